@@ -1,0 +1,35 @@
+# Project-wide compiler settings. Kept in one file so every target builds the same way.
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE Debug CACHE STRING "Build type" FORCE)
+endif()
+
+option(RRGEN_WERROR "Treat warnings as errors" ON)
+set(RRGEN_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined or thread")
+
+# Warning flags shared by our own code and by the compile tests of generated code.
+set(RRGEN_WARNING_FLAGS -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wold-style-cast)
+if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(RRGEN_WARNING_FLAGS -Wall -Wextra -Wpedantic -Wshadow-uncaptured-local -Wnon-virtual-dtor -Wold-style-cast)
+endif()
+if(RRGEN_WERROR)
+  list(APPEND RRGEN_WARNING_FLAGS -Werror)
+endif()
+
+function(rrgen_target_defaults target)
+  target_compile_options(${target} PRIVATE ${RRGEN_WARNING_FLAGS})
+endfunction()
+
+if(RRGEN_SANITIZE)
+  add_compile_options(-fsanitize=${RRGEN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${RRGEN_SANITIZE})
+endif()
+
+find_program(CCACHE_PROGRAM ccache)
+if(CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER "${CCACHE_PROGRAM}")
+  set(CMAKE_C_COMPILER_LAUNCHER "${CCACHE_PROGRAM}")
+endif()

@@ -1,0 +1,45 @@
+// format: date-time (metav1.Time) and format: byte, kept as the exact text for a lossless round
+// trip, with typed accessors that parse on demand.
+#pragma once
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rr {
+
+class Time {
+ public:
+  using clock = std::chrono::system_clock;
+  Time() = default;
+  explicit Time(std::string rfc3339) : text_(std::move(rfc3339)) {}
+  // Formats as RFC 3339 in UTC with second precision ("2024-05-01T12:00:00Z"), like metav1.Time.
+  static Time from(clock::time_point tp);
+
+  const std::string& str() const noexcept { return text_; }
+  // Parses RFC 3339 (with 'Z' or a numeric offset, optional fractional seconds); nullopt if invalid.
+  std::optional<clock::time_point> time_point() const noexcept;
+  bool valid() const noexcept { return time_point().has_value(); }
+  bool operator==(const Time&) const = default;
+
+ private:
+  std::string text_;
+};
+
+class Bytes {
+ public:
+  Bytes() = default;
+  explicit Bytes(std::string base64) : text_(std::move(base64)) {}
+  static Bytes encode(std::string_view raw);  // standard base64 with padding
+
+  const std::string& str() const noexcept { return text_; }
+  // Decoded bytes; nullopt when the text is not valid standard base64.
+  std::optional<std::string> decode() const;
+  bool valid() const { return decode().has_value(); }
+  bool operator==(const Bytes&) const = default;
+
+ private:
+  std::string text_;
+};
+
+}  // namespace rr

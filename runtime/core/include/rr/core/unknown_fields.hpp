@@ -1,0 +1,33 @@
+// Object members the schema does not declare, kept so that decode -> encode loses nothing
+// (a controller built against an older CRD must not drop a newer server's fields on update).
+#pragma once
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rr/core/fwd.hpp"
+
+namespace rr {
+
+class UnknownFields {
+ public:
+  // key -> the member's value as minified JSON text, in input order.
+  using Entry = std::pair<std::string, std::string>;
+
+  bool empty() const noexcept { return entries_.empty(); }
+  std::size_t size() const noexcept { return entries_.size(); }
+  const std::vector<Entry>& entries() const noexcept { return entries_; }
+  // Replaces an existing key or appends. json_text must be valid minified JSON.
+  void set(std::string key, std::string json_text);
+  const std::string* find(std::string_view key) const noexcept;
+  bool erase(std::string_view key);
+  void clear() noexcept { entries_.clear(); }
+  // Order-insensitive: two bags are equal when they hold the same keys with the same values.
+  bool operator==(const UnknownFields& other) const;
+
+ private:
+  std::vector<Entry> entries_;
+};
+
+}  // namespace rr
