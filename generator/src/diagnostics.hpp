@@ -1,0 +1,53 @@
+// Diagnostics in the Clang/GNU style: "file:line:col: error: message [check-id]".
+// Every stage reports through one Diagnostics object; nothing prints on its own.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace rrgen {
+
+// A position in an input file. `file` points into storage owned by the SourceSet (stable).
+struct Location {
+  const std::string* file = nullptr;
+  std::uint32_t line = 0;    // 1-based; 0 = unknown (whole file)
+  std::uint32_t column = 0;  // 1-based
+};
+
+enum class Severity { Error, Warning, Note };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  Location location;
+  std::string message;
+  std::string check;  // stable id, e.g. "schema-missing-items"; empty for notes
+};
+
+class Diagnostics {
+ public:
+  void error(Location at, std::string check, std::string message);
+  void warning(Location at, std::string check, std::string message);
+  void note(Location at, std::string message);
+
+  bool has_errors() const noexcept { return errors_ > 0; }
+  std::size_t error_count() const noexcept { return errors_; }
+  const std::vector<Diagnostic>& all() const noexcept { return items_; }
+  // Stops collecting after this many errors (one broken CRD must not flood the terminal).
+  static constexpr std::size_t kMaxErrors = 50;
+  bool saturated() const noexcept { return errors_ >= kMaxErrors; }
+
+  void print(std::ostream& out) const;
+
+ private:
+  std::vector<Diagnostic> items_;
+  std::size_t errors_ = 0;
+};
+
+std::string format_location(const Location& at);
+std::string format(const Diagnostic& d);
+
+// Thrown to abandon the current document after a fatal error has been reported.
+struct AbortDocument {};
+
+}  // namespace rrgen
