@@ -37,6 +37,9 @@ Options:
                       'k8s' for OpenAPI documents). Each version gets its own namespace below it.
   --depfile FILE      Write a Make-style depfile listing the inputs of the outputs.
   --dump-model=json   Print the model as JSON to standard output (files are written only with --out).
+  --aggregate NAME    Also write NAME.hpp (includes every generated header) and NAME.cpp (a unity
+                      source with every generated source and a table of the kinds): a fixed
+                      pair of outputs for build systems.
   --quiet             Do not print the summary line.
 
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
@@ -49,7 +52,7 @@ int usage_error(std::ostream& err, const std::string& message) {
 }
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::string out_dir = ".", depfile, ns, dump;
+  std::string out_dir = ".", depfile, ns, dump, aggregate;
   bool out_given = false, quiet = false;
   std::vector<std::string> files;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -74,8 +77,9 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
       quiet = true;
     } else if (value("out", out_dir)) {
       out_given = true;
-    } else if (value("namespace", ns) || value("depfile", depfile) || value("dump-model", dump)) {
-    } else if (a == "--out" || a == "--namespace" || a == "--depfile" || a == "--dump-model") {
+    } else if (value("namespace", ns) || value("depfile", depfile) || value("dump-model", dump) ||
+               value("aggregate", aggregate)) {
+    } else if (a == "--out" || a == "--namespace" || a == "--depfile" || a == "--dump-model" || a == "--aggregate") {
       return usage_error(err, "option '" + a + "' needs a value");
     } else if (a.size() > 1 && a[0] == '-') {
       return usage_error(err, "unknown option '" + a + "'");
@@ -84,6 +88,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
   }
   if (files.empty()) return usage_error(err, "no input files");
+  if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
   if (!ns.empty()) {
     for (char c : ns)
@@ -105,6 +110,9 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!dump.empty() && !out_given) return 0;
 
   OutputSet files_out = emit_types(model, TypesOptions{kVersion});
+  if (!aggregate.empty()) {
+    emit_aggregate(model, aggregate, TypesOptions{kVersion}, files_out);
+  }
   WriteStats stats;
   if (!write_outputs(files_out, out_dir, diags, stats) ||
       (!depfile.empty() && !write_depfile(depfile, files_out, out_dir, files, diags))) {

@@ -5,6 +5,11 @@
 namespace rrgen {
 
 void CodeWriter::line(std::string_view text) {
+  if (auto nl = text.find('\n'); nl != std::string_view::npos) {  // indent every line of a block
+    line(text.substr(0, nl));
+    line(text.substr(nl + 1));
+    return;
+  }
   if (text.empty()) {
     out_ += '\n';
     return;

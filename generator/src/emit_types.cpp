@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
 #include "code_writer.hpp"
+#include "naming.hpp"
 
 namespace rrgen {
 namespace {
@@ -94,7 +96,7 @@ class UnitEmitter {
       w.indent();
       for (std::size_t i = 0; i < e->values.size(); ++i) {
         w.line(fmt::format("{},{}", e->enumerators[i],
-                           e->enumerators[i] == e->values[i] ? "" : "  // " + comment_safe(e->values[i])));
+                           e->enumerators[i] == e->values[i] ? "" : "  // " + comment_safe(cpp_string_literal(e->values[i]))));
       }
       w.dedent();
       w.line("};");
@@ -107,10 +109,6 @@ class UnitEmitter {
     }
     w.line();
     for (const auto& s : u_.structs) {
-      w.line(fmt::format("void decode(rr::JsonReader& r, {}& v);", s->name));
-      w.line(fmt::format("void encode(rr::JsonWriter& w, const {}& v);", s->name));
-      w.line(fmt::format("void validate(rr::Validator& c, const {}& v);", s->name));
-      w.line(fmt::format("void apply_defaults({}& v);", s->name));
       w.line(fmt::format("void to_json(rr::Json& j, const {}& v);", s->name));
       w.line(fmt::format("void from_json(const rr::Json& j, {}& v);", s->name));
     }
@@ -216,6 +214,7 @@ class UnitEmitter {
       if (f.schema && !f.schema->description.empty()) w.doc(f.schema->description);
       if (f.json_name != f.cpp_name) w.line("// JSON: " + cpp_string_literal(f.json_name));
       if (f.schema) cel_comments(w, *f.schema);
+      element_cel_comments(w, f.type);
       std::string decl = field_type(f) + " " + f.cpp_name;
       if (!f.initializer.empty()) decl += " = " + f.initializer;
       else if (f.presence == Presence::Required && is_arithmetic(f.type)) decl += "{}";
@@ -225,6 +224,11 @@ class UnitEmitter {
     w.line("rr::UnknownFields unknown_fields;");
     w.line();
     w.line(fmt::format("bool operator==(const {}& other) const;", s.name));
+    w.line("// Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).");
+    w.line("void rr_decode(rr::JsonReader& r);");
+    w.line("void rr_encode(rr::JsonWriter& w) const;");
+    w.line("void rr_validate(rr::Validator& c) const;");
+    w.line("void rr_apply_defaults();");
     for (const auto& [f, name] : finders(s)) {
       const auto params = finder_params(*f);
       const std::string item = type_name(*f->type.element);
@@ -245,11 +249,20 @@ class UnitEmitter {
     w.line("};");
   }
 
-  void cel_comments(CodeWriter& w, const Schema& s) {
+  void cel_comments(CodeWriter& w, const Schema& s, const char* where = "") {
     for (const auto& r : s.validations) {
-      w.doc("CEL rule (checked by the API server, not by validate()): " + r.rule +
-            (r.message.empty() ? std::string() : "\nmessage: " + r.message));
+      std::string text = std::string("CEL rule") + where + " (checked by the API server, not by validate()): " + r.rule;
+      if (!r.message.empty()) text += "\nmessage: " + r.message;
+      if (!r.message_expression.empty()) text += "\nmessageExpression: " + r.message_expression;
+      if (!r.reason.empty()) text += "\nreason: " + r.reason;
+      if (!r.field_path.empty()) text += "\nfieldPath: " + r.field_path;
+      if (r.optional_old_self) text += "\noptionalOldSelf: true";
+      w.doc(text);
     }
+  }
+  void element_cel_comments(CodeWriter& w, const TypeRef& t) {
+    for (const TypeRef* e = t.element.get(); e; e = e->element.get())
+      if (e->schema && e->kind != TypeKind::Struct) cel_comments(w, *e->schema, t.kind == TypeKind::Map ? " on each value" : " on each item");
   }
 
   static bool is_arithmetic(const TypeRef& t) {
@@ -347,8 +360,9 @@ class UnitEmitter {
   }
 
   void decode_fn(CodeWriter& w, const StructDef& s) {
-    w.line(fmt::format("void decode(rr::JsonReader& r, {}& v) {{", s.name));
+    w.line(fmt::format("void {}::rr_decode(rr::JsonReader& r) {{", s.name));
     w.indent();
+    w.line("auto& v = *this;");
     w.line("r.begin_object();");
     std::vector<const FieldDef*> required;
     for (const auto& f : s.fields)
@@ -361,14 +375,10 @@ class UnitEmitter {
     for (const auto& f : s.fields) {
       std::string body = "decode(r, v." + f.cpp_name + ");";
       if (f.presence == Presence::Required) body += " has_" + f.cpp_name + " = true;";
-      w.line(fmt::format("{}if (k == {}) {{ {} }}", first ? "" : "} else ", cpp_string_literal(f.json_name), body).substr(0));
+      w.line(fmt::format("{}if (k == {}) {{ {} }}", first ? "" : "else ", cpp_string_literal(f.json_name), body));
       first = false;
     }
-    if (first) {
-      w.line("r.capture_unknown(v.unknown_fields);");
-    } else {
-      w.line("} else { r.capture_unknown(v.unknown_fields); }");
-    }
+    w.line(first ? "r.capture_unknown(v.unknown_fields);" : "else { r.capture_unknown(v.unknown_fields); }");
     w.dedent();
     w.line("}");
     for (const auto* f : required)
@@ -378,8 +388,9 @@ class UnitEmitter {
   }
 
   void encode_fn(CodeWriter& w, const StructDef& s) {
-    w.line(fmt::format("void encode(rr::JsonWriter& w, const {}& v) {{", s.name));
+    w.line(fmt::format("void {}::rr_encode(rr::JsonWriter& w) const {{", s.name));
     w.indent();
+    w.line("const auto& v = *this;");
     w.line("w.begin_object();");
     for (const auto& f : s.fields) {
       const std::string m = "v." + f.cpp_name;
@@ -409,21 +420,20 @@ class UnitEmitter {
 
   void dom_fns(CodeWriter& w, const StructDef& s) {
     w.line(fmt::format("void to_json(rr::Json& j, const {}& v) {{", s.name));
-    w.line(fmt::format("  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) {{ encode(w, *static_cast<const {}*>(p)); }}, &v);", s.name));
+    w.line(fmt::format("  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) {{ static_cast<const {}*>(p)->rr_encode(w); }}, &v);", s.name));
     w.line("}");
     w.line(fmt::format("void from_json(const rr::Json& j, {}& v) {{", s.name));
-    w.line(fmt::format("  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) {{ decode(r, *static_cast<{}*>(p)); }}, &v);", s.name));
+    w.line(fmt::format("  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) {{ static_cast<{}*>(p)->rr_decode(r); }}, &v);", s.name));
     w.line("}");
   }
 
   void root_members(CodeWriter& w, const StructDef& s) {
-    const std::string q = "::" + u_.ns;
     w.line(fmt::format("std::vector<rr::FieldError> {}::validate() const {{", s.name));
     w.line("  rr::Validator c;");
-    w.line(fmt::format("  {}::validate(c, *this);", q));
+    w.line("  rr_validate(c);");
     w.line("  return c.take();");
     w.line("}");
-    w.line(fmt::format("void {}::apply_defaults() {{ {}::apply_defaults(*this); }}", s.name, q));
+    w.line(fmt::format("void {}::apply_defaults() {{ rr_apply_defaults(); }}", s.name));
     w.line(fmt::format("{0} {0}::from_json_text(std::string_view json) {{ return rr::decode_text<{0}>(json); }}", s.name));
     w.line(fmt::format("std::string {}::to_json_text() const {{ return rr::encode_text(*this); }}", s.name));
   }
@@ -491,8 +501,10 @@ class UnitEmitter {
         if (s && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
         break;
       case TypeKind::Struct:
+        w.line(fmt::format("{}.rr_validate(c);", e));
+        break;
       case TypeKind::External:
-        w.line(fmt::format("validate(c, {});", e));
+        w.line(fmt::format("rr::validate(c, {});", e));
         break;
       case TypeKind::Array: {
         if (s && s->min_items) w.line(fmt::format("c.min_items({}.size(), {});", e, *s->min_items));
@@ -554,13 +566,19 @@ class UnitEmitter {
     w.line(fmt::format("std::vector<std::string> {};", keys));
     w.line(fmt::format("{}.reserve({}.size());", keys, e));
     const Schema* s = t.schema;
-    if (s->list_type == "map" && t.element->kind == TypeKind::Struct && !t.element->nullable) {
+    const bool keyed = t.element->kind == TypeKind::Struct || t.element->kind == TypeKind::External;
+    if (s->list_type == "map" && keyed && !t.element->nullable) {
       std::string expr;
       for (const auto& k : s->list_map_keys) {
-        const FieldDef* kf = key_field(*t.element->def, k);
-        if (!kf) continue;
-        expr += (expr.empty() ? "" : " + \",\" + ") + fmt::format("rr::canonical_text(x.{})", kf->cpp_name);
+        // Runtime shapes (rr::Condition ...) name their members the way rrgen names fields.
+        const FieldDef* kf = t.element->kind == TypeKind::Struct ? key_field(*t.element->def, k) : nullptr;
+        if (t.element->kind == TypeKind::Struct && !kf) continue;
+        const std::string member = kf ? kf->cpp_name : field_name(k);
+        // The identity reads as the JSON object of the keys: {"port":80,"protocol":"TCP"}.
+        const std::string label = (expr.empty() ? "{" : ",") + std::string("\"") + k + "\":";
+        expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + fmt::format(" + rr::canonical_text(x.{})", member);
       }
+      if (!expr.empty()) expr += " + \"}\"";
       if (expr.empty()) expr = "rr::canonical_text(x)";
       w.line(fmt::format("for (const auto& x : {}) {}.push_back({});", e, keys, expr));
     } else {
@@ -643,14 +661,55 @@ class UnitEmitter {
     }
     for (const auto& r : s.undeclared_required)
       body.line(fmt::format("if (!v.unknown_fields.find({0})) c.required({0});", cpp_string_literal(r)));
-    std::string text = body.take();
-    w.line(fmt::format("void validate(rr::Validator& {}, const {}& {}) {{", text.empty() ? "" : "c", s.name,
-                       text.empty() ? "" : "v"));
-    if (!text.empty()) {
-      text.pop_back();
-      w.line(text);
+    if (s.schema && (s.schema->min_properties || s.schema->max_properties)) {
+      std::string count = "v.unknown_fields.size()";
+      for (const auto& f : s.fields) {
+        if (f.presence == Presence::Required) count += " + 1";
+        else if (f.presence == Presence::Optional) count += fmt::format(" + ({} ? 1 : 0)", "v." + f.cpp_name);
+        else if (f.presence == Presence::Nullable) count += fmt::format(" + ({}.is_absent() ? 0 : 1)", "v." + f.cpp_name);
+      }
+      body.line("{");
+      body.line("  const std::size_t members = " + count + ";");
+      if (s.schema->min_properties) body.line(fmt::format("  c.min_properties(members, {});", *s.schema->min_properties));
+      if (s.schema->max_properties) body.line(fmt::format("  c.max_properties(members, {});", *s.schema->max_properties));
+      body.line("}");
     }
+    if (s.is_root) metadata_checks(body, s);
+    std::string text = body.take();
+    if (text.empty()) {
+      w.line(fmt::format("void {}::rr_validate(rr::Validator&) const {{}}", s.name));
+      return;
+    }
+    w.line(fmt::format("void {}::rr_validate(rr::Validator& c) const {{", s.name));
+    w.line("  const auto& v = *this;");
+    text.pop_back();
+    w.line(text);
     w.line("}");
+  }
+
+  // A CRD may restrict metadata.name and metadata.generateName (structural rule 4).
+  void metadata_checks(CodeWriter& body, const StructDef& s) {
+    const Schema* meta = s.schema ? s.schema->property("metadata") : nullptr;
+    if (!meta) return;
+    for (auto [json, member] : {std::pair{"name", "name"}, {"generateName", "generate_name"}}) {
+      const Schema* p = meta->property(json);
+      if (!p) continue;
+      TypeRef t;
+      t.kind = TypeKind::String;
+      t.schema = p;
+      CodeWriter inner;
+      checks(inner, t, std::string("v.metadata.") + member, 0);
+      std::string text = inner.take();
+      if (text.empty()) continue;
+      text.pop_back();
+      body.line(fmt::format("if (!v.metadata.{}.empty()) {{", member));
+      body.line("  auto at = c.field(\"metadata\");");
+      body.line(fmt::format("  auto at_name = c.field({});", cpp_string_literal(json)));
+      body.indent();
+      body.line(text);
+      body.dedent();
+      body.line("}");
+    }
   }
 
   // ---- defaulting -----------------------------------------------------------------------------
@@ -673,7 +732,7 @@ class UnitEmitter {
 
   void default_recurse(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
     if (t.kind == TypeKind::Struct) {
-      w.line(fmt::format("apply_defaults({});", e));
+      w.line(fmt::format("{}.rr_apply_defaults();", e));
     } else if (t.kind == TypeKind::Array || t.kind == TypeKind::Map) {
       const std::string x = "x" + std::to_string(depth);
       const std::string item = t.element->nullable ? "(*" + x + ")" : x;
@@ -689,11 +748,12 @@ class UnitEmitter {
 
   void defaults_fn(CodeWriter& w, const StructDef& s) {
     if (!needs_defaults_[&s]) {
-      w.line(fmt::format("void apply_defaults({}&) {{}}", s.name));
+      w.line(fmt::format("void {}::rr_apply_defaults() {{}}", s.name));
       return;
     }
-    w.line(fmt::format("void apply_defaults({}& v) {{", s.name));
+    w.line(fmt::format("void {}::rr_apply_defaults() {{", s.name));
     w.indent();
+    w.line("auto& v = *this;");
     // Own defaults first, then descend into what is present (a default can materialise a parent
     // whose children have defaults of their own): the API server's top-down order.
     for (const auto& f : s.fields) {
@@ -773,6 +833,50 @@ OutputSet emit_types(const Model& model, const TypesOptions& options) {
     out.files.push_back({u->path + ".cpp", e.source()});
   }
   return out;
+}
+
+}  // namespace rrgen
+
+namespace rrgen {
+
+void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out) {
+  std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over every unit file
+  for (const auto& f : out.files)
+    for (unsigned char c : f.path + '\0' + f.content) hash = (hash ^ c) * 1099511628211ull;
+  std::string fn;
+  for (char c : name) fn += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (fn.empty() || std::isdigit(static_cast<unsigned char>(fn[0]))) fn = "types_" + fn;
+  const std::string banner = "// Code generated by rrgen " + options.generator_version + ". DO NOT EDIT.\n" +
+                             fmt::format("// Content hash of the units: {:016x}\n", hash);
+  std::string h = banner + "#pragma once\n\n#include <span>\n\n#include \"rr/core/kind_codec.hpp\"\n";
+  std::string c = banner + "// Unity source: compiles every generated unit in one translation unit.\n#include \"" + name + ".hpp\"\n\n";
+  for (const auto& u : model.units) {
+    h += "#include \"" + u->path + ".hpp\"\n";
+    c += "#include \"" + u->path + ".cpp\"\n";
+  }
+  h += "\n// Every kind generated into this set, for dispatch by apiVersion and kind.\n";
+  h += "std::span<const rr::KindCodec> " + fn + "_kinds() noexcept;\n";
+  c += "\n#include \"rr/core/codec.hpp\"\n\nstd::span<const rr::KindCodec> " + fn + "_kinds() noexcept {\n";
+  std::string rows;
+  for (const auto& u : model.units) {
+    if (!u->kind || !u->root) continue;
+    const auto& k = *u->kind;
+    const std::string t = "::" + u->ns + "::" + u->root->name;
+    rows += fmt::format(
+        "      {{{}, {},\n"
+        "       [](std::string_view j) {{ return rr::encode_text(rr::decode_text<{t}>(j)); }},\n"
+        "       [](std::string_view j) {{ auto v = rr::decode_text<{t}>(j); v.apply_defaults(); return v.validate(); }},\n"
+        "       [](std::string_view j) {{ auto v = rr::decode_text<{t}>(j); v.apply_defaults(); return rr::encode_text(v); }}}},\n",
+        cpp_string_literal(k.group.empty() ? k.version : k.group + "/" + k.version), cpp_string_literal(k.kind),
+        fmt::arg("t", t));
+  }
+  if (rows.empty()) {
+    c += "  return {};\n}\n";
+  } else {
+    c += "  static const rr::KindCodec kKinds[] = {\n" + rows + "  };\n  return kKinds;\n}\n";
+  }
+  out.files.push_back({name + ".hpp", std::move(h)});
+  out.files.push_back({name + ".cpp", std::move(c)});
 }
 
 }  // namespace rrgen

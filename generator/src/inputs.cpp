@@ -47,7 +47,7 @@ void read_crd(const Node& doc, InputSet& out, Diagnostics& diags) {
   if (crd.group.empty()) {
     // The API server rejects this, but the types are still well defined (controller-tools'
     // testdata has such CRDs); generate them under the namespace "core".
-    diags.warning(spec->location, "crd-empty-group", "CRD spec.group is empty; the API server would reject this CRD");
+    diags.warning(spec->key_location("group"), "crd-empty-group", "CRD spec.group is empty; the API server would reject this CRD");
   }
   if (crd.kind.empty()) diags.error(names ? names->location : spec->location, "crd-missing-field", "CRD spec.names has no 'kind'");
   if (crd.plural.empty()) diags.error(names ? names->location : spec->location, "crd-missing-field", "CRD spec.names has no 'plural'");

@@ -57,11 +57,24 @@ std::string dump_model_json(const Model& model) {
                            {"presence", kPresence[static_cast<int>(f.presence)]}};
         if (f.schema && f.schema->default_json) jf["default"] = *f.schema->default_json;
         if (f.schema && !f.schema->list_type.empty()) jf["listType"] = f.schema->list_type;
-        if (f.schema && !f.schema->validations.empty()) {
-          ordered_json rules = ordered_json::array();
-          for (const auto& r : f.schema->validations) rules.push_back(r.rule);
-          jf["celRules"] = rules;
-        }
+        ordered_json rules = ordered_json::array();
+        auto add_rules = [&](const Schema* sc, const char* where) {
+          if (!sc) return;
+          for (const auto& r : sc->validations) {
+            ordered_json jr = {{"rule", r.rule}};
+            if (*where) jr["on"] = where;
+            if (!r.message.empty()) jr["message"] = r.message;
+            if (!r.message_expression.empty()) jr["messageExpression"] = r.message_expression;
+            if (!r.reason.empty()) jr["reason"] = r.reason;
+            if (!r.field_path.empty()) jr["fieldPath"] = r.field_path;
+            if (r.optional_old_self) jr["optionalOldSelf"] = true;
+            rules.push_back(jr);
+          }
+        };
+        add_rules(f.schema, "");
+        for (const TypeRef* e = f.type.element.get(); e; e = e->element.get())
+          if (e->kind != TypeKind::Struct) add_rules(e->schema, "element");
+        if (!rules.empty()) jf["celRules"] = rules;
         fields.push_back(jf);
       }
       ordered_json js = {{"name", s->name}, {"root", s->is_root}, {"fields", fields}};

@@ -79,7 +79,12 @@ bool write_outputs(const OutputSet& out, const std::string& dir, Diagnostics& di
   for (const auto& old : read_manifest(root)) {
     if (now.count(old) || old.find("..") != std::string::npos) continue;
     std::error_code ec;
-    if (fs::remove(root / old, ec)) ++stats.removed;
+    if (!fs::remove(root / old, ec)) continue;
+    ++stats.removed;
+    // Drop directories the removal left empty, up to the output directory itself.
+    for (fs::path parent = (root / old).parent_path(); parent != root && fs::is_empty(parent, ec);
+         parent = parent.parent_path())
+      fs::remove(parent, ec);
   }
   if (!same_content(root / kManifest, manifest)) return write_atomically(root / kManifest, manifest, diags);
   return true;

@@ -77,6 +77,10 @@ class Reader {
   }
 
   std::optional<std::int64_t> count_value(const Node& v, std::string_view key) {
+    if (v.is_scalar() && resolve_scalar(v) == ScalarType::Int && !v.text.empty() && v.text[0] == '-') {
+      diags_.error(v.location, "schema-bad-keyword-value", "'" + std::string(key) + "' must be a non-negative integer, found " + v.text);
+      return std::nullopt;
+    }
     if (v.is_scalar() && resolve_scalar(v) == ScalarType::Int) {
       std::string_view s = v.text;
       if (!s.empty() && s[0] == '+') s.remove_prefix(1);
@@ -300,7 +304,8 @@ class Reader {
   }
 
   void check(Schema& s, const Node& n, bool needs_type) {
-    const bool exempt = s.int_or_string || s.preserve_unknown;
+    // A node whose type was already reported ($ref, an unknown type) gets no second error.
+    const bool exempt = s.int_or_string || s.preserve_unknown || n.find("$ref") || n.find("type");
     if (crd()) {
       if (needs_type && s.type.empty() && !exempt) {
         diags_.error(n.location, "schema-missing-type",

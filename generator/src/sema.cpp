@@ -202,6 +202,27 @@ class Builder {
   Builder(const SemaOptions& o, Diagnostics& d) : opts_(o), diags_(d) {}
 
   Model run(const InputSet& in) {
+    // Kind names are claimed before any nested type, so a kind is never renamed because another
+    // kind's nested object happened to be named first ("Backup" + "schedule" vs "BackupSchedule").
+    for (const auto& crd : in.crds)
+      for (const auto& v : crd.versions)
+        if (v.served && v.schema) {
+          const std::string ns = crd_namespace(crd, v);
+          bool renamed = false;
+          std::string name = scope_for(ns).claim(pascal_case(crd.kind), &renamed);
+          if (renamed) {
+            diags_.warning(crd.location, "name-collision", "kind '" + crd.kind + "' maps to the C++ name '" + pascal_case(crd.kind) +
+                                                               "', already used in namespace " + ns + "; it is named '" + name + "'");
+          }
+          kind_names_[&v] = name;
+        }
+    for (const auto& doc : in.documents)
+      for (const auto& def : doc.definitions) {
+        if (well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        auto [segments, last] = split_definition(def.name);
+        const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
+        if (!definition_names_.count(def.name)) definition_names_[def.name] = scope_for(ns).claim(pascal_case(last));
+      }
     for (const auto& crd : in.crds) build_crd(crd);
     build_openapi(in);
     return std::move(model_);
@@ -235,10 +256,13 @@ class Builder {
     const Schema* schema;
   };
 
-  StructDef* new_struct(Unit& u, const Schema& s, const std::string& wanted) {
+  StructDef* new_struct(Unit& u, const Schema& s, const std::string& wanted, bool preclaimed = false) {
     auto def = std::make_unique<StructDef>();
     bool renamed = false;
-    def->name = scope_for(u.ns).claim(wanted, &renamed);
+    def->name = preclaimed ? wanted : scope_for(u.ns).claim(wanted, &renamed);
+    if (renamed) {
+      diags_.warning(s.location, "name-collision", "type name '" + wanted + "' is already used in namespace " + u.ns + "; this object is named '" + def->name + "'");
+    }
     def->qualified = "::" + u.ns + "::" + def->name;
     def->unit = &u;
     def->schema = &s;
@@ -251,17 +275,26 @@ class Builder {
   }
 
   EnumDef* enum_for(Unit& u, const Schema& s, const std::string& wanted) {
-    std::string key = u.ns;
+    std::string key = u.path;  // per unit: a unit's header must be self-contained
     for (const auto& e : s.enum_json) key += '\x1f' + e;
     if (auto it = enums_.find(key); it != enums_.end()) return it->second;
     auto e = std::make_unique<EnumDef>();
-    e->name = scope_for(u.ns).claim(wanted);
+    bool renamed = false;
+    e->name = scope_for(u.ns).claim(wanted, &renamed);
+    if (renamed) {
+      diags_.warning(s.location, "name-collision", "enum type '" + wanted + "' is already a name in namespace " + u.ns + "; it is named '" + e->name + "'");
+    }
     e->qualified = "::" + u.ns + "::" + e->name;
     NameScope names(true);
     for (const auto& j : s.enum_json) {
       std::string v = unquote(j);
       if (std::find(e->values.begin(), e->values.end(), v) != e->values.end()) continue;  // duplicate values
-      e->enumerators.push_back(names.claim(enumerator_name(v)));
+      bool clash = false;
+      e->enumerators.push_back(names.claim(enumerator_name(v), &clash));
+      if (clash) {
+        diags_.warning(s.location, "name-collision", "enum value " + j + " maps to the enumerator '" + enumerator_name(v) +
+                                                         "', already used in " + e->name + "; it is named '" + e->enumerators.back() + "'");
+      }
       e->values.push_back(std::move(v));
     }
     EnumDef* raw = e.get();
@@ -364,7 +397,7 @@ class Builder {
   void fill(StructDef& def, const Schema& s) {
     Unit& u = *const_cast<Unit*>(def.unit);
     NameScope members;
-    members.reserve("unknown_fields");
+    for (const char* m : {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults"}) members.reserve(m);
     if (def.is_root) {
       for (const char* m : {"validate", "apply_defaults", "to_json_text", "from_json_text"}) members.reserve(m);
     }
@@ -395,6 +428,7 @@ class Builder {
         f.cpp_name = members.claim(cpp);
         f.type.kind = TypeKind::String;
         f.location = s.location;
+        f.required = true;  // the API server requires both in an embedded resource
         def.fields.push_back(std::move(f));
       }
       if (!s.property("metadata")) {
@@ -479,11 +513,15 @@ class Builder {
 
   // ---- CRDs -----------------------------------------------------------------------------------
 
+  std::string crd_namespace(const Crd& crd, const CrdVersion& v) const {
+    return join_ns(root_ns_or(opts_, namespace_segment(crd.group.empty() ? "core" : crd.group)), {namespace_segment(v.name)});
+  }
+
   void build_crd(const Crd& crd) {
     const std::string origin = crd.location.file ? *crd.location.file : std::string();
     for (const auto& v : crd.versions) {
       if (!v.served || !v.schema) continue;
-      const std::string ns = join_ns(root_ns_or(opts_, namespace_segment(crd.group.empty() ? "core" : crd.group)), {namespace_segment(v.name)});
+      const std::string ns = crd_namespace(crd, v);
       Unit* u = new_unit(ns, file_stem(crd.kind), origin);
       KindInfo k;
       k.group = crd.group;
@@ -501,7 +539,7 @@ class Builder {
       k.served = v.served;
       k.deprecated = v.deprecated;
       u->kind = k;
-      StructDef* root = new_struct(*u, *v.schema, pascal_case(crd.kind));
+      StructDef* root = new_struct(*u, *v.schema, kind_names_.at(&v), true);
       root->is_root = true;
       u->root = root;
       drain(*u);
@@ -603,7 +641,7 @@ class Builder {
     // Nested structs of this definition are drained before returning to the referrer.
     std::deque<Pending> saved;
     saved.swap(pending_);
-    StructDef* root = new_struct(*u, *def.schema, pascal_case(last));
+    StructDef* root = new_struct(*u, *def.schema, definition_names_.at(def.name), true);
     root->is_root = u->kind.has_value();
     u->root = root;
     drain(*u);
@@ -642,6 +680,8 @@ class Builder {
   std::map<std::string, const OpenApiDefinition*> definitions_;
   std::map<std::string, Unit*> def_units_;
   std::set<std::string> inlining_;
+  std::map<const CrdVersion*, std::string> kind_names_;
+  std::map<std::string, std::string> definition_names_;
   std::string origin_;
 };
 

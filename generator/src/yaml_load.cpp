@@ -67,6 +67,12 @@ class TreeBuilder {
         std::string msg = parser.problem ? parser.problem : "invalid YAML";
         if (parser.context) msg = std::string(parser.context) + ": " + msg;
         diags_.error(at, "yaml-syntax", msg);
+        if (parser.context && (parser.context_mark.line != parser.problem_mark.line ||
+                               parser.context_mark.column != parser.problem_mark.column)) {
+          diags_.note({file_, static_cast<std::uint32_t>(parser.context_mark.line + 1),
+                       static_cast<std::uint32_t>(parser.context_mark.column + 1)},
+                      std::string(parser.context) + " started here");
+        }
         ok = false;
         break;
       }

@@ -13,7 +13,7 @@ namespace rrgen {
 
 struct LoadLimits {
   std::size_t max_depth = 256;            // deeper documents are rejected (input-too-deep)
-  std::size_t max_nodes = 20'000'000;     // including alias expansions (input-too-large)
+  std::size_t max_nodes = 4'000'000;      // per file, including alias expansions (input-too-large)
   std::size_t max_file_bytes = 256u << 20;
 };
 

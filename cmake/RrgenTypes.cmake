@@ -1,0 +1,47 @@
+# rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>])
+#
+# Generates C++ types from CRD manifests / OpenAPI documents at build time and compiles them into
+# the static library <target> (linking rr::core). Headers are included as
+# "<group_ns>/<version>/<kind>.hpp" or all at once through "<target>_types.hpp".
+#
+# The outputs CMake sees are the fixed pair <target>_types.hpp/.cpp (rrgen --aggregate), so they
+# are known at configure time; rrgen's depfile makes an edit of any schema regenerate, and rrgen
+# writes only files whose content changed, so a no-op build runs nothing.
+function(rrgen_add_types target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR" "SCHEMAS")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(SEND_ERROR "rrgen_add_types(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_SCHEMAS)
+    message(SEND_ERROR "rrgen_add_types(${target}): SCHEMAS needs at least one CRD or OpenAPI file")
+    return()
+  endif()
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${target}_generated")
+  endif()
+  set(name "${target}_types")
+  set(schemas "")
+  foreach(s IN LISTS ARG_SCHEMAS)
+    get_filename_component(abs "${s}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${abs}")
+      message(SEND_ERROR "rrgen_add_types(${target}): schema file '${s}' does not exist")
+    endif()
+    list(APPEND schemas "${abs}")
+  endforeach()
+  set(ns_args "")
+  if(ARG_NAMESPACE)
+    set(ns_args --namespace "${ARG_NAMESPACE}")
+  endif()
+  add_custom_command(
+    OUTPUT "${ARG_OUTPUT_DIR}/${name}.hpp" "${ARG_OUTPUT_DIR}/${name}.cpp"
+    COMMAND rrgen::rrgen types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}"
+            --depfile "${ARG_OUTPUT_DIR}/${name}.d" ${ns_args} ${schemas}
+    DEPENDS rrgen::rrgen ${schemas}
+    DEPFILE "${ARG_OUTPUT_DIR}/${name}.d"
+    COMMENT "rrgen: C++ types for ${target}"
+    VERBATIM)
+  add_library(${target} STATIC "${ARG_OUTPUT_DIR}/${name}.cpp")
+  target_include_directories(${target} PUBLIC "${ARG_OUTPUT_DIR}")
+  target_link_libraries(${target} PUBLIC rr::core)
+  set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")
+endfunction()

@@ -1,0 +1,10 @@
+# Lists what rrgen generated (cmake -DDIR=<dir> -P print_outputs.cmake).
+file(GLOB_RECURSE files RELATIVE "${DIR}" "${DIR}/*.hpp" "${DIR}/*.cpp")
+list(SORT files)
+message("rrgen generated into ${DIR}:")
+foreach(f IN LISTS files)
+  file(READ "${DIR}/${f}" text)
+  string(REGEX MATCHALL "\n" newlines "${text}")
+  list(LENGTH newlines n)
+  message("  ${f}  (${n} lines)")
+endforeach()

@@ -1,0 +1,20 @@
+# A corpus input rrgen must reject: exit 1, each expected check id reported, nothing written.
+# cmake -DRRGEN=... -DINPUT=... -DCHECKS=a,b -DWORK_DIR=... -P check_rejection.cmake
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+execute_process(COMMAND "${RRGEN}" types --out "${WORK_DIR}" "${INPUT}"
+                RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "expected exit 1, got ${rc}:\n${err}")
+endif()
+string(REPLACE "," ";" checks "${CHECKS}")
+foreach(c IN LISTS checks)
+  if(NOT err MATCHES "\\[${c}\\]")
+    message(FATAL_ERROR "expected a [${c}] diagnostic:\n${err}")
+  endif()
+endforeach()
+file(GLOB_RECURSE written "${WORK_DIR}/*")
+if(written)
+  message(FATAL_ERROR "files were written despite errors: ${written}")
+endif()
+message(STATUS "rejected as expected:\n${err}")

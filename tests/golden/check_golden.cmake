@@ -1,0 +1,182 @@
+# Runs one golden case (cmake -P). Arguments:
+#   -DRRGEN=<path to rrgen>   -DCASE_DIR=<tests/golden/cases/NAME>   -DWORK_DIR=<scratch directory>
+#   -DUPDATE=ON|OFF           ON: replace CASE_DIR/expected/ with the fresh output instead of comparing
+#
+# A case directory holds input.* (the inputs, in name order), optional args.txt (extra CLI arguments,
+# one shell-quoted line) and expected/: exactly the files `rrgen types --out` writes, including
+# .rrgen-manifest, plus model.json (the output of --dump-model=json).
+#
+# Besides the comparison, the runner checks that rrgen is deterministic and writes only what changed:
+# a second run into the same directory must report "0 file(s) written", and a third run into a fresh
+# directory must produce byte-identical files.
+cmake_minimum_required(VERSION 3.20)
+
+foreach(var RRGEN CASE_DIR WORK_DIR)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "check_golden.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+if(NOT DEFINED UPDATE)
+  set(UPDATE OFF)
+endif()
+get_filename_component(case_name "${CASE_DIR}" NAME)
+set(expected_dir "${CASE_DIR}/expected")
+
+# Prints the details verbatim (FATAL_ERROR would re-wrap them) and fails.
+function(fail text)
+  message("golden.${case_name}: ${text}")
+  message(FATAL_ERROR "golden.${case_name} failed (details above)")
+endfunction()
+
+# ---- inputs and arguments ------------------------------------------------------------------------
+file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input.*")
+list(SORT inputs)
+if(NOT inputs)
+  fail("no input.* file in ${CASE_DIR}")
+endif()
+set(extra_args)
+if(EXISTS "${CASE_DIR}/args.txt")
+  file(READ "${CASE_DIR}/args.txt" args_text)
+  string(STRIP "${args_text}" args_text)
+  separate_arguments(extra_args UNIX_COMMAND "${args_text}")
+endif()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+set(out_dir "${WORK_DIR}/out")
+set(fresh_dir "${WORK_DIR}/fresh")
+
+# Runs rrgen with `types ${ARGN}` in WORK_DIR; sets <prefix>_rc, <prefix>_out, <prefix>_err.
+function(run_rrgen prefix)
+  execute_process(
+    COMMAND "${RRGEN}" types ${ARGN}
+    WORKING_DIRECTORY "${WORK_DIR}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(${prefix}_rc "${rc}" PARENT_SCOPE)
+  set(${prefix}_out "${out}" PARENT_SCOPE)
+  set(${prefix}_err "${err}" PARENT_SCOPE)
+endfunction()
+
+# Relative paths of every file below `dir` (hidden files included), sorted.
+function(list_tree dir out_var)
+  file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE "${dir}" "${dir}/*")
+  list(SORT files)
+  set(${out_var} "${files}" PARENT_SCOPE)
+endfunction()
+
+# A short unified diff of two files (diff -u when available), for failure messages.
+function(diff_hint a b out_var)
+  find_program(DIFF_PROGRAM diff)
+  if(NOT DIFF_PROGRAM)
+    set(${out_var} "(no 'diff' program found; compare the files by hand)" PARENT_SCOPE)
+    return()
+  endif()
+  execute_process(COMMAND "${DIFF_PROGRAM}" -u "${a}" "${b}" OUTPUT_VARIABLE d ERROR_VARIABLE e)
+  # Keep the first 40 lines (no list operations: diff text may hold ';' and '[').
+  set(pos 0)
+  set(lines 0)
+  string(LENGTH "${d}" total)
+  while(lines LESS 40 AND pos LESS total)
+    string(SUBSTRING "${d}" ${pos} -1 rest)
+    string(FIND "${rest}" "\n" nl)
+    if(nl EQUAL -1)
+      set(pos ${total})
+    else()
+      math(EXPR pos "${pos} + ${nl} + 1")
+    endif()
+    math(EXPR lines "${lines} + 1")
+  endwhile()
+  if(pos LESS total)
+    string(SUBSTRING "${d}" 0 ${pos} d)
+    string(APPEND d "... (diff truncated; run: diff -u '${a}' '${b}')\n")
+  endif()
+  set(${out_var} "${d}" PARENT_SCOPE)
+endfunction()
+
+# Compares two trees; fails naming the first difference. `what` says which comparison this is.
+function(compare_trees want_dir want_files got_dir got_files what)
+  if(NOT want_files STREQUAL got_files)
+    set(missing ${want_files})
+    list(REMOVE_ITEM missing ${got_files})
+    set(extra ${got_files})
+    list(REMOVE_ITEM extra ${want_files})
+    list(JOIN missing ", " missing)
+    list(JOIN extra ", " extra)
+    fail("${what}: the sets of files differ\n  expected but not produced: ${missing}\n  produced but not expected: ${extra}\n  (${want_dir} vs ${got_dir})")
+  endif()
+  foreach(f IN LISTS want_files)
+    file(SHA256 "${want_dir}/${f}" h1)
+    file(SHA256 "${got_dir}/${f}" h2)
+    if(NOT h1 STREQUAL h2)
+      diff_hint("${want_dir}/${f}" "${got_dir}/${f}" hint)
+      fail("${what}: '${f}' differs\n${hint}")
+    endif()
+  endforeach()
+endfunction()
+
+# ---- run 1: generate ------------------------------------------------------------------------------
+run_rrgen(r1 --out "${out_dir}" ${extra_args} ${inputs})
+if(NOT r1_rc EQUAL 0)
+  fail("rrgen exited with ${r1_rc}, expected 0\n${r1_err}")
+endif()
+if(NOT r1_err MATCHES "file\\(s\\) written")
+  fail("rrgen did not print its summary line\n${r1_err}")
+endif()
+
+# ---- the model dump -------------------------------------------------------------------------------
+run_rrgen(dump --dump-model=json ${extra_args} ${inputs})
+if(NOT dump_rc EQUAL 0)
+  fail("rrgen --dump-model=json exited with ${dump_rc}\n${dump_err}")
+endif()
+file(WRITE "${WORK_DIR}/model.json" "${dump_out}")
+
+# ---- run 2: same directory, nothing may be written ------------------------------------------------
+list_tree("${out_dir}" got_files)
+file(MAKE_DIRECTORY "${WORK_DIR}/first")
+foreach(f IN LISTS got_files)
+  configure_file("${out_dir}/${f}" "${WORK_DIR}/first/${f}" COPYONLY)
+endforeach()
+run_rrgen(r2 --out "${out_dir}" ${extra_args} ${inputs})
+if(NOT r2_rc EQUAL 0)
+  fail("second run exited with ${r2_rc}\n${r2_err}")
+endif()
+if(NOT r2_err MATCHES "(^|[^0-9])0 file\\(s\\) written" OR NOT r2_err MATCHES "(^|[^0-9])0 removed")
+  fail("second run over unchanged inputs rewrote or removed files (write-if-changed is broken):\n${r2_err}")
+endif()
+list_tree("${out_dir}" got_files2)
+compare_trees("${WORK_DIR}/first" "${got_files}" "${out_dir}" "${got_files2}" "second run changed the output")
+
+# ---- run 3: a fresh directory must get byte-identical files --------------------------------------
+run_rrgen(r3 --out "${fresh_dir}" ${extra_args} ${inputs})
+if(NOT r3_rc EQUAL 0)
+  fail("third run exited with ${r3_rc}\n${r3_err}")
+endif()
+list_tree("${fresh_dir}" fresh_files)
+compare_trees("${out_dir}" "${got_files}" "${fresh_dir}" "${fresh_files}" "output is not deterministic")
+run_rrgen(dump2 --dump-model=json ${extra_args} ${inputs})
+if(NOT dump2_out STREQUAL dump_out)
+  fail("--dump-model=json output is not deterministic")
+endif()
+
+# The actual tree = the written files + model.json.
+file(COPY_FILE "${WORK_DIR}/model.json" "${out_dir}/model.json")
+list(APPEND got_files model.json)
+list(SORT got_files)
+
+# ---- update or compare ----------------------------------------------------------------------------
+if(UPDATE)
+  file(REMOVE_RECURSE "${expected_dir}")
+  foreach(f IN LISTS got_files)
+    configure_file("${out_dir}/${f}" "${expected_dir}/${f}" COPYONLY)
+  endforeach()
+  list(LENGTH got_files n)
+  message(STATUS "golden.${case_name}: updated ${n} expected file(s) in ${expected_dir}")
+  return()
+endif()
+
+if(NOT IS_DIRECTORY "${expected_dir}")
+  fail("no expected/ directory; create it with -DUPDATE=ON (cmake --build <dir> --target update_golden)")
+endif()
+list_tree("${expected_dir}" want_files)
+compare_trees("${expected_dir}" "${want_files}" "${out_dir}" "${got_files}"
+              "output differs from expected/ (if the change is intended, run the update_golden target and explain it in the commit message)")
