@@ -864,6 +864,7 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     const std::string t = "::" + u->ns + "::" + u->root->name;
     rows += fmt::format(
         "      {{{}, {},\n"
+        "       [](std::string_view j) {{ (void)rr::decode_text<{t}>(j); }},\n"
         "       [](std::string_view j) {{ return rr::encode_text(rr::decode_text<{t}>(j)); }},\n"
         "       [](std::string_view j) {{ auto v = rr::decode_text<{t}>(j); v.apply_defaults(); return v.validate(); }},\n"
         "       [](std::string_view j) {{ auto v = rr::decode_text<{t}>(j); v.apply_defaults(); return rr::encode_text(v); }}}},\n",

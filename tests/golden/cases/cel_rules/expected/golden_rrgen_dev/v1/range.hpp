@@ -24,12 +24,20 @@ namespace golden_rrgen_dev::v1 {
 /// CEL rule (checked by the API server, not by validate()): self.min <= self.max
 /// message: min must not exceed max
 /// CEL rule (checked by the API server, not by validate()): !has(oldSelf.min) || has(self.min)
+/// messageExpression: 'min cannot be removed'
+/// reason: FieldValueForbidden
+/// fieldPath: .min
+/// optionalOldSelf: true
 struct RangeSpec {
   std::optional<std::int64_t> min;
   std::optional<std::int64_t> max;
   /// CEL rule (checked by the API server, not by validate()): self == oldSelf
   /// message: name is immutable
   std::optional<std::string> name;
+  /// CEL rule on each item (checked by the API server, not by validate()): self.startsWith('x-') ||
+  /// self.startsWith('y-')
+  ///
+  /// message: tags start with x- or y-
   std::optional<std::vector<std::string>> tags;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
@@ -54,6 +62,10 @@ struct Range {
   /// CEL rule (checked by the API server, not by validate()): self.min <= self.max
   /// message: min must not exceed max
   /// CEL rule (checked by the API server, not by validate()): !has(oldSelf.min) || has(self.min)
+  /// messageExpression: 'min cannot be removed'
+  /// reason: FieldValueForbidden
+  /// fieldPath: .min
+  /// optionalOldSelf: true
   std::optional<RangeSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;

@@ -222,13 +222,13 @@ void JobSpec::rr_apply_defaults() {
   }
   if (v.containers) {
     for (auto& x0 : (*v.containers)) {
-  x0.rr_apply_defaults();
-}
+      x0.rr_apply_defaults();
+    }
   }
   if (v.env) {
     for (auto& [k0, x0] : (*v.env)) {
-  x0.rr_apply_defaults();
-}
+      x0.rr_apply_defaults();
+    }
   }
 }
 void to_json(rr::Json& j, const JobSpec& v) {

@@ -58,6 +58,12 @@ void TemplateSpecTyped::rr_encode(rr::JsonWriter& w) const {
 }
 void TemplateSpecTyped::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
+  if (!v.api_version) {
+    c.required("apiVersion");
+  }
+  if (!v.kind) {
+    c.required("kind");
+  }
   if (v.metadata) {
     auto at = c.field("metadata");
     rr::validate(c, (*v.metadata));

@@ -89,7 +89,7 @@ void ServiceSpec::rr_validate(rr::Validator& c) const {
     {
       std::vector<std::string> keys0;
       keys0.reserve((*v.ports).size());
-      for (const auto& x : (*v.ports)) keys0.push_back(rr::canonical_text(x.port) + "," + rr::canonical_text(x.protocol));
+      for (const auto& x : (*v.ports)) keys0.push_back("{\"port\":" + rr::canonical_text(x.port) + ",\"protocol\":" + rr::canonical_text(x.protocol) + "}");
       c.unique(keys0);
     }
   }

@@ -7,8 +7,13 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool SinkConfig::operator==(const SinkConfig&) const = default;
-void SinkConfig::rr_decode(rr::JsonReader& r) {
+std::span<const std::string_view> enum_values(SinkSpecMode) noexcept {
+  static constexpr std::string_view kValues[] = {"Push", "Pull"};
+  return kValues;
+}
+
+bool SinkConfig2::operator==(const SinkConfig2&) const = default;
+void SinkConfig2::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
   while (r.next_key()) {
@@ -17,20 +22,20 @@ void SinkConfig::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
 }
-void SinkConfig::rr_encode(rr::JsonWriter& w) const {
+void SinkConfig2::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
   if (v.retries) { w.key_literal("retries"); encode(w, *v.retries); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void SinkConfig::rr_validate(rr::Validator&) const {}
-void SinkConfig::rr_apply_defaults() {}
-void to_json(rr::Json& j, const SinkConfig& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfig*>(p)->rr_encode(w); }, &v);
+void SinkConfig2::rr_validate(rr::Validator&) const {}
+void SinkConfig2::rr_apply_defaults() {}
+void to_json(rr::Json& j, const SinkConfig2& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfig2*>(p)->rr_encode(w); }, &v);
 }
-void from_json(const rr::Json& j, SinkConfig& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfig*>(p)->rr_decode(r); }, &v);
+void from_json(const rr::Json& j, SinkConfig2& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfig2*>(p)->rr_decode(r); }, &v);
 }
 
 bool SinkSpecEndpoint::operator==(const SinkSpecEndpoint&) const = default;
@@ -84,7 +89,7 @@ void SinkSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
   if (v.mode) {
     auto at = c.field("mode");
-    c.enum_string((*v.mode).str(), enum_values(SourceSpecMode{}));
+    c.enum_string((*v.mode).str(), enum_values(SinkSpecMode{}));
   }
   if (v.endpoint) {
     auto at = c.field("endpoint");

@@ -7,8 +7,8 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool SinkConfig2Spec::operator==(const SinkConfig2Spec&) const = default;
-void SinkConfig2Spec::rr_decode(rr::JsonReader& r) {
+bool SinkConfigSpec::operator==(const SinkConfigSpec&) const = default;
+void SinkConfigSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
   while (r.next_key()) {
@@ -17,24 +17,24 @@ void SinkConfig2Spec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
 }
-void SinkConfig2Spec::rr_encode(rr::JsonWriter& w) const {
+void SinkConfigSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
   if (v.target) { w.key_literal("target"); encode(w, *v.target); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void SinkConfig2Spec::rr_validate(rr::Validator&) const {}
-void SinkConfig2Spec::rr_apply_defaults() {}
-void to_json(rr::Json& j, const SinkConfig2Spec& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfig2Spec*>(p)->rr_encode(w); }, &v);
+void SinkConfigSpec::rr_validate(rr::Validator&) const {}
+void SinkConfigSpec::rr_apply_defaults() {}
+void to_json(rr::Json& j, const SinkConfigSpec& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfigSpec*>(p)->rr_encode(w); }, &v);
 }
-void from_json(const rr::Json& j, SinkConfig2Spec& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfig2Spec*>(p)->rr_decode(r); }, &v);
+void from_json(const rr::Json& j, SinkConfigSpec& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfigSpec*>(p)->rr_decode(r); }, &v);
 }
 
-bool SinkConfig2::operator==(const SinkConfig2&) const = default;
-void SinkConfig2::rr_decode(rr::JsonReader& r) {
+bool SinkConfig::operator==(const SinkConfig&) const = default;
+void SinkConfig::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
   while (r.next_key()) {
@@ -46,7 +46,7 @@ void SinkConfig2::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
 }
-void SinkConfig2::rr_encode(rr::JsonWriter& w) const {
+void SinkConfig::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
   if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
@@ -56,7 +56,7 @@ void SinkConfig2::rr_encode(rr::JsonWriter& w) const {
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void SinkConfig2::rr_validate(rr::Validator& c) const {
+void SinkConfig::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
   {
     auto at = c.field("metadata");
@@ -67,20 +67,20 @@ void SinkConfig2::rr_validate(rr::Validator& c) const {
     (*v.spec).rr_validate(c);
   }
 }
-void SinkConfig2::rr_apply_defaults() {}
-void to_json(rr::Json& j, const SinkConfig2& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfig2*>(p)->rr_encode(w); }, &v);
+void SinkConfig::rr_apply_defaults() {}
+void to_json(rr::Json& j, const SinkConfig& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const SinkConfig*>(p)->rr_encode(w); }, &v);
 }
-void from_json(const rr::Json& j, SinkConfig2& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfig2*>(p)->rr_decode(r); }, &v);
+void from_json(const rr::Json& j, SinkConfig& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<SinkConfig*>(p)->rr_decode(r); }, &v);
 }
-std::vector<rr::FieldError> SinkConfig2::validate() const {
+std::vector<rr::FieldError> SinkConfig::validate() const {
   rr::Validator c;
   rr_validate(c);
   return c.take();
 }
-void SinkConfig2::apply_defaults() { rr_apply_defaults(); }
-SinkConfig2 SinkConfig2::from_json_text(std::string_view json) { return rr::decode_text<SinkConfig2>(json); }
-std::string SinkConfig2::to_json_text() const { return rr::encode_text(*this); }
+void SinkConfig::apply_defaults() { rr_apply_defaults(); }
+SinkConfig SinkConfig::from_json_text(std::string_view json) { return rr::decode_text<SinkConfig>(json); }
+std::string SinkConfig::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

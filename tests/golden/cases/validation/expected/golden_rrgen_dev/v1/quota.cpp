@@ -27,7 +27,13 @@ void QuotaSpecLimits::rr_encode(rr::JsonWriter& w) const {
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void QuotaSpecLimits::rr_validate(rr::Validator&) const {}
+void QuotaSpecLimits::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  {
+    const std::size_t members = v.unknown_fields.size() + (v.cpu ? 1 : 0) + (v.memory ? 1 : 0);
+    c.min_properties(members, 1);
+  }
+}
 void QuotaSpecLimits::rr_apply_defaults() {}
 void to_json(rr::Json& j, const QuotaSpecLimits& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const QuotaSpecLimits*>(p)->rr_encode(w); }, &v);
@@ -170,6 +176,11 @@ void Quota::rr_validate(rr::Validator& c) const {
   if (v.spec) {
     auto at = c.field("spec");
     (*v.spec).rr_validate(c);
+  }
+  if (!v.metadata.name.empty()) {
+    auto at = c.field("metadata");
+    auto at_name = c.field("name");
+    c.max_length(v.metadata.name, 20);
   }
 }
 void Quota::rr_apply_defaults() {}

@@ -124,7 +124,7 @@ void DeployerStatus::rr_validate(rr::Validator& c) const {
     {
       std::vector<std::string> keys0;
       keys0.reserve((*v.conditions).size());
-      for (const auto& x : (*v.conditions)) keys0.push_back(rr::canonical_text(x));
+      for (const auto& x : (*v.conditions)) keys0.push_back("{\"type\":" + rr::canonical_text(x.type) + "}");
       c.unique(keys0);
     }
   }

@@ -51,8 +51,8 @@ void CartSpec::rr_validate(rr::Validator& c) const {
 void CartSpec::rr_apply_defaults() {
   auto& v = *this;
   for (auto& x0 : v.items) {
-  x0.rr_apply_defaults();
-}
+    x0.rr_apply_defaults();
+  }
 }
 void to_json(rr::Json& j, const CartSpec& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const CartSpec*>(p)->rr_encode(w); }, &v);
