@@ -407,8 +407,8 @@ class UnitEmitter {
         case Presence::Value:
           if (f.type.kind == TypeKind::External)
             w.line(fmt::format("if (!({0} == {1}{{}})) {{ {2} encode(w, {0}); }}", m, f.type.external, key_call(f)));
-          else
-            w.line(fmt::format("if (!{0}.empty()) {{ {1} encode(w, {0}); }}", m, key_call(f)));
+          else  // apiVersion and kind are always written: a typed object carries its GVK
+            w.line(key_call(f) + " encode(w, " + m + ");");
           break;
       }
     }

@@ -94,8 +94,8 @@ void Source::rr_decode(rr::JsonReader& r) {
 void Source::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
-  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
+  w.key_literal("apiVersion"); encode(w, v.api_version);
+  w.key_literal("kind"); encode(w, v.kind);
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   w.unknown(v.unknown_fields);
