@@ -15,7 +15,7 @@ std::string scalar(const Node* n) { return n && n->is_scalar() && !n->is_null() 
 
 bool flag(const Node* n, bool fallback) {
   if (!n || !n->is_scalar() || resolve_scalar(*n) != ScalarType::Bool) return fallback;
-  return n->text[0] == 't' || n->text[0] == 'T';
+  return to_json_text(*n) == "true";
 }
 
 std::vector<std::string> strings(const Node* n) {

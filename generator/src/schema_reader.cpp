@@ -56,7 +56,7 @@ class Reader {
   }
 
   std::optional<bool> bool_value(const Node& v, std::string_view key) {
-    if (v.is_scalar() && resolve_scalar(v) == ScalarType::Bool) return v.text[0] == 't' || v.text[0] == 'T';
+    if (v.is_scalar() && resolve_scalar(v) == ScalarType::Bool) return to_json_text(v) == "true";
     bad(v.location, key, "a boolean", v);
     return std::nullopt;
   }
@@ -212,7 +212,7 @@ class Reader {
       s.items = read(v, true);
     } else if (key == "additionalProperties") {
       if (v.is_scalar() && resolve_scalar(v) == ScalarType::Bool) {
-        const bool allowed = v.text[0] == 't' || v.text[0] == 'T';
+        const bool allowed = to_json_text(v) == "true";
         if (!allowed && crd()) {
           diags_.error(at, "schema-forbidden-keyword", "'additionalProperties: false' is not allowed in a CRD schema");
         }

@@ -25,6 +25,10 @@ Location Node::key_location(std::string_view key) const noexcept {
 
 namespace {
 
+bool yaml11_true(std::string_view t);
+bool yaml11_false(std::string_view t);
+bool is_octal_text(std::string_view s);
+
 bool is_int_text(std::string_view s) {
   if (s.empty()) return false;
   std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
@@ -81,6 +85,11 @@ void append_json_string(std::string& out, std::string_view s) {
 }
 
 std::string number_json(std::string_view s) {
+  if (is_octal_text(s)) {
+    long long v = 0;
+    for (char c : s.substr(s[1] == 'o' ? 2 : 1)) v = v * 8 + (c - '0');
+    return std::to_string(v);
+  }
   // JSON forbids a leading '+', leading zeros and bare '.5'; normalise through double/int64.
   if (is_int_text(s)) {
     std::string t(s[0] == '+' ? s.substr(1) : s);
@@ -104,7 +113,7 @@ void write_json(std::string& out, const Node& n) {
     case Node::Kind::Scalar:
       switch (resolve_scalar(n)) {
         case ScalarType::Null: out += "null"; return;
-        case ScalarType::Bool: out += (n.text[0] == 't' || n.text[0] == 'T') ? "true" : "false"; return;
+        case ScalarType::Bool: out += yaml11_true(n.text) ? "true" : "false"; return;
         case ScalarType::Int:
         case ScalarType::Float: out += number_json(n.text); return;
         case ScalarType::String: append_json_string(out, n.text); return;
@@ -133,11 +142,36 @@ void write_json(std::string& out, const Node& n) {
 
 }  // namespace
 
+namespace {
+// Kubernetes reads YAML with go-yaml v2 (via sigs.k8s.io/yaml), which resolves plain scalars by
+// YAML 1.1 rules: yes/no/on/off are booleans and 0755 is octal. rrgen resolves them the same way,
+// so a manifest means to rrgen what it means to kubectl.
+bool yaml11_true(std::string_view t) {
+  for (auto w : {"true", "True", "TRUE", "y", "Y", "yes", "Yes", "YES", "on", "On", "ON"})
+    if (t == w) return true;
+  return false;
+}
+bool yaml11_false(std::string_view t) {
+  for (auto w : {"false", "False", "FALSE", "n", "N", "no", "No", "NO", "off", "Off", "OFF"})
+    if (t == w) return true;
+  return false;
+}
+bool is_octal_text(std::string_view s) {  // 0755 (YAML 1.1) or 0o755 (YAML 1.2)
+  if (s.size() > 2 && s[0] == '0' && s[1] == 'o') s.remove_prefix(2);
+  else if (s.size() > 1 && s[0] == '0') s.remove_prefix(1);
+  else return false;
+  for (char c : s)
+    if (c < '0' || c > '7') return false;
+  return !s.empty();
+}
+}  // namespace
+
 ScalarType resolve_scalar(const Node& n) noexcept {
   if (!n.plain) return ScalarType::String;
   const std::string& t = n.text;
   if (n.is_null()) return ScalarType::Null;
-  if (t == "true" || t == "True" || t == "TRUE" || t == "false" || t == "False" || t == "FALSE") return ScalarType::Bool;
+  if (yaml11_true(t) || yaml11_false(t)) return ScalarType::Bool;
+  if (is_octal_text(t)) return ScalarType::Int;
   if (is_int_text(t)) return ScalarType::Int;
   if (is_float_text(t)) return ScalarType::Float;
   return ScalarType::String;

@@ -59,3 +59,10 @@ TEST_CASE("nesting and alias limits stop hostile input") {
   CHECK(b.docs.empty());
   CHECK(first_error(b).find("[input-too-large]") != std::string::npos);
 }
+
+TEST_CASE("plain scalars resolve the way Kubernetes' YAML 1.1 reader does") {
+  // go-yaml v2 parses "09" (not octal) with ParseFloat, so it is the number 9.
+  auto l = load("[0755, 0o17, 010, 09, 0, yes, No, on, OFF, y, '0755', 1.5, 12]\n");
+  REQUIRE(l.docs.size() == 1);
+  CHECK(to_json_text(l.docs[0]) == R"([493,15,8,9,0,true,false,true,false,true,"0755",1.5,12])");
+}

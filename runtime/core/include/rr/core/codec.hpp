@@ -1,14 +1,16 @@
 // Decode/encode overloads for scalars and the container templates that generated .cpp files use.
 // Included only by generated sources and the runtime, never by generated headers.
 #pragma once
+#include <concepts>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rr/core/int_or_string.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/core/json_reader.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/nullable.hpp"
@@ -36,7 +38,12 @@ inline void encode(JsonWriter& w, bool v) { w.value(v); }
 inline void encode(JsonWriter& w, std::int32_t v) { w.value(v); }
 inline void encode(JsonWriter& w, std::int64_t v) { w.value(v); }
 inline void encode(JsonWriter& w, double v) { w.value(v); }
-inline void encode(JsonWriter& w, const Json& v) { w.value(v); }
+// Constrained to exactly Json: a plain `const Json&` overload would make overload resolution
+// probe nlohmann's converting constructor for every generated type (its SFINAE traits were
+// over half the compile time of large generated units).
+template <class J>
+  requires std::same_as<J, Json>
+void encode(JsonWriter& w, const J& v) { w.value(v); }
 void encode(JsonWriter& w, const IntOrString& v);
 void encode(JsonWriter& w, const Quantity& v);
 void encode(JsonWriter& w, const Time& v);
@@ -50,6 +57,19 @@ void decode(JsonReader& r, OpenEnum<E>& v) {
 }
 template <class E>
 void encode(JsonWriter& w, const OpenEnum<E>& v) { w.value(v.str()); }
+
+// Generated structs expose their codec and schema hooks as members (rr_decode, rr_encode,
+// rr_validate, rr_apply_defaults). Keeping them out of namespace scope keeps every overload set
+// small: with ~200 same-named free functions per unit, overload resolution dominated compile time.
+template <class T>
+concept GeneratedType = requires(T& t, const T& ct, JsonReader& r, JsonWriter& w) {
+  t.rr_decode(r);
+  ct.rr_encode(w);
+};
+template <GeneratedType T>
+void decode(JsonReader& r, T& v) { v.rr_decode(r); }
+template <GeneratedType T>
+void encode(JsonWriter& w, const T& v) { v.rr_encode(w); }
 
 // Containers. A JSON null for a non-nullable optional member decodes as absent: the API server
 // prunes such nulls before defaulting, so absent is what it would store.
@@ -68,6 +88,12 @@ void decode(JsonReader& r, std::vector<T>& v) {
   v.clear();
   r.begin_array();
   while (r.next_item()) decode(r, v.emplace_back());
+}
+// std::vector<bool> hands out proxies, which the element overloads above cannot bind to.
+inline void decode(JsonReader& r, std::vector<bool>& v) {
+  v.clear();
+  r.begin_array();
+  while (r.next_item()) { bool b = false; r.read(b); v.push_back(b); }
 }
 template <class T>
 void decode(JsonReader& r, std::map<std::string, T>& v) {
@@ -88,6 +114,11 @@ template <class T>
 void encode(JsonWriter& w, const std::vector<T>& v) {
   w.begin_array();
   for (const auto& e : v) encode(w, e);
+  w.end_array();
+}
+inline void encode(JsonWriter& w, const std::vector<bool>& v) {
+  w.begin_array();
+  for (const bool e : v) w.value(e);
   w.end_array();
 }
 template <class T>

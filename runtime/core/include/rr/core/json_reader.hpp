@@ -65,23 +65,34 @@ class JsonReader {
   std::string pointer() const;
 
  private:
+  // One open object or array. Kept small; the vector only grows (levels are reused), so steady-state
+  // decoding allocates nothing here.
   struct Level {
-    bool is_object = false;
-    bool first = true;
+    std::string_view key;  // into the input, or into `owned` for keys with escapes
+    std::string owned;     // decoded key with escapes; reserved past SSO so moves keep `key` valid
     std::size_t index = 0;
-    std::string key;
+    bool is_object = false;
+    bool first = true;     // no member/item seen yet
   };
+  enum class Scan { Plain, Escaped };
+
+  void skip_ws() noexcept;
   char next_significant();
   void expect(char c);
+  void push(bool is_object);
+  Scan scan_string(std::size_t& end);  // validates the string token at pos_, sets end past the quote
   void parse_string_into(std::string& out);
   std::string_view number_token();
+  void scan_value(std::string* out);
+  void read_dom(Json& out);
+  [[noreturn]] void mismatch(std::string_view expected) const;
   [[noreturn]] void fail_at(std::size_t offset, std::string_view message) const;
 
   std::string_view text_;
   std::size_t pos_ = 0;
   std::size_t max_depth_;
+  std::size_t depth_ = 0;     // open containers; stack_[0, depth_) are live
   std::vector<Level> stack_;
-  std::string missing_key_;  // for fail_missing: reported as the last pointer segment
 };
 
 }  // namespace rr

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "rr/core/fwd.hpp"
 
@@ -15,6 +16,9 @@ class JsonWriter {
  public:
   JsonWriter() = default;
   explicit JsonWriter(std::string& out) : out_(&out) {}
+  // Not copyable: a default-constructed writer points into itself.
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
 
   void begin_object();
   void end_object();

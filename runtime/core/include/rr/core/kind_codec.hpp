@@ -12,6 +12,8 @@ namespace rr {
 struct KindCodec {
   std::string_view api_version;
   std::string_view kind;
+  // Decodes JSON text into the typed object and discards it (throws rr::DecodeError).
+  void (*decode_only)(std::string_view json);
   // Decodes JSON text into the typed object and encodes it again (throws rr::DecodeError).
   std::string (*reencode)(std::string_view json);
   // Decodes, applies schema defaults and validates, as the API server does on a write.

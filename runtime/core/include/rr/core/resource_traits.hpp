@@ -1,5 +1,6 @@
 // Compile-time facts about a Kubernetes kind, specialised by the generator for each kind.
 #pragma once
+#include <concepts>
 #include <string_view>
 
 namespace rr {

@@ -1,6 +1,7 @@
 // Object members the schema does not declare, kept so that decode -> encode loses nothing
 // (a controller built against an older CRD must not drop a newer server's fields on update).
 #pragma once
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,8 +21,13 @@ class UnknownFields {
   const std::vector<Entry>& entries() const noexcept { return entries_; }
   // Replaces an existing key or appends. json_text must be valid minified JSON.
   void set(std::string key, std::string json_text);
+  // Appends without looking for an existing key. The reader uses it once a bag is large, where a
+  // lookup per member would make hostile input quadratic; a repeated key (only possible in input
+  // that repeats a member name) is then kept twice and re-encoded as read. find() and == take the
+  // last entry of a key as its value, as JSON decoders do.
+  void append(std::string key, std::string json_text);
   const std::string* find(std::string_view key) const noexcept;
-  bool erase(std::string_view key);
+  bool erase(std::string_view key);  // removes every entry of the key
   void clear() noexcept { entries_.clear(); }
   // Order-insensitive: two bags are equal when they hold the same keys with the same values.
   bool operator==(const UnknownFields& other) const;

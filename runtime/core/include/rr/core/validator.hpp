@@ -67,6 +67,11 @@ class Validator {
   void unique(std::span<const std::string> keys);
 
  private:
+  // Appends a finding at `at`, worded like k8s.io/apimachinery field.Error: "<path>: <Type>[: <value>][: <detail>]".
+  void report(std::string at, FieldErrorType type, std::string_view shown_value, std::string_view detail);
+  // kube-openapi's "<path> in body" subject.
+  std::string subject() const;
+
   std::string path_;
   std::vector<FieldError> errors_;
 };
