@@ -1,0 +1,370 @@
+// bench_compile: compile time and peak memory of generated code.
+//
+// For each case, runs the real `rrgen types` into a temporary directory (one output directory per
+// input file, as rrgen_add_types does), then compiles every generated source on its own:
+//   CXX -std=c++20 -O0 -c -I<gen> -I<runtime/core/include> [-I<nlohmann>] unit.cpp -o unit.o
+// Each child (rrgen and every compiler run) is started with fork/exec and measured with wait4:
+// CPU = ru_utime + ru_stime, peak RSS = ru_maxrss. wait4 accounts the child together with the
+// descendants it waited for, so the compiler driver's cc1plus/clang -cc1 is included.
+//
+// Cases: workflow (argo-workflows argoproj.io_workflows.yaml), alertmanagerconfig
+// (prometheus-operator monitoring.coreos.com_alertmanagerconfigs.yaml), corpus (every CRD file
+// and OpenAPI document; files rrgen rejects are counted and skipped).
+//
+// usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--case NAME]... [--keep] CORPUS_DIR
+// Figures are printed; nothing is asserted.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench_util.hpp"
+
+#ifndef RRGEN_BENCH_RRGEN
+#error "RRGEN_BENCH_RRGEN (path of the rrgen binary) must be defined by the build"
+#endif
+#ifndef RRGEN_BENCH_CXX
+#define RRGEN_BENCH_CXX "c++"
+#endif
+#ifndef RRGEN_BENCH_RUNTIME_INCLUDE
+#error "RRGEN_BENCH_RUNTIME_INCLUDE (runtime/core/include) must be defined by the build"
+#endif
+#ifndef RRGEN_BENCH_EXTRA_INCLUDES
+#define RRGEN_BENCH_EXTRA_INCLUDES ""
+#endif
+
+namespace fs = std::filesystem;
+using bench::fmt;
+
+namespace {
+
+struct Job {
+  std::vector<std::string> argv;
+  std::string log;    // stdout + stderr of the child
+  std::string label;  // for messages
+  // Results.
+  int status = 0;
+  double wall = 0, cpu = 0, rss_mb = 0;
+  bool ok() const { return WIFEXITED(status) && WEXITSTATUS(status) == 0; }
+};
+
+pid_t start(Job& job) {
+  std::vector<char*> args;
+  for (auto& a : job.argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    std::cerr << "bench_compile: fork: " << std::strerror(errno) << "\n";
+    std::exit(3);
+  }
+  if (pid == 0) {
+    const int fd = open(job.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+      close(fd);
+    }
+    execvp(args[0], args.data());
+    std::fprintf(stderr, "bench_compile: cannot run '%s': %s\n", args[0], std::strerror(errno));
+    _exit(127);
+  }
+  return pid;
+}
+
+// Runs the jobs, at most `parallel` at a time. Returns the wall time of the whole batch.
+double run_jobs(std::vector<Job>& jobs, int parallel) {
+  std::map<pid_t, std::pair<Job*, double>> running;
+  std::size_t next = 0;
+  const double t0 = bench::wall_now();
+  while (next < jobs.size() || !running.empty()) {
+    while (next < jobs.size() && static_cast<int>(running.size()) < parallel) {
+      Job& j = jobs[next++];
+      running[start(j)] = {&j, bench::wall_now()};
+    }
+    int status = 0;
+    rusage ru{};
+    const pid_t pid = wait4(-1, &status, 0, &ru);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      std::cerr << "bench_compile: wait4: " << std::strerror(errno) << "\n";
+      std::exit(3);
+    }
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    Job& j = *it->second.first;
+    j.status = status;
+    j.wall = bench::wall_now() - it->second.second;
+    j.cpu = bench::seconds(ru.ru_utime) + bench::seconds(ru.ru_stime);
+    j.rss_mb = static_cast<double>(ru.ru_maxrss) / 1024.0;
+    running.erase(it);
+  }
+  return bench::wall_now() - t0;
+}
+
+std::string head_of(const std::string& path, std::size_t max_lines) {
+  std::ifstream in(path);
+  std::string out, line;
+  for (std::size_t n = 0; n < max_lines && std::getline(in, line); ++n) out += "      " + line + "\n";
+  return out;
+}
+
+std::size_t count_lines(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::size_t n = 0;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    n += static_cast<std::size_t>(std::count(buf, buf + in.gcount(), '\n'));
+    if (!in) break;
+  }
+  return n;
+}
+
+struct Case {
+  std::string name;
+  std::vector<std::string> inputs;  // relative to the corpus root
+};
+
+struct Options {
+  std::string cxx = RRGEN_BENCH_CXX;
+  std::string opt = "-O0";
+  int jobs = 1;
+  int repeat = 1;
+  bool keep = false;
+  fs::path root;
+};
+
+void run_case(const Case& c, const Options& o, const fs::path& work) {
+  std::cout << "== " << c.name << " (" << c.inputs.size() << " input file" << (c.inputs.size() == 1 ? "" : "s") << ")\n";
+  const fs::path dir = work / c.name;
+  fs::create_directories(dir / "logs");
+
+  // 1. Generate: one rrgen run and one output directory per input file.
+  std::vector<Job> gen;
+  for (std::size_t i = 0; i < c.inputs.size(); ++i) {
+    Job j;
+    const fs::path out = dir / "gen" / std::to_string(i);
+    j.argv = {RRGEN_BENCH_RRGEN, "types", "--quiet", "--out", out.string(), (o.root / c.inputs[i]).string()};
+    j.log = (dir / "logs" / ("rrgen-" + std::to_string(i) + ".log")).string();
+    j.label = c.inputs[i];
+    gen.push_back(std::move(j));
+  }
+  const double gen_wall = run_jobs(gen, 1);
+  double gen_cpu = 0, gen_rss = 0;
+  std::vector<std::string> rejected;
+  std::size_t hpp_lines = 0, cpp_lines = 0, headers = 0;
+  std::vector<Job> compile;
+  std::vector<std::string> extra_includes;
+  {
+    std::stringstream ss(RRGEN_BENCH_EXTRA_INCLUDES);
+    for (std::string inc; std::getline(ss, inc, '|');)
+      if (!inc.empty() && inc != "/usr/include" && inc != RRGEN_BENCH_RUNTIME_INCLUDE) extra_includes.push_back(inc);
+  }
+  for (std::size_t i = 0; i < gen.size(); ++i) {
+    gen_cpu += gen[i].cpu;
+    gen_rss = std::max(gen_rss, gen[i].rss_mb);
+    if (!gen[i].ok()) {
+      rejected.push_back(gen[i].label);
+      continue;
+    }
+    const fs::path out = dir / "gen" / std::to_string(i);
+    std::vector<fs::path> sources;
+    for (const auto& e : fs::recursive_directory_iterator(out)) {
+      if (!e.is_regular_file()) continue;
+      const auto ext = e.path().extension();
+      if (ext == ".hpp") {
+        hpp_lines += count_lines(e.path());
+        ++headers;
+      } else if (ext == ".cpp") {
+        cpp_lines += count_lines(e.path());
+        sources.push_back(e.path());
+      }
+    }
+    std::sort(sources.begin(), sources.end());
+    for (const auto& src : sources) {
+      Job j;
+      const std::string stem = std::to_string(compile.size());
+      j.argv = {o.cxx, "-std=c++20", o.opt, "-c", "-I" + out.string(), std::string("-I") + RRGEN_BENCH_RUNTIME_INCLUDE};
+      for (const auto& inc : extra_includes) j.argv.push_back("-I" + inc);
+      j.argv.insert(j.argv.end(), {src.string(), "-o", (dir / (stem + ".o")).string()});
+      j.log = (dir / "logs" / (stem + ".log")).string();
+      j.label = c.inputs[i] + ": " + fs::relative(src, out).generic_string();
+      compile.push_back(std::move(j));
+    }
+  }
+  std::cout << "  rrgen:      " << fmt("%.2f", gen_cpu) << " s CPU, " << fmt("%.2f", gen_wall) << " s wall, peak RSS "
+            << fmt("%.0f", gen_rss) << " MB; " << rejected.size() << " input(s) rejected";
+  for (const auto& r : rejected) std::cout << " [" << r << "]";
+  std::cout << "\n"
+            << "  generated:  " << (hpp_lines + cpp_lines) << " lines (" << hpp_lines << " in " << headers << " headers, "
+            << cpp_lines << " in " << compile.size() << " sources)\n";
+  std::cout.flush();
+
+  // 2. Compile every generated source on its own; with --repeat, keep each TU's best (least CPU)
+  // run and the best batch wall time.
+  double wall = run_jobs(compile, o.jobs);
+  for (int r = 1; r < o.repeat; ++r) {
+    std::vector<Job> again = compile;
+    wall = std::min(wall, run_jobs(again, o.jobs));
+    for (std::size_t k = 0; k < compile.size(); ++k)
+      if (again[k].cpu < compile[k].cpu) compile[k] = again[k];
+  }
+  double cpu = 0, rss = 0;
+  std::size_t failed = 0;
+  const Job* slowest = nullptr;
+  const Job* biggest = nullptr;
+  for (const auto& j : compile) {
+    cpu += j.cpu;
+    rss = std::max(rss, j.rss_mb);
+    if (!slowest || j.cpu > slowest->cpu) slowest = &j;
+    if (!biggest || j.rss_mb > biggest->rss_mb) biggest = &j;
+    if (!j.ok()) {
+      if (++failed <= 3) std::cout << "  FAILED to compile " << j.label << ":\n" << head_of(j.log, 12);
+    }
+  }
+  std::cout << "  compile:    " << compile.size() << " TUs, " << fmt("%.2f", cpu) << " s CPU, " << fmt("%.2f", wall)
+            << " s wall (" << o.jobs << " job" << (o.jobs == 1 ? "" : "s")
+            << (o.repeat > 1 ? ", best of " + std::to_string(o.repeat) : std::string()) << "), peak RSS " << fmt("%.0f", rss) << " MB"
+            << (failed ? ", " + std::to_string(failed) + " FAILED" : std::string()) << "\n";
+  if (slowest)
+    std::cout << "  slowest TU: " << fmt("%.2f", slowest->cpu) << " s CPU, " << fmt("%.0f", slowest->rss_mb) << " MB  "
+              << slowest->label << "\n";
+  if (biggest && biggest != slowest)
+    std::cout << "  largest TU: " << fmt("%.2f", biggest->cpu) << " s CPU, " << fmt("%.0f", biggest->rss_mb) << " MB  "
+              << biggest->label << "\n";
+  std::cout << "  summary:    " << c.name << " | " << (hpp_lines + cpp_lines) << " lines | " << compile.size() << " TUs | "
+            << fmt("%.2f", cpu) << " s CPU | " << fmt("%.2f", wall) << " s wall | " << fmt("%.0f", rss) << " MB peak RSS\n\n";
+  std::cout.flush();
+  if (!o.keep) fs::remove_all(dir);
+}
+
+int usage(int code) {
+  (code ? std::cerr : std::cout)
+      << "usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--case NAME]... [--keep] CORPUS_DIR\n"
+         "  --cxx COMPILER  compiler to run (default: the build's, " RRGEN_BENCH_CXX ")\n"
+         "  --opt FLAG      optimisation flag (default: -O0)\n"
+         "  --jobs N        compiler runs in parallel (default: 1; wall time only, CPU is summed)\n"
+         "  --repeat N      compile each TU N times and keep its best run (default: 1)\n"
+         "  --case NAME     workflow, alertmanagerconfig or corpus; repeatable (default: all three)\n"
+         "  --keep          keep the temporary directory (generated code, objects, logs)\n";
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  std::vector<std::string> wanted;
+  std::string root_arg;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](std::string& into) {
+      if (i + 1 >= argc) std::exit(usage(2));
+      into = argv[++i];
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") return usage(0);
+    if (a == "--cxx") {
+      value(o.cxx);
+    } else if (a == "--opt") {
+      value(o.opt);
+    } else if (a == "--jobs") {
+      value(v);
+      o.jobs = std::max(1, std::atoi(v.c_str()));
+    } else if (a == "--repeat") {
+      value(v);
+      o.repeat = std::max(1, std::atoi(v.c_str()));
+    } else if (a == "--case") {
+      value(v);
+      wanted.push_back(v);
+    } else if (a == "--keep") {
+      o.keep = true;
+    } else if (a.empty() || a[0] == '-' || !root_arg.empty()) {
+      return usage(2);
+    } else {
+      root_arg = a;
+    }
+  }
+  if (root_arg.empty()) return usage(2);
+  o.root = fs::absolute(root_arg);
+  if (!fs::is_directory(o.root / "crds")) {
+    std::cerr << "bench_compile: " << root_arg << " has no crds/ directory\n";
+    return 2;
+  }
+  if (wanted.empty()) wanted = {"workflow", "alertmanagerconfig", "corpus"};
+
+  std::vector<Case> cases;
+  for (const auto& w : wanted) {
+    if (w == "workflow") {
+      cases.push_back({"workflow", {"crds/argo-workflows/argoproj.io_workflows.yaml"}});
+    } else if (w == "alertmanagerconfig") {
+      cases.push_back({"alertmanagerconfig", {"crds/prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml"}});
+    } else if (w == "corpus") {
+      Case c{"corpus", {}};
+      for (const auto& project : fs::directory_iterator(o.root / "crds"))
+        if (project.is_directory())
+          for (const auto& e : fs::directory_iterator(project.path()))
+            if (e.is_regular_file() && e.path().extension() == ".yaml")
+              c.inputs.push_back(fs::relative(e.path(), o.root).generic_string());
+      if (fs::is_directory(o.root / "openapi"))
+        for (const auto& e : fs::directory_iterator(o.root / "openapi"))
+          if (e.is_regular_file() && e.path().extension() == ".json")
+            c.inputs.push_back(fs::relative(e.path(), o.root).generic_string());
+      std::sort(c.inputs.begin(), c.inputs.end());
+      cases.push_back(std::move(c));
+    } else {
+      std::cerr << "bench_compile: unknown case '" << w << "'\n";
+      return usage(2);
+    }
+  }
+  for (const auto& c : cases)
+    for (const auto& in : c.inputs)
+      if (!fs::exists(o.root / in)) {
+        std::cerr << "bench_compile: " << (o.root / in).string() << " does not exist\n";
+        return 2;
+      }
+
+  std::string tmpl = (fs::temp_directory_path() / "rrgen_bench_compile.XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) {
+    std::cerr << "bench_compile: mkdtemp: " << std::strerror(errno) << "\n";
+    return 3;
+  }
+  const fs::path work = tmpl;
+
+  // The compiler's own identification, for the record.
+  {
+    Job v;
+    v.argv = {o.cxx, "--version"};
+    v.log = (work / "cxx-version.log").string();
+    std::vector<Job> one{v};
+    run_jobs(one, 1);
+    std::ifstream in(one[0].log);
+    std::string first;
+    std::getline(in, first);
+    std::cout << "bench_compile: compiler " << o.cxx << " (" << first << "), " << o.opt << ", " << o.jobs << " job(s)\n"
+              << "rrgen: " << RRGEN_BENCH_RRGEN << "\ncorpus: " << o.root.string() << "\nwork dir: " << work.string()
+              << (o.keep ? " (kept)" : " (removed at the end)") << "\n"
+              << "CPU = user + system seconds from wait4 (compiler driver and its cc1plus / -cc1 child); "
+                 "peak RSS = largest ru_maxrss of one compiler run; MB = 2^20 bytes\n\n";
+    if (!one[0].ok()) {
+      std::cerr << "bench_compile: cannot run the compiler '" << o.cxx << "'\n";
+      fs::remove_all(work);
+      return 3;
+    }
+  }
+  for (const auto& c : cases) run_case(c, o, work);
+  if (!o.keep) fs::remove_all(work);
+  return 0;
+}
