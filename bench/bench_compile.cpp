@@ -3,6 +3,9 @@
 // For each case, runs the real `rrgen types` into a temporary directory (one output directory per
 // input file, as rrgen_add_types does), then compiles every generated source on its own:
 //   CXX -std=c++20 -O0 -c -I<gen> -I<runtime/core/include> [-I<nlohmann>] unit.cpp -o unit.o
+// or, with --unity, the one aggregate source per input file that rrgen_add_types compiles. It also
+// compiles a "floor" TU holding only the standard and rr/core includes of the generated files: the
+// fixed cost every TU pays before any generated code.
 // Each child (rrgen and every compiler run) is started with fork/exec and measured with wait4:
 // CPU = ru_utime + ru_stime, peak RSS = ru_maxrss. wait4 accounts the child together with the
 // descendants it waited for, so the compiler driver's cc1plus/clang -cc1 is included.
@@ -11,7 +14,7 @@
 // (prometheus-operator monitoring.coreos.com_alertmanagerconfigs.yaml), corpus (every CRD file
 // and OpenAPI document; files rrgen rejects are counted and skipped).
 //
-// usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--case NAME]... [--keep] CORPUS_DIR
+// usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep] CORPUS_DIR
 // Figures are printed; nothing is asserted.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -27,6 +30,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -121,13 +125,14 @@ std::string head_of(const std::string& path, std::size_t max_lines) {
   return out;
 }
 
-std::size_t count_lines(const fs::path& p) {
+// Lines of a generated file; collects its #include lines of the standard library and rr/core
+// (the part of every TU that does not depend on the schema).
+std::size_t scan_file(const fs::path& p, std::set<std::string>& runtime_includes) {
   std::ifstream in(p, std::ios::binary);
   std::size_t n = 0;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    n += static_cast<std::size_t>(std::count(buf, buf + in.gcount(), '\n'));
-    if (!in) break;
+  for (std::string line; std::getline(in, line);) {
+    ++n;
+    if (line.rfind("#include <", 0) == 0 || line.rfind("#include \"rr/", 0) == 0) runtime_includes.insert(line);
   }
   return n;
 }
@@ -143,8 +148,24 @@ struct Options {
   int jobs = 1;
   int repeat = 1;
   bool keep = false;
+  bool unity = false;
   fs::path root;
 };
+
+constexpr const char* kUnityName = "bench_unity";
+
+// CXX -std=c++20 -O0 -c -I<gen> -I<runtime/core/include> [-I<nlohmann>] SRC -o DIR/STEM.o
+Job compile_job(const Options& o, const fs::path& gen, const fs::path& src, const fs::path& dir, const std::string& stem) {
+  Job j;
+  j.argv = {o.cxx, "-std=c++20", o.opt, "-c", "-I" + gen.string(), std::string("-I") + RRGEN_BENCH_RUNTIME_INCLUDE};
+  std::stringstream ss(RRGEN_BENCH_EXTRA_INCLUDES);
+  for (std::string inc; std::getline(ss, inc, '|');)  // never -I/usr/include: it breaks #include_next
+    if (!inc.empty() && inc != "/usr/include" && inc != RRGEN_BENCH_RUNTIME_INCLUDE) j.argv.push_back("-I" + inc);
+  j.argv.insert(j.argv.end(), {src.string(), "-o", (dir / (stem + ".o")).string()});
+  j.log = (dir / "logs" / (stem + ".log")).string();
+  j.label = src.filename().string();
+  return j;
+}
 
 void run_case(const Case& c, const Options& o, const fs::path& work) {
   std::cout << "== " << c.name << " (" << c.inputs.size() << " input file" << (c.inputs.size() == 1 ? "" : "s") << ")\n";
@@ -157,6 +178,7 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     Job j;
     const fs::path out = dir / "gen" / std::to_string(i);
     j.argv = {RRGEN_BENCH_RRGEN, "types", "--quiet", "--out", out.string(), (o.root / c.inputs[i]).string()};
+    if (o.unity) j.argv.insert(j.argv.end(), {"--aggregate", kUnityName});
     j.log = (dir / "logs" / ("rrgen-" + std::to_string(i) + ".log")).string();
     j.label = c.inputs[i];
     gen.push_back(std::move(j));
@@ -164,14 +186,9 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   const double gen_wall = run_jobs(gen, 1);
   double gen_cpu = 0, gen_rss = 0;
   std::vector<std::string> rejected;
-  std::size_t hpp_lines = 0, cpp_lines = 0, headers = 0;
+  std::size_t hpp_lines = 0, cpp_lines = 0, headers = 0, sources_total = 0;
+  std::set<std::string> runtime_includes;
   std::vector<Job> compile;
-  std::vector<std::string> extra_includes;
-  {
-    std::stringstream ss(RRGEN_BENCH_EXTRA_INCLUDES);
-    for (std::string inc; std::getline(ss, inc, '|');)
-      if (!inc.empty() && inc != "/usr/include" && inc != RRGEN_BENCH_RUNTIME_INCLUDE) extra_includes.push_back(inc);
-  }
   for (std::size_t i = 0; i < gen.size(); ++i) {
     gen_cpu += gen[i].cpu;
     gen_rss = std::max(gen_rss, gen[i].rss_mb);
@@ -184,22 +201,23 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     for (const auto& e : fs::recursive_directory_iterator(out)) {
       if (!e.is_regular_file()) continue;
       const auto ext = e.path().extension();
+      const bool aggregate = e.path().stem() == kUnityName;
       if (ext == ".hpp") {
-        hpp_lines += count_lines(e.path());
+        if (aggregate) continue;
+        hpp_lines += scan_file(e.path(), runtime_includes);
         ++headers;
       } else if (ext == ".cpp") {
-        cpp_lines += count_lines(e.path());
-        sources.push_back(e.path());
+        if (aggregate) continue;
+        cpp_lines += scan_file(e.path(), runtime_includes);
+        ++sources_total;
+        if (!o.unity) sources.push_back(e.path());
       }
     }
+    // --unity: the one source rrgen_add_types compiles, which includes every unit source.
+    if (o.unity) sources = {out / (std::string(kUnityName) + ".cpp")};
     std::sort(sources.begin(), sources.end());
     for (const auto& src : sources) {
-      Job j;
-      const std::string stem = std::to_string(compile.size());
-      j.argv = {o.cxx, "-std=c++20", o.opt, "-c", "-I" + out.string(), std::string("-I") + RRGEN_BENCH_RUNTIME_INCLUDE};
-      for (const auto& inc : extra_includes) j.argv.push_back("-I" + inc);
-      j.argv.insert(j.argv.end(), {src.string(), "-o", (dir / (stem + ".o")).string()});
-      j.log = (dir / "logs" / (stem + ".log")).string();
+      Job j = compile_job(o, out, src, dir, std::to_string(compile.size()));
       j.label = c.inputs[i] + ": " + fs::relative(src, out).generic_string();
       compile.push_back(std::move(j));
     }
@@ -209,7 +227,8 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   for (const auto& r : rejected) std::cout << " [" << r << "]";
   std::cout << "\n"
             << "  generated:  " << (hpp_lines + cpp_lines) << " lines (" << hpp_lines << " in " << headers << " headers, "
-            << cpp_lines << " in " << compile.size() << " sources)\n";
+            << cpp_lines << " in " << sources_total << " sources)" << (o.unity ? "; compiled as one unity source per input file" : "")
+            << "\n";
   std::cout.flush();
 
   // 2. Compile every generated source on its own; with --repeat, keep each TU's best (least CPU)
@@ -244,6 +263,30 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   if (biggest && biggest != slowest)
     std::cout << "  largest TU: " << fmt("%.2f", biggest->cpu) << " s CPU, " << fmt("%.0f", biggest->rss_mb) << " MB  "
               << biggest->label << "\n";
+  // 3. The floor: a TU with only the standard and rr/core includes the generated files use, i.e.
+  // what every TU pays before any generated code.
+  if (!runtime_includes.empty()) {
+    const fs::path floor_src = dir / "floor.cpp";
+    {
+      std::ofstream f(floor_src);
+      for (const auto& inc : runtime_includes) f << inc << "\n";
+    }
+    std::vector<Job> floor{compile_job(o, dir, floor_src, dir, "floor")};
+    run_jobs(floor, 1);
+    for (int r = 1; r < o.repeat; ++r) {
+      std::vector<Job> again = floor;
+      run_jobs(again, 1);
+      if (again[0].cpu < floor[0].cpu) floor[0] = again[0];
+    }
+    if (floor[0].ok())
+      std::cout << "  floor:      " << fmt("%.2f", floor[0].cpu) << " s CPU, " << fmt("%.0f", floor[0].rss_mb)
+                << " MB per TU for the " << runtime_includes.size() << " standard/rr/core includes alone; x "
+                << compile.size() << " TUs = " << fmt("%.0f", floor[0].cpu * static_cast<double>(compile.size())) << " s ("
+                << fmt("%.0f", cpu > 0 ? 100.0 * floor[0].cpu * static_cast<double>(compile.size()) / cpu : 0.0)
+                << "% of the compile CPU)\n";
+    else
+      std::cout << "  floor:      FAILED to compile the includes alone:\n" << head_of(floor[0].log, 12);
+  }
   std::cout << "  summary:    " << c.name << " | " << (hpp_lines + cpp_lines) << " lines | " << compile.size() << " TUs | "
             << fmt("%.2f", cpu) << " s CPU | " << fmt("%.2f", wall) << " s wall | " << fmt("%.0f", rss) << " MB peak RSS\n\n";
   std::cout.flush();
@@ -252,11 +295,13 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
 
 int usage(int code) {
   (code ? std::cerr : std::cout)
-      << "usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--case NAME]... [--keep] CORPUS_DIR\n"
+      << "usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep] CORPUS_DIR\n"
          "  --cxx COMPILER  compiler to run (default: the build's, " RRGEN_BENCH_CXX ")\n"
          "  --opt FLAG      optimisation flag (default: -O0)\n"
          "  --jobs N        compiler runs in parallel (default: 1; wall time only, CPU is summed)\n"
          "  --repeat N      compile each TU N times and keep its best run (default: 1)\n"
+         "  --unity         compile one unity source per input file (rrgen --aggregate, as rrgen_add_types\n"
+         "                  builds) instead of every generated source on its own\n"
          "  --case NAME     workflow, alertmanagerconfig or corpus; repeatable (default: all three)\n"
          "  --keep          keep the temporary directory (generated code, objects, logs)\n";
   return code;
@@ -291,6 +336,8 @@ int main(int argc, char** argv) {
       wanted.push_back(v);
     } else if (a == "--keep") {
       o.keep = true;
+    } else if (a == "--unity") {
+      o.unity = true;
     } else if (a.empty() || a[0] == '-' || !root_arg.empty()) {
       return usage(2);
     } else {
@@ -353,7 +400,8 @@ int main(int argc, char** argv) {
     std::ifstream in(one[0].log);
     std::string first;
     std::getline(in, first);
-    std::cout << "bench_compile: compiler " << o.cxx << " (" << first << "), " << o.opt << ", " << o.jobs << " job(s)\n"
+    std::cout << "bench_compile: compiler " << o.cxx << " (" << first << "), " << o.opt << ", " << o.jobs << " job(s)"
+              << (o.unity ? ", unity sources" : "") << "\n"
               << "rrgen: " << RRGEN_BENCH_RRGEN << "\ncorpus: " << o.root.string() << "\nwork dir: " << work.string()
               << (o.keep ? " (kept)" : " (removed at the end)") << "\n"
               << "CPU = user + system seconds from wait4 (compiler driver and its cc1plus / -cc1 child); "
