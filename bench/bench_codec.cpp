@@ -114,7 +114,7 @@ Figures run_series(const std::vector<const Doc*>& docs, double min_time, int rou
 double mbps(std::size_t bytes, double seconds) { return seconds > 0 ? static_cast<double>(bytes) / kMB / seconds : 0.0; }
 
 std::string pad(std::string s) {
-  s.resize(std::max<std::size_t>(s.size(), 24), ' ');
+  s.resize(std::max<std::size_t>(s.size(), 28), ' ');
   return s;
 }
 
