@@ -58,7 +58,6 @@ struct StructDef {
   std::vector<FieldDef> fields;
   std::vector<std::string> undeclared_required;  // required names absent from properties
   bool is_root = false;
-  std::string renamed_note;  // why the name differs from the natural one, if it does
 };
 
 struct EnumDef {

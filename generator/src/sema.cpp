@@ -267,7 +267,6 @@ class Builder {
     def->unit = &u;
     def->schema = &s;
     def->location = s.location;
-    if (renamed) def->renamed_note = "natural name '" + wanted + "' was taken";
     StructDef* raw = def.get();
     u.structs.push_back(std::move(def));
     pending_.push_back({raw, &s});
