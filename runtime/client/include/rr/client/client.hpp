@@ -1,0 +1,133 @@
+// The Client: every verb of the Kubernetes API, at the level of JSON objects (unstructured use,
+// any kind known by KindInfo), plus typed conveniences over ResourceTraits for generated kinds.
+// Failures throw rr::ApiError carrying the server's Status.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rr/client/api_error.hpp"
+#include "rr/client/kind.hpp"
+#include "rr/client/object_key.hpp"
+#include "rr/client/options.hpp"
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
+#include "rr/core/meta.hpp"
+
+namespace rr {
+
+// A typed Kubernetes object: a generated kind (or any struct) with ResourceTraits and ObjectMeta.
+template <class T>
+concept Object = Resource<T> && requires(T& t) {
+  requires std::same_as<std::remove_cvref_t<decltype(t.metadata)>, ObjectMeta>;
+};
+
+class Client {
+ public:
+  virtual ~Client() = default;
+
+  // --- Unstructured interface: objects are JSON documents with apiVersion/kind/metadata. ---
+  // The KindInfo of a kind this client can serve (discovery / RESTMapper); throws ApiError
+  // NotFound when the kind is unknown.
+  virtual KindInfo kind_info(const GroupVersionKind& gvk) const = 0;
+  virtual Json get(const KindInfo& kind, const ObjectKey& key) = 0;
+  // A <Kind>List: {"apiVersion","kind","metadata":{"resourceVersion",...},"items":[...]}.
+  virtual Json list(const KindInfo& kind, const ListOptions& opts) = 0;
+  virtual Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
+  virtual Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
+  virtual Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
+  // subresource: "" or "status".
+  virtual Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                     std::string_view subresource = {}, const WriteOptions& opts = {}) = 0;
+  // Returns the object as it is after the call (terminating, or its last state once removed).
+  virtual Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts = {}) = 0;
+  virtual void remove_collection(const KindInfo& kind, const ListOptions& list,
+                                 const DeleteOptions& opts = {}) = 0;
+  virtual std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) = 0;
+
+  // --- Typed conveniences (T is a generated kind). ---
+  template <Object T>
+  T get(std::string_view namespace_, std::string_view name);
+  template <Object T>
+  T get(const ObjectKey& key) { return get<T>(key.namespace_, key.name); }
+  // nullopt on NotFound; other errors throw.
+  template <Object T>
+  std::optional<T> try_get(const ObjectKey& key);
+  template <Object T>
+  std::vector<T> list(const ListOptions& opts = {});
+  // Each returns the object as persisted (name, uid, resourceVersion, defaults filled in).
+  template <Object T>
+  T create(const T& object, const WriteOptions& opts = {});
+  template <Object T>
+  T update(const T& object, const WriteOptions& opts = {});
+  template <Object T>
+  T update_status(const T& object, const WriteOptions& opts = {});
+  template <Object T>
+  T patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource = {});
+  template <Object T>
+  void remove(const T& object, const DeleteOptions& opts = {});
+};
+
+// JSON <-> typed object. The typed object always carries its apiVersion and kind.
+template <Object T>
+Json to_object_json(const T& object) {
+  Json j = object;
+  return j;
+}
+template <Object T>
+T from_object_json(const Json& j) {
+  return j.get<T>();
+}
+template <Object T>
+ObjectKey key_of(const T& object) {
+  return {object.metadata.namespace_, object.metadata.name};
+}
+ObjectKey key_of(const Json& object);
+
+template <Object T>
+T Client::get(std::string_view ns, std::string_view name) {
+  return from_object_json<T>(get(kind_info_of<T>(), ObjectKey{std::string(ns), std::string(name)}));
+}
+template <Object T>
+std::optional<T> Client::try_get(const ObjectKey& key) {
+  try {
+    return get<T>(key.namespace_, key.name);
+  } catch (const ApiError& e) {
+    if (is_not_found(e.status())) return std::nullopt;
+    throw;
+  }
+}
+template <Object T>
+std::vector<T> Client::list(const ListOptions& opts) {
+  Json l = list(kind_info_of<T>(), opts);
+  std::vector<T> out;
+  if (auto it = l.find("items"); it != l.end() && it->is_array()) {
+    out.reserve(it->size());
+    for (const auto& item : *it) out.push_back(from_object_json<T>(item));
+  }
+  return out;
+}
+template <Object T>
+T Client::create(const T& object, const WriteOptions& opts) {
+  return from_object_json<T>(create(kind_info_of<T>(), to_object_json(object), opts));
+}
+template <Object T>
+T Client::update(const T& object, const WriteOptions& opts) {
+  return from_object_json<T>(update(kind_info_of<T>(), to_object_json(object), opts));
+}
+template <Object T>
+T Client::update_status(const T& object, const WriteOptions& opts) {
+  return from_object_json<T>(update_status(kind_info_of<T>(), to_object_json(object), opts));
+}
+template <Object T>
+T Client::patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource) {
+  return from_object_json<T>(patch(kind_info_of<T>(), key, type, body, subresource));
+}
+template <Object T>
+void Client::remove(const T& object, const DeleteOptions& opts) {
+  remove(kind_info_of<T>(), key_of(object), opts);
+}
+
+}  // namespace rr

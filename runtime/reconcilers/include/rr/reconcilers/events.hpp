@@ -1,0 +1,55 @@
+// Events recorded on objects (reconciler.io's catalogue: Created, Updated, StatusUpdated, ...).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "rr/client/client.hpp"
+
+namespace rr {
+
+// The object an event is about (core/v1 Event involvedObject / events.k8s.io regarding).
+struct EventTarget {
+  std::string api_version;
+  std::string kind;
+  std::string namespace_;
+  std::string name;
+  std::string uid;
+  std::string resource_version;
+  bool operator==(const EventTarget&) const = default;
+};
+
+inline constexpr std::string_view event_normal = "Normal";
+inline constexpr std::string_view event_warning = "Warning";
+
+struct Event {
+  EventTarget regarding;
+  std::string type;     // "Normal" or "Warning"
+  std::string reason;   // UpperCamelCase, e.g. "Created"
+  std::string message;
+  bool operator==(const Event&) const = default;
+};
+
+template <Object T>
+EventTarget event_target_of(const T& object) {
+  return {std::string(ResourceTraits<T>::api_version), std::string(ResourceTraits<T>::kind),
+          object.metadata.namespace_, object.metadata.name, object.metadata.uid,
+          object.metadata.resource_version};
+}
+EventTarget event_target_of(const Json& object);
+
+class EventRecorder {
+ public:
+  virtual ~EventRecorder() = default;
+  virtual void record(const Event& event) = 0;
+  template <Object T>
+  void event(const T& object, std::string_view type, std::string reason, std::string message) {
+    record(Event{event_target_of(object), std::string(type), std::move(reason), std::move(message)});
+  }
+};
+
+// Writes core/v1 Events through a client (aggregating repeats by bumping `count`), as the
+// controller-runtime recorder does. `component` is the event source ("controller").
+std::shared_ptr<EventRecorder> make_client_event_recorder(std::shared_ptr<Client> client,
+                                                          std::string component = "controller");
+
+}  // namespace rr
