@@ -123,13 +123,17 @@ void read_crd(const Node& doc, InputSet& out, Diagnostics& diags) {
 }
 
 // Kubernetes' OpenAPI documents name no plural or scope in the schemas; the operations under
-// `paths` do: /api/v1/namespaces/{namespace}/pods/{name}/status carries Pod's GVK.
+// `paths` do: /api/v1/namespaces/{namespace}/pods/{name}/status carries Pod's GVK. The scale
+// subresource's operations carry autoscaling/v1 Scale's GVK instead, so /scale is matched to its
+// kind through the collection path it hangs off.
 void read_paths(const Node& doc, OpenApiDocument& d) {
   const Node* paths = child(doc, "paths");
   if (!paths || !paths->is_mapping()) return;
   std::map<std::string, std::string> by_gvk;  // "group/version/kind" -> definition name
   for (const auto& def : d.definitions)
     if (!def.kind.empty()) by_gvk[def.group + "/" + def.version + "/" + def.kind] = def.name;
+  std::map<std::string, std::string> collection_owner;  // "/apis/apps/v1/namespaces/{namespace}/deployments" -> definition
+  std::vector<std::string> scaled_collections;
   for (std::size_t i = 0; i < paths->keys.size(); ++i) {
     const Node& item = paths->children[i];
     if (!item.is_mapping()) continue;
@@ -141,21 +145,27 @@ void read_paths(const Node& doc, OpenApiDocument& d) {
       seg.push_back(path.substr(a, b - a));
     }
     if (std::find(seg.begin(), seg.end(), "watch") != seg.end()) continue;
+    // .../<plural>, .../<plural>/{name}, .../<plural>/{name}/<subresource>
+    std::size_t p = seg.size();
+    std::string sub;
+    if (p >= 3 && seg[p - 2] == "{name}") sub = seg[p - 1], p -= 2;
+    else if (p >= 2 && seg[p - 1] == "{name}") p -= 1;
+    if (p == 0 || seg[p - 1].find('{') != std::string::npos) continue;
+    std::string collection;
+    for (std::size_t j = 0; j < p; ++j) collection += "/" + seg[j];
     for (std::size_t m = 0; m < item.keys.size(); ++m) {
       const Node* gvk = child(item.children[m], "x-kubernetes-group-version-kind");
       if (!gvk) continue;
       auto it = by_gvk.find(scalar(child(*gvk, "group")) + "/" + scalar(child(*gvk, "version")) + "/" + scalar(child(*gvk, "kind")));
-      if (it == by_gvk.end()) continue;
-      // .../<plural>, .../<plural>/{name}, .../<plural>/{name}/<subresource>
-      std::size_t p = seg.size();
-      std::string sub;
-      if (p >= 3 && seg[p - 2] == "{name}") sub = seg[p - 1], p -= 2;
-      else if (p >= 2 && seg[p - 1] == "{name}") p -= 1;
-      if (p == 0 || seg[p - 1].find('{') != std::string::npos) continue;
+      if (it == by_gvk.end()) {
+        if (sub == "scale") scaled_collections.push_back(collection);
+        continue;
+      }
       OpenApiKindPaths& k = d.kinds[it->second];
       if (sub.empty()) {
         if (k.plural.empty()) k.plural = seg[p - 1];
         if (p >= 3 && seg[p - 3] == "namespaces" && seg[p - 2] == "{namespace}") k.namespaced = true;
+        collection_owner.try_emplace(collection, it->second);
       } else if (sub == "status") {
         k.has_status = true;
       } else if (sub == "scale") {
@@ -163,6 +173,8 @@ void read_paths(const Node& doc, OpenApiDocument& d) {
       }
     }
   }
+  for (const auto& collection : scaled_collections)
+    if (auto owner = collection_owner.find(collection); owner != collection_owner.end()) d.kinds[owner->second].has_scale = true;
 }
 
 void read_openapi(const Node& doc, InputSet& out, Diagnostics& diags) {

@@ -1,6 +1,7 @@
 #include "sema.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <functional>
 #include <map>
@@ -135,6 +136,7 @@ std::optional<TypeRef> well_known_definition(const std::string& name) {
       {"io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement", {TypeKind::External, "rr::LabelSelectorRequirement"}},
       {"io.k8s.apimachinery.pkg.apis.meta.v1.Condition", {TypeKind::External, "rr::Condition"}},
       {"io.k8s.api.core.v1.ObjectReference", {TypeKind::External, "rr::ObjectReference"}},
+      {"io.k8s.api.core.v1.LocalObjectReference", {TypeKind::External, "rr::LocalObjectReference"}},
       {"io.k8s.apimachinery.pkg.apis.meta.v1.Time", {TypeKind::Time, ""}},
       {"io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", {TypeKind::Time, ""}},
       {"io.k8s.apimachinery.pkg.api.resource.Quantity", {TypeKind::Quantity, ""}},
@@ -630,7 +632,9 @@ class Builder {
       k.version = def.version;
       k.kind = def.kind;
       k.plural = facts->second.plural;
-      k.singular = file_stem(def.kind);
+      // The API server's singular resource name is the lowercased kind ("configmap", not "config_map").
+      k.singular = def.kind;
+      for (auto& c : k.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       k.list_kind = def.kind + "List";
       k.namespaced = facts->second.namespaced;
       k.has_status = facts->second.has_status;
