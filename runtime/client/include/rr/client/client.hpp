@@ -84,6 +84,7 @@ template <Object T>
 ObjectKey key_of(const T& object) {
   return {object.metadata.namespace_, object.metadata.name};
 }
+// metadata.namespace and metadata.name of a JSON object; missing members read as "".
 ObjectKey key_of(const Json& object);
 
 template <Object T>

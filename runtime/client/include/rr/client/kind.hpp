@@ -13,6 +13,8 @@ struct GroupVersionKind {
   std::string version;
   std::string kind;
   std::string api_version() const { return group.empty() ? version : group + "/" + version; }
+  // schema.FromAPIVersionAndKind: "v1" is the core group, "apps/v1" group "apps"; throws
+  // std::invalid_argument when api_version has more than one '/'.
   static GroupVersionKind from(std::string_view api_version, std::string_view kind);
   auto operator<=>(const GroupVersionKind&) const = default;
 };

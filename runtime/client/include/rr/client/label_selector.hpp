@@ -1,5 +1,6 @@
-// Label selectors: the string grammar (=, ==, !=, in, notin, exists, !exists; comma = AND), the
-// metav1.LabelSelector form, matching, and the canonical String() form used in comparisons.
+// Label selectors: the string grammar of labels.Parse (=, ==, !=, in, notin, key, !key, >, <;
+// comma = AND), the metav1.LabelSelector form, matching, and the canonical String() form used in
+// comparisons.
 #pragma once
 #include <map>
 #include <optional>
@@ -13,7 +14,9 @@ namespace rr {
 
 class Selector {
  public:
-  enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
+  // GreaterThan / LessThan ("replicas>1") exist only in the string grammar: one integer value,
+  // matching labels whose value is an integer above / below it.
+  enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist, GreaterThan, LessThan };
   struct Requirement {
     std::string key;
     Op op = Op::Equals;
@@ -23,12 +26,16 @@ class Selector {
 
   Selector() = default;  // matches everything
   // Parses the string grammar; throws std::invalid_argument with a message naming the position.
+  // Keys must be qualified names and values label values, as labels.Parse checks them. Requirements
+  // are kept sorted (key, operator, values) and deduplicated, so equal selectors compare equal.
   static Selector parse(std::string_view text);
   // metav1.LabelSelectorAsSelector: an empty selector matches everything; throws
   // std::invalid_argument on an unknown operator or bad values.
   static Selector from(const LabelSelector& selector);
-  static Selector from_labels(const std::map<std::string, std::string>& labels);  // all key=value
+  // All key=value (labels.SelectorFromSet: not validated, the labels come from a stored object).
+  static Selector from_labels(const std::map<std::string, std::string>& labels);
 
+  // NotIn and != match when the key is absent, as in Kubernetes.
   bool matches(const std::map<std::string, std::string>& labels) const;
   bool empty() const noexcept { return requirements_.empty(); }
   // Canonical text, requirements sorted by key (as labels.Selector.String()): "a=b,c in (x,y),!d".
@@ -40,7 +47,9 @@ class Selector {
   std::vector<Requirement> requirements_;
 };
 
-// Field selectors: "metadata.name=x,metadata.namespace!=y" (=, ==, != only).
+// Field selectors: "metadata.name=x,metadata.namespace!=y" (=, ==, != only), as fields.ParseSelector:
+// terms split on unescaped commas, values unescaped (\\ \, \=), empty terms skipped; terms kept
+// sorted by their text.
 class FieldSelector {
  public:
   struct Term {
@@ -51,11 +60,12 @@ class FieldSelector {
   };
   static FieldSelector parse(std::string_view text);  // throws std::invalid_argument
   // Resolves a field on a JSON object by its dotted path ("metadata.name", "spec.nodeName");
-  // a missing field reads as "".
+  // a missing field (or null) reads as "", numbers and booleans as their JSON text.
   bool matches(const Json& object) const;
   const std::vector<Term>& terms() const noexcept { return terms_; }
   bool empty() const noexcept { return terms_.empty(); }
-  std::string str() const;
+  std::string str() const;  // values escaped again, so str() parses back to an equal selector
+  bool operator==(const FieldSelector&) const = default;
 
  private:
   std::vector<Term> terms_;

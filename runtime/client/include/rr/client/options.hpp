@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace rr {
 
@@ -37,6 +38,7 @@ enum class PatchType {
   Strategic  // application/strategic-merge-patch+json (built-in kinds only; 415 for custom resources)
 };
 
+// The Content-Type of a PATCH body of this type, e.g. "application/merge-patch+json".
 std::string_view content_type(PatchType t) noexcept;
 
 }  // namespace rr

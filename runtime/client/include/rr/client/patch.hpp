@@ -17,10 +17,12 @@ class PatchError : public std::runtime_error {
 
 // RFC 7386: null deletes a member, objects merge recursively, anything else replaces.
 Json apply_merge_patch(const Json& target, const Json& patch);
-// The smallest merge patch turning `from` into `to` (members only in `from` become null).
+// The smallest merge patch turning `from` into `to` (members only in `from` become null). As with
+// any merge patch, a member of `to` whose value is null cannot be expressed (it reads as a delete).
 Json create_merge_patch(const Json& from, const Json& to);
 
-// RFC 6902: add, remove, replace, move, copy, test; atomic (all or nothing).
+// RFC 6902: add, remove, replace, move, copy, test; atomic (all or nothing). A PatchError names
+// the failing operation: `JSON patch operation 1 (remove /spec/x): path "/spec/x" does not exist`.
 Json apply_json_patch(const Json& target, const Json& patch);
 // An RFC 6902 patch turning `from` into `to`: objects diffed member by member, arrays replaced
 // when their lengths differ, otherwise diffed element-wise.

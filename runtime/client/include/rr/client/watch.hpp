@@ -2,6 +2,7 @@
 #pragma once
 #include <chrono>
 #include <optional>
+#include <string_view>
 
 #include "rr/core/json.hpp"
 

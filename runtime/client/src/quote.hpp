@@ -1,0 +1,12 @@
+// Quoting for messages, as Go's %q does it for ASCII: the API server's messages quote names this
+// way, and escaping control characters keeps a NUL byte from cutting a what() string short.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace rr::detail {
+
+// `text` in double quotes; '"' and '\' backslash-escaped, control characters as \n, \t, \x00, ...
+std::string quote(std::string_view text);
+
+}  // namespace rr::detail
