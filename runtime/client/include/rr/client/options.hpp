@@ -8,12 +8,12 @@
 namespace rr {
 
 struct ListOptions {
-  std::string namespace_;        // "" = all namespaces (or cluster-scoped)
-  std::string label_selector;    // Kubernetes selector grammar, e.g. "app=web,tier in (a,b),!old"
-  std::string field_selector;    // "metadata.name=x,metadata.namespace!=y"
+  std::string namespace_{};      // "" = all namespaces (or cluster-scoped)
+  std::string label_selector{};  // Kubernetes selector grammar, e.g. "app=web,tier in (a,b),!old"
+  std::string field_selector{};  // "metadata.name=x,metadata.namespace!=y"
   std::int64_t limit = 0;        // 0 = no limit
-  std::string continue_;
-  std::string resource_version;  // watch start point; "" or "0" = current state first
+  std::string continue_{};
+  std::string resource_version{};  // watch start point; "" or "0" = current state first
   bool allow_watch_bookmarks = false;
   std::int64_t timeout_seconds = 0;  // watch: 0 = until stopped
 };
@@ -22,14 +22,14 @@ enum class PropagationPolicy { Default, Background, Foreground, Orphan };
 
 struct DeleteOptions {
   PropagationPolicy propagation = PropagationPolicy::Default;
-  std::optional<std::string> precondition_uid;
-  std::optional<std::string> precondition_resource_version;
+  std::optional<std::string> precondition_uid{};
+  std::optional<std::string> precondition_resource_version{};
   bool dry_run = false;
 };
 
 struct WriteOptions {
   bool dry_run = false;
-  std::string field_manager;
+  std::string field_manager{};
 };
 
 enum class PatchType {

@@ -59,7 +59,7 @@ class ConditionManager {
   void set(Condition c);
 
  private:
-  const ConditionSet& set_;
+  ConditionSet set_;  // a copy: a manager may outlive a temporary set (living({...}).manage(...))
   std::vector<Condition>& conditions_;
   std::chrono::system_clock::time_point now_;
   std::optional<std::int64_t> generation_;

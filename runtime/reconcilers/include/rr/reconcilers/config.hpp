@@ -11,10 +11,10 @@
 namespace rr {
 
 struct Config {
-  std::shared_ptr<Client> client;
-  std::shared_ptr<Client> api_reader;   // defaults to client when empty
-  std::shared_ptr<Tracker> tracker;
-  std::shared_ptr<EventRecorder> recorder;
+  std::shared_ptr<Client> client{};
+  std::shared_ptr<Client> api_reader{};   // defaults to client when empty
+  std::shared_ptr<Tracker> tracker{};
+  std::shared_ptr<EventRecorder> recorder{};
   std::chrono::nanoseconds sync_period = std::chrono::hours(10);
 
   Client& api() const;       // *client; throws std::logic_error when unset
@@ -27,6 +27,7 @@ Config make_config(std::shared_ptr<Client> client, std::chrono::nanoseconds sync
 
 class Context;
 
+// Defined in config_track.hpp, which context.hpp includes (they need the complete Context).
 // TrackAndGet: tracks `key` of kind T for the request being reconciled *before* the Get, so a
 // track exists even when the Get answers NotFound (then ApiError is thrown).
 template <Object T>

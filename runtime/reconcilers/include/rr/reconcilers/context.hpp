@@ -19,14 +19,14 @@ namespace rr {
 using Request = ObjectKey;
 
 struct ContextOptions {
-  Config config;
-  Request request;
-  KindInfo resource_type;
-  Logger log;
+  Config config{};
+  Request request{};
+  KindInfo resource_type{};
+  Logger log{};
   // Pinned for the whole request; defaults to the wall clock at construction.
-  std::optional<std::chrono::system_clock::time_point> now;
-  std::shared_ptr<const std::atomic<bool>> cancelled;  // shared with the manager; may be null
-  std::map<std::string, Config> additional_configs;
+  std::optional<std::chrono::system_clock::time_point> now{};
+  std::shared_ptr<const std::atomic<bool>> cancelled{};  // shared with the manager; may be null
+  std::map<std::string, Config> additional_configs{};
 };
 
 class Context {
@@ -61,7 +61,8 @@ class Context {
 
    private:
     friend class Context;
-    Scope(Context& ctx);
+    // Takes the values to put back (the caller has already installed the replacement).
+    Scope(Context& ctx, Config previous_config, KindInfo previous_resource_type, Logger previous_log);
     Context& ctx_;
     Config config_;
     KindInfo resource_type_;
@@ -108,3 +109,6 @@ std::optional<T> Stasher<T>::retrieve(const Context& ctx) const {
 }
 
 }  // namespace rr
+
+// track_and_get & co. (declared in config.hpp) need the complete Context.
+#include "rr/reconcilers/config_track.hpp"  // IWYU pragma: export

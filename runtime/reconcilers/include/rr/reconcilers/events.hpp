@@ -4,6 +4,7 @@
 #include <string>
 
 #include "rr/client/client.hpp"
+#include "rr/reconcilers/logger.hpp"
 
 namespace rr {
 
@@ -48,8 +49,14 @@ class EventRecorder {
 };
 
 // Writes core/v1 Events through a client (aggregating repeats by bumping `count`), as the
-// controller-runtime recorder does. `component` is the event source ("controller").
+// controller-runtime recorder does. `component` is the event source ("controller"). Recording
+// never throws: a failed write is reported on `log` and dropped.
 std::shared_ptr<EventRecorder> make_client_event_recorder(std::shared_ptr<Client> client,
-                                                          std::string component = "controller");
+                                                          std::string component = "controller",
+                                                          Logger log = {});
+
+// Go's %q for event messages (`Patched finalizer "name"`): in double quotes, with backslash
+// escapes for quotes, backslashes and control characters; bytes from 0x80 up (UTF-8) are kept.
+std::string go_quote(std::string_view text);
 
 }  // namespace rr

@@ -23,4 +23,32 @@ Error clear_finalizer(Context& ctx, T& resource, std::string_view finalizer);
 
 bool has_finalizer(const ObjectMeta& meta, std::string_view finalizer) noexcept;
 
+namespace detail {
+// The typed helpers go through the untyped core; on success the typed object takes the server's
+// finalizers, resourceVersion and generation (nothing else: the caller's pending changes stay).
+template <Object T>
+Error ensure_finalizer_typed(Context& ctx, T& resource, std::string_view finalizer, bool add) {
+  if (finalizer.empty() || has_finalizer(resource.metadata, finalizer) == add) return {};
+  Json object = to_object_json(resource);
+  Error err = add ? add_finalizer(ctx, kind_info_of<T>(), object, finalizer)
+                  : clear_finalizer(ctx, kind_info_of<T>(), object, finalizer);
+  if (err) return err;
+  ObjectMeta patched = object["metadata"].get<ObjectMeta>();
+  resource.metadata.finalizers = std::move(patched.finalizers);
+  resource.metadata.resource_version = std::move(patched.resource_version);
+  resource.metadata.generation = patched.generation;
+  return {};
+}
+}  // namespace detail
+
+template <Object T>
+Error add_finalizer(Context& ctx, T& resource, std::string_view finalizer) {
+  return detail::ensure_finalizer_typed(ctx, resource, finalizer, true);
+}
+
+template <Object T>
+Error clear_finalizer(Context& ctx, T& resource, std::string_view finalizer) {
+  return detail::ensure_finalizer_typed(ctx, resource, finalizer, false);
+}
+
 }  // namespace rr

@@ -17,12 +17,12 @@ namespace rr {
 // Per-request inputs the caller controls (the manager: logger and cancellation; tests: a pinned
 // now and additional configs).
 struct RequestOptions {
-  std::optional<std::chrono::system_clock::time_point> now;
-  Logger log;
-  std::shared_ptr<const std::atomic<bool>> cancelled;
-  std::map<std::string, Config> additional_configs;
+  std::optional<std::chrono::system_clock::time_point> now{};
+  Logger log{};
+  std::shared_ptr<const std::atomic<bool>> cancelled{};
+  std::map<std::string, Config> additional_configs{};
   // Runs after the stash and config are set up, before the reconciler (tests seed the stash).
-  std::function<void(Context&)> prepare;
+  std::function<void(Context&)> prepare{};
 };
 
 template <class R>
