@@ -11,10 +11,12 @@
 // end serves it from several threads).
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rr/client/client.hpp"

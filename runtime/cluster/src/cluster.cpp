@@ -1,0 +1,103 @@
+// rr::Cluster: every call takes the one mutex and hands over to the Store.
+#include "rr/cluster/cluster.hpp"
+
+#include <mutex>
+
+#include "store.hpp"
+#include "watch_channel.hpp"
+
+namespace rr {
+
+struct Cluster::State {
+  explicit State(ClusterOptions options) : store(std::move(options)) {}
+  mutable std::mutex mutex;
+  cluster_detail::Store store;
+};
+
+Cluster::Cluster(ClusterOptions options) : state_(std::make_unique<State>(std::move(options))) {}
+Cluster::~Cluster() = default;
+
+void Cluster::register_kind(KindInfo info, AdmitFn admit) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.register_kind(std::move(info), std::move(admit));
+}
+
+std::optional<KindInfo> Cluster::find_kind(const GroupVersionKind& gvk) const {
+  std::lock_guard lock(state_->mutex);
+  const auto* entry = state_->store.find_kind(gvk);
+  return entry ? std::optional<KindInfo>(entry->info) : std::nullopt;
+}
+
+std::optional<KindInfo> Cluster::find_kind_by_plural(std::string_view group, std::string_view plural) const {
+  std::lock_guard lock(state_->mutex);
+  const auto* entry = state_->store.find_kind_by_plural(group, plural);
+  return entry ? std::optional<KindInfo>(entry->info) : std::nullopt;
+}
+
+std::vector<KindInfo> Cluster::kinds() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.kinds();
+}
+
+Json Cluster::get(const KindInfo& kind, const ObjectKey& key) const {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.get(kind, key);
+}
+
+Json Cluster::list(const KindInfo& kind, const ListOptions& opts) const {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.list(kind, opts);
+}
+
+Json Cluster::create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.create(kind, object, opts);
+}
+
+Json Cluster::update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.update(kind, object, opts);
+}
+
+Json Cluster::update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.update_status(kind, object, opts);
+}
+
+Json Cluster::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                    std::string_view subresource, const WriteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.patch(kind, key, type, body, subresource, opts);
+}
+
+Json Cluster::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.remove(kind, key, opts);
+}
+
+void Cluster::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.remove_collection(kind, list, opts);
+}
+
+std::unique_ptr<Watch> Cluster::watch(const KindInfo& kind, const ListOptions& opts) {
+  std::lock_guard lock(state_->mutex);
+  return std::make_unique<cluster_detail::ClusterWatch>(state_->store.watch(kind, opts));
+}
+
+void Cluster::seed(const KindInfo& kind, Json object) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.seed(kind, std::move(object));
+}
+
+std::string Cluster::resource_version() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.resource_version();
+}
+
+std::chrono::system_clock::time_point Cluster::now() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.now();
+}
+
+}  // namespace rr

@@ -1,0 +1,93 @@
+// POST: names, server-owned metadata, admission, then the store.
+#include "errors.hpp"
+#include "object_meta.hpp"
+#include "request_checks.hpp"
+#include "store.hpp"
+
+namespace rr::cluster_detail {
+
+namespace {
+
+// Random generateName suffixes may collide; recent API servers retry rather than fail.
+constexpr int generate_name_attempts = 8;
+
+}  // namespace
+
+Json Store::create(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
+  removed_in_call_.clear();
+  KindEntry& entry = served(kind);
+  // A create that stores nothing (dry run, or refused) gives back the uid and name it drew, so the
+  // identities later objects get do not depend on it.
+  const auto uid_counter = uid_counter_;
+  const auto generate_name_counter = generate_name_counter_;
+  const auto random = random_;
+  auto give_back = [&] {
+    uid_counter_ = uid_counter;
+    generate_name_counter_ = generate_name_counter;
+    random_ = random;
+  };
+  Json object;
+  try {
+    object = prepare_create(entry, request);
+  } catch (...) {
+    give_back();
+    throw;
+  }
+  if (opts.dry_run) {
+    give_back();
+    return object;
+  }
+  return commit_create(entry, std::move(object));
+}
+
+Json Store::prepare_create(KindEntry& entry, const Json& request) {
+  const KindInfo& info = entry.info;
+  Json object = request;
+  check_type_meta(info, object);
+  if (!meta_string(object, "resourceVersion").empty()) {
+    fail(api_errors::bad_request("resourceVersion can not be set for Create requests"));
+  }
+  normalize_namespace(info, object);
+  const std::string generate_base = meta_string(object, "generateName");
+  const bool generated = meta_string(object, "name").empty();
+  if (generated && generate_base.empty()) {
+    fail(invalid(info, "", {cause(FieldErrorType::Required, "metadata.name",
+                                  "Required value: name or generateName is required")}));
+  }
+  check_owner_references(info, object);
+
+  // What the client cannot choose.
+  if (info.has_status) object.erase("status");
+  erase_meta(object, "deletionTimestamp");
+  erase_meta(object, "deletionGracePeriodSeconds");
+  set_meta(object, "uid", next_uid());
+  set_meta(object, "creationTimestamp", timestamp());
+  set_meta(object, "generation", 1);
+
+  if (generated) set_meta(object, "name", generate_name(generate_base));
+  const std::string ns = meta_string(object, "namespace");
+  if (options_.require_namespaces && info.namespaced()) {
+    const KindEntry* namespaces = find_kind(GroupVersionKind{"", "v1", "Namespace"});
+    const Json* found = nullptr;
+    if (namespaces) {
+      if (auto it = namespaces->objects.find(ObjectKey{"", ns}); it != namespaces->objects.end()) found = &it->second;
+    }
+    if (!found) fail(api_errors::not_found("namespaces", "", ns));
+    if (is_terminating(*found)) {
+      fail(api_errors::forbidden(info.plural, info.gvk.group, meta_string(object, "name"),
+                                 "unable to create new content in namespace " + ns +
+                                     " because it is being terminated"));
+    }
+  }
+
+  admit(entry, object);
+
+  const int attempts = generated && !options_.counter_generate_name ? generate_name_attempts : 1;
+  for (int attempt = 1; entry.objects.contains(ObjectKey{ns, meta_string(object, "name")}); ++attempt) {
+    if (attempt >= attempts) fail(already_exists(info, meta_string(object, "name")));
+    set_meta(object, "name", generate_name(generate_base));
+  }
+  return object;
+}
+
+}  // namespace rr::cluster_detail

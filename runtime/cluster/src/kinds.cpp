@@ -1,0 +1,55 @@
+// The kinds the server serves.
+#include "errors.hpp"
+#include "store.hpp"
+
+namespace rr::cluster_detail {
+
+void Store::register_kind(KindInfo info, Cluster::AdmitFn admit) {
+  if (info.list_kind.empty()) info.list_kind = info.gvk.kind + "List";
+  KindEntry& entry = kinds_[info.gvk];  // registering again replaces the description, keeps the objects
+  entry.info = std::move(info);
+  entry.admit = std::move(admit);
+}
+
+const KindEntry* Store::find_kind(const GroupVersionKind& gvk) const {
+  auto it = kinds_.find(gvk);
+  return it == kinds_.end() ? nullptr : &it->second;
+}
+
+const KindEntry* Store::find_kind_by_plural(std::string_view group, std::string_view plural) const {
+  for (const auto& [gvk, entry] : kinds_) {
+    if (gvk.group == group && entry.info.plural == plural) return &entry;
+  }
+  return nullptr;
+}
+
+std::vector<KindInfo> Store::kinds() const {
+  std::vector<KindInfo> out;
+  out.reserve(kinds_.size());
+  for (const auto& [gvk, entry] : kinds_) out.push_back(entry.info);
+  return out;
+}
+
+KindEntry& Store::served(const KindInfo& kind) {
+  auto it = kinds_.find(kind.gvk);
+  if (it == kinds_.end()) fail(not_served(kind));
+  return it->second;
+}
+
+const KindEntry& Store::served(const KindInfo& kind) const {
+  auto it = kinds_.find(kind.gvk);
+  if (it == kinds_.end()) fail(not_served(kind));
+  return it->second;
+}
+
+ObjectKey Store::storage_key(const KindEntry& entry, const ObjectKey& key) {
+  return entry.info.namespaced() ? key : ObjectKey{"", key.name};
+}
+
+Json& Store::stored_or_404(KindEntry& entry, const ObjectKey& key) {
+  auto it = entry.objects.find(storage_key(entry, key));
+  if (it == entry.objects.end()) fail(not_found(entry.info, key.name));
+  return it->second;
+}
+
+}  // namespace rr::cluster_detail

@@ -1,0 +1,136 @@
+// The engine behind rr::Cluster: the object store, the resourceVersion counter, the event history
+// and the garbage collector. Not thread-safe on its own: Cluster calls every method under its one
+// mutex. Each group of methods lives in its own .cpp (create, update, patch, remove, gc, read,
+// watch, seed).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr::cluster_detail {
+
+class WatchChannel;
+
+// One served kind and its objects, sorted by namespace then name.
+struct KindEntry {
+  KindInfo info;
+  Cluster::AdmitFn admit;
+  std::map<ObjectKey, Json> objects;
+};
+
+// One change, as the watch history keeps it. `previous` is the state before a MODIFIED change
+// (null otherwise): selector-filtered watches need it to turn "stopped matching" into DELETED.
+struct Event {
+  std::uint64_t resource_version = 0;
+  GroupVersionKind gvk;
+  WatchEventType type = WatchEventType::Added;
+  Json object;
+  Json previous;
+};
+
+class Store {
+ public:
+  explicit Store(ClusterOptions options);
+
+  // Kinds (kinds.cpp).
+  void register_kind(KindInfo info, Cluster::AdmitFn admit);
+  const KindEntry* find_kind(const GroupVersionKind& gvk) const;
+  const KindEntry* find_kind_by_plural(std::string_view group, std::string_view plural) const;
+  std::vector<KindInfo> kinds() const;
+
+  // Reads (read.cpp).
+  Json get(const KindInfo& kind, const ObjectKey& key) const;
+  Json list(const KindInfo& kind, const ListOptions& opts) const;
+
+  // Writes (create.cpp, update.cpp, patch.cpp, remove.cpp).
+  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts);
+  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts);
+  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts);
+  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+             std::string_view subresource, const WriteOptions& opts);
+  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts);
+  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts);
+
+  // Watches (watch.cpp): the channel is registered and fed under the caller's lock.
+  std::shared_ptr<WatchChannel> watch(const KindInfo& kind, const ListOptions& opts);
+
+  // Test setup (seed.cpp).
+  void seed(const KindInfo& kind, Json object);
+  std::string resource_version() const { return std::to_string(resource_version_); }
+  std::chrono::system_clock::time_point now() const;
+
+ private:
+  // The registered entry for a request's kind; 404 NotFound when the server does not serve it.
+  KindEntry& served(const KindInfo& kind);
+  const KindEntry& served(const KindInfo& kind) const;
+  // The key an object is stored under (namespace dropped for cluster-scoped kinds).
+  static ObjectKey storage_key(const KindEntry& entry, const ObjectKey& key);
+  Json& stored_or_404(KindEntry& entry, const ObjectKey& key);
+
+  // Server-assigned values.
+  std::string next_resource_version() { return std::to_string(++resource_version_); }
+  std::string next_uid();
+  std::string generate_name(const std::string& base);
+  std::string timestamp() const;
+
+  // Everything a create does before storing: checks, server-owned metadata, name, admission.
+  Json prepare_create(KindEntry& entry, const Json& request);
+  // Runs the kind's admission (defaults + validation) on `object`; 422 Invalid on findings.
+  void admit(const KindEntry& entry, Json& object) const;
+
+  // The write paths shared by update, update_status and patch; `stored` is the current state and
+  // the request's resourceVersion has already been checked.
+  Json write_main(KindEntry& entry, const Json& stored, Json incoming, const WriteOptions& opts);
+  Json write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts);
+  // Stores `object` (or removes it when it is terminating with no finalizers left) with a new
+  // resourceVersion, records the event and returns what was stored.
+  Json commit_update(KindEntry& entry, const Json& previous, Json object);
+  Json commit_create(KindEntry& entry, Json object);
+  // Removes the object now: new resourceVersion, DELETED event with `last_state`, its dependents
+  // queued for GC.
+  Json remove_now(KindEntry& entry, Json last_state);
+
+  // Deletion without preconditions (remove.cpp): finalizers make it terminating, otherwise it goes.
+  Json delete_object(KindEntry& entry, const ObjectKey& key, PropagationPolicy policy);
+
+  // Garbage collection (gc.cpp), run to a fixed point inside the call that triggered it.
+  void collect_garbage();
+  // After a write of `stored`: a terminating object may have lost a finalizer, a dependent may
+  // have stopped blocking its owner's foreground deletion.
+  void collect_garbage_after_write(const Json& stored);
+  bool collect_dependents_of(const std::string& owner_uid);
+  bool process_orphan_finalizer();
+  bool process_foreground_finalizer();
+  bool owner_present(const Json& ref, const std::string& dependent_namespace) const;
+  // Every stored object holding an ownerReference with this uid: (kind, key), in store order.
+  std::vector<std::pair<KindEntry*, ObjectKey>> dependents_of(const std::string& owner_uid);
+  void remove_finalizer(KindEntry& entry, const ObjectKey& key, const std::string& finalizer);
+
+  void record(Event event);
+
+  ClusterOptions options_;
+  std::map<GroupVersionKind, KindEntry> kinds_;
+  std::uint64_t resource_version_ = 0;
+  std::uint64_t uid_counter_ = 0;
+  std::uint64_t generate_name_counter_ = 0;
+  std::mt19937_64 random_;
+
+  // Watch history: events newer than history_floor_ are kept (at most options_.watch_history).
+  std::deque<Event> history_;
+  std::uint64_t history_floor_ = 0;
+  std::vector<std::weak_ptr<WatchChannel>> watchers_;
+
+  // GC work: uids of objects removed and not yet examined for dependents.
+  std::deque<std::string> removed_uids_;
+  // Last state of every object removed during the current call, by uid (remove() returns it).
+  std::map<std::string, Json> removed_in_call_;
+};
+
+}  // namespace rr::cluster_detail

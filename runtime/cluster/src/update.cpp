@@ -1,0 +1,113 @@
+// PUT on the main resource and on /status.
+#include <algorithm>
+
+#include "errors.hpp"
+#include "object_meta.hpp"
+#include "request_checks.hpp"
+#include "store.hpp"
+
+namespace rr::cluster_detail {
+
+namespace {
+
+// What the server owns: a main-resource write cannot change these.
+constexpr std::string_view server_owned[] = {"uid",        "creationTimestamp", "deletionTimestamp",
+                                             "deletionGracePeriodSeconds", "generation", "resourceVersion",
+                                             "name",       "namespace"};
+
+void keep_stored(Json& object, const Json& stored, std::string_view field) {
+  const auto& meta = stored.at("metadata");
+  if (auto it = meta.find(field); it != meta.end()) set_meta(object, field, *it);
+  else erase_meta(object, field);
+}
+
+// Custom resources refuse unconditional updates; a stale version is a conflict.
+void check_resource_version(const KindInfo& kind, const Json& request, const Json& stored) {
+  const std::string name = meta_string(stored, "name");
+  const std::string rv = meta_string(request, "resourceVersion");
+  if (rv.empty()) {
+    fail(invalid(kind, name, {cause(FieldErrorType::Invalid, "metadata.resourceVersion",
+                                    "Invalid value: 0x0: must be specified for an update")}));
+  }
+  if (rv != meta_string(stored, "resourceVersion")) fail(stale(kind, name));
+}
+
+// Once deletionTimestamp is set only finalizers may go, never come.
+void check_no_new_finalizers(const KindInfo& kind, const Json& stored, const Json& object) {
+  if (!is_terminating(stored)) return;
+  const auto before = finalizers_of(stored);
+  std::string added;
+  for (const auto& f : finalizers_of(object)) {
+    if (std::find(before.begin(), before.end(), f) == before.end()) added += (added.empty() ? "\"" : ", \"") + f + "\"";
+  }
+  if (added.empty()) return;
+  fail(invalid(kind, meta_string(stored, "name"),
+               {cause(FieldErrorType::Forbidden, "metadata.finalizers",
+                      "Forbidden: no new finalizers can be added if the object is being deleted, found new "
+                      "finalizers []string{" + added + "}")}));
+}
+
+// The stored object a PUT addresses: the key comes from the body.
+ObjectKey request_key(const KindInfo& kind, Json& object) {
+  check_type_meta(kind, object);
+  normalize_namespace(kind, object);
+  if (meta_string(object, "name").empty()) {
+    fail(invalid(kind, "", {cause(FieldErrorType::Required, "metadata.name", "Required value: name is required")}));
+  }
+  return key_of(object);
+}
+
+}  // namespace
+
+Json Store::update(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
+  removed_in_call_.clear();
+  KindEntry& entry = served(kind);
+  Json object = request;
+  const Json stored = stored_or_404(entry, request_key(entry.info, object));
+  check_resource_version(entry.info, object, stored);
+  Json result = write_main(entry, stored, std::move(object), opts);
+  collect_garbage_after_write(stored);
+  return result;
+}
+
+Json Store::update_status(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
+  removed_in_call_.clear();
+  KindEntry& entry = served(kind);
+  if (!entry.info.has_status) fail(not_served(entry.info));
+  Json object = request;
+  const Json stored = stored_or_404(entry, request_key(entry.info, object));
+  check_resource_version(entry.info, object, stored);
+  return write_status(entry, stored, object, opts);
+}
+
+Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const WriteOptions& opts) {
+  const KindInfo& info = entry.info;
+  check_owner_references(info, object);
+  for (auto field : server_owned) keep_stored(object, stored, field);
+  auto keep_stored_status = [&] {
+    if (!info.has_status) return;
+    if (auto it = stored.find("status"); it != stored.end()) object["status"] = *it;
+    else object.erase("status");
+  };
+  keep_stored_status();
+  check_no_new_finalizers(info, stored, object);
+  admit(entry, object);
+  keep_stored_status();  // admission's defaults do not reach status through the main resource either
+  if (object == stored) return stored;  // a no-op write keeps its resourceVersion
+  if (generation_relevant(object, info.has_status) != generation_relevant(stored, info.has_status)) {
+    set_meta(object, "generation", generation_of(stored) + 1);
+  }
+  if (opts.dry_run) return object;
+  return commit_update(entry, stored, std::move(object));
+}
+
+Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts) {
+  Json object = stored;
+  if (auto it = incoming.find("status"); it != incoming.end()) object["status"] = *it;
+  else object.erase("status");
+  if (object == stored) return stored;
+  if (opts.dry_run) return object;
+  return commit_update(entry, stored, std::move(object));
+}
+
+}  // namespace rr::cluster_detail
