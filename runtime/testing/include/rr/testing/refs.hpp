@@ -1,0 +1,134 @@
+// What the harness records besides whole objects, and the builders tests use to expect them
+// (reconciler.io's PatchRef, DeleteRef, DeleteCollectionRef, Event and TrackRequest).
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "rr/client/client.hpp"
+#include "rr/client/options.hpp"
+#include "rr/reconcilers/events.hpp"
+#include "rr/reconcilers/tracker.hpp"
+
+namespace rr::testing {
+
+// A patch as sent. `kind` holds the Kind (reconciler.io's action "Resource" field holds the Kind
+// too, Q12). The patch bytes must match exactly; patches the runtime creates serialise with
+// sorted keys, so they are deterministic.
+struct PatchRef {
+  std::string group{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string name{};
+  std::string subresource{};  // "" or "status"
+  PatchType patch_type = PatchType::Merge;
+  std::string patch{};
+  bool operator==(const PatchRef&) const = default;
+};
+
+struct DeleteRef {
+  std::string group{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string name{};
+  bool operator==(const DeleteRef&) const = default;
+};
+
+// Selectors are compared in their canonical text form ("" = everything).
+struct DeleteCollectionRef {
+  std::string group{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string label_selector{};
+  std::string field_selector{};
+  bool operator==(const DeleteCollectionRef&) const = default;
+};
+
+// An event, identified by the object it is about (apiVersion, kind, namespace, name); compared
+// exactly.
+struct Event {
+  std::string api_version{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string name{};
+  std::string type{};
+  std::string reason{};
+  std::string message{};
+  bool operator==(const Event&) const = default;
+};
+
+// The tracked side of a track: by name, or (selector non-empty) by label selector.
+struct TrackedRef {
+  std::string group{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string name{};
+  std::string selector{};  // canonical selector text, e.g. "app=web"
+  bool operator==(const TrackedRef&) const = default;
+};
+
+struct TrackRequest {
+  TrackedRef tracked{};
+  ObjectKey by{};  // the observer: the resource being reconciled
+  bool operator==(const TrackRequest&) const = default;
+};
+
+// --- Builders ---
+
+template <Object T>
+DeleteRef delete_ref_of(const T& object) {
+  return {std::string(ResourceTraits<T>::group), std::string(ResourceTraits<T>::kind), object.metadata.namespace_,
+          object.metadata.name};
+}
+
+template <Object T>
+Event new_event(const T& regarding, std::string_view type, std::string reason, std::string message) {
+  return {std::string(ResourceTraits<T>::api_version),
+          std::string(ResourceTraits<T>::kind),
+          regarding.metadata.namespace_,
+          regarding.metadata.name,
+          std::string(type),
+          std::move(reason),
+          std::move(message)};
+}
+
+// `by` tracks `tracked` by name.
+template <Object Tracked, Object By>
+TrackRequest new_track_request(const Tracked& tracked, const By& by) {
+  return {{std::string(ResourceTraits<Tracked>::group),
+           std::string(ResourceTraits<Tracked>::kind),
+           tracked.metadata.namespace_,
+           tracked.metadata.name,
+           {}},
+          {by.metadata.namespace_, by.metadata.name}};
+}
+
+// create_track_request(group, kind, ns, name).by(ns, name)
+struct TrackRequestBuilder {
+  TrackedRef tracked{};
+  TrackRequest by(std::string namespace_, std::string name) const {
+    return {tracked, {std::move(namespace_), std::move(name)}};
+  }
+};
+TrackRequestBuilder create_track_request(std::string group, std::string kind, std::string namespace_, std::string name);
+// Tracks every object of the kind matching `selector` (in `namespace_`, "" = any).
+TrackRequestBuilder create_selector_track_request(std::string group, std::string kind, std::string namespace_,
+                                                  std::string selector);
+
+// --- Conversions the recorders and comparisons use ---
+
+Event event_from(const rr::Event& event);
+TrackRequest track_request_from(const TrackReference& ref, const ObjectKey& observer);
+// The reference a given track seeds the tracker with (selector text parsed).
+TrackReference track_reference_of(const TrackedRef& tracked);
+// Selector text in canonical form; text that does not parse is kept as it is.
+std::string canonical_label_selector(std::string_view text);
+std::string canonical_field_selector(std::string_view text);
+
+// JSON forms, for the diff and the "not observed" messages.
+Json as_json(const PatchRef& ref);
+Json as_json(const DeleteRef& ref);
+Json as_json(const DeleteCollectionRef& ref);
+Json as_json(const Event& event);
+Json as_json(const TrackRequest& request);  // selectors canonicalised
+
+}  // namespace rr::testing

@@ -1,0 +1,100 @@
+// The recording client of a test: an rr::ClusterClient over an in-memory Cluster, with
+// reactors in front and a record of every write.
+//
+// - Creates, updates and status updates are recorded as the object was submitted, before the
+//   reactors run and before generateName is filled in.
+// - Patches are recorded as PatchRef (status patches apart), deletes as DeleteRef, collection
+//   deletes as DeleteCollectionRef. Gets and lists are not recorded; they only meet the reactors.
+// - generateName is filled in here, from a counter per client: "foo-" becomes "foo-001", then
+//   "foo-002" (reconciler.io's test client), so expected names are stable.
+// - Any kind a call names is served: a kind the cluster does not know yet is registered on first
+//   use (reconciler.io registers kinds through its scheme).
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "rr/cluster/cluster.hpp"
+#include "rr/testing/any_object.hpp"
+#include "rr/testing/reactor.hpp"
+#include "rr/testing/refs.hpp"
+
+namespace rr::testing {
+
+struct TestClientOptions {
+  std::vector<Reactor> reactors{};
+  // The kinds with a status subresource (reconciler.io's StatusSubResourceTypes). Unset: each
+  // kind's own has_status, which generated kinds know from their CRD.
+  std::optional<std::vector<GroupVersionKind>> status_subresource_types{};
+};
+
+class TestClient final : public Client {
+ public:
+  explicit TestClient(std::shared_ptr<Cluster> cluster, TestClientOptions options = {});
+
+  const std::shared_ptr<Cluster>& cluster() const noexcept { return inner_.cluster(); }
+  void add_reactor(Reactor reactor);      // runs after the reactors already installed
+  void prepend_reactor(Reactor reactor);  // runs before them
+
+  // Serves a kind (with its admission), unless the cluster already does.
+  void register_kind(const KindInfo& kind, const Cluster::AdmitFn& admit = {});
+  // Puts a given object in the store (not recorded): resourceVersion "999" and creationTimestamp
+  // 1970-01-01T00:00:01Z unless it has its own.
+  void add_given(const AnyObject& object);
+
+  // What was recorded, in call order.
+  std::vector<Json> creates() const;
+  std::vector<Json> updates() const;
+  std::vector<Json> status_updates() const;
+  std::vector<PatchRef> patches() const;
+  std::vector<PatchRef> status_patches() const;
+  std::vector<DeleteRef> deletes() const;
+  std::vector<DeleteCollectionRef> delete_collections() const;
+
+  KindInfo kind_info(const GroupVersionKind& gvk) const override;
+  Json get(const KindInfo& kind, const ObjectKey& key) override;
+  Json list(const KindInfo& kind, const ListOptions& opts) override;
+  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+             std::string_view subresource, const WriteOptions& opts) override;
+  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
+  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
+  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) override;
+  using Client::create;
+  using Client::get;
+  using Client::list;
+  using Client::patch;
+  using Client::remove;
+  using Client::update;
+  using Client::update_status;
+
+ private:
+  // The kind as the cluster serves it (registering it first when needed).
+  KindInfo served(const KindInfo& kind);
+  // Records the call in the history and runs the reactors; returns the reaction (a failure
+  // has already been thrown).
+  Reaction react_to(Action& action);
+
+  ClusterClient inner_;
+  TestClientOptions options_;
+  mutable std::mutex mutex_;
+  std::vector<ActionCall> history_;
+  std::size_t generated_names_ = 0;
+  std::vector<Json> creates_;
+  std::vector<Json> updates_;
+  std::vector<Json> status_updates_;
+  std::vector<PatchRef> patches_;
+  std::vector<PatchRef> status_patches_;
+  std::vector<DeleteRef> deletes_;
+  std::vector<DeleteCollectionRef> delete_collections_;
+};
+
+// Throws what a reaction's error stands for: rr::ApiError when it carries a Status, otherwise
+// std::runtime_error with its message.
+[[noreturn]] void throw_reaction_error(const Error& error);
+
+}  // namespace rr::testing
