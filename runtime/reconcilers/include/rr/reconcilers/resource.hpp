@@ -1,0 +1,285 @@
+// ResourceReconciler<T>: the root reconciler of one kind. For each request it fetches the
+// resource, defaults it, initialises its conditions, runs the sub-reconciler tree, reflects
+// observedGeneration, restores unchanged lastTransitionTimes and writes the status once, at the
+// end, when it changed.
+//
+//   rr::ResourceReconciler<Widget>{
+//       .name = "Widget",
+//       .conditions = rr::ConditionSet::living({"ImageReady"}),
+//       .reconciler = rr::Sequence<Widget>{ResolveImage(), ChildImage()},
+//       .config = config,
+//   }
+//
+// Per request, in order (reconciler.io resource.go):
+//  1. A fresh Context: config (also the original config), request, resource type, a logger named
+//     display_name() with resourceType, `now` (pinned by RequestOptions::now), additional configs;
+//     then RequestOptions::prepare.
+//  2. skip_request → Result{}.
+//  3. before_reconcile: an error is returned at once, as it is (no quiet→requeue here, as upstream).
+//  4. Get through the original config: NotFound → Result{} (no error, no event); other errors are
+//     returned (logged unless quiet).
+//  5. The working copy is defaulted (T::apply_defaults() when T has it).
+//  6. skip_resource → Result{}.
+//  7. `conditions` (our replacement for status.InitializeConditions()): initialise them.
+//  8. Terminating without finalizers → nothing runs (Result{}). Otherwise the reconciler tree; on
+//     success or err_halt_sub_reconcilers, status.observedGeneration = metadata.generation.
+//  9. skip_status_update → the tree's outcome.
+// 10. Conditions whose type, status, reason, message and observedGeneration did not change get
+//     their original lastTransitionTime back.
+// 11. The status is written (update_status through the original config) when the error is not
+//     err_skip_status_update, the serialised status changed and the resource is not terminating
+//     (unless sync_status_during_finalization). Even when the tree failed.
+//       - 409 Conflict → Result{}, no error, no event (the informer re-drives; decision Q6).
+//       - other failure → Warning StatusUpdateFailed "Failed to update status: <error>"; the error.
+//       - success → Normal StatusUpdated "Updated status" and Result{}, no error: the tree's result
+//         and error are dropped, the write's watch event re-drives (decision Q4: kept as upstream).
+// 12. Without a write, the tree's outcome.
+// 13. after_reconcile(result aggregated with before's, error). A final error matching err_quiet
+//     (halt, durable, skip+quiet) becomes Result{.requeue = true} without error — a rate-limited
+//     requeue that is its own result kind (decision Q5) — or the result itself when it asks for a
+//     requeue_after.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "rr/reconcilers/conditions.hpp"
+#include "rr/reconcilers/object.hpp"
+#include "rr/reconcilers/root.hpp"
+#include "rr/reconcilers/sub_reconciler.hpp"
+
+namespace rr {
+
+namespace root_detail {
+
+// The Context of one request to a root reconciler of T.
+template <Object T>
+Context make_context(const Config& config, const Request& request, const RequestOptions& options,
+                     std::string_view name) {
+  KindInfo kind = kind_info_of<T>();
+  Logger log = options.log.named(name).with("resourceType", gvk_text(kind.gvk));
+  return Context(ContextOptions{config, request, std::move(kind), std::move(log), options.now, options.cancelled,
+                                options.additional_configs});
+}
+
+// At a root, a quiet error is not an error: it asks for a silent, rate-limited requeue (or for the
+// requeue_after the result already carries).
+inline Outcome quiet_as_requeue(Outcome out) {
+  if (!out.error || !out.error.is(err_quiet())) return out;
+  if (out.result.requeue_after.count() > 0) return out.result;
+  return Result{.requeue = true};
+}
+
+// before_reconcile: the hook's outcome (a thrown exception is its error).
+inline Outcome call_before(const std::function<Outcome(Context&, const Request&)>& hook, Context& ctx,
+                           const Request& request) {
+  if (!hook) return {};
+  Outcome out;
+  if (Error thrown = call_hook([&] {
+        out = hook(ctx, request);
+        return Error{};
+      })) {
+    return {out.result, std::move(thrown)};
+  }
+  return out;
+}
+
+// after_reconcile: the hook's outcome; absent, (result, error) unchanged.
+inline Outcome call_after(const std::function<Outcome(Context&, const Request&, Result, Error)>& hook,
+                          Context& ctx, const Request& request, Outcome in) {
+  if (!hook) return in;
+  Outcome out;
+  if (Error thrown = call_hook([&] {
+        out = hook(ctx, request, in.result, in.error);
+        return Error{};
+      })) {
+    return {in.result, std::move(thrown)};
+  }
+  return out;
+}
+
+// Runs a (possibly user-written) sub-reconciler; an escaping exception becomes its error.
+template <class T>
+Outcome run_tree(const SubReconciler<T>& reconciler, Context& ctx, T& resource) {
+  try {
+    return reconciler.reconcile(ctx, resource);
+  } catch (...) {
+    return Error::from_current_exception();
+  }
+}
+
+}  // namespace root_detail
+
+template <Object T>
+struct ResourceReconciler {
+  std::string name{};  // default "<Kind>ResourceReconciler"
+  std::function<void(Setup&)> on_setup{};
+  bool skip_status_update = false;
+  bool sync_status_during_finalization = false;
+  // Conditions initialised on status before the tree runs (needs status.conditions).
+  std::optional<ConditionSet> conditions{};
+  SubReconciler<T> reconciler{};
+  // Runs first; an error ends the request with it. The context may be prepared (stash).
+  std::function<Outcome(Context&, const Request&)> before_reconcile{};
+  // Runs last with the result and error; returns what the request answers.
+  std::function<Outcome(Context&, const Request&, Result, Error)> after_reconcile{};
+  std::function<bool(Context&, const Request&)> skip_request{};
+  std::function<bool(Context&, const T&)> skip_resource{};
+  Config config{};
+
+  std::string display_name() const {
+    return name.empty() ? std::string(ResourceTraits<T>::kind) + "ResourceReconciler" : name;
+  }
+
+  Outcome reconcile(const Request& request, const RequestOptions& options = {}) const {
+    Context ctx = root_detail::make_context<T>(config, request, options, display_name());
+    if (options.prepare) {
+      if (Error err = call_hook([&] {
+            options.prepare(ctx);
+            return Error{};
+          })) {
+        return err;
+      }
+    }
+    if (skip_request) {
+      bool skip = false;
+      if (Error err = call_hook([&] {
+            skip = skip_request(ctx, request);
+            return Error{};
+          })) {
+        return err;
+      }
+      if (skip) return Result{};
+    }
+    Outcome before = root_detail::call_before(before_reconcile, ctx, request);
+    if (before.error) return before;
+
+    Outcome out = reconcile_outer(ctx, request);
+    out.result = aggregate_results(before.result, out.result);
+    return root_detail::quiet_as_requeue(root_detail::call_after(after_reconcile, ctx, request, std::move(out)));
+  }
+
+  void validate(Validation& v) const {
+    const std::string self = "ResourceReconciler " + go_quote(display_name());
+    const std::string kind(ResourceTraits<T>::kind);
+    if (!reconciler) v.fail(self + " must define reconciler");
+    // Common pitfalls, as warnings (not blockers).
+    if constexpr (!HasStatus<T>) {
+      v.warn(self + ": " + kind + " has no status, operations related to status will be skipped");
+      if (conditions) v.fail(self + " sets conditions but " + kind + " has no status.conditions");
+    } else {
+      if constexpr (!HasObservedGeneration<T>) {
+        v.warn(self + ": " + kind + " status has no observed_generation, the generation will not be reflected");
+      }
+      if constexpr (!HasConditions<T>) {
+        v.warn(self + ": " + kind + " status has no conditions, lastTransitionTime will not be managed");
+        if (conditions) v.fail(self + " sets conditions but " + kind + " has no status.conditions");
+      } else if (!conditions) {
+        v.warn(self + ": conditions is not set, " + kind + " conditions will not be initialised");
+      }
+    }
+    if (v.recursive()) reconciler.validate(v);
+  }
+
+  // Validates the whole tree (throws ValidationError), then: for_kind(T), on_setup, the tree.
+  void setup(Setup& s) const {
+    validate_reconciler(*this);
+    s.for_kind(kind_info_of<T>());
+    if (on_setup) on_setup(s);
+    reconciler.setup(s);
+  }
+
+ private:
+  Outcome reconcile_outer(Context& ctx, const Request& request) const {
+    T original;
+    if (Error err = call_hook([&] {
+          original = ctx.original_config().api().get<T>(request);
+          return Error{};
+        })) {
+      // Not found cannot be fixed by retrying: a new notification will come if it reappears.
+      if (is_not_found(err)) return Result{};
+      if (!err.is(err_quiet())) ctx.log().error(err, "unable to fetch resource");
+      return err;
+    }
+    T resource = original;
+    if constexpr (requires(T& t) { t.apply_defaults(); }) {
+      if (Error err = call_hook([&] {
+            resource.apply_defaults();
+            return Error{};
+          })) {
+        return err;
+      }
+    }
+    if (skip_resource) {
+      bool skip = false;
+      if (Error err = call_hook([&] {
+            skip = skip_resource(ctx, std::as_const(resource));
+            return Error{};
+          })) {
+        return err;
+      }
+      if (skip) return Result{};
+    }
+    initialize_conditions(ctx, resource);
+
+    Outcome out = reconcile_inner(ctx, resource);
+    if (skip_status_update) return out;
+
+    if constexpr (HasStatus<T>) {
+      if constexpr (HasConditions<T>) {
+        const std::vector<Condition>* before = conditions_of(original);
+        std::vector<Condition>* after = conditions_of(resource);
+        if (before && after) restore_last_transition_times(*after, *before);
+      }
+      const bool write = !out.error.is(err_skip_status_update()) && !same_status(resource, original) &&
+                         (!is_terminating(resource) || sync_status_during_finalization);
+      if (write) return write_status(ctx, resource, std::move(out));
+    }
+    return out;
+  }
+
+  void initialize_conditions(Context& ctx, T& resource) const {
+    if constexpr (HasConditions<T>) {
+      if (conditions) conditions->manage(ensure_conditions(resource), ctx.now()).initialize();
+    } else {
+      (void)ctx;
+      (void)resource;
+    }
+  }
+
+  Outcome reconcile_inner(Context& ctx, T& resource) const {
+    // Being deleted with no finalizers pending: nothing left to do.
+    if (is_terminating(resource) && resource.metadata.finalizers.empty()) return Result{};
+    Outcome out = root_detail::run_tree(reconciler, ctx, resource);
+    if (out.error && !out.error.is(err_halt_sub_reconcilers())) return out;
+    if constexpr (HasObservedGeneration<T>) set_observed_generation(resource);
+    return out;
+  }
+
+  Outcome write_status(Context& ctx, T& resource, Outcome tree) const {
+    const Config& c = ctx.original_config();
+    ctx.log().info("updating status");
+    Error err = call_hook([&] {
+      c.api().update_status(resource);
+      return Error{};
+    });
+    if (err) {
+      if (is_conflict(err)) {
+        ctx.log().info("conflict updating status, the informer will requeue");
+        return Result{};
+      }
+      if (!err.is(err_quiet())) {
+        ctx.log().error(err, "unable to update status");
+        if (c.recorder) c.recorder->event(resource, event_warning, "StatusUpdateFailed", "Failed to update status: " + err.message());
+      }
+      return {tree.result, std::move(err)};
+    }
+    if (c.recorder) c.recorder->event(resource, event_normal, "StatusUpdated", "Updated status");
+    // Decision Q4: the tree's result and error are dropped on purpose (see the header comment).
+    return Result{};
+  }
+};
+
+}  // namespace rr
