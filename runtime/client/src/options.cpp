@@ -5,7 +5,7 @@ namespace rr {
 std::string_view content_type(PatchType t) noexcept {
   switch (t) {
     case PatchType::Merge: return "application/merge-patch+json";
-    case PatchType::Json: return "application/json-patch+json";
+    case PatchType::JsonPatch: return "application/json-patch+json";
     case PatchType::Strategic: return "application/strategic-merge-patch+json";
   }
   return "application/merge-patch+json";

@@ -19,7 +19,7 @@ TEST_CASE("GroupVersionKind::from splits apiVersion") {
 
 TEST_CASE("content_type of each patch type") {
   CHECK(rr::content_type(rr::PatchType::Merge) == "application/merge-patch+json");
-  CHECK(rr::content_type(rr::PatchType::Json) == "application/json-patch+json");
+  CHECK(rr::content_type(rr::PatchType::JsonPatch) == "application/json-patch+json");
   CHECK(rr::content_type(rr::PatchType::Strategic) == "application/strategic-merge-patch+json");
 }
 

@@ -34,11 +34,11 @@ TEST_CASE("JSON patch: operations apply; a failed test rejects the whole patch w
   auto cluster = make_cluster();
   cluster->create(config_map_kind(), config_map("default", "a", {{"k", "v"}}));
   const Json patched =
-      cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::Json,
+      cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::JsonPatch,
                      R"([{"op":"test","path":"/data/k","value":"v"},{"op":"add","path":"/data/n","value":"1"}])");
   CHECK(patched["data"]["n"] == "1");
   const rr::Status s = failure_of([&] {
-    cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::Json,
+    cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::JsonPatch,
                    R"([{"op":"add","path":"/data/m","value":"2"},{"op":"test","path":"/data/k","value":"other"}])");
   });
   CHECK(s.code == 422);

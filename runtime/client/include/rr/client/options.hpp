@@ -34,7 +34,7 @@ struct WriteOptions {
 
 enum class PatchType {
   Merge,     // application/merge-patch+json (RFC 7386)
-  Json,      // application/json-patch+json (RFC 6902)
+  JsonPatch, // application/json-patch+json (RFC 6902); not "Json": that would shadow rr::Json
   Strategic  // application/strategic-merge-patch+json (built-in kinds only; 415 for custom resources)
 };
 

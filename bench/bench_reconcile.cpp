@@ -1,0 +1,192 @@
+// Reconcile throughput of a ResourceReconciler with one ChildReconciler on the in-process cluster,
+// beside the cost floor of the same work done by hand (the JSON encode/decode and store operations
+// alone, no framework).
+//
+// For each parent count N (1,000 and 10,000; parents spread over namespaces of 100, as a real
+// cluster spreads them — the child lookup lists the parent's namespace):
+//   create pass   every parent reconciled once: child created, status written
+//   steady pass   every parent reconciled again: nothing to do (child in sync, status unchanged)
+//   update pass   every parent's spec.image changed, then reconciled: child updated, status written
+// The floor does, per parent, the API calls the reconciler must make for that pass: get the
+// parent (decode), list the namespace's children (decode), create/update the child (encode +
+// decode of the answer), update the status (encode + decode).
+//
+// Usage: bench_reconcile [--parents N]...   (default 1000 10000)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bench_util.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "rr/reconcilers/child.hpp"
+#include "rr/reconcilers/resource.hpp"
+#include "benchapi/v1/test_child.hpp"
+#include "benchapi/v1/test_resource.hpp"
+
+namespace {
+
+using Parent = benchapi::v1::TestResource;
+using Child = benchapi::v1::TestChild;
+constexpr int kPerNamespace = 100;
+
+std::string ns_of(int i) { return "ns-" + std::to_string(i / kPerNamespace); }
+std::string name_of(int i) { return "parent-" + std::to_string(i); }
+
+rr::Reconciler make_reconciler(const rr::Config& config) {
+  return rr::ResourceReconciler<Parent>{
+      .conditions = rr::ConditionSet::living({"ChildReady"}),
+      .reconciler = rr::ChildReconciler<Parent, Child>{
+          .desired_child = [](rr::Context&, const Parent& parent) -> rr::Desired<Child> {
+            Child child;
+            child.metadata.namespace_ = parent.metadata.namespace_;
+            child.metadata.name = parent.metadata.name + "-child";
+            child.metadata.labels["app"] = parent.metadata.name;
+            child.spec.emplace().image = parent.spec && parent.spec->image ? *parent.spec->image : "";
+            return child;
+          },
+          .child_object_manager = rr::UpdatingObjectManager<Child>{
+              .merge_before_update = [](Child& current, const Child& desired) {
+                current.metadata.labels = desired.metadata.labels;
+                current.spec = desired.spec;
+              },
+          },
+          .reflect_child_status_on_parent = [](rr::Context& ctx, Parent& parent, const Child* child,
+                                               const rr::Error&) {
+            auto& status = parent.status ? *parent.status : parent.status.emplace();
+            auto& conditions = status.conditions ? *status.conditions : status.conditions.emplace();
+            auto manager = rr::ConditionSet::living({"ChildReady"}).manage(conditions, ctx.now());
+            if (child && child->spec) {
+              status.latest_image = child->spec->image;
+              manager.mark_true("ChildReady", "Created");
+            } else {
+              manager.mark_false("ChildReady", "Missing", "no child");
+            }
+          },
+      },
+      .config = config,
+  };
+}
+
+struct Setup {
+  std::shared_ptr<rr::Cluster> cluster;
+  std::shared_ptr<rr::ClusterClient> client;
+};
+
+Setup make_cluster(int parents) {
+  Setup s;
+  s.cluster = std::make_shared<rr::Cluster>();
+  s.cluster->register_kind<Parent>();
+  s.cluster->register_kind<Child>();
+  s.client = std::make_shared<rr::ClusterClient>(s.cluster);
+  for (int i = 0; i < parents; ++i) {
+    Parent p;
+    p.metadata.namespace_ = ns_of(i);
+    p.metadata.name = name_of(i);
+    p.spec.emplace().image = "registry.example/app:v1";
+    s.client->create(p);
+  }
+  return s;
+}
+
+void set_images(rr::ClusterClient& client, int parents, const std::string& image) {
+  for (int i = 0; i < parents; ++i) {
+    auto p = client.get<Parent>(ns_of(i), name_of(i));
+    p.spec->image = image;
+    client.update(p);
+  }
+}
+
+void report(const char* what, int n, const bench::Times& t, const bench::Times& floor) {
+  std::printf("  %-7s %6d reconciles  %8.0f /s (cpu %.2f s)   floor %8.0f /s (cpu %.2f s)   overhead %.2fx\n", what,
+              n, n / t.cpu, t.cpu, n / floor.cpu, floor.cpu, t.cpu / floor.cpu);
+}
+
+int reconcile_all(const rr::Reconciler& r, int parents) {
+  int failed = 0;
+  for (int i = 0; i < parents; ++i) {
+    rr::Outcome out = r.reconcile(rr::Request{ns_of(i), name_of(i)});
+    if (out.error) {
+      if (++failed == 1) std::fprintf(stderr, "reconcile failed: %s\n", out.error.message().c_str());
+    }
+  }
+  return failed;
+}
+
+// The floor: the same API traffic written by hand.
+void floor_pass(rr::ClusterClient& client, int parents, bool write_child, bool create) {
+  for (int i = 0; i < parents; ++i) {
+    auto parent = client.get<Parent>(ns_of(i), name_of(i));
+    auto children = client.list<Child>(rr::ListOptions{.namespace_ = ns_of(i)});
+    if (!write_child) continue;
+    Child child;
+    child.metadata.namespace_ = parent.metadata.namespace_;
+    child.metadata.name = parent.metadata.name + "-floor";
+    child.spec.emplace().image = parent.spec->image;
+    if (create) {
+      child = client.create(child);
+    } else {
+      auto current = client.get<Child>(ns_of(i), child.metadata.name);
+      current.spec = child.spec;
+      child = client.update(current);
+    }
+    parent.status.emplace().latest_image = child.spec->image;
+    client.update_status(parent);
+  }
+}
+
+void run(int parents) {
+  std::printf("parents: %d (namespaces of %d)\n", parents, kPerNamespace);
+  Setup s = make_cluster(parents);
+  rr::Config config = rr::make_config(s.client);
+  rr::Reconciler reconciler = make_reconciler(config);
+  int failed = 0;
+
+  bench::Stopwatch create_sw;
+  failed += reconcile_all(reconciler, parents);
+  bench::Times create = create_sw.elapsed();
+  bench::Stopwatch steady_sw;
+  failed += reconcile_all(reconciler, parents);
+  bench::Times steady = steady_sw.elapsed();
+  set_images(*s.client, parents, "registry.example/app:v2");
+  bench::Stopwatch update_sw;
+  failed += reconcile_all(reconciler, parents);
+  bench::Times update = update_sw.elapsed();
+
+  // The floor runs on a fresh cluster with the same objects.
+  Setup f = make_cluster(parents);
+  bench::Stopwatch fc_sw;
+  floor_pass(*f.client, parents, true, true);
+  bench::Times floor_create = fc_sw.elapsed();
+  bench::Stopwatch fs_sw;
+  floor_pass(*f.client, parents, false, false);
+  bench::Times floor_steady = fs_sw.elapsed();
+  bench::Stopwatch fu_sw;
+  floor_pass(*f.client, parents, true, false);
+  bench::Times floor_update = fu_sw.elapsed();
+
+  report("create", parents, create, floor_create);
+  report("steady", parents, steady, floor_steady);
+  report("update", parents, update, floor_update);
+  if (failed) std::printf("  %d reconciles FAILED\n", failed);
+  std::printf("  peak RSS %.0f MB\n", bench::self_peak_rss_mb());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> counts;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--parents") == 0 && i + 1 < argc) {
+      counts.push_back(std::atoi(argv[++i]));
+    } else {
+      std::fprintf(stderr, "usage: bench_reconcile [--parents N]...\n");
+      return 2;
+    }
+  }
+  if (counts.empty()) counts = {1000, 10000};
+  std::printf("bench_reconcile (%s, %s)\n", bench::compiler_name(), RRGEN_BENCH_BUILD_TYPE);
+  for (int n : counts) run(n);
+  return 0;
+}
