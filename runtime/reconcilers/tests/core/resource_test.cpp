@@ -481,9 +481,19 @@ TEST_CASE("ResourceReconciler: validation and setup") {
     CHECK(s.watches()[1] == rr::WatchRequest{rr::kind_info_of<TestChild>(), rr::WatchRequest::Mode::Tracked});
     CHECK(r.display_name() == "TestResourceResourceReconciler");
 
+    CHECK(s.warnings().empty());
+
     r.reconciler = rr::SyncReconciler<TestResource>{};
     rr::Setup s2;
     CHECK_THROWS_AS(r.setup(s2), rr::ValidationError);
+  }
+  SUBCASE("setup hands the validation warnings to the controller") {
+    rr::ResourceReconciler<TestResource> r{.reconciler = set_latest_image(), .config = env.config()};
+    rr::Setup s;
+    r.setup(s);
+    CHECK(s.warnings() == std::vector<std::string>{"TestResourceResourceReconciler: ResourceReconciler "
+                                                   "\"TestResourceResourceReconciler\": conditions is not set, "
+                                                   "TestResource conditions will not be initialised"});
   }
   SUBCASE("a root handle") {
     rr::Reconciler root = reconciler_of(env, set_latest_image());

@@ -82,7 +82,7 @@ struct AggregateReconciler {
   // Validates the whole tree (throws ValidationError), then: for_kind(T), on_setup, the tree, the
   // object manager.
   void setup(Setup& s) const {
-    validate_reconciler(*this);
+    for (std::string& warning : validate_reconciler(*this)) s.warn(std::move(warning));
     s.for_kind(kind_info_of<T>());
     if (on_setup) on_setup(s);
     reconciler.setup(s);

@@ -79,11 +79,15 @@ class Setup {
   void owns(KindInfo kind) { add({std::move(kind), WatchRequest::Mode::Owns}); }
   void watches_tracked(KindInfo kind) { add({std::move(kind), WatchRequest::Mode::Tracked}); }
   const std::vector<WatchRequest>& watches() const noexcept { return watches_; }
+  // Validation warnings of the tree being set up; the controller logs them at start.
+  void warn(std::string message) { warnings_.push_back(std::move(message)); }
+  const std::vector<std::string>& warnings() const noexcept { return warnings_; }
 
  private:
   void add(WatchRequest w);
   Config config_;
   std::vector<WatchRequest> watches_;
+  std::vector<std::string> warnings_;
 };
 
 template <class R, class T>
@@ -137,15 +141,17 @@ class SubReconciler {
   std::shared_ptr<const Concept> impl_;
 };
 
-// Validates a tree (recursive) and throws ValidationError listing every finding.
+// Validates a tree (recursive) and throws ValidationError listing every finding; returns the
+// warnings (pitfalls that do not block, e.g. a status without conditions) for the caller to report.
 template <class R>
-void validate_reconciler(const R& r) {
+std::vector<std::string> validate_reconciler(const R& r) {
   Validation v(true);
   {
     auto scope = v.enter(r.display_name());
     r.validate(v);
   }
   v.throw_if_failed();
+  return v.warnings();
 }
 
 // Calls a user hook, turning a thrown exception into an rr::Error (ApiError keeps its Status).
