@@ -43,8 +43,21 @@ void Store::collect_garbage() {
   }
 }
 
+// Only a write that can unblock the collector runs it: one that makes an object terminating, or one
+// to a dependent of a terminating owner (e.g. dropping blockOwnerDeletion under a foreground
+// delete). Running it after every write to an owned object scanned the whole store per write.
 void Store::collect_garbage_after_write(const Json& stored) {
-  if (is_terminating(stored) || !owner_references_of(stored).empty()) collect_garbage();
+  if (is_terminating(stored)) {
+    collect_garbage();
+    return;
+  }
+  const std::string ns = meta_string(stored, "namespace");
+  for (const Json& ref : owner_references_of(stored)) {
+    if (const Json* owner = find_owner(ref, ns); owner && is_terminating(*owner)) {
+      collect_garbage();
+      return;
+    }
+  }
 }
 
 std::vector<std::pair<KindEntry*, ObjectKey>> Store::dependents_of(const std::string& owner_uid) {
@@ -61,20 +74,25 @@ std::vector<std::pair<KindEntry*, ObjectKey>> Store::dependents_of(const std::st
   return out;
 }
 
-bool Store::owner_present(const Json& ref, const std::string& dependent_namespace) const {
+const Json* Store::find_owner(const Json& ref, const std::string& dependent_namespace, bool* served_kind) const {
   const std::string group = group_of(ref_member(ref, "apiVersion"));
   const std::string kind = ref_member(ref, "kind");
-  bool served_kind = false;
   for (const auto& [gvk, entry] : kinds_) {
     if (gvk.group != group || gvk.kind != kind) continue;
-    served_kind = true;
+    if (served_kind) *served_kind = true;
     // A namespaced owner lives in the dependent's namespace; a cluster-scoped dependent cannot
     // have one at all.
     if (entry.info.namespaced() && dependent_namespace.empty()) continue;
     const ObjectKey key{entry.info.namespaced() ? dependent_namespace : "", ref_member(ref, "name")};
     auto it = entry.objects.find(key);
-    if (it != entry.objects.end() && meta_string(it->second, "uid") == ref_member(ref, "uid")) return true;
+    if (it != entry.objects.end() && meta_string(it->second, "uid") == ref_member(ref, "uid")) return &it->second;
   }
+  return nullptr;
+}
+
+bool Store::owner_present(const Json& ref, const std::string& dependent_namespace) const {
+  bool served_kind = false;
+  if (find_owner(ref, dependent_namespace, &served_kind)) return true;
   // The owner's kind is not served, so it cannot be looked up: keep the dependent.
   return !served_kind;
 }

@@ -16,18 +16,26 @@ Json Store::get(const KindInfo& kind, const ObjectKey& key) const {
 Json Store::list(const KindInfo& kind, const ListOptions& opts) const {
   const KindEntry& entry = served(kind);
   const ObjectFilter filter = ObjectFilter::from(entry, opts);
-  auto from = entry.objects.begin();
+  // Objects are sorted by namespace then name: a namespaced list reads only its namespace's range
+  // (a controller lists one namespace per reconcile; a full scan would make that O(cluster)).
+  const bool one_namespace = entry.info.namespaced() && !opts.namespace_.empty();
+  auto from = one_namespace ? entry.objects.lower_bound(ObjectKey{opts.namespace_, ""}) : entry.objects.begin();
   if (!opts.continue_.empty()) {
     auto token = ContinueToken::decode(opts.continue_);
     if (!token) fail(api_errors::bad_request("continue key is not valid: " + opts.continue_));
     // Later pages read the current state after the last key (no snapshot of the first page's version).
-    from = entry.objects.upper_bound(token->last);
+    auto after = entry.objects.upper_bound(token->last);
+    if (!one_namespace || after == entry.objects.end() ||
+        (from != entry.objects.end() && !(after->first < from->first))) {
+      from = after;
+    }
   }
 
   Json items = Json::array();
   std::optional<ObjectKey> last;
   std::int64_t remaining = 0;
   for (auto it = from; it != entry.objects.end(); ++it) {
+    if (one_namespace && it->first.namespace_ != opts.namespace_) break;
     if (!filter.matches(it->second)) continue;
     if (opts.limit > 0 && static_cast<std::int64_t>(items.size()) >= opts.limit) {
       ++remaining;

@@ -108,6 +108,8 @@ class Store {
   bool collect_dependents_of(const std::string& owner_uid);
   bool process_orphan_finalizer();
   bool process_foreground_finalizer();
+  // The object an ownerReference names (same uid), or nullptr; *served_kind tells whether its kind is served.
+  const Json* find_owner(const Json& ref, const std::string& dependent_namespace, bool* served_kind = nullptr) const;
   bool owner_present(const Json& ref, const std::string& dependent_namespace) const;
   // Every stored object holding an ownerReference with this uid: (kind, key), in store order.
   std::vector<std::pair<KindEntry*, ObjectKey>> dependents_of(const std::string& owner_uid);
