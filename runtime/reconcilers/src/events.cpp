@@ -78,8 +78,13 @@ class ClientEventRecorder final : public EventRecorder {
                        event.reason,                event.message};
     try {
       if (auto it = written_.find(key); it != written_.end()) {
-        if (bump(it->second, timestamp)) return;
-        written_.erase(it);  // the Event is gone (expired or deleted): write a new one
+        if (bump(it->second, timestamp)) {
+          by_use_.erase(it->second.last_use);
+          it->second.last_use = ++uses_;
+          by_use_.emplace(it->second.last_use, key);
+          return;
+        }
+        forget(it);  // the Event is gone (expired or deleted): write a new one
       }
       create(key, event, now, timestamp);
     } catch (...) {
@@ -100,7 +105,6 @@ class ClientEventRecorder final : public EventRecorder {
       throw;
     }
     ++written.count;
-    written.last_use = ++uses_;
     return true;
   }
 
@@ -131,13 +135,17 @@ class ClientEventRecorder final : public EventRecorder {
     remember(key, Written{where, 1, ++uses_});
   }
 
+  // Least recently used first out, in O(log n): a scan per event made recording O(cache size).
   void remember(const EventKey& key, Written written) {
-    if (written_.size() >= max_remembered_events) {
-      auto oldest = std::min_element(written_.begin(), written_.end(),
-                                     [](const auto& a, const auto& b) { return a.second.last_use < b.second.last_use; });
-      written_.erase(oldest);
-    }
-    written_.insert_or_assign(key, std::move(written));
+    if (auto it = written_.find(key); it != written_.end()) forget(it);
+    if (written_.size() >= max_remembered_events) forget(written_.find(by_use_.begin()->second));
+    by_use_.emplace(written.last_use, key);
+    written_.emplace(key, std::move(written));
+  }
+
+  void forget(std::map<EventKey, Written>::iterator it) {
+    by_use_.erase(it->second.last_use);
+    written_.erase(it);
   }
 
   std::shared_ptr<Client> client_;
@@ -145,6 +153,7 @@ class ClientEventRecorder final : public EventRecorder {
   Logger log_;
   std::mutex mutex_;
   std::map<EventKey, Written> written_;
+  std::map<std::uint64_t, EventKey> by_use_;  // last_use → key, oldest first
   std::uint64_t uses_ = 0;
   std::uint64_t last_suffix_ = 0;
 };

@@ -118,6 +118,29 @@ TEST_CASE("client event recorder: a repeat bumps count; a different message is a
   CHECK(events.size() == 3);
 }
 
+TEST_CASE("client event recorder: remembers the 4096 most recently used events") {
+  Fixture f;
+  // The counts of the Event objects carrying `message`, one entry per object.
+  auto counts_of = [&](const std::string& message) {
+    std::vector<std::int64_t> counts;
+    for (const rr::Json& e : events_in(*f.cluster, "test-namespace")) {
+      if (e["message"] == message) counts.push_back(e["count"].get<std::int64_t>());
+    }
+    return counts;
+  };
+  f.recorder->event(test_resource(), rr::event_normal, "Kept", "used again");
+  f.recorder->event(test_resource(), rr::event_normal, "Old", "forgotten");
+  for (int i = 0; i < 4094; ++i) f.recorder->event(test_resource(), rr::event_normal, "Fill", std::to_string(i));
+  f.recorder->event(test_resource(), rr::event_normal, "Kept", "used again");  // now the most recent
+  f.recorder->event(test_resource(), rr::event_normal, "New", "evicts the least recently used");
+  // "forgotten" was evicted: its repeat is a new Event; "used again" was not: its count grows.
+  f.recorder->event(test_resource(), rr::event_normal, "Old", "forgotten");
+  f.recorder->event(test_resource(), rr::event_normal, "Kept", "used again");
+  CHECK(counts_of("forgotten") == std::vector<std::int64_t>{1, 1});
+  CHECK(counts_of("used again") == std::vector<std::int64_t>{3});
+  CHECK(events_in(*f.cluster, "test-namespace").size() == 4098);
+}
+
 TEST_CASE("client event recorder: an Event deleted meanwhile is created again") {
   Fixture f;
   f.recorder->event(test_resource(), rr::event_normal, "Synced", "ok");

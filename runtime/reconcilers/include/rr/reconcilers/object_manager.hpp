@@ -203,7 +203,7 @@ inline constexpr std::chrono::hours mutation_ttl{1};
 // `"<Verb> <Kind> \"<name>\""`, Warning CreationFailed / UpdateFailed / DeleteFailed
 // `"Failed to <verb> <Kind> \"<name>\": <error>"` (not for quiet errors).
 //
-// Mutation cache (decision Q3: fixed, reconciler.io's check never matches). After an update, the
+// Mutation cache (decision Q3: fixed, reconciler.io's check never matches). After a create or an update, the
 // difference between "desired merged onto the server's answer" and the server's answer (defaults
 // a webhook or the server filled in) is kept as a JSON patch for an hour, with the generation the
 // server answered. The next manage() applies it to a copy of desired before merging when the
@@ -319,6 +319,9 @@ struct UpdatingObjectManager {
       return failed(err);
     }
     // Tracks normally come before the API call, but a generated name is only known now.
+    // Defaults the server filled in at create are remembered too (reconciler.io only learns them
+    // from an update, so the first reconcile after a create updates the object needlessly).
+    remember_remote_mutations(ctx, created, desired);
     if (Error track_err = track(ctx, resource, created)) return failed(track_err);
     resource.record_event(ctx, event_normal, "Created", "Created " + kind() + " " + go_quote(created.metadata.name));
     return {std::move(created), Error{}};
