@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "quote.hpp"
+#include "rr/client/quote.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/errors.hpp"
 
@@ -60,17 +60,17 @@ std::string_view cause_type(FieldErrorType type) {
 
 Status not_found(std::string_view resource, std::string_view group, std::string_view name) {
   const GroupResource gr = group_resource(resource, group);
-  return with_details(failure(404, "NotFound", gr.str() + " " + detail::quote(name) + " not found"), gr, name);
+  return with_details(failure(404, "NotFound", gr.str() + " " + go_quote(name) + " not found"), gr, name);
 }
 
 Status already_exists(std::string_view resource, std::string_view group, std::string_view name) {
   const GroupResource gr = group_resource(resource, group);
-  return with_details(failure(409, "AlreadyExists", gr.str() + " " + detail::quote(name) + " already exists"), gr, name);
+  return with_details(failure(409, "AlreadyExists", gr.str() + " " + go_quote(name) + " already exists"), gr, name);
 }
 
 Status conflict(std::string_view resource, std::string_view group, std::string_view name, std::string_view detail) {
   const GroupResource gr = group_resource(resource, group);
-  return with_details(failure(409, "Conflict", "Operation cannot be fulfilled on " + gr.str() + " " + detail::quote(name) +
+  return with_details(failure(409, "Conflict", "Operation cannot be fulfilled on " + gr.str() + " " + go_quote(name) +
                                                    ": " + std::string(detail)),
                       gr, name);
 }
@@ -87,7 +87,7 @@ Status invalid(std::string_view kind, std::string_view group, std::string_view n
     if (seen.insert(full).second) texts.push_back(std::move(full));
   }
   const std::string qualified_kind = group.empty() ? std::string(kind) : std::string(kind) + "." + std::string(group);
-  std::string message = qualified_kind + " " + detail::quote(name) + " is invalid";
+  std::string message = qualified_kind + " " + go_quote(name) + " is invalid";
   if (texts.size() == 1) {
     message += ": " + texts.front();
   } else if (!texts.empty()) {
@@ -121,7 +121,7 @@ Status forbidden(std::string_view resource, std::string_view group, std::string_
   } else if (name.empty()) {
     message = gr.str() + " is forbidden: ";
   } else {
-    message = gr.str() + " " + detail::quote(name) + " is forbidden: ";
+    message = gr.str() + " " + go_quote(name) + " is forbidden: ";
   }
   return with_details(failure(403, "Forbidden", message + std::string(reason_text)), gr, name);
 }
@@ -133,7 +133,7 @@ Status method_not_supported(std::string_view resource, std::string_view action) 
   const GroupResource gr{std::string(resource.substr(0, dot)),
                          dot == std::string_view::npos ? std::string() : std::string(resource.substr(dot + 1))};
   return with_details(failure(405, "MethodNotAllowed",
-                              std::string(action) + " is not supported on resources of kind " + detail::quote(gr.str())),
+                              std::string(action) + " is not supported on resources of kind " + go_quote(gr.str())),
                       gr, "");
 }
 

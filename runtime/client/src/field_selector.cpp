@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "quote.hpp"
+#include "rr/client/quote.hpp"
 #include "rr/client/label_selector.hpp"
 #include "rr/core/json.hpp"
 
@@ -32,7 +32,7 @@ std::vector<std::string_view> split_terms(std::string_view text) {
 }
 
 [[noreturn]] void fail(std::string_view text, const std::string& why) {
-  throw std::invalid_argument("invalid field selector " + detail::quote(text) + ": " + why);
+  throw std::invalid_argument("invalid field selector " + go_quote(text) + ": " + why);
 }
 
 // fields.UnescapeValue: "\\", "\," and "\=" stand for themselves; a bare "," or "=" is an error.
@@ -106,8 +106,8 @@ FieldSelector FieldSelector::parse(std::string_view text) {
         length = 1;
       }
     }
-    if (at == std::string_view::npos) fail(text, "can't understand " + detail::quote(part));
-    if (at == 0) fail(text, "missing field name in " + detail::quote(part));
+    if (at == std::string_view::npos) fail(text, "can't understand " + go_quote(part));
+    if (at == 0) fail(text, "missing field name in " + go_quote(part));
     out.terms_.push_back(Term{std::string(part.substr(0, at)), part[at] == '!',
                               unescape(text, part.substr(at + length))});
   }

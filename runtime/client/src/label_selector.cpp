@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "label_syntax.hpp"
-#include "quote.hpp"
+#include "rr/client/quote.hpp"
 #include "selector_requirements.hpp"
 
 namespace rr {
@@ -88,7 +88,7 @@ Op operator_of(const std::string& name, std::size_t index) {
   if (name == "Exists") return Op::Exists;
   if (name == "DoesNotExist") return Op::DoesNotExist;
   throw std::invalid_argument("invalid label selector: matchExpressions[" + std::to_string(index) + "]: " +
-                              detail::quote(name) + " is not a valid label selector operator");
+                              go_quote(name) + " is not a valid label selector operator");
 }
 
 }  // namespace
@@ -96,7 +96,7 @@ Op operator_of(const std::string& name, std::size_t index) {
 namespace detail {
 
 std::string requirement_error(const Requirement& r) {
-  if (std::string why = label_key_error(r.key); !why.empty()) return "invalid key " + quote(r.key) + ": " + why;
+  if (std::string why = label_key_error(r.key); !why.empty()) return "invalid key " + go_quote(r.key) + ": " + why;
   switch (r.op) {
     case Op::In:
     case Op::NotIn:
@@ -114,12 +114,12 @@ std::string requirement_error(const Requirement& r) {
     case Op::LessThan:
       if (r.values.size() != 1) return "for 'Gt', 'Lt' operators, exactly one value is required";
       if (!parse_int64(r.values.front())) {
-        return "invalid value " + quote(r.values.front()) + ": for 'Gt', 'Lt' operators, the value must be an integer";
+        return "invalid value " + go_quote(r.values.front()) + ": for 'Gt', 'Lt' operators, the value must be an integer";
       }
       break;
   }
   for (const std::string& value : r.values) {
-    if (std::string why = label_value_error(value); !why.empty()) return "invalid value " + quote(value) + ": " + why;
+    if (std::string why = label_value_error(value); !why.empty()) return "invalid value " + go_quote(value) + ": " + why;
   }
   return {};
 }
@@ -144,7 +144,7 @@ Selector Selector::from(const LabelSelector& selector) {
     for (const auto& [key, value] : *selector.match_labels) {
       requirements.push_back({key, Op::Equals, {value}});
       if (std::string why = detail::requirement_error(requirements.back()); !why.empty()) {
-        throw std::invalid_argument("invalid label selector: matchLabels[" + detail::quote(key) + "]: " + why);
+        throw std::invalid_argument("invalid label selector: matchLabels[" + go_quote(key) + "]: " + why);
       }
     }
   }

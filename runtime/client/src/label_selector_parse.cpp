@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "label_syntax.hpp"
-#include "quote.hpp"
+#include "rr/client/quote.hpp"
 #include "rr/client/label_selector.hpp"
 #include "selector_requirements.hpp"
 
@@ -121,7 +121,7 @@ class Parser {
   }
 
   [[noreturn]] void fail(std::size_t offset, const std::string& why) const {
-    throw std::invalid_argument("invalid label selector " + detail::quote(text_) + ": at column " +
+    throw std::invalid_argument("invalid label selector " + go_quote(text_) + ": at column " +
                                 std::to_string(offset + 1) + ": " + why);
   }
   [[noreturn]] void fail(const Token& t, const std::string& why) const { fail(t.offset, why); }
@@ -136,7 +136,7 @@ class Parser {
     if (key.kind != Tok::Identifier) fail(key, "found " + describe(key) + ", expected: a key");
     Requirement r{std::string(key.text), Op::Exists, {}};
     if (std::string why = detail::label_key_error(r.key); !why.empty()) {
-      fail(key, "invalid key " + detail::quote(r.key) + ": " + why);
+      fail(key, "invalid key " + go_quote(r.key) + ": " + why);
     }
     if (negated) {
       r.op = Op::DoesNotExist;

@@ -1,8 +1,8 @@
-#include "quote.hpp"
+#include "rr/client/quote.hpp"
 
-namespace rr::detail {
+namespace rr {
 
-std::string quote(std::string_view text) {
+std::string go_quote(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out = "\"";
   for (const char ch : text) {
@@ -30,4 +30,4 @@ std::string quote(std::string_view text) {
   return out + "\"";
 }
 
-}  // namespace rr::detail
+}  // namespace rr

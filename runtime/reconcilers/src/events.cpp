@@ -167,36 +167,6 @@ EventTarget event_target_of(const Json& object) {
           string_at(metadata, "name"),     string_at(metadata, "uid"),    string_at(metadata, "resourceVersion")};
 }
 
-std::string go_quote(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '"';
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[5];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
-
 std::shared_ptr<EventRecorder> make_client_event_recorder(std::shared_ptr<Client> client, std::string component,
                                                           Logger log) {
   return std::make_shared<ClientEventRecorder>(std::move(client), std::move(component), std::move(log));

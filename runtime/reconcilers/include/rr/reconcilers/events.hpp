@@ -4,6 +4,7 @@
 #include <string>
 
 #include "rr/client/client.hpp"
+#include "rr/client/quote.hpp"  // go_quote, for event messages
 #include "rr/reconcilers/logger.hpp"
 
 namespace rr {
@@ -55,8 +56,5 @@ std::shared_ptr<EventRecorder> make_client_event_recorder(std::shared_ptr<Client
                                                           std::string component = "controller",
                                                           Logger log = {});
 
-// Go's %q for event messages (`Patched finalizer "name"`): in double quotes, with backslash
-// escapes for quotes, backslashes and control characters; bytes from 0x80 up (UTF-8) are kept.
-std::string go_quote(std::string_view text);
 
 }  // namespace rr

@@ -4,9 +4,10 @@
 #include <string>
 #include <string_view>
 
-namespace rr::detail {
+namespace rr {
 
 // `text` in double quotes; '"' and '\' backslash-escaped, control characters as \n, \t, \x00, ...
-std::string quote(std::string_view text);
+// Used by the API errors and by reconciler.io's event messages ("Created %s %q").
+std::string go_quote(std::string_view text);
 
-}  // namespace rr::detail
+}  // namespace rr
