@@ -7,6 +7,11 @@
 # The outputs CMake sees are the fixed pair <target>_types.hpp/.cpp (rrgen --aggregate), so they
 # are known at configure time; rrgen's depfile makes an edit of any schema regenerate, and rrgen
 # writes only files whose content changed, so a no-op build runs nothing.
+#
+# This is also the types-only variant of add_reconciler() (cmake/RrgenReconciler.cmake) for users
+# who want just the structs; both run rrgen through cmake/RrgenGenerate.cmake.
+include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
+
 function(rrgen_add_types target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR" "SCHEMAS")
   if(ARG_UNPARSED_ARGUMENTS)
@@ -32,16 +37,14 @@ function(rrgen_add_types target)
   if(ARG_NAMESPACE)
     set(ns_args --namespace "${ARG_NAMESPACE}")
   endif()
-  add_custom_command(
-    OUTPUT "${ARG_OUTPUT_DIR}/${name}.hpp" "${ARG_OUTPUT_DIR}/${name}.cpp"
-    COMMAND rrgen::rrgen types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}"
-            --depfile "${ARG_OUTPUT_DIR}/${name}.d" ${ns_args} ${schemas}
-    DEPENDS rrgen::rrgen ${schemas}
+  _rrgen_add_generate_command(CALLER "rrgen_add_types(${target})"
+    OUTPUTS "${ARG_OUTPUT_DIR}/${name}.hpp" "${ARG_OUTPUT_DIR}/${name}.cpp"
     DEPFILE "${ARG_OUTPUT_DIR}/${name}.d"
-    COMMENT "rrgen: C++ types for ${target}"
-    VERBATIM)
+    INPUTS ${schemas}
+    ARGS types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}" ${ns_args} ${schemas}
+    COMMENT "rrgen: C++ types for ${target}")
   add_library(${target} STATIC "${ARG_OUTPUT_DIR}/${name}.cpp")
-  target_include_directories(${target} PUBLIC "${ARG_OUTPUT_DIR}")
+  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
   target_link_libraries(${target} PUBLIC rr::core)
   set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")
 endfunction()

@@ -3,6 +3,9 @@
 #include <cctype>
 #include <ostream>
 
+#include "cli_args.hpp"
+#include "cli_generate.hpp"
+#include "cli_init.hpp"
 #include "emit_types.hpp"
 #include "inputs.hpp"
 #include "model_dump.hpp"
@@ -16,9 +19,12 @@ namespace {
 constexpr const char* kUsage = R"(usage: rrgen <command> [options]
 
 Commands:
+  generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
+            RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
+  init      Create a new operator project (CMake + find_package(rrgen), a CRD, a spec, hooks, tests).
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 
-Run 'rrgen types --help' for the options of a command.
+Run 'rrgen <command> --help' for the options of a command.
 
 Options:
   --help       Show this help.
@@ -45,46 +51,28 @@ Options:
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
 )";
 
-int usage_error(std::ostream& err, const std::string& message) {
-  err << "rrgen: error: " << message << "\n"
-      << "Try 'rrgen --help'.\n";
-  return 2;
-}
-
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string out_dir = ".", depfile, ns, dump, aggregate;
   bool out_given = false, quiet = false;
   std::vector<std::string> files;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* name, std::string& into) -> bool {
-      const std::string flag = std::string("--") + name;
-      if (a == flag) {
-        if (i + 1 >= args.size()) return false;
-        into = args[++i];
-        return true;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        into = a.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    if (a == "--help" || a == "-h") {
+  ArgReader reader(args);
+  while (reader.next()) {
+    if (reader.is_flag("--help") || reader.is_flag("-h")) {
       out << kTypesUsage;
       return 0;
-    } else if (a == "--quiet") {
+    }
+    if (reader.is_flag("--quiet")) {
       quiet = true;
-    } else if (value("out", out_dir)) {
+    } else if (reader.value("--out", out_dir)) {
       out_given = true;
-    } else if (value("namespace", ns) || value("depfile", depfile) || value("dump-model", dump) ||
-               value("aggregate", aggregate)) {
-    } else if (a == "--out" || a == "--namespace" || a == "--depfile" || a == "--dump-model" || a == "--aggregate") {
-      return usage_error(err, "option '" + a + "' needs a value");
-    } else if (a.size() > 1 && a[0] == '-') {
-      return usage_error(err, "unknown option '" + a + "'");
+    } else if (reader.value("--namespace", ns) || reader.value("--depfile", depfile) ||
+               reader.value("--dump-model", dump) || reader.value("--aggregate", aggregate)) {
+    } else if (reader.failed()) {
+      return usage_error(err, reader.error());
+    } else if (reader.is_option()) {
+      return usage_error(err, "unknown option '" + reader.current() + "'");
     } else {
-      files.push_back(a);
+      files.push_back(reader.current());
     }
   }
   if (files.empty()) return usage_error(err, "no input files");
@@ -142,6 +130,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (cmd == "generate") return run_generate(rest, out, err);
+  if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");
 }

@@ -9,6 +9,7 @@
 
 #include "code_writer.hpp"
 #include "naming.hpp"
+#include "type_spelling.hpp"
 
 namespace rrgen {
 namespace {
@@ -173,29 +174,8 @@ class UnitEmitter {
     }
   }
 
-  std::string type_name(const TypeRef& t) const {
-    switch (t.kind) {
-      case TypeKind::String: return "std::string";
-      case TypeKind::Bool: return "bool";
-      case TypeKind::Int32: return "std::int32_t";
-      case TypeKind::Int64: return "std::int64_t";
-      case TypeKind::Double: return "double";
-      case TypeKind::Time: return "rr::Time";
-      case TypeKind::Bytes: return "rr::Bytes";
-      case TypeKind::IntOrString: return "rr::IntOrString";
-      case TypeKind::Quantity: return "rr::Quantity";
-      case TypeKind::Json: return "rr::Json";
-      case TypeKind::Struct: return t.def->unit->ns == u_.ns ? t.def->name : t.def->qualified;
-      case TypeKind::Enum: return "rr::OpenEnum<" + t.en->name + ">";
-      case TypeKind::External: return t.external;
-      case TypeKind::Array: return "std::vector<" + element_name(*t.element) + ">";
-      case TypeKind::Map: return "std::map<std::string, " + element_name(*t.element) + ">";
-    }
-    return "rr::Json";
-  }
-  std::string element_name(const TypeRef& t) const {
-    return t.nullable ? "rr::Nullable<" + type_name(t) + ">" : type_name(t);
-  }
+  std::string type_name(const TypeRef& t) const { return cpp_value_type(t, u_.ns); }
+  std::string element_name(const TypeRef& t) const { return cpp_element_type(t, u_.ns); }
   std::string field_type(const FieldDef& f) const {
     const std::string t = type_name(f.type);
     switch (f.presence) {

@@ -153,4 +153,23 @@ std::string NameScope::claim(const std::string& wanted, bool* renamed) {
   }
 }
 
+std::string cpp_namespace_problem(std::string_view ns) {
+  auto quoted = [](std::string_view t) { return "'" + std::string(t) + "'"; };
+  auto is_identifier = [](std::string_view t) {
+    if (t.empty() || std::isdigit(static_cast<unsigned char>(t.front()))) return false;
+    return std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  };
+  for (std::size_t a = 0;;) {
+    const std::size_t b = ns.find("::", a);
+    const std::string_view seg = ns.substr(a, b == std::string_view::npos ? std::string_view::npos : b - a);
+    if (seg.empty()) return "it has an empty segment";
+    if (!is_identifier(seg)) return quoted(seg) + " is not an identifier";
+    if (is_reserved_identifier(seg)) return quoted(seg) + " is a C++ keyword or a name the runtime or system headers use";
+    if (seg.find("__") != std::string_view::npos || (seg.size() > 1 && seg[0] == '_' && std::isupper(static_cast<unsigned char>(seg[1]))))
+      return quoted(seg) + " is reserved for the C++ implementation";
+    if (b == std::string_view::npos) return "";
+    a = b + 2;
+  }
+}
+
 }  // namespace rrgen

@@ -21,6 +21,9 @@ std::string field_name(std::string_view json_name);
 std::string enumerator_name(std::string_view value);
 // One namespace segment from a group or version: "monitoring.coreos.com" -> "monitoring_coreos_com".
 std::string namespace_segment(std::string_view text);
+// Why `ns` ("a::b") cannot be the C++ namespace of generated code: an empty segment, a segment
+// that is not an identifier, a keyword or reserved name. "" when it can.
+std::string cpp_namespace_problem(std::string_view ns);
 // A file name stem: lower-case, [a-z0-9_] only.
 std::string file_stem(std::string_view name);
 

@@ -51,6 +51,12 @@ bool write_atomically(const fs::path& p, const std::string& content, Diagnostics
   return true;
 }
 
+// Build systems declare only the files at the top of the output directory (--aggregate's pair,
+// rrgen generate's <stem>_* files), which stand for the whole set: the headers and sources in
+// subdirectories are reached through them. The depfile names those files, and a change anywhere
+// in the set must show on them (see write_outputs).
+bool build_facing(const OutputFile& f) { return f.path.find('/') == std::string::npos; }
+
 std::set<std::string> read_manifest(const fs::path& dir) {
   std::set<std::string> out;
   std::ifstream in(dir / kManifest);
@@ -86,7 +92,31 @@ bool write_outputs(const OutputSet& out, const std::string& dir, Diagnostics& di
          parent = parent.parent_path())
       fs::remove(parent, ec);
   }
+  // A build system re-checks only the outputs it declared (Ninja's restat): when anything else
+  // changed, the build-facing files are touched too, so every translation unit that includes
+  // them recompiles in this build rather than the next.
+  if (stats.written + stats.removed > 0) {
+    const auto now_time = fs::file_time_type::clock::now();
+    for (const auto& f : out.files) {
+      std::error_code ec;
+      if (build_facing(f)) fs::last_write_time(root / f.path, now_time, ec);
+    }
+  }
   if (!same_content(root / kManifest, manifest)) return write_atomically(root / kManifest, manifest, diags);
+  return true;
+}
+
+bool write_new_files(const OutputSet& out, const std::string& dir, Diagnostics& diags, WriteStats& stats) {
+  for (const auto& f : out.files) {
+    const fs::path p = fs::path(dir) / f.path;
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(p, ec))) {
+      ++stats.unchanged;
+      continue;
+    }
+    if (!write_atomically(p, f.content, diags)) return false;
+    ++stats.written;
+  }
   return true;
 }
 
@@ -101,8 +131,16 @@ bool write_depfile(const std::string& depfile, const OutputSet& out, const std::
     }
     return r;
   };
+  // Ninja reads a depfile only if its targets are outputs the build declared, the first one
+  // first: the build-facing files, in their order; only when there are none (a plain
+  // `rrgen types`) is every file a target.
+  std::vector<const OutputFile*> targets;
+  for (const auto& f : out.files)
+    if (build_facing(f)) targets.push_back(&f);
+  if (targets.empty())
+    for (const auto& f : out.files) targets.push_back(&f);
   std::string text;
-  for (const auto& f : out.files) text += escape((fs::path(dir) / f.path).lexically_normal().string()) + " ";
+  for (const OutputFile* f : targets) text += escape((fs::path(dir) / f->path).lexically_normal().string()) + " ";
   text += ":";
   for (const auto& in : inputs) text += " " + escape(fs::absolute(in).lexically_normal().string());
   text += "\n";

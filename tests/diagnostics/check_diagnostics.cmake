@@ -11,6 +11,12 @@
 #   # input: PATH    pass PATH (relative to the scratch directory) instead of the case file;
 #                    `none` passes no input at all
 #   # nest: N        replace the placeholder @NEST@ with N nested flow sequences before running
+#   # crds: A B ...  (spec_* cases) CRD files, relative to the case's directory, given after the spec
+#
+# A case named spec_*.yaml is a reconciler spec: rrgen runs as
+#   rrgen generate --spec <case> <crds...> --out <dir> --depfile <file> <args>
+# and diagnostics in the CRDs are expected as "<path relative to the cases dir>:line:col: ...".
+# Every other case is run as `rrgen types --out <dir> --depfile <file> <args> <case>`.
 #
 # Every error/warning/note line rrgen prints must match an expect line exactly, and vice versa.
 # rrgen runs with --out pointing at a directory that already holds files (a sentinel, a manifest and
@@ -76,6 +82,7 @@ set(expected_exit 1)
 set(extra_args)
 set(input_override "")
 set(nest "")
+set(crds)
 foreach(l IN LISTS case_lines)
   if(l MATCHES "^# expect: (.*)$")
     list(APPEND expected "${CMAKE_MATCH_1}")
@@ -90,6 +97,9 @@ foreach(l IN LISTS case_lines)
     set(input_override "${CMAKE_MATCH_1}")
   elseif(l MATCHES "^# nest: ([0-9]+) *$")
     set(nest "${CMAKE_MATCH_1}")
+  elseif(l MATCHES "^# crds: (.*)$")
+    separate_arguments(c UNIX_COMMAND "${CMAKE_MATCH_1}")
+    list(APPEND crds ${c})
   endif()
 endforeach()
 if(NOT expected AND expected_exit EQUAL 1)
@@ -136,8 +146,28 @@ else()
   set(input "${CASE_FILE}")
 endif()
 
+get_filename_component(cases_dir "${CASE_FILE}" DIRECTORY)
+if(case_name MATCHES "^spec_")
+  set(crd_paths)
+  foreach(c IN LISTS crds)
+    if(NOT EXISTS "${cases_dir}/${c}")
+      fail("the '# crds:' file ${cases_dir}/${c} does not exist")
+    endif()
+    list(APPEND crd_paths "${cases_dir}/${c}")
+  endforeach()
+  set(spec_arg)
+  if(NOT input STREQUAL "")
+    set(spec_arg --spec "${input}")
+  endif()
+  set(command "${RRGEN}" generate ${spec_arg} ${crd_paths} --out "${out_dir}" --depfile "${depfile}" ${extra_args})
+else()
+  if(crds)
+    fail("'# crds:' is for spec_* cases only")
+  endif()
+  set(command "${RRGEN}" types --out "${out_dir}" --depfile "${depfile}" ${extra_args} ${input})
+endif()
 execute_process(
-  COMMAND "${RRGEN}" types --out "${out_dir}" --depfile "${depfile}" ${extra_args} ${input}
+  COMMAND ${command}
   WORKING_DIRECTORY "${WORK_DIR}"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 
@@ -146,6 +176,9 @@ split_lines("${err}" err_lines)
 set(prefix "${input}:")
 encode(prefix)
 string(LENGTH "${prefix}" prefix_len)
+set(cases_prefix "${cases_dir}/")  # CRDs of spec cases: shown relative to the cases directory
+encode(cases_prefix)
+string(LENGTH "${cases_prefix}" cases_prefix_len)
 set(actual)
 set(error_count 0)
 foreach(l IN LISTS err_lines)
@@ -161,6 +194,10 @@ foreach(l IN LISTS err_lines)
       string(SUBSTRING "${l}" ${prefix_len} -1 l)
       string(STRIP "${l}" l)
     endif()
+  endif()
+  string(FIND "${l}" "${cases_prefix}" at)
+  if(at EQUAL 0)
+    string(SUBSTRING "${l}" ${cases_prefix_len} -1 l)
   endif()
   if(l MATCHES "(^|: )error: ")
     math(EXPR error_count "${error_count} + 1")

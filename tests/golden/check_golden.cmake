@@ -2,13 +2,20 @@
 #   -DRRGEN=<path to rrgen>   -DCASE_DIR=<tests/golden/cases/NAME>   -DWORK_DIR=<scratch directory>
 #   -DUPDATE=ON|OFF           ON: replace CASE_DIR/expected/ with the fresh output instead of comparing
 #
-# A case directory holds input.* (the inputs, in name order), optional args.txt (extra CLI arguments,
+# A types case holds input.* (the inputs, in name order), optional args.txt (extra CLI arguments,
 # one shell-quoted line) and expected/: exactly the files `rrgen types --out` writes, including
 # .rrgen-manifest, plus model.json (the output of --dump-model=json).
 #
+# A reconciler case holds reconciler.yaml, its CRDs as input*.yaml (in name order; none when it
+# names only built-in kinds) and optional args.txt; it runs
+#   rrgen generate --spec reconciler.yaml <inputs> --out <dir>/out --scaffold <dir>/scaffold
+# and expected/ holds both trees: expected/out/ (everything generated) and expected/scaffold/
+# (the user-owned files).
+#
 # Besides the comparison, the runner checks that rrgen is deterministic and writes only what changed:
 # a second run into the same directory must report "0 file(s) written", and a third run into a fresh
-# directory must produce byte-identical files.
+# directory must produce byte-identical files. For reconciler cases the second run also shows the
+# generation gap: a scaffolded file the user edited is kept as it is, a deleted one comes back.
 cmake_minimum_required(VERSION 3.20)
 
 foreach(var RRGEN CASE_DIR WORK_DIR)
@@ -29,11 +36,17 @@ function(fail text)
 endfunction()
 
 # ---- inputs and arguments ------------------------------------------------------------------------
-file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input.*")
-list(SORT inputs)
-if(NOT inputs)
-  fail("no input.* file in ${CASE_DIR}")
+set(spec "${CASE_DIR}/reconciler.yaml")
+if(EXISTS "${spec}")
+  file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input*.yaml" "${CASE_DIR}/input*.json")
+else()
+  set(spec "")
+  file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input.*")
+  if(NOT inputs)
+    fail("no input.* file in ${CASE_DIR}")
+  endif()
 endif()
+list(SORT inputs)
 set(extra_args)
 if(EXISTS "${CASE_DIR}/args.txt")
   file(READ "${CASE_DIR}/args.txt" args_text)
@@ -48,8 +61,16 @@ set(fresh_dir "${WORK_DIR}/fresh")
 
 # Runs rrgen with `types ${ARGN}` in WORK_DIR; sets <prefix>_rc, <prefix>_out, <prefix>_err.
 function(run_rrgen prefix)
+  run_rrgen_command(r types ${ARGN})
+  set(${prefix}_rc "${r_rc}" PARENT_SCOPE)
+  set(${prefix}_out "${r_out}" PARENT_SCOPE)
+  set(${prefix}_err "${r_err}" PARENT_SCOPE)
+endfunction()
+
+# Runs rrgen with ${ARGN} (the command first) in WORK_DIR; sets the same three variables.
+function(run_rrgen_command prefix)
   execute_process(
-    COMMAND "${RRGEN}" types ${ARGN}
+    COMMAND "${RRGEN}" ${ARGN}
     WORKING_DIRECTORY "${WORK_DIR}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   set(${prefix}_rc "${rc}" PARENT_SCOPE)
@@ -114,6 +135,39 @@ function(compare_trees want_dir want_files got_dir got_files what)
   endforeach()
 endfunction()
 
+# Copies every file of the tree `from` into `to` (created).
+function(copy_tree from to)
+  list_tree("${from}" files)
+  file(MAKE_DIRECTORY "${to}")
+  foreach(f IN LISTS files)
+    configure_file("${from}/${f}" "${to}/${f}" COPYONLY)
+  endforeach()
+endfunction()
+
+# Replaces CASE_DIR/expected/ with the tree `dir` (UPDATE=ON) or compares them; never returns when
+# they differ.
+function(update_or_compare dir)
+  list_tree("${dir}" got)
+  if(UPDATE)
+    file(REMOVE_RECURSE "${expected_dir}")
+    copy_tree("${dir}" "${expected_dir}")
+    list(LENGTH got n)
+    message(STATUS "golden.${case_name}: updated ${n} expected file(s) in ${expected_dir}")
+    return()
+  endif()
+  if(NOT IS_DIRECTORY "${expected_dir}")
+    fail("no expected/ directory; create it with -DUPDATE=ON (cmake --build <dir> --target update_golden)")
+  endif()
+  list_tree("${expected_dir}" want)
+  compare_trees("${expected_dir}" "${want}" "${dir}" "${got}"
+                "output differs from expected/ (if the change is intended, run the update_golden target and explain it in the commit message)")
+endfunction()
+
+if(spec)
+  include("${CMAKE_CURRENT_LIST_DIR}/check_golden_generate.cmake")
+  return()
+endif()
+
 # ---- run 1: generate ------------------------------------------------------------------------------
 run_rrgen(r1 --out "${out_dir}" ${extra_args} ${inputs})
 if(NOT r1_rc EQUAL 0)
@@ -164,19 +218,4 @@ list(APPEND got_files model.json)
 list(SORT got_files)
 
 # ---- update or compare ----------------------------------------------------------------------------
-if(UPDATE)
-  file(REMOVE_RECURSE "${expected_dir}")
-  foreach(f IN LISTS got_files)
-    configure_file("${out_dir}/${f}" "${expected_dir}/${f}" COPYONLY)
-  endforeach()
-  list(LENGTH got_files n)
-  message(STATUS "golden.${case_name}: updated ${n} expected file(s) in ${expected_dir}")
-  return()
-endif()
-
-if(NOT IS_DIRECTORY "${expected_dir}")
-  fail("no expected/ directory; create it with -DUPDATE=ON (cmake --build <dir> --target update_golden)")
-endif()
-list_tree("${expected_dir}" want_files)
-compare_trees("${expected_dir}" "${want_files}" "${out_dir}" "${got_files}"
-              "output differs from expected/ (if the change is intended, run the update_golden target and explain it in the commit message)")
+update_or_compare("${out_dir}")

@@ -1,0 +1,57 @@
+# `cmake --install` and the package find_package(rrgen CONFIG) loads: the rrgen tool, the runtime
+# libraries with their headers (the built-in kinds' generated headers included), and the CMake
+# functions (rrgen_add_types, add_reconciler). Included at the end of the top-level CMakeLists.txt,
+# once every exported target exists.
+#
+# Installed targets are rrgen::rrgen, rrgen::core, rrgen::client, rrgen::cluster, rrgen::builtin,
+# rrgen::reconcilers and rrgen::testing; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
+# build uses, and this file adds the rrgen:: names to rrgen's own build, so code (and
+# add_reconciler) links the same names in both.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
+  "Where rrgenConfig.cmake is installed, relative to the prefix")
+
+set(_rrgen_layers core client cluster builtin reconcilers testing)
+foreach(_layer IN LISTS _rrgen_layers)
+  set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
+  add_library(rrgen::${_layer} ALIAS rr_${_layer})
+endforeach()
+
+install(TARGETS rrgen rr_core rr_client rr_cluster rr_builtin rr_reconcilers rr_testing
+  EXPORT rrgenTargets
+  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+
+# Headers: each layer's include/ holds rr/<layer>/...; the built-in kinds' headers
+# (k8s/<group>/<version>/*.hpp and rr_builtin_types.hpp) are generated into rr_builtin's output
+# directory at build time.
+foreach(_layer IN LISTS _rrgen_layers)
+  if(NOT _layer STREQUAL "builtin")
+    install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/${_layer}/include/"
+      DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+  endif()
+endforeach()
+get_target_property(_rrgen_builtin_dir rr_builtin RRGEN_OUTPUT_DIR)
+install(DIRECTORY "${_rrgen_builtin_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+  FILES_MATCHING PATTERN "*.hpp")
+
+install(EXPORT rrgenTargets NAMESPACE rrgen:: DESTINATION "${RRGEN_INSTALL_CMAKEDIR}")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/rrgenConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/rrgenConfig.cmake"
+  INSTALL_DESTINATION "${RRGEN_INSTALL_CMAKEDIR}")
+# 0.x: a minor release may change the API, so only the same minor version is compatible.
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/rrgenConfigVersion.cmake"
+  VERSION "${PROJECT_VERSION}" COMPATIBILITY SameMinorVersion)
+install(FILES
+  "${PROJECT_BINARY_DIR}/rrgenConfig.cmake"
+  "${PROJECT_BINARY_DIR}/rrgenConfigVersion.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/FindRE2.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenGenerate.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenReconciler.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenTesting.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenTypes.cmake"
+  DESTINATION "${RRGEN_INSTALL_CMAKEDIR}")

@@ -1,0 +1,16 @@
+# The main job's report of what `rrgen generate` produced for the WebApp operator
+# (cmake -DDIR=<output dir> -DSPEC=<reconciler.yaml> -P print_outputs.cmake).
+file(READ "${SPEC}" spec)
+message("== reconciler spec (${SPEC}):\n${spec}")
+file(GLOB_RECURSE files RELATIVE "${DIR}" "${DIR}/*")
+list(FILTER files EXCLUDE REGEX "(^|/)\\.|\\.d$")
+list(SORT files)
+message("== rrgen generate wrote into ${DIR}:")
+foreach(f IN LISTS files)
+  file(READ "${DIR}/${f}" text)
+  string(REGEX MATCHALL "\n" newlines "${text}")
+  list(LENGTH newlines n)
+  message("  ${f}  (${n} lines)")
+endforeach()
+file(READ "${DIR}/config/rbac/role.yaml" role)
+message("== least-privilege RBAC derived from the spec (config/rbac/role.yaml):\n${role}")

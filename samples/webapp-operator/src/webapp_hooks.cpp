@@ -1,0 +1,227 @@
+#include "webapp_hooks.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <utility>
+
+#include "rr/reconcilers/config_track.hpp"
+#include "rr/reconcilers/object.hpp"
+
+namespace webapp {
+
+namespace {
+
+using k8s::core::v1::Container;
+using k8s::core::v1::ContainerPort;
+using k8s::core::v1::EnvFromSource;
+using k8s::core::v1::ServicePort;
+
+constexpr std::int32_t default_port = 8080;
+
+std::map<std::string, std::string> child_labels(const WebApp& app) {
+  std::map<std::string, std::string> labels = app.metadata.labels;
+  labels[std::string(app_label)] = app.metadata.name;
+  labels[std::string(managed_by_label)] = "webapp-operator";
+  return labels;
+}
+
+std::int32_t port_of(const WebApp& app) { return app.spec && app.spec->port ? *app.spec->port : default_port; }
+
+rr::ConditionManager conditions_of(rr::Context& ctx, WebApp& app) {
+  return WebAppConditions().manage(rr::ensure_conditions(app), ctx.now());
+}
+
+void record(rr::Context& ctx, const WebApp& app, std::string reason, std::string message) {
+  if (const auto& recorder = ctx.config().recorder) {
+    recorder->event(app, rr::event_normal, std::move(reason), std::move(message));
+  }
+}
+
+// A child the cluster refused (AlreadyExists, Forbidden, Invalid) or another error, as the
+// condition's reason and message.
+void mark_child_error(rr::ConditionManager& conditions, std::string_view type, const rr::Error& err,
+                      std::string_view kind, const std::string& name) {
+  if (rr::is_already_exists(err)) {
+    conditions.mark_false(type, "NotOwned",
+                          "There is an existing " + std::string(kind) + " " + rr::go_quote(name) +
+                              " that the WebApp does not own.");
+  } else {
+    conditions.mark_false(type, rr::reason_of(err), err.message());
+  }
+}
+
+}  // namespace
+
+std::string config_hash(const ConfigMap& config) {
+  std::uint64_t hash = 1469598103934665603ull;
+  auto mix = [&](std::string_view text) {
+    for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+    hash = (hash ^ 0xffu) * 1099511628211ull;  // separator: ("a","bc") differs from ("ab","c")
+  };
+  if (config.data) {
+    for (const auto& [key, value] : *config.data) {
+      mix(key);
+      mix(value);
+    }
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::string service_host(const WebApp& app) {
+  return app.metadata.name + "." + app.metadata.namespace_ + ".svc.cluster.local";
+}
+
+rr::Error WebAppHooks::config_sync(rr::Context& ctx, WebApp& app) const {
+  rr::ConditionManager conditions = conditions_of(ctx, app);
+  auto& status = rr::ensure_status(app);
+  const std::string name = app.spec && app.spec->config_map_name ? *app.spec->config_map_name : std::string();
+  if (name.empty()) {
+    status.config_hash.reset();
+    conditions.mark_true(WebAppCondition::ConfigReady, "NoConfig");
+    return {};
+  }
+  // Tracked before the read: the ConfigMap's creation or change re-reconciles this WebApp.
+  const std::optional<ConfigMap> config = rr::track_and_try_get<ConfigMap>(ctx, {app.metadata.namespace_, name});
+  if (!config) {
+    status.config_hash.reset();
+    conditions.mark_false(WebAppCondition::ConfigReady, "ConfigMapMissing", "ConfigMap " + rr::go_quote(name) + " does not exist");
+    // Recorded on status; halts the sequence (no Deployment runs without its configuration)
+    // without a retry storm: the tracker brings the WebApp back when the ConfigMap appears.
+    return rr::err_durable();
+  }
+  status.config_hash = config_hash(*config);
+  conditions.mark_true(WebAppCondition::ConfigReady, "Resolved");
+  return {};
+}
+
+rr::Desired<Deployment> WebAppHooks::deployment_desired(rr::Context&, const WebApp& app) const {
+  Deployment d;
+  d.metadata.namespace_ = app.metadata.namespace_;
+  d.metadata.name = app.metadata.name;
+  d.metadata.labels = child_labels(app);
+  auto& spec = d.spec.emplace();
+  spec.replicas = app.spec && app.spec->replicas ? *app.spec->replicas : 1;
+  spec.selector.match_labels = std::map<std::string, std::string>{{std::string(app_label), app.metadata.name}};
+  auto& tmpl = spec.template_;
+  auto& meta = tmpl.metadata.emplace();
+  meta.labels = d.metadata.labels;
+  if (app.status && app.status->config_hash) meta.annotations[std::string(config_hash_annotation)] = *app.status->config_hash;
+  Container container;
+  container.name = "app";
+  container.image = app.spec ? app.spec->image : std::string();
+  ContainerPort port;
+  port.name = "http";
+  port.container_port = port_of(app);
+  container.ports = std::vector<ContainerPort>{port};
+  if (app.spec && app.spec->config_map_name && !app.spec->config_map_name->empty()) {
+    EnvFromSource from;
+    from.config_map_ref.emplace().name = *app.spec->config_map_name;
+    container.env_from = std::vector<EnvFromSource>{from};
+  }
+  tmpl.spec.emplace().containers = {container};
+  return d;
+}
+
+void WebAppHooks::deployment_merge(Deployment& current, const Deployment& desired) const {
+  current.metadata.labels = desired.metadata.labels;
+  current.spec = desired.spec;
+}
+
+void WebAppHooks::deployment_reflect(rr::Context& ctx, WebApp& app, const Deployment* child, const rr::Error& err) const {
+  rr::ConditionManager conditions = conditions_of(ctx, app);
+  auto& status = rr::ensure_status(app);
+  if (err) {
+    mark_child_error(conditions, WebAppCondition::DeploymentReady, err, "Deployment", app.metadata.name);
+    return;
+  }
+  if (!child) {
+    status.available_replicas.reset();
+    conditions.mark_unknown(WebAppCondition::DeploymentReady, "NotCreated", "the Deployment does not exist yet");
+    return;
+  }
+  const std::int32_t wanted = child->spec && child->spec->replicas ? *child->spec->replicas : 1;
+  const std::int32_t available = child->status && child->status->available_replicas ? *child->status->available_replicas : 0;
+  status.available_replicas = available;
+  if (available >= wanted) {
+    conditions.mark_true(WebAppCondition::DeploymentReady, "Available");
+  } else {
+    conditions.mark_unknown(WebAppCondition::DeploymentReady, "Progressing",
+                            std::to_string(available) + " of " + std::to_string(wanted) + " replicas available");
+  }
+}
+
+rr::Desired<Service> WebAppHooks::service_desired(rr::Context&, const WebApp& app) const {
+  Service s;
+  s.metadata.namespace_ = app.metadata.namespace_;
+  s.metadata.name = app.metadata.name;
+  s.metadata.labels = child_labels(app);
+  auto& spec = s.spec.emplace();
+  spec.selector = std::map<std::string, std::string>{{std::string(app_label), app.metadata.name}};
+  ServicePort port;
+  port.name = "http";
+  port.port = 80;
+  port.target_port = rr::IntOrString(port_of(app));
+  spec.ports = std::vector<ServicePort>{port};
+  return s;
+}
+
+void WebAppHooks::service_merge(Service& current, const Service& desired) const {
+  current.metadata.labels = desired.metadata.labels;
+  // Only what we own: the API server fills clusterIP, ipFamilies ... and refuses their change.
+  auto& spec = current.spec ? *current.spec : current.spec.emplace();
+  spec.selector = desired.spec->selector;
+  spec.ports = desired.spec->ports;
+}
+
+void WebAppHooks::service_reflect(rr::Context& ctx, WebApp& app, const Service* child, const rr::Error& err) const {
+  rr::ConditionManager conditions = conditions_of(ctx, app);
+  auto& status = rr::ensure_status(app);
+  if (err) {
+    mark_child_error(conditions, WebAppCondition::ServiceReady, err, "Service", app.metadata.name);
+    return;
+  }
+  if (!child) {
+    status.url.reset();
+    conditions.mark_unknown(WebAppCondition::ServiceReady, "NotCreated", "the Service does not exist yet");
+    return;
+  }
+  status.url = "http://" + service_host(app);
+  conditions.mark_true(WebAppCondition::ServiceReady, "Exposed");
+}
+
+rr::Error WebAppHooks::dns_record_sync(rr::Context& ctx, WebApp& app) const {
+  rr::ConditionManager conditions = conditions_of(ctx, app);
+  auto& status = rr::ensure_status(app);
+  const std::string hostname = app.spec && app.spec->hostname ? *app.spec->hostname : std::string();
+  // A hostname removed from the spec: its record goes too.
+  if (status.dns_record && *status.dns_record != hostname) {
+    dns->remove(*status.dns_record);
+    record(ctx, app, "DnsRecordDeleted", "Deleted DNS record " + rr::go_quote(*status.dns_record));
+    status.dns_record.reset();
+  }
+  if (hostname.empty()) {
+    conditions.mark_true(WebAppCondition::DnsReady, "NoHostname");
+    return {};
+  }
+  // Decided from what the provider has now, so a retried request does not write twice.
+  const std::string target = service_host(app);
+  if (dns->lookup(hostname) != target) {
+    dns->upsert(hostname, target);
+    record(ctx, app, "DnsRecordPublished", "Published " + rr::go_quote(hostname) + " -> " + rr::go_quote(target));
+  }
+  status.dns_record = hostname;
+  conditions.mark_true(WebAppCondition::DnsReady, "Published");
+  return {};
+}
+
+rr::Error WebAppHooks::dns_record_finalize(rr::Context& ctx, WebApp& app) const {
+  const std::string hostname = app.status && app.status->dns_record ? *app.status->dns_record : std::string();
+  if (hostname.empty() || !dns->lookup(hostname)) return {};  // nothing published, or already gone
+  dns->remove(hostname);
+  record(ctx, app, "DnsRecordDeleted", "Deleted DNS record " + rr::go_quote(hostname));
+  return {};
+}
+
+}  // namespace webapp

@@ -1,0 +1,52 @@
+// The WebApp operator's hooks: what rrgen's generated wiring (webapp_reconciler.cpp) calls for
+// each step of reconciler.yaml. This file is ours; rrgen created it once and never rewrites it.
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "dns_provider.hpp"
+#include "rr/reconcilers/context.hpp"
+#include "rr/reconcilers/error.hpp"
+#include "rr/reconcilers/object_manager.hpp"
+#include "webapp_reconciler.hpp"
+
+namespace webapp {
+
+// Labels every child carries (and the Deployment selects its pods by).
+inline constexpr std::string_view app_label = "app.kubernetes.io/name";
+inline constexpr std::string_view managed_by_label = "app.kubernetes.io/managed-by";
+// On the pod template: a new ConfigMap content is a new template, so the pods roll.
+inline constexpr std::string_view config_hash_annotation = "web.example.rrgen.dev/config-hash";
+
+struct WebAppHooks {
+  // Where spec.hostname is published; the in-memory provider unless main() gives a real one.
+  std::shared_ptr<DnsProvider> dns = std::make_shared<InMemoryDns>();
+
+  // Config: status.configHash from the ConfigMap spec.configMapName names (tracked, so its
+  // changes re-reconcile the WebApp). ConfigReady is False while the ConfigMap is missing.
+  rr::Error config_sync(rr::Context& ctx, WebApp& app) const;
+
+  // Deployment "<name>": spec.replicas pods of spec.image listening on spec.port, with the
+  // ConfigMap as environment and status.configHash on the template.
+  rr::Desired<Deployment> deployment_desired(rr::Context& ctx, const WebApp& app) const;
+  void deployment_merge(Deployment& current, const Deployment& desired) const;
+  void deployment_reflect(rr::Context& ctx, WebApp& app, const Deployment* child, const rr::Error& err) const;
+
+  // Service "<name>": port 80 to spec.port on the Deployment's pods.
+  rr::Desired<Service> service_desired(rr::Context& ctx, const WebApp& app) const;
+  void service_merge(Service& current, const Service& desired) const;
+  void service_reflect(rr::Context& ctx, WebApp& app, const Service* child, const rr::Error& err) const;
+
+  // DnsRecord (behind the finalizer web.example.rrgen.dev/dns-record): spec.hostname points at
+  // the Service while the WebApp lives; the record is removed before the WebApp goes.
+  rr::Error dns_record_sync(rr::Context& ctx, WebApp& app) const;
+  rr::Error dns_record_finalize(rr::Context& ctx, WebApp& app) const;
+};
+
+// FNV-1a of the ConfigMap's data (keys in order): equal data, equal hash, on every replica.
+std::string config_hash(const ConfigMap& config);
+// "<service>.<namespace>.svc.cluster.local": what the DNS record and status.url point at.
+std::string service_host(const WebApp& app);
+
+}  // namespace webapp
