@@ -198,6 +198,14 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     }
   }
 
+  // The default namespace is the resource's types' namespace: for a built-in kind that is the
+  // runtime's own (k8s::core), where user hooks must not go.
+  if (out.resource.builtin && spec.cpp_namespace.empty()) {
+    diags.error(spec.resource.location, "spec-missing-namespace",
+                "the resource " + kind_ref_text(out.resource) +
+                    " is a built-in kind, whose types live in the runtime's namespace; say where the reconciler goes with 'namespace:'");
+  }
+
   if (diags.error_count() != errors_before) return std::nullopt;
   out.cpp_namespace = spec.cpp_namespace.empty() ? types_namespace(out.resource) : spec.cpp_namespace;
   add_kind(out.kinds, out.resource);

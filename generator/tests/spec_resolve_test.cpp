@@ -161,11 +161,15 @@ TEST_CASE("spec resolve: without a namespace, the one the resource's types use")
 }
 
 TEST_CASE("spec resolve: a built-in kind can be the resource") {
-  auto w = resolve("", "resource: v1/Service\nname: Exposer\nreconcilers:\n  - sync: Annotate\n");
+  auto w = resolve("", "resource: v1/Service\nname: Exposer\nnamespace: exposer\nreconcilers:\n  - sync: Annotate\n");
   REQUIRE(w->resolved);
   CHECK(w->resolved->resource.builtin);
-  CHECK(w->resolved->cpp_namespace == "k8s::core");
+  CHECK(w->resolved->cpp_namespace == "exposer");
   CHECK(w->resolved->file_stem == "exposer");
+  // Without `namespace:` the hooks would land in the runtime's k8s::core.
+  check_errors("", "resource: v1/Service\nreconcilers:\n  - sync: Annotate\n",
+               {"reconciler.yaml:3:11: error: the resource v1/Service is a built-in kind, whose types live in the runtime's "
+                "namespace; say where the reconciler goes with 'namespace:' [spec-missing-namespace]"});
 }
 
 TEST_CASE("spec resolve: several versions: the storage version unless the spec names one") {
@@ -221,8 +225,8 @@ TEST_CASE("spec resolve: conditions need a status subresource") {
   check_errors(crd("example.com", "Note", "Namespaced", {{"v1", true}}, false), "resource: Note\nconditions: [Seen]\nreconcilers:\n  - sync: A\n",
                {"reconciler.yaml:4:13: error: conditions live in the status, and example.com/v1/Note has no status subresource (add "
                 "subresources: {status: {}} to its CRD version) [spec-no-status]"});
-  check_errors("", "resource: ConfigMap\nconditions: [Seen]\nreconcilers:\n  - sync: A\n",
-               {"reconciler.yaml:4:13: error: conditions live in the status, and v1/ConfigMap has no status subresource [spec-no-status]"});
+  check_errors("", "resource: ConfigMap\nnamespace: mirror\nconditions: [Seen]\nreconcilers:\n  - sync: A\n",
+               {"reconciler.yaml:5:13: error: conditions live in the status, and v1/ConfigMap has no status subresource [spec-no-status]"});
   CHECK(resolve(crd("example.com", "Note", "Namespaced", {{"v1", true}}, false), "resource: Note\nreconcilers:\n  - sync: A\n")->resolved);
 }
 
