@@ -44,7 +44,7 @@ Options:
   --out DIR         Output directory for generated files.
   --scaffold DIR    Also create the files that are yours to edit, where they do not exist yet:
                     DIR/src/<stem>_hooks.hpp, DIR/src/<stem>_hooks.cpp, DIR/tests/<step>_test.cpp.
-                    Existing files are never overwritten.
+                    Existing files are never overwritten. Without --out, only these are written.
   --stem NAME       File stem of the generated files (build systems fix it before rrgen runs).
   --namespace NS    C++ namespace of the wiring and hooks (types: NS::<version>); overrides the
                     spec's `namespace`.
@@ -56,7 +56,7 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 
 struct GenerateArgs {
   std::string spec, out_dir = ".", scaffold_dir, stem, depfile, cpp_namespace;
-  bool quiet = false;
+  bool quiet = false, out_given = false;
   std::vector<std::string> crds;
 };
 
@@ -129,21 +129,24 @@ int generate(const GenerateArgs& args, std::ostream& err) {
   std::vector<std::string> depends{args.spec};
   depends.insert(depends.end(), args.crds.begin(), args.crds.end());
   WriteStats stats, scaffolded;
-  const bool ok = unique_paths(out, diags) && write_outputs(out, args.out_dir, diags, stats) &&
-                  (args.depfile.empty() || write_depfile(args.depfile, out, args.out_dir, depends, diags)) &&
+  // --scaffold alone creates the user's files and nothing else: generated files never land in a
+  // source tree by accident.
+  const bool generated = args.out_given || args.scaffold_dir.empty();
+  const bool ok = unique_paths(out, diags) && (!generated || write_outputs(out, args.out_dir, diags, stats)) &&
+                  (!generated || args.depfile.empty() || write_depfile(args.depfile, out, args.out_dir, depends, diags)) &&
                   (args.scaffold_dir.empty() || write_new_files(scaffold, args.scaffold_dir, diags, scaffolded));
   if (!ok) {
     diags.print(err);
     return 1;
   }
-  if (!args.quiet) {
+  if (!args.quiet && generated) {
     err << "rrgen: reconciler " << resolved->spec->name << " (" << resolved->steps.size() << " step(s), "
         << resolved->kinds.size() << " kind(s)); " << stats.written << " file(s) written, " << stats.unchanged
         << " unchanged, " << stats.removed << " removed in " << args.out_dir << "\n";
-    if (!args.scaffold_dir.empty()) {
-      err << "rrgen: scaffold: " << scaffolded.written << " file(s) created, " << scaffolded.unchanged
-          << " already there (kept as they are) in " << args.scaffold_dir << "\n";
-    }
+  }
+  if (!args.quiet && !args.scaffold_dir.empty()) {
+    err << "rrgen: scaffold: " << scaffolded.written << " file(s) created, " << scaffolded.unchanged
+        << " already there (kept as they are) in " << args.scaffold_dir << "\n";
   }
   return 0;
 }
@@ -160,7 +163,9 @@ int run_generate(const std::vector<std::string>& argv, std::ostream& out, std::o
     }
     if (reader.is_flag("--quiet")) {
       args.quiet = true;
-    } else if (reader.value("--spec", args.spec) || reader.value("--out", args.out_dir) ||
+    } else if (reader.value("--out", args.out_dir)) {
+      args.out_given = true;
+    } else if (reader.value("--spec", args.spec) ||
                reader.value("--scaffold", args.scaffold_dir) || reader.value("--stem", args.stem) ||
                reader.value("--depfile", args.depfile) || reader.value("--namespace", args.cpp_namespace)) {
     } else if (reader.failed()) {
