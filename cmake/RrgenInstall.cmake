@@ -4,7 +4,7 @@
 # once every exported target exists.
 #
 # Installed targets are rrgen::rrgen, rrgen::core, rrgen::client, rrgen::cluster, rrgen::builtin,
-# rrgen::reconcilers and rrgen::testing; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
+# rrgen::controller, rrgen::reconcilers and rrgen::testing; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
 # build uses, and this file adds the rrgen:: names to rrgen's own build, so code (and
 # add_reconciler) links the same names in both.
 include(GNUInstallDirs)
@@ -13,13 +13,13 @@ include(CMakePackageConfigHelpers)
 set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
-set(_rrgen_layers core client cluster builtin reconcilers testing)
+set(_rrgen_layers core client cluster builtin controller reconcilers testing)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
   add_library(rrgen::${_layer} ALIAS rr_${_layer})
 endforeach()
 
-install(TARGETS rrgen rr_core rr_client rr_cluster rr_builtin rr_reconcilers rr_testing
+install(TARGETS rrgen rr_core rr_client rr_cluster rr_builtin rr_controller rr_reconcilers rr_testing
   EXPORT rrgenTargets
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"

@@ -1,0 +1,199 @@
+#include "rr/controller/work_queue.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "object_key_hash.hpp"
+
+namespace rr {
+
+using time_point = Clock::time_point;
+
+namespace {
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+}  // namespace
+
+// Mirrors client-go's queue: a FIFO, the `dirty` set (keys that need processing) and the
+// `processing` set (keys handed out and not yet done); plus the delaying queue's heap of waiting
+// keys. There is no timer thread: due keys move into the FIFO whenever the queue is used, when a
+// get() wakes at the earliest deadline, or when a fake clock advances.
+struct WorkQueue::State {
+  Clock& clock;
+  std::unique_ptr<RateLimiter> limiter;
+  std::shared_ptr<WorkQueueMetrics> metrics;
+
+  std::mutex mutex;
+  std::condition_variable items_cv;    // get() waits here
+  std::condition_variable drained_cv;  // shut_down_with_drain() waits here
+  std::deque<ObjectKey> fifo;
+  std::unordered_set<ObjectKey, ObjectKeyHash> dirty;
+  std::unordered_map<ObjectKey, time_point, ObjectKeyHash> processing;  // key -> when get() handed it out
+  std::unordered_map<ObjectKey, time_point, ObjectKeyHash> dirty_since;  // for the queue latency metric
+  // Ready time -> key; a multimap keeps keys with the same ready time in the order they were added.
+  using Waiting = std::multimap<time_point, ObjectKey>;
+  Waiting waiting;
+  std::unordered_map<ObjectKey, Waiting::iterator, ObjectKeyHash> waiting_by_key;
+  bool shutting_down = false;
+
+  State(Clock& c, std::unique_ptr<RateLimiter> l, std::shared_ptr<WorkQueueMetrics> m)
+      : clock(c), limiter(std::move(l)), metrics(std::move(m)) {}
+
+  void add_locked(const ObjectKey& key, time_point now) {
+    if (shutting_down || dirty.contains(key)) return;
+    dirty.insert(key);
+    dirty_since.try_emplace(key, now);
+    metrics->add();
+    metrics->set_depth(dirty.size());
+    if (processing.contains(key)) return;  // done() queues it again
+    fifo.push_back(key);
+    items_cv.notify_one();
+  }
+
+  void promote_due_locked(time_point now) {
+    while (!waiting.empty() && waiting.begin()->first <= now) {
+      ObjectKey key = std::move(waiting.begin()->second);
+      waiting.erase(waiting.begin());
+      waiting_by_key.erase(key);
+      add_locked(key, now);
+    }
+  }
+
+  void stop_locked() {
+    shutting_down = true;
+    waiting.clear();
+    waiting_by_key.clear();
+    items_cv.notify_all();
+  }
+};
+
+WorkQueue::WorkQueue(WorkQueueOptions options) {
+  Clock& clock = options.clock ? *options.clock : Clock::real();
+  auto limiter = options.rate_limiter ? std::move(options.rate_limiter) : make_default_controller_rate_limiter(clock);
+  auto metrics = options.metrics ? std::move(options.metrics) : std::make_shared<WorkQueueMetrics>();
+  state_ = std::make_unique<State>(clock, std::move(limiter), std::move(metrics));
+  State* state = state_.get();
+  clock.add_waker(state, [state] {
+    std::lock_guard guard(state->mutex);
+    state->promote_due_locked(state->clock.now());
+    state->items_cv.notify_all();  // getters re-check their deadline
+  });
+}
+
+WorkQueue::~WorkQueue() { state_->clock.remove_waker(state_.get()); }
+
+void WorkQueue::add(const ObjectKey& key) {
+  std::lock_guard guard(state_->mutex);
+  state_->add_locked(key, state_->clock.now());
+}
+
+void WorkQueue::add_after(const ObjectKey& key, Clock::duration delay) {
+  State& s = *state_;
+  std::lock_guard guard(s.mutex);
+  if (s.shutting_down) return;
+  s.metrics->retry();  // client-go counts every AddAfter as a retry
+  const time_point now = s.clock.now();
+  if (delay <= Clock::duration::zero()) {
+    s.add_locked(key, now);
+    return;
+  }
+  const time_point ready = now + delay;
+  if (auto found = s.waiting_by_key.find(key); found != s.waiting_by_key.end()) {
+    if (found->second->first <= ready) return;  // the earlier ready time wins
+    s.waiting.erase(found->second);
+    s.waiting_by_key.erase(found);
+  }
+  auto it = s.waiting.emplace(ready, key);
+  s.waiting_by_key.emplace(key, it);
+  if (it == s.waiting.begin()) s.items_cv.notify_all();  // a new earliest deadline for waiting getters
+}
+
+void WorkQueue::add_rate_limited(const ObjectKey& key) { add_after(key, state_->limiter->when(key)); }
+
+void WorkQueue::forget(const ObjectKey& key) { state_->limiter->forget(key); }
+
+int WorkQueue::num_requeues(const ObjectKey& key) { return state_->limiter->num_requeues(key); }
+
+std::optional<ObjectKey> WorkQueue::get() {
+  State& s = *state_;
+  std::unique_lock lock(s.mutex);
+  time_point now = s.clock.now();
+  for (;;) {
+    s.promote_due_locked(now);
+    if (!s.fifo.empty()) break;
+    if (s.shutting_down) return std::nullopt;
+    if (s.waiting.empty()) {
+      s.items_cv.wait(lock);
+    } else {
+      s.clock.wait_until(s.items_cv, lock, s.waiting.begin()->first);
+    }
+    now = s.clock.now();
+  }
+  ObjectKey key = std::move(s.fifo.front());
+  s.fifo.pop_front();
+  s.dirty.erase(key);
+  s.processing.emplace(key, now);
+  s.metrics->set_depth(s.dirty.size());
+  if (auto since = s.dirty_since.find(key); since != s.dirty_since.end()) {
+    s.metrics->observe_queue_latency(seconds(now - since->second));
+    s.dirty_since.erase(since);
+  }
+  return key;
+}
+
+void WorkQueue::done(const ObjectKey& key) {
+  State& s = *state_;
+  std::lock_guard guard(s.mutex);
+  auto it = s.processing.find(key);
+  if (it == s.processing.end()) return;  // not handed out: nothing to finish (as client-go)
+  s.metrics->observe_work_duration(seconds(s.clock.now() - it->second));
+  s.processing.erase(it);
+  if (s.dirty.contains(key)) {
+    // Re-added while it was processed: queued again even after shutdown, as client-go.
+    s.fifo.push_back(key);
+    s.items_cv.notify_one();
+  }
+  if (s.processing.empty()) s.drained_cv.notify_all();
+}
+
+std::size_t WorkQueue::len() {
+  std::lock_guard guard(state_->mutex);
+  state_->promote_due_locked(state_->clock.now());
+  return state_->fifo.size();
+}
+
+void WorkQueue::shut_down() {
+  std::lock_guard guard(state_->mutex);
+  state_->stop_locked();
+}
+
+void WorkQueue::shut_down_with_drain() {
+  State& s = *state_;
+  std::unique_lock lock(s.mutex);
+  s.stop_locked();
+  s.drained_cv.wait(lock, [&] { return s.processing.empty(); });
+}
+
+bool WorkQueue::shutting_down() {
+  std::lock_guard guard(state_->mutex);
+  return state_->shutting_down;
+}
+
+void WorkQueue::update_unfinished_work() {
+  State& s = *state_;
+  std::lock_guard guard(s.mutex);
+  const time_point now = s.clock.now();
+  double total = 0, longest = 0;
+  for (const auto& [key, started] : s.processing) {
+    const double running = seconds(now - started);
+    total += running;
+    longest = std::max(longest, running);
+  }
+  s.metrics->set_unfinished_work(total);
+  s.metrics->set_longest_running_processor(longest);
+}
+
+}  // namespace rr
