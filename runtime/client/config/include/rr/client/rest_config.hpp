@@ -39,7 +39,7 @@ struct LoadedConfig {
   RestConfig config{};
   std::string namespace_name{};  // the context's namespace ("default" when it sets none)
   std::string context{};         // the kubeconfig context used; empty for in-cluster
-  std::string source{};          // e.g. "kubeconfig /home/me/.kube/config" or "in-cluster"
+  std::string source{};          // e.g. "kubeconfig ~/.kube/config" or "in-cluster"
 };
 
 inline constexpr std::string_view kServiceAccountDir = "/var/run/secrets/kubernetes.io/serviceaccount";
