@@ -8,3 +8,13 @@ find_package(yaml-cpp 0.7 REQUIRED)          # runtime kubeconfig reading (rr::r
 # when rrgen's own tests are off.
 find_package(doctest REQUIRED)
 include(doctest)                             # doctest_discover_tests()
+find_package(CURL 7.80 REQUIRED)             # rr::http_client: HTTP/1.1 + TLS to the API server (libcurl)
+# cpp-httplib (Debian's libcpp-httplib-dev ships a compiled library with OpenSSL, zlib and brotli
+# support and only a pkg-config file): the embedded local cluster and the manager's /metrics,
+# /healthz and /readyz endpoints.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET GLOBAL cpp-httplib>=0.11)
+if(NOT TARGET rrgen_httplib)
+  add_library(rrgen_httplib INTERFACE IMPORTED GLOBAL)
+  target_link_libraries(rrgen_httplib INTERFACE PkgConfig::CPP_HTTPLIB)
+endif()

@@ -7,6 +7,7 @@ std::string_view content_type(PatchType t) noexcept {
     case PatchType::Merge: return "application/merge-patch+json";
     case PatchType::JsonPatch: return "application/json-patch+json";
     case PatchType::Strategic: return "application/strategic-merge-patch+json";
+    case PatchType::Apply: return "application/apply-patch+yaml";
   }
   return "application/merge-patch+json";
 }

@@ -15,7 +15,10 @@ constexpr int generate_name_attempts = 8;
 
 Json Store::create(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
-  KindEntry& entry = served(kind);
+  return create_in(served(kind), request, opts, Ownership::RecordUpdate);
+}
+
+Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions& opts, Ownership ownership) {
   // A create that stores nothing (dry run, or refused) gives back the uid and name it drew, so the
   // identities later objects get do not depend on it.
   const auto uid_counter = uid_counter_;
@@ -29,6 +32,7 @@ Json Store::create(const KindInfo& kind, const Json& request, const WriteOptions
   Json object;
   try {
     object = prepare_create(entry, request);
+    if (ownership == Ownership::RecordUpdate) record_update(entry.info, Json::object(), object, opts, false);
   } catch (...) {
     give_back();
     throw;

@@ -1,9 +1,10 @@
 // PATCH: the patch is applied to the stored object, then the result goes through the same write
-// path as a PUT of the main resource or of /status.
+// path as a PUT of the main resource or of /status. Server-side apply has its own file (apply.cpp).
 #include "errors.hpp"
 #include "object_meta.hpp"
 #include "request_checks.hpp"
 #include "rr/client/patch.hpp"
+#include "rr/client/strategic_merge.hpp"
 #include "store.hpp"
 
 namespace rr::cluster_detail {
@@ -30,10 +31,14 @@ Json Store::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, st
   removed_in_call_.clear();
   KindEntry& entry = served(kind);
   const KindInfo& info = entry.info;
-  // No strategic merge implementation: custom resources refuse it on a real server too.
-  if (type == PatchType::Strategic) fail(api_errors::unsupported_media_type(content_type(type)));
+  // Strategic merge needs the patch metadata of the Go types: built-in kinds have it
+  // (rr::builtin_strategic_schema), custom resources refuse it on a real server too.
+  if (type == PatchType::Strategic && !builtin_strategic_schema().covers(info.gvk.api_version(), info.gvk.kind)) {
+    fail(api_errors::unsupported_media_type(content_type(type)));
+  }
   const bool status = subresource == "status";
   if (!subresource.empty() && !(status && info.has_status)) fail(not_served(info));
+  if (type == PatchType::Apply) return apply(entry, key, body, status, opts);  // apply.cpp
   const Json stored = stored_or_404(entry, key);
 
   Json document;
@@ -44,7 +49,14 @@ Json Store::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, st
   }
   Json patched;
   try {
-    patched = type == PatchType::Merge ? apply_merge_patch(stored, document) : apply_json_patch(stored, document);
+    switch (type) {
+      case PatchType::Merge: patched = apply_merge_patch(stored, document); break;
+      case PatchType::JsonPatch: patched = apply_json_patch(stored, document); break;
+      case PatchType::Strategic:
+        patched = apply_strategic_merge_patch(stored, document, builtin_strategic_schema());
+        break;
+      case PatchType::Apply: break;  // handled above
+    }
   } catch (const PatchError& e) {
     fail(rejected_patch(info, key, e.what()));
   }

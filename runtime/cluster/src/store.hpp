@@ -25,6 +25,10 @@ struct KindEntry {
   std::map<ObjectKey, Json> objects;
 };
 
+// Whether a write still has to record its field manager's Update entry in metadata.managedFields
+// (create, update, non-apply patch) or already carries the bookkeeping (server-side apply).
+enum class Ownership { RecordUpdate, Recorded };
+
 // One change, as the watch history keeps it. `previous` is the state before a MODIFIED change
 // (null otherwise): selector-filtered watches need it to turn "stopped matching" into DELETED.
 struct Event {
@@ -80,15 +84,25 @@ class Store {
   std::string generate_name(const std::string& base);
   std::string timestamp() const;
 
+  // A create of `request` (create.cpp); server-side apply creates through it too.
+  Json create_in(KindEntry& entry, const Json& request, const WriteOptions& opts, Ownership ownership);
   // Everything a create does before storing: checks, server-owned metadata, name, admission.
   Json prepare_create(KindEntry& entry, const Json& request);
+  // Server-side apply (apply.cpp): PATCH with application/apply-patch+yaml, of the main resource
+  // or of /status; creates the object when it does not exist.
+  Json apply(KindEntry& entry, const ObjectKey& key, std::string_view body, bool status, const WriteOptions& opts);
+  // The Update entry of opts.field_manager for a write from `before` ({} for a create) to `object`.
+  void record_update(const KindInfo& kind, const Json& before, Json& object, const WriteOptions& opts,
+                     bool status) const;
   // Runs the kind's admission (defaults + validation) on `object`; 422 Invalid on findings.
   void admit(const KindEntry& entry, Json& object) const;
 
   // The write paths shared by update, update_status and patch; `stored` is the current state and
   // the request's resourceVersion has already been checked.
-  Json write_main(KindEntry& entry, const Json& stored, Json incoming, const WriteOptions& opts);
-  Json write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts);
+  Json write_main(KindEntry& entry, const Json& stored, Json incoming, const WriteOptions& opts,
+                  Ownership ownership = Ownership::RecordUpdate);
+  Json write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts,
+                    Ownership ownership = Ownership::RecordUpdate);
   // Stores `object` (or removes it when it is terminating with no finalizers left) with a new
   // resourceVersion, records the event and returns what was stored.
   Json commit_update(KindEntry& entry, const Json& previous, Json object);

@@ -80,7 +80,8 @@ Json Store::update_status(const KindInfo& kind, const Json& request, const Write
   return write_status(entry, stored, object, opts);
 }
 
-Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const WriteOptions& opts) {
+Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const WriteOptions& opts,
+                       Ownership ownership) {
   const KindInfo& info = entry.info;
   check_owner_references(info, object);
   for (auto field : server_owned) keep_stored(object, stored, field);
@@ -93,6 +94,7 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
   check_no_new_finalizers(info, stored, object);
   admit(entry, object);
   keep_stored_status();  // admission's defaults do not reach status through the main resource either
+  if (ownership == Ownership::RecordUpdate) record_update(info, stored, object, opts, false);
   if (object == stored) return stored;  // a no-op write keeps its resourceVersion
   if (generation_relevant(object, info.has_status) != generation_relevant(stored, info.has_status)) {
     set_meta(object, "generation", generation_of(stored) + 1);
@@ -101,10 +103,18 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
   return commit_update(entry, stored, std::move(object));
 }
 
-Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts) {
+Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts,
+                         Ownership ownership) {
   Json object = stored;
   if (auto it = incoming.find("status"); it != incoming.end()) object["status"] = *it;
   else object.erase("status");
+  if (ownership == Ownership::RecordUpdate) {
+    record_update(entry.info, stored, object, opts, true);
+  } else if (auto meta = incoming.find("metadata"); meta != incoming.end() && meta->contains("managedFields")) {
+    set_meta(object, "managedFields", meta->at("managedFields"));  // server-side apply's bookkeeping
+  } else {
+    erase_meta(object, "managedFields");
+  }
   if (object == stored) return stored;
   if (opts.dry_run) return object;
   return commit_update(entry, stored, std::move(object));

@@ -54,13 +54,21 @@ TEST_CASE("patch bodies that are not JSON are a BadRequest") {
   CHECK(s.code == 400);
 }
 
-TEST_CASE("strategic merge patch is UnsupportedMediaType") {
+TEST_CASE("strategic merge patch: a custom resource refuses it, a built-in kind applies it") {
   auto cluster = make_cluster();
-  cluster->create(config_map_kind(), config_map("default", "a"));
+  cluster->create(thing_kind(), thing("default", "a"));
   const rr::Status s = failure_of(
-      [&] { cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::Strategic, R"({"data":{}})"); });
+      [&] { cluster->patch(thing_kind(), {"default", "a"}, rr::PatchType::Strategic, R"({"spec":{}})"); });
   CHECK(s.code == 415);
   CHECK(s.reason == "UnsupportedMediaType");
+
+  // What kubectl apply sends for a ConfigMap: a merge of data with a deletion.
+  Json cm = config_map("default", "b");
+  cm["data"] = {{"keep", "1"}, {"drop", "2"}};
+  cluster->create(config_map_kind(), cm);
+  const Json patched = cluster->patch(config_map_kind(), {"default", "b"}, rr::PatchType::Strategic,
+                                      R"({"data":{"drop":null,"new":"3"}})");
+  CHECK(patched["data"] == Json{{"keep", "1"}, {"new", "3"}});
 }
 
 TEST_CASE("patching a missing object is NotFound") {

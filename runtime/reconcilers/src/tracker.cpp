@@ -74,7 +74,7 @@ using Matchers = std::map<ObjectKey, std::map<MatcherKey, Matcher>>;  // observe
 
 class TtlTracker final : public Tracker {
  public:
-  TtlTracker(std::chrono::nanoseconds lease, Clock clock) : lease_(lease), clock_(std::move(clock)) {}
+  TtlTracker(std::chrono::nanoseconds lease, WallClock clock) : lease_(lease), clock_(std::move(clock)) {}
 
   void track_reference(const TrackReference& ref, const ObjectKey& observer) override {
     if (auto error = ref.validation_error()) throw std::invalid_argument(*error);
@@ -139,7 +139,7 @@ class TtlTracker final : public Tracker {
   }
 
   std::chrono::nanoseconds lease_;
-  Clock clock_;
+  WallClock clock_;
   std::mutex mutex_;
   std::map<ExactKey, Expiries> exact_;
   std::map<GroupKind, Matchers> inexact_;
@@ -155,7 +155,7 @@ void Tracker::track_object(const Json& object, const ObjectKey& observer) {
                   observer);
 }
 
-std::shared_ptr<Tracker> make_tracker(std::chrono::nanoseconds lease, Clock clock) {
+std::shared_ptr<Tracker> make_tracker(std::chrono::nanoseconds lease, WallClock clock) {
   // Sharp edge Q15: a zero lease would expire every track at once; 20 h is a day-scale default
   // that still outlives controller-runtime's default 10 h resync.
   if (lease <= std::chrono::nanoseconds::zero()) lease = std::chrono::hours(20);

@@ -14,7 +14,7 @@ namespace {
 struct ManualClock {
   std::shared_ptr<std::chrono::system_clock::time_point> now =
       std::make_shared<std::chrono::system_clock::time_point>(std::chrono::system_clock::time_point{} + 1'700'000'000s);
-  rr::Clock clock() const {
+  rr::WallClock clock() const {
     return [now = now] { return *now; };
   }
   void advance(std::chrono::nanoseconds d) const { *now += std::chrono::duration_cast<std::chrono::system_clock::duration>(d); }

@@ -54,7 +54,7 @@ std::string config_suffix(const std::string& name) {
   return " for config " + Json(name).dump();
 }
 
-Clock clock_of(const std::optional<std::chrono::system_clock::time_point>& now) {
+WallClock clock_of(const std::optional<std::chrono::system_clock::time_point>& now) {
   if (now) return [t = *now] { return t; };
   return [] { return std::chrono::system_clock::now(); };
 }

@@ -16,6 +16,11 @@ struct ListOptions {
   std::string resource_version{};  // watch start point; "" or "0" = current state first
   bool allow_watch_bookmarks = false;
   std::int64_t timeout_seconds = 0;  // watch: 0 = until stopped
+  // "NotOlderThan" / "Exact" (metav1.ResourceVersionMatch); "" = the server's default.
+  std::string resource_version_match{};
+  // Watch only (WatchList): ADDED for every current object first, then a BOOKMARK annotated
+  // k8s.io/initial-events-end: "true"; needs resource_version_match "NotOlderThan" and bookmarks.
+  bool send_initial_events = false;
 };
 
 enum class PropagationPolicy { Default, Background, Foreground, Orphan };
@@ -30,12 +35,15 @@ struct DeleteOptions {
 struct WriteOptions {
   bool dry_run = false;
   std::string field_manager{};
+  // Server-side apply only: take ownership of fields other managers own instead of a 409 Conflict.
+  bool force = false;
 };
 
 enum class PatchType {
   Merge,     // application/merge-patch+json (RFC 7386)
   JsonPatch, // application/json-patch+json (RFC 6902); not "Json": that would shadow rr::Json
-  Strategic  // application/strategic-merge-patch+json (built-in kinds only; 415 for custom resources)
+  Strategic, // application/strategic-merge-patch+json (built-in kinds only; 415 for custom resources)
+  Apply      // application/apply-patch+yaml: server-side apply (WriteOptions::field_manager required)
 };
 
 // The Content-Type of a PATCH body of this type, e.g. "application/merge-patch+json".

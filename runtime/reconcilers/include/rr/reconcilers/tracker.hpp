@@ -46,10 +46,10 @@ class Tracker {
   }
 };
 
-using Clock = std::function<std::chrono::system_clock::time_point()>;
+using WallClock = std::function<std::chrono::system_clock::time_point()>;
 
 // The TTL tracker. A zero lease falls back to 20 h (reconciler.io's 2×syncPeriod gives 0 when
 // the sync period is 0, and every track would expire at once).
-std::shared_ptr<Tracker> make_tracker(std::chrono::nanoseconds lease, Clock clock = {});
+std::shared_ptr<Tracker> make_tracker(std::chrono::nanoseconds lease, WallClock clock = {});
 
 }  // namespace rr

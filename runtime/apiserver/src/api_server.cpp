@@ -1,0 +1,278 @@
+// rr::ApiServer: cpp-httplib in front of the REST handler, plus authentication and the watch
+// streams' chunked responses.
+#include "rr/apiserver/api_server.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <httplib.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "crd_controller.hpp"
+#include "faults.hpp"
+#include "kind_catalog.hpp"
+#include "kubeconfig.hpp"
+#include "rest_handler.hpp"
+#include "rr/apiserver/builtin_kinds.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "tls_context.hpp"
+#include "watch_stream.hpp"
+
+namespace rr {
+
+using apiserver_detail::WatchStream;
+
+namespace {
+
+constexpr std::string_view loopback = "127.0.0.1";
+
+// Health and version are public, as the API server's system:public-info-viewer role has it.
+bool is_public_path(const std::string& path) {
+  for (std::string_view prefix : {"/healthz", "/livez", "/readyz", "/version"}) {
+    if (path.compare(0, prefix.size(), prefix) == 0 &&
+        (path.size() == prefix.size() || path[prefix.size()] == '/')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Status unauthorized() {
+  Status s;
+  s.message = "Unauthorized";
+  s.reason = "Unauthorized";
+  s.code = 401;
+  return s;
+}
+
+}  // namespace
+
+struct ApiServer::Impl {
+  Impl(std::shared_ptr<Cluster> c, ApiServerOptions o)
+      : cluster(std::move(c)),
+        options(std::move(o)),
+        catalog(cluster),
+        crds(cluster, catalog),
+        faults(options.faults),
+        handler(cluster, catalog, crds, faults, [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
+
+  std::shared_ptr<Cluster> cluster;
+  ApiServerOptions options;
+  std::string cert_pem, key_pem, client_ca_pem, trusted_ca_pem;
+  apiserver_detail::KindCatalog catalog;
+  apiserver_detail::CrdController crds;
+  apiserver_detail::FaultInjector faults;
+  apiserver_detail::RestHandler handler;
+
+  std::unique_ptr<httplib::Server> server;
+  std::thread listener;
+  std::atomic<bool> stopping{false};
+  std::atomic<int> port{0};
+  std::mutex streams_mutex;
+  std::set<std::shared_ptr<WatchStream>> streams;
+
+  bool authentication_required() const { return !options.bearer_tokens.empty() || !client_ca_pem.empty(); }
+  bool authenticated(const httplib::Request& req) const;
+  void serve(const httplib::Request& req, httplib::Response& res);
+  std::unique_ptr<httplib::Server> make_server();
+};
+
+bool ApiServer::Impl::authenticated(const httplib::Request& req) const {
+  const std::string authorization = req.get_header_value("Authorization");
+  constexpr std::string_view bearer = "Bearer ";
+  if (authorization.compare(0, bearer.size(), bearer) == 0) {
+    const std::string token = authorization.substr(bearer.size());
+    for (const auto& accepted : options.bearer_tokens) {
+      if (token == accepted) return true;
+    }
+  }
+  return !client_ca_pem.empty() && apiserver_detail::client_certificate_verified(req.ssl);
+}
+
+void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res) {
+  apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body};
+  apiserver_detail::HttpReply reply = handler.handle(request);
+  res.status = reply.code;
+  for (const auto& [name, value] : reply.headers) res.set_header(name, value);
+  if (!reply.watch) {
+    res.set_content(reply.body, reply.content_type.c_str());
+    return;
+  }
+  auto stream = std::make_shared<WatchStream>(std::move(reply.watch), faults, stopping);
+  {
+    std::lock_guard lock(streams_mutex);
+    streams.insert(stream);
+  }
+  res.set_chunked_content_provider(
+      "application/json",
+      [stream](std::size_t, httplib::DataSink& sink) {
+        std::string out;
+        const auto step = stream->step(out, std::chrono::milliseconds(200));
+        if (!out.empty() && !sink.write(out.data(), out.size())) return false;
+        if (step == WatchStream::Step::Done) sink.done();
+        return step != WatchStream::Step::Cut;  // false: the connection is dropped mid-stream
+      },
+      [this, stream](bool) {
+        std::lock_guard lock(streams_mutex);
+        streams.erase(stream);
+      });
+}
+
+std::unique_ptr<httplib::Server> ApiServer::Impl::make_server() {
+  std::unique_ptr<httplib::Server> s;
+  if (options.tls) {
+    s = std::make_unique<httplib::SSLServer>([this](SSL_CTX& ctx) {
+      return apiserver_detail::configure_server_tls(ctx, cert_pem, key_pem, client_ca_pem);
+    });
+  } else {
+    s = std::make_unique<httplib::Server>();
+  }
+  if (!s->is_valid()) throw std::runtime_error("ApiServer: the TLS certificate or key was refused");
+  const std::size_t threads = options.threads > 0 ? options.threads : 1;
+  s->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  // An idle keep-alive connection holds a worker until this runs out, and stop() waits for it.
+  s->set_keep_alive_timeout(1);
+  s->set_payload_max_length(64u << 20);
+  s->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    // No response compression: httplib would buffer a watch stream's events in its compressor.
+    // (The request object is httplib's own mutable one, handed over as const.)
+    const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+    if (!authentication_required() || is_public_path(req.path) || authenticated(req)) {
+      return httplib::Server::HandlerResponse::Unhandled;
+    }
+    res.status = 401;
+    res.set_content(unauthorized().to_json().dump(), "application/json");
+    return httplib::Server::HandlerResponse::Handled;
+  });
+  auto route = [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); };
+  s->Get(".*", route);
+  s->Post(".*", route);
+  s->Put(".*", route);
+  s->Patch(".*", route);
+  s->Delete(".*", route);
+  return s;
+}
+
+ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options) {
+  if (!cluster) throw std::invalid_argument("ApiServer: no cluster");
+  if (options.bind_address != loopback && options.bind_address != "localhost") {
+    throw std::invalid_argument("ApiServer: refusing to bind " + options.bind_address +
+                                ": the local cluster listens on 127.0.0.1 only");
+  }
+  if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
+  if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
+  impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
+  if (const auto& tls = impl_->options.tls) {
+    impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");
+    impl_->key_pem = apiserver_detail::pem_from(tls->key_pem, tls->key_file, "TLS key");
+    impl_->client_ca_pem = apiserver_detail::pem_from(tls->client_ca_pem, tls->client_ca_file, "client CA");
+    if (impl_->cert_pem.empty() || impl_->key_pem.empty()) {
+      throw std::invalid_argument("ApiServer: TLS needs a certificate and a key");
+    }
+    impl_->trusted_ca_pem = tls->ca_pem.empty() ? impl_->cert_pem : tls->ca_pem;
+  }
+}
+
+ApiServer::~ApiServer() { stop(); }
+
+void ApiServer::start() {
+  Impl& impl = *impl_;
+  if (impl.server) return;
+  // OpenSSL writes to sockets with write(2), which raises SIGPIPE when a client has gone away;
+  // its default action would end the process. A handler the program installed is left alone.
+  struct sigaction current {};
+  if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) std::signal(SIGPIPE, SIG_IGN);
+  impl.stopping = false;
+  auto server = impl.make_server();
+  const int port = impl.options.port == 0 ? server->bind_to_any_port(std::string(loopback))
+                                          : (server->bind_to_port(std::string(loopback), impl.options.port)
+                                                 ? impl.options.port
+                                                 : -1);
+  if (port <= 0) {
+    throw std::runtime_error("ApiServer: cannot listen on 127.0.0.1:" + std::to_string(impl.options.port));
+  }
+  impl.port = port;
+  impl.server = std::move(server);
+  impl.listener = std::thread([server = impl.server.get()] { server->listen_after_bind(); });
+  for (int i = 0; i < 5000 && !impl.server->is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  impl.crds.start();
+}
+
+void ApiServer::stop() {
+  Impl& impl = *impl_;
+  if (!impl.server) return;
+  impl.stopping = true;
+  {
+    std::lock_guard lock(impl.streams_mutex);
+    for (const auto& stream : impl.streams) stream->stop();
+  }
+  impl.crds.stop();
+  impl.server->stop();
+  if (impl.listener.joinable()) impl.listener.join();
+  impl.server.reset();
+}
+
+bool ApiServer::running() const { return impl_->server && impl_->server->is_running(); }
+
+int ApiServer::port() const { return impl_->port.load(); }
+
+std::string ApiServer::url() const {
+  return std::string(impl_->options.tls ? "https://" : "http://") + std::string(loopback) + ":" + std::to_string(port());
+}
+
+const std::shared_ptr<Cluster>& ApiServer::cluster() const { return impl_->cluster; }
+
+std::string ApiServer::kubeconfig_yaml() const {
+  KubeconfigUser user = impl_->options.kubeconfig_user;
+  if (user.token.empty() && user.client_certificate_pem.empty() && !impl_->options.bearer_tokens.empty()) {
+    user.token = impl_->options.bearer_tokens.front();
+  }
+  return kubeconfig_yaml(user);
+}
+
+std::string ApiServer::kubeconfig_yaml(const KubeconfigUser& user) const {
+  return apiserver_detail::kubeconfig_text(url(), impl_->options.kubeconfig_cluster_name, impl_->trusted_ca_pem, user);
+}
+
+namespace {
+
+void write_private_file(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  ::fchmod(fd, 0600);
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = errno;
+      ::close(fd);
+      throw std::runtime_error("cannot write " + path + ": " + std::strerror(error));
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+void ApiServer::write_kubeconfig(const std::string& path) const { write_private_file(path, kubeconfig_yaml()); }
+
+void ApiServer::write_kubeconfig(const std::string& path, const KubeconfigUser& user) const {
+  write_private_file(path, kubeconfig_yaml(user));
+}
+
+void ApiServer::set_faults(const FaultOptions& faults) { impl_->faults.set(faults); }
+FaultOptions ApiServer::faults() const { return impl_->faults.options(); }
+FaultCounters ApiServer::fault_counters() const { return impl_->faults.counters(); }
+
+}  // namespace rr

@@ -1,0 +1,126 @@
+#include "crd_controller.hpp"
+
+#include <algorithm>
+
+#include "crd_kinds.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/time.hpp"
+
+namespace rr::apiserver_detail {
+
+namespace {
+
+const GroupVersionKind crd_gvk{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
+
+bool is_terminating(const Json& object) { return object.contains("/metadata/deletionTimestamp"_json_pointer); }
+
+}  // namespace
+
+CrdController::CrdController(std::shared_ptr<Cluster> cluster, KindCatalog& catalog)
+    : cluster_(std::move(cluster)), catalog_(catalog) {}
+
+CrdController::~CrdController() { stop(); }
+
+void CrdController::start() {
+  if (thread_.joinable()) return;
+  stopping_ = false;
+  thread_ = std::thread([this] { run(); });
+}
+
+void CrdController::stop() {
+  stopping_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+void CrdController::run() {
+  const auto kind = cluster_->find_kind(crd_gvk);
+  if (!kind) return;
+  std::unique_ptr<Watch> watch;
+  while (!stopping_) {
+    if (!watch || watch->stopped()) {
+      try {
+        watch = cluster_->watch(*kind, ListOptions{});
+      } catch (const ApiError&) {
+        return;
+      }
+    }
+    auto event = watch->next(std::chrono::milliseconds(100));
+    if (!event || event->type == WatchEventType::Bookmark || event->type == WatchEventType::Error) continue;
+    const std::string name = event->object.value("/metadata/name"_json_pointer, std::string());
+    if (!name.empty()) sync(name);
+  }
+  if (watch) watch->stop();
+}
+
+void CrdController::sync(const std::string& crd_name) {
+  const auto kind = cluster_->find_kind(crd_gvk);
+  if (!kind) return;
+  std::lock_guard lock(mutex_);
+  Json crd;
+  try {
+    crd = cluster_->get(*kind, ObjectKey{"", crd_name});
+  } catch (const ApiError& e) {
+    if (is_not_found(e.status())) forget(crd_name);
+    return;
+  }
+  apply(crd);
+  if (!is_terminating(crd) && !crd_status_current(crd)) mark_accepted(*kind, std::move(crd));
+}
+
+void CrdController::apply(const Json& crd) {
+  const std::string name = crd.value("/metadata/name"_json_pointer, std::string());
+  auto declared = kinds_of_crd(crd);
+  std::vector<GroupVersionKind> now_served;
+  if (declared) {
+    for (const KindInfo& info : declared->kinds) {
+      // A kind registered before (an operator's typed kind with its admission) keeps its registration.
+      if (!cluster_->find_kind(info.gvk) || registered_here_.contains(info.gvk)) {
+        cluster_->register_kind(info);
+        registered_here_.insert(info.gvk);
+      }
+      catalog_.set_names(info.gvk, declared->names);
+      catalog_.show(info.gvk);
+      now_served.push_back(info.gvk);
+    }
+  }
+  for (const auto& gvk : served_by_crd_[name]) {
+    if (std::find(now_served.begin(), now_served.end(), gvk) == now_served.end()) catalog_.hide(gvk);
+  }
+  served_by_crd_[name] = std::move(now_served);
+}
+
+void CrdController::forget(const std::string& crd_name) {
+  auto it = served_by_crd_.find(crd_name);
+  if (it == served_by_crd_.end()) return;
+  for (const auto& gvk : it->second) {
+    // The API server deletes every custom resource of a deleted CRD.
+    if (auto info = cluster_->find_kind(gvk)) {
+      try {
+        cluster_->remove_collection(*info, ListOptions{});
+      } catch (const ApiError&) {
+      }
+    }
+    catalog_.hide(gvk);
+  }
+  served_by_crd_.erase(it);
+}
+
+void CrdController::mark_accepted(const KindInfo& crd_kind, Json crd) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    crd["status"] = accepted_crd_status(crd, Time::from(cluster_->now()).str());
+    try {
+      cluster_->update_status(crd_kind, crd);
+      return;
+    } catch (const ApiError& e) {
+      if (!is_conflict(e.status())) return;
+    }
+    try {
+      crd = cluster_->get(crd_kind, ObjectKey{"", crd.value("/metadata/name"_json_pointer, std::string())});
+    } catch (const ApiError&) {
+      return;
+    }
+    if (crd_status_current(crd)) return;
+  }
+}
+
+}  // namespace rr::apiserver_detail

@@ -1,0 +1,34 @@
+// A request and its answer as the REST layer sees them, free of the HTTP library.
+#pragma once
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rr/client/api_error.hpp"
+#include "rr/client/watch.hpp"
+
+namespace rr::apiserver_detail {
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query, still percent-encoded
+  std::string content_type;
+  std::string body;
+};
+
+struct HttpReply {
+  int code = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  // Set for a watch: the body is this stream of events instead.
+  std::unique_ptr<Watch> watch;
+};
+
+// A metav1.Status body with its HTTP code (and Retry-After for a 429 that names one).
+HttpReply status_reply(const Status& status);
+// One line of a watch stream: {"type":"ADDED","object":{...}}\n
+std::string watch_event_line(const WatchEvent& event);
+
+}  // namespace rr::apiserver_detail

@@ -1,0 +1,311 @@
+// The verbs on resources: get, list, watch, create, update, patch, delete, deletecollection,
+// on the main resource and its status subresource.
+#include <algorithm>
+
+#include "rest_handler.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "yaml_json.hpp"
+
+namespace rr::apiserver_detail {
+
+namespace {
+
+const GroupVersionKind crd_gvk{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
+
+Status not_served() {
+  Status s;
+  s.message = "the server could not find the requested resource";
+  s.reason = "NotFound";
+  s.code = 404;
+  return s;
+}
+
+HttpReply object_reply(const Json& object, int code = 200) {
+  HttpReply reply;
+  reply.code = code;
+  reply.body = object.dump();
+  return reply;
+}
+
+Json parse_json(const std::string& body) {
+  try {
+    return Json::parse(body);
+  } catch (const Json::parse_error& e) {
+    throw ApiError(api_errors::bad_request(std::string("error decoding body: ") + e.what()));
+  }
+}
+
+// A request body as JSON: JSON or YAML (one document). Protobuf, which kubectl's typed clients
+// send for built-in kinds (e.g. `kubectl create configmap`), is refused with 415.
+Json decode_body(std::string_view content_type, const std::string& body) {
+  std::string_view media = content_type.substr(0, content_type.find(';'));
+  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  Json object;
+  if (media.empty() || media == "application/json" || media == "*/*") {
+    object = parse_json(body);
+  } else if (media == "application/yaml") {
+    std::vector<Json> docs;
+    try {
+      docs = yaml_documents(body);
+    } catch (const std::runtime_error& e) {
+      throw ApiError(api_errors::bad_request(std::string("error decoding body: ") + e.what()));
+    }
+    if (docs.size() != 1) throw ApiError(api_errors::bad_request("error decoding body: expected one YAML document"));
+    object = std::move(docs.front());
+  } else {
+    throw ApiError(api_errors::unsupported_media_type(std::vector<std::string>{"application/json", "application/yaml"}));
+  }
+  if (!object.is_object()) throw ApiError(api_errors::bad_request("the body of the request is not a JSON object"));
+  return object;
+}
+
+std::string meta_string(const Json& object, const char* key) {
+  auto meta = object.find("metadata");
+  if (meta == object.end() || !meta->is_object()) return {};
+  auto it = meta->find(key);
+  return it != meta->end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The namespace of the path is the object's; a different one in the body is refused.
+void place_in_namespace(const KindInfo& kind, const Route& route, Json& object) {
+  if (!kind.namespaced()) return;
+  const std::string in_body = meta_string(object, "namespace");
+  if (in_body.empty()) {
+    if (!object.contains("metadata") || !object["metadata"].is_object()) object["metadata"] = Json::object();
+    object["metadata"]["namespace"] = route.namespace_;
+  } else if (in_body != route.namespace_) {
+    throw ApiError(api_errors::bad_request(
+        "the namespace of the provided object does not match the namespace sent on the request"));
+  }
+}
+
+WriteOptions write_options(const RequestQuery& query) {
+  return WriteOptions{.dry_run = query.dry_run, .field_manager = query.field_manager, .force = query.force};
+}
+
+bool names_a_resource_version(const std::string& rv) { return !rv.empty() && rv != "0"; }
+
+bool is_write(const std::string& method) { return method != "GET"; }
+
+}  // namespace
+
+std::optional<PatchType> patch_type_of(std::string_view content_type) {
+  std::string_view media = content_type.substr(0, content_type.find(';'));
+  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  for (PatchType t : {PatchType::Merge, PatchType::JsonPatch, PatchType::Strategic, PatchType::Apply}) {
+    if (media == rr::content_type(t)) return t;
+  }
+  return std::nullopt;
+}
+
+DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query) {
+  DeleteOptions opts;
+  opts.dry_run = query.dry_run;
+  if (query.propagation) opts.propagation = *query.propagation;
+  const bool blank = std::all_of(body.begin(), body.end(), [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; });
+  if (blank) return opts;
+  const Json doc = decode_body(content_type, body);
+  if (auto it = doc.find("propagationPolicy"); it != doc.end() && !it->is_null()) {
+    auto policy = it->is_string() ? parse_propagation(it->get<std::string>()) : std::nullopt;
+    if (!policy) throw ApiError(api_errors::bad_request("propagationPolicy: Unsupported value: " + it->dump()));
+    opts.propagation = *policy;
+  } else if (auto orphan = doc.find("orphanDependents"); orphan != doc.end() && orphan->is_boolean()) {
+    opts.propagation = orphan->get<bool>() ? PropagationPolicy::Orphan : PropagationPolicy::Background;
+  }
+  if (auto pre = doc.find("preconditions"); pre != doc.end() && pre->is_object()) {
+    if (auto uid = pre->find("uid"); uid != pre->end() && uid->is_string()) opts.precondition_uid = uid->get<std::string>();
+    if (auto rv = pre->find("resourceVersion"); rv != pre->end() && rv->is_string()) {
+      opts.precondition_resource_version = rv->get<std::string>();
+    }
+  }
+  if (auto dry = doc.find("dryRun"); dry != doc.end() && dry->is_array()) {
+    for (const Json& value : *dry) {
+      if (value != "All") throw ApiError(api_errors::bad_request("Invalid dry run value: " + value.dump()));
+      opts.dry_run = true;
+    }
+  }
+  return opts;
+}
+
+void validate_list_options(const RequestQuery& query) {
+  std::vector<FieldError> errors;
+  auto forbid = [&](const char* field, const std::string& detail) {
+    errors.push_back(FieldError{field, FieldErrorType::Forbidden, std::string(field) + ": Forbidden: " + detail});
+  };
+  const std::string& match = query.resource_version_match;
+  if (query.watch) {
+    if (query.send_initial_events) {
+      if (!query.list.allow_watch_bookmarks) {
+        forbid("allowWatchBookmarks", "sendInitialEvents requires setting allowWatchBookmarks to true");
+      }
+      if (match != "NotOlderThan") {
+        forbid("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan");
+      }
+    } else if (!match.empty()) {
+      forbid("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided");
+    }
+  } else {
+    if (query.send_initial_events) forbid("sendInitialEvents", "sendInitialEvents is forbidden for list");
+    if (!match.empty() && query.list.resource_version.empty()) {
+      forbid("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided");
+    }
+    if (match == "Exact" && query.list.resource_version == "0") {
+      forbid("resourceVersionMatch", "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"");
+    }
+  }
+  if (!errors.empty()) throw ApiError(api_errors::invalid("ListOptions", "meta.k8s.io", "", api_errors::causes_of(errors)));
+}
+
+HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, const QueryParams& params) const {
+  const auto kind = catalog_.find(route.group, route.version, route.resource);
+  if (!kind) return status_reply(not_served());
+  // A namespaced kind's items live under namespaces/<ns>/; a cluster-scoped kind has none.
+  if (kind->namespaced() ? (!route.name.empty() && !route.namespaced_path) : route.namespaced_path) {
+    return status_reply(not_served());
+  }
+  if (!route.subresource.empty() && !(route.subresource == "status" && kind->has_status)) {
+    return status_reply(not_served());
+  }
+  RequestQuery query = parse_query(params);
+  query.list.namespace_ = route.namespace_;
+  const std::string& method = request.method;
+  const bool collection = route.name.empty();
+
+  if (query.watch && method == "GET") {
+    if (!collection) {
+      // The deprecated watch of one named object.
+      query.list.field_selector = "metadata.name=" + route.name +
+                                  (query.list.field_selector.empty() ? "" : "," + query.list.field_selector);
+    }
+    return watch(*kind, std::move(query));
+  }
+  if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
+    return status_reply(*failure);
+  }
+  if (collection) {
+    if (method == "GET") return read(*kind, route, std::move(query));
+    if (method == "POST") {
+      if (kind->namespaced() && !route.namespaced_path) {
+        return status_reply(api_errors::method_not_supported(kind->plural, "create"));
+      }
+      return create(*kind, route, query, request);
+    }
+    if (method == "DELETE") return remove_collection(*kind, route, query, request);
+    return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
+  }
+  if (method == "GET") return read(*kind, route, std::move(query));
+  if (method == "PUT") return replace(*kind, route, query, request);
+  if (method == "PATCH") return patch(*kind, route, query, request);
+  if (method == "DELETE" && route.subresource.empty()) return remove(*kind, route, query, request);
+  return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
+}
+
+HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQuery query) const {
+  if (!route.name.empty()) return object_reply(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
+  validate_list_options(query);
+  const std::string& rv = query.list.resource_version;
+  if (names_a_resource_version(rv)) {
+    if (faults_.expire()) throw ApiError(api_errors::gone("too old resource version: " + rv + " (" + cluster_->resource_version() + ")"));
+    // Lists are served from the current state, which satisfies NotOlderThan; an Exact older
+    // version is no longer there.
+    if (query.resource_version_match == "Exact" && rv != cluster_->resource_version()) {
+      throw ApiError(api_errors::gone("too old resource version: " + rv + " (" + cluster_->resource_version() + ")"));
+    }
+  }
+  query.list.resource_version.clear();
+  return object_reply(cluster_->list(kind, query.list));
+}
+
+HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query) const {
+  validate_list_options(query);
+  ListOptions opts = query.list;
+  if (query.send_initial_events) {
+    // The current state as ADDED events, then the initial-events-end bookmark (the cluster sends
+    // both for a watch from ""), or no initial state at all.
+    opts.resource_version = *query.send_initial_events ? "" : cluster_->resource_version();
+  } else if (names_a_resource_version(opts.resource_version) && faults_.expire()) {
+    HttpReply reply;
+    const Status expired = api_errors::gone("too old resource version: " + opts.resource_version + " (" +
+                                            cluster_->resource_version() + ")");
+    reply.body = watch_event_line(WatchEvent{WatchEventType::Error, expired.to_json()});
+    return reply;
+  }
+  HttpReply reply;
+  reply.watch = cluster_->watch(kind, opts);
+  return reply;
+}
+
+HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                              const HttpRequest& request) const {
+  Json object = decode_body(request.content_type, request.body);
+  place_in_namespace(kind, route, object);
+  Json created = cluster_->create(kind, object, write_options(query));
+  after_write(kind, meta_string(created, "name"), query.dry_run);
+  return object_reply(created, 201);
+}
+
+HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                               const HttpRequest& request) const {
+  Json object = decode_body(request.content_type, request.body);
+  place_in_namespace(kind, route, object);
+  const std::string name = meta_string(object, "name");
+  if (name.empty()) {
+    object["metadata"]["name"] = route.name;
+  } else if (name != route.name) {
+    throw ApiError(api_errors::bad_request("the name of the object (" + name +
+                                           ") does not match the name on the URL (" + route.name + ")"));
+  }
+  Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, write_options(query))
+                                               : cluster_->update(kind, object, write_options(query));
+  after_write(kind, route.name, query.dry_run);
+  return object_reply(updated);
+}
+
+HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                             const HttpRequest& request) const {
+  const auto type = patch_type_of(request.content_type);
+  if (!type) {
+    return status_reply(api_errors::unsupported_media_type(
+        std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
+                                 "application/apply-patch+yaml", "application/strategic-merge-patch+json"}));
+  }
+  if (*type == PatchType::Apply && query.field_manager.empty()) {
+    throw ApiError(api_errors::bad_request("fieldManager is required for apply requests"));
+  }
+  if (*type != PatchType::Apply && query.force) {
+    throw ApiError(api_errors::bad_request("force is only allowed for apply requests"));
+  }
+  Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
+                                 write_options(query));
+  after_write(kind, route.name, query.dry_run);
+  return object_reply(patched);
+}
+
+HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                              const HttpRequest& request) const {
+  Json last = cluster_->remove(kind, ObjectKey{route.namespace_, route.name},
+                               delete_options_of(request.content_type, request.body, query));
+  after_write(kind, route.name, query.dry_run);
+  return object_reply(last);
+}
+
+HttpReply RestHandler::remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                                         const HttpRequest& request) const {
+  validate_list_options(query);
+  ListOptions opts = query.list;
+  opts.namespace_ = route.namespace_;
+  opts.resource_version.clear();
+  std::vector<std::string> names;
+  if (kind.gvk == crd_gvk) {
+    for (const Json& item : cluster_->list(kind, opts)["items"]) names.push_back(meta_string(item, "name"));
+  }
+  cluster_->remove_collection(kind, opts, delete_options_of(request.content_type, request.body, query));
+  for (const auto& name : names) after_write(kind, name, query.dry_run);
+  return object_reply(Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
+}
+
+void RestHandler::after_write(const KindInfo& kind, const std::string& name, bool dry_run) const {
+  if (!dry_run && kind.gvk == crd_gvk && !name.empty()) crds_.sync(name);
+}
+
+}  // namespace rr::apiserver_detail

@@ -1,0 +1,85 @@
+// Routing and the documents that are not resources (discovery, OpenAPI, health, version).
+#include "rest_handler.hpp"
+
+#include "discovery.hpp"
+#include "openapi.hpp"
+#include "rr/cluster/cluster.hpp"
+
+namespace rr::apiserver_detail {
+
+namespace {
+
+Status path_not_found() {
+  Status s;
+  s.message = "the server could not find the requested resource";
+  s.reason = "NotFound";
+  s.code = 404;
+  return s;
+}
+
+HttpReply json_reply(const Json& document) {
+  HttpReply reply;
+  reply.body = document.dump();
+  return reply;
+}
+
+}  // namespace
+
+RestHandler::RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds,
+                         FaultInjector& faults, std::function<std::string()> server_address)
+    : cluster_(std::move(cluster)),
+      catalog_(catalog),
+      crds_(crds),
+      faults_(faults),
+      server_address_(std::move(server_address)) {}
+
+HttpReply RestHandler::handle(const HttpRequest& request) const {
+  try {
+    return dispatch(request, split_target(request.target));
+  } catch (const ApiError& e) {
+    return status_reply(e.status());
+  } catch (const std::exception& e) {
+    return status_reply(api_errors::internal_error(e.what()));
+  }
+}
+
+HttpReply RestHandler::dispatch(const HttpRequest& request, const Target& target) const {
+  const Route route = parse_route(target.path);
+  if (route.endpoint == Endpoint::Resource) return resource(request, route, target.query);
+  if (route.endpoint == Endpoint::NotFound) return status_reply(path_not_found());
+  if (request.method != "GET") {
+    return status_reply(api_errors::method_not_supported(target.path, request.method));
+  }
+  switch (route.endpoint) {
+    case Endpoint::Version:
+      return json_reply(version_document());
+    case Endpoint::Health: {
+      HttpReply reply;
+      reply.content_type = "text/plain; charset=utf-8";
+      reply.body = "ok";
+      return reply;
+    }
+    case Endpoint::LegacyVersions:
+      return json_reply(legacy_versions_document(server_address_()));
+    case Endpoint::GroupList:
+      return json_reply(group_list_document(catalog_));
+    case Endpoint::Group:
+      if (auto doc = group_document(catalog_, route.group)) return json_reply(*doc);
+      break;
+    case Endpoint::ResourceList:
+      if (auto doc = resource_list_document(catalog_, route.group, route.version)) return json_reply(*doc);
+      break;
+    case Endpoint::OpenApiV3Root:
+      return json_reply(openapi_v3_root(catalog_));
+    case Endpoint::OpenApiV3Document:
+      if (auto doc = openapi_v3_document(catalog_, route.group, route.version)) return json_reply(*doc);
+      break;
+    case Endpoint::OpenApiV2:  // not served: see docs/runtime/19-local-cluster.md (kubectl does not need it)
+    case Endpoint::NotFound:
+    case Endpoint::Resource:
+      break;
+  }
+  return status_reply(path_not_found());
+}
+
+}  // namespace rr::apiserver_detail

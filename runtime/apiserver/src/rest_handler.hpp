@@ -1,0 +1,59 @@
+// The Kubernetes REST API over an rr::Cluster, one request at a time: routing, discovery,
+// OpenAPI, resource verbs, Status errors, fault injection. Thread-safe (the cluster, catalog,
+// CRD controller and fault injector are).
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "crd_controller.hpp"
+#include "faults.hpp"
+#include "http_types.hpp"
+#include "kind_catalog.hpp"
+#include "query.hpp"
+#include "route.hpp"
+
+namespace rr {
+class Cluster;
+}
+
+namespace rr::apiserver_detail {
+
+class RestHandler {
+ public:
+  RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds, FaultInjector& faults,
+              std::function<std::string()> server_address);
+
+  // Never throws: failures become Status replies.
+  HttpReply handle(const HttpRequest& request) const;
+
+ private:
+  HttpReply dispatch(const HttpRequest& request, const Target& target) const;
+  HttpReply resource(const HttpRequest& request, const Route& route, const QueryParams& params) const;
+  HttpReply read(const KindInfo& kind, const Route& route, RequestQuery query) const;
+  HttpReply watch(const KindInfo& kind, RequestQuery query) const;
+  HttpReply create(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
+  HttpReply replace(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
+  HttpReply patch(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
+  HttpReply remove(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
+  HttpReply remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
+                              const HttpRequest& request) const;
+  // After a write to a CRD: serve (or stop serving) what it declares.
+  void after_write(const KindInfo& kind, const std::string& name, bool dry_run) const;
+
+  std::shared_ptr<Cluster> cluster_;
+  KindCatalog& catalog_;
+  CrdController& crds_;
+  FaultInjector& faults_;
+  std::function<std::string()> server_address_;
+};
+
+// The PatchType of a PATCH Content-Type (parameters such as "; charset=utf-8" ignored).
+std::optional<PatchType> patch_type_of(std::string_view content_type);
+// DeleteOptions from a request body (JSON or YAML; empty = none) and the query; 400 on a bad
+// body, 415 on another content type.
+DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query);
+// The checks of ListOptions the API server makes (422 Invalid on ListOptions.meta.k8s.io).
+void validate_list_options(const RequestQuery& query);
+
+}  // namespace rr::apiserver_detail

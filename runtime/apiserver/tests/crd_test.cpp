@@ -1,0 +1,112 @@
+#include <doctest/doctest.h>
+
+#include "test_server.hpp"
+
+using namespace rr;
+using namespace rr::apiserver_test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const char* crd_path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+const char* gizmos_path = "/apis/test.rrgen.dev/v1/namespaces/default/gizmos";
+
+bool established(const Json& crd) {
+  if (!crd.contains("status") || !crd["status"].contains("conditions")) return false;
+  for (const Json& c : crd["status"]["conditions"]) {
+    if (c["type"] == "Established" && c["status"] == "True") return true;
+  }
+  return false;
+}
+
+template <class F>
+bool eventually(F&& condition, std::chrono::milliseconds timeout = 3s) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return condition();
+}
+
+}  // namespace
+
+TEST_CASE("a CRD created over HTTP is served at once, with its names, and reports Established") {
+  TestServer t;
+  auto c = t.client();
+  auto created = c->Post(crd_path, gizmo_crd().dump(), "application/json");
+  REQUIRE(created->status == 201);
+  // The kind is served right after the create returns.
+  auto gizmo = c->Post(gizmos_path, R"({"apiVersion":"test.rrgen.dev/v1","kind":"Gizmo","metadata":{"name":"g1"},"spec":{"size":3}})",
+                       "application/json");
+  CHECK(gizmo->status == 201);
+  Json crd = body_of(c->Get(std::string(crd_path) + "/gizmos.test.rrgen.dev"));
+  CHECK(established(crd));
+  CHECK(crd["status"]["acceptedNames"]["kind"] == "Gizmo");
+  CHECK(crd["status"]["storedVersions"] == Json::array({"v1"}));
+  CHECK(crd["spec"]["names"]["listKind"] == "GizmoList");  // defaulted
+
+  Json resources = body_of(c->Get("/apis/test.rrgen.dev/v1"));
+  REQUIRE(resources["resources"].size() == 2);
+  CHECK(resources["resources"][0]["name"] == "gizmos");
+  CHECK(resources["resources"][0]["singularName"] == "gizmo");
+  CHECK(resources["resources"][0]["shortNames"] == Json::array({"gz"}));
+  CHECK(resources["resources"][1]["name"] == "gizmos/status");
+  Json groups = body_of(c->Get("/apis"));
+  bool listed = false;
+  for (const Json& g : groups["groups"]) listed |= g["name"] == "test.rrgen.dev";
+  CHECK(listed);
+  // Strategic merge patch is refused for custom resources, as by the API server.
+  CHECK(c->Patch(std::string(gizmos_path) + "/g1", "{}", "application/strategic-merge-patch+json")->status == 415);
+}
+
+TEST_CASE("a CRD created through the C++ API is picked up by the CRD controller") {
+  TestServer t;
+  const auto crd_kind = t.cluster->find_kind({"apiextensions.k8s.io", "v1", "CustomResourceDefinition"});
+  REQUIRE(crd_kind);
+  t.cluster->create(*crd_kind, gizmo_crd());
+  auto c = t.client();
+  CHECK(eventually([&] { return c->Get(gizmos_path)->status == 200; }));
+  CHECK(eventually([&] { return established(t.cluster->get(*crd_kind, {"", "gizmos.test.rrgen.dev"})); }));
+}
+
+TEST_CASE("deleting a CRD stops serving its kind and deletes its objects") {
+  TestServer t;
+  auto c = t.client();
+  REQUIRE(c->Post(crd_path, gizmo_crd().dump(), "application/json")->status == 201);
+  REQUIRE(c->Post(gizmos_path, R"({"metadata":{"name":"g1"}})", "application/json")->status == 201);
+  REQUIRE(c->Delete(std::string(crd_path) + "/gizmos.test.rrgen.dev")->status == 200);
+  CHECK(c->Get(gizmos_path)->status == 404);
+  CHECK(c->Get("/apis/test.rrgen.dev/v1")->status == 404);
+  // Created again: served again, empty.
+  REQUIRE(c->Post(crd_path, gizmo_crd().dump(), "application/json")->status == 201);
+  CHECK(body_of(c->Get(gizmos_path))["items"].empty());
+}
+
+TEST_CASE("an invalid CRD is 422 Invalid") {
+  TestServer t;
+  auto c = t.client();
+  Json crd = gizmo_crd();
+  crd["metadata"]["name"] = "wrong.name";
+  auto res = c->Post(crd_path, crd.dump(), "application/json");
+  CHECK(res->status == 422);
+  CHECK(body_of(res)["details"]["causes"][0]["field"] == "metadata.name");
+  crd = gizmo_crd();
+  crd["spec"]["versions"][0]["storage"] = false;
+  CHECK(c->Post(crd_path, crd.dump(), "application/json")->status == 422);
+}
+
+TEST_CASE("a kind registered before its CRD keeps its admission") {
+  TestServer t;
+  t.cluster->register_kind(gizmo_kind(), [](Json& object) {
+    std::vector<FieldError> errors;
+    if (!object.contains("spec")) errors.push_back({"spec", FieldErrorType::Required, "spec: Required value"});
+    return errors;
+  });
+  auto c = t.client();
+  REQUIRE(c->Post(crd_path, gizmo_crd().dump(), "application/json")->status == 201);
+  CHECK(c->Post(gizmos_path, R"({"metadata":{"name":"nospec"}})", "application/json")->status == 422);
+  CHECK(c->Post(gizmos_path, R"({"metadata":{"name":"ok"},"spec":{}})", "application/json")->status == 201);
+  Json resources = body_of(c->Get("/apis/test.rrgen.dev/v1"));
+  CHECK(resources["resources"][0]["shortNames"] == Json::array({"gz"}));
+}

@@ -1,0 +1,274 @@
+// Real kubectl (v1.32 on the machine image) against the local cluster. Each test serves its own
+// cluster on an ephemeral port and points kubectl at a kubeconfig and cache in a temp directory.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "rr/apiserver/dev_certificates.hpp"
+#include "test_server.hpp"
+
+using namespace rr;
+using namespace rr::apiserver_test;
+using namespace std::chrono_literals;
+
+namespace {
+
+bool kubectl_available() { return std::system("command -v kubectl > /dev/null 2>&1") == 0; }
+
+#define SKIP_WITHOUT_KUBECTL()                                          \
+  if (!kubectl_available()) {                                           \
+    MESSAGE("kubectl is not on PATH: kubectl end-to-end test skipped"); \
+    return;                                                             \
+  }
+
+struct Run {
+  int code = -1;
+  std::string output;
+};
+
+// kubectl with its own kubeconfig and discovery cache in a temp directory.
+class Kubectl {
+ public:
+  Kubectl(const ApiServer& server, const KubeconfigUser* user = nullptr) {
+    char pattern[] = "/tmp/rr-apiserver-e2e-XXXXXX";
+    dir_ = ::mkdtemp(pattern);
+    if (user) {
+      server.write_kubeconfig(dir_ + "/kubeconfig", *user);
+    } else {
+      server.write_kubeconfig(dir_ + "/kubeconfig");
+    }
+  }
+  ~Kubectl() { std::filesystem::remove_all(dir_); }
+
+  // Runs `kubectl <args>` (bounded by 30 s), stdout and stderr together.
+  Run operator()(const std::string& args) const {
+    Run run;
+    FILE* pipe = ::popen((env() + "timeout 30 kubectl --request-timeout=20s " + args + " 2>&1").c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) run.output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+  }
+
+  // Starts `kubectl <args>` in the background for at most `seconds`, output to file `name`.
+  void background(const std::string& args, const std::string& name, int seconds) const {
+    const std::string command = "(" + env() + "timeout " + std::to_string(seconds) + " kubectl " + args + " > '" +
+                                path(name) + "' 2>&1 &)";
+    REQUIRE(std::system(command.c_str()) == 0);
+  }
+
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+    return path(name);
+  }
+
+  std::string read(const std::string& name) const {
+    std::ifstream in(path(name));
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+ private:
+  std::string env() const { return "KUBECONFIG='" + path("kubeconfig") + "' KUBECACHEDIR='" + path("cache") + "' "; }
+  std::string dir_;
+};
+
+template <class F>
+bool eventually(F&& condition, std::chrono::milliseconds timeout) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return condition();
+}
+
+const std::string gizmo_crd_file = std::string(RR_APISERVER_TEST_CRDS) + "/gizmos.yaml";
+
+std::string gizmo_yaml(const std::string& name, int size, const std::string& extra_metadata = "") {
+  return "apiVersion: test.rrgen.dev/v1\nkind: Gizmo\nmetadata:\n  name: " + name + "\n" + extra_metadata +
+         "spec:\n  size: " + std::to_string(size) + "\n  color: blue\n";
+}
+
+// A plain-HTTP cluster with the test CRD applied by kubectl and Established.
+struct GizmoCluster {
+  GizmoCluster() : t(ApiServerOptions{}, with_namespaces()), kubectl(*t.server) {}
+  static ClusterOptions with_namespaces() {
+    ClusterOptions options;
+    options.require_namespaces = true;
+    return options;
+  }
+  void install_crd() {
+    Run applied = kubectl("apply -f " + gizmo_crd_file);
+    INFO(applied.output);
+    REQUIRE(applied.code == 0);
+    Run established = kubectl("wait --for condition=Established --timeout=10s crd/gizmos.test.rrgen.dev");
+    INFO(established.output);
+    REQUIRE(established.code == 0);
+  }
+  TestServer t;
+  Kubectl kubectl;
+};
+
+}  // namespace
+
+TEST_CASE("kubectl applies a CRD and a custom resource (validation on), and reads it back as JSON") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  Run applied = g.kubectl("apply -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 3)));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  CHECK(applied.output.find("gizmo.test.rrgen.dev/g1 created") != std::string::npos);
+  Run got = g.kubectl("get gz g1 -o json");
+  REQUIRE(got.code == 0);
+  const Json object = Json::parse(got.output);
+  CHECK(object["spec"]["size"] == 3);
+  CHECK(object["spec"]["color"] == "blue");
+  CHECK(object["metadata"]["namespace"] == "default");
+  CHECK(object["metadata"]["annotations"].contains("kubectl.kubernetes.io/last-applied-configuration"));
+  // A second apply with a change goes through kubectl's merge patch.
+  Run changed = g.kubectl("apply -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 5)));
+  INFO(changed.output);
+  CHECK(changed.code == 0);
+  CHECK(Json::parse(g.kubectl("get gizmo g1 -o json").output)["spec"]["size"] == 5);
+  Run listed = g.kubectl("get gizmos");
+  CHECK(listed.output.find("g1") != std::string::npos);
+}
+
+TEST_CASE("kubectl get -w sees a status update made through the C++ cluster") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  REQUIRE(g.kubectl("apply -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 3))).code == 0);
+  g.kubectl.background("get gz g1 -w -o 'jsonpath={.status.phase}{\"\\n\"}'", "watch.out", 10);
+  std::this_thread::sleep_for(1500ms);  // kubectl has listed and is watching
+  Json object = g.t.cluster->get(gizmo_kind(), {"default", "g1"});
+  object["status"] = {{"phase", "Ready"}};
+  g.t.cluster->update_status(gizmo_kind(), object);
+  CHECK(eventually([&] { return g.kubectl.read("watch.out").find("Ready") != std::string::npos; }, 8s));
+  INFO(g.kubectl.read("watch.out"));
+}
+
+TEST_CASE("kubectl apply --server-side") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  Run applied = g.kubectl("apply --server-side -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 3)));
+  INFO(applied.output);
+  CHECK(applied.code == 0);
+  CHECK(applied.output.find("serverside-applied") != std::string::npos);
+  const Json object = Json::parse(g.kubectl("get gz g1 -o json --show-managed-fields").output);
+  CHECK(object["spec"]["size"] == 3);
+  bool kubectl_manages = false;
+  if (object["metadata"].contains("managedFields")) {
+    for (const Json& entry : object["metadata"]["managedFields"]) kubectl_manages |= entry["manager"] == "kubectl";
+  }
+  CHECK(kubectl_manages);
+}
+
+TEST_CASE("kubectl delete waits until a finalizer is removed") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  REQUIRE(g.kubectl("apply -f " + g.kubectl.write("g2.yaml", gizmo_yaml("g2", 1, "  finalizers: [test.rrgen.dev/hold]\n"))).code == 0);
+  std::thread release([&] {
+    std::this_thread::sleep_for(1500ms);
+    g.t.cluster->patch(gizmo_kind(), {"default", "g2"}, PatchType::Merge, R"({"metadata":{"finalizers":null}})");
+  });
+  const auto started = std::chrono::steady_clock::now();
+  Run deleted = g.kubectl("delete gz g2 --timeout=20s");
+  const auto took = std::chrono::steady_clock::now() - started;
+  release.join();
+  INFO(deleted.output);
+  CHECK(deleted.code == 0);
+  CHECK(took >= 1400ms);
+  Run after = g.kubectl("get gz g2");
+  CHECK(after.code != 0);
+  CHECK(after.output.find("NotFound") != std::string::npos);
+}
+
+TEST_CASE("kubectl delete of an owner: its children are garbage-collected") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  REQUIRE(g.kubectl("apply -f " + g.kubectl.write("parent.yaml", gizmo_yaml("parent", 1))).code == 0);
+  const Json parent = g.t.cluster->get(gizmo_kind(), {"default", "parent"});
+  const KindInfo cm = *g.t.cluster->find_kind({"", "v1", "ConfigMap"});
+  g.t.cluster->create(cm, Json{{"apiVersion", "v1"},
+                               {"kind", "ConfigMap"},
+                               {"metadata",
+                                {{"name", "child"},
+                                 {"namespace", "default"},
+                                 {"ownerReferences", Json::array({{{"apiVersion", "test.rrgen.dev/v1"},
+                                                                   {"kind", "Gizmo"},
+                                                                   {"name", "parent"},
+                                                                   {"uid", parent["metadata"]["uid"]},
+                                                                   {"controller", true}}})}}}});
+  REQUIRE(g.kubectl("get cm child").code == 0);
+  Run deleted = g.kubectl("delete gizmo parent");
+  INFO(deleted.output);
+  CHECK(deleted.code == 0);
+  CHECK(eventually([&] { return g.kubectl("get cm child").output.find("NotFound") != std::string::npos; }, 5s));
+}
+
+TEST_CASE("kubectl over TLS with the generated CA and a client certificate") {
+  SKIP_WITHOUT_KUBECTL();
+  const DevCertificates certs = make_dev_certificates();
+  ApiServerOptions options;
+  options.tls = tls_options(certs);
+  options.kubeconfig_user = kubeconfig_user(certs);
+  TestServer t(options);
+  Kubectl kubectl(*t.server);
+  Run namespaces = kubectl("get ns -o name");
+  INFO(namespaces.output);
+  CHECK(namespaces.code == 0);
+  CHECK(namespaces.output.find("namespace/kube-system") != std::string::npos);
+  const std::string cm = kubectl.write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: tls-cm\ndata:\n  a: b\n");
+  Run applied = kubectl("apply -f " + cm);
+  INFO(applied.output);
+  CHECK(applied.code == 0);
+  CHECK(kubectl("get cm tls-cm -o jsonpath={.data.a}").output == "b");
+
+  KubeconfigUser nobody;
+  nobody.name = "nobody";
+  Kubectl anonymous(*t.server, &nobody);
+  Run refused = anonymous("get ns < /dev/null");
+  CHECK(refused.code != 0);
+}
+
+// kubectl sends credentials only over TLS (clientcmd ignores a user's auth info for http://).
+TEST_CASE("kubectl with a bearer token over TLS") {
+  SKIP_WITHOUT_KUBECTL();
+  const DevCertificates certs = make_dev_certificates();
+  ApiServerOptions options;
+  TlsOptions tls;  // a server certificate, no client CA: the token is the only credential
+  tls.cert_pem = certs.server_cert_pem;
+  tls.key_pem = certs.server_key_pem;
+  tls.ca_pem = certs.ca_pem;
+  options.tls = tls;
+  options.bearer_tokens = {"e2e-token"};
+  TestServer t(options);
+  Kubectl kubectl(*t.server);
+  Run namespaces = kubectl("get ns default -o name");
+  INFO(namespaces.output);
+  CHECK(namespaces.code == 0);
+  CHECK(namespaces.output == "namespace/default\n");
+  KubeconfigUser wrong;
+  wrong.token = "not-the-token";
+  Kubectl stranger(*t.server, &wrong);
+  Run refused = stranger("get ns < /dev/null");
+  CHECK(refused.code != 0);
+}

@@ -1,0 +1,249 @@
+#include "transport.hpp"
+
+#include <cctype>
+#include <cstring>
+
+#include "response_error.hpp"
+
+namespace rr::http_detail {
+namespace {
+
+constexpr std::size_t kMaxPooledHandles = 16;
+
+template <class T>
+void set(CURL* easy, CURLoption option, T value) {
+  // Options set here exist in every libcurl >= 7.80 with TLS; a failure is a build problem.
+  if (curl_easy_setopt(easy, option, value) != CURLE_OK) {
+    throw std::runtime_error("curl_easy_setopt failed for option " + std::to_string(static_cast<int>(option)));
+  }
+}
+
+void set_blob(CURL* easy, CURLoption option, const std::string& data) {
+  curl_blob blob{const_cast<char*>(data.data()), data.size(), CURL_BLOB_COPY};
+  set(easy, option, &blob);
+}
+
+std::string url_part(CURLU* url, CURLUPart part, unsigned flags = 0) {
+  char* text = nullptr;
+  if (curl_url_get(url, part, &text, flags) != CURLUE_OK || text == nullptr) return {};
+  std::string out(text);
+  curl_free(text);
+  return out;
+}
+
+bool iequals_prefix(std::string_view line, std::string_view prefix) {
+  if (line.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(line[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+size_t append_body(char* data, size_t size, size_t count, void* body) {
+  static_cast<std::string*>(body)->append(data, size * count);
+  return size * count;
+}
+
+}  // namespace
+
+size_t header_callback(char* data, size_t size, size_t count, void* header_state) {
+  auto& state = *static_cast<HeaderState*>(header_state);
+  const std::string_view line(data, size * count);
+  if (iequals_prefix(line, "HTTP/")) {
+    // A new header block (after a 100 Continue or a proxy's CONNECT answer): forget the last one.
+    state = HeaderState{};
+    return size * count;
+  }
+  if (iequals_prefix(line, "Retry-After:")) {
+    state.retry_after = parse_retry_after(line.substr(std::strlen("Retry-After:")));
+  } else if (line == "\r\n" || line == "\n") {
+    state.complete = true;
+  }
+  return size * count;
+}
+
+CurlList& CurlList::operator=(CurlList&& other) noexcept {
+  if (this != &other) {
+    curl_slist_free_all(list);
+    list = other.list;
+    other.list = nullptr;
+  }
+  return *this;
+}
+
+void CurlList::append(const std::string& line) {
+  curl_slist* next = curl_slist_append(list, line.c_str());
+  if (next == nullptr) throw std::bad_alloc();
+  list = next;
+}
+
+std::string PreparedRequest::error_text(CURLcode code) const {
+  std::string text = curl_easy_strerror(code);
+  if (error_buffer && error_buffer[0] != '\0') text += ": " + std::string(error_buffer.get());
+  return text;
+}
+
+bool is_connection_failure(CURLcode code) noexcept {
+  switch (code) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_GOT_NOTHING:
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+    case CURLE_PARTIAL_FILE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Transport::Transport(RestConfig config, const HttpClientOptions& options)
+    : config_(std::move(config)),
+      options_(options),
+      user_agent_(!options.user_agent.empty()          ? options.user_agent
+                  : !config_.user_agent.empty() ? config_.user_agent
+                                                : std::string("rrgen-http-client")),
+      token_(config_.bearer_token, config_.bearer_token_file, options.token_file_max_age) {
+  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> url(curl_url(), &curl_url_cleanup);
+  if (!url || curl_url_set(url.get(), CURLUPART_URL, config_.host.c_str(), 0) != CURLUE_OK) {
+    throw ConfigError("API server URL \"" + config_.host + "\" is not a URL");
+  }
+  const std::string scheme = url_part(url.get(), CURLUPART_SCHEME);
+  if (scheme != "https" && scheme != "http") {
+    throw ConfigError("API server URL \"" + config_.host + "\": scheme must be https or http");
+  }
+  if (!config_.tls_server_name.empty() && scheme == "https") {
+    // Connect to the configured host, but send and verify tls_server_name (SNI + certificate).
+    const std::string host = url_part(url.get(), CURLUPART_HOST);
+    const std::string port = url_part(url.get(), CURLUPART_PORT, CURLU_DEFAULT_PORT);
+    const std::string explicit_port = url_part(url.get(), CURLUPART_PORT);
+    connect_to_ = config_.tls_server_name + ":" + port + ":" + host + ":" + port;
+    host_header_ = "Host: " + host + (explicit_port.empty() ? "" : ":" + explicit_port);
+    curl_url_set(url.get(), CURLUPART_HOST, config_.tls_server_name.c_str(), 0);
+  }
+  base_url_ = url_part(url.get(), CURLUPART_URL);
+  while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+}
+
+Transport::~Transport() {
+  for (CURL* easy : pool_) curl_easy_cleanup(easy);
+}
+
+CURL* Transport::acquire_handle() {
+  {
+    std::lock_guard lock(pool_mutex_);
+    if (!pool_.empty()) {
+      CURL* easy = pool_.back();
+      pool_.pop_back();
+      return easy;
+    }
+  }
+  CURL* easy = curl_easy_init();
+  if (easy == nullptr) throw std::runtime_error("curl_easy_init failed");
+  return easy;
+}
+
+void Transport::release_handle(CURL* easy) {
+  {
+    std::lock_guard lock(pool_mutex_);
+    if (pool_.size() < kMaxPooledHandles) {
+      pool_.push_back(easy);
+      return;
+    }
+  }
+  curl_easy_cleanup(easy);
+}
+
+PreparedRequest Transport::prepare(CURL* easy, const HttpRequest& request, bool streaming) {
+  curl_easy_reset(easy);  // keeps the handle's live connections and caches
+  PreparedRequest prepared;
+  prepared.url = url(request.path_and_query);
+  prepared.error_buffer = std::make_unique<char[]>(CURL_ERROR_SIZE);
+  prepared.error_buffer[0] = '\0';
+  set(easy, CURLOPT_ERRORBUFFER, prepared.error_buffer.get());
+  set(easy, CURLOPT_URL, prepared.url.c_str());
+  set(easy, CURLOPT_NOSIGNAL, 1L);
+  set(easy, CURLOPT_SHARE, share_.get());
+  set(easy, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_1_1));
+  set(easy, CURLOPT_TCP_KEEPALIVE, 1L);
+  set(easy, CURLOPT_USERAGENT, user_agent_.c_str());
+  set(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connect_timeout.count()));
+  if (!streaming && config_.timeout.count() > 0) {
+    set(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(config_.timeout.count()));
+  }
+
+  if (request.method == "GET") {
+    set(easy, CURLOPT_HTTPGET, 1L);
+  } else {
+    set(easy, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+  }
+  if (!request.body.empty()) {
+    set(easy, CURLOPT_POSTFIELDS, request.body.data());
+    set(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+  }
+
+  prepared.headers.append("Accept: application/json");
+  if (!request.body.empty()) prepared.headers.append("Content-Type: " + request.content_type);
+  prepared.headers.append("Expect:");  // no 100-continue round trip for large bodies
+  if (const std::string token = token_.current(); !token.empty()) {
+    prepared.headers.append("Authorization: Bearer " + token);
+  }
+  if (!host_header_.empty()) prepared.headers.append(host_header_);
+  set(easy, CURLOPT_HTTPHEADER, prepared.headers.list);
+
+  // TLS: verification stays on unless the configuration says otherwise (client-go's rule).
+  if (config_.insecure_skip_tls_verify) {
+    set(easy, CURLOPT_SSL_VERIFYPEER, 0L);
+    set(easy, CURLOPT_SSL_VERIFYHOST, 0L);
+  } else {
+    set(easy, CURLOPT_SSL_VERIFYPEER, 1L);
+    set(easy, CURLOPT_SSL_VERIFYHOST, 2L);
+  }
+  if (!config_.ca_data.empty()) {
+    // Only this CA, as client-go's CAData: not the system store as well.
+    set(easy, CURLOPT_CAINFO, static_cast<char*>(nullptr));
+    set(easy, CURLOPT_CAPATH, static_cast<char*>(nullptr));
+    set_blob(easy, CURLOPT_CAINFO_BLOB, config_.ca_data);
+  }
+  if (!config_.client_cert_data.empty()) {
+    set(easy, CURLOPT_SSLCERTTYPE, "PEM");
+    set_blob(easy, CURLOPT_SSLCERT_BLOB, config_.client_cert_data);
+  }
+  if (!config_.client_key_data.empty()) {
+    set(easy, CURLOPT_SSLKEYTYPE, "PEM");
+    set_blob(easy, CURLOPT_SSLKEY_BLOB, config_.client_key_data);
+  }
+  if (!connect_to_.empty()) {
+    prepared.connect_to.append(connect_to_);
+    set(easy, CURLOPT_CONNECT_TO, prepared.connect_to.list);
+  }
+  // Without proxy_url libcurl reads http_proxy / https_proxy / no_proxy, as Go's
+  // ProxyFromEnvironment does.
+  if (config_.proxy_url) set(easy, CURLOPT_PROXY, config_.proxy_url->c_str());
+  return prepared;
+}
+
+HttpResponse Transport::perform(const HttpRequest& request) {
+  struct Lease {
+    Transport& transport;
+    CURL* easy;
+    ~Lease() { transport.release_handle(easy); }
+  } lease{*this, acquire_handle()};
+
+  HttpResponse response;
+  HeaderState headers;
+  PreparedRequest prepared = prepare(lease.easy, request, /*streaming=*/false);
+  set(lease.easy, CURLOPT_WRITEFUNCTION, &append_body);
+  set(lease.easy, CURLOPT_WRITEDATA, &response.body);
+  set(lease.easy, CURLOPT_HEADERFUNCTION, &header_callback);
+  set(lease.easy, CURLOPT_HEADERDATA, &headers);
+  const CURLcode result = curl_easy_perform(lease.easy);
+  if (result != CURLE_OK) throw TransportFailure(prepared.error_text(result), is_connection_failure(result));
+  curl_easy_getinfo(lease.easy, CURLINFO_RESPONSE_CODE, &response.code);
+  response.retry_after = headers.retry_after;
+  if (response.code == 401) unauthorized();
+  return response;
+}
+
+}  // namespace rr::http_detail

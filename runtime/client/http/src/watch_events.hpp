@@ -1,0 +1,47 @@
+// The body of a watch response: newline-delimited JSON {"type":..., "object":...} events, fed in
+// arbitrary pieces (HTTP chunks do not follow event boundaries), queued for rr::Watch::next().
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rr/client/watch.hpp"
+
+namespace rr::http_detail {
+
+// One decoded line: an event, or an ERROR event carrying a 500 Status when the line is not an
+// event (the stream ends after it).
+struct DecodedEvent {
+  WatchEvent event;
+  bool malformed = false;
+};
+DecodedEvent decode_event(std::string_view line);
+
+class WatchEventQueue {
+ public:
+  // Appends received bytes; complete lines become events. Returns false once the stream must end
+  // (a malformed event, or stop()).
+  bool feed(std::string_view bytes);
+  // The transfer is over: a last unterminated line is decoded, then next() drains and ends.
+  void finish();
+  std::optional<WatchEvent> next(std::chrono::milliseconds timeout);
+  void stop();
+  bool stopped() const;
+  bool stop_requested() const;
+
+ private:
+  bool push_line_locked(std::string_view line);
+
+  mutable std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<WatchEvent> queue_;
+  std::string partial_;
+  bool finished_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace rr::http_detail

@@ -1,0 +1,16 @@
+// The body of an apply request (application/apply-patch+yaml): YAML, of which JSON is a subset.
+#pragma once
+#include <string_view>
+
+#include "rr/core/json.hpp"
+
+namespace rr::cluster_detail {
+
+// The first YAML document as JSON, with plain scalars resolved as the API server's YAML decoder
+// (go-yaml v2 through sigs.k8s.io/yaml) resolves them: null (~, null, empty), booleans (true/false
+// and YAML 1.1's yes/no/on/off/y/n), integers (decimal, 0x, 0o, 0b, and a leading 0 for octal;
+// "_" separators allowed), floats; quoted scalars stay strings. Throws ApiError 400 BadRequest
+// "error decoding YAML: ..." when the text is not YAML or not a mapping.
+Json parse_apply_body(std::string_view body);
+
+}  // namespace rr::cluster_detail

@@ -1,0 +1,104 @@
+// An informer (client-go's SharedIndexInformer) for one kind: lists, then watches from the list's
+// resourceVersion, keeps the objects in an indexed store and calls event handlers. See
+// docs/runtime/21-informers-and-controllers.md.
+//
+//   rr::Informer informer(client, kind_info);
+//   informer.add_handlers({.on_add = [&](const rr::Json& o) { queue.add(rr::key_of(o)); }});
+//   std::jthread thread([&](std::stop_token stop) { informer.run(stop); });
+//   informer.wait_for_sync(thread.get_stop_token(), std::chrono::seconds(30));
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rr/client/kind.hpp"
+#include "rr/client/object_key.hpp"
+#include "rr/controller/clock.hpp"
+#include "rr/controller/informer_store.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr {
+
+class Client;
+
+// Called in event order, one call at a time. Empty members are skipped. A handler must not add or
+// remove handlers of the same informer; exceptions it throws are reported and swallowed.
+struct InformerHandlers {
+  std::function<void(const Json& object)> on_add;
+  // Resyncs call it with the same object twice.
+  std::function<void(const Json& old_object, const Json& new_object)> on_update;
+  // The object's last state: the watch event's, or the last one stored when a relist finds it gone.
+  std::function<void(const Json& object)> on_delete;
+};
+
+struct InformerOptions {
+  Clock* clock = nullptr;  // resync and backoff timing; nullptr: Clock::real(). Must outlive the informer.
+  // Re-delivers every stored object as on_update(o, o) this often; 0: never.
+  Clock::duration resync_period{0};
+  // What to cache: one namespace ("" = all), label and field selectors (as the list/watch query).
+  std::string namespace_{};
+  std::string label_selector{};
+  std::string field_selector{};
+  // Backoff between failed list/watch attempts (client-go's reflector): doubles from `initial_backoff`
+  // up to `max_backoff`, back to `initial_backoff` once `backoff_reset` has passed without a failure.
+  Clock::duration initial_backoff = std::chrono::milliseconds(800);
+  Clock::duration max_backoff = std::chrono::seconds(30);
+  Clock::duration backoff_reset = std::chrono::minutes(2);
+  // Each watch asks the server to end it after a random time in [min, 2·min) (client-go: 5 min).
+  std::chrono::seconds min_watch_timeout = std::chrono::minutes(5);
+  // How long the informer's thread waits for an event before it looks at the resync timer.
+  std::chrono::milliseconds poll_interval = std::chrono::seconds(1);
+  // Failures of list and watch (the informer retries them); for logs.
+  std::function<void(std::string_view message)> on_error{};
+};
+
+class Informer {
+ public:
+  using HandlerId = std::uint64_t;
+
+  Informer(std::shared_ptr<Client> client, KindInfo kind, InformerOptions options = {});
+  ~Informer();
+  Informer(const Informer&) = delete;
+  Informer& operator=(const Informer&) = delete;
+
+  const KindInfo& kind() const noexcept;
+
+  // Lists and watches until `stop` is requested; handlers are called on this thread. Failures are
+  // retried with backoff: an ERROR event, a 410 Gone or a failed call relists (the difference with
+  // the store becomes add/update/delete events); a watch stream that ends is resumed from the last
+  // resourceVersion seen (bookmarks move it). Call once (std::logic_error otherwise).
+  void run(std::stop_token stop);
+
+  // True once the first list is in the store and its on_add events delivered.
+  bool has_synced() const;
+  // Waits (real time) for has_synced(); false on timeout or stop.
+  bool wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout) const;
+
+  // Registers handlers. When the informer has synced already, the new handlers first get on_add for
+  // every stored object (on the caller's thread, before any later event), as client-go does.
+  HandlerId add_handlers(InformerHandlers handlers);
+  // After it returns, the handlers are never called again.
+  void remove_handlers(HandlerId id);
+
+  // Store access. Reads return copies.
+  void add_index(std::string name, IndexFn fn);
+  std::optional<Json> get(const ObjectKey& key) const;
+  std::vector<Json> list() const;
+  std::vector<Json> by_index(std::string_view index, std::string_view value) const;
+  const ObjectStore& store() const noexcept;
+  // The resourceVersion the informer has reached ("" before the first list).
+  std::string last_resource_version() const;
+
+  struct Impl;  // opaque: declared here so the implementation's helpers can name it
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rr

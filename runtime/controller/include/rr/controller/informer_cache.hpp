@@ -1,0 +1,85 @@
+// Shared informers, one per kind (controller-runtime's informer cache): the manager runs it, every
+// controller and the cached client take their informers from it, so each kind is listed and
+// watched once per process. Reads are served from the informers' stores.
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rr/client/kind.hpp"
+#include "rr/client/options.hpp"
+#include "rr/controller/informer.hpp"
+#include "rr/controller/runnable.hpp"
+
+namespace rr {
+
+struct InformerCacheOptions {
+  // Every informer's options (its resync_period is replaced by the one below).
+  InformerOptions informer{};
+  // controller-runtime's SyncPeriod (default 10 h): how often informers re-deliver every object.
+  Clock::duration resync_period = std::chrono::hours(10);
+  // How long a read waits for a new informer to sync before it fails.
+  std::chrono::steady_clock::duration read_sync_timeout = std::chrono::minutes(2);
+};
+
+// A read from a cache that is not running (controller-runtime's ErrCacheNotStarted).
+class CacheNotStartedError : public std::runtime_error {
+ public:
+  CacheNotStartedError() : std::runtime_error("the cache is not started, can not read objects") {}
+};
+
+class InformerCache final : public Runnable {
+ public:
+  explicit InformerCache(std::shared_ptr<Client> client, InformerCacheOptions options = {});
+  ~InformerCache() override;  // stops and joins informer threads still running
+
+  // The informer of `kind`, created on first use. Once the cache runs, a new informer starts at once.
+  std::shared_ptr<Informer> get_or_create(const KindInfo& kind);
+  std::shared_ptr<Informer> find(const GroupVersionKind& gvk) const;
+  std::vector<std::shared_ptr<Informer>> informers() const;
+
+  // Runnable: runs every informer on its own thread until `stop`, then stops and joins them.
+  void start(std::stop_token stop) override;
+  bool needs_leader_election() const override { return false; }
+  std::string name() const override { return "informer-cache"; }
+  // Started, and every informer has synced.
+  bool ready() const override;
+  bool started() const;
+
+  // Waits (real time) until the cache runs and the informer of `kind` (created if needed) has
+  // synced; false on timeout or stop.
+  bool wait_for_sync(const KindInfo& kind, std::stop_token stop, std::chrono::steady_clock::duration timeout);
+  // The same for every informer the cache has.
+  bool wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout);
+
+  // Reads from the store of `kind`'s informer, creating it and waiting for its sync on first use.
+  // Throw CacheNotStartedError when the cache does not run, std::runtime_error when the informer
+  // does not sync within read_sync_timeout, ApiError NotFound (get) and BadRequest (a bad selector).
+  Json get(const KindInfo& kind, const ObjectKey& key);
+  // A <Kind>List of the stored objects matching opts.namespace_, label and field selectors, sorted
+  // by key; opts.limit truncates (there is no continue token: the cache has everything).
+  Json list(const KindInfo& kind, const ListOptions& opts);
+
+ private:
+  std::shared_ptr<Informer> synced_informer(const KindInfo& kind);
+  void launch_locked(const std::shared_ptr<Informer>& informer);
+
+  std::shared_ptr<Client> client_;
+  InformerCacheOptions options_;
+  mutable std::mutex mutex_;
+  std::condition_variable_any started_cv_;
+  std::map<GroupVersionKind, std::shared_ptr<Informer>> informers_;
+  std::vector<std::jthread> threads_;
+  bool started_ = false;
+  bool stopping_ = false;
+};
+
+}  // namespace rr

@@ -1,0 +1,70 @@
+// The store behind an informer: the objects of one kind by key (namespace/name), with indexes
+// (client-go's cache.Indexer). Thread-safe: the informer writes, readers (the cache, the cached
+// client) take shared locks. Objects are kept as immutable shared JSON documents, so that a
+// reader copies only what it hands out.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rr/client/object_key.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr {
+
+// The values an object is indexed under (none: not in the index). Must not throw.
+using IndexFn = std::function<std::vector<std::string>(const Json& object)>;
+
+// Built into every store: metadata.namespace ("" for cluster-scoped objects).
+inline constexpr std::string_view namespace_index = "namespace";
+
+using SharedObject = std::shared_ptr<const Json>;
+
+class ObjectStore {
+ public:
+  ObjectStore();
+  ObjectStore(const ObjectStore&) = delete;
+  ObjectStore& operator=(const ObjectStore&) = delete;
+
+  // Adds an index, built at once over the objects already stored. Throws std::invalid_argument
+  // when the name is taken.
+  void add_index(std::string name, IndexFn fn);
+  bool has_index(std::string_view name) const;
+
+  // Writers. Each returns the object previously stored under the key (nullptr if none).
+  SharedObject upsert(Json object);
+  SharedObject erase(const ObjectKey& key);
+
+  // Readers.
+  SharedObject get(const ObjectKey& key) const;
+  std::vector<SharedObject> list() const;  // sorted by key
+  // Objects indexed under `value`, sorted by key. Throws std::invalid_argument for an unknown index.
+  std::vector<SharedObject> by_index(std::string_view index, std::string_view value) const;
+  // The values present in an index (sorted).
+  std::vector<std::string> index_values(std::string_view index) const;
+  std::map<ObjectKey, SharedObject> snapshot() const;
+  std::size_t size() const;
+
+ private:
+  struct Entry {
+    SharedObject object;
+    std::map<std::string, std::vector<std::string>, std::less<>> indexed_under;  // index → values
+  };
+  using Index = std::map<std::string, std::set<ObjectKey>, std::less<>>;  // value → keys
+
+  void index_locked(const ObjectKey& key, Entry& entry);
+  void unindex_locked(const ObjectKey& key, const Entry& entry);
+
+  mutable std::shared_mutex mutex_;
+  std::map<ObjectKey, Entry> objects_;
+  std::map<std::string, IndexFn, std::less<>> index_fns_;
+  std::map<std::string, Index, std::less<>> indexes_;
+};
+
+}  // namespace rr

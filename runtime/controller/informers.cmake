@@ -1,0 +1,21 @@
+# Informers, the shared informer cache and the cached client (part of rr::controller).
+# Included by CMakeLists.txt; tests in their own executable.
+target_sources(rr_controller PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_store.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/cached_client.cpp
+)
+
+if(RRGEN_BUILD_TESTS)
+  add_executable(rr_informer_tests
+    ${CMAKE_CURRENT_LIST_DIR}/tests/main_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
+  )
+  target_link_libraries(rr_informer_tests PRIVATE rr::controller rr::cluster doctest::doctest)
+  rrgen_target_defaults(rr_informer_tests)
+  rrgen_discover_doctests(rr_informer_tests TEST_PREFIX "controller.informer." LABELS unit fast)
+endif()

@@ -1,0 +1,166 @@
+// The shared informer cache: one informer per kind, each on its own thread while the cache runs.
+#include "rr/controller/informer_cache.hpp"
+
+#include "rr/client/client.hpp"
+#include "rr/client/label_selector.hpp"
+
+namespace rr {
+
+namespace {
+
+std::map<std::string, std::string> labels_of(const Json& object) {
+  std::map<std::string, std::string> labels;
+  auto meta = object.find("metadata");
+  if (meta == object.end() || !meta->is_object()) return labels;
+  auto it = meta->find("labels");
+  if (it == meta->end() || !it->is_object()) return labels;
+  for (const auto& [k, v] : it->items()) {
+    if (v.is_string()) labels.emplace(k, v.get<std::string>());
+  }
+  return labels;
+}
+
+// Selector grammar errors are the client's fault: 400, as the API server answers them.
+template <class S>
+S parse_selector(std::string_view text) {
+  try {
+    return S::parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(api_errors::bad_request(e.what()));
+  }
+}
+
+}  // namespace
+
+InformerCache::InformerCache(std::shared_ptr<Client> client, InformerCacheOptions options)
+    : client_(std::move(client)), options_(std::move(options)) {
+  if (!client_) throw std::invalid_argument("rr::InformerCache needs a client");
+  options_.informer.resync_period = options_.resync_period;
+}
+
+InformerCache::~InformerCache() {
+  std::vector<std::jthread> threads;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    threads.swap(threads_);
+  }
+  // jthread's destructor requests stop and joins.
+}
+
+void InformerCache::launch_locked(const std::shared_ptr<Informer>& informer) {
+  threads_.emplace_back([informer](std::stop_token stop) { informer->run(std::move(stop)); });
+}
+
+std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
+  std::lock_guard lock(mutex_);
+  auto [it, inserted] = informers_.try_emplace(kind.gvk);
+  if (inserted) {
+    it->second = std::make_shared<Informer>(client_, kind, options_.informer);
+    if (started_ && !stopping_) launch_locked(it->second);
+  }
+  return it->second;
+}
+
+std::shared_ptr<Informer> InformerCache::find(const GroupVersionKind& gvk) const {
+  std::lock_guard lock(mutex_);
+  auto it = informers_.find(gvk);
+  return it == informers_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<Informer>> InformerCache::informers() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Informer>> out;
+  for (const auto& [gvk, informer] : informers_) out.push_back(informer);
+  return out;
+}
+
+void InformerCache::start(std::stop_token stop) {
+  std::unique_lock lock(mutex_);
+  if (started_) throw std::logic_error("rr::InformerCache started twice");
+  started_ = true;
+  for (const auto& [gvk, informer] : informers_) launch_locked(informer);
+  started_cv_.notify_all();
+  started_cv_.wait(lock, stop, [] { return false; });  // until stop
+  stopping_ = true;
+  std::vector<std::jthread> threads;
+  threads.swap(threads_);
+  lock.unlock();
+  for (auto& thread : threads) thread.request_stop();
+  for (auto& thread : threads) thread.join();
+}
+
+bool InformerCache::started() const {
+  std::lock_guard lock(mutex_);
+  return started_ && !stopping_;
+}
+
+bool InformerCache::ready() const {
+  if (!started()) return false;
+  for (const auto& informer : informers()) {
+    if (!informer->has_synced()) return false;
+  }
+  return true;
+}
+
+bool InformerCache::wait_for_sync(const KindInfo& kind, std::stop_token stop,
+                                  std::chrono::steady_clock::duration timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto informer = get_or_create(kind);
+  {
+    std::unique_lock lock(mutex_);
+    if (!started_cv_.wait_until(lock, stop, deadline, [&] { return started_; })) return false;
+  }
+  return informer->wait_for_sync(stop, deadline - std::chrono::steady_clock::now());
+}
+
+bool InformerCache::wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  {
+    std::unique_lock lock(mutex_);
+    if (!started_cv_.wait_until(lock, stop, deadline, [&] { return started_; })) return false;
+  }
+  for (const auto& informer : informers()) {
+    if (!informer->wait_for_sync(stop, deadline - std::chrono::steady_clock::now())) return false;
+  }
+  return true;
+}
+
+std::shared_ptr<Informer> InformerCache::synced_informer(const KindInfo& kind) {
+  if (!started()) throw CacheNotStartedError();
+  auto informer = get_or_create(kind);
+  if (!informer->has_synced() && !informer->wait_for_sync(std::stop_token{}, options_.read_sync_timeout)) {
+    throw std::runtime_error("timed out waiting for the " + kind.gvk.kind + " informer to sync");
+  }
+  return informer;
+}
+
+Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
+  auto informer = synced_informer(kind);
+  ObjectKey lookup = key;
+  if (!kind.namespaced()) lookup.namespace_.clear();
+  if (auto object = informer->store().get(lookup)) return *object;  // a deep copy
+  throw ApiError(api_errors::not_found(kind.plural, kind.gvk.group, key.name));
+}
+
+Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
+  auto informer = synced_informer(kind);
+  const Selector labels = parse_selector<Selector>(opts.label_selector);
+  const FieldSelector fields = parse_selector<FieldSelector>(opts.field_selector);
+  const bool one_namespace = kind.namespaced() && !opts.namespace_.empty();
+  const auto objects = one_namespace ? informer->store().by_index(namespace_index, opts.namespace_)
+                                     : informer->store().list();
+  Json items = Json::array();
+  for (const auto& object : objects) {
+    if (opts.limit > 0 && static_cast<std::int64_t>(items.size()) >= opts.limit) break;
+    if (!labels.empty() && !labels.matches(labels_of(*object))) continue;
+    if (!fields.empty() && !fields.matches(*object)) continue;
+    items.push_back(*object);
+  }
+  return Json{{"apiVersion", kind.gvk.api_version()},
+              {"kind", kind.list_kind},
+              {"metadata", {{"resourceVersion", informer->last_resource_version()}}},
+              {"items", std::move(items)}};
+}
+
+}  // namespace rr

@@ -1,0 +1,275 @@
+// The informer's list/watch loop (client-go's reflector + the shared informer's processing):
+// list, replace the store (the difference becomes events), watch from the list's
+// resourceVersion, resume ended watches, relist after failures with backoff, resync.
+#include <random>
+#include <set>
+
+#include "informer_impl.hpp"
+
+namespace rr {
+
+namespace {
+
+std::string resource_version_of(const Json& object) {
+  if (!object.is_object()) return {};
+  auto meta = object.find("metadata");
+  if (meta == object.end() || !meta->is_object()) return {};
+  auto rv = meta->find("resourceVersion");
+  return rv != meta->end() && rv->is_string() ? rv->get<std::string>() : std::string();
+}
+
+// How a watch stream ended.
+enum class WatchEnd {
+  resumable,  // closed by the server or the network after a while: watch again from the last version
+  early,      // closed at once without any event: watch again, after a backoff
+  failed,     // an ERROR event (410 Gone among them): relist, after a backoff
+  stopped,    // the informer is stopping
+};
+
+// client-go's backoff manager: doubles per failure, back to the initial delay after a quiet spell.
+class Backoff {
+ public:
+  Backoff(const InformerOptions& o, const Clock& clock) : options_(o), clock_(clock) {}
+  Clock::duration next() {
+    const auto now = clock_.now();
+    if (!last_failure_ || now - *last_failure_ > options_.backoff_reset) {
+      delay_ = options_.initial_backoff;
+    } else {
+      delay_ = std::min(delay_ * 2, options_.max_backoff);
+    }
+    last_failure_ = now;
+    return delay_;
+  }
+
+ private:
+  const InformerOptions& options_;
+  const Clock& clock_;
+  std::optional<Clock::time_point> last_failure_;
+  Clock::duration delay_{0};
+};
+
+class Reflector {
+ public:
+  Reflector(Informer::Impl& impl, std::stop_token stop)
+      : impl_(impl), stop_(std::move(stop)), backoff_(impl.options, impl.clock),
+        random_(std::random_device{}()) {
+    next_resync_ = impl_.clock.now() + impl_.options.resync_period;
+  }
+
+  void run() {
+    bool relist = true;
+    while (!stop_.stop_requested()) {
+      try {
+        if (relist) {
+          list_and_replace();
+          relist = false;
+        }
+        switch (watch_once()) {
+          case WatchEnd::resumable:
+            break;
+          case WatchEnd::early:
+            sleep(backoff_.next());
+            break;
+          case WatchEnd::failed:
+            relist = true;
+            sleep(backoff_.next());
+            break;
+          case WatchEnd::stopped:
+            return;
+        }
+      } catch (const std::exception& e) {
+        impl_.report(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        relist = true;
+        sleep(backoff_.next());
+      }
+    }
+  }
+
+ private:
+  ListOptions selection() const {
+    ListOptions o;
+    o.namespace_ = impl_.options.namespace_;
+    o.label_selector = impl_.options.label_selector;
+    o.field_selector = impl_.options.field_selector;
+    return o;
+  }
+
+  // A consistent list (resourceVersion ""), in one request: the store becomes the list, and
+  // what differs becomes events (a delete carries the last state the store had).
+  void list_and_replace() {
+    Json list = impl_.client->list(impl_.kind, selection());
+    const std::string version = resource_version_of(list);  // a list's metadata has it too
+    std::lock_guard dispatch(impl_.dispatch_mutex);
+    auto before = impl_.store.snapshot();
+    if (auto items = list.find("items"); items != list.end() && items->is_array()) {
+      for (auto& item : *items) {
+        // Items of a list may leave out their kind (the API server does for built-in kinds); the
+        // handlers (the tracker, typed conversions) need it.
+        if (item.is_object() && !item.contains("kind")) {
+          item["apiVersion"] = impl_.kind.gvk.api_version();
+          item["kind"] = impl_.kind.gvk.kind;
+        }
+        const ObjectKey key = key_of(item);
+        before.erase(key);
+        auto stored = impl_.store.upsert(item);
+        if (!stored) {
+          impl_.deliver_add(item);
+        } else if (resource_version_of(*stored) != resource_version_of(item)) {
+          impl_.deliver_update(*stored, item);
+        }
+      }
+    }
+    for (const auto& [key, gone] : before) {
+      impl_.store.erase(key);
+      impl_.deliver_delete(*gone);
+    }
+    {
+      std::lock_guard state(impl_.state_mutex);
+      impl_.last_resource_version = version;
+      impl_.synced = true;
+    }
+    impl_.sync_cv.notify_all();
+  }
+
+  std::int64_t watch_timeout_seconds() {
+    const auto min = impl_.options.min_watch_timeout.count();
+    if (min <= 0) return 0;
+    return std::uniform_int_distribution<std::int64_t>(min, 2 * min - 1)(random_);
+  }
+
+  WatchEnd watch_once() {
+    ListOptions o = selection();
+    {
+      std::lock_guard state(impl_.state_mutex);
+      o.resource_version = impl_.last_resource_version;
+    }
+    o.allow_watch_bookmarks = true;
+    o.timeout_seconds = watch_timeout_seconds();
+    std::shared_ptr<Watch> watch = impl_.client->watch(impl_.kind, o);
+    {
+      std::lock_guard state(impl_.state_mutex);
+      impl_.current_watch = watch;
+    }
+    struct Forget {
+      Informer::Impl& impl;
+      ~Forget() {
+        std::lock_guard state(impl.state_mutex);
+        impl.current_watch.reset();
+      }
+    } forget{impl_};
+
+    const auto opened = std::chrono::steady_clock::now();
+    std::size_t events = 0;
+    while (true) {
+      if (stop_.stop_requested()) return WatchEnd::stopped;
+      resync_if_due();
+      std::optional<WatchEvent> event = watch->next(impl_.options.poll_interval);
+      if (!event) {
+        if (!watch->stopped()) continue;  // no event yet
+        if (stop_.stop_requested()) return WatchEnd::stopped;
+        const bool brief = std::chrono::steady_clock::now() - opened < std::chrono::seconds(1);
+        return events == 0 && brief ? WatchEnd::early : WatchEnd::resumable;
+      }
+      ++events;
+      switch (event->type) {
+        case WatchEventType::Added:
+        case WatchEventType::Modified:
+          apply_upsert(std::move(event->object));
+          break;
+        case WatchEventType::Deleted:
+          apply_delete(event->object);
+          break;
+        case WatchEventType::Bookmark:
+          advance(resource_version_of(event->object));
+          break;
+        case WatchEventType::Error: {
+          const Status status = Status::from_json(event->object);
+          impl_.report("watch error " + std::to_string(status.code) + " " + status.reason + ": " + status.message);
+          return WatchEnd::failed;
+        }
+      }
+    }
+  }
+
+  void advance(std::string version) {
+    if (version.empty()) return;
+    std::lock_guard state(impl_.state_mutex);
+    impl_.last_resource_version = std::move(version);
+  }
+
+  void apply_upsert(Json object) {
+    std::string version = resource_version_of(object);
+    {
+      std::lock_guard dispatch(impl_.dispatch_mutex);
+      auto stored = impl_.store.upsert(object);
+      if (stored) {
+        impl_.deliver_update(*stored, object);
+      } else {
+        impl_.deliver_add(object);
+      }
+    }
+    advance(std::move(version));
+  }
+
+  void apply_delete(const Json& object) {
+    {
+      std::lock_guard dispatch(impl_.dispatch_mutex);
+      impl_.store.erase(key_of(object));
+      impl_.deliver_delete(object);
+    }
+    advance(resource_version_of(object));
+  }
+
+  void resync_if_due() {
+    if (impl_.options.resync_period <= Clock::duration::zero()) return;
+    const auto now = impl_.clock.now();
+    if (now < next_resync_) return;
+    next_resync_ = now + impl_.options.resync_period;
+    std::lock_guard dispatch(impl_.dispatch_mutex);
+    for (const auto& object : impl_.store.list()) impl_.deliver_update(*object, *object);
+  }
+
+  // Waits `delay` on the informer's clock; stop ends the wait.
+  void sleep(Clock::duration delay) {
+    const auto deadline = impl_.clock.now() + delay;
+    std::unique_lock lock(impl_.state_mutex);
+    while (!stop_.stop_requested() && impl_.clock.now() < deadline) {
+      impl_.clock.wait_until(impl_.sleep_cv, lock, deadline);
+    }
+  }
+
+  Informer::Impl& impl_;
+  std::stop_token stop_;
+  Backoff backoff_;
+  std::mt19937_64 random_;
+  Clock::time_point next_resync_;
+};
+
+}  // namespace
+
+void Informer::Impl::run(std::stop_token stop) {
+  // Stop ends a blocked watch at once and any backoff sleep; a jumping (fake) clock ends a sleep
+  // whose deadline it passed.
+  auto wake = [this] {
+    std::shared_ptr<Watch> watch;
+    {
+      std::lock_guard state(state_mutex);
+      watch = current_watch;
+    }
+    if (watch) watch->stop();
+    std::lock_guard state(state_mutex);
+    sleep_cv.notify_all();
+  };
+  std::stop_callback on_stop(stop, wake);
+  clock.add_waker(this, [this] {
+    std::lock_guard state(state_mutex);
+    sleep_cv.notify_all();
+  });
+  struct RemoveWaker {
+    Impl& impl;
+    ~RemoveWaker() { impl.clock.remove_waker(&impl); }
+  } remove_waker{*this};
+  Reflector(*this, stop).run();
+}
+
+}  // namespace rr

@@ -1,0 +1,133 @@
+// The informer's indexed object store.
+#include "rr/controller/informer_store.hpp"
+
+#include <mutex>
+#include <stdexcept>
+
+#include "rr/client/client.hpp"  // key_of(Json)
+
+namespace rr {
+
+namespace {
+
+std::vector<std::string> namespace_of(const Json& object) { return {key_of(object).namespace_}; }
+
+}  // namespace
+
+ObjectStore::ObjectStore() {
+  index_fns_.emplace(std::string(namespace_index), namespace_of);
+  indexes_.emplace(std::string(namespace_index), Index{});
+}
+
+void ObjectStore::add_index(std::string name, IndexFn fn) {
+  if (!fn) throw std::invalid_argument("index \"" + name + "\" has no function");
+  std::unique_lock lock(mutex_);
+  if (index_fns_.contains(name)) throw std::invalid_argument("index \"" + name + "\" already exists");
+  Index& index = indexes_[name];
+  for (auto& [key, entry] : objects_) {
+    auto values = fn(*entry.object);
+    for (const auto& value : values) index[value].insert(key);
+    entry.indexed_under[name] = std::move(values);
+  }
+  index_fns_.emplace(std::move(name), std::move(fn));
+}
+
+bool ObjectStore::has_index(std::string_view name) const {
+  std::shared_lock lock(mutex_);
+  return index_fns_.find(name) != index_fns_.end();
+}
+
+void ObjectStore::index_locked(const ObjectKey& key, Entry& entry) {
+  for (const auto& [name, fn] : index_fns_) {
+    auto values = fn(*entry.object);
+    Index& index = indexes_.find(name)->second;
+    for (const auto& value : values) index[value].insert(key);
+    entry.indexed_under[name] = std::move(values);
+  }
+}
+
+void ObjectStore::unindex_locked(const ObjectKey& key, const Entry& entry) {
+  for (const auto& [name, values] : entry.indexed_under) {
+    Index& index = indexes_.find(name)->second;
+    for (const auto& value : values) {
+      auto it = index.find(value);
+      if (it == index.end()) continue;
+      it->second.erase(key);
+      if (it->second.empty()) index.erase(it);
+    }
+  }
+}
+
+SharedObject ObjectStore::upsert(Json object) {
+  const ObjectKey key = key_of(object);
+  Entry entry{std::make_shared<const Json>(std::move(object)), {}};
+  std::unique_lock lock(mutex_);
+  SharedObject previous;
+  if (auto it = objects_.find(key); it != objects_.end()) {
+    previous = it->second.object;
+    unindex_locked(key, it->second);
+    objects_.erase(it);
+  }
+  index_locked(key, entry);
+  objects_.emplace(key, std::move(entry));
+  return previous;
+}
+
+SharedObject ObjectStore::erase(const ObjectKey& key) {
+  std::unique_lock lock(mutex_);
+  auto it = objects_.find(key);
+  if (it == objects_.end()) return nullptr;
+  SharedObject previous = it->second.object;
+  unindex_locked(key, it->second);
+  objects_.erase(it);
+  return previous;
+}
+
+SharedObject ObjectStore::get(const ObjectKey& key) const {
+  std::shared_lock lock(mutex_);
+  auto it = objects_.find(key);
+  return it == objects_.end() ? nullptr : it->second.object;
+}
+
+std::vector<SharedObject> ObjectStore::list() const {
+  std::shared_lock lock(mutex_);
+  std::vector<SharedObject> out;
+  out.reserve(objects_.size());
+  for (const auto& [key, entry] : objects_) out.push_back(entry.object);
+  return out;
+}
+
+std::vector<SharedObject> ObjectStore::by_index(std::string_view index, std::string_view value) const {
+  std::shared_lock lock(mutex_);
+  auto idx = indexes_.find(index);
+  if (idx == indexes_.end()) throw std::invalid_argument("no index named \"" + std::string(index) + "\"");
+  std::vector<SharedObject> out;
+  auto keys = idx->second.find(value);
+  if (keys == idx->second.end()) return out;
+  out.reserve(keys->second.size());
+  for (const auto& key : keys->second) out.push_back(objects_.find(key)->second.object);
+  return out;
+}
+
+std::vector<std::string> ObjectStore::index_values(std::string_view index) const {
+  std::shared_lock lock(mutex_);
+  auto idx = indexes_.find(index);
+  if (idx == indexes_.end()) throw std::invalid_argument("no index named \"" + std::string(index) + "\"");
+  std::vector<std::string> out;
+  for (const auto& [value, keys] : idx->second) out.push_back(value);
+  return out;
+}
+
+std::map<ObjectKey, SharedObject> ObjectStore::snapshot() const {
+  std::shared_lock lock(mutex_);
+  std::map<ObjectKey, SharedObject> out;
+  for (const auto& [key, entry] : objects_) out.emplace(key, entry.object);
+  return out;
+}
+
+std::size_t ObjectStore::size() const {
+  std::shared_lock lock(mutex_);
+  return objects_.size();
+}
+
+}  // namespace rr

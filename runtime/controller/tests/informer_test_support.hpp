@@ -1,0 +1,202 @@
+// Helpers of the informer, cache and cached-client tests: an in-process cluster with two kinds,
+// a client wrapper that counts calls and can drop or hold watches, and an event recorder.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rr/cluster/cluster.hpp"
+#include "rr/controller/informer.hpp"
+
+namespace rr::test {
+
+inline KindInfo widget_kind() {
+  return KindInfo{{"example.dev", "v1", "Widget"}, "widgets", "WidgetList", Scope::Namespaced, false};
+}
+inline KindInfo gadget_kind() {
+  return KindInfo{{"example.dev", "v1", "Gadget"}, "gadgets", "GadgetList", Scope::Namespaced, false};
+}
+
+inline std::shared_ptr<Cluster> make_cluster(ClusterOptions options = {}) {
+  auto cluster = std::make_shared<Cluster>(std::move(options));
+  cluster->register_kind(widget_kind());
+  cluster->register_kind(gadget_kind());
+  return cluster;
+}
+
+inline Json object(const KindInfo& kind, const std::string& ns, const std::string& name,
+                   std::map<std::string, std::string> labels = {}, const std::string& color = "red") {
+  Json o = {{"apiVersion", kind.gvk.api_version()},
+            {"kind", kind.gvk.kind},
+            {"metadata", {{"namespace", ns}, {"name", name}}},
+            {"spec", {{"color", color}}}};
+  if (!labels.empty()) o["metadata"]["labels"] = labels;
+  return o;
+}
+
+// Polls `pred` until it holds or `limit` passes.
+inline bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(5)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return pred();
+}
+
+// Forwards to another client; counts reads and watches; drop_watches() ends the open streams;
+// hold_watches() makes watch() wait until release_watches().
+class CountingClient final : public Client {
+ public:
+  explicit CountingClient(std::shared_ptr<Client> inner) : inner_(std::move(inner)) {}
+
+  std::atomic<int> gets{0}, lists{0}, watches{0}, writes{0};
+
+  void drop_watches() {
+    std::lock_guard lock(mutex_);
+    for (auto& w : open_) {
+      if (auto watch = w.lock()) watch->stop();
+    }
+    open_.clear();
+  }
+  void hold_watches() {
+    std::lock_guard lock(mutex_);
+    held_ = true;
+  }
+  void release_watches() {
+    {
+      std::lock_guard lock(mutex_);
+      held_ = false;
+    }
+    cv_.notify_all();
+  }
+  int watch_calls_waiting() {
+    std::lock_guard lock(mutex_);
+    return waiting_;
+  }
+
+  KindInfo kind_info(const GroupVersionKind& gvk) const override { return inner_->kind_info(gvk); }
+  Json get(const KindInfo& k, const ObjectKey& key) override {
+    ++gets;
+    return inner_->get(k, key);
+  }
+  Json list(const KindInfo& k, const ListOptions& o) override {
+    ++lists;
+    return inner_->list(k, o);
+  }
+  Json create(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+    ++writes;
+    return inner_->create(k, o, w);
+  }
+  Json update(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+    ++writes;
+    return inner_->update(k, o, w);
+  }
+  Json update_status(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+    ++writes;
+    return inner_->update_status(k, o, w);
+  }
+  Json patch(const KindInfo& k, const ObjectKey& key, PatchType t, std::string_view body, std::string_view sub,
+             const WriteOptions& w) override {
+    ++writes;
+    return inner_->patch(k, key, t, body, sub, w);
+  }
+  Json remove(const KindInfo& k, const ObjectKey& key, const DeleteOptions& d) override {
+    ++writes;
+    return inner_->remove(k, key, d);
+  }
+  void remove_collection(const KindInfo& k, const ListOptions& l, const DeleteOptions& d) override {
+    ++writes;
+    inner_->remove_collection(k, l, d);
+  }
+  std::unique_ptr<Watch> watch(const KindInfo& k, const ListOptions& o) override {
+    {
+      std::unique_lock lock(mutex_);
+      ++waiting_;
+      cv_.wait(lock, [&] { return !held_; });
+      --waiting_;
+    }
+    auto shared = std::shared_ptr<Watch>(inner_->watch(k, o));
+    {
+      std::lock_guard lock(mutex_);
+      open_.push_back(shared);
+    }
+    ++watches;  // counted once drop_watches() can reach it
+    return std::make_unique<Shared>(std::move(shared));
+  }
+  using Client::get;
+  using Client::list;
+
+ private:
+  struct Shared final : Watch {
+    explicit Shared(std::shared_ptr<Watch> w) : w_(std::move(w)) {}
+    ~Shared() override { w_->stop(); }
+    std::optional<WatchEvent> next(std::chrono::milliseconds t) override { return w_->next(t); }
+    void stop() override { w_->stop(); }
+    bool stopped() const override { return w_->stopped(); }
+    std::shared_ptr<Watch> w_;
+  };
+  std::shared_ptr<Client> inner_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::vector<std::weak_ptr<Watch>> open_;
+  bool held_ = false;
+  int waiting_ = 0;
+};
+
+// Handler calls as text lines: "add ns/name", "update ns/name", "resync ns/name" (old == new),
+// "delete ns/name <spec.color>".
+class Recorder {
+ public:
+  InformerHandlers handlers() {
+    return InformerHandlers{
+        [this](const Json& o) { push("add " + key_of(o).str()); },
+        [this](const Json& old_object, const Json& new_object) {
+          push((old_object == new_object ? "resync " : "update ") + key_of(new_object).str());
+        },
+        [this](const Json& o) { push("delete " + key_of(o).str() + " " + o.value("spec", Json::object()).value("color", "")); },
+    };
+  }
+  std::vector<std::string> lines() const {
+    std::lock_guard lock(mutex_);
+    return lines_;
+  }
+  std::size_t size() const {
+    std::lock_guard lock(mutex_);
+    return lines_.size();
+  }
+  // The lines from index `from` on.
+  std::vector<std::string> since(std::size_t from) const {
+    std::lock_guard lock(mutex_);
+    return {lines_.begin() + static_cast<std::ptrdiff_t>(std::min(from, lines_.size())), lines_.end()};
+  }
+  bool wait_for(std::size_t count, std::chrono::milliseconds limit = std::chrono::seconds(5)) const {
+    return eventually([&] { return size() >= count; }, limit);
+  }
+
+ private:
+  void push(std::string line) {
+    std::lock_guard lock(mutex_);
+    lines_.push_back(std::move(line));
+  }
+  mutable std::mutex mutex_;
+  std::vector<std::string> lines_;
+};
+
+// Options that make failures retry fast and stop promptly.
+inline InformerOptions fast_options() {
+  InformerOptions o;
+  o.initial_backoff = std::chrono::milliseconds(5);
+  o.max_backoff = std::chrono::milliseconds(50);
+  o.poll_interval = std::chrono::milliseconds(10);
+  return o;
+}
+
+}  // namespace rr::test

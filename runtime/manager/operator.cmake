@@ -1,0 +1,4 @@
+# rr::run_operator(): an operator's main() (flags, connection, manager, cache, controllers) and
+# the embedded local cluster behind --local-cluster-kubeconfig.
+target_sources(rr_manager PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src/operator_main.cpp)
+target_link_libraries(rr_manager PUBLIC rr::http_client rr::rest_config PRIVATE rr::apiserver)

@@ -1,0 +1,169 @@
+// rr::Controller: set-up (config, reconciler, validation, watches) and the run loop.
+#include <algorithm>
+#include <condition_variable>
+#include <stdexcept>
+#include <thread>
+
+#include "controller_handlers.hpp"
+#include "controller_impl.hpp"
+#include "rr/controller/cached_client.hpp"
+
+namespace rr {
+
+namespace {
+
+std::string gvk_text(const GroupVersionKind& gvk) { return gvk.kind + "." + gvk.version + "." + gvk.group; }
+
+const char* mode_name(WatchRequest::Mode mode) {
+  switch (mode) {
+    case WatchRequest::Mode::For:
+      return "For";
+    case WatchRequest::Mode::Owns:
+      return "Owns";
+    case WatchRequest::Mode::Tracked:
+      return "Tracked";
+  }
+  return "";
+}
+
+// Removes the event handlers when start() leaves, however it leaves.
+struct Registrations {
+  Controller::Impl& impl;
+  ~Registrations() {
+    for (auto& [informer, id] : impl.registrations) informer->remove_handlers(id);
+    impl.registrations.clear();
+  }
+};
+
+}  // namespace
+
+Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std::shared_ptr<Client> api,
+                       std::shared_ptr<InformerCache> cache, metrics::Registry* registry)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& s = *impl_;
+  if (options.name.empty()) throw std::invalid_argument("rr::Controller needs a name");
+  if (options.max_concurrent_reconciles < 1) throw std::invalid_argument("max_concurrent_reconciles must be at least 1");
+  if (!factory || !api || !cache) throw std::invalid_argument("rr::Controller needs a reconciler factory, a client and a cache");
+  s.options = std::move(options);
+  s.options.log = s.options.log.with("controller", s.options.name);
+  s.api = std::move(api);
+  s.cache = std::move(cache);
+
+  s.config.client = std::make_shared<CachedClient>(s.api, s.cache, CachedClientOptions{s.options.uncached});
+  s.config.api_reader = s.api;
+  s.config.tracker = make_tracker(2 * s.options.sync_period);
+  s.config.recorder = make_client_event_recorder(s.api, s.options.name, s.options.log);
+  s.config.sync_period = s.options.sync_period;
+
+  s.reconciler = factory(s.config);
+  if (!s.reconciler) throw std::invalid_argument("the reconciler factory of " + s.options.name + " returned nothing");
+  Validation validation(false);  // as SetupWithManager: the root only
+  s.reconciler.validate(validation);
+  validation.throw_if_failed();
+  Setup setup(s.config);
+  s.reconciler.setup(setup);
+  s.watches = setup.watches();
+  for (const auto& warning : validation.warnings()) s.options.log.info("validation warning: " + warning);
+  for (const auto& warning : setup.warnings()) s.options.log.info("setup warning: " + warning);
+
+  const auto fors = std::count_if(s.watches.begin(), s.watches.end(),
+                                  [](const WatchRequest& w) { return w.mode == WatchRequest::Mode::For; });
+  if (fors != 1) {
+    throw std::invalid_argument("controller " + s.options.name + ": the reconciler must watch exactly one For kind, not " +
+                                std::to_string(fors));
+  }
+  for (const auto& w : s.watches) {
+    if (w.mode == WatchRequest::Mode::For) s.for_kind = w.kind;
+    s.cache->get_or_create(w.kind);  // the cache starts syncing it before this controller runs
+  }
+
+  WorkQueueOptions queue_options;
+  queue_options.clock = s.options.clock;
+  queue_options.rate_limiter = std::move(s.options.rate_limiter);  // nullptr: the default, on the queue's clock
+  if (registry) {
+    s.metrics.emplace(*registry, s.options.name, s.options.max_concurrent_reconciles);
+    queue_options.metrics = std::make_shared<metrics::PrometheusWorkQueueMetrics>(*registry, s.options.name);
+  }
+  s.queue = std::make_unique<WorkQueue>(std::move(queue_options));
+}
+
+Controller::~Controller() = default;
+
+std::string Controller::name() const { return impl_->options.name; }
+bool Controller::ready() const { return impl_->ready; }
+const Config& Controller::config() const noexcept { return impl_->config; }
+const std::vector<WatchRequest>& Controller::watches() const noexcept { return impl_->watches; }
+const KindInfo& Controller::for_kind() const noexcept { return impl_->for_kind; }
+void Controller::enqueue(const ObjectKey& key) { impl_->queue->add(key); }
+
+void Controller::start(std::stop_token stop) {
+  Impl& s = *impl_;
+  if (s.started.exchange(true)) throw std::logic_error("controller " + s.options.name + " was started more than once");
+  const Logger& log = s.options.log;
+  // Stops on the caller's request or on a worker's unrecovered failure.
+  std::stop_callback forward(stop, [&s] { s.failed.request_stop(); });
+  const std::stop_token running = s.failed.get_token();
+
+  Registrations registered{s};
+  auto enqueue = [queue = s.queue.get()](const ObjectKey& key) { queue->add(key); };
+  for (const auto& w : s.watches) {
+    log.info("Starting EventSource (" + std::string(mode_name(w.mode)) + " " + gvk_text(w.kind.gvk) + ")");
+    InformerHandlers handlers;
+    switch (w.mode) {
+      case WatchRequest::Mode::For:
+        handlers = controller_detail::enqueue_object(enqueue);
+        break;
+      case WatchRequest::Mode::Owns:
+        handlers = controller_detail::enqueue_owner(s.for_kind, enqueue);
+        break;
+      case WatchRequest::Mode::Tracked:
+        handlers = controller_detail::enqueue_tracked(s.config.tracker, enqueue);
+        break;
+    }
+    auto informer = s.cache->get_or_create(w.kind);
+    s.registrations.emplace_back(informer, informer->add_handlers(std::move(handlers)));
+  }
+
+  log.info("Starting Controller");
+  for (const auto& w : s.watches) {
+    if (s.cache->wait_for_sync(w.kind, running, s.options.cache_sync_timeout)) continue;
+    s.queue->shut_down();
+    if (running.stop_requested()) return;
+    throw std::runtime_error("controller " + s.options.name + ": timed out waiting for cache to be synced for Kind " +
+                             gvk_text(w.kind.gvk));
+  }
+
+  log.info("Starting workers (" + std::to_string(s.options.max_concurrent_reconciles) + ")");
+  s.ready = true;
+  {
+    std::vector<std::jthread> workers;
+    for (int i = 0; i < s.options.max_concurrent_reconciles; ++i) workers.emplace_back([&s] { s.work(); });
+    // client-go refreshes the unfinished-work gauges every 500 ms.
+    std::jthread unfinished_work([&s](std::stop_token done) {
+      std::mutex m;
+      std::condition_variable_any cv;
+      std::unique_lock lock(m);
+      while (!cv.wait_for(lock, done, std::chrono::milliseconds(500), [] { return false; })) {
+        if (done.stop_requested()) break;
+        s.queue->update_unfinished_work();
+      }
+    });
+
+    std::mutex m;
+    std::condition_variable_any cv;
+    std::unique_lock lock(m);
+    cv.wait(lock, running, [] { return false; });  // until stop
+    lock.unlock();
+
+    log.info("Shutdown signal received, waiting for all workers to finish");
+    s.cancelled->store(true);
+    s.queue->shut_down_with_drain();
+  }  // joins the workers and the refresher
+  s.ready = false;
+  log.info("All workers finished");
+
+  std::lock_guard guard(s.failure_mutex);
+  if (s.failure) std::rethrow_exception(s.failure);
+}
+
+}  // namespace rr

@@ -1,0 +1,26 @@
+// The event handlers a controller puts on its informers (controller-runtime's EnqueueRequestForObject,
+// EnqueueRequestForOwner with OnlyControllerOwner, and reconciler.io's tracker mapping).
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "rr/controller/informer.hpp"
+#include "rr/reconcilers/tracker.hpp"
+
+namespace rr::controller_detail {
+
+using Enqueue = std::function<void(const ObjectKey&)>;
+
+// The object's own key.
+InformerHandlers enqueue_object(Enqueue enqueue);
+// The key of the object's controller owner when that owner is of kind `owner` (group and kind
+// compared; the version is not). Updates enqueue the owners of the old and the new object.
+InformerHandlers enqueue_owner(const KindInfo& owner, Enqueue enqueue);
+// The tracker's observers of the object (of the old and the new object on updates).
+InformerHandlers enqueue_tracked(std::shared_ptr<Tracker> tracker, Enqueue enqueue);
+
+// The controller ownerReference of `object` if it is of kind `owner`: {owner's namespace, name}.
+std::optional<ObjectKey> controller_owner_key(const Json& object, const KindInfo& owner);
+
+}  // namespace rr::controller_detail

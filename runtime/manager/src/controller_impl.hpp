@@ -1,0 +1,46 @@
+// The state of an rr::Controller, shared by its set-up and run loop (controller.cpp) and its
+// workers (controller_worker.cpp).
+#pragma once
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <utility>
+#include <vector>
+
+#include "rr/controller/controller_metrics.hpp"
+#include "rr/controller/informer_cache.hpp"
+#include "rr/controller/work_queue.hpp"
+#include "rr/manager/controller.hpp"
+
+namespace rr {
+
+struct Controller::Impl {
+  ControllerOptions options;
+  std::shared_ptr<Client> api;
+  std::shared_ptr<InformerCache> cache;
+  Config config;
+  Reconciler reconciler;
+  std::vector<WatchRequest> watches;
+  KindInfo for_kind;
+  std::optional<metrics::ReconcileMetrics> metrics;
+  std::unique_ptr<WorkQueue> queue;
+  // Set when the controller stops: reconciles in progress may wind down early.
+  std::shared_ptr<std::atomic<bool>> cancelled = std::make_shared<std::atomic<bool>>(false);
+  std::atomic<bool> started{false};
+  std::atomic<bool> ready{false};
+  std::vector<std::pair<std::shared_ptr<Informer>, Informer::HandlerId>> registrations;
+
+  // An exception escaping a reconcile when recover_panic is off: it stops the controller and
+  // start() rethrows it.
+  std::stop_source failed;
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+
+  // Workers (controller_worker.cpp).
+  void work();
+  void reconcile_one(const ObjectKey& key);
+};
+
+}  // namespace rr

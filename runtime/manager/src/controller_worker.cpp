@@ -1,0 +1,109 @@
+// The controller's workers: take a key, reconcile it, and let the outcome decide what the queue
+// does with it (controller-runtime's reconcileHandler).
+#include <cstdio>
+#include <random>
+
+#include "controller_impl.hpp"
+
+namespace rr {
+
+namespace {
+
+// A random UUID (version 4) per reconcile, as controller-runtime's reconcileID.
+std::string reconcile_id() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  const std::uint64_t hi = (random() & 0xffffffffffff0fffULL) | 0x0000000000004000ULL;
+  const std::uint64_t lo = (random() & 0x3fffffffffffffffULL) | 0x8000000000000000ULL;
+  char text[37];
+  std::snprintf(text, sizeof text, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
+                static_cast<unsigned>((hi >> 16) & 0xffff), static_cast<unsigned>(hi & 0xffff),
+                static_cast<unsigned>(lo >> 48), static_cast<unsigned long long>(lo & 0xffffffffffffULL));
+  return text;
+}
+
+std::string what_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    return ex.what();
+  } catch (...) {
+    return "unknown exception";
+  }
+}
+
+}  // namespace
+
+void Controller::Impl::work() {
+  while (std::optional<ObjectKey> key = queue->get()) {
+    reconcile_one(*key);
+    queue->done(*key);
+  }
+}
+
+void Controller::Impl::reconcile_one(const ObjectKey& key) {
+  using metrics::ReconcileResult;
+  const Logger log = options.log.with("controllerGroup", for_kind.gvk.group)
+                         .with("controllerKind", for_kind.gvk.kind)
+                         .with("namespace", key.namespace_)
+                         .with("name", key.name)
+                         .with("reconcileID", reconcile_id());
+  RequestOptions request;
+  request.log = log;
+  request.cancelled = cancelled;
+
+  if (metrics) metrics->worker_started();
+  const auto began = std::chrono::steady_clock::now();
+  Outcome outcome;
+  try {
+    outcome = reconciler.reconcile(key, request);
+  } catch (...) {
+    std::exception_ptr thrown = std::current_exception();
+    if (metrics) metrics->panic();
+    if (!options.recover_panic) {
+      if (metrics) metrics->worker_finished();
+      log.error(Error::make("panic: " + what_of(thrown)), "Observed a panic");
+      {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) failure = thrown;
+      }
+      failed.request_stop();
+      return;
+    }
+    outcome = Outcome(Error::make("panic: " + what_of(thrown) + " [recovered]"));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  if (metrics) metrics->worker_finished();
+
+  auto observe = [&](ReconcileResult result) {
+    if (metrics) metrics->observe(result, seconds);
+  };
+  const Result& result = outcome.result;
+  if (outcome.error) {
+    if (outcome.error.is(err_quiet())) {
+      // A quiet error is reconciler.io's silent, rate-limited requeue (the root reconcilers turn
+      // it into Result{requeue}; one that gets here is treated the same way).
+      queue->add_rate_limited(key);
+      observe(ReconcileResult::requeue);
+      return;
+    }
+    if (!result.empty()) {
+      log.info("Warning: Reconciler returned both a result with either requeue_after or requeue set and an error; "
+               "the result is ignored");
+    }
+    queue->add_rate_limited(key);
+    observe(ReconcileResult::error);
+    log.error(outcome.error, "Reconciler error");
+  } else if (result.requeue_after.count() > 0) {
+    queue->forget(key);
+    queue->add_after(key, std::chrono::duration_cast<Clock::duration>(result.requeue_after));
+    observe(ReconcileResult::requeue_after);
+  } else if (result.requeue) {
+    queue->add_rate_limited(key);
+    observe(ReconcileResult::requeue);
+  } else {
+    queue->forget(key);
+    observe(ReconcileResult::success);
+  }
+}
+
+}  // namespace rr

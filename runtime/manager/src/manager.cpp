@@ -1,0 +1,397 @@
+// The manager's run loop: servers, runnables, leader election, and the shutdown sequence of
+// controller-runtime's pkg/manager/internal.go.
+#include "rr/manager/manager.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "manager_http.hpp"
+#include "rr/controller/leader_election.hpp"
+#include "rr/controller/metrics.hpp"
+#include "rr/controller/runnable.hpp"
+#include "rr/manager/go_duration.hpp"
+#include "rr/manager/json_log.hpp"
+#include "rr/manager/signals.hpp"
+#include "rr/reconcilers/error.hpp"
+
+namespace rr {
+namespace {
+
+constexpr const char* kServiceAccountNamespaceFile = "/var/run/secrets/kubernetes.io/serviceaccount/namespace";
+
+// "<hostname>_<uuid v4>", client-go's identity for a leader-election candidate.
+std::string make_identity() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') std::snprintf(host, sizeof host, "unknown");
+  std::random_device random;
+  std::uniform_int_distribution<int> nibble(0, 15);
+  std::string uuid;
+  const char* hex = "0123456789abcdef";
+  for (int i = 0; i < 32; ++i) {
+    if (i == 8 || i == 12 || i == 16 || i == 20) uuid += '-';
+    int value = nibble(random);
+    if (i == 12) value = 4;                   // version 4
+    if (i == 16) value = 8 | (value & 3);     // variant 10xx
+    uuid += hex[value];
+  }
+  return std::string(host) + "_" + uuid;
+}
+
+std::string in_cluster_namespace() {
+  std::ifstream file(kServiceAccountNamespaceFile);
+  std::string ns;
+  if (file) std::getline(file, ns);
+  return ns;
+}
+
+Clock::duration to_clock(std::chrono::nanoseconds d) { return std::chrono::duration_cast<Clock::duration>(d); }
+
+// One added runnable and whether it has been started (readyz only asks started ones).
+struct Entry {
+  std::shared_ptr<Runnable> runnable;
+  std::string name;
+  bool needs_leader = false;
+  std::atomic<bool> started{false};
+};
+
+// What the runnable threads report. Shared with them, because a runnable that does not stop
+// within the grace period keeps running after run() has returned.
+struct RunState {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int running = 0;
+  int leader_running = 0;
+  std::vector<std::string> failures;  // "<name>: <what>"
+  bool shutting_down = false;
+  bool leading = false;
+  bool lease_lost = false;
+};
+
+}  // namespace
+
+struct Manager::Impl {
+  ManagerOptions options;
+  std::shared_ptr<Client> api;
+  Logger log;
+  metrics::Registry registry;
+  HealthChecks healthz;
+  HealthChecks readyz;
+  std::vector<std::function<void()>> collectors;
+  std::vector<std::shared_ptr<Entry>> entries;
+  std::optional<BindAddress> metrics_address;
+  std::optional<BindAddress> probe_address;
+  std::optional<LeaderElectionConfig> election;
+  metrics::Gauge* leader_gauge = nullptr;
+
+  std::mutex mutex;  // `running` and the lists above once run() may have begun
+  bool running = false;
+  std::atomic<int> metrics_port{0};
+  std::atomic<int> probe_port{0};
+  std::shared_ptr<RunState> state = std::make_shared<RunState>();
+  std::stop_source leader_stop;
+  std::stop_source others_stop;
+
+  // Starts `entry` on a detached thread; the caller holds state->mutex.
+  void start_locked(const std::shared_ptr<Entry>& entry, std::stop_token token) {
+    ++state->running;
+    if (entry->needs_leader) ++state->leader_running;
+    entry->started = true;
+    log.with("name", entry->name).info("Starting runnable");
+    std::thread([state = state, entry, token = std::move(token), runnable_log = log.with("name", entry->name)] {
+      std::string failure;
+      try {
+        entry->runnable->start(token);
+      } catch (const std::exception& e) {
+        failure = e.what();
+      } catch (...) {
+        failure = "unknown exception";
+      }
+      if (!failure.empty()) runnable_log.error(Error::make(failure), "runnable failed");
+      const std::lock_guard lock(state->mutex);
+      --state->running;
+      if (entry->needs_leader) --state->leader_running;
+      if (!failure.empty()) state->failures.push_back(entry->name + ": " + failure);
+      state->changed.notify_all();
+    }).detach();
+  }
+
+  void start_leader_runnables() {
+    const std::lock_guard lock(state->mutex);
+    if (state->shutting_down) return;
+    for (const auto& entry : entries) {
+      if (entry->needs_leader) start_locked(entry, leader_stop.get_token());
+    }
+  }
+
+  // Waits until no runnable of the group runs or `deadline` passes (nullopt: for ever).
+  bool wait_group(bool leaders_only, std::optional<std::chrono::steady_clock::time_point> deadline) {
+    std::unique_lock lock(state->mutex);
+    auto done = [&] { return (leaders_only ? state->leader_running : state->running) == 0; };
+    if (!deadline) {
+      state->changed.wait(lock, done);
+      return true;
+    }
+    return state->changed.wait_until(lock, *deadline, done);
+  }
+
+  LeaderElectionCallbacks election_callbacks() {
+    LeaderElectionCallbacks callbacks;
+    callbacks.on_started_leading = [this](std::stop_token) {
+      log.info("successfully acquired lease " + election->namespace_ + "/" + election->name);
+      {
+        const std::lock_guard lock(state->mutex);
+        state->leading = true;
+      }
+      if (leader_gauge != nullptr) leader_gauge->set(1);
+      start_leader_runnables();
+    };
+    callbacks.on_stopped_leading = [this] {
+      if (leader_gauge != nullptr) leader_gauge->set(0);
+      const std::lock_guard lock(state->mutex);
+      if (state->leading && !state->shutting_down) state->lease_lost = true;
+      state->leading = false;
+      state->changed.notify_all();
+    };
+    callbacks.on_new_leader = [this](const std::string& identity) {
+      if (!identity.empty()) log.with("identity", identity).info("new leader elected");
+    };
+    return callbacks;
+  }
+
+  bool start_servers() {
+    try {
+      if (metrics_address) {
+        metrics_server.serve_metrics(registry, [this] {
+          for (const auto& collect : collectors) collect();
+        });
+        metrics_port = metrics_server.start(*metrics_address);
+        log.with("bindAddress", options.metrics_bind_address).with("port", std::to_string(metrics_port.load()))
+            .info("Serving metrics server");
+      }
+      if (probe_address) {
+        probe_server.serve_probes(healthz, readyz);
+        probe_port = probe_server.start(*probe_address);
+        log.with("bindAddress", options.health_probe_bind_address).with("port", std::to_string(probe_port.load()))
+            .info("Serving health probe server");
+      }
+      return true;
+    } catch (const std::exception& e) {
+      log.error(Error::make(e.what()), "failed to start an HTTP server");
+      return false;
+    }
+  }
+
+  HttpServer metrics_server;
+  HttpServer probe_server;
+};
+
+Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api)
+    : Manager(options, std::move(api), make_logger(options)) {}
+
+Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.metrics_address = parse_bind_address(options.metrics_bind_address);
+  m.probe_address = parse_bind_address(options.health_probe_bind_address);
+  if (options.leader_elect) {
+    if (!api) throw std::invalid_argument("leader election needs an API client");
+    if (options.leader_election_id.empty()) {
+      throw std::invalid_argument("LeaderElectionID must be configured (--leader-election-id)");
+    }
+    LeaderElectionConfig config;
+    config.name = options.leader_election_id;
+    config.namespace_ = options.leader_election_namespace.empty() ? in_cluster_namespace()
+                                                                   : options.leader_election_namespace;
+    if (config.namespace_.empty()) {
+      throw std::invalid_argument(
+          "unable to find leader election namespace: not running in cluster, please specify "
+          "--leader-election-namespace");
+    }
+    config.identity = make_identity();
+    config.lease_duration = to_clock(options.lease_duration);
+    config.renew_deadline = to_clock(options.renew_deadline);
+    config.retry_period = to_clock(options.retry_period);
+    config.release_on_cancel = true;
+    config.validate();
+    m.election = config;
+    m.leader_gauge = &m.registry
+                          .gauge("leader_election_master_status",
+                                 "Gauge of if the reporting system is master of the relevant lease, 0 indicates "
+                                 "backup, 1 indicates master. 'name' is the string used to identify the lease. "
+                                 "Please make sure to group by name.",
+                                 {"name"})
+                          .with({config.name});
+  }
+  m.options = std::move(options);
+  m.api = std::move(api);
+  m.log = std::move(log);
+  m.healthz.add("ping", [] { return true; });
+}
+
+Manager::~Manager() = default;
+
+void Manager::add(std::shared_ptr<Runnable> runnable) {
+  if (!runnable) throw std::invalid_argument("rr::Manager::add: null runnable");
+  Impl& m = *impl_;
+  const std::lock_guard lock(m.mutex);
+  if (m.running) throw std::logic_error("rr::Manager::add: the manager is already running");
+  auto entry = std::make_shared<Entry>();
+  entry->name = runnable->name();
+  entry->needs_leader = runnable->needs_leader_election();
+  entry->runnable = std::move(runnable);
+  // One readyz check per name, over every runnable of that name: ready once started and ready;
+  // one not started yet (a follower's controllers) does not hold readiness back.
+  bool name_taken = false;
+  for (const auto& other : m.entries) name_taken = name_taken || other->name == entry->name;
+  m.entries.push_back(entry);
+  if (name_taken) return;
+  m.readyz.add(entry->name, [&m, name = entry->name] {
+    const std::lock_guard entries_lock(m.mutex);
+    for (const auto& e : m.entries) {
+      if (e->name == name && e->started && !e->runnable->ready()) return false;
+    }
+    return true;
+  });
+}
+
+void Manager::add_healthz_check(std::string name, HealthCheck check) {
+  impl_->healthz.add(std::move(name), std::move(check));
+}
+
+void Manager::add_readyz_check(std::string name, HealthCheck check) {
+  impl_->readyz.add(std::move(name), std::move(check));
+}
+
+void Manager::add_metrics_collector(std::function<void()> collect) {
+  const std::lock_guard lock(impl_->mutex);
+  if (impl_->running) throw std::logic_error("rr::Manager::add_metrics_collector: the manager is already running");
+  impl_->collectors.push_back(std::move(collect));
+}
+
+int Manager::run(std::stop_token stop) {
+  Impl& m = *impl_;
+  {
+    const std::lock_guard lock(m.mutex);
+    if (m.running) throw std::logic_error("rr::Manager::run: called twice");
+    m.running = true;
+  }
+  const std::shared_ptr<RunState> state = m.state;
+  m.log.info("Starting manager");
+  if (!m.start_servers()) {
+    m.metrics_server.stop();
+    m.probe_server.stop();
+    return 1;
+  }
+
+  // Runnables without leader election at once; the others when this process leads.
+  std::unique_ptr<LeaderElector> elector;
+  std::jthread elector_thread;
+  {
+    const std::lock_guard lock(state->mutex);
+    for (const auto& entry : m.entries) {
+      if (!entry->needs_leader) m.start_locked(entry, m.others_stop.get_token());
+    }
+  }
+  if (m.election) {
+    elector = std::make_unique<LeaderElector>(m.api, *m.election);
+    m.log.with("identity", m.election->identity)
+        .info("attempting to acquire leader lease " + m.election->namespace_ + "/" + m.election->name + "...");
+    elector_thread = std::jthread([&elector, callbacks = m.election_callbacks()](std::stop_token token) {
+      elector->run(token, callbacks);
+    });
+  } else {
+    m.start_leader_runnables();
+  }
+
+  // Wait for the stop request, a failure, or the loss of the lease.
+  {
+    std::stop_callback wake(stop, [&state] {
+      const std::lock_guard lock(state->mutex);
+      state->changed.notify_all();
+    });
+    std::unique_lock lock(state->mutex);
+    state->changed.wait(lock, [&] { return stop.stop_requested() || !state->failures.empty() || state->lease_lost; });
+  }
+
+  int exit_code = 0;
+  std::chrono::nanoseconds grace = m.options.graceful_shutdown_timeout;
+  {
+    const std::lock_guard lock(state->mutex);
+    state->shutting_down = true;
+    if (state->lease_lost) {
+      m.log.error(Error::make("leader election lost"), "problem running manager");
+      grace = std::chrono::nanoseconds(0);  // another process leads already: do not linger
+      exit_code = 1;
+    } else if (!state->failures.empty()) {
+      m.log.error(Error::make(state->failures.front()), "problem running manager");
+      exit_code = 1;
+    }
+  }
+
+  // Shutdown: controllers first (their queues drain, in-flight reconciles finish), then the rest,
+  // all within one grace period.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (grace >= std::chrono::nanoseconds(0)) {
+    deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(grace);
+  }
+  m.log.info("Stopping and waiting for leader election runnables");
+  m.leader_stop.request_stop();
+  bool in_time = m.wait_group(true, deadline);
+  m.log.info("Stopping and waiting for non leader election runnables");
+  m.others_stop.request_stop();
+  in_time = m.wait_group(false, deadline) && in_time;
+  if (!in_time && exit_code == 0) {
+    m.log.error(Error::make("failed waiting for all runnables to end within grace period of " + format_go_duration(grace)),
+                "problem running manager");
+    exit_code = 1;
+  }
+  {
+    const std::lock_guard lock(state->mutex);
+    if (exit_code == 0 && !state->failures.empty()) {  // failed while stopping
+      m.log.error(Error::make(state->failures.front()), "problem running manager");
+      exit_code = 1;
+    }
+  }
+  if (elector_thread.joinable()) {  // releases the lease (release_on_cancel)
+    elector_thread.request_stop();
+    elector_thread.join();
+  }
+  m.metrics_server.stop();
+  m.probe_server.stop();
+  m.metrics_port = 0;
+  m.probe_port = 0;
+  m.log.info(exit_code == 0 ? "Stopped manager" : "Stopped manager with errors");
+  return exit_code;
+}
+
+int Manager::run_until_signal() {
+  const SignalStop signals(impl_->log);
+  return run(signals.token());
+}
+
+metrics::Registry& Manager::metrics() { return impl_->registry; }
+const std::shared_ptr<Client>& Manager::client() const noexcept { return impl_->api; }
+const Logger& Manager::logger() const noexcept { return impl_->log; }
+const ManagerOptions& Manager::options() const noexcept { return impl_->options; }
+int Manager::metrics_port() const { return impl_->metrics_port.load(); }
+int Manager::health_probe_port() const { return impl_->probe_port.load(); }
+
+bool Manager::is_leader() const {
+  const std::lock_guard lock(impl_->state->mutex);
+  return impl_->state->leading;
+}
+
+std::string Manager::identity() const { return impl_->election ? impl_->election->identity : std::string(); }
+
+}  // namespace rr

@@ -1,0 +1,149 @@
+#include "rr/manager/operator_main.hpp"
+#include "rr/reconcilers/error.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "rr/apiserver/api_server.hpp"
+#include "rr/apiserver/workload_simulator.hpp"
+#include "rr/client/http_client.hpp"
+#include "rr/client/kubeconfig.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "rr/controller/informer_cache.hpp"
+#include "rr/manager/json_log.hpp"
+#include "rr/manager/manager_options.hpp"
+
+namespace rr {
+
+namespace {
+
+constexpr std::string_view local_cluster_flag = "--local-cluster-kubeconfig";
+
+// ManagerOptions knows controller-runtime's flags; this one is ours, so it is taken out of the
+// command line first. Throws FlagError when it has no value.
+std::vector<std::string> take_local_cluster_flag(int argc, char** argv, std::optional<std::string>& kubeconfig_out) {
+  std::vector<std::string> rest;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--") {
+      for (; i < argc; ++i) rest.emplace_back(argv[i]);
+      break;
+    }
+    if (arg.starts_with("-") && !arg.starts_with("--")) arg.remove_prefix(1);  // Go accepts -flag
+    if (arg.starts_with(local_cluster_flag)) {
+      const std::string_view tail = arg.substr(local_cluster_flag.size());
+      if (tail.starts_with("=")) {
+        kubeconfig_out = std::string(tail.substr(1));
+      } else if (tail.empty() && i + 1 < argc) {
+        kubeconfig_out = argv[++i];
+      } else if (tail.empty()) {
+        throw FlagError("flag needs an argument: " + std::string(local_cluster_flag));
+      } else {
+        rest.emplace_back(argv[i]);  // another flag with this prefix: ManagerOptions reports it
+        continue;
+      }
+      if (kubeconfig_out->empty()) throw FlagError("flag needs an argument: " + std::string(local_cluster_flag));
+      continue;
+    }
+    rest.emplace_back(argv[i]);
+  }
+  return rest;
+}
+
+std::string usage(const OperatorMain& main, std::string_view program) {
+  return ManagerOptions::usage(program.empty() ? main.name : program) + "  " + std::string(local_cluster_flag) +
+         " string\n"
+         "    \tstart an embedded local cluster on 127.0.0.1, write its kubeconfig to this file and run against it\n";
+}
+
+// The embedded local cluster: the in-memory API server over HTTP, its built-in kinds, the
+// operator's own kinds, and Deployments that report their replicas available (no nodes here).
+struct LocalCluster {
+  std::shared_ptr<Cluster> cluster;
+  std::unique_ptr<ApiServer> server;
+  std::unique_ptr<WorkloadSimulator> workloads;
+};
+
+LocalCluster start_local_cluster(const OperatorMain& main, const std::string& kubeconfig_path) {
+  LocalCluster local;
+  ClusterOptions cluster_options;
+  cluster_options.require_namespaces = true;  // kubectl realism: a namespace must exist first
+  local.cluster = std::make_shared<Cluster>(cluster_options);
+  if (main.register_local_kinds) main.register_local_kinds(*local.cluster);
+  local.server = std::make_unique<ApiServer>(local.cluster);  // registers the built-in kinds
+  local.server->start();
+  local.workloads = std::make_unique<WorkloadSimulator>(local.cluster);
+  // Written last, atomically: whoever waits for the file finds a server that answers.
+  const std::string partial = kubeconfig_path + ".partial";
+  local.server->write_kubeconfig(partial);
+  if (std::rename(partial.c_str(), kubeconfig_path.c_str()) != 0) {
+    throw std::runtime_error("cannot write " + kubeconfig_path);
+  }
+  return local;
+}
+
+}  // namespace
+
+std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Controller::ReconcilerFactory factory) {
+  ControllerOptions controller_options;
+  controller_options.name = std::move(name);
+  controller_options.max_concurrent_reconciles = options.max_concurrent_reconciles;
+  controller_options.log = manager.logger().named(controller_options.name);
+  auto controller = std::make_shared<Controller>(std::move(controller_options), std::move(factory), api, cache,
+                                                 &manager.metrics());
+  manager.add(controller);
+  return controller;
+}
+
+int run_operator(int argc, char** argv, const OperatorMain& main) {
+  const std::string_view program = argc > 0 ? std::string_view(argv[0]) : std::string_view(main.name);
+  ManagerOptions options;
+  std::optional<std::string> local_kubeconfig;
+  try {
+    options = ManagerOptions::parse(take_local_cluster_flag(argc, argv, local_kubeconfig));
+  } catch (const FlagError& e) {
+    std::cerr << e.what() << "\n" << usage(main, program);
+    return 2;
+  }
+  if (options.show_help) {
+    std::cout << usage(main, program);
+    return 0;
+  }
+  if (options.leader_election_id.empty()) options.leader_election_id = main.leader_election_id;
+  const Logger log = make_logger(options).named(main.name);
+
+  try {
+    std::optional<LocalCluster> local;
+    RestConfig rest;
+    if (local_kubeconfig) {
+      local = start_local_cluster(main, *local_kubeconfig);
+      rest.host = local->server->url();
+      if (options.leader_election_namespace.empty()) options.leader_election_namespace = "default";
+      log.with("url", rest.host).with("kubeconfig", *local_kubeconfig).info("local cluster started");
+    } else {
+      const LoadedConfig loaded = load_default_config(ConfigSources{options.kubeconfig, options.context});
+      rest = loaded.config;
+      if (options.leader_election_namespace.empty()) options.leader_election_namespace = loaded.namespace_name;
+      log.with("host", rest.host).with("source", loaded.source).info("connecting");
+    }
+    if (rest.user_agent.empty()) rest.user_agent = main.name;
+    auto api = std::make_shared<HttpClient>(rest);
+
+    Manager manager(options, api, log);
+    auto cache = std::make_shared<InformerCache>(api);
+    manager.add(cache);
+    OperatorContext context{manager, api, cache, manager.options()};
+    main.setup(context);
+    const int code = manager.run_until_signal();
+    log.with("exitCode", std::to_string(code)).info("stopped");
+    return code;
+  } catch (const std::exception& e) {
+    log.error(Error::from(e), "operator failed");
+    return 1;
+  }
+}
+
+}  // namespace rr
