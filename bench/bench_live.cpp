@@ -4,18 +4,22 @@
 //            rr::run_operator wires it (Manager + InformerCache + Controller over one HttpClient,
 //            N workers). A second HttpClient creates K WebApps; a third watches them and notes
 //            when each one's Ready condition turns True. Per-object create→Ready latency, WebApps
-//            Ready per second, reconciles per second (from the manager's metrics registry).
+//            Ready per second, reconciles per second (from the manager's metrics registry). The
+//            WebApps are in one namespace, or spread over --namespaces N (each reconcile lists the
+//            children of its namespace).
 //   memory   an rr::Informer over HttpClient caching N ConfigMaps, then N Deployments, served by a
 //            child process (so that the server's own copy is not in this process's RSS): RSS
-//            (/proc/self/statm, after malloc_trim) before and after the sync, per object, beside
-//            the average serialized JSON size of an object.
+//            (/proc/self/statm, after malloc_trim) and heap in use (mallinfo2) before and after
+//            the sync, per object, beside the average serialized JSON size of an object and the
+//            heap a plain parsed list of the same objects takes.
 //   requests raw HttpClient request rate: creates/s and GETs/s with 1 and 2 threads sharing one
 //            client, against an in-process server.
 //
 // The client-side rate limiter is off (RestConfig::qps = 0) everywhere: with client-go's defaults
 // (5 qps, burst 10), which run_operator keeps, every figure here would be capped near 5 requests/s.
 //
-// Usage: bench_live [--webapps K] [--workers N] [--objects N] [--requests N] [--only e2e|memory|requests]
+// Usage: bench_live [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N]
+//                   [--only e2e|memory|requests]
 //        bench_live --serve-objects N KIND   (internal: the memory section's server process)
 #include <malloc.h>
 #include <signal.h>
@@ -77,6 +81,13 @@ double rss_bytes() {
   return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
 }
 
+// Bytes malloc has handed out and not got back, over every arena (live data, without the
+// fragmentation and free memory that RSS also counts).
+double heap_in_use() {
+  const struct mallinfo2 info = mallinfo2();
+  return static_cast<double>(info.uordblks + info.hblkhd);
+}
+
 double percentile(std::vector<double> sorted, double p) {
   if (sorted.empty()) return 0;
   std::sort(sorted.begin(), sorted.end());
@@ -105,11 +116,13 @@ std::map<std::string, double> counter_by_label(const std::string& text, const st
 // ---------------------------------------------------------------------------------------------
 // e2e
 
-rr::Json webapp_object(int i) {
+// WebApp i, in namespace "default" or, with several namespaces, "ns-<i mod namespaces>".
+rr::Json webapp_object(int i, int namespaces) {
   const std::string name = "app-" + std::to_string(i);
+  const std::string ns = namespaces > 1 ? "ns-" + std::to_string(i % namespaces) : "default";
   return rr::Json{{"apiVersion", "web.example.rrgen.dev/v1"},
                   {"kind", "WebApp"},
-                  {"metadata", {{"namespace", "default"}, {"name", name}}},
+                  {"metadata", {{"namespace", ns}, {"name", name}}},
                   {"spec", {{"image", "registry.example/app:1.0"}, {"replicas", 2}, {"hostname", name + ".example.com"}}}};
 }
 
@@ -127,7 +140,7 @@ class ReadyWatcher {
  public:
   ReadyWatcher(const std::string& url, int expected) : client_(unthrottled(url)), expected_(expected) {
     const rr::KindInfo kind = client_.kind_info({"web.example.rrgen.dev", "v1", "WebApp"});
-    watch_ = client_.watch(kind, {.namespace_ = "default"});
+    watch_ = client_.watch(kind, {});  // every namespace
     thread_ = std::thread([this] { run(); });
   }
   ~ReadyWatcher() {
@@ -163,7 +176,7 @@ class ReadyWatcher {
   std::thread thread_;
 };
 
-void bench_e2e(int webapps, int workers) {
+void bench_e2e(int webapps, int workers, int namespaces) {
   auto cluster = std::make_shared<rr::Cluster>();
   cluster->register_kind<webapp::WebApp>();  // as run_operator's register_local_kinds
   rr::ApiServer server(cluster);
@@ -179,6 +192,9 @@ void bench_e2e(int webapps, int workers) {
   options.metrics_bind_address = "0";
   options.health_probe_bind_address = "0";
   options.max_concurrent_reconciles = workers;
+  // Wait for the in-flight reconciles however long they take: after an overrun grace period the
+  // manager returns with its controllers still running, and they use its metrics registry.
+  options.graceful_shutdown_timeout = std::chrono::nanoseconds(-1);
   rr::Manager manager(options, api, rr::make_json_logger(stderr, rr::LogLevel::Error));
   auto cache = std::make_shared<rr::InformerCache>(api);
   manager.add(cache);
@@ -200,11 +216,30 @@ void bench_e2e(int webapps, int workers) {
   const auto start = Clock::now();
   for (int i = 0; i < webapps; ++i) {
     created_at[static_cast<std::size_t>(i)] = Clock::now();
-    creator.create(kind, webapp_object(i));
+    creator.create(kind, webapp_object(i, namespaces));
   }
   const auto creates_done = Clock::now();
   const bool all_ready = watcher.wait_all(600s);
   const auto end = Clock::now();
+  // Then until the queue is quiet: the status updates that made the WebApps Ready come back as
+  // events and are reconciled once more (with nothing to do).
+  auto reconciles_so_far = [&] {
+    double n = 0;
+    for (const auto& [result, count] :
+         counter_by_label(manager.metrics().expose(), "controller_runtime_reconcile_total", "result")) {
+      n += count;
+    }
+    return n;
+  };
+  auto quiet_since = Clock::now();
+  for (double last = reconciles_so_far(); Clock::now() - quiet_since < 1s && Clock::now() - end < 600s;) {
+    std::this_thread::sleep_for(100ms);
+    if (const double now = reconciles_so_far(); now != last) {
+      last = now;
+      quiet_since = Clock::now();
+    }
+  }
+  const auto settled = quiet_since;
   const bench::Times t = sw.elapsed();
   const std::string metrics = manager.metrics().expose();
 
@@ -218,10 +253,11 @@ void bench_e2e(int webapps, int workers) {
   double reconciles = 0;
   for (const auto& [result, n] : results) reconciles += n;
   const double window = std::chrono::duration<double>(end - start).count();
+  const double settle_window = std::chrono::duration<double>(settled - start).count();
   const double writes = std::stod(cluster->resource_version()) - std::stod(rv_before);
 
-  std::printf("e2e: %d WebApps, %d workers, qps limit off%s\n", webapps, workers,
-              all_ready ? "" : "  ** NOT ALL READY within 600 s **");
+  std::printf("e2e: %d WebApps in %d namespace%s, %d workers, qps limit off%s\n", webapps, namespaces,
+              namespaces == 1 ? "" : "s", workers, all_ready ? "" : "  ** NOT ALL READY within 600 s **");
   std::printf("  creates (1 client, sequential)  %8.2f s   %8.1f creates/s\n",
               std::chrono::duration<double>(creates_done - start).count(),
               webapps / std::chrono::duration<double>(creates_done - start).count());
@@ -230,14 +266,18 @@ void bench_e2e(int webapps, int workers) {
   std::printf("  create->Ready latency ms        p50 %.1f  p90 %.1f  p99 %.1f  max %.1f  (%zu of %d Ready)\n",
               percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
               percentile(latencies, 1.0), latencies.size(), webapps);
-  std::printf("  reconciles                      %8.0f       %8.1f reconciles/s  (%.2f per WebApp;", reconciles,
-              reconciles / window, reconciles / webapps);
+  std::printf("  queue quiet after               %8.2f s\n", settle_window);
+  std::printf("  reconciles (until quiet)        %8.0f       %8.1f reconciles/s  (%.2f per WebApp;", reconciles,
+              reconciles / settle_window, reconciles / webapps);
   for (const auto& [result, n] : results) std::printf(" %s %.0f", result.c_str(), n);
   std::printf(")\n");
   std::printf("  writes (resourceVersions)       %8.0f       %8.2f per WebApp\n", writes, writes / webapps);
-  std::printf("  process CPU                     %8.2f s   %8.2f ms per WebApp (server, simulator, operator, clients)\n",
+  std::printf("  process CPU (until quiet)       %8.2f s   %8.2f ms per WebApp (server, simulator, operator, clients)\n",
               t.cpu, 1000.0 * t.cpu / webapps);
+  const auto stopping = Clock::now();
   operator_thread.request_stop();
+  operator_thread.join();
+  std::printf("  manager shutdown                %8.2f s\n", std::chrono::duration<double>(Clock::now() - stopping).count());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,20 +311,18 @@ rr::Json realistic_deployment(int i) {
                {"volumeMounts", {{{"name", "config"}, {"mountPath", "/etc/web"}}}}};
   rr::Json sidecar{{"name", "proxy"}, {"image", "registry.example/proxy:2.3"},
                    {"args", {"--listen=:9090", "--upstream=127.0.0.1:8080"}}};
-  return rr::Json{
-      {"apiVersion", "apps/v1"},
-      {"kind", "Deployment"},
-      {"metadata", {{"namespace", "default"}, {"name", name}, {"labels", {{"app", name}, {"team", "shop"}}}}},
-      {"spec",
-       {{"replicas", 3},
-        {"selector", {{"matchLabels", {{"app", name}}}}},
-        {"template",
-         {{"metadata", {{"labels", {{"app", name}, {"team", "shop"}}}}},
-          {"spec",
-           {{"containers", {app, sidecar}},
-            {"volumes", {{{"name", "config"}, {"configMap", {{"name", "config-" + std::to_string(i)}}}}}}}}}}}}},
-      {"status", {{"observedGeneration", 1}, {"replicas", 3}, {"readyReplicas", 3}, {"availableReplicas", 3},
-                  {"updatedReplicas", 3}}}};
+  rr::Json labels{{"app", name}, {"team", "shop"}};
+  rr::Json d{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}};
+  d["metadata"] = {{"namespace", "default"}, {"name", name}, {"labels", labels}};
+  d["spec"]["replicas"] = 3;
+  d["spec"]["selector"]["matchLabels"] = {{"app", name}};
+  d["spec"]["template"]["metadata"]["labels"] = labels;
+  d["spec"]["template"]["spec"]["containers"] = rr::Json::array({app, sidecar});
+  d["spec"]["template"]["spec"]["volumes"] =
+      rr::Json::array({{{"name", "config"}, {"configMap", {{"name", "config-" + std::to_string(i)}}}}});
+  d["status"] = {{"observedGeneration", 1}, {"replicas", 3}, {"readyReplicas", 3}, {"availableReplicas", 3},
+                 {"updatedReplicas", 3}};
+  return d;
 }
 
 // The child: a cluster holding N objects of one kind, served until killed. Prints its URL.
@@ -339,15 +377,33 @@ void bench_memory_of(int n, const std::string& kind_name) {
     const rr::GroupVersionKind gvk = kind_name == "Deployment" ? rr::GroupVersionKind{"apps", "v1", "Deployment"}
                                                                : rr::GroupVersionKind{"", "v1", "ConfigMap"};
     const rr::KindInfo kind = client->kind_info(gvk);  // warms libcurl and the connection pool
+    // The floor: the same objects as one parsed list (nlohmann::json DOM), nothing else.
+    malloc_trim(0);
+    double list_per_object = 0;
+    {
+      const double before_list = heap_in_use();
+      const rr::Json list = client->list(kind, {});
+      list_per_object = (heap_in_use() - before_list) / static_cast<double>(list["items"].size());
+    }
     malloc_trim(0);
     const double before = rss_bytes();
+    const double heap_before = heap_in_use();
     const auto started = Clock::now();
     auto informer = std::make_unique<rr::Informer>(client, kind);
     std::jthread run([&](std::stop_token stop) { informer->run(stop); });
     if (!informer->wait_for_sync(run.get_stop_token(), 300s)) throw std::runtime_error("no sync within 300 s");
     const double sync_s = std::chrono::duration<double>(Clock::now() - started).count();
+    // has_synced() turns true before the informer's thread has freed the list it synced from:
+    // wait until the heap stops shrinking.
+    for (double last = heap_in_use();;) {
+      std::this_thread::sleep_for(300ms);
+      const double now = heap_in_use();
+      if (now >= last) break;
+      last = now;
+    }
     malloc_trim(0);
     const double after = rss_bytes();
+    const double heap_after = heap_in_use();
     double json_bytes = 0;
     std::size_t stored = 0;
     for (const auto& object : informer->store().list()) {
@@ -356,10 +412,15 @@ void bench_memory_of(int n, const std::string& kind_name) {
     }
     run.request_stop();
     run.join();
-    const double per_object = (after - before) / static_cast<double>(stored);
-    const double json = json_bytes / static_cast<double>(stored);
-    std::printf("  %-10s %7zu objects  sync %6.2f s  RSS +%7.1f MB  %7.0f B/object  JSON %6.0f B/object  ratio %.1fx\n",
-                kind_name.c_str(), stored, sync_s, (after - before) / bench::kMB, per_object, json, per_object / json);
+    const double n_objects = static_cast<double>(stored);
+    const double json = json_bytes / n_objects;
+    const double per_object = (after - before) / n_objects;
+    const double heap_per_object = (heap_after - heap_before) / n_objects;
+    std::printf("  %-10s %6zu objects, JSON %5.0f B/object; sync %5.2f s\n", kind_name.c_str(), stored, json, sync_s);
+    std::printf("    informer: RSS +%6.1f MB = %6.0f B/object (%4.1fx JSON); heap in use %6.0f B/object (%4.1fx)\n",
+                (after - before) / bench::kMB, per_object, per_object / json, heap_per_object, heap_per_object / json);
+    std::printf("    the same objects as one parsed list (nlohmann::json): heap in use %6.0f B/object (%4.1fx)\n",
+                list_per_object, list_per_object / json);
   }
   kill(child.pid, SIGTERM);
   waitpid(child.pid, nullptr, 0);
@@ -411,7 +472,7 @@ void bench_requests(int requests) {
 
 int main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--serve-objects") == 0) return serve_objects(std::atoi(argv[2]), argv[3]);
-  int webapps = 500, workers = 2, objects = 10000, requests = 1000;
+  int webapps = 500, workers = 2, namespaces = 1, objects = 10000, requests = 1000;
   std::string only;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -423,6 +484,8 @@ int main(int argc, char** argv) {
       webapps = std::atoi(value());
     } else if (arg == "--workers") {
       workers = std::atoi(value());
+    } else if (arg == "--namespaces") {
+      namespaces = std::max(1, std::atoi(value()));
     } else if (arg == "--objects") {
       objects = std::atoi(value());
     } else if (arg == "--requests") {
@@ -431,15 +494,16 @@ int main(int argc, char** argv) {
       only = value();
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--webapps K] [--workers N] [--objects N] [--requests N] [--only e2e|memory|requests]\n",
+                   "usage: %s [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N] [--only e2e|memory|requests]\n",
                    argv[0]);
       return 2;
     }
   }
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured, even when piped
   std::printf("bench_live (%s, %s), %u hardware threads\n", RRGEN_BENCH_BUILD_TYPE, bench::compiler_name(),
               std::thread::hardware_concurrency());
   if (only.empty() || only == "requests") bench_requests(requests);
-  if (only.empty() || only == "e2e") bench_e2e(webapps, workers);
+  if (only.empty() || only == "e2e") bench_e2e(webapps, workers, namespaces);
   if (only.empty() || only == "memory") bench_memory(objects);
   return 0;
 }

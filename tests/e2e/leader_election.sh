@@ -3,12 +3,16 @@
 # driven by real kubectl:
 #   1. both operators start with --leader-elect (lease 3s, renew deadline 2s, retry 500ms);
 #   2. exactly one holds the Lease, and only that one reconciles: its
-#      controller_runtime_reconcile_total grows, the other's /metrics stays at 0 and its log
+#      controller_runtime_reconcile_total grows, the other's /metrics stays at 0, and the other's
+#      log (at debug, where every reconcile logs lines with its reconcileID) shows no reconcile and
 #      never starts the controller's workers;
 #   3. a WebApp applied becomes Ready;
 #   4. the leader is killed with SIGKILL (no lease release): the other takes the Lease over within
 #      the lease duration plus retry slack (the takeover time is measured and printed);
-#   5. a second WebApp applied after the takeover becomes Ready, reconciled by the new leader.
+#   5. a second WebApp applied after the takeover becomes Ready, reconciled by the new leader,
+#      which also reconciles the first one again (a new leader's controller gets every cached
+#      object); SIGTERM then stops it with exit code 0.
+# E2E_KEEP=1 keeps the temporary directory (logs, kubeconfig) for a look afterwards.
 #
 #   leader_election.sh RRGEN_CLUSTER WEBAPP_OPERATOR SAMPLE_DIR
 # Exit 0: passed; 77: kubectl missing (skipped); anything else: failed.
@@ -75,10 +79,12 @@ wait_until() {
     sleep 0.1
   done
 }
-# A JSON log field of the first line of LOG whose msg contains TEXT.
+# A JSON log field of the first line of LOG that contains TEXT. (No `grep | head`: under
+# pipefail, a reader that stops early fails the pipeline with the writer's SIGPIPE.)
 log_field() {
-  local log=$1 text=$2 field=$3
-  grep -F "$text" "$log" | head -n 1 | grep -o "\"$field\":\"[^\"]*\"" | head -n 1 | cut -d'"' -f4
+  local log=$1 text=$2 field=$3 line
+  line=$(grep -m 1 -F "$text" "$log") || return 1
+  sed -n "s/.*\"$field\":\"\{0,1\}\([^\",}]*\).*/\1/p" <<<"$line"
 }
 # The sum of controller_runtime_reconcile_total over every result, from /metrics on PORT.
 # Fails when the endpoint does not answer or does not expose the metric.
@@ -136,8 +142,8 @@ for name in a b; do
 done
 [[ -n ${identity[a]} && ${identity[a]} != "${identity[b]}" ]] || fail "the identities are empty or equal"
 
-wait_until 20 bash -c '[[ -n $("$0" get lease "$1" -n default -o jsonpath="{.spec.holderIdentity}" 2>/dev/null) ]]' \
-  "$kubectl" "$lease_name" || fail "nobody acquired the lease"
+has_holder() { [[ -n $(lease_holder) ]]; }
+wait_until 20 has_holder || fail "nobody acquired the lease"
 holder=$(lease_holder)
 if [[ $holder == "${identity[a]}" ]]; then leader=a follower=b
 elif [[ $holder == "${identity[b]}" ]]; then leader=b follower=a
@@ -178,7 +184,7 @@ kill -KILL "${operator_pid[$leader]}"
 wait "${operator_pid[$leader]}" 2>/dev/null || true
 operator_pid[$leader]=""
 wait_until 30 grep -q 'successfully acquired lease' "$work/$follower.log" || fail "the follower never took over"
-acquired_at=$(grep -F 'successfully acquired lease' "$work/$follower.log" | head -n 1 | grep -o '"ts":[0-9.]*' | cut -d: -f2)
+acquired_at=$(log_field "$work/$follower.log" 'successfully acquired lease' ts)
 takeover=$(elapsed "$killed_at" "$acquired_at")
 echo "takeover time: ${takeover}s (lease duration ${lease_seconds}s, retry period ${retry_seconds}s, bound ${takeover_bound}s)"
 awk -v t="$takeover" -v b="$takeover_bound" 'BEGIN { exit !(t <= b) }' || fail "the takeover took ${takeover}s"
@@ -202,7 +208,7 @@ echo "reconciles by the new leader: $new_leader_reconciles"
 # On taking over, the new leader's controller gets every cached WebApp (client-go replays the
 # store to new handlers), so it reconciles the first WebApp too, not only the new one.
 for app in first second; do
-  grep '"reconcileID"' "$work/$follower.log" | grep -q "\"name\":\"$app\"" ||
+  grep -q "\"name\":\"$app\",\"reconcileID\"" "$work/$follower.log" ||
     fail "the new leader's log shows no reconcile of $app"
 done
 "$kubectl" get deployments,services -n demo \

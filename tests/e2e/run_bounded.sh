@@ -9,6 +9,7 @@ limit=$1
 shift
 timeout --kill-after=5 "$limit" "$@" &
 group=$!
+# shellcheck disable=SC2317  # called by the EXIT trap
 cleanup() {
   kill -TERM -- "-$group" 2>/dev/null || return 0
   for _ in $(seq 1 50); do

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
 #include <sstream>
 #include <utility>
 
@@ -16,7 +17,7 @@ long env_number(const char* name, long fallback) {
   if (text == nullptr || *text == '\0') return fallback;
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
-  return (end != nullptr && *end == '\0' && value > 0) ? value : fallback;
+  return (end != nullptr && *end == '\0' && value >= 0) ? value : fallback;
 }
 
 int with_retries(const std::function<void()>& call, int attempts, const std::function<bool(const Status&)>& done_on) {
@@ -166,6 +167,20 @@ RunningManager::RunningManager(Manager& manager)
 RunningManager::~RunningManager() {
   stop_.request_stop();
   if (thread_.joinable()) thread_.join();
+  // run() gives up after the grace period and returns while the runnables' detached threads may
+  // still reconcile, using the manager's registry and the objects of the test's frame, which are
+  // destroyed next: a use-after-free. Only an exit is safe then (an operator's main() exits too).
+  int code = 1;
+  try {
+    code = code_.get();
+  } catch (...) {
+  }
+  if (code != 0) {
+    std::cout << "the manager did not stop cleanly (run() returned " << code
+              << "): its runnables may still run; exiting without destroying what they use\n"
+              << std::flush;
+    std::_Exit(EXIT_FAILURE);
+  }
 }
 
 bool RunningManager::finished() const {

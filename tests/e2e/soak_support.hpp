@@ -27,7 +27,7 @@ struct Status;
 
 namespace rr::e2e {
 
-// The environment variable `name` as a positive integer, or `fallback` when unset or not one.
+// The environment variable `name` as a non-negative integer, or `fallback` when unset or not one.
 long env_number(const char* name, long fallback);
 
 // Calls `call` until it returns normally. An rr::ApiError (an injected 500, 429, 409 the client
@@ -72,7 +72,10 @@ class LogTally {
 };
 
 // Manager::run on its own thread; the destructor requests the stop and joins it, so a failed
-// REQUIRE cannot leave the operator running.
+// REQUIRE cannot leave the operator running. When run() did not end cleanly (exit code != 0:
+// the grace period passed with reconciles still running on the manager's detached threads), the
+// destructor ends the process with _Exit(1) rather than let the test's objects be destroyed
+// under those threads.
 class RunningManager {
  public:
   explicit RunningManager(Manager& manager);

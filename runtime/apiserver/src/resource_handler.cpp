@@ -269,11 +269,13 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
         std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
                                  "application/apply-patch+yaml", "application/strategic-merge-patch+json"}));
   }
-  if (*type == PatchType::Apply && query.field_manager.empty()) {
-    throw ApiError(api_errors::bad_request("fieldManager is required for apply requests"));
-  }
+  // An apply without fieldManager is refused by the cluster (422, as ValidatePatchOptions does).
   if (*type != PatchType::Apply && query.force) {
-    throw ApiError(api_errors::bad_request("force is only allowed for apply requests"));
+    throw ApiError(api_errors::invalid(
+        "PatchOptions", "meta.k8s.io", "",
+        {StatusCause{.type = "FieldValueForbidden",
+                     .message = "force: Forbidden: may not be specified for non-apply patch",
+                     .field = "force"}}));
   }
   Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
                                  write_options(query));

@@ -67,6 +67,10 @@ bool configure_server_tls(SSL_CTX& ctx, const std::string& cert_pem, const std::
     }
     if (added == 0) return false;
     SSL_CTX_set_verify(&ctx, SSL_VERIFY_PEER, nullptr);
+    // With peer verification OpenSSL refuses to resume a session that has no id context (a fatal
+    // alert), and clients that share TLS sessions between connections (rr::HttpClient) resume.
+    static constexpr unsigned char session_context[] = "rrgen-apiserver";
+    SSL_CTX_set_session_id_context(&ctx, session_context, sizeof(session_context) - 1);
   }
   return true;
 }

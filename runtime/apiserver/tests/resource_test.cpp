@@ -116,8 +116,13 @@ TEST_CASE("merge patch, JSON patch, unsupported content types, apply without a f
   CHECK(unknown->status == 415);
   CHECK(body_of(unknown)["reason"] == "UnsupportedMediaType");
   auto apply = c->Patch(item, "apiVersion: v1\nkind: ConfigMap\n", "application/apply-patch+yaml");
-  CHECK(apply->status == 400);
-  CHECK(body_of(apply)["message"] == "fieldManager is required for apply requests");
+  CHECK(apply->status == 422);
+  CHECK(body_of(apply)["message"] ==
+        "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch");
+  auto forced = c->Patch(item + "?force=true", R"({"data":{"extra":"2"}})", "application/merge-patch+json");
+  CHECK(forced->status == 422);
+  CHECK(body_of(forced)["message"] ==
+        "PatchOptions.meta.k8s.io \"\" is invalid: force: Forbidden: may not be specified for non-apply patch");
 }
 
 TEST_CASE("status subresource: PUT /status writes only the status, the main resource ignores it") {

@@ -26,7 +26,7 @@ RestConfig with_client_certificate(RestConfig config, const DevCertificates& cer
 
 }  // namespace
 
-TEST_CASE("TLS with the development CA: a client certificate authenticates; others are refused") {
+TEST_CASE("TLS with the development CA: a client certificate authenticates, others are refused") {
   const DevCertificates certs = make_dev_certificates();
   LiveCluster live(tls_server(certs));
   CHECK(live.server().url().rfind("https://127.0.0.1:", 0) == 0);

@@ -137,7 +137,7 @@ TEST_CASE("server-side apply of a custom resource and of its status") {
   CHECK(status["spec"]["size"] == 2);
 }
 
-TEST_CASE("strategic merge patch of a Deployment's containers merges by name; a merge patch replaces the list") {
+TEST_CASE("strategic merge patch of a Deployment's containers merges by name, a merge patch replaces the list") {
   LiveCluster live;
   auto client = live.client();
   const KindInfo deployments = client->kind_info(deployment_gvk());

@@ -65,6 +65,15 @@ class HttpClient : public Client {
   // "/version"); returns the JSON body of a 2xx answer, else throws ApiError.
   Json get_path(const std::string& path_and_query);
 
+  // The typed conveniences of rr::Client (hidden by the overrides above otherwise).
+  using Client::create;
+  using Client::get;
+  using Client::list;
+  using Client::patch;
+  using Client::remove;
+  using Client::update;
+  using Client::update_status;
+
   const RestConfig& config() const noexcept;
 
  private:
