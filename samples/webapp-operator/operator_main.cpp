@@ -1,7 +1,7 @@
 // webapp-operator: the WebApp reconciler as a real operator process. Against a cluster:
 //   webapp-operator --kubeconfig ~/.kube/config --leader-elect
 // or with an embedded local cluster that kubectl can drive (what the README's main command does):
-//   webapp-operator --local-cluster-kubeconfig /tmp/webapp.kubeconfig
+//   webapp-operator --local-cluster-kubeconfig <dir>/webapp.kubeconfig
 // The DNS provider here is the in-memory one; a production build would pass a real provider.
 #include <memory>
 
