@@ -62,5 +62,6 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/RrgenGenerate.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenReconciler.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenTesting.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenDoctestAddTests.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenTypes.cmake"
   DESTINATION "${RRGEN_INSTALL_CMAKEDIR}")

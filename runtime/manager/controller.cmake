@@ -1,6 +1,7 @@
 # Controller: informers → work queue → workers → rr::Reconciler (part of rr::manager).
 # Included by CMakeLists.txt; tests in their own executable.
 target_sources(rr_manager PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/async_event_recorder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_handlers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_worker.cpp
@@ -11,6 +12,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_handlers_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/async_event_recorder_test.cpp
   )
   target_include_directories(rr_controller_runtime_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)
   target_link_libraries(rr_controller_runtime_tests PRIVATE rr::manager rr::cluster doctest::doctest)

@@ -156,9 +156,9 @@ std::string LogTally::summary(std::size_t lines) const {
 }
 
 RunningManager::RunningManager(Manager& manager)
-    : code_(result_.get_future().share()), thread_([this, &manager] {
+    : manager_(manager), code_(result_.get_future().share()), thread_([this] {
         try {
-          result_.set_value(manager.run(stop_.get_token()));
+          result_.set_value(manager_.run(stop_.get_token()));
         } catch (...) {
           result_.set_exception(std::current_exception());
         }
@@ -167,17 +167,11 @@ RunningManager::RunningManager(Manager& manager)
 RunningManager::~RunningManager() {
   stop_.request_stop();
   if (thread_.joinable()) thread_.join();
-  // run() gives up after the grace period and returns while the runnables' detached threads may
-  // still reconcile, using the manager's registry and the objects of the test's frame, which are
-  // destroyed next: a use-after-free. Only an exit is safe then (an operator's main() exits too).
-  int code = 1;
-  try {
-    code = code_.get();
-  } catch (...) {
-  }
-  if (code != 0) {
-    std::cout << "the manager did not stop cleanly (run() returned " << code
-              << "): its runnables may still run; exiting without destroying what they use\n"
+  // After an overrun grace period run() returns while runnables still reconcile with the objects
+  // of the test's frame, destroyed next: wait for them (bounded, then exit rather than hang).
+  if (!manager_.wait_for_runnables(std::chrono::seconds(60))) {
+    std::cout << "the manager's runnables still run 60 s after run() returned: exiting without "
+                 "destroying what they use\n"
               << std::flush;
     std::_Exit(EXIT_FAILURE);
   }

@@ -72,10 +72,9 @@ class LogTally {
 };
 
 // Manager::run on its own thread; the destructor requests the stop and joins it, so a failed
-// REQUIRE cannot leave the operator running. When run() did not end cleanly (exit code != 0:
-// the grace period passed with reconciles still running on the manager's detached threads), the
-// destructor ends the process with _Exit(1) rather than let the test's objects be destroyed
-// under those threads.
+// REQUIRE cannot leave the operator running. It then waits for the runnables that outlived run()
+// (an overrun grace period), up to 60 s, before the test's objects are destroyed under them; past
+// that it ends the process with _Exit(1).
 class RunningManager {
  public:
   explicit RunningManager(Manager& manager);
@@ -89,6 +88,7 @@ class RunningManager {
   std::optional<int> stop(std::chrono::steady_clock::duration limit);
 
  private:
+  Manager& manager_;
   std::stop_source stop_;
   std::promise<int> result_;
   std::shared_future<int> code_;

@@ -7,21 +7,21 @@ namespace rr::cluster_detail {
 
 Json Store::commit_create(KindEntry& entry, Json object) {
   set_meta(object, "resourceVersion", next_resource_version());
-  entry.objects[storage_key(entry, key_of(object))] = object;
+  store_object(entry, storage_key(entry, key_of(object)), object);
   record(Event{resource_version_, entry.info.gvk, WatchEventType::Added, object, nullptr});
   return object;
 }
 
 Json Store::commit_update(KindEntry& entry, const Json& previous, Json object) {
-  if (is_terminating(object) && finalizers_of(object).empty()) return remove_now(entry, std::move(object));
+  if (is_terminating(object) && finalized(entry, object)) return remove_now(entry, std::move(object));
   set_meta(object, "resourceVersion", next_resource_version());
-  entry.objects[storage_key(entry, key_of(object))] = object;
+  store_object(entry, storage_key(entry, key_of(object)), object);
   record(Event{resource_version_, entry.info.gvk, WatchEventType::Modified, object, previous});
   return object;
 }
 
 Json Store::remove_now(KindEntry& entry, Json last_state) {
-  entry.objects.erase(storage_key(entry, key_of(last_state)));
+  erase_object(entry, storage_key(entry, key_of(last_state)));
   set_meta(last_state, "resourceVersion", next_resource_version());
   record(Event{resource_version_, entry.info.gvk, WatchEventType::Deleted, last_state, nullptr});
   const std::string uid = meta_string(last_state, "uid");

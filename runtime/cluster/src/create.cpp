@@ -1,5 +1,6 @@
 // POST: names, server-owned metadata, admission, then the store.
 #include "errors.hpp"
+#include "namespace_lifecycle.hpp"
 #include "object_meta.hpp"
 #include "request_checks.hpp"
 #include "store.hpp"
@@ -52,6 +53,7 @@ Json Store::prepare_create(KindEntry& entry, const Json& request) {
     fail(api_errors::bad_request("resourceVersion can not be set for Create requests"));
   }
   normalize_namespace(info, object);
+  check_namespace_open(info, object);  // NamespaceLifecycle admission (namespace_lifecycle.cpp)
   const std::string generate_base = meta_string(object, "generateName");
   const bool generated = meta_string(object, "name").empty();
   if (generated && generate_base.empty()) {
@@ -70,19 +72,7 @@ Json Store::prepare_create(KindEntry& entry, const Json& request) {
 
   if (generated) set_meta(object, "name", generate_name(generate_base));
   const std::string ns = meta_string(object, "namespace");
-  if (options_.require_namespaces && info.namespaced()) {
-    const KindEntry* namespaces = find_kind(GroupVersionKind{"", "v1", "Namespace"});
-    const Json* found = nullptr;
-    if (namespaces) {
-      if (auto it = namespaces->objects.find(ObjectKey{"", ns}); it != namespaces->objects.end()) found = &it->second;
-    }
-    if (!found) fail(api_errors::not_found("namespaces", "", ns));
-    if (is_terminating(*found)) {
-      fail(api_errors::forbidden(info.plural, info.gvk.group, meta_string(object, "name"),
-                                 "unable to create new content in namespace " + ns +
-                                     " because it is being terminated"));
-    }
-  }
+  if (is_namespace_kind(info)) prepare_namespace_create(object);
 
   admit(entry, object);
 

@@ -7,7 +7,8 @@
 // "foregroundDeletion" finalizer has its dependents deleted (foreground too) and loses the
 // finalizer once no dependent with blockOwnerDeletion remains. Orphan: a terminating owner with
 // the "orphan" finalizer has its ownerReferences stripped from the dependents, then loses the
-// finalizer.
+// finalizer. Namespace: a terminating v1 Namespace has its content deleted and loses the
+// "kubernetes" spec finalizer once it is empty (namespace_lifecycle.cpp).
 #include <algorithm>
 
 #include "object_meta.hpp"
@@ -39,6 +40,7 @@ void Store::collect_garbage() {
     }
     if (process_orphan_finalizer()) continue;
     if (process_foreground_finalizer()) continue;
+    if (process_namespace_finalizer()) continue;  // namespace_lifecycle.cpp
     return;
   }
 }
@@ -58,20 +60,6 @@ void Store::collect_garbage_after_write(const Json& stored) {
       return;
     }
   }
-}
-
-std::vector<std::pair<KindEntry*, ObjectKey>> Store::dependents_of(const std::string& owner_uid) {
-  std::vector<std::pair<KindEntry*, ObjectKey>> out;
-  if (owner_uid.empty()) return out;
-  for (auto& [gvk, entry] : kinds_) {
-    for (const auto& [key, object] : entry.objects) {
-      const auto refs = owner_references_of(object);
-      if (std::any_of(refs.begin(), refs.end(), [&](const Json& ref) { return ref_member(ref, "uid") == owner_uid; })) {
-        out.emplace_back(&entry, key);
-      }
-    }
-  }
-  return out;
 }
 
 const Json* Store::find_owner(const Json& ref, const std::string& dependent_namespace, bool* served_kind) const {
@@ -112,56 +100,57 @@ bool Store::collect_dependents_of(const std::string& owner_uid) {
   return deleted;
 }
 
+// Both finalizer steps visit only the terminating objects (gc_index.cpp), in store order.
 bool Store::process_orphan_finalizer() {
-  for (auto& [gvk, entry] : kinds_) {
-    for (const auto& [key, object] : entry.objects) {
-      if (!is_terminating(object) || !has_finalizer(object, "orphan")) continue;
-      const std::string uid = meta_string(object, "uid");
-      const ObjectKey owner_key = key;  // `object` may move while dependents are written
-      for (const auto& [dependent_entry, dependent_key] : dependents_of(uid)) {
-        const Json previous = dependent_entry->objects.at(dependent_key);
-        auto refs = owner_references_of(previous);
-        std::erase_if(refs, [&](const Json& ref) { return ref_member(ref, "uid") == uid; });
-        Json updated = previous;
-        if (refs.empty()) erase_meta(updated, "ownerReferences");
-        else set_meta(updated, "ownerReferences", refs);
-        commit_update(*dependent_entry, previous, std::move(updated));
-      }
-      remove_finalizer(entry, owner_key, "orphan");
-      return true;
+  for (const auto& [gvk, key] : terminating_objects()) {
+    KindEntry& entry = kinds_.at(gvk);
+    auto found = entry.objects.find(key);
+    if (found == entry.objects.end() || !has_finalizer(found->second, "orphan")) continue;
+    const std::string uid = meta_string(found->second, "uid");
+    const ObjectKey owner_key = key;  // the object may move while dependents are written
+    for (const auto& [dependent_entry, dependent_key] : dependents_of(uid)) {
+      const Json previous = dependent_entry->objects.at(dependent_key);
+      auto refs = owner_references_of(previous);
+      std::erase_if(refs, [&](const Json& ref) { return ref_member(ref, "uid") == uid; });
+      Json updated = previous;
+      if (refs.empty()) erase_meta(updated, "ownerReferences");
+      else set_meta(updated, "ownerReferences", refs);
+      commit_update(*dependent_entry, previous, std::move(updated));
     }
+    remove_finalizer(entry, owner_key, "orphan");
+    return true;
   }
   return false;
 }
 
 bool Store::process_foreground_finalizer() {
-  for (auto& [gvk, entry] : kinds_) {
-    for (const auto& [key, object] : entry.objects) {
-      if (!is_terminating(object) || !has_finalizer(object, "foregroundDeletion")) continue;
-      const std::string uid = meta_string(object, "uid");
-      const ObjectKey owner_key = key;
-      const auto dependents = dependents_of(uid);
-      bool deleted = false;
-      for (const auto& [dependent_entry, dependent_key] : dependents) {
-        auto it = dependent_entry->objects.find(dependent_key);
-        if (it == dependent_entry->objects.end() || is_terminating(it->second)) continue;
-        delete_object(*dependent_entry, dependent_key, PropagationPolicy::Foreground);
-        deleted = true;
-      }
-      if (deleted) return true;
-      const bool blocked = std::any_of(dependents.begin(), dependents.end(), [&](const auto& dependent) {
-        auto it = dependent.first->objects.find(dependent.second);
-        if (it == dependent.first->objects.end()) return false;
-        const auto refs = owner_references_of(it->second);
-        return std::any_of(refs.begin(), refs.end(), [&](const Json& ref) {
-          auto block = ref.find("blockOwnerDeletion");
-          return ref_member(ref, "uid") == uid && block != ref.end() && block->is_boolean() && block->get<bool>();
-        });
-      });
-      if (blocked) continue;  // waits for those dependents' own finalizers
-      remove_finalizer(entry, owner_key, "foregroundDeletion");
-      return true;
+  for (const auto& [gvk, key] : terminating_objects()) {
+    KindEntry& entry = kinds_.at(gvk);
+    auto found = entry.objects.find(key);
+    if (found == entry.objects.end() || !has_finalizer(found->second, "foregroundDeletion")) continue;
+    const std::string uid = meta_string(found->second, "uid");
+    const ObjectKey owner_key = key;
+    const auto dependents = dependents_of(uid);
+    bool deleted = false;
+    for (const auto& [dependent_entry, dependent_key] : dependents) {
+      auto it = dependent_entry->objects.find(dependent_key);
+      if (it == dependent_entry->objects.end() || is_terminating(it->second)) continue;
+      delete_object(*dependent_entry, dependent_key, PropagationPolicy::Foreground);
+      deleted = true;
     }
+    if (deleted) return true;
+    const bool blocked = std::any_of(dependents.begin(), dependents.end(), [&](const auto& dependent) {
+      auto it = dependent.first->objects.find(dependent.second);
+      if (it == dependent.first->objects.end()) return false;
+      const auto refs = owner_references_of(it->second);
+      return std::any_of(refs.begin(), refs.end(), [&](const Json& ref) {
+        auto block = ref.find("blockOwnerDeletion");
+        return ref_member(ref, "uid") == uid && block != ref.end() && block->is_boolean() && block->get<bool>();
+      });
+    });
+    if (blocked) continue;  // waits for those dependents' own finalizers
+    remove_finalizer(entry, owner_key, "foregroundDeletion");
+    return true;
   }
   return false;
 }

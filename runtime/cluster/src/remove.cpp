@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "errors.hpp"
+#include "namespace_lifecycle.hpp"
 #include "object_filter.hpp"
 #include "object_meta.hpp"
 #include "store.hpp"
@@ -62,13 +63,18 @@ Json Store::delete_object(KindEntry& entry, const ObjectKey& key, PropagationPol
   // The garbage collector's own finalizers carry the foreground and orphan policies.
   if (policy == PropagationPolicy::Foreground) add("foregroundDeletion");
   if (policy == PropagationPolicy::Orphan) add("orphan");
-  if (finalizers.empty()) return remove_now(entry, current);
-
   Json object = current;
   set_finalizers(object, finalizers);
+  if (finalized(entry, object)) return remove_now(entry, current);
+
   set_meta(object, "deletionTimestamp", timestamp());
-  set_meta(object, "deletionGracePeriodSeconds", 0);
-  set_meta(object, "generation", generation_of(current) + 1);  // registry markAsDeleting
+  if (is_namespace_kind(entry.info)) {
+    // The namespace registry's own Delete: only the timestamp and the phase change.
+    set_phase(object, "Terminating");
+  } else {
+    set_meta(object, "deletionGracePeriodSeconds", 0);
+    set_meta(object, "generation", generation_of(current) + 1);  // registry markAsDeleting
+  }
   return commit_update(entry, current, std::move(object));
 }
 

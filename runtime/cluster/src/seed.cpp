@@ -22,7 +22,7 @@ void Store::seed(const KindInfo& kind, Json object) {
   if (!entry.info.namespaced()) erase_meta(object, "namespace");
   const ObjectKey key = key_of(object);
   if (key.name.empty()) throw std::invalid_argument("seed: a " + entry.info.gvk.kind + " without metadata.name");
-  if (is_terminating(object) && finalizers_of(object).empty()) {
+  if (is_terminating(object) && finalized(entry, object)) {
     // The API server would already have removed it (as the fake client's tracker refuses it).
     throw std::invalid_argument("seed: " + entry.info.gvk.kind + " " + key.str() +
                                 " has a deletionTimestamp but no finalizers");
@@ -36,7 +36,7 @@ void Store::seed(const KindInfo& kind, Json object) {
   auto [end, ec] = std::from_chars(rv.data(), rv.data() + rv.size(), numeric);
   if (ec == std::errc() && end == rv.data() + rv.size() && numeric > resource_version_) resource_version_ = numeric;
 
-  entry.objects[key] = std::move(object);  // a second seed of the same key replaces the first
+  store_object(entry, key, std::move(object));  // a second seed of the same key replaces the first
 }
 
 }  // namespace rr::cluster_detail

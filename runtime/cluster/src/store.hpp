@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,7 @@ class Store {
                   Ownership ownership = Ownership::RecordUpdate);
   Json write_status(KindEntry& entry, const Json& stored, const Json& incoming, const WriteOptions& opts,
                     Ownership ownership = Ownership::RecordUpdate);
-  // Stores `object` (or removes it when it is terminating with no finalizers left) with a new
+  // Stores `object` (or removes it when it is terminating and finalized()) with a new
   // resourceVersion, records the event and returns what was stored.
   Json commit_update(KindEntry& entry, const Json& previous, Json object);
   Json commit_create(KindEntry& entry, Json object);
@@ -129,6 +130,35 @@ class Store {
   std::vector<std::pair<KindEntry*, ObjectKey>> dependents_of(const std::string& owner_uid);
   void remove_finalizer(KindEntry& entry, const ObjectKey& key, const std::string& finalizer);
 
+  // The collector's indexes (gc_index.cpp): the objects being deleted, and the dependents of each
+  // owner uid. Every change to a KindEntry's objects goes through store_object / erase_object, which
+  // keep them, so the collector looks objects up instead of scanning the store per write.
+  using ObjectRef = std::pair<GroupVersionKind, ObjectKey>;  // kind, storage key
+  void store_object(KindEntry& entry, const ObjectKey& key, Json object);
+  void erase_object(KindEntry& entry, const ObjectKey& key);
+  void index_object(const KindEntry& entry, const ObjectKey& key, const Json& object, bool add);
+  // Snapshot of the terminating objects, in store order (kind, then key).
+  std::vector<ObjectRef> terminating_objects() const;
+
+  // Namespace lifecycle (namespace_lifecycle.cpp), for the core v1 Namespace kind only.
+  // Whether nothing holds an object any more: no metadata.finalizers and, for a Namespace, no
+  // spec.finalizers either (a terminating object in that state is removed).
+  static bool finalized(const KindEntry& entry, const Json& object);
+  const Json* find_namespace(const std::string& name) const;
+  // Before a create of a namespaced object: 404 when its Namespace is missing (require_namespaces
+  // only), 403 Forbidden when it is terminating.
+  void check_namespace_open(const KindInfo& kind, const Json& object) const;
+  // The registry strategy: "kubernetes" in spec.finalizers and phase Active on create;
+  // spec.finalizers kept from the stored namespace on a write of the main resource.
+  static void prepare_namespace_create(Json& ns);
+  static void keep_spec_finalizers(Json& ns, const Json& stored);
+  // The namespace controller's step of the collector: empties one terminating namespace or
+  // finalizes an empty one; false when there was nothing to do.
+  bool process_namespace_finalizer();
+  bool delete_namespace_content(const std::string& ns);
+  bool namespace_has_content(const std::string& ns) const;
+  void finalize_namespace(KindEntry& namespaces, const ObjectKey& key);
+
   void record(Event event);
 
   ClusterOptions options_;
@@ -142,6 +172,10 @@ class Store {
   std::deque<Event> history_;
   std::uint64_t history_floor_ = 0;
   std::vector<std::weak_ptr<WatchChannel>> watchers_;
+
+  // The collector's indexes (see store_object).
+  std::set<ObjectRef> terminating_;
+  std::map<std::string, std::set<ObjectRef>> dependents_by_owner_;
 
   // GC work: uids of objects removed and not yet examined for dependents.
   std::deque<std::string> removed_uids_;

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "errors.hpp"
+#include "namespace_lifecycle.hpp"
 #include "object_meta.hpp"
 #include "request_checks.hpp"
 #include "store.hpp"
@@ -91,6 +92,7 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
     else object.erase("status");
   };
   keep_stored_status();
+  if (is_namespace_kind(info)) keep_spec_finalizers(object, stored);
   check_no_new_finalizers(info, stored, object);
   admit(entry, object);
   keep_stored_status();  // admission's defaults do not reach status through the main resource either

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "k8s/coordination/v1/lease.hpp"
+#include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/fake_clock.hpp"
 #include "rr/controller/leader_election.hpp"
@@ -293,10 +294,20 @@ TEST_CASE("run stops leading when renewal fails past the renew deadline") {
   while (!started && std::chrono::steady_clock::now() - begin < 1s) std::this_thread::sleep_for(5ms);
   REQUIRE(started);
   // An intruder overwrites the holder: A's renewals now see a valid lease held by someone else.
-  Lease stolen = stored_lease(*client);
-  stolen.spec->holder_identity = "intruder";
-  stolen.spec->lease_duration_seconds = 60;
-  client->update(stolen);
+  // A renews every 50 ms, so the intruder's write may meet a newer resourceVersion (409): it
+  // re-reads and re-applies, as client-go's RetryOnConflict.
+  for (int attempt = 1;; ++attempt) {
+    Lease stolen = stored_lease(*client);
+    stolen.spec->holder_identity = "intruder";
+    stolen.spec->lease_duration_seconds = 60;
+    try {
+      client->update(stolen);
+      break;
+    } catch (const rr::ApiError& e) {
+      REQUIRE(rr::is_conflict(e.status()));
+      REQUIRE(attempt < 20);
+    }
+  }
   while (!stopped && std::chrono::steady_clock::now() - begin < 1500ms) std::this_thread::sleep_for(5ms);
   CHECK(stopped);  // run() returned by itself
   runner.join();

@@ -12,6 +12,9 @@ namespace rr {
 
 namespace {
 
+// How long a stopping controller keeps writing the events still queued.
+constexpr std::chrono::seconds event_write_grace{2};
+
 std::string gvk_text(const GroupVersionKind& gvk) { return gvk.kind + "." + gvk.version + "." + gvk.group; }
 
 const char* mode_name(WatchRequest::Mode mode) {
@@ -52,7 +55,10 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
   s.config.client = std::make_shared<CachedClient>(s.api, s.cache, CachedClientOptions{s.options.uncached});
   s.config.api_reader = s.api;
   s.config.tracker = make_tracker(2 * s.options.sync_period);
-  s.config.recorder = make_client_event_recorder(s.api, s.options.name, s.options.log);
+  // Events are written by their own thread (async_event_recorder.hpp), never by a worker.
+  s.events = std::make_shared<controller_detail::AsyncEventRecorder>(
+      make_client_event_recorder(s.api, s.options.name, s.options.log), s.options.log);
+  s.config.recorder = s.events;
   s.config.sync_period = s.options.sync_period;
 
   s.reconciler = factory(s.config);
@@ -156,11 +162,15 @@ void Controller::start(std::stop_token stop) {
     lock.unlock();
 
     log.info("Shutdown signal received, waiting for all workers to finish");
-    s.cancelled->store(true);
+    s.cancelled->store(true);  // before the shutdown wakes the workers: they take no new key
     s.queue->shut_down_with_drain();
   }  // joins the workers and the refresher
   s.ready = false;
+  if (const std::size_t dropped = s.queue->len() + s.dropped.load(); dropped > 0) {
+    log.with("keys", std::to_string(dropped)).info("Dropped the keys still queued");
+  }
   log.info("All workers finished");
+  s.events->close(event_write_grace);  // the events the last reconciles recorded
 
   std::lock_guard guard(s.failure_mutex);
   if (s.failure) std::rethrow_exception(s.failure);

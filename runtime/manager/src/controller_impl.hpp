@@ -2,6 +2,7 @@
 // workers (controller_worker.cpp).
 #pragma once
 #include <atomic>
+#include <cstddef>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "async_event_recorder.hpp"
 #include "rr/controller/controller_metrics.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/work_queue.hpp"
@@ -21,13 +23,16 @@ struct Controller::Impl {
   std::shared_ptr<Client> api;
   std::shared_ptr<InformerCache> cache;
   Config config;
+  std::shared_ptr<controller_detail::AsyncEventRecorder> events;  // config.recorder, closed at stop
   Reconciler reconciler;
   std::vector<WatchRequest> watches;
   KindInfo for_kind;
   std::optional<metrics::ReconcileMetrics> metrics;
   std::unique_ptr<WorkQueue> queue;
-  // Set when the controller stops: reconciles in progress may wind down early.
+  // Set when the controller stops: reconciles in progress may wind down early, and workers take
+  // no new key.
   std::shared_ptr<std::atomic<bool>> cancelled = std::make_shared<std::atomic<bool>>(false);
+  std::atomic<std::size_t> dropped{0};  // keys a worker took after the stop and did not reconcile
   std::atomic<bool> started{false};
   std::atomic<bool> ready{false};
   std::vector<std::pair<std::shared_ptr<Informer>, Informer::HandlerId>> registrations;

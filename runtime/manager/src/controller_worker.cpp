@@ -34,7 +34,17 @@ std::string what_of(std::exception_ptr e) {
 }  // namespace
 
 void Controller::Impl::work() {
-  while (std::optional<ObjectKey> key = queue->get()) {
+  // Stopping: the shut-down queue would still hand out what is queued, but only the reconciles
+  // already in flight finish; the rest is dropped (the next leader's or process's initial list
+  // brings every object back), so a backlog cannot hold the grace period up.
+  while (!cancelled->load()) {
+    std::optional<ObjectKey> key = queue->get();
+    if (!key) return;
+    if (cancelled->load()) {  // woken by the shutdown with a key still queued
+      queue->done(*key);
+      dropped.fetch_add(1);
+      return;
+    }
     reconcile_one(*key);
     queue->done(*key);
   }

@@ -64,10 +64,11 @@ struct Entry {
   std::string name;
   bool needs_leader = false;
   std::atomic<bool> started{false};
+  bool returned = false;  // guarded by RunState::mutex
 };
 
-// What the runnable threads report. Shared with them, because a runnable that does not stop
-// within the grace period keeps running after run() has returned.
+// What the runnable threads report. Shared with them: a thread still signals through it after
+// ~Manager() has seen it finish and gone on.
 struct RunState {
   std::mutex mutex;
   std::condition_variable changed;
@@ -103,13 +104,16 @@ struct Manager::Impl {
   std::stop_source leader_stop;
   std::stop_source others_stop;
 
-  // Starts `entry` on a detached thread; the caller holds state->mutex.
-  void start_locked(const std::shared_ptr<Entry>& entry, std::stop_token token) {
+  // Starts `entry` on a detached thread; the caller holds state->mutex. The thread may outlive
+  // run() (an overrun grace period, a lost lease) but not the Manager: ~Manager() waits until it
+  // has counted itself out, after which it touches nothing but `state` (hence the raw `entry`:
+  // the runnable is released by the Manager, on the destroying thread, never by a late thread).
+  void start_locked(Entry* entry, std::stop_token token) {
     ++state->running;
     if (entry->needs_leader) ++state->leader_running;
     entry->started = true;
     log.with("name", entry->name).info("Starting runnable");
-    std::thread([state = state, entry, token = std::move(token), runnable_log = log.with("name", entry->name)] {
+    std::thread([state = state, entry, token = std::move(token), runnable_log = log.with("name", entry->name)]() mutable {
       std::string failure;
       try {
         entry->runnable->start(token);
@@ -119,9 +123,11 @@ struct Manager::Impl {
         failure = "unknown exception";
       }
       if (!failure.empty()) runnable_log.error(Error::make(failure), "runnable failed");
+      runnable_log = Logger();  // released before counting out: afterwards only `state` is the thread's
       const std::lock_guard lock(state->mutex);
       --state->running;
       if (entry->needs_leader) --state->leader_running;
+      entry->returned = true;
       if (!failure.empty()) state->failures.push_back(entry->name + ": " + failure);
       state->changed.notify_all();
     }).detach();
@@ -131,7 +137,7 @@ struct Manager::Impl {
     const std::lock_guard lock(state->mutex);
     if (state->shutting_down) return;
     for (const auto& entry : entries) {
-      if (entry->needs_leader) start_locked(entry, leader_stop.get_token());
+      if (entry->needs_leader) start_locked(entry.get(), leader_stop.get_token());
     }
   }
 
@@ -239,7 +245,26 @@ Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log
   m.healthz.add("ping", [] { return true; });
 }
 
-Manager::~Manager() = default;
+// Runnables still running after run() returned (an overrun grace period, a lost lease) use what
+// the Manager owns (metrics(), the logger, the runnables themselves): destroying it under them
+// would be a use-after-free, so the destructor waits for them. They have all been asked to stop;
+// one that never returns blocks this for ever (it breaks the Runnable contract).
+Manager::~Manager() {
+  Impl& m = *impl_;
+  m.leader_stop.request_stop();  // already done by run(); here should run() never have been called
+  m.others_stop.request_stop();
+  if (wait_for_runnables(std::chrono::seconds(0))) return;
+  std::string names;
+  {
+    const std::lock_guard lock(m.state->mutex);
+    for (const auto& entry : m.entries) {
+      if (entry->started && !entry->returned) names += (names.empty() ? "" : ", ") + entry->name;
+    }
+  }
+  m.log.with("runnables", names).info("Waiting for the runnables still running before destroying the manager");
+  std::unique_lock lock(m.state->mutex);
+  m.state->changed.wait(lock, [&m] { return m.state->running == 0; });
+}
 
 void Manager::add(std::shared_ptr<Runnable> runnable) {
   if (!runnable) throw std::invalid_argument("rr::Manager::add: null runnable");
@@ -300,7 +325,7 @@ int Manager::run(std::stop_token stop) {
   {
     const std::lock_guard lock(state->mutex);
     for (const auto& entry : m.entries) {
-      if (!entry->needs_leader) m.start_locked(entry, m.others_stop.get_token());
+      if (!entry->needs_leader) m.start_locked(entry.get(), m.others_stop.get_token());
     }
   }
   if (m.election) {
@@ -373,6 +398,12 @@ int Manager::run(std::stop_token stop) {
   m.probe_port = 0;
   m.log.info(exit_code == 0 ? "Stopped manager" : "Stopped manager with errors");
   return exit_code;
+}
+
+bool Manager::wait_for_runnables(std::chrono::steady_clock::duration timeout) {
+  const std::shared_ptr<RunState>& state = impl_->state;
+  std::unique_lock lock(state->mutex);
+  return state->changed.wait_for(lock, timeout, [&state] { return state->running == 0; });
 }
 
 int Manager::run_until_signal() {

@@ -42,6 +42,9 @@ struct HttpServer::Impl {
 
 HttpServer::HttpServer() : impl_(std::make_unique<Impl>()) {
   impl_->server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
+  // As rr::ApiServer: without it a response written in two parts (headers, body) on a kept-alive
+  // connection waits ~40 ms for the client's delayed ACK (Nagle) before its second part goes.
+  impl_->server.set_tcp_nodelay(true);
   // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, which would let a second process
   // bind the same port silently. Go's net.Listen fails with "address already in use"; so do we.
   impl_->server.set_socket_options([](auto sock) {

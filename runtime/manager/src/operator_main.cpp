@@ -1,7 +1,9 @@
 #include "rr/manager/operator_main.hpp"
 #include "rr/reconcilers/error.hpp"
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string_view>
@@ -145,6 +147,16 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     main.setup(context);
     const int code = manager.run_until_signal();
     log.with("exitCode", std::to_string(code)).info("stopped");
+    if (!manager.wait_for_runnables(std::chrono::seconds(0))) {
+      // An overrun grace period or a lost lease (another replica leads already): as
+      // controller-runtime's main(), the process ends now, cutting what still runs. Unwinding
+      // would make ~Manager() wait for those runnables instead.
+      log.info("exiting without waiting for the runnables still running");
+      std::cout.flush();
+      std::cerr.flush();
+      std::fflush(nullptr);
+      std::_Exit(code);
+    }
     return code;
   } catch (const std::exception& e) {
     log.error(Error::from(e), "operator failed");

@@ -216,6 +216,50 @@ TEST_CASE("controller: stopping waits for the reconcile in progress, which sees 
   CHECK_NOTHROW(h.controller_done.get());
 }
 
+TEST_CASE("controller: stopping with a backlog finishes the reconciles in flight and drops the queued keys") {
+  auto records = std::make_shared<std::vector<LogRecord>>();
+  auto records_mutex = std::make_shared<std::mutex>();
+  ControllerOptions options;
+  options.max_concurrent_reconciles = 2;
+  options.log = Logger(std::make_shared<const LogSink>([records, records_mutex](const LogRecord& r) {
+    std::lock_guard lock(*records_mutex);
+    records->push_back(r);
+  }));
+  Harness h(std::move(options));
+  constexpr auto reconcile_time = 300ms;
+  std::atomic<int> completed{0};
+  h.probe->behaviour = [&](const Request&, const RequestOptions&, const Config&) -> Outcome {
+    std::this_thread::sleep_for(reconcile_time);  // does not look at the cancellation: never cut short
+    ++completed;
+    return {};
+  };
+  constexpr int parents = 40;
+  for (int i = 0; i < parents; ++i) h.cluster->create(parent_kind(), make(parent_kind(), "p" + std::to_string(i)));
+  h.run();
+  REQUIRE(eventually([&] {
+    std::lock_guard lock(h.probe->mutex);
+    return h.probe->in_flight.size() == 2;
+  }));
+  const auto stopping_at = std::chrono::steady_clock::now();
+  h.controller_thread.request_stop();
+  REQUIRE(h.controller_done.wait_for(5s) == std::future_status::ready);
+  // Draining the backlog would take 19 × 300 ms more; only the two reconciles in flight are awaited.
+  CHECK(std::chrono::steady_clock::now() - stopping_at < reconcile_time + 700ms);
+  CHECK_NOTHROW(h.controller_done.get());
+  CHECK(completed == 2);  // the reconciles in flight ran to their end
+  CHECK(h.probe->count() == 2);  // and no queued key was reconciled
+  CHECK(h.reconciles("success") == 2);
+  std::lock_guard lock(*records_mutex);
+  bool logged_drop = false;
+  for (const LogRecord& r : *records) {
+    logged_drop = logged_drop || (r.message == "Dropped the keys still queued" &&
+                                  std::find(r.values.begin(), r.values.end(),
+                                            std::pair<std::string, std::string>{"keys", std::to_string(parents - 2)}) !=
+                                      r.values.end());
+  }
+  CHECK(logged_drop);
+}
+
 TEST_CASE("controller: an exception escaping reconcile is recovered, counted and retried") {
   Harness h;
   std::atomic<int> calls{0};

@@ -6,8 +6,10 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -51,7 +53,11 @@ int signal_child(int argc, char** argv) {
   const bool stubborn = !options.args.empty() && options.args.front() == "stubborn";
   rr::Manager manager(options, nullptr, rr::make_json_logger(stderr));
   manager.add(std::make_shared<ChildRunnable>(stubborn));
-  return manager.run_until_signal();
+  const int code = manager.run_until_signal();
+  // As run_operator(): a runnable still running after run() (a stubborn one never returns) would
+  // hold ~Manager() up; the process exits at once instead.
+  if (!manager.wait_for_runnables(std::chrono::seconds(0))) std::_Exit(code);
+  return code;
 }
 
 }  // namespace

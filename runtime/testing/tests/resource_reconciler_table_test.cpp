@@ -66,7 +66,7 @@ RR_RECONCILER_TESTS("TestResourceReconciler", [](const rr::testing::ReconcilerTe
            .expect_status_updates = {reflected("nginx:1")},
            .should_err = true,
        }},
-      {"a status update conflict is left to the informer",
+      {"a status update conflict is a quiet requeue (Q6)",
        {
            .request = request,
            .given_objects = {given("nginx:1")},
@@ -75,6 +75,7 @@ RR_RECONCILER_TESTS("TestResourceReconciler", [](const rr::testing::ReconcilerTe
                {.error = rr::Error::api(rr::api_errors::conflict("testresources", "testing.rrgen.dev", "test-resource",
                                                                  "the object has been modified"))})},
            .expect_status_updates = {reflected("nginx:1")},
+           .expected_result = rr::Result{.requeue = true},
        }},
   };
 }

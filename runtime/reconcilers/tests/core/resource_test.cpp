@@ -266,13 +266,13 @@ TEST_CASE("ResourceReconciler: status write failures (7.1 #7)") {
   env.seed(make_resource());
   auto r = reconciler_of(env, set_latest_image());
 
-  SUBCASE("409 Conflict → Result{}, no error, no event (Q6)") {
+  SUBCASE("409 Conflict → a quiet rate-limited requeue: no error, no event (Q6)") {
     env.client->fail("update_status", "TestResource",
                      rr::api_errors::conflict("testresources", "testing.rrgen.dev", "test-resource",
                                               "the object has been modified"));
     rr::Outcome out = r.reconcile(request, env.options());
     CHECK_FALSE(out.error);
-    CHECK(out.result == rr::Result{});
+    CHECK(out.result == rr::Result{.requeue = true});
     CHECK(env.recorder->events.empty());
   }
   SUBCASE("other failures → Warning StatusUpdateFailed and the error") {

@@ -72,8 +72,9 @@ class Controller final : public Runnable {
 
   // Registers the event handlers, waits for the caches to sync (std::runtime_error after
   // cache_sync_timeout), runs the workers until `stop`, then shuts the queue down: reconciles in
-  // progress finish (their RequestOptions::cancelled is set), keys still queued are handed out,
-  // and start() returns once every worker has returned. Call once (std::logic_error otherwise).
+  // progress finish (their RequestOptions::cancelled is set), keys still queued are dropped
+  // without a reconcile (as controller-runtime; a new leader or process lists them again), and
+  // start() returns once every worker has returned. Call once (std::logic_error otherwise).
   void start(std::stop_token stop) override;
   std::string name() const override;
   // True once the caches have synced and while the workers run.

@@ -5,7 +5,8 @@
 //    (/healthz, /readyz in pkg/healthz's format; readyz includes every started runnable's ready());
 //  - shutdown: on the stop request every runnable is asked to stop (leader-election ones first),
 //    the manager waits up to the graceful shutdown timeout, then releases the lease and stops the
-//    servers. Losing the lease, or a runnable throwing, ends run() with exit code 1.
+//    servers. Losing the lease, or a runnable throwing, ends run() with exit code 1. Runnables
+//    that outlast run() are awaited by the destructor (see ~Manager()).
 //
 //   int main(int argc, char** argv) {
 //     auto options = rr::ManagerOptions::parse(argc, argv);     // FlagError → exit 2
@@ -16,6 +17,7 @@
 //   }
 // See docs/runtime/22-manager.md.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,6 +43,12 @@ class Manager {
   // a bind address is malformed. The logger defaults to make_logger(options) (JSON to stderr).
   Manager(ManagerOptions options, std::shared_ptr<Client> api);
   Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log);
+  // Not while run() runs. Waits for every runnable thread still running: after run() returned 1
+  // with an overrun grace period or a lost lease, runnables may still finish in-flight work using
+  // what the manager owns (metrics(), logger(), the runnables). All were asked to stop, so this
+  // blocks as long as the slowest takes to return (and logs their names); a runnable that never
+  // returns blocks it for ever. A process that must end at once (controller-runtime exits after
+  // such a run()) exits without destroying the manager, as run_operator() does.
   ~Manager();
   Manager(const Manager&) = delete;
   Manager& operator=(const Manager&) = delete;
@@ -58,6 +66,9 @@ class Manager {
   int run(std::stop_token stop);
   // run() until SIGINT or SIGTERM (a second signal exits the process at once with status 1).
   int run_until_signal();
+  // True once no runnable thread runs (at once before run() and after a clean run()); false if
+  // some still ran when `timeout` passed.
+  bool wait_for_runnables(std::chrono::steady_clock::duration timeout);
 
   metrics::Registry& metrics();
   const std::shared_ptr<Client>& client() const noexcept;

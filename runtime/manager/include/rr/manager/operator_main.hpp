@@ -48,7 +48,9 @@ struct OperatorMain {
 };
 
 // Parses the flags (exit 2 on a bad command line, 0 after --help), connects, runs the manager
-// until SIGINT/SIGTERM and returns the exit code.
+// until SIGINT/SIGTERM and returns the exit code. When runnables still run after the manager's
+// run() (exit code 1 after an overrun grace period or a lost lease), it ends the process at once
+// with std::_Exit(1) instead, as controller-runtime's main() exits, rather than wait for them.
 int run_operator(int argc, char** argv, const OperatorMain& main);
 
 }  // namespace rr

@@ -29,7 +29,9 @@
 // 11. The status is written (update_status through the original config) when the error is not
 //     err_skip_status_update, the serialised status changed and the resource is not terminating
 //     (unless sync_status_during_finalization). Even when the tree failed.
-//       - 409 Conflict → Result{}, no error, no event (the informer re-drives; decision Q6).
+//       - 409 Conflict → Result{.requeue = true}: a quiet, rate-limited requeue; no error, no
+//         event (decision Q6: upstream answers Result{} and counts on the competing write's event,
+//         which never comes when the 409 had another cause, and the resource stays stale).
 //       - other failure → Warning StatusUpdateFailed "Failed to update status: <error>"; the error.
 //       - success → Normal StatusUpdated "Updated status" and Result{}, no error: the tree's result
 //         and error are dropped, the write's watch event re-drives (decision Q4: kept as upstream).
@@ -267,8 +269,9 @@ struct ResourceReconciler {
     });
     if (err) {
       if (is_conflict(err)) {
-        ctx.log().info("conflict updating status, the informer will requeue");
-        return Result{};
+        // Decision Q6: read the newer version again later, quietly (see the header comment).
+        ctx.log().info("conflict updating status, requeueing");
+        return Result{.requeue = true};
       }
       if (!err.is(err_quiet())) {
         ctx.log().error(err, "unable to update status");
