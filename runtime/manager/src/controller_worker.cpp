@@ -4,6 +4,7 @@
 #include <random>
 
 #include "controller_impl.hpp"
+#include "rr/reconcilers/terminal_error.hpp"
 
 namespace rr {
 
@@ -96,11 +97,16 @@ void Controller::Impl::reconcile_one(const ObjectKey& key) {
       observe(ReconcileResult::requeue);
       return;
     }
+    if (outcome.error.is(err_terminal())) {
+      // Retrying cannot fix it: counted, not requeued (controller-runtime's TerminalError).
+      if (metrics) metrics->terminal_error();
+    } else {
+      queue->add_rate_limited(key);
+    }
     if (!result.empty()) {
       log.info("Warning: Reconciler returned both a result with either requeue_after or requeue set and an error; "
                "the result is ignored");
     }
-    queue->add_rate_limited(key);
     observe(ReconcileResult::error);
     log.error(outcome.error, "Reconciler error");
   } else if (result.requeue_after.count() > 0) {

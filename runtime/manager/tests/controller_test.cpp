@@ -3,11 +3,22 @@
 
 #include "controller_test_support.hpp"
 #include "rr/controller/fake_clock.hpp"
+#include "rr/reconcilers/terminal_error.hpp"
 
 using namespace rr;
 using namespace rr::test;
 using namespace std::chrono_literals;
 using Keys = std::vector<std::string>;
+
+namespace {
+
+ControllerOptions on_clock(FakeClock& clock) {
+  ControllerOptions options;
+  options.clock = &clock;
+  return options;
+}
+
+}  // namespace
 
 TEST_CASE("controller: creating an object reconciles it, once the caches have synced") {
   Harness h;
@@ -93,9 +104,7 @@ TEST_CASE("controller: a change to a tracked object enqueues the tracker's obser
 
 TEST_CASE("controller: requeue_after brings the key back after the delay, counted as requeue_after") {
   FakeClock clock;
-  ControllerOptions options;
-  options.clock = &clock;
-  Harness h(std::move(options));
+  Harness h(on_clock(clock));
   std::atomic<int> calls{0};
   h.probe->behaviour = [&](const Request&, const RequestOptions&, const Config&) -> Outcome {
     if (++calls == 1) return Result{.requeue = false, .requeue_after = 1h};
@@ -165,6 +174,31 @@ TEST_CASE("controller: errors back off per key (5 ms, 10 ms, ...) and quiet erro
                          values["namespace"] == "default" && values["name"] == "p" && values["reconcileID"].size() == 36;
   }
   CHECK(has_request_values);
+}
+
+TEST_CASE("controller: a terminal error is logged and counted, and the key is not requeued") {
+  FakeClock clock;
+  Harness h(on_clock(clock));
+  std::atomic<int> calls{0};
+  h.probe->behaviour = [&](const Request&, const RequestOptions&, const Config&) -> Outcome {
+    ++calls;
+    return terminal_error(Error::make("spec.image is not an image reference"));
+  };
+  h.cluster->create(parent_kind(), make(parent_kind(), "p"));
+  h.run();
+  REQUIRE(eventually([&] { return h.reconciles("error") == 1; }));
+  clock.advance(10s);  // any backoff would have run out
+  std::this_thread::sleep_for(50ms);
+  CHECK(calls == 1);
+  CHECK(h.sample("controller_runtime_terminal_reconcile_errors_total{controller=\"parent\"}") == 1);
+  CHECK(h.sample("controller_runtime_reconcile_errors_total{controller=\"parent\"}") == 1);
+  CHECK(h.sample("workqueue_retries_total{controller=\"parent\",name=\"parent\"}") == 0);
+
+  // A new event for the object brings it back.
+  Json changed = h.cluster->get(parent_kind(), {"default", "p"});
+  changed["metadata"]["labels"] = {{"fixed", "yes"}};
+  h.cluster->update(parent_kind(), changed);
+  REQUIRE(eventually([&] { return calls == 2; }));
 }
 
 TEST_CASE("controller: N workers reconcile different keys in parallel, never one key twice at once") {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "rr/reconcilers/error.hpp"
+#include "rr/reconcilers/terminal_error.hpp"
 
 namespace {
 
@@ -142,4 +143,15 @@ TEST_CASE("Error: sentinels") {
   CHECK(user.is(rr::err_halt_sub_reconcilers()));
   CHECK(user.is(rr::err_quiet()));
   CHECK_FALSE(user.is(rr::err_skip_status_update()));
+}
+
+TEST_CASE("terminal_error: marks the cause terminal and keeps its Status and sentinels reachable") {
+  const rr::Error cause = rr::Error::api(rr::api_errors::invalid("widgets", "example.dev", "w", {}));
+  const rr::Error terminal = rr::terminal_error(cause.wrap("validating"));
+  CHECK(terminal.is(rr::err_terminal()));
+  CHECK(rr::is_invalid(terminal));
+  CHECK(terminal.message() == "terminal error\nvalidating: " + cause.message());
+  CHECK(rr::terminal_error(rr::Error()).same(rr::err_terminal()));
+  CHECK_FALSE(cause.is(rr::err_terminal()));
+  CHECK(rr::terminal_error(rr::err_quiet()).is(rr::err_quiet()));
 }
