@@ -42,6 +42,7 @@ k apply -f "$sample/manifests/hello.yaml"
 
 step "3. the operator reconciles: status and children"
 k wait --for condition=Ready webapp/hello -n demo --timeout=60s
+k get webapps -n demo   # the CRD's printer columns, from the local cluster's Table output
 k get webapp hello -n demo -o jsonpath='{range .status.conditions[*]}{.type}={.status} {end}{"\n"}url={.status.url} dnsRecord={.status.dnsRecord} availableReplicas={.status.availableReplicas} configHash={.status.configHash}{"\n"}'
 k get deployments,services -n demo -o custom-columns='KIND:.kind,NAME:.metadata.name,OWNER:.metadata.ownerReferences[0].kind,REPLICAS:.spec.replicas,IMAGE:.spec.template.spec.containers[0].image'
 hash_before=$("$kubectl" get webapp hello -n demo -o jsonpath='{.status.configHash}')

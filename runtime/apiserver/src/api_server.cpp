@@ -99,7 +99,8 @@ bool ApiServer::Impl::authenticated(const httplib::Request& req) const {
 }
 
 void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res) {
-  apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body};
+  apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body,
+                                        req.get_header_value("Accept")};
   apiserver_detail::HttpReply reply = handler.handle(request);
   res.status = reply.code;
   for (const auto& [name, value] : reply.headers) res.set_header(name, value);
@@ -107,7 +108,8 @@ void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res)
     res.set_content(reply.body, reply.content_type.c_str());
     return;
   }
-  auto stream = std::make_shared<WatchStream>(std::move(reply.watch), faults, stopping);
+  auto stream = std::make_shared<WatchStream>(std::move(reply.watch), faults, stopping,
+                                              std::move(reply.transform_event));
   {
     std::lock_guard lock(streams_mutex);
     streams.insert(stream);

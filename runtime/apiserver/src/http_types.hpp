@@ -1,5 +1,6 @@
 // A request and its answer as the REST layer sees them, free of the HTTP library.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -15,6 +16,7 @@ struct HttpRequest {
   std::string target;  // path and query, still percent-encoded
   std::string content_type;
   std::string body;
+  std::string accept;  // the Accept header ("" when absent)
 };
 
 struct HttpReply {
@@ -24,6 +26,8 @@ struct HttpReply {
   std::vector<std::pair<std::string, std::string>> headers;
   // Set for a watch: the body is this stream of events instead.
   std::unique_ptr<Watch> watch;
+  // For a watch: applied to each event before it is sent (e.g. objects as Tables); may be empty.
+  std::function<WatchEvent(WatchEvent)> transform_event;
 };
 
 // A metav1.Status body with its HTTP code (and Retry-After for a 429 that names one).

@@ -87,6 +87,21 @@ bool names_a_resource_version(const std::string& rv) { return !rv.empty() && rv 
 
 bool is_write(const std::string& method) { return method != "GET"; }
 
+// A GET answers a Table when the Accept header asks for one; includeObject says what each row
+// carries (400 on another value, as the API server's TableOptions validation).
+std::optional<TableOptions> table_options(const HttpRequest& request, const QueryParams& params) {
+  auto version = table_version_accepted(request.accept);
+  if (!version) return std::nullopt;
+  auto [first, last] = params.equal_range("includeObject");
+  const std::string include_text = first == last ? std::string() : std::prev(last)->second;
+  const auto include = parse_include_object(include_text);
+  if (!include) {
+    throw ApiError(api_errors::bad_request("includeObject: Invalid value: \"" + include_text +
+                                           "\": must be 'Metadata', 'Object', 'None', or empty"));
+  }
+  return TableOptions{.version = std::move(*version), .include = *include};
+}
+
 }  // namespace
 
 std::optional<PatchType> patch_type_of(std::string_view content_type) {
@@ -170,6 +185,7 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
   query.list.namespace_ = route.namespace_;
   const std::string& method = request.method;
   const bool collection = route.name.empty();
+  const std::optional<TableOptions> table = method == "GET" ? table_options(request, params) : std::nullopt;
 
   if (query.watch && method == "GET") {
     if (!collection) {
@@ -177,13 +193,13 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
       query.list.field_selector = "metadata.name=" + route.name +
                                   (query.list.field_selector.empty() ? "" : "," + query.list.field_selector);
     }
-    return watch(*kind, std::move(query));
+    return watch(*kind, std::move(query), table);
   }
   if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
     return status_reply(*failure);
   }
   if (collection) {
-    if (method == "GET") return read(*kind, route, std::move(query));
+    if (method == "GET") return read(*kind, route, std::move(query), table);
     if (method == "POST") {
       if (kind->namespaced() && !route.namespaced_path) {
         return status_reply(api_errors::method_not_supported(kind->plural, "create"));
@@ -193,15 +209,19 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
     if (method == "DELETE") return remove_collection(*kind, route, query, request);
     return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
   }
-  if (method == "GET") return read(*kind, route, std::move(query));
+  if (method == "GET") return read(*kind, route, std::move(query), table);
   if (method == "PUT") return replace(*kind, route, query, request);
   if (method == "PATCH") return patch(*kind, route, query, request);
   if (method == "DELETE" && route.subresource.empty()) return remove(*kind, route, query, request);
   return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
 }
 
-HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQuery query) const {
-  if (!route.name.empty()) return object_reply(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
+HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQuery query,
+                            const std::optional<TableOptions>& table) const {
+  auto answer = [&](const Json& object) {
+    return object_reply(table ? make_table(printer_columns(kind), object, *table, PrintClock::now()) : object);
+  };
+  if (!route.name.empty()) return answer(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
   validate_list_options(query);
   const std::string& rv = query.list.resource_version;
   if (names_a_resource_version(rv)) {
@@ -213,10 +233,23 @@ HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQue
     }
   }
   query.list.resource_version.clear();
-  return object_reply(cluster_->list(kind, query.list));
+  return answer(cluster_->list(kind, query.list));
 }
 
-HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query) const {
+std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) const {
+  const auto crd_kind = catalog_.find(crd_gvk.group, crd_gvk.version, "customresourcedefinitions");
+  if (crd_kind && !kind.gvk.group.empty()) {
+    try {
+      return crd_printer_columns(cluster_->get(*crd_kind, ObjectKey{"", kind.plural + "." + kind.gvk.group}),
+                                 kind.gvk.version);
+    } catch (const ApiError&) {
+      // Not a custom resource (or its CRD is gone): the built-in columns.
+    }
+  }
+  return builtin_printer_columns(kind.gvk);
+}
+
+HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const std::optional<TableOptions>& table) const {
   validate_list_options(query);
   ListOptions opts = query.list;
   if (query.send_initial_events) {
@@ -232,6 +265,18 @@ HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query) const {
   }
   HttpReply reply;
   reply.watch = cluster_->watch(kind, opts);
+  if (table) {
+    // Each object event carries a one-row Table; only the first has column definitions (as the
+    // API server sends them; kubectl keeps the last ones it saw).
+    reply.transform_event = [columns = printer_columns(kind), options = *table](WatchEvent event) mutable {
+      if (event.type == WatchEventType::Added || event.type == WatchEventType::Modified ||
+          event.type == WatchEventType::Deleted) {
+        event.object = make_table(columns, event.object, options, PrintClock::now());
+        options.headers = false;
+      }
+      return event;
+    };
+  }
   return reply;
 }
 

@@ -12,6 +12,7 @@
 #include "kind_catalog.hpp"
 #include "query.hpp"
 #include "route.hpp"
+#include "table.hpp"
 
 namespace rr {
 class Cluster;
@@ -30,8 +31,12 @@ class RestHandler {
  private:
   HttpReply dispatch(const HttpRequest& request, const Target& target) const;
   HttpReply resource(const HttpRequest& request, const Route& route, const QueryParams& params) const;
-  HttpReply read(const KindInfo& kind, const Route& route, RequestQuery query) const;
-  HttpReply watch(const KindInfo& kind, RequestQuery query) const;
+  // `table`: answer a meta.k8s.io Table (the Accept header asked for one).
+  HttpReply read(const KindInfo& kind, const Route& route, RequestQuery query,
+                 const std::optional<TableOptions>& table) const;
+  HttpReply watch(const KindInfo& kind, RequestQuery query, const std::optional<TableOptions>& table) const;
+  // The Table columns of a kind: those of its CRD's version, or the built-in ones.
+  std::vector<PrinterColumn> printer_columns(const KindInfo& kind) const;
   HttpReply create(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply replace(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply patch(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;

@@ -4,8 +4,9 @@
 
 namespace rr::apiserver_detail {
 
-WatchStream::WatchStream(std::unique_ptr<Watch> watch, FaultInjector& faults, const std::atomic<bool>& stopping)
-    : watch_(std::move(watch)), faults_(faults), stopping_(stopping) {}
+WatchStream::WatchStream(std::unique_ptr<Watch> watch, FaultInjector& faults, const std::atomic<bool>& stopping,
+                         std::function<WatchEvent(WatchEvent)> transform)
+    : watch_(std::move(watch)), faults_(faults), stopping_(stopping), transform_(std::move(transform)) {}
 
 WatchStream::~WatchStream() { watch_->stop(); }
 
@@ -16,7 +17,7 @@ WatchStream::Step WatchStream::step(std::string& out, std::chrono::milliseconds 
   auto event = watch_->next(wait);
   if (event) {
     idle_ = std::chrono::milliseconds(0);
-    out += watch_event_line(*event);
+    out += watch_event_line(transform_ ? transform_(std::move(*event)) : *event);
     ++sent_;
     return faults_.drop_after_event(sent_) ? Step::Cut : Step::Continue;
   }

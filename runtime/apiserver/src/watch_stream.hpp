@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,7 +17,9 @@ class WatchStream {
  public:
   enum class Step { Continue, Done, Cut };
 
-  WatchStream(std::unique_ptr<Watch> watch, FaultInjector& faults, const std::atomic<bool>& stopping);
+  // `transform` (may be empty) rewrites each event before it is written.
+  WatchStream(std::unique_ptr<Watch> watch, FaultInjector& faults, const std::atomic<bool>& stopping,
+              std::function<WatchEvent(WatchEvent)> transform = {});
   ~WatchStream();
 
   // Waits up to `wait` for the next event and appends its line to `out`. Done: the stream ended
@@ -29,6 +32,7 @@ class WatchStream {
   std::unique_ptr<Watch> watch_;
   FaultInjector& faults_;
   const std::atomic<bool>& stopping_;
+  std::function<WatchEvent(WatchEvent)> transform_;
   std::uint64_t sent_ = 0;
   std::chrono::milliseconds idle_{0};
 };

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "rr/apiserver/dev_certificates.hpp"
@@ -148,18 +149,91 @@ TEST_CASE("kubectl applies a CRD and a custom resource (validation on), and read
   CHECK(listed.output.find("g1") != std::string::npos);
 }
 
+namespace {
+
+// Installs the CRD, applies gizmo g1, starts `kubectl <watch_args>` writing watch.out in the
+// background, then sets g1's status through the C++ cluster.
+void watch_then_update_status(GizmoCluster& g, const std::string& watch_args, const Json& status) {
+  g.install_crd();
+  REQUIRE(g.kubectl("apply -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 3))).code == 0);
+  g.kubectl.background(watch_args, "watch.out", 10);
+  std::this_thread::sleep_for(1500ms);  // kubectl has listed and is watching
+  Json object = g.t.cluster->get(gizmo_kind(), {"default", "g1"});
+  object["status"] = status;
+  g.t.cluster->update_status(gizmo_kind(), object);
+}
+
+}  // namespace
+
 TEST_CASE("kubectl get -w sees a status update made through the C++ cluster") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  watch_then_update_status(g, "get gz g1 -w -o 'jsonpath={.status.phase}{\"\\n\"}'", {{"phase", "Ready"}});
+  CHECK(eventually([&] { return g.kubectl.read("watch.out").find("Ready") != std::string::npos; }, 8s));
+  INFO(g.kubectl.read("watch.out"));
+}
+
+TEST_CASE("kubectl get prints a CRD's printer columns from the server's Table") {
   SKIP_WITHOUT_KUBECTL();
   GizmoCluster g;
   g.install_crd();
   REQUIRE(g.kubectl("apply -f " + g.kubectl.write("g1.yaml", gizmo_yaml("g1", 3))).code == 0);
-  g.kubectl.background("get gz g1 -w -o 'jsonpath={.status.phase}{\"\\n\"}'", "watch.out", 10);
-  std::this_thread::sleep_for(1500ms);  // kubectl has listed and is watching
+  REQUIRE(g.kubectl("apply -f " + g.kubectl.write("g2.yaml", gizmo_yaml("g2", 12))).code == 0);
   Json object = g.t.cluster->get(gizmo_kind(), {"default", "g1"});
-  object["status"] = {{"phase", "Ready"}};
+  object["status"] = {{"conditions", Json::array({{{"type", "Synced"}, {"status", "False"}},
+                                                  {{"type", "Ready"}, {"status", "True"}}})}};
   g.t.cluster->update_status(gizmo_kind(), object);
-  CHECK(eventually([&] { return g.kubectl.read("watch.out").find("Ready") != std::string::npos; }, 8s));
-  INFO(g.kubectl.read("watch.out"));
+
+  Run listed = g.kubectl("get gizmos");
+  INFO(listed.output);
+  REQUIRE(listed.code == 0);
+  std::istringstream lines(listed.output);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    rows.emplace_back(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
+  }
+  REQUIRE(rows.size() == 3);
+  // Color has priority 1: only with -o wide. A missing value is a null cell: kubectl prints nothing.
+  CHECK(rows[0] == std::vector<std::string>{"NAME", "SIZE", "READY", "AGE"});
+  REQUIRE(rows[1].size() == 4);
+  CHECK(rows[1][0] == "g1");
+  CHECK(rows[1][1] == "3");
+  CHECK(rows[1][2] == "True");
+  CHECK(rows[1][3].back() == 's');  // an age in seconds
+  REQUIRE(rows[2].size() == 3);
+  CHECK(rows[2][0] == "g2");
+  CHECK(rows[2][1] == "12");
+  CHECK(rows[2][2].back() == 's');
+
+  Run wide = g.kubectl("get gz g1 -o wide");
+  INFO(wide.output);
+  CHECK(wide.output.find("COLOR") != std::string::npos);
+  CHECK(wide.output.find("blue") != std::string::npos);
+  // -A prints the namespace from the rows' PartialObjectMetadata; --sort-by asks for whole objects.
+  Run all = g.kubectl("get gizmos -A --sort-by=.spec.size");
+  INFO(all.output);
+  CHECK(all.code == 0);
+  CHECK(all.output.find("NAMESPACE") != std::string::npos);
+  CHECK(all.output.find("default") != std::string::npos);
+  CHECK(all.output.find("g1") < all.output.find("g2"));
+  Run namespaces = g.kubectl("get namespaces");
+  CHECK(namespaces.output.find("NAME") != std::string::npos);
+  CHECK(namespaces.output.find("AGE") != std::string::npos);
+  CHECK(namespaces.output.find("kube-system") != std::string::npos);
+}
+
+TEST_CASE("kubectl get -w prints Table rows as objects change") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  watch_then_update_status(g, "get gizmos -w", {{"conditions", Json::array({{{"type", "Ready"}, {"status", "True"}}})}});
+  CHECK(eventually([&] { return g.kubectl.read("watch.out").find("True") != std::string::npos; }, 8s));
+  const std::string out = g.kubectl.read("watch.out");
+  INFO(out);
+  // The header once, then a row per event.
+  CHECK(out.find("READY") != std::string::npos);
+  CHECK(out.find("READY") == out.rfind("READY"));
+  CHECK(out.find("g1") != out.rfind("g1"));
 }
 
 TEST_CASE("kubectl apply --server-side") {
