@@ -28,6 +28,21 @@ function(rrgen_target_defaults target)
   target_compile_options(${target} PRIVATE ${RRGEN_WARNING_FLAGS})
 endfunction()
 
+# rrgen_add_fuzzer(<name> SOURCES <src>... LIBS <lib>... [INCLUDES <dir>...])
+# A libFuzzer executable (clang, RRGEN_BUILD_FUZZ) with ASan + UBSan and the project's warnings;
+# the .ci/run fuzz stage runs every target named fuzz_*.
+function(rrgen_add_fuzzer name)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "SOURCES;LIBS;INCLUDES")
+  add_executable(${name} ${ARG_SOURCES})
+  if(ARG_INCLUDES)
+    target_include_directories(${name} PRIVATE ${ARG_INCLUDES})
+  endif()
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+  target_compile_options(${name} PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer,address,undefined)
+  rrgen_target_defaults(${name})
+endfunction()
+
 if(RRGEN_SANITIZE)
   add_compile_options(-fsanitize=${RRGEN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${RRGEN_SANITIZE})
