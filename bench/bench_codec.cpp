@@ -30,7 +30,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/json.hpp"
 #include "rr/core/kind_codec.hpp"
-#include "yaml_load.hpp"
+#include "load/yaml_load.hpp"
 
 #ifndef RRGEN_BENCH_BUILD_TYPE
 #define RRGEN_BENCH_BUILD_TYPE "unknown"

@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "emit_types.hpp"
-#include "inputs.hpp"
-#include "sema.hpp"
-#include "version.hpp"
-#include "yaml_load.hpp"
+#include "backends/types/emit_types.hpp"
+#include "load/inputs.hpp"
+#include "sema/sema.hpp"
+#include "support/version.hpp"
+#include "load/yaml_load.hpp"
 
 #ifndef RRGEN_BENCH_BUILD_TYPE
 #define RRGEN_BENCH_BUILD_TYPE "unknown"

@@ -1,7 +1,7 @@
 # rrgen_embed_files(OUTPUT <file.cpp> BASE_DIR <dir> FILES <file>...)
 #
 # Compiles data files into a program: writes <file.cpp> defining rrgen::embedded_files() (see
-# generator/src/embedded.hpp), one entry per file, keyed by its path relative to BASE_DIR and
+# generator/src/support/embedded.hpp), one entry per file, keyed by its path relative to BASE_DIR and
 # sorted by it. The source is rewritten at build time whenever a listed file changes.
 function(rrgen_embed_files)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "" "OUTPUT;BASE_DIR" "FILES")

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "emit_types.hpp"
-#include "inputs.hpp"
-#include "sema.hpp"
+#include "backends/types/emit_types.hpp"
+#include "load/inputs.hpp"
+#include "sema/sema.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rrgen;

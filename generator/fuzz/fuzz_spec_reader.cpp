@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string>
 
-#include "inputs.hpp"
-#include "sema.hpp"
-#include "spec_reader.hpp"
-#include "spec_resolve.hpp"
+#include "load/inputs.hpp"
+#include "sema/sema.hpp"
+#include "load/spec_reader.hpp"
+#include "sema/spec_resolve.hpp"
 
 namespace {
 

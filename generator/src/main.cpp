@@ -2,7 +2,7 @@
 #include <exception>
 #include <iostream>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);

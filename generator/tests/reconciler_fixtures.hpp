@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "spec.hpp"
+#include "load/spec.hpp"
 
 namespace rrgen::testing {
 

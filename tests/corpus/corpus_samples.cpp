@@ -16,7 +16,7 @@
 #include "json_compare.hpp"
 #include "rr/core/errors.hpp"
 #include "rr/core/kind_codec.hpp"
-#include "yaml_load.hpp"
+#include "load/yaml_load.hpp"
 
 std::vector<std::pair<std::string_view, std::span<const rr::KindCodec>>> corpus_kind_tables();
 

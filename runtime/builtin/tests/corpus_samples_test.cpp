@@ -19,7 +19,7 @@
 #include "json_compare.hpp"
 #include "rr/core/errors.hpp"
 #include "rr_builtin_types.hpp"
-#include "yaml_load.hpp"
+#include "load/yaml_load.hpp"
 
 namespace fs = std::filesystem;
 

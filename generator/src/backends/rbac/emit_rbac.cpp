@@ -1,0 +1,115 @@
+#include "backends/rbac/emit_rbac.hpp"
+
+#include <utility>
+#include <vector>
+
+#include "model/rbac_derive.hpp"
+#include "support/yaml_writer.hpp"
+
+namespace rrgen {
+
+namespace {
+
+constexpr const char* rbac_api_version = "rbac.authorization.k8s.io/v1";
+
+Yaml metadata(const DeployNames& names, const std::string& name, const std::string& namespace_) {
+  Yaml labels = Yaml::map();
+  labels.set("app.kubernetes.io/name", names.app);
+  Yaml meta = Yaml::map();
+  meta.set("labels", std::move(labels));
+  meta.set("name", name);
+  if (!namespace_.empty()) meta.set("namespace", namespace_);
+  return meta;
+}
+
+// Fields in the order controller-gen writes them (alphabetical, as Go's JSON of PolicyRule).
+Yaml policy_rule(const PolicyRule& rule) {
+  Yaml r = Yaml::map();
+  if (!rule.api_groups.empty()) r.set("apiGroups", Yaml::strings(rule.api_groups));
+  if (!rule.non_resource_urls.empty()) r.set("nonResourceURLs", Yaml::strings(rule.non_resource_urls));
+  if (!rule.resource_names.empty()) r.set("resourceNames", Yaml::strings(rule.resource_names));
+  if (!rule.resources.empty()) r.set("resources", Yaml::strings(rule.resources));
+  r.set("verbs", Yaml::strings(rule.verbs));
+  return r;
+}
+
+Yaml role(const DeployNames& names, const RoleKey& key, const RoleRules& rules) {
+  Yaml rule_list = Yaml::seq();
+  for (const PolicyRule& rule : rules.rules) rule_list.push(policy_rule(rule));
+  Yaml doc = Yaml::map();
+  doc.set("apiVersion", rbac_api_version);
+  doc.set("kind", key.cluster_role() ? "ClusterRole" : "Role");
+  doc.set("metadata", metadata(names, key.name, key.namespace_));
+  doc.set("rules", std::move(rule_list));
+  return doc;
+}
+
+Yaml binding(const DeployNames& names, const RoleKey& key) {
+  Yaml role_ref = Yaml::map();
+  role_ref.set("apiGroup", "rbac.authorization.k8s.io");
+  role_ref.set("kind", key.cluster_role() ? "ClusterRole" : "Role");
+  role_ref.set("name", key.name);
+  Yaml subject = Yaml::map();
+  subject.set("kind", "ServiceAccount");
+  subject.set("name", names.service_account);
+  subject.set("namespace", names.namespace_);
+  Yaml doc = Yaml::map();
+  doc.set("apiVersion", rbac_api_version);
+  doc.set("kind", key.cluster_role() ? "ClusterRoleBinding" : "RoleBinding");
+  doc.set("metadata", metadata(names, binding_name(key.name), key.namespace_));
+  doc.set("roleRef", std::move(role_ref));
+  doc.set("subjects", Yaml::seq().push(std::move(subject)));
+  return doc;
+}
+
+std::string origins_comment(const std::vector<const RoleRules*>& roles) {
+  std::vector<std::string> origins;
+  for (const RoleRules* r : roles) {
+    for (const std::string& o : r->origins) {
+      bool seen = false;
+      for (const std::string& have : origins) seen = seen || have == o;
+      if (!seen) origins.push_back(o);
+    }
+  }
+  std::string text = "Rules: ";
+  for (std::size_t i = 0; i < origins.size(); ++i) text += (i > 0 ? "; " : "") + origins[i];
+  return text + ". Normalised as controller-gen does (docs/rbac.md).";
+}
+
+}  // namespace
+
+OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
+  const DeployNames names = deploy_names(spec);
+  const RoleSet roles = derive_rbac(spec);
+
+  std::vector<Yaml> manager_roles, manager_bindings, leader_roles, leader_bindings;
+  std::vector<const RoleRules*> manager_rules, leader_rules;
+  for (const auto& [key, rules] : roles.roles) {
+    const bool leader = key.name == names.leader_election_role && key.namespace_ == names.namespace_;
+    (leader ? leader_roles : manager_roles).push_back(role(names, key, rules));
+    (leader ? leader_bindings : manager_bindings).push_back(binding(names, key));
+    (leader ? leader_rules : manager_rules).push_back(&rules);
+  }
+
+  OutputSet out;
+  std::vector<std::string> resources;
+  auto write = [&](const std::string& file, const std::vector<Yaml>& docs, const std::string& comment = {}) {
+    if (docs.empty()) return;
+    out.files.push_back({"config/rbac/" + file, manifest_file(docs, comment)});
+    resources.push_back(file);
+  };
+
+  Yaml account = Yaml::map();
+  account.set("apiVersion", "v1");
+  account.set("kind", "ServiceAccount");
+  account.set("metadata", metadata(names, names.service_account, names.namespace_));
+  write("service_account.yaml", {std::move(account)}, "The identity the controller manager runs as.");
+  write("role.yaml", manager_roles, origins_comment(manager_rules));
+  write("role_binding.yaml", manager_bindings);
+  write("leader_election_role.yaml", leader_roles, "Permissions to do leader election.");
+  write("leader_election_role_binding.yaml", leader_bindings);
+  out.files.push_back({"config/rbac/kustomization.yaml", manifest_file({kustomization(resources)})});
+  return out;
+}
+
+}  // namespace rrgen

@@ -1,0 +1,17 @@
+// The RBAC backend: config/rbac/ in kubebuilder's layout, from derive_rbac():
+//   role.yaml                          the manager's ClusterRole and/or Role ("<app>-manager-role")
+//   role_binding.yaml                  one binding per role, to the ServiceAccount
+//   service_account.yaml               "<app>-controller-manager" in the deploy namespace
+//   leader_election_role.yaml          only with leaderElectionID: a Role for Leases and events
+//   leader_election_role_binding.yaml
+//   kustomization.yaml                 exactly the files above that were written
+#pragma once
+#include "support/generate_options.hpp"
+#include "support/output.hpp"
+#include "load/spec.hpp"
+
+namespace rrgen {
+
+OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& options);
+
+}  // namespace rrgen

@@ -1,0 +1,316 @@
+#include "backends/scaffold/scaffold.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "support/code_writer.hpp"
+#include "model/hooks.hpp"
+#include "support/text_template.hpp"
+
+namespace rrgen {
+namespace {
+
+constexpr std::size_t kWidth = 100;
+
+struct Scaffold {
+  const ResolvedSpec& spec;
+  const WiringNames& names;
+  std::vector<Hook> hooks;
+};
+
+// Parameters the scaffolded body uses keep their names; the others are commented out so that the
+// no-op compiles without unused-parameter warnings.
+bool body_uses(const Hook& h, const HookParam& p, const WiringNames& names) {
+  switch (h.role) {
+    case HookRole::Merge: return true;
+    case HookRole::Identify: return p.name == "child";
+    case HookRole::ListOptions: return p.name == names.resource_param;
+    default: return false;
+  }
+}
+
+std::string definition_head(const Scaffold& s, const Hook& h) {
+  std::vector<std::string> params;
+  for (const HookParam& p : h.params) {
+    params.push_back(p.type + (body_uses(h, p, s.names) ? " " + p.name : " /*" + p.name + "*/"));
+  }
+  return wrap_parameters(h.return_type + " " + s.names.hooks_struct + "::" + h.name, params, " const", 0);
+}
+
+std::string declaration(const Hook& h) {
+  std::vector<std::string> params;
+  for (const HookParam& p : h.params) params.push_back(p.type + " " + p.name);
+  return wrap_parameters(h.return_type + " " + h.name, params, " const;", 2);
+}
+
+std::string hook_of(const Scaffold& s, std::size_t step, HookRole role) {
+  for (const Hook& h : s.hooks) {
+    if (h.step == step && h.role == role) return h.name;
+  }
+  return {};
+}
+
+std::string alias_list(const Scaffold& s, const std::vector<ResolvedKind>& kinds) {
+  std::string out;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (i > 0) out += i + 1 == kinds.size() ? " and " : ", ";
+    out += alias_of(s.spec, s.names, kinds[i]);
+  }
+  return out;
+}
+
+// "sync, tracks ConfigMap", "child Deployment", "childSet Worker, finalizer mode (x/y)".
+std::string summary(const Scaffold& s, std::size_t i) {
+  const ResolvedStep& r = s.spec.steps[i];
+  const SpecStep& step = *r.step;
+  std::string out = step_type_name(step.type);
+  if (r.child) out += " " + alias_of(s.spec, s.names, *r.child);
+  if (has_finalizer(step)) {
+    out += step.type == StepType::Sync ? ", behind the finalizer " + step.finalizer
+                                       : ", finalizer mode (" + step.finalizer + ")";
+  }
+  if (!r.tracks.empty()) out += ", tracks " + alias_list(s, r.tracks);
+  return out;
+}
+
+// ---- src/<stem>_hooks.hpp -----------------------------------------------------------------------
+
+std::string hooks_header(const Scaffold& s) {
+  std::set<std::string> system, rr;
+  for (const Hook& h : s.hooks) {
+    std::string text = h.return_type;
+    for (const HookParam& p : h.params) text += " " + p.type;
+    if (text.find("std::string") != std::string::npos) system.insert("<string>");
+    if (text.find("rr::Context") != std::string::npos) rr.insert("rr/reconcilers/context.hpp");
+    if (text.find("rr::Error") != std::string::npos) rr.insert("rr/reconcilers/error.hpp");
+    if (text.find("rr::Outcome") != std::string::npos) rr.insert("rr/reconcilers/result.hpp");
+    if (text.find("rr::Desired<") != std::string::npos) rr.insert("rr/reconcilers/object_manager.hpp");
+    if (text.find("rr::DesiredChildren<") != std::string::npos) rr.insert("rr/reconcilers/child_set.hpp");
+    if (text.find("rr::ListOptions") != std::string::npos) rr.insert("rr/client/options.hpp");
+  }
+  std::string system_includes, rr_includes;
+  for (const auto& h : system) system_includes += (system_includes.empty() ? "" : "\n") + ("#include " + h);
+  for (const auto& h : rr) rr_includes += (rr_includes.empty() ? "" : "\n") + ("#include \"" + h + "\"");
+
+  std::string declarations;
+  for (std::size_t i = 0; i < s.spec.steps.size(); ++i) {
+    const SpecStep& step = *s.spec.steps[i].step;
+    if (i > 0) declarations += "\n\n";
+    std::string rule = "// ---- " + step.name + ": " + summary(s, i) + " (" + step_location(s.spec, step) + ")";
+    if (rule.size() + 3 < kWidth) {
+      rule += " " + std::string(kWidth - 3 - rule.size(), '-');
+    } else {
+      rule = wrap_comment(rule.substr(3), "// ", kWidth - 2);
+    }
+    declarations += rule;
+    for (const Hook& h : s.hooks) {
+      if (h.step != i) continue;
+      declarations += "\n\n" + wrap_comment(h.doc, "// ", kWidth - 2) + "\n" + declaration(h);
+    }
+  }
+  const std::string& ns = s.spec.cpp_namespace;
+  return fill_embedded_template(
+      "templates/scaffold/hooks.hpp.tmpl",
+      {{"name", s.names.name},
+       {"spec_file", s.names.spec_file},
+       {"reconciler_source", s.names.reconciler_source},
+       {"reconciler_header", s.names.reconciler_header},
+       {"hooks", s.names.hooks_struct},
+       {"root_function", s.names.root_function},
+       {"system_includes", system_includes},
+       {"rr_includes", rr_includes},
+       {"open_namespace", ns.empty() ? "" : "namespace " + ns + " {"},
+       {"close_namespace", ns.empty() ? "" : "}  // namespace " + ns},
+       {"declarations", declarations}});
+}
+
+// ---- src/<stem>_hooks.cpp -----------------------------------------------------------------------
+
+std::string body_template(const Hook& h, StepType type) {
+  switch (h.role) {
+    case HookRole::Sync: return "sync";
+    case HookRole::Finalize: return "finalize";
+    case HookRole::Desired: return type == StepType::ChildSet ? "desired_children" : "desired";
+    case HookRole::Merge: return "merge";
+    case HookRole::Reflect: return type == StepType::ChildSet ? "reflect_children" : "reflect";
+    case HookRole::Identify: return "identify";
+    case HookRole::OurChild: return "our_child";
+    case HookRole::ListOptions: return "list_options";
+  }
+  return "sync";
+}
+
+std::string merge_copies(const ResolvedKind& child, std::string& merged) {
+  std::string copies = "current.metadata.labels = desired.metadata.labels;";
+  merged = "the labels";
+  for (std::size_t i = 0; i < child.content_fields.size(); ++i) {
+    const std::string& f = child.content_fields[i];
+    copies += "\ncurrent." + f + " = desired." + f + ";";
+    merged += (i + 1 == child.content_fields.size() ? " and " : ", ") + f;
+  }
+  return copies;
+}
+
+std::string hook_definition(const Scaffold& s, const Hook& h) {
+  const ResolvedStep& r = s.spec.steps[h.step];
+  const SpecStep& step = *r.step;
+  const std::string& t = s.names.resource_alias;
+  TemplateVars vars{{"signature", definition_head(s, h)},
+                    {"resource", t},
+                    {"resource_param", s.names.resource_param},
+                    {"step", step.name}};
+  if (r.child) vars["child"] = alias_of(s.spec, s.names, *r.child);
+  switch (h.role) {
+    case HookRole::Sync:
+      vars["tracks_hint"] =
+          r.tracks.empty()
+              ? ""
+              : wrap_comment("It tracks " + alias_list(s, r.tracks) + ": read " +
+                                 (r.tracks.size() == 1 ? "it" : "them") + " with rr::track_and_try_get<" +
+                                 alias_of(s.spec, s.names, r.tracks.front()) +
+                                 ">(ctx, {namespace, name}) (or track_and_get, track_and_list), so that a change"
+                                 " re-runs this step.",
+                             "// ", kWidth - 2);
+      break;
+    case HookRole::Finalize:
+      vars["sync_hook"] = hook_of(s, h.step, HookRole::Sync);
+      vars["finalizer_hint"] = wrap_comment(
+          has_finalizer(step) ? "The finalizer " + step.finalizer + " keeps the " + t +
+                                    " until this returns no error; then it is removed and the " + t + " goes."
+                              : "It runs only while another finalizer keeps the " + t +
+                                    " (this step adds none: give it `finalizer:` in the spec for that).",
+          "// ", kWidth - 2);
+      break;
+    case HookRole::Desired: vars["identify_hook"] = hook_of(s, h.step, HookRole::Identify); break;
+    case HookRole::Merge: {
+      std::string merged;
+      vars["copies"] = merge_copies(*r.child, merged);
+      vars["merged"] = merged;
+      break;
+    }
+    case HookRole::ListOptions:
+      vars["our_child_hook"] = hook_of(s, h.step, HookRole::OurChild);
+      vars["where"] = s.spec.resource.namespaced ? "the " + t + "'s namespace" : "every namespace";
+      break;
+    default: break;
+  }
+  std::string text =
+      fill_embedded_template("templates/scaffold/hooks/" + body_template(h, step.type) + ".cpp.tmpl", vars);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+std::string hooks_source(const Scaffold& s) {
+  std::set<std::string> system;
+  std::string definitions;
+  for (const Hook& h : s.hooks) {
+    if (h.role == HookRole::Desired && s.spec.steps[h.step].step->type == StepType::Child) system.insert("optional");
+    if (!definitions.empty()) definitions += "\n\n";
+    definitions += hook_definition(s, h);
+  }
+  std::string includes;
+  for (const auto& h : system) includes += "\n#include <" + h + ">";
+  const std::string& ns = s.spec.cpp_namespace;
+  return fill_embedded_template("templates/scaffold/hooks.cpp.tmpl",
+                                {{"name", s.names.name},
+                                 {"hooks_header", s.names.hooks_header},
+                                 {"includes", includes},
+                                 {"open_namespace", ns.empty() ? "" : "namespace " + ns + " {"},
+                                 {"close_namespace", ns.empty() ? "" : "}  // namespace " + ns},
+                                 {"definitions", definitions}});
+}
+
+// ---- tests/<snake(step)>_test.cpp ----------------------------------------------------------------
+
+std::string kebab(std::string stem) {
+  for (char& c : stem) {
+    if (c == '_') c = '-';
+  }
+  return stem;
+}
+
+std::string example(const Scaffold& s, std::size_t i, const std::string& ns, const std::string& name) {
+  const ResolvedStep& r = s.spec.steps[i];
+  TemplateVars vars{{"resource_param", s.names.resource_param}};
+  if (r.step->type == StepType::Sync) {
+    std::string tracks;
+    if (!r.tracks.empty()) {
+      const ResolvedKind& k = r.tracks.front();
+      const std::string object_ns = k.namespaced ? ns : std::string();
+      tracks = "\n//     .expect_tracks = {\n//         rr::testing::create_track_request(" + cpp_string_literal(k.group) +
+               ", " + cpp_string_literal(k.kind) + ", " + cpp_string_literal(object_ns) + ", \"<name>\")" +
+               "\n//             .by(" + cpp_string_literal(ns) + ", " + cpp_string_literal(name) + ")},";
+    }
+    vars["expect_tracks"] = tracks;
+    vars["failure_example"] = "";
+    if (!r.tracks.empty()) {
+      vars["failure_example"] = fill_embedded_template(
+          "templates/scaffold/examples/sync_failure.tmpl",
+          {{"resource_param", s.names.resource_param},
+           {"tracked", alias_of(s.spec, s.names, r.tracks.front())},
+           {"tracked_kind", r.tracks.front().kind},
+           {"expect_tracks", tracks}});
+    }
+    std::string text = fill_embedded_template("templates/scaffold/examples/sync.tmpl", vars);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  }
+  vars["child"] = alias_of(s.spec, s.names, *r.child);
+  vars["desired_hook"] = hook_of(s, i, HookRole::Desired);
+  vars["merge_hook"] = hook_of(s, i, HookRole::Merge);
+  vars["reflect_hook"] = hook_of(s, i, HookRole::Reflect);
+  std::string text = fill_embedded_template(
+      r.step->type == StepType::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
+                                         : "templates/scaffold/examples/child.tmpl",
+      vars);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+std::string step_test(const Scaffold& s, std::size_t i) {
+  const SpecStep& step = *s.spec.steps[i].step;
+  const std::string& p = s.names.resource_param;
+  const std::string object_ns = s.spec.resource.namespaced ? "test-namespace" : "";
+  const std::string object_name = "test-" + kebab(s.names.stem);
+  std::string given;
+  if (!object_ns.empty()) given += p + ".metadata.namespace_ = " + cpp_string_literal(object_ns) + ";\n";
+  given += p + ".metadata.name = " + cpp_string_literal(object_name) + ";";
+  // WithFinalizer adds its finalizer first (a patch the case would have to expect): in place already.
+  const bool adds_finalizer = has_finalizer(step) && step.type != StepType::Child;
+  if (adds_finalizer) {
+    given += "\n// The step's finalizer is in place (adding it is a patch a case would have to expect).";
+    given += "\n" + p + ".metadata.finalizers = {" + cpp_string_literal(step.finalizer) + "};";
+  }
+  const std::string ns = s.spec.cpp_namespace.empty() ? "::" : s.spec.cpp_namespace + "::";
+  return fill_embedded_template(
+      "templates/scaffold/step_test.cpp.tmpl",
+      {{"intro", wrap_comment("Step " + step.name + " of the " + s.names.name + " reconciler (" + summary(s, i) +
+                                  "), on its own.",
+                              "// ")},
+       {"resource", s.names.resource_alias},
+       {"resource_param", p},
+       {"hooks_header", s.names.hooks_header},
+       {"hooks", s.names.hooks_struct},
+       {"ns", ns},
+       {"step_function", s.names.step_functions[i]},
+       {"given", given},
+       {"first_case", cpp_string_literal("as scaffolded, the step leaves the " + s.names.resource_alias + " as it is")},
+       {"example", example(s, i, object_ns, object_name)}});
+}
+
+}  // namespace
+
+OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
+  const WiringNames names = wiring_names(spec);
+  const Scaffold s{spec, names, required_hooks(spec, names)};
+  OutputSet out;
+  out.files.push_back({"src/" + names.hooks_header, hooks_header(s)});
+  out.files.push_back({"src/" + names.hooks_source, hooks_source(s)});
+  for (std::size_t i = 0; i < spec.steps.size(); ++i) {
+    out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
+  }
+  return out;
+}
+
+}  // namespace rrgen

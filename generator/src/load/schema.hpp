@@ -1,0 +1,66 @@
+// The OpenAPI v3 schema subset Kubernetes uses (CRD structural schemas and the built-in OpenAPI
+// documents), as a located tree. Produced by schema_reader, consumed by sema.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/diagnostics.hpp"
+
+namespace rrgen {
+
+struct CelRule {
+  std::string rule, message, message_expression, reason, field_path;
+  bool optional_old_self = false;
+};
+
+struct Schema {
+  Location location;
+  std::string type;  // "", object, array, string, integer, number, boolean
+  std::string format;
+  std::string description;
+  std::string ref;   // $ref target name (OpenAPI documents only)
+
+  std::optional<double> minimum, maximum, multiple_of;
+  bool exclusive_minimum = false, exclusive_maximum = false;
+  std::optional<std::int64_t> min_length, max_length, min_items, max_items, min_properties, max_properties;
+  std::optional<std::string> pattern;
+  bool unique_items = false;
+
+  bool nullable = false;
+  bool int_or_string = false;
+  bool preserve_unknown = false;
+  bool embedded_resource = false;
+  std::string list_type;                  // atomic | set | map
+  std::vector<std::string> list_map_keys;
+  std::string map_type;                   // granular | atomic
+
+  std::vector<std::pair<std::string, std::unique_ptr<Schema>>> properties;  // document order
+  std::vector<Location> property_locations;
+  std::vector<std::string> required;
+  std::unique_ptr<Schema> items;
+  std::unique_ptr<Schema> additional_properties;  // schema form
+  bool additional_properties_any = false;         // `additionalProperties: true`
+
+  std::vector<std::string> enum_json;             // each allowed value as compact JSON text
+  std::optional<std::string> default_json;        // compact JSON text
+  std::vector<CelRule> validations;
+  // Junctors constrain only (structural rule 2); kept as JSON text for the model dump.
+  std::vector<std::string> junctors_json;
+
+  const Schema* property(std::string_view name) const {
+    for (const auto& [n, s] : properties)
+      if (n == name) return s.get();
+    return nullptr;
+  }
+  bool is_required(std::string_view name) const {
+    for (const auto& r : required)
+      if (r == name) return true;
+    return false;
+  }
+};
+
+}  // namespace rrgen

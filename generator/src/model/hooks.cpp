@@ -1,0 +1,222 @@
+#include "model/hooks.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include "model/naming.hpp"
+
+namespace rrgen {
+namespace {
+
+// Parameter names the hooks use besides the reconciled object's.
+constexpr std::string_view kFixedParams[] = {"ctx", "hooks", "current", "desired", "child", "err", "result",
+                                             "parent", "setup"};
+
+std::string base_name(const std::string* file) {
+  if (!file || file->empty()) return "reconciler.yaml";
+  return std::filesystem::path(*file).filename().string();
+}
+
+// The reconciled object's parameter: the kind in snake_case, unless that is another parameter's
+// name or a segment of the spec's namespace (which the parameter would hide).
+std::string parameter_name_for(const std::string& kind, const std::string& cpp_namespace) {
+  std::string name = field_name(kind);
+  if (std::find(std::begin(kFixedParams), std::end(kFixedParams), name) != std::end(kFixedParams)) return "resource";
+  for (std::size_t start = 0; start <= cpp_namespace.size();) {
+    std::size_t end = cpp_namespace.find("::", start);
+    if (end == std::string::npos) end = cpp_namespace.size();
+    if (cpp_namespace.compare(start, end - start, name) == 0) return "resource";
+    start = end + 2;
+  }
+  return name;
+}
+
+// What a step reads through the tracker, for the docs.
+std::string tracks_note(const ResolvedSpec& spec, const WiringNames& names, const ResolvedStep& step) {
+  if (step.tracks.empty()) return {};
+  std::string out = " Read ";
+  for (std::size_t i = 0; i < step.tracks.size(); ++i) {
+    if (i > 0) out += i + 1 == step.tracks.size() ? " and " : ", ";
+    out += alias_of(spec, names, step.tracks[i]) + "s";
+  }
+  return out + " through rr::track_and_get (or track_and_try_get, track_and_list): a change re-runs the step.";
+}
+
+Hook make_hook(std::size_t step, HookRole role, const std::string& prefix, std::string suffix, std::string ret,
+               std::vector<HookParam> params, std::string doc) {
+  return Hook{step, role, prefix + "_" + suffix, std::move(ret), std::move(params), std::move(doc)};
+}
+
+}  // namespace
+
+std::string step_type_name(StepType type) {
+  switch (type) {
+    case StepType::Sync: return "sync";
+    case StepType::Child: return "child";
+    case StepType::ChildSet: return "childSet";
+  }
+  return "sync";
+}
+
+std::string step_location(const ResolvedSpec& spec, const SpecStep& step) {
+  const std::string* file = step.location.file ? step.location.file : (spec.spec ? spec.spec->file : nullptr);
+  std::string out = base_name(file);
+  if (step.location.line > 0) {
+    out += ":" + std::to_string(step.location.line) + ":" + std::to_string(step.location.column);
+  }
+  return out;
+}
+
+WiringNames wiring_names(const ResolvedSpec& spec) {
+  WiringNames n;
+  n.name = spec.spec && !spec.spec->name.empty() ? spec.spec->name : spec.resource.kind;
+  n.stem = spec.file_stem.empty() ? file_stem(n.name) : spec.file_stem;
+  n.spec_file = base_name(spec.spec ? spec.spec->file : nullptr);
+  n.reconciler_header = n.stem + "_reconciler.hpp";
+  n.reconciler_source = n.stem + "_reconciler.cpp";
+  n.wiring_test = n.stem + "_wiring_test.cpp";
+  n.hooks_struct = n.name + "Hooks";
+  n.hooks_header = n.stem + "_hooks.hpp";
+  n.hooks_source = n.stem + "_hooks.cpp";
+  n.root_function = n.name + "Reconciler";
+  n.conditions_function = n.name + "Conditions";
+  n.condition_struct = n.name + "Condition";
+  n.watches_struct = n.name + "Watches";
+
+  // Aliases share the namespace with the wiring's own names; a clash (two kinds of one name in
+  // different groups, say) gets a numbered alias, first use first.
+  NameScope scope(true);
+  for (const std::string* taken : {&n.hooks_struct, &n.root_function, &n.conditions_function, &n.condition_struct,
+                                   &n.watches_struct}) {
+    scope.reserve(*taken);
+  }
+  for (std::size_t i = 0; i < spec.steps.size(); ++i) {
+    if (!spec.steps[i].step) throw std::logic_error("resolved step " + std::to_string(i) + " has no spec step");
+    const SpecStep& step = *spec.steps[i].step;
+    n.step_snake.push_back(file_stem(step.name));
+    n.step_functions.push_back(n.name + step.name + "Reconciler");
+    scope.reserve(n.step_functions.back());
+  }
+  for (const ResolvedKind& kind : spec.kinds) {
+    std::string wanted = pascal_case(kind.kind);
+    if (is_reserved_identifier(wanted)) wanted += "Kind";
+    n.aliases.push_back(scope.claim(wanted));
+  }
+  n.resource_alias = alias_of(spec, n, spec.resource);
+  n.resource_param = parameter_name_for(spec.resource.kind, spec.cpp_namespace);
+  return n;
+}
+
+const std::string& alias_of(const ResolvedSpec& spec, const WiringNames& names, const ResolvedKind& kind) {
+  for (std::size_t i = 0; i < spec.kinds.size() && i < names.aliases.size(); ++i) {
+    if (spec.kinds[i].cpp_type == kind.cpp_type) return names.aliases[i];
+  }
+  throw std::logic_error("kind " + kind.cpp_type + " is not among the kinds of the resolved spec");
+}
+
+std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names, std::size_t index) {
+  const ResolvedStep& resolved = spec.steps.at(index);
+  const SpecStep& step = *resolved.step;
+  const std::string& prefix = names.step_snake.at(index);
+  const std::string& t = names.resource_alias;
+  const std::string& r = names.resource_param;
+  const HookParam ctx{"rr::Context&", "ctx"};
+  std::vector<Hook> out;
+
+  if (step.type == StepType::Sync) {
+    const std::string ret = step.with_result ? "rr::Outcome" : "rr::Error";
+    const std::string returns = step.with_result
+                                    ? " Return a Result (requeue_after: run again later) and/or an error."
+                                    : " An error stops the steps after it and is retried with backoff.";
+    out.push_back(make_hook(index, HookRole::Sync, prefix, "sync", ret, {ctx, {t + "&", r}},
+                            "Step " + step.name + "'s work on the " + t +
+                                ": read what it needs, compute, call outside the cluster, and write the outcome "
+                                "to its status." + returns +
+                                tracks_note(spec, names, resolved)));
+    if (has_finalize_hook(step)) {
+      std::string doc = "Cleans up what sync allocated outside the cluster while the " + t + " is being deleted.";
+      if (has_finalizer(step)) {
+        doc += " The finalizer " + step.finalizer + " keeps the " + t + " until this succeeds.";
+      }
+      out.push_back(make_hook(index, HookRole::Finalize, prefix, "finalize", ret, {ctx, {t + "&", r}}, doc + returns));
+    }
+    return out;
+  }
+
+  const std::string& c = alias_of(spec, names, *resolved.child);
+  const bool set = step.type == StepType::ChildSet;
+  if (set) {
+    out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::DesiredChildren<" + c + ">",
+                            {ctx, {"const " + t + "&", r}},
+                            "The " + c + "s that should exist for the " + t +
+                                ", each with its own ID (identify); the step's other children are deleted. "
+                                "An rr::Error fails the step (rr::err_only_reconcile_child_status(): leave the "
+                                "children as they are, still reflect them)."));
+    out.push_back(make_hook(index, HookRole::Identify, prefix, "identify", "std::string", {{"const " + c + "&", "child"}},
+                            "The stable ID of a " + c +
+                                ": the same for the desired child and for it once created (a label, or its name)."));
+  } else {
+    out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::Desired<" + c + ">",
+                            {ctx, {"const " + t + "&", r}},
+                            "The " + c + " that should exist for the " + t +
+                                ": a child, std::nullopt (none: an existing one is deleted) or an rr::Error "
+                                "(rr::err_only_reconcile_child_status(): leave the child as it is, still reflect it)."));
+  }
+  out.push_back(make_hook(index, HookRole::Merge, prefix, "merge", "void",
+                          {{c + "&", "current"}, {"const " + c + "&", "desired"}},
+                          "Copies what this step owns from desired onto current before an update (labels, spec "
+                          "...); what it leaves alone (server defaults, other controllers' fields) is kept."));
+  if (set) {
+    out.push_back(make_hook(index, HookRole::Reflect, prefix, "reflect", "void",
+                            {ctx, {t + "&", r}, {"const rr::ChildSetResult<" + c + ">&", "result"}},
+                            "Reflects every child's outcome (result.children: id, the " + c +
+                                " as persisted or nothing, a reflected error) onto the " + t + "'s status."));
+  } else {
+    out.push_back(make_hook(index, HookRole::Reflect, prefix, "reflect", "void",
+                            {ctx, {t + "&", r}, {"const " + c + "*", "child"}, {"const rr::Error&", "err"}},
+                            "Reflects the " + c + " as persisted (nullptr: none) or the error that kept it from "
+                                "being written (AlreadyExists, Forbidden, Invalid) onto the " + t + "'s status."));
+  }
+  if (has_finalizer(step)) {
+    out.push_back(make_hook(index, HookRole::OurChild, prefix, "our_child", "bool",
+                            {{"const " + t + "&", r}, {"const " + c + "&", "child"}},
+                            "Whether a listed " + c + " belongs to this step and this " + t +
+                                " (finalizer mode: children carry no owner reference), e.g. by a label."));
+    out.push_back(make_hook(index, HookRole::ListOptions, prefix, "list_options", "rr::ListOptions",
+                            {ctx, {"const " + t + "&", r}},
+                            "Where this step's " + c + "s are listed (namespace, label selector) before our_child "
+                                "picks its own."));
+  }
+  return out;
+}
+
+std::vector<Hook> required_hooks(const ResolvedSpec& spec, const WiringNames& names) {
+  std::vector<Hook> out;
+  for (std::size_t i = 0; i < spec.steps.size(); ++i) {
+    for (Hook& h : step_hooks(spec, names, i)) out.push_back(std::move(h));
+  }
+  return out;
+}
+
+std::string hook_signature(const Hook& hook, bool with_names) {
+  std::string out = hook.return_type + " " + hook.name + "(";
+  for (std::size_t i = 0; i < hook.params.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += hook.params[i].type;
+    if (with_names) out += " " + hook.params[i].name;
+  }
+  return out + ") const";
+}
+
+std::vector<std::string> condition_types(const ResolvedSpec& spec) {
+  std::vector<std::string> out;
+  if (!spec.spec) return out;
+  for (const std::string& type : spec.spec->conditions) {
+    if (type == "Ready" || std::find(out.begin(), out.end(), type) != out.end()) continue;
+    out.push_back(type);
+  }
+  return out;
+}
+
+}  // namespace rrgen

@@ -1,0 +1,127 @@
+#include "model/rbac_derive.hpp"
+
+#include <algorithm>
+
+namespace rrgen {
+
+namespace {
+
+// Object names must be DNS-1123 names; a file stem is [a-z0-9_].
+std::string kebab(const std::string& stem) {
+  std::string out;
+  for (char c : stem) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (keep) out += c;
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? "operator" : out;
+}
+
+bool any_finalizer(const ReconcilerSpec& spec) {
+  return std::any_of(spec.steps.begin(), spec.steps.end(), [](const SpecStep& s) { return !s.finalizer.empty(); });
+}
+
+// A child in owner-reference mode (no finalizer) carries blockOwnerDeletion: true.
+bool any_owned_child(const ReconcilerSpec& spec) {
+  return std::any_of(spec.steps.begin(), spec.steps.end(),
+                     [](const SpecStep& s) { return s.type != StepType::Sync && s.finalizer.empty(); });
+}
+
+PolicyRule rule(const std::string& group, const std::string& resource, std::vector<std::string> verbs) {
+  PolicyRule r;
+  r.api_groups = {group};
+  r.resources = {resource};
+  r.verbs = std::move(verbs);
+  return r;
+}
+
+PolicyRule from_spec(const SpecRule& s) {
+  PolicyRule r;
+  r.api_groups = s.api_groups;
+  r.resources = s.resources;
+  r.resource_names = s.resource_names;
+  r.verbs = s.verbs;
+  r.non_resource_urls = s.non_resource_urls;
+  return r;
+}
+
+}  // namespace
+
+DeployNames deploy_names(const ResolvedSpec& spec) {
+  DeployNames n;
+  n.app = kebab(spec.file_stem);
+  n.namespace_ = spec.spec && !spec.spec->deploy_namespace.empty() ? spec.spec->deploy_namespace : n.app + "-system";
+  n.manager_role = n.app + "-manager-role";
+  n.leader_election_role = n.app + "-leader-election-role";
+  n.service_account = n.app + "-controller-manager";
+  n.deployment = n.app + "-controller-manager";
+  return n;
+}
+
+std::string binding_name(const std::string& role_name) { return role_name + "binding"; }
+
+std::vector<RuleSource> rbac_sources(const ResolvedSpec& resolved) {
+  static const ReconcilerSpec no_spec;
+  const ReconcilerSpec& spec = resolved.spec ? *resolved.spec : no_spec;
+  const DeployNames names = deploy_names(resolved);
+  const bool namespaced_scope = spec.scope == Scope::Namespace;
+  const RoleKey cluster_role{"", names.manager_role};
+  const RoleKey manager_role = namespaced_scope ? RoleKey{names.namespace_, names.manager_role} : cluster_role;
+  // A Role grants nothing on cluster-scoped kinds: those always go to the ClusterRole.
+  auto role_for = [&](const ResolvedKind& kind) { return kind.namespaced ? manager_role : cluster_role; };
+
+  RuleSource derived{rbac_origin_derived, {}};
+  auto add = [&](const RoleKey& role, PolicyRule r) { derived.roles.add(role, std::move(r), derived.origin); };
+
+  // The reconciled kind: the manager watches it (list, watch) and the reconciler reads it (get).
+  // Finalizers are added and cleared with a merge patch of metadata.finalizers (patch).
+  const ResolvedKind& resource = resolved.resource;
+  std::vector<std::string> resource_verbs = {"get", "list", "watch"};
+  if (any_finalizer(spec)) resource_verbs.push_back("patch");
+  add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
+  // The status is written with an update of the status subresource.
+  if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"get", "update"}));
+  // Children carry an owner reference with blockOwnerDeletion: true, which the
+  // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
+  // owner's finalizers subresource.
+  if (any_owned_child(spec)) add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
+
+  for (const ResolvedStep& step : resolved.steps) {
+    // Children are listed (by owner or by the list_options hook), created, updated and deleted.
+    if (step.child) {
+      add(role_for(*step.child),
+          rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));
+    }
+    // Tracked kinds are read (get or list) and watched so a change re-drives the resource.
+    for (const ResolvedKind& tracked : step.tracks) {
+      add(role_for(tracked), rule(tracked.group, tracked.plural, {"get", "list", "watch"}));
+    }
+  }
+  // The event recorder creates core/v1 Events and patches their count when one repeats.
+  add(manager_role, rule("", "events", {"create", "patch"}));
+
+  // Leader election: a Lease in the deploy namespace (and events about it), as kubebuilder's
+  // leader-election-role.
+  if (!spec.leader_election_id.empty()) {
+    const RoleKey leader{names.namespace_, names.leader_election_role};
+    add(leader, rule("coordination.k8s.io", "leases", {"get", "list", "watch", "create", "update", "patch", "delete"}));
+    add(leader, rule("", "events", {"create", "patch"}));
+  }
+
+  RuleSource extra{rbac_origin_extra, {}};
+  for (const SpecRule& s : spec.rbac) {
+    // Non-resource URLs exist only in ClusterRoles.
+    const RoleKey& role = s.non_resource_urls.empty() ? manager_role : cluster_role;
+    extra.roles.add(role, from_spec(s), extra.origin);
+  }
+
+  std::vector<RuleSource> sources;
+  sources.push_back(std::move(derived));
+  if (!extra.roles.roles.empty()) sources.push_back(std::move(extra));
+  return sources;
+}
+
+RoleSet derive_rbac(const ResolvedSpec& spec) { return merge_rule_sources(rbac_sources(spec)); }
+
+}  // namespace rrgen

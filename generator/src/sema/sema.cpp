@@ -1,0 +1,700 @@
+#include "sema/sema.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "model/naming.hpp"
+
+namespace rrgen {
+namespace {
+
+std::string join_ns(const std::string& root, const std::vector<std::string>& segments) {
+  std::string out = root;
+  for (const auto& s : segments) out += (out.empty() ? "" : "::") + s;
+  return out;
+}
+
+std::string ns_path(const std::string& ns) {
+  std::string out;
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    if (ns.compare(i, 2, "::") == 0) {
+      out += '/';
+      ++i;
+    } else {
+      out += ns[i];
+    }
+  }
+  return out;
+}
+
+std::string root_ns_or(const SemaOptions& o, const std::string& fallback) {
+  if (o.root_namespace.empty()) return fallback;
+  std::string r = o.root_namespace;
+  if (r.rfind("::", 0) == 0) r = r.substr(2);
+  return r;
+}
+
+bool is_string_enum(const Schema& s) {
+  if (s.enum_json.empty() || s.type != "string") return false;
+  return std::all_of(s.enum_json.begin(), s.enum_json.end(), [](const std::string& j) { return !j.empty() && j[0] == '"'; });
+}
+
+// JSON string literal text (as produced by to_json_text) back to its value.
+std::string unquote(const std::string& json) {
+  std::string out;
+  for (std::size_t i = 1; i + 1 < json.size(); ++i) {
+    char c = json[i];
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    c = json[++i];
+    switch (c) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'u': {
+        const unsigned v = static_cast<unsigned>(std::stoul(json.substr(i + 1, 4), nullptr, 16));
+        out += static_cast<char>(v);  // only control characters are \u-escaped by to_json_text
+        i += 4;
+        break;
+      }
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+bool looks_like_quantity(const Schema& s) {
+  return s.pattern && s.pattern->find("[KMGTPE]i") != std::string::npos && s.pattern->find("[numkMGTPE]") != std::string::npos;
+}
+
+bool has_default_anywhere(const Schema& s) {
+  if (s.default_json) return true;
+  for (const auto& [n, p] : s.properties)
+    if (has_default_anywhere(*p)) return true;
+  if (s.items && has_default_anywhere(*s.items)) return true;
+  if (s.additional_properties && has_default_anywhere(*s.additional_properties)) return true;
+  return false;
+}
+
+std::set<std::string> property_names(const Schema& s) {
+  std::set<std::string> out;
+  for (const auto& [n, p] : s.properties) out.insert(n);
+  return out;
+}
+
+bool plain_string(const Schema* s) { return s && s->type == "string" && s->enum_json.empty() && !s->pattern; }
+
+// Structural recognition of the shapes the runtime provides, so a CRD's Condition or
+// LabelSelector is the same C++ type everywhere (kopium matches Condition and ObjectReference the
+// same way). Only exact shapes without defaults are reused: anything else keeps its own struct.
+std::optional<std::string> well_known(const Schema& s) {
+  if (s.properties.empty() || has_default_anywhere(s) || s.preserve_unknown || s.embedded_resource) return std::nullopt;
+  const auto names = property_names(s);
+  const std::set<std::string> req(s.required.begin(), s.required.end());
+  using Set = std::set<std::string>;
+  const Set cond_req{"type", "status", "lastTransitionTime", "reason", "message"};
+  if ((names == cond_req || names == Set{"type", "status", "lastTransitionTime", "reason", "message", "observedGeneration"}) &&
+      req == cond_req && s.property("lastTransitionTime")->type == "string" &&
+      (!s.property("observedGeneration") || s.property("observedGeneration")->type == "integer")) {
+    return "rr::Condition";
+  }
+  if (names == Set{"matchLabels", "matchExpressions"} && req.empty()) {
+    const Schema* ml = s.property("matchLabels");
+    const Schema* me = s.property("matchExpressions");
+    if (ml->type == "object" && ml->additional_properties && ml->additional_properties->type == "string" &&
+        me->type == "array" && me->items && property_names(*me->items) == Set{"key", "operator", "values"} &&
+        std::set<std::string>(me->items->required.begin(), me->items->required.end()) == Set{"key", "operator"}) {
+      return "rr::LabelSelector";
+    }
+  }
+  if (names == Set{"apiVersion", "fieldPath", "kind", "name", "namespace", "resourceVersion", "uid"} && req.empty()) {
+    bool all = true;
+    for (const auto& [n, p] : s.properties) all = all && plain_string(p.get());
+    if (all) return "rr::ObjectReference";
+  }
+  if (names == Set{"name"} && req.empty() && plain_string(s.property("name"))) return "rr::LocalObjectReference";
+  return std::nullopt;
+}
+
+// Definitions of the Kubernetes OpenAPI documents that map onto runtime types.
+std::optional<TypeRef> well_known_definition(const std::string& name) {
+  static const std::map<std::string, std::pair<TypeKind, std::string>> table = {
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", {TypeKind::External, "rr::ObjectMeta"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference", {TypeKind::External, "rr::OwnerReference"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry", {TypeKind::External, "rr::ManagedFieldsEntry"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", {TypeKind::External, "rr::ListMeta"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", {TypeKind::External, "rr::LabelSelector"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement", {TypeKind::External, "rr::LabelSelectorRequirement"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.Condition", {TypeKind::External, "rr::Condition"}},
+      {"io.k8s.api.core.v1.ObjectReference", {TypeKind::External, "rr::ObjectReference"}},
+      {"io.k8s.api.core.v1.LocalObjectReference", {TypeKind::External, "rr::LocalObjectReference"}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.Time", {TypeKind::Time, ""}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", {TypeKind::Time, ""}},
+      {"io.k8s.apimachinery.pkg.api.resource.Quantity", {TypeKind::Quantity, ""}},
+      {"io.k8s.apimachinery.pkg.util.intstr.IntOrString", {TypeKind::IntOrString, ""}},
+      {"io.k8s.apimachinery.pkg.runtime.RawExtension", {TypeKind::Json, ""}},
+      {"io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1", {TypeKind::Json, ""}},
+  };
+  auto it = table.find(name);
+  if (it == table.end()) return std::nullopt;
+  TypeRef t;
+  t.kind = it->second.first;
+  t.external = it->second.second;
+  return t;
+}
+
+// Interns schema subtrees by structure (descriptions excluded) so identical nested objects become
+// one C++ type: Argo's Workflow repeats Container and friends dozens of times.
+class StructureIds {
+ public:
+  int id(const Schema& s) {
+    if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
+    std::string sig;
+    sig.reserve(128);
+    auto add = [&](std::string_view k, std::string_view v) {
+      sig += k;
+      sig += '=';
+      sig += v;
+      sig += '\x1f';
+    };
+    add("t", s.type);
+    add("f", s.format);
+    add("r", s.ref);
+    if (s.minimum) add("min", std::to_string(*s.minimum) + (s.exclusive_minimum ? "x" : ""));
+    if (s.maximum) add("max", std::to_string(*s.maximum) + (s.exclusive_maximum ? "x" : ""));
+    if (s.multiple_of) add("mul", std::to_string(*s.multiple_of));
+    for (auto [k, v] : {std::pair{"minL", &s.min_length}, {"maxL", &s.max_length}, {"minI", &s.min_items},
+                        {"maxI", &s.max_items}, {"minP", &s.min_properties}, {"maxP", &s.max_properties}})
+      if (*v) add(k, std::to_string(**v));
+    if (s.pattern) add("pat", *s.pattern);
+    add("flags", std::string{char('0' + s.nullable), char('0' + s.int_or_string), char('0' + s.preserve_unknown),
+                             char('0' + s.embedded_resource), char('0' + s.additional_properties_any)});
+    add("lt", s.list_type);
+    for (const auto& k : s.list_map_keys) add("lk", k);
+    add("mt", s.map_type);
+    for (const auto& e : s.enum_json) add("e", e);
+    if (s.default_json) add("d", *s.default_json);
+    for (const auto& r : s.required) add("req", r);
+    for (const auto& [n, p] : s.properties) add("p:" + n, std::to_string(id(*p)));
+    if (s.items) add("items", std::to_string(id(*s.items)));
+    if (s.additional_properties) add("ap", std::to_string(id(*s.additional_properties)));
+    for (const auto& v : s.validations) add("cel", v.rule + '\x1e' + v.message + '\x1e' + v.field_path + '\x1e' + v.reason);
+    for (const auto& j : s.junctors_json) add("j", j);
+    auto [it, inserted] = ids_.try_emplace(std::move(sig), static_cast<int>(ids_.size()));
+    memo_[&s] = it->second;
+    return it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, int> ids_;
+  std::unordered_map<const Schema*, int> memo_;
+};
+
+class Builder {
+ public:
+  Builder(const SemaOptions& o, Diagnostics& d) : opts_(o), diags_(d) {}
+
+  Model run(const InputSet& in) {
+    // Kind names are claimed before any nested type, so a kind is never renamed because another
+    // kind's nested object happened to be named first ("Backup" + "schedule" vs "BackupSchedule").
+    for (const auto& crd : in.crds)
+      for (const auto& v : crd.versions)
+        if (v.served && v.schema) {
+          const std::string ns = crd_namespace(crd, v);
+          bool renamed = false;
+          std::string name = scope_for(ns).claim(pascal_case(crd.kind), &renamed);
+          if (renamed) {
+            diags_.warning(crd.location, "name-collision", "kind '" + crd.kind + "' maps to the C++ name '" + pascal_case(crd.kind) +
+                                                               "', already used in namespace " + ns + "; it is named '" + name + "'");
+          }
+          kind_names_[&v] = name;
+        }
+    for (const auto& doc : in.documents)
+      for (const auto& def : doc.definitions) {
+        if (well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        auto [segments, last] = split_definition(def.name);
+        const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
+        if (!definition_names_.count(def.name)) definition_names_[def.name] = scope_for(ns).claim(pascal_case(last));
+      }
+    for (const auto& crd : in.crds) build_crd(crd);
+    build_openapi(in);
+    return std::move(model_);
+  }
+
+ private:
+  // ---- shared ----------------------------------------------------------------------------------
+
+  NameScope& scope_for(const std::string& ns) {
+    auto [it, inserted] = scopes_.try_emplace(ns, NameScope(true));
+    return it->second;
+  }
+
+  Unit* new_unit(const std::string& ns, const std::string& stem, const std::string& origin) {
+    auto u = std::make_unique<Unit>();
+    u->ns = ns;
+    u->path = ns_path(ns) + "/" + stem;
+    u->origin = origin;
+    for (const auto& other : model_.units) {
+      if (other->path == u->path) {
+        // Two kinds whose file names coincide (e.g. "Foo" and "foo"): keep both, deterministically.
+        u->path += "_" + std::to_string(model_.units.size());
+      }
+    }
+    model_.units.push_back(std::move(u));
+    return model_.units.back().get();
+  }
+
+  struct Pending {
+    StructDef* def;
+    const Schema* schema;
+  };
+
+  StructDef* new_struct(Unit& u, const Schema& s, const std::string& wanted, bool preclaimed = false) {
+    auto def = std::make_unique<StructDef>();
+    bool renamed = false;
+    def->name = preclaimed ? wanted : scope_for(u.ns).claim(wanted, &renamed);
+    if (renamed) {
+      diags_.warning(s.location, "name-collision", "type name '" + wanted + "' is already used in namespace " + u.ns + "; this object is named '" + def->name + "'");
+    }
+    def->qualified = "::" + u.ns + "::" + def->name;
+    def->unit = &u;
+    def->schema = &s;
+    def->location = s.location;
+    StructDef* raw = def.get();
+    u.structs.push_back(std::move(def));
+    pending_.push_back({raw, &s});
+    return raw;
+  }
+
+  EnumDef* enum_for(Unit& u, const Schema& s, const std::string& wanted) {
+    std::string key = u.path;  // per unit: a unit's header must be self-contained
+    for (const auto& e : s.enum_json) key += '\x1f' + e;
+    if (auto it = enums_.find(key); it != enums_.end()) return it->second;
+    auto e = std::make_unique<EnumDef>();
+    bool renamed = false;
+    e->name = scope_for(u.ns).claim(wanted, &renamed);
+    if (renamed) {
+      diags_.warning(s.location, "name-collision", "enum type '" + wanted + "' is already a name in namespace " + u.ns + "; it is named '" + e->name + "'");
+    }
+    e->qualified = "::" + u.ns + "::" + e->name;
+    NameScope names(true);
+    for (const auto& j : s.enum_json) {
+      std::string v = unquote(j);
+      if (std::find(e->values.begin(), e->values.end(), v) != e->values.end()) continue;  // duplicate values
+      bool clash = false;
+      e->enumerators.push_back(names.claim(enumerator_name(v), &clash));
+      if (clash) {
+        diags_.warning(s.location, "name-collision", "enum value " + j + " maps to the enumerator '" + enumerator_name(v) +
+                                                         "', already used in " + e->name + "; it is named '" + e->enumerators.back() + "'");
+      }
+      e->values.push_back(std::move(v));
+    }
+    EnumDef* raw = e.get();
+    u.enums.push_back(std::move(e));
+    enums_[key] = raw;
+    return raw;
+  }
+
+  // The C++ type of a schema node. `hint` names any struct or enum this node needs.
+  TypeRef type_of(Unit& u, const Schema& s, const std::string& hint) {
+    TypeRef t;
+    t.schema = &s;
+    if (!s.ref.empty()) return ref_type(u, s, hint);
+    if (s.int_or_string) {
+      t.kind = looks_like_quantity(s) ? TypeKind::Quantity : TypeKind::IntOrString;
+      return t;
+    }
+    const std::string& type = s.type;
+    if (type == "object" || (type.empty() && (!s.properties.empty() || s.additional_properties))) {
+      if (!s.properties.empty()) {
+        if (auto wk = well_known(s)) {
+          t.kind = TypeKind::External;
+          t.external = *wk;
+          return t;
+        }
+        t.kind = TypeKind::Struct;
+        t.def = struct_for(u, s, hint);
+        return t;
+      }
+      if (s.embedded_resource) {
+        t.kind = TypeKind::External;
+        t.external = "rr::EmbeddedResource";
+        return t;
+      }
+      if (s.additional_properties) {
+        t.kind = TypeKind::Map;
+        t.element = std::make_shared<TypeRef>(type_of(u, *s.additional_properties, hint));
+        t.element->nullable = s.additional_properties->nullable;
+        return t;
+      }
+      if (s.additional_properties_any) {
+        t.kind = TypeKind::Map;
+        t.element = std::make_shared<TypeRef>();
+        t.element->kind = TypeKind::Json;
+        return t;
+      }
+      t.kind = TypeKind::Json;
+      return t;
+    }
+    if (type == "array") {
+      t.kind = TypeKind::Array;
+      if (s.items) {
+        t.element = std::make_shared<TypeRef>(type_of(u, *s.items, hint));
+        t.element->nullable = s.items->nullable;
+      } else {
+        t.element = std::make_shared<TypeRef>();  // reported by the reader; keep going
+      }
+      return t;
+    }
+    if (type == "string") {
+      if (is_string_enum(s)) {
+        t.kind = TypeKind::Enum;
+        t.en = enum_for(u, s, hint);
+      } else if (s.format == "date-time") {
+        t.kind = TypeKind::Time;
+      } else if (s.format == "byte") {
+        t.kind = TypeKind::Bytes;
+      } else {
+        t.kind = TypeKind::String;
+      }
+      return t;
+    }
+    if (type == "integer") {
+      t.kind = s.format == "int32" ? TypeKind::Int32 : TypeKind::Int64;
+      return t;
+    }
+    if (type == "number") {
+      t.kind = TypeKind::Double;
+      return t;
+    }
+    if (type == "boolean") {
+      t.kind = TypeKind::Bool;
+      return t;
+    }
+    t.kind = TypeKind::Json;  // untyped and preserve-unknown, or already reported
+    return t;
+  }
+
+  StructDef* struct_for(Unit& u, const Schema& s, const std::string& hint) {
+    const int id = ids_.id(s);
+    auto key = std::make_pair(&u, id);
+    if (auto it = dedup_.find(key); it != dedup_.end()) return it->second;
+    StructDef* def = new_struct(u, s, hint);
+    dedup_[key] = def;
+    return def;
+  }
+
+  // Fills the members of one struct; nested structs it discovers are queued (breadth-first, so
+  // the shallowest occurrence of a deduplicated structure names it).
+  void fill(StructDef& def, const Schema& s) {
+    Unit& u = *const_cast<Unit*>(def.unit);
+    NameScope members;
+    for (const char* m : {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults"}) members.reserve(m);
+    if (def.is_root) {
+      for (const char* m : {"validate", "apply_defaults", "to_json_text", "from_json_text"}) members.reserve(m);
+    }
+    auto add_root_member = [&](const char* json, const char* cpp, TypeKind kind, const std::string& external,
+                               std::string init) {
+      FieldDef f;
+      f.json_name = json;
+      f.cpp_name = members.claim(cpp);
+      f.type.kind = kind;
+      f.type.external = external;
+      f.type.schema = s.property(json);
+      f.schema = f.type.schema;
+      f.presence = Presence::Value;
+      f.location = s.location;
+      f.initializer = std::move(init);
+      def.fields.push_back(std::move(f));
+    };
+    if (def.is_root) {
+      add_root_member("apiVersion", "api_version", TypeKind::String, "", quote(api_version_of(u)));
+      add_root_member("kind", "kind", TypeKind::String, "", quote(u.kind ? u.kind->kind : def.name));
+      add_root_member("metadata", "metadata", TypeKind::External, "rr::ObjectMeta", "");
+    }
+    if (s.embedded_resource) {
+      for (auto [json, cpp] : {std::pair{"apiVersion", "api_version"}, {"kind", "kind"}}) {
+        if (s.property(json)) continue;
+        FieldDef f;
+        f.json_name = json;
+        f.cpp_name = members.claim(cpp);
+        f.type.kind = TypeKind::String;
+        f.location = s.location;
+        f.required = true;  // the API server requires both in an embedded resource
+        def.fields.push_back(std::move(f));
+      }
+      if (!s.property("metadata")) {
+        FieldDef f;
+        f.json_name = "metadata";
+        f.cpp_name = members.claim("metadata");
+        f.type.kind = TypeKind::External;
+        f.type.external = "rr::ObjectMeta";
+        f.location = s.location;
+        def.fields.push_back(std::move(f));
+      }
+    }
+    for (std::size_t i = 0; i < s.properties.size(); ++i) {
+      const auto& [json, prop] = s.properties[i];
+      if (def.is_root && (json == "apiVersion" || json == "kind" || json == "metadata")) continue;
+      FieldDef f;
+      f.json_name = json;
+      bool renamed = false;
+      f.cpp_name = members.claim(field_name(json), &renamed);
+      f.location = s.property_locations[i];
+      f.schema = prop.get();
+      f.required = s.is_required(json);
+      if (renamed) {
+        diags_.warning(f.location, "name-collision",
+                       "property '" + json + "' maps to the C++ name '" + field_name(json) + "', already used in " +
+                           def.name + "; it is named '" + f.cpp_name + "'");
+      }
+      if (s.embedded_resource && json == "metadata") {
+        f.type.kind = TypeKind::External;
+        f.type.external = "rr::ObjectMeta";
+        f.type.schema = prop.get();
+      } else {
+        f.type = type_of(u, *prop, def.name + pascal_case(json));
+      }
+      if (prop->nullable) f.presence = Presence::Nullable;
+      else if (f.required && !prop->default_json) f.presence = Presence::Required;
+      else f.presence = Presence::Optional;
+      def.fields.push_back(std::move(f));
+    }
+    for (const auto& r : s.required)
+      if (!s.property(r) && !(def.is_root && (r == "apiVersion" || r == "kind" || r == "metadata")))
+        def.undeclared_required.push_back(r);
+  }
+
+  void drain(Unit& u) {
+    while (!pending_.empty()) {
+      Pending p = pending_.front();
+      pending_.pop_front();
+      fill(*p.def, *p.schema);
+    }
+    order_structs(u);
+  }
+
+  // Emission order: each struct after the structs it holds by value.
+  void order_structs(Unit& u) {
+    std::vector<std::unique_ptr<StructDef>> sorted;
+    std::set<const StructDef*> done;
+    std::map<const StructDef*, std::unique_ptr<StructDef>*> owner;
+    for (auto& s : u.structs) owner[s.get()] = &s;
+    std::function<void(const TypeRef&)> visit_type;
+    std::function<void(const StructDef*)> visit = [&](const StructDef* d) {
+      if (!done.insert(d).second) return;
+      for (const auto& f : d->fields) visit_type(f.type);
+      sorted.push_back(std::move(*owner[d]));
+    };
+    visit_type = [&](const TypeRef& t) {
+      if (t.kind == TypeKind::Struct && t.def->unit == &u) visit(t.def);
+      if (t.element) visit_type(*t.element);
+    };
+    std::vector<const StructDef*> all;
+    for (auto& s : u.structs) all.push_back(s.get());
+    for (const auto* d : all) visit(d);
+    u.structs = std::move(sorted);
+  }
+
+  static std::string quote(const std::string& s) { return "\"" + s + "\""; }
+
+  static std::string api_version_of(const Unit& u) {
+    if (!u.kind) return "";
+    return u.kind->group.empty() ? u.kind->version : u.kind->group + "/" + u.kind->version;
+  }
+
+  // ---- CRDs -----------------------------------------------------------------------------------
+
+  std::string crd_namespace(const Crd& crd, const CrdVersion& v) const {
+    return join_ns(root_ns_or(opts_, namespace_segment(crd.group.empty() ? "core" : crd.group)), {namespace_segment(v.name)});
+  }
+
+  void build_crd(const Crd& crd) {
+    const std::string origin = crd.location.file ? *crd.location.file : std::string();
+    for (const auto& v : crd.versions) {
+      if (!v.served || !v.schema) continue;
+      const std::string ns = crd_namespace(crd, v);
+      Unit* u = new_unit(ns, file_stem(crd.kind), origin);
+      KindInfo k;
+      k.group = crd.group;
+      k.version = v.name;
+      k.kind = crd.kind;
+      k.plural = crd.plural;
+      k.singular = crd.singular;
+      k.list_kind = crd.list_kind;
+      k.short_names = crd.short_names;
+      k.categories = crd.categories;
+      k.namespaced = crd.namespaced;
+      k.has_status = v.status_subresource;
+      k.has_scale = v.scale_subresource;
+      k.storage = v.storage;
+      k.served = v.served;
+      k.deprecated = v.deprecated;
+      u->kind = k;
+      StructDef* root = new_struct(*u, *v.schema, kind_names_.at(&v), true);
+      root->is_root = true;
+      u->root = root;
+      drain(*u);
+    }
+  }
+
+  // ---- OpenAPI documents ------------------------------------------------------------------------
+
+  // "io.k8s.api.apps.v1.Deployment" -> {"apps", "v1"}, "Deployment"
+  static std::pair<std::vector<std::string>, std::string> split_definition(const std::string& name) {
+    std::string rest = name;
+    for (const char* prefix : {"io.k8s.api.", "io.k8s.apimachinery.pkg.apis.", "io.k8s.apimachinery.pkg.",
+                               "io.k8s.kube-aggregator.pkg.apis.", "io.k8s.apiextensions-apiserver.pkg.apis.", "io.k8s."}) {
+      if (rest.rfind(prefix, 0) == 0) {
+        rest = rest.substr(std::string(prefix).size());
+        break;
+      }
+    }
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= rest.size(); ++i) {
+      if (i == rest.size() || rest[i] == '.') {
+        parts.push_back(rest.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+    std::string last = parts.back();
+    parts.pop_back();
+    for (auto& p : parts) p = namespace_segment(p);
+    return {parts, last};
+  }
+
+  TypeRef ref_type(Unit& u, const Schema& s, const std::string& hint) {
+    (void)hint;
+    if (auto wk = well_known_definition(s.ref)) {
+      wk->schema = &s;
+      return *wk;
+    }
+    auto it = definitions_.find(s.ref);
+    if (it == definitions_.end()) {
+      diags_.error(s.location, "openapi-bad-ref", "$ref to unknown schema '" + s.ref + "'");
+      TypeRef t;
+      t.schema = &s;
+      return t;
+    }
+    const OpenApiDefinition& def = *it->second;
+    const Schema& target = *def.schema;
+    if (target.properties.empty()) {
+      // Scalar, map and schemaless definitions are used in place (no struct of their own).
+      if (!inlining_.insert(s.ref).second) {
+        diags_.error(s.location, "openapi-recursive-ref", "recursive $ref through '" + s.ref + "' is not supported");
+        return TypeRef{};
+      }
+      TypeRef t = type_of(u, target, split_definition(def.name).second);
+      inlining_.erase(s.ref);
+      return t;
+    }
+    Unit* target_unit = definition_unit(def);
+    TypeRef t;
+    t.kind = TypeKind::Struct;
+    t.def = target_unit ? target_unit->root : nullptr;
+    t.schema = &s;
+    if (!t.def) {
+      t.kind = TypeKind::Json;
+      return t;
+    }
+    if (target_unit != &u && std::find(u.depends.begin(), u.depends.end(), target_unit) == u.depends.end()) {
+      u.depends.push_back(target_unit);
+    }
+    return t;
+  }
+
+  Unit* definition_unit(const OpenApiDefinition& def) {
+    if (auto it = def_units_.find(def.name); it != def_units_.end()) {
+      if (!it->second) {
+        diags_.error(def.schema->location, "openapi-recursive-ref",
+                     "schema '" + def.name + "' contains itself through $ref; recursive types are not supported");
+      }
+      return it->second;
+    }
+    def_units_[def.name] = nullptr;  // in progress: a reference back here is a cycle
+    auto [segments, last] = split_definition(def.name);
+    const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
+    Unit* u = new_unit(ns, file_stem(last), origin_);
+    auto facts = kind_facts_.find(def.name);
+    if (!def.kind.empty() && facts != kind_facts_.end()) {
+      KindInfo k;
+      k.group = def.group;
+      k.version = def.version;
+      k.kind = def.kind;
+      k.plural = facts->second.plural;
+      // The API server's singular resource name is the lowercased kind ("configmap", not "config_map").
+      k.singular = def.kind;
+      for (auto& c : k.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      k.list_kind = def.kind + "List";
+      k.namespaced = facts->second.namespaced;
+      k.has_status = facts->second.has_status;
+      k.has_scale = facts->second.has_scale;
+      u->kind = k;
+    }
+    // Nested structs of this definition are drained before returning to the referrer.
+    std::deque<Pending> saved;
+    saved.swap(pending_);
+    StructDef* root = new_struct(*u, *def.schema, definition_names_.at(def.name), true);
+    root->is_root = u->kind.has_value();
+    u->root = root;
+    drain(*u);
+    pending_.swap(saved);
+    def_units_[def.name] = u;
+    return u;
+  }
+
+  void build_openapi(const InputSet& in) {
+    for (const auto& doc : in.documents) {
+      for (const auto& def : doc.definitions) {
+        definitions_.try_emplace(def.name, &def);  // the first document defining a name wins
+      }
+    }
+    for (const auto& doc : in.documents) {
+      origin_ = doc.location.file ? *doc.location.file : std::string();
+      for (const auto& def : doc.definitions) {
+        if (definitions_[def.name] != &def || well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        definition_unit(def);
+      }
+    }
+  }
+
+ public:
+  std::map<std::string, OpenApiKindPaths> kind_facts_;
+
+ private:
+  const SemaOptions& opts_;
+  Diagnostics& diags_;
+  Model model_;
+  std::map<std::string, NameScope> scopes_;
+  std::deque<Pending> pending_;
+  StructureIds ids_;
+  std::map<std::pair<const Unit*, int>, StructDef*> dedup_;
+  std::map<std::string, EnumDef*> enums_;
+  std::map<std::string, const OpenApiDefinition*> definitions_;
+  std::map<std::string, Unit*> def_units_;
+  std::set<std::string> inlining_;
+  std::map<const CrdVersion*, std::string> kind_names_;
+  std::map<std::string, std::string> definition_names_;
+  std::string origin_;
+};
+
+}  // namespace
+
+Model build_model(const InputSet& inputs, const SemaOptions& options, Diagnostics& diags) {
+  Builder b(options, diags);
+  for (const auto& doc : inputs.documents)
+    for (const auto& [name, facts] : doc.kinds) b.kind_facts_.try_emplace(name, facts);
+  return b.run(inputs);
+}
+
+}  // namespace rrgen

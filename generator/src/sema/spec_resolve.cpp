@@ -1,0 +1,219 @@
+#include "sema/spec_resolve.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "sema/builtin_kinds.hpp"
+#include "model/naming.hpp"
+#include "load/spec_reader.hpp"
+
+namespace rrgen {
+namespace {
+
+std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// "a, b and c"
+std::string join_and(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+bool same_kind(const ResolvedKind& a, const ResolvedKind& b) {
+  return a.group == b.group && a.version == b.version && a.kind == b.kind;
+}
+
+// Every kind a spec may name: the given CRDs' (every served version) and the built-in ones.
+class KindTable {
+ public:
+  explicit KindTable(const Model& crds) {
+    for (const auto& unit : crds.units) {
+      if (!unit->kind) continue;
+      entries_.push_back({resolved_kind_of(*unit, false), unit->kind->storage});
+      crd_kind_names_.push_back(unit->kind->kind);
+    }
+    for (const auto& builtin : builtin_kinds()) {
+      // A kind the inputs define too (an OpenAPI document with ConfigMap) is the inputs' one.
+      const bool shadowed = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
+        return e.kind.group == builtin.group && e.kind.kind == builtin.kind;
+      });
+      if (!shadowed) entries_.push_back({builtin, true});
+    }
+    std::sort(crd_kind_names_.begin(), crd_kind_names_.end());
+    crd_kind_names_.erase(std::unique(crd_kind_names_.begin(), crd_kind_names_.end()), crd_kind_names_.end());
+  }
+
+  std::optional<ResolvedKind> resolve(const KindRef& ref, Diagnostics& diags) const {
+    std::vector<const Entry*> matches;
+    for (const auto& e : entries_)
+      if (e.kind.kind == ref.kind && (!ref.group_given || e.kind.group == ref.group) && (ref.version.empty() || e.kind.version == ref.version))
+        matches.push_back(&e);
+    if (matches.empty()) {
+      unknown(ref, diags);
+      return std::nullopt;
+    }
+    if (ref.version.empty() && matches.size() > 1) {
+      // Several versions of one kind: the storage version is the kind's canonical form.
+      std::vector<const Entry*> storage;
+      for (const Entry* e : matches)
+        if (e->storage) storage.push_back(e);
+      if (!storage.empty()) matches = storage;
+    }
+    if (matches.size() > 1) {
+      std::vector<std::string> names;
+      for (const Entry* e : matches) names.push_back(kind_ref_text(e->kind));
+      diags.error(ref.location, "spec-ambiguous-kind", quoted(ref.text) + " matches " + join_and(names) + "; write group/version/Kind");
+      return std::nullopt;
+    }
+    return matches.front()->kind;
+  }
+
+ private:
+  struct Entry {
+    ResolvedKind kind;
+    bool storage = true;
+  };
+  std::vector<Entry> entries_;  // CRD kinds in model order, then the built-in kinds
+  std::vector<std::string> crd_kind_names_;
+
+  // The entry to suggest for a kind name: its storage version, else its first; nullptr if none.
+  const Entry* preferred(std::string_view kind) const {
+    const Entry* first = nullptr;
+    for (const auto& e : entries_) {
+      if (e.kind.kind != kind) continue;
+      if (e.storage) return &e;
+      if (!first) first = &e;
+    }
+    return first;
+  }
+
+  void unknown(const KindRef& ref, Diagnostics& diags) const {
+    // The kind exists under another group or version: name its full form.
+    if (const Entry* e = preferred(ref.kind)) {
+      diags.error(ref.location, "spec-unknown-kind",
+                  "unknown kind " + quoted(ref.text) + "; did you mean " + quoted(kind_ref_text(e->kind)) + "?");
+      return;
+    }
+    std::vector<std::string> names;
+    for (const auto& e : entries_)
+      if (std::find(names.begin(), names.end(), e.kind.kind) == names.end()) names.push_back(e.kind.kind);
+    const std::string near = closest_match(ref.kind, names);
+    if (!near.empty()) {
+      // In the form the spec used: "Image" for "Imag", a full reference for "apps/v1/Deploymnet".
+      const std::string text = ref.version.empty() ? near : kind_ref_text(preferred(near)->kind);
+      diags.error(ref.location, "spec-unknown-kind", "unknown kind " + quoted(ref.text) + "; did you mean " + quoted(text) + "?");
+      return;
+    }
+    diags.error(ref.location, "spec-unknown-kind", "unknown kind " + quoted(ref.text));
+    std::vector<std::string> builtin;
+    for (const auto& b : builtin_kinds()) builtin.push_back(b.kind);
+    diags.note(ref.location, (crd_kind_names_.empty() ? std::string("no CRD given with the spec defines a kind")
+                                                      : "the CRDs given with the spec define " + join_and(crd_kind_names_)) +
+                                 "; the runtime's built-in kinds are " + join_and(builtin));
+  }
+};
+
+// The C++ namespace of a kind's types without the version: "fnsample::v1::Function" -> "fnsample".
+std::string types_namespace(const ResolvedKind& kind) {
+  std::string t = kind.cpp_type.rfind("::", 0) == 0 ? kind.cpp_type.substr(2) : kind.cpp_type;
+  std::size_t cut = t.rfind("::");
+  if (cut != std::string::npos) cut = t.rfind("::", cut - 1);
+  return cut == std::string::npos ? std::string() : t.substr(0, cut);
+}
+
+void add_kind(std::vector<ResolvedKind>& kinds, const ResolvedKind& k) {
+  if (std::none_of(kinds.begin(), kinds.end(), [&](const ResolvedKind& x) { return same_kind(x, k); })) kinds.push_back(k);
+}
+
+}  // namespace
+
+std::string kind_ref_text(const ResolvedKind& kind) {
+  return (kind.group.empty() ? "" : kind.group + "/") + kind.version + "/" + kind.kind;
+}
+
+std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model& crds, Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  const KindTable table(crds);
+  ResolvedSpec out;
+  out.spec = &spec;
+  out.file_stem = file_stem(spec.name);
+
+  const std::optional<ResolvedKind> resource = table.resolve(spec.resource, diags);
+  std::vector<std::pair<const KindRef*, ResolvedKind>> touched;  // for the scope check
+  if (resource) {
+    out.resource = *resource;
+    touched.emplace_back(&spec.resource, *resource);
+    if (!resource->has_status && !spec.conditions.empty()) {
+      diags.error(spec.conditions_location, "spec-no-status",
+                  "conditions live in the status, and " + kind_ref_text(*resource) + " has no status subresource" +
+                      (resource->builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
+    }
+  }
+
+  for (const auto& step : spec.steps) {
+    ResolvedStep rs;
+    rs.step = &step;
+    if (step.child_kind) {
+      rs.child = table.resolve(*step.child_kind, diags);
+      if (rs.child) touched.emplace_back(&*step.child_kind, *rs.child);
+      // Kubernetes rejects an owner reference from a cluster-scoped object to a namespaced one.
+      if (rs.child && resource && resource->namespaced && !rs.child->namespaced && step.finalizer.empty()) {
+        diags.error(step.child_kind->location, "spec-child-scope",
+                    kind_ref_text(*rs.child) + " is cluster-scoped and cannot have the namespaced " + resource->kind +
+                        " as its owner; give the step a 'finalizer' to manage the child without an owner reference");
+      }
+    }
+    for (const auto& ref : step.tracks) {
+      if (auto k = table.resolve(ref, diags)) {
+        touched.emplace_back(&ref, *k);
+        rs.tracks.push_back(std::move(*k));
+      }
+    }
+    out.steps.push_back(std::move(rs));
+  }
+
+  // Two owner-reference children of one kind would each take the other's child for a surplus
+  // one and delete it (a ChildReconciler keeps exactly one child of its kind).
+  for (std::size_t i = 0; i < out.steps.size(); ++i) {
+    const ResolvedStep& a = out.steps[i];
+    if (!a.child || !a.step->finalizer.empty()) continue;
+    for (std::size_t j = 0; j < i; ++j) {
+      const ResolvedStep& b = out.steps[j];
+      if (!b.child || !b.step->finalizer.empty() || b.child->group != a.child->group || b.child->kind != a.child->kind) continue;
+      diags.error(a.step->child_kind->location, "spec-duplicate-child",
+                  "steps " + quoted(b.step->name) + " and " + quoted(a.step->name) + " both own " + a.child->kind +
+                      " children through owner references, so each would delete the other's; give one of them a 'finalizer'");
+      diags.note(b.step->child_kind->location, quoted(b.step->name) + " owns " + a.child->kind + " children here");
+      break;
+    }
+  }
+
+  // A Role grants nothing on cluster-scoped kinds.
+  if (spec.scope == Scope::Namespace) {
+    for (const auto& [ref, kind] : touched) {
+      if (!kind.namespaced)
+        diags.error(ref->location, "spec-namespace-scope",
+                    kind_ref_text(kind) + " is cluster-scoped, which scope: Namespace (a Role) cannot grant; use scope: Cluster");
+    }
+  }
+
+  // The default namespace is the resource's types' namespace: for a built-in kind that is the
+  // runtime's own (k8s::core), where user hooks must not go.
+  if (out.resource.builtin && spec.cpp_namespace.empty()) {
+    diags.error(spec.resource.location, "spec-missing-namespace",
+                "the resource " + kind_ref_text(out.resource) +
+                    " is a built-in kind, whose types live in the runtime's namespace; say where the reconciler goes with 'namespace:'");
+  }
+
+  if (diags.error_count() != errors_before) return std::nullopt;
+  out.cpp_namespace = spec.cpp_namespace.empty() ? types_namespace(out.resource) : spec.cpp_namespace;
+  add_kind(out.kinds, out.resource);
+  for (const auto& rs : out.steps) {
+    if (rs.child) add_kind(out.kinds, *rs.child);
+    for (const auto& k : rs.tracks) add_kind(out.kinds, k);
+  }
+  return out;
+}
+
+}  // namespace rrgen

@@ -1,0 +1,112 @@
+// `rrgen generate` as a command: which files it writes where, and its usage errors. (What the
+// files contain is pinned by the golden cases; spec mistakes by the diagnostics cases.)
+#include "cli/cli_generate.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Scratch {
+  fs::path path;
+  Scratch() {
+    std::random_device random;
+    path = fs::temp_directory_path() / ("rrgen-generate-test-" + std::to_string(random()));
+    fs::create_directories(path);
+    write("reconciler.yaml",
+          "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nname: Mirror\nnamespace: mirror\n"
+          "resource: v1/ConfigMap\nreconcilers:\n  - sync: Copy\n");
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(path / name) << text; }
+  std::string read(const std::string& name) const {
+    std::ifstream in(path / name);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string spec() const { return (path / "reconciler.yaml").string(); }
+};
+
+struct Run {
+  int status = 0;
+  std::string err;
+};
+
+Run generate(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  Run r;
+  r.status = rrgen::run_generate(args, out, err);
+  r.err = err.str();
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("rrgen generate: --out gets the generated files, --scaffold the user's, once") {
+  Scratch s;
+  const std::string out = (s.path / "gen").string(), project = (s.path / "project").string();
+  const Run first = generate({"--spec", s.spec(), "--out", out, "--scaffold", project, "--quiet"});
+  REQUIRE(first.status == 0);
+  CHECK(fs::exists(s.path / "gen/mirror_reconciler.cpp"));
+  CHECK(fs::exists(s.path / "gen/config/rbac/role.yaml"));
+  CHECK(fs::exists(s.path / "project/src/mirror_hooks.hpp"));
+  CHECK(fs::exists(s.path / "project/tests/copy_test.cpp"));
+  CHECK_FALSE(fs::exists(s.path / "project/mirror_reconciler.cpp"));
+
+  s.write("project/src/mirror_hooks.cpp", "// mine now\n");
+  REQUIRE(generate({"--spec", s.spec(), "--out", out, "--scaffold", project, "--quiet"}).status == 0);
+  CHECK(s.read("project/src/mirror_hooks.cpp") == "// mine now\n");
+}
+
+TEST_CASE("rrgen generate: --scaffold without --out writes only the user's files") {
+  Scratch s;
+  const fs::path cwd = fs::current_path();
+  fs::current_path(s.path);  // where --out would default to
+  const Run run = generate({"--spec", s.spec(), "--scaffold", "project"});
+  fs::current_path(cwd);
+  REQUIRE(run.status == 0);
+  CHECK(fs::exists(s.path / "project/src/mirror_hooks.hpp"));
+  CHECK_FALSE(fs::exists(s.path / "mirror_reconciler.cpp"));
+  CHECK_FALSE(fs::exists(s.path / "config"));
+  CHECK(run.err.find("rrgen: scaffold: 3 file(s) created") != std::string::npos);
+  CHECK(run.err.find("rrgen: reconciler") == std::string::npos);
+}
+
+TEST_CASE("rrgen generate: --stem and --namespace override the spec") {
+  Scratch s;
+  const std::string out = (s.path / "gen").string();
+  REQUIRE(generate({"--spec", s.spec(), "--out", out, "--stem", "cm", "--namespace", "acme::ops", "--quiet"}).status == 0);
+  const std::string header = s.read("gen/cm_reconciler.hpp");
+  CHECK(header.find("namespace acme::ops {") != std::string::npos);
+}
+
+TEST_CASE("rrgen generate: usage errors exit 2") {
+  Scratch s;
+  CHECK(generate({}).status == 2);                                              // no --spec
+  CHECK(generate({"--spec", s.spec(), "--stem", "Web-App"}).status == 2);       // not a file stem
+  CHECK(generate({"--spec", s.spec(), "--namespace", "a::new"}).status == 2);   // a keyword
+  CHECK(generate({"--spec", s.spec(), "--frobnicate"}).status == 2);
+  const Run missing = generate({"--spec", s.spec(), "--out"});
+  CHECK(missing.status == 2);
+  CHECK(missing.err.find("option '--out' needs a value") != std::string::npos);
+}
+
+TEST_CASE("rrgen generate: a spec that does not exist is an input error, nothing written") {
+  Scratch s;
+  const Run run = generate({"--spec", (s.path / "none.yaml").string(), "--out", (s.path / "gen").string()});
+  CHECK(run.status == 1);
+  CHECK(run.err.find("cannot open") != std::string::npos);
+  CHECK_FALSE(fs::exists(s.path / "gen"));
+}

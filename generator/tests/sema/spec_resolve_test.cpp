@@ -1,0 +1,247 @@
+#include "sema/spec_resolve.hpp"
+
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sema/builtin_kinds.hpp"
+#include "load/inputs.hpp"
+#include "sema/sema.hpp"
+#include "load/spec_reader.hpp"
+
+using namespace rrgen;
+
+namespace {
+
+struct CrdVersionText {
+  std::string name;
+  bool storage = true;
+};
+
+// A minimal CRD manifest.
+std::string crd(const std::string& group, const std::string& kind, const std::string& scope = "Namespaced",
+                const std::vector<CrdVersionText>& versions = {{"v1", true}}, bool status = true) {
+  std::string plural = kind;
+  for (auto& c : plural) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  plural += "s";
+  std::string out = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: " + plural + "." + group +
+                    "\nspec:\n  group: " + group + "\n  names: {kind: " + kind + ", plural: " + plural + "}\n  scope: " + scope +
+                    "\n  versions:\n";
+  for (const auto& v : versions) {
+    out += "    - name: " + v.name + "\n      served: true\n      storage: " + (v.storage ? "true" : "false") + "\n";
+    if (status) out += "      subresources: {status: {}}\n";
+    out += "      schema:\n        openAPIV3Schema: {type: object, properties: {status: {type: object}}}\n";
+  }
+  return out + "---\n";
+}
+
+const std::string kFunctionCrds = crd("build.example.rrgen.dev", "Function") + crd("kpack.example.rrgen.dev", "Image");
+
+struct World {
+  SourceSet sources;
+  Diagnostics diags;
+  InputSet inputs;
+  Model model;
+  std::optional<ReconcilerSpec> spec;
+  std::optional<ResolvedSpec> resolved;
+};
+
+std::unique_ptr<World> resolve(const std::string& crds, const std::string& spec_body) {
+  auto w = std::make_unique<World>();
+  w->spec = read_spec_text(w->sources, "reconciler.yaml", "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\n" + spec_body, w->diags);
+  REQUIRE(w->spec);
+  const std::string* name = w->sources.add("crds.yaml", crds);
+  bool recognised = false;
+  for (const auto& doc : load_yaml(name, w->sources.content(name), w->diags)) read_document(doc, w->inputs, w->diags, recognised);
+  w->model = build_model(w->inputs, SemaOptions{w->spec->cpp_namespace}, w->diags);
+  REQUIRE_FALSE(w->diags.has_errors());
+  w->resolved = resolve_spec(*w->spec, w->model, w->diags);
+  return w;
+}
+
+// One diagnostic a line, so that doctest shows both sides of a mismatch.
+std::string messages(const World& w) {
+  std::string out;
+  for (const auto& d : w.diags.all()) out += format(d) + "\n";
+  return out;
+}
+std::string lines(const std::vector<std::string>& expected) {
+  std::string out;
+  for (const auto& e : expected) out += e + "\n";
+  return out;
+}
+
+void check_errors(const std::string& crds, const std::string& spec_body, const std::vector<std::string>& expected) {
+  auto w = resolve(crds, spec_body);
+  CHECK_FALSE(w->resolved);
+  CHECK(messages(*w) == lines(expected));
+}
+
+std::vector<std::string> kind_texts(const std::vector<ResolvedKind>& kinds) {
+  std::vector<std::string> out;
+  for (const auto& k : kinds) out.push_back(kind_ref_text(k));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("spec resolve: the Function example resolves against its CRDs and the built-in kinds") {
+  auto w = resolve(kFunctionCrds, R"(name: Function
+namespace: fnsample
+resource: build.example.rrgen.dev/v1/Function
+conditions: [ImageResolved, ImageReady]
+leaderElectionID: function.build.example.rrgen.dev
+reconcilers:
+  - sync: TargetImage
+    tracks: [ConfigMap]
+  - child: ChildImage
+    kind: Image
+)");
+  REQUIRE(w->resolved);
+  CHECK(w->diags.all().empty());
+  const ResolvedSpec& r = *w->resolved;
+  CHECK(r.spec == &*w->spec);
+  CHECK(r.file_stem == "function");
+  CHECK(r.cpp_namespace == "fnsample");
+  CHECK(r.resource.group == "build.example.rrgen.dev");
+  CHECK(r.resource.cpp_type == "fnsample::v1::Function");
+  CHECK(r.resource.plural == "functions");
+  CHECK(r.resource.has_status);
+  CHECK_FALSE(r.resource.builtin);
+  REQUIRE(r.steps.size() == 2);
+  CHECK(r.steps[0].step == &w->spec->steps[0]);
+  CHECK_FALSE(r.steps[0].child);
+  REQUIRE(r.steps[0].tracks.size() == 1);
+  CHECK(r.steps[0].tracks[0].cpp_type == "k8s::core::v1::ConfigMap");
+  CHECK(r.steps[0].tracks[0].builtin);
+  REQUIRE(r.steps[1].child);
+  CHECK(r.steps[1].child->cpp_type == "fnsample::v1::Image");
+  CHECK(kind_texts(r.kinds) ==
+        std::vector<std::string>{"build.example.rrgen.dev/v1/Function", "v1/ConfigMap", "kpack.example.rrgen.dev/v1/Image"});
+}
+
+TEST_CASE("spec resolve: the WebApp example resolves children and tracked kinds among the built-in kinds") {
+  auto w = resolve(crd("web.example.rrgen.dev", "WebApp"), R"(name: WebApp
+namespace: webapp
+resource: web.example.rrgen.dev/v1/WebApp
+conditions: [ConfigReady, DeploymentReady, ServiceReady, DnsReady]
+leaderElectionID: webapp.web.example.rrgen.dev
+reconcilers:
+  - sync: Config
+    tracks: [v1/ConfigMap]
+  - child: Deployment
+    kind: apps/v1/Deployment
+  - child: Service
+    kind: v1/Service
+  - sync: DnsRecord
+    finalizer: web.example.rrgen.dev/dns-record
+)");
+  REQUIRE(w->resolved);
+  const ResolvedSpec& r = *w->resolved;
+  CHECK(r.file_stem == "web_app");
+  CHECK(r.cpp_namespace == "webapp");
+  CHECK(r.resource.cpp_type == "webapp::v1::WebApp");
+  CHECK(r.steps[1].child->cpp_type == "k8s::apps::v1::Deployment");
+  CHECK(r.steps[1].child->header == "k8s/apps/v1/deployment.hpp");
+  CHECK(r.steps[1].child->builtin);
+  CHECK(r.steps[2].child->plural == "services");
+  CHECK(r.steps[3].tracks.empty());
+  CHECK(kind_texts(r.kinds) ==
+        std::vector<std::string>{"web.example.rrgen.dev/v1/WebApp", "v1/ConfigMap", "apps/v1/Deployment", "v1/Service"});
+}
+
+TEST_CASE("spec resolve: without a namespace, the one the resource's types use") {
+  auto w = resolve(crd("web.example.rrgen.dev", "WebApp"), "resource: WebApp\nreconcilers:\n  - sync: A\n    tracks: [ConfigMap]\n");
+  REQUIRE(w->resolved);
+  CHECK(w->resolved->cpp_namespace == "web_example_rrgen_dev");
+  CHECK(w->resolved->resource.cpp_type == "web_example_rrgen_dev::v1::WebApp");
+  CHECK(kind_texts(w->resolved->kinds) == std::vector<std::string>{"web.example.rrgen.dev/v1/WebApp", "v1/ConfigMap"});
+}
+
+TEST_CASE("spec resolve: a built-in kind can be the resource") {
+  auto w = resolve("", "resource: v1/Service\nname: Exposer\nnamespace: exposer\nreconcilers:\n  - sync: Annotate\n");
+  REQUIRE(w->resolved);
+  CHECK(w->resolved->resource.builtin);
+  CHECK(w->resolved->cpp_namespace == "exposer");
+  CHECK(w->resolved->file_stem == "exposer");
+  // Without `namespace:` the hooks would land in the runtime's k8s::core.
+  check_errors("", "resource: v1/Service\nreconcilers:\n  - sync: Annotate\n",
+               {"reconciler.yaml:3:11: error: the resource v1/Service is a built-in kind, whose types live in the runtime's "
+                "namespace; say where the reconciler goes with 'namespace:' [spec-missing-namespace]"});
+}
+
+TEST_CASE("spec resolve: several versions: the storage version unless the spec names one") {
+  const std::string crds = crd("kpack.example.rrgen.dev", "Image", "Namespaced", {{"v1alpha1", false}, {"v1beta1", true}}) +
+                           crd("build.example.rrgen.dev", "Function");
+  auto w = resolve(crds, "resource: Function\nreconcilers:\n  - child: A\n    kind: Image\n  - child: B\n    kind: kpack.example.rrgen.dev/v1alpha1/Image\n    finalizer: example.com/b\n");
+  REQUIRE(w->resolved);
+  CHECK(w->resolved->steps[0].child->version == "v1beta1");
+  CHECK(w->resolved->steps[1].child->version == "v1alpha1");
+  CHECK(w->resolved->kinds.size() == 3);
+}
+
+TEST_CASE("spec resolve: unknown kinds, with a suggestion when one is close") {
+  check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: ChildImage\n    kind: Imag\n",
+               {"reconciler.yaml:6:11: error: unknown kind 'Imag'; did you mean 'Image'? [spec-unknown-kind]"});
+  check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: ChildImage\n    kind: v1/Image\n",
+               {"reconciler.yaml:6:11: error: unknown kind 'v1/Image'; did you mean 'kpack.example.rrgen.dev/v1/Image'? [spec-unknown-kind]"});
+  check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - sync: Read\n    tracks: [apps/v1/Deploymnet]\n",
+               {"reconciler.yaml:6:14: error: unknown kind 'apps/v1/Deploymnet'; did you mean 'apps/v1/Deployment'? [spec-unknown-kind]"});
+  check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Db\n    kind: PostgresCluster\n",
+               {"reconciler.yaml:6:11: error: unknown kind 'PostgresCluster' [spec-unknown-kind]",
+                "reconciler.yaml:6:11: note: the CRDs given with the spec define Function and Image; the runtime's built-in kinds are "
+                "ConfigMap, Secret, Service, ServiceAccount, Event, Namespace, Deployment and Lease"});
+  check_errors("", "resource: Function\nreconcilers:\n  - sync: A\n",
+               {"reconciler.yaml:3:11: error: unknown kind 'Function' [spec-unknown-kind]",
+                "reconciler.yaml:3:11: note: no CRD given with the spec defines a kind; the runtime's built-in kinds are "
+                "ConfigMap, Secret, Service, ServiceAccount, Event, Namespace, Deployment and Lease"});
+}
+
+TEST_CASE("spec resolve: a kind of several groups is ambiguous") {
+  const std::string crds = crd("a.example.com", "Config") + crd("b.example.com", "Config") + crd("build.example.rrgen.dev", "Function");
+  check_errors(crds, "resource: Function\nreconcilers:\n  - sync: Read\n    tracks: [Config]\n",
+               {"reconciler.yaml:6:14: error: 'Config' matches a.example.com/v1/Config and b.example.com/v1/Config; write "
+                "group/version/Kind [spec-ambiguous-kind]"});
+  auto ok = resolve(crds, "resource: Function\nreconcilers:\n  - sync: Read\n    tracks: [b.example.com/v1/Config]\n");
+  REQUIRE(ok->resolved);
+  CHECK(ok->resolved->steps[0].tracks[0].group == "b.example.com");
+}
+
+TEST_CASE("spec resolve: a cluster-scoped child of a namespaced resource needs finalizer mode") {
+  check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Space\n    kind: v1/Namespace\n",
+               {"reconciler.yaml:6:11: error: v1/Namespace is cluster-scoped and cannot have the namespaced Function as its owner; give "
+                "the step a 'finalizer' to manage the child without an owner reference [spec-child-scope]"});
+  auto ok = resolve(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Space\n    kind: v1/Namespace\n    finalizer: example.com/space\n");
+  CHECK(ok->resolved);
+  // A child of the resource's own kind is fine (reconciler.io allows it).
+  CHECK(resolve(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Copy\n    kind: Function\n")->resolved);
+  // A namespaced child of a cluster-scoped resource can carry the owner reference.
+  CHECK(resolve(crd("example.com", "Tenant", "Cluster"), "resource: Tenant\nreconcilers:\n  - child: Config\n    kind: ConfigMap\n")->resolved);
+}
+
+TEST_CASE("spec resolve: conditions need a status subresource") {
+  check_errors(crd("example.com", "Note", "Namespaced", {{"v1", true}}, false), "resource: Note\nconditions: [Seen]\nreconcilers:\n  - sync: A\n",
+               {"reconciler.yaml:4:13: error: conditions live in the status, and example.com/v1/Note has no status subresource (add "
+                "subresources: {status: {}} to its CRD version) [spec-no-status]"});
+  check_errors("", "resource: ConfigMap\nnamespace: mirror\nconditions: [Seen]\nreconcilers:\n  - sync: A\n",
+               {"reconciler.yaml:5:13: error: conditions live in the status, and v1/ConfigMap has no status subresource [spec-no-status]"});
+  CHECK(resolve(crd("example.com", "Note", "Namespaced", {{"v1", true}}, false), "resource: Note\nreconcilers:\n  - sync: A\n")->resolved);
+}
+
+TEST_CASE("spec resolve: scope: Namespace cannot reach cluster-scoped kinds") {
+  check_errors(kFunctionCrds, "resource: Function\nscope: Namespace\nreconcilers:\n  - sync: A\n    tracks: [Namespace]\n",
+               {"reconciler.yaml:7:14: error: v1/Namespace is cluster-scoped, which scope: Namespace (a Role) cannot grant; use scope: "
+                "Cluster [spec-namespace-scope]"});
+}
+
+TEST_CASE("spec resolve: two owner-reference children of one kind") {
+  check_errors(kFunctionCrds,
+               "resource: Function\nreconcilers:\n  - child: A\n    kind: Image\n  - childSet: B\n    kind: kpack.example.rrgen.dev/v1/Image\n",
+               {"reconciler.yaml:8:11: error: steps 'A' and 'B' both own Image children through owner references, so each would delete "
+                "the other's; give one of them a 'finalizer' [spec-duplicate-child]",
+                "reconciler.yaml:6:11: note: 'A' owns Image children here"});
+  CHECK(resolve(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: A\n    kind: Image\n  - child: B\n    kind: Image\n    finalizer: example.com/b\n")
+            ->resolved);
+}
