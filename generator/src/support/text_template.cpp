@@ -30,6 +30,11 @@ std::string indent_block(std::string_view value, std::string_view indent) {
 }  // namespace
 
 std::string fill_template(std::string_view name, std::string_view text, const TemplateVars& vars) {
+  return fill_template(name, text, vars, nullptr);
+}
+
+std::string fill_template(std::string_view name, std::string_view text, const TemplateVars& vars,
+                          std::vector<std::string>* used) {
   std::string out;
   std::size_t line_start_out = 0;  // where the current output line begins
   std::size_t i = 0;
@@ -60,6 +65,7 @@ std::string fill_template(std::string_view name, std::string_view text, const Te
     if (found == vars.end()) {
       throw std::logic_error("template " + std::string(name) + ": no value for $" + std::string(hole) + "$");
     }
+    if (used) used->push_back(found->first);
     const std::string_view before = std::string_view(out).substr(line_start_out);
     const std::size_t after = close + 1;
     const bool alone = only_spaces(before) && (after == text.size() || text[after] == '\n');

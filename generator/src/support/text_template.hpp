@@ -19,6 +19,11 @@ using TemplateVars = std::map<std::string, std::string, std::less<>>;
 
 std::string fill_template(std::string_view name, std::string_view text, const TemplateVars& vars);
 
+// As above; `used` (when given) receives the name of every hole filled, so a caller can refuse
+// variables that no hole asked for.
+std::string fill_template(std::string_view name, std::string_view text, const TemplateVars& vars,
+                          std::vector<std::string>* used);
+
 // The embedded template `path` ("templates/scaffold/hooks.hpp.tmpl") filled with `vars`;
 // std::logic_error when it is not embedded.
 std::string fill_embedded_template(std::string_view path, const TemplateVars& vars);

@@ -1,27 +1,52 @@
-#include "support/code_writer.hpp"
+#include "support/printer.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <stdexcept>
+#include <vector>
 
 namespace rrgen {
 
-void CodeWriter::line(std::string_view text) {
-  if (auto nl = text.find('\n'); nl != std::string_view::npos) {  // indent every line of a block
-    line(text.substr(0, nl));
-    line(text.substr(nl + 1));
-    return;
+void Printer::print(std::string_view text, const TemplateVars& vars) {
+  std::vector<std::string> used;
+  const std::string filled = fill_template(name_, text, vars, &used);
+  for (const auto& [name, value] : vars) {
+    if (std::find(used.begin(), used.end(), name) == used.end()) {
+      throw std::logic_error("printer " + name_ + ": $" + name + "$ is given but no hole uses it");
+    }
   }
-  if (text.empty()) {
-    out_ += '\n';
-    return;
+  std::string_view rest = filled;
+  if (!rest.empty() && rest.back() == '\n') rest.remove_suffix(1);
+  if (filled.empty() && !text.empty()) return;  // a lone block hole with an empty value
+  line(rest);
+}
+
+void Printer::line(std::string_view text) {
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t nl = text.find('\n', start);
+    append_line(text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+    if (nl == std::string_view::npos) return;
+    start = nl + 1;
   }
-  out_.append(static_cast<std::size_t>(depth_), ' ');
+}
+
+void Printer::append_line(std::string_view text) {
   std::size_t end = text.size();
   while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
-  out_.append(text.substr(0, end));
+  if (end > 0) {
+    out_.append(static_cast<std::size_t>(depth_), ' ');
+    out_.append(text.substr(0, end));
+  }
   out_ += '\n';
 }
 
-void CodeWriter::doc(std::string_view text) {
+void Printer::outdent() {
+  if (depth_ < kIndentWidth) throw std::logic_error("printer " + name_ + ": outdent below column 0");
+  depth_ -= kIndentWidth;
+}
+
+void Printer::doc(std::string_view text) {
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t nl = text.find('\n', start);
@@ -31,7 +56,7 @@ void CodeWriter::doc(std::string_view text) {
       if (c == '\r' || c == '\t') c = ' ';
     // A trailing backslash would splice the next source line into the comment.
     while (!piece.empty() && (piece.back() == ' ' || piece.back() == '\\')) piece.pop_back();
-    if (!(nl == text.size() && piece.empty() && start > 0)) line(piece.empty() ? "///" : "/// " + piece);
+    if (!(nl == text.size() && piece.empty() && start > 0)) append_line(piece.empty() ? "///" : "/// " + piece);
     start = nl + 1;
   }
 }

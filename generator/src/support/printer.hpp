@@ -1,0 +1,77 @@
+// Writes regenerated code. Text is written as the output will read, with `$name$` holes for what
+// the model decides, instead of strings concatenated at hand-counted columns:
+//
+//   p.print("$type$ $member$;", {{"type", spelling}, {"member", field.cpp_name}});
+//   {
+//     auto body = p.indented();
+//     p.print(body_text);
+//   }
+//
+// - Holes follow fill_template (support/text_template.hpp): `$$` is a literal `$`; a hole alone on
+//   its line is a block (every line of the value gets the hole's indentation; an empty value
+//   removes the line).
+// - Every line gets the printer's indentation (2 spaces a level); empty lines stay empty and
+//   trailing spaces are dropped. Output is LF-only.
+// - A hole without a value, or a value no hole asked for, is a bug in rrgen: std::logic_error
+//   naming the printer and the variable.
+// - line() and doc() write text verbatim (a `$` in a generated regex stays a `$`).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "support/text_template.hpp"
+
+namespace rrgen {
+
+class Printer {
+ public:
+  explicit Printer(std::string name = "printer") : name_(std::move(name)) {}
+
+  // `text` with its holes filled, line by line at the current indentation. A final newline is
+  // optional: print("a") and print("a\n") write the same line.
+  void print(std::string_view text, const TemplateVars& vars = {});
+  // One line, verbatim (no holes); an embedded newline starts another indented line.
+  void line(std::string_view text = {});
+  // Doc comment ("/// ...") from free text; blank lines kept, trailing spaces and backslashes dropped.
+  void doc(std::string_view text);
+
+  void indent() { depth_ += kIndentWidth; }
+  void outdent();
+  void dedent() { outdent(); }  // CodeWriter's spelling, until every backend uses the Printer
+  // Indents until the returned guard is destroyed.
+  class Indent {
+   public:
+    explicit Indent(Printer& p) : p_(&p) { p_->indent(); }
+    Indent(const Indent&) = delete;
+    Indent& operator=(const Indent&) = delete;
+    ~Indent() { p_->outdent(); }
+
+   private:
+    Printer* p_;
+  };
+  [[nodiscard]] Indent indented() { return Indent(*this); }
+
+  // The current indentation in columns: where a wrapped line starts (wrap_parameters' indent).
+  std::size_t column() const noexcept { return static_cast<std::size_t>(depth_); }
+  const std::string& text() const noexcept { return out_; }
+  std::string take() { return std::move(out_); }
+
+  static constexpr int kIndentWidth = 2;
+
+ private:
+  void append_line(std::string_view line);
+
+  std::string name_;
+  std::string out_;
+  int depth_ = 0;
+};
+
+// A C++ string literal for arbitrary bytes ("a\"b", control bytes as 3-digit octal escapes).
+std::string cpp_string_literal(std::string_view s);
+// A raw string literal whose delimiter does not occur in s.
+std::string cpp_raw_literal(std::string_view s);
+// True when the text can be written as a JSON string without any escaping.
+bool json_plain(std::string_view s);
+
+}  // namespace rrgen
