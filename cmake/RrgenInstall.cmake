@@ -47,6 +47,9 @@ endforeach()
 get_target_property(_rrgen_builtin_dir rr_builtin RRGEN_OUTPUT_DIR)
 install(DIRECTORY "${_rrgen_builtin_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
   FILES_MATCHING PATTERN "*.hpp")
+# The built-in kinds' test factories (rr/testing/dies/...), generated into rr_testing's build tree.
+get_target_property(_rrgen_dies_dir rr_testing RRGEN_DIES_DIR)
+install(DIRECTORY "${_rrgen_dies_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp")
 
 install(EXPORT rrgenTargets NAMESPACE rrgen:: DESTINATION "${RRGEN_INSTALL_CMAKEDIR}")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/rrgenConfig.cmake.in"

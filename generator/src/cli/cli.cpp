@@ -5,12 +5,9 @@
 
 #include "cli/cli_args.hpp"
 #include "cli/cli_generate.hpp"
+#include "cli/cli_dies.hpp"
 #include "cli/cli_init.hpp"
-#include "backends/types/emit_types.hpp"
-#include "load/inputs.hpp"
-#include "model/model_dump.hpp"
-#include "support/output.hpp"
-#include "sema/sema.hpp"
+#include "cli/cli_types.hpp"
 #include "support/version.hpp"
 
 namespace rrgen {
@@ -21,6 +18,7 @@ constexpr const char* kUsage = R"(usage: rrgen <command> [options]
 Commands:
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
             RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
+  dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   init      Create a new operator project (CMake + find_package(rrgen), a CRD, a spec, hooks, tests).
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 
@@ -30,91 +28,6 @@ Options:
   --help       Show this help.
   --version    Print the rrgen version.
 )";
-
-constexpr const char* kTypesUsage = R"(usage: rrgen types [--out DIR] [--namespace NS] [--depfile FILE] [--dump-model=json] FILE...
-
-Reads CRD manifests (YAML, several documents and CRDs per file) and Kubernetes OpenAPI v3
-documents (JSON, as served at /openapi/v3/apis/<group>/<version>) and writes one header and one
-source per kind into DIR (default: the current directory), only where their content changed.
-
-Options:
-  --out DIR           Output directory.
-  --namespace NS      Root C++ namespace (default: from the API group, e.g. monitoring_coreos_com;
-                      'k8s' for OpenAPI documents). Each version gets its own namespace below it.
-  --depfile FILE      Write a Make-style depfile listing the inputs of the outputs.
-  --dump-model=json   Print the model as JSON to standard output (files are written only with --out).
-  --aggregate NAME    Also write NAME.hpp (includes every generated header) and NAME.cpp (a unity
-                      source with every generated source and a table of the kinds): a fixed
-                      pair of outputs for build systems.
-  --quiet             Do not print the summary line.
-
-Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
-)";
-
-int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::string out_dir = ".", depfile, ns, dump, aggregate;
-  bool out_given = false, quiet = false;
-  std::vector<std::string> files;
-  ArgReader reader(args);
-  while (reader.next()) {
-    if (reader.is_flag("--help") || reader.is_flag("-h")) {
-      out << kTypesUsage;
-      return 0;
-    }
-    if (reader.is_flag("--quiet")) {
-      quiet = true;
-    } else if (reader.value("--out", out_dir)) {
-      out_given = true;
-    } else if (reader.value("--namespace", ns) || reader.value("--depfile", depfile) ||
-               reader.value("--dump-model", dump) || reader.value("--aggregate", aggregate)) {
-    } else if (reader.failed()) {
-      return usage_error(err, reader.error());
-    } else if (reader.is_option()) {
-      return usage_error(err, "unknown option '" + reader.current() + "'");
-    } else {
-      files.push_back(reader.current());
-    }
-  }
-  if (files.empty()) return usage_error(err, "no input files");
-  if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
-  if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
-  if (!ns.empty()) {
-    for (char c : ns)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':'))
-        return usage_error(err, "--namespace '" + ns + "' is not a C++ namespace name");
-  }
-
-  Diagnostics diags;
-  SourceSet sources;
-  InputSet inputs = read_inputs(sources, files, diags);
-  Model model;
-  if (!diags.has_errors()) model = build_model(inputs, SemaOptions{ns}, diags);
-  diags.print(err);
-  if (diags.has_errors()) {
-    err << "rrgen: " << diags.error_count() << " error(s); no files written\n";
-    return 1;
-  }
-  if (!dump.empty()) out << dump_model_json(model);
-  if (!dump.empty() && !out_given) return 0;
-
-  OutputSet files_out = emit_types(model, TypesOptions{kVersion});
-  if (!aggregate.empty()) {
-    emit_aggregate(model, aggregate, TypesOptions{kVersion}, files_out);
-  }
-  WriteStats stats;
-  if (!write_outputs(files_out, out_dir, diags, stats) ||
-      (!depfile.empty() && !write_depfile(depfile, files_out, out_dir, files, diags))) {
-    diags.print(err);
-    return 1;
-  }
-  if (!quiet) {
-    std::size_t kinds = 0;
-    for (const auto& u : model.units) kinds += u->kind ? 1 : 0;
-    err << "rrgen: " << model.units.size() << " unit(s), " << kinds << " kind(s); " << stats.written << " file(s) written, "
-        << stats.unchanged << " unchanged, " << stats.removed << " removed in " << out_dir << "\n";
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -131,6 +44,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "generate") return run_generate(rest, out, err);
+  if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");

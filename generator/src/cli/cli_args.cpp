@@ -1,5 +1,6 @@
 #include "cli/cli_args.hpp"
 
+#include <cctype>
 #include <ostream>
 
 namespace rrgen {
@@ -33,6 +34,13 @@ int usage_error(std::ostream& err, const std::string& message) {
   err << "rrgen: error: " << message << "\n"
       << "Try 'rrgen --help'.\n";
   return 2;
+}
+
+bool is_cpp_namespace(const std::string& ns) {
+  if (ns.empty()) return false;
+  for (char c : ns)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':')) return false;
+  return true;
 }
 
 }  // namespace rrgen

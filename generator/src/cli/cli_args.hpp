@@ -31,6 +31,9 @@ class ArgReader {
   std::string error_;
 };
 
+// Letters, digits, '_' and "::" separators: what --namespace accepts.
+bool is_cpp_namespace(const std::string& ns);
+
 // Prints "rrgen: error: <message>" and the hint to run --help; returns 2.
 int usage_error(std::ostream& err, const std::string& message);
 

@@ -3,6 +3,7 @@
 // The backends are listed here explicitly, in output order; each is a pure function of the
 // resolved spec. Nothing is written unless every stage succeeded.
 #include "cli/cli_generate.hpp"
+#include "sema/builtin_kinds.hpp"
 
 #include <filesystem>
 #include <set>
@@ -120,7 +121,7 @@ int generate(const GenerateArgs& args, std::ostream& err) {
   OutputSet out = emit_types(model, TypesOptions{kVersion});
   emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out);
   append(out, emit_reconciler(*resolved, options));
-  append(out, emit_dies(*resolved, model, options));
+  append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));
   append(out, emit_config(*resolved, crd_files_of(args.crds, sources, crd_names), options));
   OutputSet scaffold;

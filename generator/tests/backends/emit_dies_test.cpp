@@ -148,7 +148,7 @@ std::unique_ptr<World> world(std::vector<std::pair<std::string, std::string>> ki
 }
 
 std::string header_of(const World& w) {
-  OutputSet out = emit_dies(w.spec, w.model, GenerateOptions{"9.9.9"});
+  OutputSet out = emit_dies(w.spec, w.model, builtin_model(), GenerateOptions{"9.9.9"});
   REQUIRE(out.files.size() == 1);
   CHECK(out.files[0].path == "widget_dies.hpp");
   return out.files[0].content;
@@ -198,7 +198,11 @@ TEST_CASE("dies backend: a CRD kind: metadata helpers, spec/status changers and 
   CHECK(has(die, "static ::demo::v1::WidgetStatus& status_of_(object_type& o) {"));
   CHECK(has(h, "#include <map>"));
   CHECK(has(h, "#include \"demo/v1/widget.hpp\""));
-  CHECK(has(h, "#include \"k8s/core/v1/config_map.hpp\""));
+  // A built-in kind's die is the runtime's, generated once, under the name the spec gives it.
+  CHECK(has(h, "#include \"rr/testing/dies/k8s/core/v1/config_map.hpp\""));
+  CHECK_FALSE(has(h, "#include \"k8s/core/v1/config_map.hpp\""));
+  CHECK(has(h, "using ConfigMapDie = ::rr::testing::dies::core::v1::ConfigMapDie;"));
+  CHECK_FALSE(has(h, "class ConfigMapDie"));
   CHECK(has(h, "namespace demo::dies {"));
   CHECK(has(h, "inline rr::Condition condition(std::string type, std::string status"));
 }
@@ -239,27 +243,46 @@ TEST_CASE("dies backend: two kinds with one name get distinct dies in first-use 
   CHECK(h.find("class WidgetDie {") < h.find("class WidgetDie2 {"));
 }
 
+// The runtime's dies of the built-in kinds (`rrgen dies --builtin`), one header per kind.
+std::string kind_die(const std::string& path) {
+  const OutputSet out = emit_kind_dies(builtin_model(), runtime_dies());
+  for (const auto& f : out.files)
+    if (f.path == path) return f.content;
+  FAIL("no " << path);
+  return {};
+}
+
 TEST_CASE("dies backend: built-in kinds: top-level setters without spec/status, spec/status with") {
-  auto w = world({{"example.dev", "Widget"}, {"", "ConfigMap"}, {"", "Secret"}, {"apps", "Deployment"}});
-  const std::string h = header_of(*w);
-  const std::string cm = class_text(h, "ConfigMapDie");
+  const std::string cm_header = kind_die("rr/testing/dies/k8s/core/v1/config_map.hpp");
+  CHECK(has(cm_header, "namespace rr::testing::dies::core::v1 {"));
+  CHECK(has(cm_header, "#include \"k8s/core/v1/config_map.hpp\""));
+  const std::string cm = class_text(cm_header, "ConfigMapDie");
   CHECK(has(cm, "using object_type = ::k8s::core::v1::ConfigMap;"));
   CHECK(has(cm, "ConfigMapDie data(std::map<std::string, std::string> value) const"));
   CHECK(has(cm, "ConfigMapDie binary_data(std::map<std::string, rr::Bytes> value) const"));
   CHECK(has(cm, "ConfigMapDie immutable(bool value) const"));
-  CHECK(has(cm, "controlled_by(const ::demo::v1::Widget& owner)"));
+  // Any kind can own a child in the shared dies.
+  CHECK(has(cm, "template <class Owner>\n  [[nodiscard]] ConfigMapDie controlled_by(const Owner& owner) const {"));
+  CHECK(has(cm, "ref.kind = std::string(rr::ResourceTraits<Owner>::kind);"));
   CHECK_FALSE(has(cm, "spec_of_"));
-  const std::string secret = class_text(h, "SecretDie");
+  const std::string secret = class_text(kind_die("rr/testing/dies/k8s/core/v1/secret.hpp"), "SecretDie");
   CHECK(has(secret, "SecretDie string_data(std::map<std::string, std::string> value) const"));
   CHECK(has(secret, "SecretDie type(std::string value) const"));
-  const std::string deploy = class_text(h, "DeploymentDie");
+  const std::string deploy_header = kind_die("rr/testing/dies/k8s/apps/v1/deployment.hpp");
+  const std::string deploy = class_text(deploy_header, "DeploymentDie");
   CHECK(has(deploy, "DeploymentDie spec_replicas(std::int32_t value) const"));
   CHECK(has(deploy, "DeploymentDie spec_template(::k8s::core::v1::PodTemplateSpec value) const"));
   CHECK(has(deploy, "DeploymentDie observed_generation(std::int64_t value) const"));
   // Deployment's conditions are apps/v1 DeploymentConditions, not metav1 Conditions.
   CHECK(has(deploy, "DeploymentDie status_conditions(std::vector<::k8s::apps::v1::DeploymentCondition> value) const"));
   CHECK_FALSE(has(deploy, "DeploymentDie conditions("));
-  CHECK(has(h, "#include \"k8s/apps/v1/deployment.hpp\""));
+  CHECK(has(deploy_header, "#include \"k8s/apps/v1/deployment.hpp\""));
+  // Every built-in kind has its die, and a die's header stands alone.
+  const OutputSet all = emit_kind_dies(builtin_model(), runtime_dies());
+  REQUIRE(all.files.size() == builtin_kinds().size() + 1);
+  CHECK(all.files.back().path == "rr/testing/dies.hpp");
+  CHECK(has(all.files.back().content, "#include \"rr/testing/dies/k8s/apps/v1/deployment.hpp\"\n"));
+  CHECK(has(deploy_header, "#pragma once\n"));
 }
 
 TEST_CASE("dies backend: a kind missing from both models still gets its metadata helpers, from its ResolvedKind") {
@@ -281,8 +304,10 @@ TEST_CASE("dies backend: a kind missing from both models still gets its metadata
 
 TEST_CASE("dies backend: every method is const and [[nodiscard]]; the text is deterministic and clean") {
   auto w = world({{"example.dev", "Widget"}, {"", "ConfigMap"}, {"apps", "Deployment"}});
-  const std::string h = header_of(*w);
-  CHECK(h == header_of(*w));
+  const std::string spec_header = header_of(*w);
+  CHECK(spec_header == header_of(*w));
+  const std::string h = spec_header + kind_die("rr/testing/dies/k8s/core/v1/config_map.hpp") +
+                        kind_die("rr/testing/dies/k8s/apps/v1/deployment.hpp");
   CHECK(h.rfind("// Code generated by rrgen 9.9.9. DO NOT EDIT.\n", 0) == 0);
   CHECK(h.find('\r') == std::string::npos);
   CHECK(h.find(" \n") == std::string::npos);

@@ -5,16 +5,15 @@
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "fleet/v1beta1/fleet.hpp"
-#include "k8s/core/v1/config_map.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/time.hpp"
+#include "rr/testing/dies/k8s/core/v1/config_map.hpp"
 
 namespace fleet::dies {
 
@@ -220,155 +219,6 @@ class FleetDie {
   object_type object_;
 };
 
-/// Test factory for ::k8s::core::v1::ConfigMap (v1, Kind=ConfigMap).
-class ConfigMapDie {
- public:
-  using object_type = ::k8s::core::v1::ConfigMap;
-
-  /// apiVersion and kind set, nothing else (reconciler.io's Blank die).
-  ConfigMapDie() = default;
-  explicit ConfigMapDie(object_type object) : object_(std::move(object)) {}
-  [[nodiscard]] static ConfigMapDie blank() { return ConfigMapDie(); }
-
-  /// The object built so far.
-  [[nodiscard]] const object_type& get() const noexcept { return object_; }
-  /// A copy of the object (reconciler.io's DieRelease).
-  [[nodiscard]] object_type die_release() const { return object_; }
-  /// A die stands in for its object where one is expected (`.resource = die`).
-  operator object_type() const { return object_; }  // NOLINT(google-explicit-constructor)
-  bool operator==(const ConfigMapDie&) const = default;
-  bool operator==(const object_type& other) const { return object_ == other; }
-
-  /// Any change to the object (reconciler.io's DieStamp).
-  template <class F>
-  [[nodiscard]] ConfigMapDie with(F&& change) const {
-    ConfigMapDie d = *this;
-    std::forward<F>(change)(d.object_);
-    return d;
-  }
-
-  /// Any change to metadata.
-  template <class F>
-  [[nodiscard]] ConfigMapDie metadata(F&& change) const {
-    ConfigMapDie d = *this;
-    std::forward<F>(change)(d.object_.metadata);
-    return d;
-  }
-
-  /// Sets metadata.name.
-  [[nodiscard]] ConfigMapDie name(std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.name = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.namespace.
-  [[nodiscard]] ConfigMapDie namespace_(std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.namespace_ = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.uid.
-  [[nodiscard]] ConfigMapDie uid(std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.uid = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.resourceVersion.
-  [[nodiscard]] ConfigMapDie resource_version(std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.resource_version = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.generation.
-  [[nodiscard]] ConfigMapDie generation(std::int64_t value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.generation = value;
-    return d;
-  }
-
-  /// Sets metadata.creationTimestamp.
-  [[nodiscard]] ConfigMapDie creation_timestamp(rr::Time value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.creation_timestamp = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.deletionTimestamp.
-  [[nodiscard]] ConfigMapDie deletion_timestamp(rr::Time value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.deletion_timestamp = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.finalizers.
-  [[nodiscard]] ConfigMapDie finalizers(std::vector<std::string> value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.finalizers = std::move(value);
-    return d;
-  }
-
-  /// Sets metadata.ownerReferences.
-  [[nodiscard]] ConfigMapDie owner_references(std::vector<rr::OwnerReference> value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.owner_references = std::move(value);
-    return d;
-  }
-
-  /// Adds or replaces metadata.labels[key].
-  [[nodiscard]] ConfigMapDie label(std::string key, std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.labels.insert_or_assign(std::move(key), std::move(value));
-    return d;
-  }
-
-  /// Adds or replaces metadata.annotations[key].
-  [[nodiscard]] ConfigMapDie annotation(std::string key, std::string value) const {
-    ConfigMapDie d = *this;
-    d.object_.metadata.annotations.insert_or_assign(std::move(key), std::move(value));
-    return d;
-  }
-
-  /// The owner references become one controller reference to `owner`, as a child reconciler sets it.
-  [[nodiscard]] ConfigMapDie controlled_by(const ::fleet::v1beta1::Fleet& owner) const {
-    ConfigMapDie d = *this;
-    rr::OwnerReference ref;
-    ref.api_version = std::string(rr::ResourceTraits<::fleet::v1beta1::Fleet>::api_version);
-    ref.kind = std::string(rr::ResourceTraits<::fleet::v1beta1::Fleet>::kind);
-    ref.name = owner.metadata.name;
-    ref.uid = owner.metadata.uid;
-    ref.controller = true;
-    ref.block_owner_deletion = true;
-    d.object_.metadata.owner_references = {std::move(ref)};
-    return d;
-  }
-
-  /// Sets data.
-  [[nodiscard]] ConfigMapDie data(std::map<std::string, std::string> value) const {
-    ConfigMapDie d = *this;
-    d.object_.data = std::move(value);
-    return d;
-  }
-
-  /// Sets binaryData.
-  [[nodiscard]] ConfigMapDie binary_data(std::map<std::string, rr::Bytes> value) const {
-    ConfigMapDie d = *this;
-    d.object_.binary_data = std::move(value);
-    return d;
-  }
-
-  /// Sets immutable.
-  [[nodiscard]] ConfigMapDie immutable(bool value) const {
-    ConfigMapDie d = *this;
-    d.object_.immutable = value;
-    return d;
-  }
-
- private:
-  object_type object_;
-};
+using ConfigMapDie = ::rr::testing::dies::core::v1::ConfigMapDie;
 
 }  // namespace fleet::dies
