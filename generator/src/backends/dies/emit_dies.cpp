@@ -213,7 +213,16 @@ class DieWriter {
     w_.line("/// The owner references become one controller reference to `owner`, as a child reconciler sets it.");
     // Without a reconciled resource to name (the runtime's shared dies), any kind can own.
     const std::string owner = owner_.empty() ? "Owner" : owner_;
-    if (owner_.empty()) w_.line("template <class Owner>");
+    if (owner_.empty()) {
+      // A die stands for its object as the owner too (the typed form gets that by conversion).
+      w_.line("template <class Owner>");
+      w_.line(fmt::format("[[nodiscard]] {} controlled_by(const Owner& owner) const", p_.class_name));
+      w_.line("  requires requires { owner.die_release(); }");
+      w_.line("{");
+      w_.line("  return controlled_by(owner.get());");
+      w_.line("}");
+      w_.line("template <class Owner>");
+    }
     body_open(fmt::format("controlled_by(const {}& owner)", owner));
     w_.line("rr::OwnerReference ref;");
     w_.line(fmt::format("ref.api_version = std::string(rr::ResourceTraits<{}>::api_version);", owner));
