@@ -6,6 +6,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "support/code_writer.hpp"
 #include "model/naming.hpp"
@@ -15,7 +16,7 @@ namespace rrgen {
 namespace {
 
 bool is_set_or_map_list(const FieldDef& f) {
-  return f.type.kind == TypeKind::Array && f.schema && (f.schema->list_type == "set" || f.schema->list_type == "map");
+  return f.type.kind == TypeKind::Array && f.constraints && f.constraints->unordered_list();
 }
 
 std::string base_name(const std::string& path) {
@@ -186,14 +187,14 @@ class UnitEmitter {
   }
 
   void struct_decl(CodeWriter& w, const StructDef& s) {
-    if (s.schema && !s.schema->description.empty()) w.doc(s.schema->description);
-    if (s.schema) cel_comments(w, *s.schema);
+    if (s.constraints && !s.constraints->description.empty()) w.doc(s.constraints->description);
+    if (s.constraints) cel_comments(w, *s.constraints);
     w.line("struct " + s.name + " {");
     w.indent();
     for (const auto& f : s.fields) {
-      if (f.schema && !f.schema->description.empty()) w.doc(f.schema->description);
+      if (f.constraints && !f.constraints->description.empty()) w.doc(f.constraints->description);
       if (f.json_name != f.cpp_name) w.line("// JSON: " + cpp_string_literal(f.json_name));
-      if (f.schema) cel_comments(w, *f.schema);
+      if (f.constraints) cel_comments(w, *f.constraints);
       element_cel_comments(w, f.type);
       std::string decl = field_type(f) + " " + f.cpp_name;
       if (!f.initializer.empty()) decl += " = " + f.initializer;
@@ -229,7 +230,7 @@ class UnitEmitter {
     w.line("};");
   }
 
-  void cel_comments(CodeWriter& w, const Schema& s, const char* where = "") {
+  void cel_comments(CodeWriter& w, const Constraints& s, const char* where = "") {
     for (const auto& r : s.validations) {
       std::string text = std::string("CEL rule") + where + " (checked by the API server, not by validate()): " + r.rule;
       if (!r.message.empty()) text += "\nmessage: " + r.message;
@@ -242,7 +243,7 @@ class UnitEmitter {
   }
   void element_cel_comments(CodeWriter& w, const TypeRef& t) {
     for (const TypeRef* e = t.element.get(); e; e = e->element.get())
-      if (e->schema && e->kind != TypeKind::Struct) cel_comments(w, *e->schema, t.kind == TypeKind::Map ? " on each value" : " on each item");
+      if (e->constraints && e->kind != TypeKind::Struct) cel_comments(w, *e->constraints, t.kind == TypeKind::Map ? " on each value" : " on each item");
   }
 
   static bool is_arithmetic(const TypeRef& t) {
@@ -256,11 +257,11 @@ class UnitEmitter {
     std::set<std::string> names;
     for (const auto& f : s.fields) names.insert(f.cpp_name);
     for (const auto& f : s.fields) {
-      if (!(f.type.kind == TypeKind::Array && f.schema && f.schema->list_type == "map")) continue;
+      if (!(f.type.kind == TypeKind::Array && f.constraints && f.constraints->list_type == ListType::Map)) continue;
       const TypeRef& e = *f.type.element;
       if (e.kind != TypeKind::Struct || e.nullable) continue;
-      bool ok = !f.schema->list_map_keys.empty();
-      for (const auto& k : f.schema->list_map_keys) ok = ok && key_field(*e.def, k);
+      bool ok = !f.constraints->list_map_keys.empty();
+      for (const auto& k : f.constraints->list_map_keys) ok = ok && key_field(*e.def, k);
       if (!ok) continue;
       std::string base = f.cpp_name;
       if (base.back() == '_') base.pop_back();
@@ -278,7 +279,7 @@ class UnitEmitter {
   }
   std::string finder_params(const FieldDef& f) const {
     std::string out;
-    for (const auto& k : f.schema->list_map_keys) {
+    for (const auto& k : f.constraints->list_map_keys) {
       const FieldDef* kf = key_field(*f.type.element->def, k);
       out += (out.empty() ? "" : ", ") + std::string("const ") + type_name(kf->type) + "& " + kf->cpp_name;
     }
@@ -289,7 +290,7 @@ class UnitEmitter {
       const std::string item = type_name(*f->type.element);
       const std::string params = finder_params(*f);
       std::string cond, args;
-      for (const auto& k : f->schema->list_map_keys) {
+      for (const auto& k : f->constraints->list_map_keys) {
         const FieldDef* kf = key_field(*f->type.element->def, k);
         cond += (cond.empty() ? "" : " && ") + fmt::format("x.{0} == {0}", kf->cpp_name);
         args += (args.empty() ? "" : ", ") + kf->cpp_name;
@@ -427,7 +428,7 @@ class UnitEmitter {
     return false;
   }
   static bool type_uses_pattern(const TypeRef& t) {
-    if (t.schema && t.schema->pattern && t.kind != TypeKind::IntOrString) return true;
+    if (t.constraints && t.constraints->pattern && t.kind != TypeKind::IntOrString) return true;
     return t.element && type_uses_pattern(*t.element);
   }
 
@@ -440,7 +441,7 @@ class UnitEmitter {
   // Emits the checks of one value `e` (an lvalue of the type `t` describes, already unwrapped
   // from optional/nullable) at the validator's current path.
   void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-    const Schema* s = t.schema;
+    const Constraints* s = t.constraints.get();
     switch (t.kind) {
       case TypeKind::String:
       case TypeKind::Enum:
@@ -498,7 +499,7 @@ class UnitEmitter {
           w.dedent();
           w.line("}");
         }
-        if (s && (s->list_type == "set" || s->list_type == "map")) uniqueness(w, t, e, depth);
+        if (s && s->unordered_list()) uniqueness(w, t, e, depth);
         break;
       }
       case TypeKind::Map: {
@@ -545,9 +546,9 @@ class UnitEmitter {
     w.indent();
     w.line(fmt::format("std::vector<std::string> {};", keys));
     w.line(fmt::format("{}.reserve({}.size());", keys, e));
-    const Schema* s = t.schema;
+    const Constraints* s = t.constraints.get();
     const bool keyed = t.element->kind == TypeKind::Struct || t.element->kind == TypeKind::External;
-    if (s->list_type == "map" && keyed && !t.element->nullable) {
+    if (s->list_type == ListType::Map && keyed && !t.element->nullable) {
       std::string expr;
       for (const auto& k : s->list_map_keys) {
         // Runtime shapes (rr::Condition ...) name their members the way rrgen names fields.
@@ -578,7 +579,7 @@ class UnitEmitter {
     return std::nullopt;
   }
 
-  void enum_json_check(CodeWriter& w, const Schema& s, const std::string& value_json) {
+  void enum_json_check(CodeWriter& w, const Constraints& s, const std::string& value_json) {
     std::string list;
     for (const auto& j : s.enum_json) list += (list.empty() ? "" : ", ") + cpp_string_literal(j);
     w.line("{");
@@ -641,7 +642,7 @@ class UnitEmitter {
     }
     for (const auto& r : s.undeclared_required)
       body.line(fmt::format("if (!v.unknown_fields.find({0})) c.required({0});", cpp_string_literal(r)));
-    if (s.schema && (s.schema->min_properties || s.schema->max_properties)) {
+    if (s.constraints && (s.constraints->min_properties || s.constraints->max_properties)) {
       std::string count = "v.unknown_fields.size()";
       for (const auto& f : s.fields) {
         if (f.presence == Presence::Required) count += " + 1";
@@ -650,8 +651,8 @@ class UnitEmitter {
       }
       body.line("{");
       body.line("  const std::size_t members = " + count + ";");
-      if (s.schema->min_properties) body.line(fmt::format("  c.min_properties(members, {});", *s.schema->min_properties));
-      if (s.schema->max_properties) body.line(fmt::format("  c.max_properties(members, {});", *s.schema->max_properties));
+      if (s.constraints->min_properties) body.line(fmt::format("  c.min_properties(members, {});", *s.constraints->min_properties));
+      if (s.constraints->max_properties) body.line(fmt::format("  c.max_properties(members, {});", *s.constraints->max_properties));
       body.line("}");
     }
     if (s.is_root) metadata_checks(body, s);
@@ -669,14 +670,12 @@ class UnitEmitter {
 
   // A CRD may restrict metadata.name and metadata.generateName (structural rule 4).
   void metadata_checks(CodeWriter& body, const StructDef& s) {
-    const Schema* meta = s.schema ? s.schema->property("metadata") : nullptr;
-    if (!meta) return;
-    for (auto [json, member] : {std::pair{"name", "name"}, {"generateName", "generate_name"}}) {
-      const Schema* p = meta->property(json);
-      if (!p) continue;
+    for (auto [json, member, constraints] : {std::tuple{"name", "name", &s.metadata_name},
+                                             {"generateName", "generate_name", &s.metadata_generate_name}}) {
+      if (!*constraints) continue;
       TypeRef t;
       t.kind = TypeKind::String;
-      t.schema = p;
+      t.constraints = *constraints;
       CodeWriter inner;
       checks(inner, t, std::string("v.metadata.") + member, 0);
       std::string text = inner.take();
@@ -698,7 +697,7 @@ class UnitEmitter {
     // Structs are in dependency order, so members are decided before their users.
     for (const auto& s : u_.structs) {
       bool needs = false;
-      for (const auto& f : s->fields) needs = needs || (f.schema && f.schema->default_json) || type_needs_defaults(f.type);
+      for (const auto& f : s->fields) needs = needs || (f.constraints && f.constraints->default_json) || type_needs_defaults(f.type);
       needs_defaults_.insert({s.get(), needs});
     }
   }
@@ -737,12 +736,12 @@ class UnitEmitter {
     // Own defaults first, then descend into what is present (a default can materialise a parent
     // whose children have defaults of their own): the API server's top-down order.
     for (const auto& f : s.fields) {
-      if (!f.schema || !f.schema->default_json) continue;
+      if (!f.constraints || !f.constraints->default_json) continue;
       const std::string m = "v." + f.cpp_name;
       if (f.presence == Presence::Optional)
-        w.line(fmt::format("if (!{}) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.schema->default_json)));
+        w.line(fmt::format("if (!{}) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.constraints->default_json)));
       else if (f.presence == Presence::Nullable)
-        w.line(fmt::format("if ({}.is_absent()) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.schema->default_json)));
+        w.line(fmt::format("if ({}.is_absent()) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.constraints->default_json)));
     }
     for (const auto& f : s.fields) {
       if (!type_needs_defaults(f.type)) continue;
