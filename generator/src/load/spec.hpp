@@ -54,7 +54,7 @@ struct SpecStep {
 enum class Scope { Cluster, Namespace };
 
 struct ReconcilerSpec {
-  const std::string* file = nullptr;  // the spec file (owned by the SourceSet)
+  const std::string* file = nullptr;  // the spec file (interned: outlives the SourceSet)
   Location location;                  // of the document
   std::string name;                   // PascalCase: "Function"; default: the resource's kind
   std::string cpp_namespace;          // "fnsample"; "" = derived from the resource's group

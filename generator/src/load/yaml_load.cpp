@@ -24,8 +24,7 @@ const std::string* SourceSet::read(const std::string& path, Diagnostics& diags, 
   }
   std::string text = std::move(buf).str();
   if (text.size() > limits.max_file_bytes) {
-    names_.push_back(path);
-    diags.error({&names_.back(), 0, 0}, "input-too-large",
+    diags.error({intern_file_name(path), 0, 0}, "input-too-large",
                 "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                     std::to_string(limits.max_file_bytes));
     return nullptr;
@@ -34,14 +33,15 @@ const std::string* SourceSet::read(const std::string& path, Diagnostics& diags, 
 }
 
 const std::string* SourceSet::add(std::string name, std::string content) {
-  names_.push_back(std::move(name));
+  names_.push_back(intern_file_name(name));
   contents_.push_back(std::move(content));
-  return &names_.back();
+  return names_.back();
 }
 
 std::string_view SourceSet::content(const std::string* name) const {
-  for (std::size_t i = 0; i < names_.size(); ++i)
-    if (&names_[i] == name) return contents_[i];
+  // Interned names repeat when a file is added twice: the latest text is the one being read.
+  for (std::size_t i = names_.size(); i-- > 0;)
+    if (names_[i] == name) return contents_[i];
   return {};
 }
 

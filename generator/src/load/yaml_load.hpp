@@ -17,17 +17,19 @@ struct LoadLimits {
   std::size_t max_file_bytes = 256u << 20;
 };
 
-// Owns the names and contents of the files read in one run; Locations point into it.
+// Owns the contents of the files read in one run; their names are interned (intern_file_name),
+// so Locations outlive the set.
 class SourceSet {
  public:
   // Reads a file; on failure reports "rrgen: error: cannot open 'x': reason" and returns nullptr.
   const std::string* read(const std::string& path, Diagnostics& diags, const LoadLimits& limits = {});
   // Registers in-memory text (tests, fuzzing).
   const std::string* add(std::string name, std::string content);
+  // The text last added under this name.
   std::string_view content(const std::string* name) const;
 
  private:
-  std::deque<std::string> names_;
+  std::deque<const std::string*> names_;
   std::deque<std::string> contents_;
 };
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "model/constraints.hpp"
 #include "support/diagnostics.hpp"
-#include "load/schema.hpp"
 
 namespace rrgen {
 
@@ -30,7 +30,7 @@ struct TypeRef {
   const EnumDef* en = nullptr;          // Enum
   std::string external;                 // External: C++ name, e.g. "rr::Condition"
   std::shared_ptr<TypeRef> element;     // Array item / Map value
-  const Schema* schema = nullptr;       // constraints of this node (nullptr for synthesised members)
+  std::shared_ptr<const Constraints> constraints;  // of this node (null for synthesised members)
   bool nullable = false;                // element of a container that may be JSON null
 };
 
@@ -44,7 +44,7 @@ struct FieldDef {
   TypeRef type;
   Presence presence = Presence::Optional;
   bool required = false;  // listed in the schema's `required`
-  const Schema* schema = nullptr;
+  std::shared_ptr<const Constraints> constraints;  // of the property (a $ref's own, not its target's)
   Location location;
   std::string initializer;  // C++ initializer for Value members (root apiVersion/kind)
 };
@@ -53,7 +53,9 @@ struct StructDef {
   std::string name;       // unqualified
   std::string qualified;  // ::ns::Name
   const Unit* unit = nullptr;
-  const Schema* schema = nullptr;
+  std::shared_ptr<const Constraints> constraints;
+  // Root kinds: what the CRD says about metadata.name and metadata.generateName (null if nothing).
+  std::shared_ptr<const Constraints> metadata_name, metadata_generate_name;
   Location location;
   std::vector<FieldDef> fields;
   std::vector<std::string> undeclared_required;  // required names absent from properties

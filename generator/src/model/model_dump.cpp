@@ -55,12 +55,13 @@ std::string dump_model_json(const Model& model) {
       for (const auto& f : s->fields) {
         ordered_json jf = {{"json", f.json_name}, {"cpp", f.cpp_name}, {"type", describe_type(f.type)},
                            {"presence", kPresence[static_cast<int>(f.presence)]}};
-        if (f.schema && f.schema->default_json) jf["default"] = *f.schema->default_json;
-        if (f.schema && !f.schema->list_type.empty()) jf["listType"] = f.schema->list_type;
+        const Constraints* fc = f.constraints.get();
+        if (fc && fc->default_json) jf["default"] = *fc->default_json;
+        if (fc && fc->list_type != ListType::Unspecified) jf["listType"] = std::string(to_string(fc->list_type));
         ordered_json rules = ordered_json::array();
-        auto add_rules = [&](const Schema* sc, const char* where) {
-          if (!sc) return;
-          for (const auto& r : sc->validations) {
+        auto add_rules = [&](const Constraints* c, const char* where) {
+          if (!c) return;
+          for (const auto& r : c->validations) {
             ordered_json jr = {{"rule", r.rule}};
             if (*where) jr["on"] = where;
             if (!r.message.empty()) jr["message"] = r.message;
@@ -71,9 +72,9 @@ std::string dump_model_json(const Model& model) {
             rules.push_back(jr);
           }
         };
-        add_rules(f.schema, "");
+        add_rules(fc, "");
         for (const TypeRef* e = f.type.element.get(); e; e = e->element.get())
-          if (e->kind != TypeKind::Struct) add_rules(e->schema, "element");
+          if (e->kind != TypeKind::Struct) add_rules(e->constraints.get(), "element");
         if (!rules.empty()) jf["celRules"] = rules;
         fields.push_back(jf);
       }

@@ -19,15 +19,15 @@ constexpr std::string_view kBuiltinSchemas[] = {
     "schemas/coordination-v1.yaml",
 };
 
-// Locations and schema pointers of the model point into the sources and inputs: they live together.
+// The model owns what it needs, so the sources and inputs go once it is built.
 struct BuiltinWorld {
-  SourceSet sources;
-  InputSet inputs;
   Model model;
   std::vector<ResolvedKind> kinds;
 
   BuiltinWorld() {
     Diagnostics diags;
+    SourceSet sources;
+    InputSet inputs;
     for (std::string_view path : kBuiltinSchemas) {
       const std::string_view text = embedded_file(path);
       if (text.empty()) throw std::logic_error("built-in schema " + std::string(path) + " is not embedded");

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "model/naming.hpp"
+#include "sema/constraints_of.hpp"
 
 namespace rrgen {
 namespace {
@@ -267,7 +268,7 @@ class Builder {
     }
     def->qualified = "::" + u.ns + "::" + def->name;
     def->unit = &u;
-    def->schema = &s;
+    def->constraints = constraints(&s);
     def->location = s.location;
     StructDef* raw = def.get();
     u.structs.push_back(std::move(def));
@@ -307,7 +308,7 @@ class Builder {
   // The C++ type of a schema node. `hint` names any struct or enum this node needs.
   TypeRef type_of(Unit& u, const Schema& s, const std::string& hint) {
     TypeRef t;
-    t.schema = &s;
+    t.constraints = constraints(&s);
     if (!s.ref.empty()) return ref_type(u, s, hint);
     if (s.int_or_string) {
       t.kind = looks_like_quantity(s) ? TypeKind::Quantity : TypeKind::IntOrString;
@@ -409,8 +410,8 @@ class Builder {
       f.cpp_name = members.claim(cpp);
       f.type.kind = kind;
       f.type.external = external;
-      f.type.schema = s.property(json);
-      f.schema = f.type.schema;
+      f.type.constraints = constraints(s.property(json));
+      f.constraints = f.type.constraints;
       f.presence = Presence::Value;
       f.location = s.location;
       f.initializer = std::move(init);
@@ -420,6 +421,11 @@ class Builder {
       add_root_member("apiVersion", "api_version", TypeKind::String, "", quote(api_version_of(u)));
       add_root_member("kind", "kind", TypeKind::String, "", quote(u.kind ? u.kind->kind : def.name));
       add_root_member("metadata", "metadata", TypeKind::External, "rr::ObjectMeta", "");
+      // A CRD may restrict metadata.name and metadata.generateName (structural rule 4).
+      if (const Schema* meta = s.property("metadata")) {
+        def.metadata_name = constraints(meta->property("name"));
+        def.metadata_generate_name = constraints(meta->property("generateName"));
+      }
     }
     if (s.embedded_resource) {
       for (auto [json, cpp] : {std::pair{"apiVersion", "api_version"}, {"kind", "kind"}}) {
@@ -450,7 +456,7 @@ class Builder {
       bool renamed = false;
       f.cpp_name = members.claim(field_name(json), &renamed);
       f.location = s.property_locations[i];
-      f.schema = prop.get();
+      f.constraints = constraints(prop.get());
       f.required = s.is_required(json);
       if (renamed) {
         diags_.warning(f.location, "name-collision",
@@ -460,7 +466,7 @@ class Builder {
       if (s.embedded_resource && json == "metadata") {
         f.type.kind = TypeKind::External;
         f.type.external = "rr::ObjectMeta";
-        f.type.schema = prop.get();
+        f.type.constraints = f.constraints;
       } else {
         f.type = type_of(u, *prop, def.name + pascal_case(json));
       }
@@ -506,6 +512,14 @@ class Builder {
   }
 
   static std::string quote(const std::string& s) { return "\"" + s + "\""; }
+
+  // One Constraints per schema node, shared by the field and the type that both describe it.
+  std::shared_ptr<const Constraints> constraints(const Schema* s) {
+    if (!s) return nullptr;
+    auto& c = constraints_[s];
+    if (!c) c = std::make_shared<const Constraints>(constraints_of(*s));
+    return c;
+  }
 
   static std::string api_version_of(const Unit& u) {
     if (!u.kind) return "";
@@ -576,14 +590,14 @@ class Builder {
   TypeRef ref_type(Unit& u, const Schema& s, const std::string& hint) {
     (void)hint;
     if (auto wk = well_known_definition(s.ref)) {
-      wk->schema = &s;
+      wk->constraints = constraints(&s);
       return *wk;
     }
     auto it = definitions_.find(s.ref);
     if (it == definitions_.end()) {
       diags_.error(s.location, "openapi-bad-ref", "$ref to unknown schema '" + s.ref + "'");
       TypeRef t;
-      t.schema = &s;
+      t.constraints = constraints(&s);
       return t;
     }
     const OpenApiDefinition& def = *it->second;
@@ -602,7 +616,7 @@ class Builder {
     TypeRef t;
     t.kind = TypeKind::Struct;
     t.def = target_unit ? target_unit->root : nullptr;
-    t.schema = &s;
+    t.constraints = constraints(&s);
     if (!t.def) {
       t.kind = TypeKind::Json;
       return t;
@@ -680,6 +694,7 @@ class Builder {
   StructureIds ids_;
   std::map<std::pair<const Unit*, int>, StructDef*> dedup_;
   std::map<std::string, EnumDef*> enums_;
+  std::unordered_map<const Schema*, std::shared_ptr<const Constraints>> constraints_;
   std::map<std::string, const OpenApiDefinition*> definitions_;
   std::map<std::string, Unit*> def_units_;
   std::set<std::string> inlining_;

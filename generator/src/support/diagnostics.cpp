@@ -1,6 +1,8 @@
 #include "support/diagnostics.hpp"
 
+#include <mutex>
 #include <ostream>
+#include <set>
 
 namespace rrgen {
 
@@ -16,6 +18,16 @@ void Diagnostics::warning(Location at, std::string check, std::string message) {
 
 void Diagnostics::note(Location at, std::string message) {
   items_.push_back({Severity::Note, at, std::move(message), {}});
+}
+
+const std::string* intern_file_name(std::string_view name) {
+  static std::mutex mutex;
+  // Never destroyed: static destructors (e.g. a cached model's) may still format locations.
+  static auto* names = new std::set<std::string, std::less<>>;
+  const std::lock_guard lock(mutex);
+  auto it = names->find(name);
+  if (it == names->end()) it = names->emplace(name).first;
+  return &*it;
 }
 
 std::string format_location(const Location& at) {

@@ -4,11 +4,13 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rrgen {
 
-// A position in an input file. `file` points into storage owned by the SourceSet (stable).
+// A position in an input file. `file` is an interned name (intern_file_name): it outlives the
+// sources, so a model holding Locations may outlive what it was built from.
 struct Location {
   const std::string* file = nullptr;
   std::uint32_t line = 0;    // 1-based; 0 = unknown (whole file)
@@ -43,6 +45,9 @@ class Diagnostics {
   std::vector<Diagnostic> items_;
   std::size_t errors_ = 0;
 };
+
+// The one process-lifetime copy of a file name; equal names give the same pointer. Thread-safe.
+const std::string* intern_file_name(std::string_view name);
 
 std::string format_location(const Location& at);
 std::string format(const Diagnostic& d);

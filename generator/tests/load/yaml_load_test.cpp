@@ -66,3 +66,19 @@ TEST_CASE("plain scalars resolve the way Kubernetes' YAML 1.1 reader does") {
   REQUIRE(l.docs.size() == 1);
   CHECK(to_json_text(l.docs[0]) == R"([493,15,8,9,0,true,false,true,false,true,"0755",1.5,12])");
 }
+
+TEST_CASE("source names outlive the SourceSet; a name added twice reads back its latest text") {
+  Location at;
+  {
+    SourceSet sources;
+    const std::string* first = sources.add("twice.yaml", "a: 1\n");
+    const std::string* second = sources.add("twice.yaml", "b: 2\n");
+    CHECK(first == second);
+    CHECK(sources.content(second) == "b: 2\n");
+    Diagnostics diags;
+    const auto docs = load_yaml(second, sources.content(second), diags);
+    REQUIRE(docs.size() == 1);
+    at = docs[0].find("b")->location;
+  }
+  CHECK(format_location(at) == "twice.yaml:1:4");
+}

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <map>
 #include <set>
 
+#include "backends/types/emit_defaults.hpp"
+#include "backends/types/emit_validation.hpp"
+#include "backends/types/list_map_keys.hpp"
 #include "support/code_writer.hpp"
 #include "model/naming.hpp"
 #include "model/type_spelling.hpp"
@@ -15,7 +17,7 @@ namespace rrgen {
 namespace {
 
 bool is_set_or_map_list(const FieldDef& f) {
-  return f.type.kind == TypeKind::Array && f.schema && (f.schema->list_type == "set" || f.schema->list_type == "map");
+  return f.type.kind == TypeKind::Array && f.constraints && f.constraints->unordered_list();
 }
 
 std::string base_name(const std::string& path) {
@@ -48,14 +50,13 @@ struct Uses {
 
 class UnitEmitter {
  public:
-  UnitEmitter(const Unit& u, const TypesOptions& o) : u_(u), opts_(o) {
+  UnitEmitter(const Unit& u, const TypesOptions& o) : u_(u), opts_(o), defaults_(u) {
     for (const auto& s : u.structs)
       for (const auto& f : s->fields) {
         uses_.scan(f.type);
         if (f.presence == Presence::Nullable) uses_.nullable = true;
         if (is_set_or_map_list(f)) uses_.list_semantics = true;
       }
-    compute_default_needs();
   }
 
   std::string header() {
@@ -125,7 +126,7 @@ class UnitEmitter {
     w.line("#include \"" + u_.path + ".hpp\"");
     w.line();
     std::vector<std::string> rr = {"codec", "validator"};
-    if (uses_pattern()) rr.push_back("pattern");
+    if (unit_uses_pattern(u_)) rr.push_back("pattern");
     if (uses_.list_semantics) rr.push_back("list_semantics");
     std::sort(rr.begin(), rr.end());
     for (const auto& i : rr) w.line("#include \"rr/core/" + i + ".hpp\"");
@@ -148,8 +149,8 @@ class UnitEmitter {
       finders_def(w, *s);
       decode_fn(w, *s);
       encode_fn(w, *s);
-      validate_fn(w, *s);
-      defaults_fn(w, *s);
+      emit_validate_fn(w, *s);
+      defaults_.defaults_fn(w, *s);
       dom_fns(w, *s);
       if (s->is_root) root_members(w, *s);
     }
@@ -186,14 +187,14 @@ class UnitEmitter {
   }
 
   void struct_decl(CodeWriter& w, const StructDef& s) {
-    if (s.schema && !s.schema->description.empty()) w.doc(s.schema->description);
-    if (s.schema) cel_comments(w, *s.schema);
+    if (s.constraints && !s.constraints->description.empty()) w.doc(s.constraints->description);
+    if (s.constraints) cel_comments(w, *s.constraints);
     w.line("struct " + s.name + " {");
     w.indent();
     for (const auto& f : s.fields) {
-      if (f.schema && !f.schema->description.empty()) w.doc(f.schema->description);
+      if (f.constraints && !f.constraints->description.empty()) w.doc(f.constraints->description);
       if (f.json_name != f.cpp_name) w.line("// JSON: " + cpp_string_literal(f.json_name));
-      if (f.schema) cel_comments(w, *f.schema);
+      if (f.constraints) cel_comments(w, *f.constraints);
       element_cel_comments(w, f.type);
       std::string decl = field_type(f) + " " + f.cpp_name;
       if (!f.initializer.empty()) decl += " = " + f.initializer;
@@ -229,7 +230,7 @@ class UnitEmitter {
     w.line("};");
   }
 
-  void cel_comments(CodeWriter& w, const Schema& s, const char* where = "") {
+  void cel_comments(CodeWriter& w, const Constraints& s, const char* where = "") {
     for (const auto& r : s.validations) {
       std::string text = std::string("CEL rule") + where + " (checked by the API server, not by validate()): " + r.rule;
       if (!r.message.empty()) text += "\nmessage: " + r.message;
@@ -242,7 +243,7 @@ class UnitEmitter {
   }
   void element_cel_comments(CodeWriter& w, const TypeRef& t) {
     for (const TypeRef* e = t.element.get(); e; e = e->element.get())
-      if (e->schema && e->kind != TypeKind::Struct) cel_comments(w, *e->schema, t.kind == TypeKind::Map ? " on each value" : " on each item");
+      if (e->constraints && e->kind != TypeKind::Struct) cel_comments(w, *e->constraints, t.kind == TypeKind::Map ? " on each value" : " on each item");
   }
 
   static bool is_arithmetic(const TypeRef& t) {
@@ -256,11 +257,11 @@ class UnitEmitter {
     std::set<std::string> names;
     for (const auto& f : s.fields) names.insert(f.cpp_name);
     for (const auto& f : s.fields) {
-      if (!(f.type.kind == TypeKind::Array && f.schema && f.schema->list_type == "map")) continue;
+      if (!(f.type.kind == TypeKind::Array && f.constraints && f.constraints->list_type == ListType::Map)) continue;
       const TypeRef& e = *f.type.element;
       if (e.kind != TypeKind::Struct || e.nullable) continue;
-      bool ok = !f.schema->list_map_keys.empty();
-      for (const auto& k : f.schema->list_map_keys) ok = ok && key_field(*e.def, k);
+      bool ok = !f.constraints->list_map_keys.empty();
+      for (const auto& k : f.constraints->list_map_keys) ok = ok && list_map_key_field(*e.def, k);
       if (!ok) continue;
       std::string base = f.cpp_name;
       if (base.back() == '_') base.pop_back();
@@ -271,15 +272,10 @@ class UnitEmitter {
     }
     return out;
   }
-  static const FieldDef* key_field(const StructDef& item, const std::string& json) {
-    for (const auto& f : item.fields)
-      if (f.json_name == json && f.presence != Presence::Nullable) return &f;
-    return nullptr;
-  }
   std::string finder_params(const FieldDef& f) const {
     std::string out;
-    for (const auto& k : f.schema->list_map_keys) {
-      const FieldDef* kf = key_field(*f.type.element->def, k);
+    for (const auto& k : f.constraints->list_map_keys) {
+      const FieldDef* kf = list_map_key_field(*f.type.element->def, k);
       out += (out.empty() ? "" : ", ") + std::string("const ") + type_name(kf->type) + "& " + kf->cpp_name;
     }
     return out;
@@ -289,8 +285,8 @@ class UnitEmitter {
       const std::string item = type_name(*f->type.element);
       const std::string params = finder_params(*f);
       std::string cond, args;
-      for (const auto& k : f->schema->list_map_keys) {
-        const FieldDef* kf = key_field(*f->type.element->def, k);
+      for (const auto& k : f->constraints->list_map_keys) {
+        const FieldDef* kf = list_map_key_field(*f->type.element->def, k);
         cond += (cond.empty() ? "" : " && ") + fmt::format("x.{0} == {0}", kf->cpp_name);
         args += (args.empty() ? "" : ", ") + kf->cpp_name;
       }
@@ -418,355 +414,6 @@ class UnitEmitter {
     w.line(fmt::format("std::string {}::to_json_text() const {{ return rr::encode_text(*this); }}", s.name));
   }
 
-  // ---- validation -----------------------------------------------------------------------------
-
-  bool uses_pattern() const {
-    for (const auto& s : u_.structs)
-      for (const auto& f : s->fields)
-        if (type_uses_pattern(f.type)) return true;
-    return false;
-  }
-  static bool type_uses_pattern(const TypeRef& t) {
-    if (t.schema && t.schema->pattern && t.kind != TypeKind::IntOrString) return true;
-    return t.element && type_uses_pattern(*t.element);
-  }
-
-  static std::string num(double d) {
-    std::string s = fmt::format("{}", d);
-    if (s.find_first_of(".en") == std::string::npos) s += ".0";
-    return s;
-  }
-
-  // Emits the checks of one value `e` (an lvalue of the type `t` describes, already unwrapped
-  // from optional/nullable) at the validator's current path.
-  void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-    const Schema* s = t.schema;
-    switch (t.kind) {
-      case TypeKind::String:
-      case TypeKind::Enum:
-      case TypeKind::Time:
-      case TypeKind::Bytes:
-      case TypeKind::Quantity: {
-        const std::string str = t.kind == TypeKind::String ? e : e + ".str()";
-        if (t.kind == TypeKind::Enum) w.line(fmt::format("c.enum_string({}, enum_values({}{{}}));", str, t.en->name));
-        if (t.kind == TypeKind::Time) w.line(fmt::format("c.format({}, rr::Format::DateTime);", str));
-        if (t.kind == TypeKind::Bytes) w.line(fmt::format("c.format({}, rr::Format::Byte);", str));
-        if (!s) break;
-        if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
-        if (s->min_length) w.line(fmt::format("c.min_length({}, {});", str, *s->min_length));
-        if (s->max_length) w.line(fmt::format("c.max_length({}, {});", str, *s->max_length));
-        if (s->pattern) {
-          w.line("{");
-          w.line(fmt::format("  static const rr::Pattern pattern({});", cpp_raw_literal(*s->pattern)));
-          w.line(fmt::format("  c.pattern({}, pattern);", str));
-          w.line("}");
-        }
-        if (t.kind == TypeKind::String) {
-          if (auto f = format_name(s->format)) w.line(fmt::format("c.format({}, rr::Format::{});", e, *f));
-        }
-        break;
-      }
-      case TypeKind::Int32:
-      case TypeKind::Int64:
-      case TypeKind::Double: {
-        if (!s) break;
-        const std::string d = t.kind == TypeKind::Double ? e : "static_cast<double>(" + e + ")";
-        if (s->minimum) w.line(fmt::format("c.minimum({}, {}, {});", d, num(*s->minimum), s->exclusive_minimum));
-        if (s->maximum) w.line(fmt::format("c.maximum({}, {}, {});", d, num(*s->maximum), s->exclusive_maximum));
-        if (s->multiple_of) w.line(fmt::format("c.multiple_of({}, {});", d, num(*s->multiple_of)));
-        if (!s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
-        break;
-      }
-      case TypeKind::Bool:
-        if (s && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
-        break;
-      case TypeKind::Struct:
-        w.line(fmt::format("{}.rr_validate(c);", e));
-        break;
-      case TypeKind::External:
-        w.line(fmt::format("rr::validate(c, {});", e));
-        break;
-      case TypeKind::Array: {
-        if (s && s->min_items) w.line(fmt::format("c.min_items({}.size(), {});", e, *s->min_items));
-        if (s && s->max_items) w.line(fmt::format("c.max_items({}.size(), {});", e, *s->max_items));
-        const std::string i = "i" + std::to_string(depth);
-        if (element_has_checks(*t.element)) {
-          w.line(fmt::format("for (std::size_t {0} = 0; {0} < {1}.size(); ++{0}) {{", i, e));
-          w.indent();
-          w.line(fmt::format("auto at{} = c.index({});", depth, i));
-          element_checks(w, *t.element, e + "[" + i + "]", depth + 1);
-          w.dedent();
-          w.line("}");
-        }
-        if (s && (s->list_type == "set" || s->list_type == "map")) uniqueness(w, t, e, depth);
-        break;
-      }
-      case TypeKind::Map: {
-        if (s && s->min_properties) w.line(fmt::format("c.min_properties({}.size(), {});", e, *s->min_properties));
-        if (s && s->max_properties) w.line(fmt::format("c.max_properties({}.size(), {});", e, *s->max_properties));
-        if (element_has_checks(*t.element)) {
-          const std::string k = "k" + std::to_string(depth), x = "x" + std::to_string(depth);
-          w.line(fmt::format("for (const auto& [{}, {}] : {}) {{", k, x, e));
-          w.indent();
-          w.line(fmt::format("auto at{} = c.key({});", depth, k));
-          element_checks(w, *t.element, x, depth + 1);
-          w.dedent();
-          w.line("}");
-        }
-        break;
-      }
-      case TypeKind::IntOrString:
-      case TypeKind::Json:
-        break;
-    }
-  }
-
-  void element_checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-    if (t.nullable) {
-      w.line(fmt::format("if ({}.has_value()) {{", e));
-      w.indent();
-      checks(w, t, "(*" + e + ")", depth);
-      w.dedent();
-      w.line("}");
-    } else {
-      checks(w, t, e, depth);
-    }
-  }
-
-  bool element_has_checks(const TypeRef& t) const {
-    CodeWriter probe;
-    const_cast<UnitEmitter*>(this)->checks(probe, t, "x", 0);
-    return !probe.take().empty();
-  }
-
-  void uniqueness(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-    const std::string keys = "keys" + std::to_string(depth);
-    w.line("{");
-    w.indent();
-    w.line(fmt::format("std::vector<std::string> {};", keys));
-    w.line(fmt::format("{}.reserve({}.size());", keys, e));
-    const Schema* s = t.schema;
-    const bool keyed = t.element->kind == TypeKind::Struct || t.element->kind == TypeKind::External;
-    if (s->list_type == "map" && keyed && !t.element->nullable) {
-      std::string expr;
-      for (const auto& k : s->list_map_keys) {
-        // Runtime shapes (rr::Condition ...) name their members the way rrgen names fields.
-        const FieldDef* kf = t.element->kind == TypeKind::Struct ? key_field(*t.element->def, k) : nullptr;
-        if (t.element->kind == TypeKind::Struct && !kf) continue;
-        const std::string member = kf ? kf->cpp_name : field_name(k);
-        // The identity reads as the JSON object of the keys: {"port":80,"protocol":"TCP"}.
-        const std::string label = (expr.empty() ? "{" : ",") + std::string("\"") + k + "\":";
-        expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + fmt::format(" + rr::canonical_text(x.{})", member);
-      }
-      if (!expr.empty()) expr += " + \"}\"";
-      if (expr.empty()) expr = "rr::canonical_text(x)";
-      w.line(fmt::format("for (const auto& x : {}) {}.push_back({});", e, keys, expr));
-    } else {
-      w.line(fmt::format("for (const auto& x : {}) {}.push_back(rr::canonical_text(x));", e, keys));
-    }
-    w.line(fmt::format("c.unique({});", keys));
-    w.dedent();
-    w.line("}");
-  }
-
-  static std::optional<std::string> format_name(const std::string& f) {
-    static const std::pair<const char*, const char*> table[] = {
-        {"date", "Date"}, {"int32", "Int32"}, {"ipv4", "IPv4"}, {"ipv6", "IPv6"}, {"uuid", "UUID"},
-        {"duration", "Duration"}, {"hostname", "Hostname"}, {"uri", "URI"}, {"cidr", "CIDR"}, {"mac", "MAC"}};
-    for (auto [k, v] : table)
-      if (f == k) return std::string(v);
-    return std::nullopt;
-  }
-
-  void enum_json_check(CodeWriter& w, const Schema& s, const std::string& value_json) {
-    std::string list;
-    for (const auto& j : s.enum_json) list += (list.empty() ? "" : ", ") + cpp_string_literal(j);
-    w.line("{");
-    w.line("  static constexpr std::string_view kAllowed[] = {" + list + "};");
-    w.line(fmt::format("  c.enum_value({}, kAllowed);", value_json));
-    w.line("}");
-  }
-
-  void validate_fn(CodeWriter& w, const StructDef& s) {
-    CodeWriter body;
-    body.indent();
-    for (const auto& f : s.fields) {
-      const std::string m = "v." + f.cpp_name;
-      CodeWriter inner;
-      checks(inner, f.type, f.presence == Presence::Required || f.presence == Presence::Value ? m : "(*" + m + ")", 0);
-      std::string text = inner.take();
-      const bool required_check = f.required && f.presence != Presence::Required && f.presence != Presence::Value;
-      if (text.empty() && !required_check) continue;
-      auto emit_inner = [&](CodeWriter& out) {
-        out.line(fmt::format("auto at = c.field({});", cpp_string_literal(f.json_name)));
-        std::size_t start = 0;
-        while (start < text.size()) {
-          std::size_t nl = text.find('\n', start);
-          out.line(text.substr(start, nl - start));
-          start = nl + 1;
-        }
-      };
-      switch (f.presence) {
-        case Presence::Required:
-        case Presence::Value:
-          body.line("{");
-          body.indent();
-          emit_inner(body);
-          body.dedent();
-          body.line("}");
-          break;
-        case Presence::Optional:
-        case Presence::Nullable: {
-          const std::string present = f.presence == Presence::Optional ? m : m + ".has_value()";
-          if (!text.empty()) {
-            body.line(fmt::format("if ({}) {{", present));
-            body.indent();
-            emit_inner(body);
-            body.dedent();
-            body.line(required_check && f.presence == Presence::Optional ? "} else {" : "}");
-          } else if (f.presence == Presence::Optional) {
-            body.line(fmt::format("if (!{}) {{", m));
-          }
-          if (required_check) {
-            if (f.presence == Presence::Optional) {
-              body.line(fmt::format("  c.required({});", cpp_string_literal(f.json_name)));
-              body.line("}");
-            } else {
-              body.line(fmt::format("if ({}.is_absent()) c.required({});", m, cpp_string_literal(f.json_name)));
-            }
-          }
-          break;
-        }
-      }
-    }
-    for (const auto& r : s.undeclared_required)
-      body.line(fmt::format("if (!v.unknown_fields.find({0})) c.required({0});", cpp_string_literal(r)));
-    if (s.schema && (s.schema->min_properties || s.schema->max_properties)) {
-      std::string count = "v.unknown_fields.size()";
-      for (const auto& f : s.fields) {
-        if (f.presence == Presence::Required) count += " + 1";
-        else if (f.presence == Presence::Optional) count += fmt::format(" + ({} ? 1 : 0)", "v." + f.cpp_name);
-        else if (f.presence == Presence::Nullable) count += fmt::format(" + ({}.is_absent() ? 0 : 1)", "v." + f.cpp_name);
-      }
-      body.line("{");
-      body.line("  const std::size_t members = " + count + ";");
-      if (s.schema->min_properties) body.line(fmt::format("  c.min_properties(members, {});", *s.schema->min_properties));
-      if (s.schema->max_properties) body.line(fmt::format("  c.max_properties(members, {});", *s.schema->max_properties));
-      body.line("}");
-    }
-    if (s.is_root) metadata_checks(body, s);
-    std::string text = body.take();
-    if (text.empty()) {
-      w.line(fmt::format("void {}::rr_validate(rr::Validator&) const {{}}", s.name));
-      return;
-    }
-    w.line(fmt::format("void {}::rr_validate(rr::Validator& c) const {{", s.name));
-    w.line("  const auto& v = *this;");
-    text.pop_back();
-    w.line(text);
-    w.line("}");
-  }
-
-  // A CRD may restrict metadata.name and metadata.generateName (structural rule 4).
-  void metadata_checks(CodeWriter& body, const StructDef& s) {
-    const Schema* meta = s.schema ? s.schema->property("metadata") : nullptr;
-    if (!meta) return;
-    for (auto [json, member] : {std::pair{"name", "name"}, {"generateName", "generate_name"}}) {
-      const Schema* p = meta->property(json);
-      if (!p) continue;
-      TypeRef t;
-      t.kind = TypeKind::String;
-      t.schema = p;
-      CodeWriter inner;
-      checks(inner, t, std::string("v.metadata.") + member, 0);
-      std::string text = inner.take();
-      if (text.empty()) continue;
-      text.pop_back();
-      body.line(fmt::format("if (!v.metadata.{}.empty()) {{", member));
-      body.line("  auto at = c.field(\"metadata\");");
-      body.line(fmt::format("  auto at_name = c.field({});", cpp_string_literal(json)));
-      body.indent();
-      body.line(text);
-      body.dedent();
-      body.line("}");
-    }
-  }
-
-  // ---- defaulting -----------------------------------------------------------------------------
-
-  void compute_default_needs() {
-    // Structs are in dependency order, so members are decided before their users.
-    for (const auto& s : u_.structs) {
-      bool needs = false;
-      for (const auto& f : s->fields) needs = needs || (f.schema && f.schema->default_json) || type_needs_defaults(f.type);
-      needs_defaults_.insert({s.get(), needs});
-    }
-  }
-  bool type_needs_defaults(const TypeRef& t) const {
-    if (t.kind == TypeKind::Struct) {
-      auto it = needs_defaults_.find(t.def);
-      return it == needs_defaults_.end() ? t.def->unit != &u_ : it->second;  // other units: call through
-    }
-    return t.element && type_needs_defaults(*t.element);
-  }
-
-  void default_recurse(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-    if (t.kind == TypeKind::Struct) {
-      w.line(fmt::format("{}.rr_apply_defaults();", e));
-    } else if (t.kind == TypeKind::Array || t.kind == TypeKind::Map) {
-      const std::string x = "x" + std::to_string(depth);
-      const std::string item = t.element->nullable ? "(*" + x + ")" : x;
-      if (t.kind == TypeKind::Array) w.line(fmt::format("for (auto& {} : {}) {{", x, e));
-      else w.line(fmt::format("for (auto& [k{}, {}] : {}) {{", depth, x, e));
-      w.indent();
-      if (t.element->nullable) w.line(fmt::format("if (!{}.has_value()) continue;", x));
-      default_recurse(w, *t.element, item, depth + 1);
-      w.dedent();
-      w.line("}");
-    }
-  }
-
-  void defaults_fn(CodeWriter& w, const StructDef& s) {
-    if (!needs_defaults_[&s]) {
-      w.line(fmt::format("void {}::rr_apply_defaults() {{}}", s.name));
-      return;
-    }
-    w.line(fmt::format("void {}::rr_apply_defaults() {{", s.name));
-    w.indent();
-    w.line("auto& v = *this;");
-    // Own defaults first, then descend into what is present (a default can materialise a parent
-    // whose children have defaults of their own): the API server's top-down order.
-    for (const auto& f : s.fields) {
-      if (!f.schema || !f.schema->default_json) continue;
-      const std::string m = "v." + f.cpp_name;
-      if (f.presence == Presence::Optional)
-        w.line(fmt::format("if (!{}) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.schema->default_json)));
-      else if (f.presence == Presence::Nullable)
-        w.line(fmt::format("if ({}.is_absent()) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.schema->default_json)));
-    }
-    for (const auto& f : s.fields) {
-      if (!type_needs_defaults(f.type)) continue;
-      const std::string m = "v." + f.cpp_name;
-      CodeWriter inner;
-      const bool wrapped = f.presence == Presence::Optional || f.presence == Presence::Nullable;
-      default_recurse(inner, f.type, wrapped ? "(*" + m + ")" : m, 0);
-      std::string text = inner.take();
-      if (text.empty()) continue;
-      text.pop_back();
-      if (wrapped) {
-        w.line(fmt::format("if ({}) {{", f.presence == Presence::Optional ? m : m + ".has_value()"));
-        w.indent();
-        w.line(text);
-        w.dedent();
-        w.line("}");
-      } else {
-        w.line(text);
-      }
-    }
-    w.dedent();
-    w.line("}");
-  }
-
   // ---- traits -----------------------------------------------------------------------------------
 
   void traits(CodeWriter& w) {
@@ -800,7 +447,7 @@ class UnitEmitter {
   const Unit& u_;
   const TypesOptions& opts_;
   Uses uses_;
-  std::map<const StructDef*, bool> needs_defaults_;
+  DefaultsEmitter defaults_;
 };
 
 }  // namespace
