@@ -16,7 +16,7 @@
 #include "backends/types/emit_types.hpp"
 #include "support/generate_options.hpp"
 #include "load/inputs.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "support/output.hpp"
 #include "backends/scaffold/scaffold.hpp"
 #include "sema/sema.hpp"

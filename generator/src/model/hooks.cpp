@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "sema/builtin_kinds.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "load/spec_reader.hpp"
 
 namespace rrgen {

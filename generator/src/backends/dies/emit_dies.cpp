@@ -8,7 +8,7 @@
 
 #include "sema/builtin_kinds.hpp"
 #include "support/code_writer.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "model/type_spelling.hpp"
 
 namespace rrgen {

@@ -8,7 +8,7 @@
 
 #include "support/code_writer.hpp"
 #include "model/hooks.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen {
