@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "cli/cli_args.hpp"
+#include "sema/builtin_kinds.hpp"
 #include "backends/config/emit_config.hpp"
 #include "backends/dies/emit_dies.hpp"
 #include "backends/rbac/emit_rbac.hpp"
@@ -120,7 +121,7 @@ int generate(const GenerateArgs& args, std::ostream& err) {
   OutputSet out = emit_types(model, TypesOptions{kVersion});
   emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out);
   append(out, emit_reconciler(*resolved, options));
-  append(out, emit_dies(*resolved, model, options));
+  append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));
   append(out, emit_config(*resolved, crd_files_of(args.crds, sources, crd_names), options));
   OutputSet scaffold;
@@ -140,7 +141,7 @@ int generate(const GenerateArgs& args, std::ostream& err) {
     return 1;
   }
   if (!args.quiet && generated) {
-    err << "rrgen: reconciler " << resolved->spec->name << " (" << resolved->steps.size() << " step(s), "
+    err << "rrgen: reconciler " << resolved->name << " (" << resolved->steps.size() << " step(s), "
         << resolved->kinds.size() << " kind(s)); " << stats.written << " file(s) written, " << stats.unchanged
         << " unchanged, " << stats.removed << " removed in " << args.out_dir << "\n";
   }

@@ -5,11 +5,12 @@
 #include "support/generate_options.hpp"
 #include "model/model.hpp"
 #include "support/output.hpp"
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 
-// `crds` is the model of the given CRDs; built-in kinds are looked up in builtin_model().
-OutputSet emit_dies(const ResolvedSpec& spec, const Model& crds, const GenerateOptions& options);
+// `crds` is the model of the given CRDs, `builtins` that of the runtime's built-in kinds
+// (sema's builtin_model()): each kind's die is planned from its unit in one of them.
+OutputSet emit_dies(const ResolvedSpec& spec, const Model& crds, const Model& builtins, const GenerateOptions& options);
 
 }  // namespace rrgen
