@@ -1,7 +1,8 @@
-// The resolved reconciler spec: what a reconciler.yaml asks for, with every kind reference resolved
-// against the CRDs and the runtime's built-in kinds. sema/spec_resolve.cpp fills it from the spec as
-// written (load/spec.hpp); the reconciler, dies, RBAC, config and scaffold backends read only this.
-// It owns its data, so it outlives the parsed spec; locations still point into the SourceSet.
+// The resolved reconciler spec: what a reconciler.yaml asks for, with every kind reference
+// resolved against the CRDs and the runtime's built-in kinds. sema/spec_resolve.cpp fills it from
+// the spec as the loader read it (ReconcilerSpec); the reconciler, dies, RBAC, config and scaffold
+// backends read only this. It owns its data, so it outlives the parsed spec; locations still point
+// into the SourceSet.
 #pragma once
 #include <optional>
 #include <string>
@@ -30,7 +31,7 @@ struct ResolvedKind {
   std::vector<std::string> content_fields;
 };
 
-// The model's own copy of the spec's step types (load/ has StepType; sema maps one to the other).
+// The model's own copy of the step types (the loader has StepType; sema maps one to the other).
 enum class StepKind { Sync, Child, ChildSet };
 
 // One entry of `reconcilers:`, in order.
