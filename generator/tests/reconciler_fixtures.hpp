@@ -1,48 +1,34 @@
 // Hand-built resolved specs for the reconciler backend's unit tests: the seeds' Function (sync with
 // tracks + child) and a web app (built-in children, finalizer-guarded sync, a child set in
-// finalizer mode), without the spec reader. A ResolvedSpec points into its ReconcilerSpec, so
-// both live in one fixture that is never copied.
+// finalizer mode), without the spec reader or resolution.
 #pragma once
-#include <memory>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen::testing {
 
-struct SpecFixture {
-  std::string file = "/abs/path/to/reconciler.yaml";
-  ReconcilerSpec spec;
-  ResolvedSpec resolved;
+// The path every fixture's locations name; static, so the specs can be copied freely.
+inline const std::string& spec_file() {
+  static const std::string file = "/abs/path/to/reconciler.yaml";
+  return file;
+}
 
-  SpecFixture() = default;
-  SpecFixture(const SpecFixture&) = delete;
-  SpecFixture& operator=(const SpecFixture&) = delete;
-
-  // Appends a step written at `line`:5 of the spec; `child` / `tracks` are resolved kinds.
-  SpecStep& add_step(StepType type, std::string name, std::uint32_t line, const ResolvedKind* child = nullptr,
-                     std::vector<ResolvedKind> tracks = {}) {
-    SpecStep step;
-    step.type = type;
-    step.name = std::move(name);
-    step.location = Location{&file, line, 5};
-    spec.steps.push_back(std::move(step));
-    ResolvedStep r;
-    if (child) r.child = *child;
-    r.tracks = std::move(tracks);
-    resolved.steps.push_back(std::move(r));
-    return spec.steps.back();
-  }
-
-  // Call once every step is added: std::vector may have moved the steps.
-  void link() {
-    spec.file = &file;
-    resolved.spec = &spec;
-    for (std::size_t i = 0; i < spec.steps.size(); ++i) resolved.steps[i].step = &spec.steps[i];
-  }
-};
+// Appends a step written at `line`:5 of the spec; `child` / `tracks` are resolved kinds.
+inline ResolvedStep& add_step(ResolvedSpec& spec, StepKind type, std::string name, std::uint32_t line,
+                              const ResolvedKind* child = nullptr, std::vector<ResolvedKind> tracks = {}) {
+  ResolvedStep step;
+  step.type = type;
+  step.name = std::move(name);
+  step.location = Location{&spec_file(), line, 5};
+  if (child) step.child = *child;
+  step.tracks = std::move(tracks);
+  spec.steps.push_back(std::move(step));
+  return spec.steps.back();
+}
 
 inline ResolvedKind kind(std::string group, std::string version, std::string kind_name, std::string plural,
                          std::string cpp_type, std::string header, bool builtin, std::vector<std::string> content) {
@@ -74,50 +60,47 @@ inline ResolvedKind service_kind() {
 }
 
 // reconciler.yaml of the seeds' Function: TargetImage (sync, tracks ConfigMap), ChildImage (child Image).
-inline std::unique_ptr<SpecFixture> function_spec() {
-  auto f = std::make_unique<SpecFixture>();
-  f->spec.name = "Function";
-  f->spec.cpp_namespace = "fnsample";
-  f->spec.conditions = {"ImageResolved", "ImageReady"};
+inline ResolvedSpec function_spec() {
+  ResolvedSpec f;
+  f.file = spec_file();
+  f.name = "Function";
+  f.conditions = {"ImageResolved", "ImageReady"};
   const ResolvedKind function = kind("build.example.rrgen.dev", "v1", "Function", "functions",
                                      "fnsample::v1::Function", "fnsample/v1/function.hpp", false, {"spec"});
   const ResolvedKind image = kind("build.example.rrgen.dev", "v1alpha1", "Image", "images", "fnsample::v1alpha1::Image",
                                   "fnsample/v1alpha1/image.hpp", false, {"spec"});
-  f->add_step(StepType::Sync, "TargetImage", 9, nullptr, {config_map_kind()});
-  f->add_step(StepType::Child, "ChildImage", 11, &image);
-  f->resolved.file_stem = "function";
-  f->resolved.cpp_namespace = "fnsample";
-  f->resolved.resource = function;
-  f->resolved.kinds = {function, config_map_kind(), image};
-  f->link();
+  add_step(f, StepKind::Sync, "TargetImage", 9, nullptr, {config_map_kind()});
+  add_step(f, StepKind::Child, "ChildImage", 11, &image);
+  f.file_stem = "function";
+  f.cpp_namespace = "fnsample";
+  f.resource = function;
+  f.kinds = {function, config_map_kind(), image};
   return f;
 }
 
 // A web app: Config (sync, tracks ConfigMap), Deployment and Service (children), DnsRecord (sync
 // behind a finalizer), Workers (child set of Deployments in finalizer mode, sync with result).
-inline std::unique_ptr<SpecFixture> webapp_spec() {
-  auto f = std::make_unique<SpecFixture>();
-  f->spec.name = "WebApp";
-  f->spec.cpp_namespace = "webapp";
-  f->spec.conditions = {"ConfigReady", "DeploymentReady", "Ready", "ConfigReady"};
+inline ResolvedSpec webapp_spec() {
+  ResolvedSpec f;
+  f.file = spec_file();
+  f.name = "WebApp";
+  f.conditions = {"ConfigReady", "DeploymentReady", "Ready", "ConfigReady"};
   const ResolvedKind app = kind("web.example.rrgen.dev", "v1", "WebApp", "webapps", "webapp::v1::WebApp",
                                 "webapp/v1/web_app.hpp", false, {"spec"});
   const ResolvedKind deployment = deployment_kind(), service = service_kind();
-  f->add_step(StepType::Sync, "Config", 10, nullptr, {config_map_kind()});
-  f->add_step(StepType::Child, "Deployment", 12, &deployment);
-  f->add_step(StepType::Child, "Service", 14, &service);
-  f->add_step(StepType::Sync, "DnsRecord", 16).finalizer = "web.example.rrgen.dev/dns-record";
-  SpecStep& workers = f->add_step(StepType::ChildSet, "Workers", 18, &deployment);
-  workers.finalizer = "web.example.rrgen.dev/workers";
-  SpecStep& report = f->add_step(StepType::Sync, "Report", 21);
+  add_step(f, StepKind::Sync, "Config", 10, nullptr, {config_map_kind()});
+  add_step(f, StepKind::Child, "Deployment", 12, &deployment);
+  add_step(f, StepKind::Child, "Service", 14, &service);
+  add_step(f, StepKind::Sync, "DnsRecord", 16).finalizer = "web.example.rrgen.dev/dns-record";
+  add_step(f, StepKind::ChildSet, "Workers", 18, &deployment).finalizer = "web.example.rrgen.dev/workers";
+  ResolvedStep& report = add_step(f, StepKind::Sync, "Report", 21);
   report.with_result = true;
   report.finalize = true;
   report.during_finalization = true;
-  f->resolved.file_stem = "web_app";
-  f->resolved.cpp_namespace = "webapp";
-  f->resolved.resource = app;
-  f->resolved.kinds = {app, config_map_kind(), deployment, service};
-  f->link();
+  f.file_stem = "web_app";
+  f.cpp_namespace = "webapp";
+  f.resource = app;
+  f.kinds = {app, config_map_kind(), deployment, service};
   return f;
 }
 

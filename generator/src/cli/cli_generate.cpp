@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "cli/cli_args.hpp"
+#include "sema/builtin_kinds.hpp"
 #include "backends/config/emit_config.hpp"
 #include "backends/dies/emit_dies.hpp"
 #include "backends/rbac/emit_rbac.hpp"
@@ -17,7 +18,7 @@
 #include "backends/types/emit_types.hpp"
 #include "support/generate_options.hpp"
 #include "load/inputs.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "support/output.hpp"
 #include "backends/scaffold/scaffold.hpp"
 #include "sema/sema.hpp"
@@ -141,7 +142,7 @@ int generate(const GenerateArgs& args, std::ostream& err) {
     return 1;
   }
   if (!args.quiet && generated) {
-    err << "rrgen: reconciler " << resolved->spec->name << " (" << resolved->steps.size() << " step(s), "
+    err << "rrgen: reconciler " << resolved->name << " (" << resolved->steps.size() << " step(s), "
         << resolved->kinds.size() << " kind(s)); " << stats.written << " file(s) written, " << stats.unchanged
         << " unchanged, " << stats.removed << " removed in " << args.out_dir << "\n";
   }

@@ -1,7 +1,6 @@
-// The reconciler spec (docs/reconciler-spec.md, schemas/reconciler-spec.schema.json): what a
-// reconciler.yaml says, located for diagnostics (ReconcilerSpec), and the same with every kind
-// reference resolved against the CRDs and the runtime's built-in kinds (ResolvedSpec), which is
-// what the reconciler, RBAC, test and config backends read.
+// The reconciler spec (docs/reconciler-spec.md, schemas/reconciler-spec.schema.json) as written:
+// what a reconciler.yaml says, located for diagnostics. sema/spec_resolve.cpp turns it into the
+// model's ResolvedSpec (model/reconciler.hpp), which is what the backends read.
 #pragma once
 #include <optional>
 #include <string>
@@ -10,8 +9,6 @@
 #include "support/diagnostics.hpp"
 
 namespace rrgen {
-
-// ---- As written -------------------------------------------------------------------------------
 
 // A kind as the spec names it: "Function", "apps/v1/Deployment", "v1/ConfigMap" (core group),
 // "build.example.rrgen.dev/v1/Function". Group and version are optional; the kind is not.
@@ -67,42 +64,6 @@ struct ReconcilerSpec {
   std::vector<SpecRule> rbac;         // extra rules, merged with the derived ones
   std::string image = "controller:latest";  // config/manager's container image
   std::string deploy_namespace;       // config/default's namespace; "" = "<kebab-case stem>-system"
-};
-
-// ---- Resolved --------------------------------------------------------------------------------
-
-// A kind with everything the backends need, whether it came from a given CRD or is one of the
-// runtime's built-in kinds (rr::builtin, generated from schemas/*.yaml).
-struct ResolvedKind {
-  std::string group;     // "" for the core group
-  std::string version;   // "v1"
-  std::string kind;      // "Deployment"
-  std::string plural;    // "deployments"
-  bool namespaced = true;
-  bool has_status = false;  // status subresource
-  bool builtin = false;     // compiled into rr::builtin (its types are not generated)
-  std::string cpp_type;     // fully qualified: "k8s::apps::v1::Deployment", "fnsample::v1::Function"
-  std::string header;       // include path: "k8s/apps/v1/deployment.hpp"
-  // C++ members of the root other than api_version, kind, metadata and status, in declaration
-  // order (typically `spec`; ConfigMap: binary_data, data, immutable): what a scaffolded merge
-  // hook copies from the desired child onto the current one.
-  std::vector<std::string> content_fields;
-};
-
-struct ResolvedStep {
-  const SpecStep* step = nullptr;
-  std::optional<ResolvedKind> child;  // Child / ChildSet
-  std::vector<ResolvedKind> tracks;
-};
-
-struct ResolvedSpec {
-  const ReconcilerSpec* spec = nullptr;
-  std::string file_stem;      // "function": file names, CMake-facing names (snake_case of name)
-  std::string cpp_namespace;  // final, e.g. "fnsample"
-  ResolvedKind resource;
-  std::vector<ResolvedStep> steps;  // parallel to spec->steps
-  // Every distinct kind the spec touches (resource, children, tracked), in first-use order.
-  std::vector<ResolvedKind> kinds;
 };
 
 }  // namespace rrgen

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <utility>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
@@ -13,9 +13,9 @@ namespace {
 constexpr std::string_view kFixedParams[] = {"ctx", "hooks", "current", "desired", "child", "err", "result",
                                              "parent", "setup"};
 
-std::string base_name(const std::string* file) {
-  if (!file || file->empty()) return "reconciler.yaml";
-  return std::filesystem::path(*file).filename().string();
+std::string base_name(const std::string& file) {
+  if (file.empty()) return "reconciler.yaml";
+  return std::filesystem::path(file).filename().string();
 }
 
 // The reconciled object's parameter: the kind in snake_case, unless that is another parameter's
@@ -50,18 +50,17 @@ Hook make_hook(std::size_t step, HookRole role, const std::string& prefix, std::
 
 }  // namespace
 
-std::string step_type_name(StepType type) {
+std::string step_type_name(StepKind type) {
   switch (type) {
-    case StepType::Sync: return "sync";
-    case StepType::Child: return "child";
-    case StepType::ChildSet: return "childSet";
+    case StepKind::Sync: return "sync";
+    case StepKind::Child: return "child";
+    case StepKind::ChildSet: return "childSet";
   }
   return "sync";
 }
 
-std::string step_location(const ResolvedSpec& spec, const SpecStep& step) {
-  const std::string* file = step.location.file ? step.location.file : (spec.spec ? spec.spec->file : nullptr);
-  std::string out = base_name(file);
+std::string step_location(const ResolvedSpec& spec, const ResolvedStep& step) {
+  std::string out = base_name(step.location.file ? *step.location.file : spec.file);
   if (step.location.line > 0) {
     out += ":" + std::to_string(step.location.line) + ":" + std::to_string(step.location.column);
   }
@@ -70,9 +69,9 @@ std::string step_location(const ResolvedSpec& spec, const SpecStep& step) {
 
 WiringNames wiring_names(const ResolvedSpec& spec) {
   WiringNames n;
-  n.name = spec.spec && !spec.spec->name.empty() ? spec.spec->name : spec.resource.kind;
+  n.name = !spec.name.empty() ? spec.name : spec.resource.kind;
   n.stem = spec.file_stem.empty() ? file_stem(n.name) : spec.file_stem;
-  n.spec_file = base_name(spec.spec ? spec.spec->file : nullptr);
+  n.spec_file = base_name(spec.file);
   n.reconciler_header = n.stem + "_reconciler.hpp";
   n.reconciler_source = n.stem + "_reconciler.cpp";
   n.wiring_test = n.stem + "_wiring_test.cpp";
@@ -91,9 +90,7 @@ WiringNames wiring_names(const ResolvedSpec& spec) {
                                    &n.watches_struct}) {
     scope.reserve(*taken);
   }
-  for (std::size_t i = 0; i < spec.steps.size(); ++i) {
-    if (!spec.steps[i].step) throw std::logic_error("resolved step " + std::to_string(i) + " has no spec step");
-    const SpecStep& step = *spec.steps[i].step;
+  for (const ResolvedStep& step : spec.steps) {
     n.step_snake.push_back(file_stem(step.name));
     n.step_functions.push_back(n.name + step.name + "Reconciler");
     scope.reserve(n.step_functions.back());
@@ -116,15 +113,14 @@ const std::string& alias_of(const ResolvedSpec& spec, const WiringNames& names, 
 }
 
 std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names, std::size_t index) {
-  const ResolvedStep& resolved = spec.steps.at(index);
-  const SpecStep& step = *resolved.step;
+  const ResolvedStep& step = spec.steps.at(index);
   const std::string& prefix = names.step_snake.at(index);
   const std::string& t = names.resource_alias;
   const std::string& r = names.resource_param;
   const HookParam ctx{"rr::Context&", "ctx"};
   std::vector<Hook> out;
 
-  if (step.type == StepType::Sync) {
+  if (step.type == StepKind::Sync) {
     const std::string ret = step.with_result ? "rr::Outcome" : "rr::Error";
     const std::string returns = step.with_result
                                     ? " Return a Result (requeue_after: run again later) and/or an error."
@@ -133,7 +129,7 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
                             "Step " + step.name + "'s work on the " + t +
                                 ": read what it needs, compute, call outside the cluster, and write the outcome "
                                 "to its status." + returns +
-                                tracks_note(spec, names, resolved)));
+                                tracks_note(spec, names, step)));
     if (has_finalize_hook(step)) {
       std::string doc = "Cleans up what sync allocated outside the cluster while the " + t + " is being deleted.";
       if (has_finalizer(step)) {
@@ -144,8 +140,8 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
     return out;
   }
 
-  const std::string& c = alias_of(spec, names, *resolved.child);
-  const bool set = step.type == StepType::ChildSet;
+  const std::string& c = alias_of(spec, names, *step.child);
+  const bool set = step.type == StepKind::ChildSet;
   if (set) {
     out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::DesiredChildren<" + c + ">",
                             {ctx, {"const " + t + "&", r}},
@@ -211,8 +207,7 @@ std::string hook_signature(const Hook& hook, bool with_names) {
 
 std::vector<std::string> condition_types(const ResolvedSpec& spec) {
   std::vector<std::string> out;
-  if (!spec.spec) return out;
-  for (const std::string& type : spec.spec->conditions) {
+  for (const std::string& type : spec.conditions) {
     if (type == "Ready" || std::find(out.begin(), out.end(), type) != out.end()) continue;
     out.push_back(type);
   }

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 
@@ -85,15 +85,15 @@ std::string hook_signature(const Hook& hook, bool with_names);
 std::vector<std::string> condition_types(const ResolvedSpec& spec);
 
 // "sync", "child", "childSet".
-std::string step_type_name(StepType type);
+std::string step_type_name(StepKind type);
 // "reconciler.yaml:9:5": where a step is written, with the spec file's base name.
-std::string step_location(const ResolvedSpec& spec, const SpecStep& step);
+std::string step_location(const ResolvedSpec& spec, const ResolvedStep& step);
 
 // Whether a step adds and clears a finalizer (sync: WithFinalizer; child / childSet: finalizer mode).
-inline bool has_finalizer(const SpecStep& step) { return !step.finalizer.empty(); }
+inline bool has_finalizer(const ResolvedStep& step) { return !step.finalizer.empty(); }
 // Whether a sync step has a finalize hook.
-inline bool has_finalize_hook(const SpecStep& step) {
-  return step.type == StepType::Sync && (step.finalize || has_finalizer(step));
+inline bool has_finalize_hook(const ResolvedStep& step) {
+  return step.type == StepKind::Sync && (step.finalize || has_finalizer(step));
 }
 
 }  // namespace rrgen

@@ -18,14 +18,14 @@ std::string kebab(const std::string& stem) {
   return out.empty() ? "operator" : out;
 }
 
-bool any_finalizer(const ReconcilerSpec& spec) {
-  return std::any_of(spec.steps.begin(), spec.steps.end(), [](const SpecStep& s) { return !s.finalizer.empty(); });
+bool any_finalizer(const ResolvedSpec& spec) {
+  return std::any_of(spec.steps.begin(), spec.steps.end(), [](const ResolvedStep& s) { return !s.finalizer.empty(); });
 }
 
 // A child in owner-reference mode (no finalizer) carries blockOwnerDeletion: true.
-bool any_owned_child(const ReconcilerSpec& spec) {
+bool any_owned_child(const ResolvedSpec& spec) {
   return std::any_of(spec.steps.begin(), spec.steps.end(),
-                     [](const SpecStep& s) { return s.type != StepType::Sync && s.finalizer.empty(); });
+                     [](const ResolvedStep& s) { return s.type != StepKind::Sync && s.finalizer.empty(); });
 }
 
 PolicyRule rule(const std::string& group, const std::string& resource, std::vector<std::string> verbs) {
@@ -36,22 +36,12 @@ PolicyRule rule(const std::string& group, const std::string& resource, std::vect
   return r;
 }
 
-PolicyRule from_spec(const SpecRule& s) {
-  PolicyRule r;
-  r.api_groups = s.api_groups;
-  r.resources = s.resources;
-  r.resource_names = s.resource_names;
-  r.verbs = s.verbs;
-  r.non_resource_urls = s.non_resource_urls;
-  return r;
-}
-
 }  // namespace
 
 DeployNames deploy_names(const ResolvedSpec& spec) {
   DeployNames n;
   n.app = kebab(spec.file_stem);
-  n.namespace_ = spec.spec && !spec.spec->deploy_namespace.empty() ? spec.spec->deploy_namespace : n.app + "-system";
+  n.namespace_ = !spec.deploy_namespace.empty() ? spec.deploy_namespace : n.app + "-system";
   n.manager_role = n.app + "-manager-role";
   n.leader_election_role = n.app + "-leader-election-role";
   n.service_account = n.app + "-controller-manager";
@@ -61,11 +51,9 @@ DeployNames deploy_names(const ResolvedSpec& spec) {
 
 std::string binding_name(const std::string& role_name) { return role_name + "binding"; }
 
-std::vector<RuleSource> rbac_sources(const ResolvedSpec& resolved) {
-  static const ReconcilerSpec no_spec;
-  const ReconcilerSpec& spec = resolved.spec ? *resolved.spec : no_spec;
-  const DeployNames names = deploy_names(resolved);
-  const bool namespaced_scope = spec.scope == Scope::Namespace;
+std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
+  const DeployNames names = deploy_names(spec);
+  const bool namespaced_scope = spec.scope == ReconcilerScope::Namespace;
   const RoleKey cluster_role{"", names.manager_role};
   const RoleKey manager_role = namespaced_scope ? RoleKey{names.namespace_, names.manager_role} : cluster_role;
   // A Role grants nothing on cluster-scoped kinds: those always go to the ClusterRole.
@@ -76,7 +64,7 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& resolved) {
 
   // The reconciled kind: the manager watches it (list, watch) and the reconciler reads it (get).
   // Finalizers are added and cleared with a merge patch of metadata.finalizers (patch).
-  const ResolvedKind& resource = resolved.resource;
+  const ResolvedKind& resource = spec.resource;
   std::vector<std::string> resource_verbs = {"get", "list", "watch"};
   if (any_finalizer(spec)) resource_verbs.push_back("patch");
   add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
@@ -87,7 +75,7 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& resolved) {
   // owner's finalizers subresource.
   if (any_owned_child(spec)) add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
 
-  for (const ResolvedStep& step : resolved.steps) {
+  for (const ResolvedStep& step : spec.steps) {
     // Children are listed (by owner or by the list_options hook), created, updated and deleted.
     if (step.child) {
       add(role_for(*step.child),
@@ -110,10 +98,10 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& resolved) {
   }
 
   RuleSource extra{rbac_origin_extra, {}};
-  for (const SpecRule& s : spec.rbac) {
+  for (const PolicyRule& r : spec.rbac) {
     // Non-resource URLs exist only in ClusterRoles.
-    const RoleKey& role = s.non_resource_urls.empty() ? manager_role : cluster_role;
-    extra.roles.add(role, from_spec(s), extra.origin);
+    const RoleKey& role = r.non_resource_urls.empty() ? manager_role : cluster_role;
+    extra.roles.add(role, r, extra.origin);
   }
 
   std::vector<RuleSource> sources;

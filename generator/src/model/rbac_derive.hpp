@@ -6,7 +6,7 @@
 #include <string>
 
 #include "model/rbac_model.hpp"
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 

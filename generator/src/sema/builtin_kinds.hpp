@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "model/model.hpp"
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 

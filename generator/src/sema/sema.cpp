@@ -8,7 +8,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "sema/constraints_of.hpp"
 
 namespace rrgen {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "sema/builtin_kinds.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "load/spec_reader.hpp"
 
 namespace rrgen {
@@ -122,6 +122,62 @@ std::string types_namespace(const ResolvedKind& kind) {
   return cut == std::string::npos ? std::string() : t.substr(0, cut);
 }
 
+// The written spec's enums and rules in the model's own types (load/ and model/ do not share them).
+StepKind step_kind(StepType type) {
+  switch (type) {
+    case StepType::Sync: return StepKind::Sync;
+    case StepType::Child: return StepKind::Child;
+    case StepType::ChildSet: return StepKind::ChildSet;
+  }
+  return StepKind::Sync;
+}
+
+ReconcilerScope reconciler_scope(Scope scope) {
+  return scope == Scope::Namespace ? ReconcilerScope::Namespace : ReconcilerScope::Cluster;
+}
+
+PolicyRule policy_rule(const SpecRule& s) {
+  PolicyRule r;
+  r.api_groups = s.api_groups;
+  r.resources = s.resources;
+  r.resource_names = s.resource_names;
+  r.verbs = s.verbs;
+  r.non_resource_urls = s.non_resource_urls;
+  return r;
+}
+
+// A step as written, without its kinds (resolve_spec resolves those).
+ResolvedStep step_of(const SpecStep& step) {
+  ResolvedStep out;
+  out.type = step_kind(step.type);
+  out.name = step.name;
+  out.location = step.location;
+  out.name_location = step.name_location;
+  out.finalize = step.finalize;
+  out.with_result = step.with_result;
+  out.during_finalization = step.during_finalization;
+  out.finalizer = step.finalizer;
+  out.finalizer_location = step.finalizer_location;
+  return out;
+}
+
+// The spec's own facts, without its kinds and steps.
+ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
+  ResolvedSpec out;
+  out.file = spec.file ? *spec.file : std::string();
+  out.location = spec.location;
+  out.name = spec.name;
+  out.file_stem = file_stem(spec.name);
+  out.scope = reconciler_scope(spec.scope);
+  out.conditions = spec.conditions;
+  out.conditions_location = spec.conditions_location;
+  out.leader_election_id = spec.leader_election_id;
+  for (const SpecRule& rule : spec.rbac) out.rbac.push_back(policy_rule(rule));
+  out.image = spec.image;
+  out.deploy_namespace = spec.deploy_namespace;
+  return out;
+}
+
 void add_kind(std::vector<ResolvedKind>& kinds, const ResolvedKind& k) {
   if (std::none_of(kinds.begin(), kinds.end(), [&](const ResolvedKind& x) { return same_kind(x, k); })) kinds.push_back(k);
 }
@@ -135,9 +191,7 @@ std::string kind_ref_text(const ResolvedKind& kind) {
 std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model& crds, Diagnostics& diags) {
   const std::size_t errors_before = diags.error_count();
   const KindTable table(crds);
-  ResolvedSpec out;
-  out.spec = &spec;
-  out.file_stem = file_stem(spec.name);
+  ResolvedSpec out = spec_facts(spec);
 
   const std::optional<ResolvedKind> resource = table.resolve(spec.resource, diags);
   std::vector<std::pair<const KindRef*, ResolvedKind>> touched;  // for the scope check
@@ -152,8 +206,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
   }
 
   for (const auto& step : spec.steps) {
-    ResolvedStep rs;
-    rs.step = &step;
+    ResolvedStep rs = step_of(step);
     if (step.child_kind) {
       rs.child = table.resolve(*step.child_kind, diags);
       if (rs.child) touched.emplace_back(&*step.child_kind, *rs.child);
@@ -174,17 +227,18 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
   }
 
   // Two owner-reference children of one kind would each take the other's child for a surplus
-  // one and delete it (a ChildReconciler keeps exactly one child of its kind).
+  // one and delete it (a ChildReconciler keeps exactly one child of its kind). out.steps is
+  // parallel to spec.steps, whose kind references carry the locations.
   for (std::size_t i = 0; i < out.steps.size(); ++i) {
     const ResolvedStep& a = out.steps[i];
-    if (!a.child || !a.step->finalizer.empty()) continue;
+    if (!a.child || !a.finalizer.empty()) continue;
     for (std::size_t j = 0; j < i; ++j) {
       const ResolvedStep& b = out.steps[j];
-      if (!b.child || !b.step->finalizer.empty() || b.child->group != a.child->group || b.child->kind != a.child->kind) continue;
-      diags.error(a.step->child_kind->location, "spec-duplicate-child",
-                  "steps " + quoted(b.step->name) + " and " + quoted(a.step->name) + " both own " + a.child->kind +
+      if (!b.child || !b.finalizer.empty() || b.child->group != a.child->group || b.child->kind != a.child->kind) continue;
+      diags.error(spec.steps[i].child_kind->location, "spec-duplicate-child",
+                  "steps " + quoted(b.name) + " and " + quoted(a.name) + " both own " + a.child->kind +
                       " children through owner references, so each would delete the other's; give one of them a 'finalizer'");
-      diags.note(b.step->child_kind->location, quoted(b.step->name) + " owns " + a.child->kind + " children here");
+      diags.note(spec.steps[j].child_kind->location, quoted(b.name) + " owns " + a.child->kind + " children here");
       break;
     }
   }

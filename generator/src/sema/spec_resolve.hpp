@@ -1,12 +1,14 @@
 // Resolves a reconciler spec's kind references against the given CRDs and the runtime's built-in
 // kinds, checks what needs the kinds to be known (owner references across scopes, a status
-// subresource for conditions), and fills the ResolvedSpec every backend reads.
+// subresource for conditions), and fills the model's ResolvedSpec (model/reconciler.hpp) every
+// backend reads: a copy of every fact of the written spec, so it does not point into it.
 #pragma once
 #include <optional>
 #include <string>
 
 #include "support/diagnostics.hpp"
 #include "model/model.hpp"
+#include "model/reconciler.hpp"
 #include "load/spec.hpp"
 
 namespace rrgen {

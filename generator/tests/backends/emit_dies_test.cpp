@@ -104,7 +104,6 @@ struct World {
   InputSet inputs;
   Model model;
   ResolvedSpec spec;
-  ReconcilerSpec written;
 };
 
 std::unique_ptr<World> world(std::vector<std::pair<std::string, std::string>> kinds) {
@@ -120,8 +119,7 @@ std::unique_ptr<World> world(std::vector<std::pair<std::string, std::string>> ki
   }
   w->model = build_model(w->inputs, SemaOptions{"demo"}, diags);
   REQUIRE_FALSE(diags.has_errors());
-  w->written.name = "Widget";
-  w->spec.spec = &w->written;
+  w->spec.name = "Widget";
   w->spec.file_stem = "widget";
   w->spec.cpp_namespace = "demo";
   for (const auto& wanted : kinds) {

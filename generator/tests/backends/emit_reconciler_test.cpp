@@ -26,13 +26,13 @@ const GenerateOptions kOptions{"9.9.9"};
 }  // namespace
 
 TEST_CASE("emit_reconciler: three files, deterministic") {
-  auto f = testing::function_spec();
-  const OutputSet out = emit_reconciler(f->resolved, kOptions);
+  ResolvedSpec spec = testing::function_spec();
+  const OutputSet out = emit_reconciler(spec, kOptions);
   REQUIRE(out.files.size() == 3);
   CHECK(out.files[0].path == "function_reconciler.hpp");
   CHECK(out.files[1].path == "function_reconciler.cpp");
   CHECK(out.files[2].path == "function_wiring_test.cpp");
-  const OutputSet again = emit_reconciler(f->resolved, kOptions);
+  const OutputSet again = emit_reconciler(spec, kOptions);
   for (std::size_t i = 0; i < out.files.size(); ++i) CHECK(out.files[i].content == again.files[i].content);
   for (const auto& o : out.files) {
     CAPTURE(o.path);
@@ -44,8 +44,8 @@ TEST_CASE("emit_reconciler: three files, deterministic") {
 }
 
 TEST_CASE("emit_reconciler: the header declares aliases, conditions, watches and one function per step") {
-  auto f = testing::function_spec();
-  const std::string h = file(emit_reconciler(f->resolved, kOptions), "function_reconciler.hpp");
+  ResolvedSpec spec = testing::function_spec();
+  const std::string h = file(emit_reconciler(spec, kOptions), "function_reconciler.hpp");
   CHECK(has(h, "#include \"fnsample/v1/function.hpp\"\n#include \"fnsample/v1alpha1/image.hpp\"\n"
                "#include \"k8s/core/v1/config_map.hpp\"\n#include \"rr/reconcilers/conditions.hpp\"\n"
                "#include \"rr/reconcilers/root.hpp\"\n#include \"rr/reconcilers/sub_reconciler.hpp\"\n"));
@@ -70,17 +70,17 @@ TEST_CASE("emit_reconciler: the header declares aliases, conditions, watches and
 }
 
 TEST_CASE("emit_reconciler: without conditions, no condition set") {
-  auto f = testing::function_spec();
-  f->spec.conditions.clear();
-  const OutputSet out = emit_reconciler(f->resolved, kOptions);
+  ResolvedSpec spec = testing::function_spec();
+  spec.conditions.clear();
+  const OutputSet out = emit_reconciler(spec, kOptions);
   CHECK_FALSE(has(file(out, "function_reconciler.hpp"), "Condition"));
   CHECK_FALSE(has(file(out, "function_reconciler.cpp"), ".conditions"));
   CHECK_FALSE(has(file(out, "function_wiring_test.cpp"), "Ready"));
 }
 
 TEST_CASE("emit_reconciler: every hook is checked with a message naming it, its step, the spec and the file") {
-  auto f = testing::function_spec();
-  const std::string cpp = file(emit_reconciler(f->resolved, kOptions), "function_reconciler.cpp");
+  ResolvedSpec spec = testing::function_spec();
+  const std::string cpp = file(emit_reconciler(spec, kOptions), "function_reconciler.cpp");
   CHECK(has(cpp, "template <class H>\n"
                  "concept HasTargetImageSync = requires(const H& hooks, rr::Context& ctx, Function& function) {\n"
                  "  { hooks.target_image_sync(ctx, function) } -> std::convertible_to<rr::Error>;\n"
@@ -96,8 +96,8 @@ TEST_CASE("emit_reconciler: every hook is checked with a message naming it, its 
 }
 
 TEST_CASE("emit_reconciler: the tree as the hand-written sample builds it") {
-  auto f = testing::function_spec();
-  const std::string cpp = file(emit_reconciler(f->resolved, kOptions), "function_reconciler.cpp");
+  ResolvedSpec spec = testing::function_spec();
+  const std::string cpp = file(emit_reconciler(spec, kOptions), "function_reconciler.cpp");
   CHECK(has(cpp, "  return rr::ResourceReconciler<Function>{\n"
                  "      .name = \"Function\",\n"
                  "      .conditions = FunctionConditions(),\n"
@@ -136,8 +136,8 @@ TEST_CASE("emit_reconciler: the tree as the hand-written sample builds it") {
 }
 
 TEST_CASE("emit_reconciler: finalizers: WithFinalizer around sync, finalizer mode for child sets") {
-  auto f = testing::webapp_spec();
-  const std::string cpp = file(emit_reconciler(f->resolved, kOptions), "web_app_reconciler.cpp");
+  ResolvedSpec spec = testing::webapp_spec();
+  const std::string cpp = file(emit_reconciler(spec, kOptions), "web_app_reconciler.cpp");
   CHECK(has(cpp, "  return rr::WithFinalizer<WebApp>{\n"
                  "      .name = \"DnsRecordFinalizer\",\n"
                  "      .finalizer = \"web.example.rrgen.dev/dns-record\",\n"
@@ -159,9 +159,9 @@ TEST_CASE("emit_reconciler: finalizers: WithFinalizer around sync, finalizer mod
 }
 
 TEST_CASE("emit_reconciler: a child in finalizer mode skips owner references and tracks the child") {
-  auto f = testing::webapp_spec();
-  f->spec.steps[2].finalizer = "web.example.rrgen.dev/service";
-  const OutputSet out = emit_reconciler(f->resolved, kOptions);
+  ResolvedSpec spec = testing::webapp_spec();
+  spec.steps[2].finalizer = "web.example.rrgen.dev/service";
+  const OutputSet out = emit_reconciler(spec, kOptions);
   const std::string cpp = file(out, "web_app_reconciler.cpp");
   CHECK(has(cpp, "          rr::UpdatingObjectManager<Service>{\n"
                  "              // Kept on the WebApp while the child exists.\n"
@@ -175,8 +175,8 @@ TEST_CASE("emit_reconciler: a child in finalizer mode skips owner references and
 }
 
 TEST_CASE("emit_reconciler: the wiring test names its cases after the reconciler") {
-  auto f = testing::webapp_spec();
-  const std::string t = file(emit_reconciler(f->resolved, kOptions), "web_app_wiring_test.cpp");
+  ResolvedSpec spec = testing::webapp_spec();
+  const std::string t = file(emit_reconciler(spec, kOptions), "web_app_wiring_test.cpp");
   CHECK(has(t, "TEST_CASE(\"WebApp wiring: the reconciler tree validates\")"));
   CHECK(has(t, "      {\"DnsRecordFinalizer\", webapp::WebAppDnsRecordReconciler()},\n"));
   CHECK(has(t, "  const std::vector<std::string> listed{\n      \"ConfigReady\",\n      \"DeploymentReady\",\n  };\n"
@@ -186,9 +186,9 @@ TEST_CASE("emit_reconciler: the wiring test names its cases after the reconciler
 }
 
 TEST_CASE("emit_reconciler: a spec without a C++ namespace wires in the global one") {
-  auto f = testing::function_spec();
-  f->resolved.cpp_namespace.clear();
-  const OutputSet out = emit_reconciler(f->resolved, kOptions);
+  ResolvedSpec spec = testing::function_spec();
+  spec.cpp_namespace.clear();
+  const OutputSet out = emit_reconciler(spec, kOptions);
   CHECK_FALSE(has(file(out, "function_reconciler.hpp"), "namespace  {"));
   CHECK(has(file(out, "function_reconciler.cpp"), "\nnamespace {\n"));
   CHECK(has(file(out, "function_wiring_test.cpp"), "  FunctionReconciler(rr::Config{}).validate(validation);\n"));

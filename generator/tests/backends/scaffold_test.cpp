@@ -27,8 +27,8 @@ const GenerateOptions kOptions{"9.9.9"};
 }  // namespace
 
 TEST_CASE("scaffold: hooks header, hooks source and a test per step; the user's, not generated") {
-  auto f = testing::function_spec();
-  const OutputSet out = scaffold_user_files(f->resolved, kOptions);
+  ResolvedSpec spec = testing::function_spec();
+  const OutputSet out = scaffold_user_files(spec, kOptions);
   std::vector<std::string> paths;
   for (const auto& o : out.files) paths.push_back(o.path);
   CHECK(paths == std::vector<std::string>{"src/function_hooks.hpp", "src/function_hooks.cpp",
@@ -41,13 +41,13 @@ TEST_CASE("scaffold: hooks header, hooks source and a test per step; the user's,
     CHECK(o.content.back() == '\n');
     CHECK_FALSE(has(o.content, "\n\n\n"));
   }
-  const OutputSet again = scaffold_user_files(f->resolved, kOptions);
+  const OutputSet again = scaffold_user_files(spec, kOptions);
   for (std::size_t i = 0; i < out.files.size(); ++i) CHECK(out.files[i].content == again.files[i].content);
 }
 
 TEST_CASE("scaffold: the hooks header declares every hook, documented, under its step") {
-  auto f = testing::function_spec();
-  const std::string h = file(scaffold_user_files(f->resolved, kOptions), "src/function_hooks.hpp");
+  ResolvedSpec spec = testing::function_spec();
+  const std::string h = file(scaffold_user_files(spec, kOptions), "src/function_hooks.hpp");
   CHECK(has(h, "#include \"function_reconciler.hpp\"\n#include \"rr/reconcilers/context.hpp\"\n"));
   CHECK(has(h, "#include \"rr/reconcilers/object_manager.hpp\"\n"));  // rr::Desired
   CHECK(has(h, "namespace fnsample {\n\nstruct FunctionHooks {\n  // ---- TargetImage: sync, tracks ConfigMap "
@@ -60,8 +60,8 @@ TEST_CASE("scaffold: the hooks header declares every hook, documented, under its
 }
 
 TEST_CASE("scaffold: every hook body is a no-op with a TODO(you)") {
-  auto f = testing::webapp_spec();
-  const std::string cpp = file(scaffold_user_files(f->resolved, kOptions), "src/web_app_hooks.cpp");
+  ResolvedSpec spec = testing::webapp_spec();
+  const std::string cpp = file(scaffold_user_files(spec, kOptions), "src/web_app_hooks.cpp");
   CHECK(has(cpp, "rr::Error WebAppHooks::config_sync(rr::Context& /*ctx*/, WebApp& /*web_app*/) const {\n"
                  "  // TODO(you): bring the WebApp up to date for step Config"));
   CHECK(has(cpp, "  // It tracks ConfigMap: read it with rr::track_and_try_get<ConfigMap>(ctx, {namespace, name}) (or"));
@@ -82,18 +82,18 @@ TEST_CASE("scaffold: every hook body is a no-op with a TODO(you)") {
 }
 
 TEST_CASE("scaffold: merge copies what the kind has besides metadata and status") {
-  auto f = testing::function_spec();
-  f->resolved.kinds[2].content_fields = {"binary_data", "data"};
-  f->resolved.steps[1].child->content_fields = {"binary_data", "data"};
-  const std::string cpp = file(scaffold_user_files(f->resolved, kOptions), "src/function_hooks.cpp");
+  ResolvedSpec spec = testing::function_spec();
+  spec.kinds[2].content_fields = {"binary_data", "data"};
+  spec.steps[1].child->content_fields = {"binary_data", "data"};
+  const std::string cpp = file(scaffold_user_files(spec, kOptions), "src/function_hooks.cpp");
   CHECK(has(cpp, "As scaffolded: the labels, binary_data and data.\n  current.metadata.labels = "
                  "desired.metadata.labels;\n  current.binary_data = desired.binary_data;\n  current.data = "
                  "desired.data;\n}"));
 }
 
 TEST_CASE("scaffold: a step's test passes as scaffolded and shows where cases go") {
-  auto f = testing::webapp_spec();
-  const OutputSet out = scaffold_user_files(f->resolved, kOptions);
+  ResolvedSpec spec = testing::webapp_spec();
+  const OutputSet out = scaffold_user_files(spec, kOptions);
   const std::string config = file(out, "tests/config_test.cpp");
   CHECK(has(config, "rr::SubReconciler<WebApp> step(const Case&, const rr::Config&) {\n"
                     "  return webapp::WebAppConfigReconciler();\n}\n"));
@@ -114,8 +114,8 @@ TEST_CASE("scaffold: a step's test passes as scaffolded and shows where cases go
 }
 
 TEST_CASE("scaffold: a cluster-scoped resource gets no namespace") {
-  auto f = testing::function_spec();
-  f->resolved.resource.namespaced = false;
-  const std::string t = file(scaffold_user_files(f->resolved, kOptions), "tests/target_image_test.cpp");
+  ResolvedSpec spec = testing::function_spec();
+  spec.resource.namespaced = false;
+  const std::string t = file(scaffold_user_files(spec, kOptions), "tests/target_image_test.cpp");
   CHECK_FALSE(has(t, "metadata.namespace_"));
 }

@@ -20,8 +20,8 @@ std::vector<std::string> signatures(const std::vector<Hook>& hooks) {
 }  // namespace
 
 TEST_CASE("wiring names: from the spec's name and stem") {
-  auto f = testing::function_spec();
-  const WiringNames n = wiring_names(f->resolved);
+  ResolvedSpec spec = testing::function_spec();
+  const WiringNames n = wiring_names(spec);
   CHECK(n.name == "Function");
   CHECK(n.stem == "function");
   CHECK(n.spec_file == "reconciler.yaml");  // the base name, never the absolute path
@@ -37,46 +37,46 @@ TEST_CASE("wiring names: from the spec's name and stem") {
 }
 
 TEST_CASE("wiring names: without a name, the resource's kind; the stem as resolved") {
-  auto f = testing::function_spec();
-  f->spec.name.clear();
-  f->resolved.file_stem = "fn";
-  const WiringNames n = wiring_names(f->resolved);
+  ResolvedSpec spec = testing::function_spec();
+  spec.name.clear();
+  spec.file_stem = "fn";
+  const WiringNames n = wiring_names(spec);
   CHECK(n.name == "Function");
   CHECK(n.reconciler_header == "fn_reconciler.hpp");
 }
 
 TEST_CASE("wiring names: aliases that clash get numbers, first use first") {
-  auto f = testing::webapp_spec();
+  ResolvedSpec spec = testing::webapp_spec();
   ResolvedKind other = testing::deployment_kind();
   other.group = "example.dev";
   other.cpp_type = "webapp::v1::Deployment";
-  f->resolved.kinds.push_back(other);
+  spec.kinds.push_back(other);
   ResolvedKind hooks_named = other;
   hooks_named.kind = "WebAppHooks";  // the hooks struct keeps its name
   hooks_named.cpp_type = "webapp::v1::WebAppHooks";
-  f->resolved.kinds.push_back(hooks_named);
-  const WiringNames n = wiring_names(f->resolved);
+  spec.kinds.push_back(hooks_named);
+  const WiringNames n = wiring_names(spec);
   CHECK(n.aliases == std::vector<std::string>{"WebApp", "ConfigMap", "Deployment", "Service", "Deployment2",
                                               "WebAppHooks2"});
-  CHECK(alias_of(f->resolved, n, other) == "Deployment2");
+  CHECK(alias_of(spec, n, other) == "Deployment2");
 }
 
 TEST_CASE("wiring names: a resource named like a hook parameter or the namespace is `resource`") {
-  auto f = testing::function_spec();
-  f->resolved.resource.kind = "Child";
-  CHECK(wiring_names(f->resolved).resource_param == "resource");
-  f->resolved.resource.kind = "Fleet";
-  CHECK(wiring_names(f->resolved).resource_param == "fleet");
-  f->resolved.cpp_namespace = "example::fleet";
-  CHECK(wiring_names(f->resolved).resource_param == "resource");
-  f->resolved.cpp_namespace = "fleet";
-  CHECK(wiring_names(f->resolved).resource_param == "resource");
+  ResolvedSpec spec = testing::function_spec();
+  spec.resource.kind = "Child";
+  CHECK(wiring_names(spec).resource_param == "resource");
+  spec.resource.kind = "Fleet";
+  CHECK(wiring_names(spec).resource_param == "fleet");
+  spec.cpp_namespace = "example::fleet";
+  CHECK(wiring_names(spec).resource_param == "resource");
+  spec.cpp_namespace = "fleet";
+  CHECK(wiring_names(spec).resource_param == "resource");
 }
 
 TEST_CASE("hooks: sync and child") {
-  auto f = testing::function_spec();
-  const WiringNames n = wiring_names(f->resolved);
-  const std::vector<Hook> hooks = required_hooks(f->resolved, n);
+  ResolvedSpec spec = testing::function_spec();
+  const WiringNames n = wiring_names(spec);
+  const std::vector<Hook> hooks = required_hooks(spec, n);
   CHECK(signatures(hooks) == std::vector<std::string>{
                                  "rr::Error target_image_sync(rr::Context&, Function&) const",
                                  "rr::Desired<Image> child_image_desired(rr::Context&, const Function&) const",
@@ -92,14 +92,14 @@ TEST_CASE("hooks: sync and child") {
 }
 
 TEST_CASE("hooks: finalizer-guarded sync, child set in finalizer mode, sync with result") {
-  auto f = testing::webapp_spec();
-  const WiringNames n = wiring_names(f->resolved);
-  CHECK(signatures(step_hooks(f->resolved, n, 3)) == std::vector<std::string>{
+  ResolvedSpec spec = testing::webapp_spec();
+  const WiringNames n = wiring_names(spec);
+  CHECK(signatures(step_hooks(spec, n, 3)) == std::vector<std::string>{
                                                          "rr::Error dns_record_sync(rr::Context&, WebApp&) const",
                                                          "rr::Error dns_record_finalize(rr::Context&, WebApp&) const",
                                                      });
-  CHECK(step_hooks(f->resolved, n, 3)[1].doc.find("web.example.rrgen.dev/dns-record") != std::string::npos);
-  CHECK(signatures(step_hooks(f->resolved, n, 4)) ==
+  CHECK(step_hooks(spec, n, 3)[1].doc.find("web.example.rrgen.dev/dns-record") != std::string::npos);
+  CHECK(signatures(step_hooks(spec, n, 4)) ==
         std::vector<std::string>{
             "rr::DesiredChildren<Deployment> workers_desired(rr::Context&, const WebApp&) const",
             "std::string workers_identify(const Deployment&) const",
@@ -108,17 +108,17 @@ TEST_CASE("hooks: finalizer-guarded sync, child set in finalizer mode, sync with
             "bool workers_our_child(const WebApp&, const Deployment&) const",
             "rr::ListOptions workers_list_options(rr::Context&, const WebApp&) const",
         });
-  CHECK(signatures(step_hooks(f->resolved, n, 5)) == std::vector<std::string>{
+  CHECK(signatures(step_hooks(spec, n, 5)) == std::vector<std::string>{
                                                          "rr::Outcome report_sync(rr::Context&, WebApp&) const",
                                                          "rr::Outcome report_finalize(rr::Context&, WebApp&) const",
                                                      });
 }
 
 TEST_CASE("hooks: a child in finalizer mode adds our_child and list_options") {
-  auto f = testing::webapp_spec();
-  f->spec.steps[2].finalizer = "web.example.rrgen.dev/service";
-  const WiringNames n = wiring_names(f->resolved);
-  CHECK(signatures(step_hooks(f->resolved, n, 2)) ==
+  ResolvedSpec spec = testing::webapp_spec();
+  spec.steps[2].finalizer = "web.example.rrgen.dev/service";
+  const WiringNames n = wiring_names(spec);
+  CHECK(signatures(step_hooks(spec, n, 2)) ==
         std::vector<std::string>{
             "rr::Desired<Service> service_desired(rr::Context&, const WebApp&) const",
             "void service_merge(Service&, const Service&) const",
@@ -129,13 +129,13 @@ TEST_CASE("hooks: a child in finalizer mode adds our_child and list_options") {
 }
 
 TEST_CASE("conditions: as listed, without Ready and repeats") {
-  auto f = testing::webapp_spec();
-  CHECK(condition_types(f->resolved) == std::vector<std::string>{"ConfigReady", "DeploymentReady"});
+  ResolvedSpec spec = testing::webapp_spec();
+  CHECK(condition_types(spec) == std::vector<std::string>{"ConfigReady", "DeploymentReady"});
 }
 
 TEST_CASE("step locations: the spec file's base name, line and column") {
-  auto f = testing::function_spec();
-  CHECK(step_location(f->resolved, f->spec.steps[0]) == "reconciler.yaml:9:5");
-  f->spec.steps[0].location = {};
-  CHECK(step_location(f->resolved, f->spec.steps[0]) == "reconciler.yaml");
+  ResolvedSpec spec = testing::function_spec();
+  CHECK(step_location(spec, spec.steps[0]) == "reconciler.yaml:9:5");
+  spec.steps[0].location = {};
+  CHECK(step_location(spec, spec.steps[0]) == "reconciler.yaml");
 }

@@ -25,33 +25,23 @@ ResolvedKind kind(std::string group, std::string k, std::string plural, bool nam
 const std::string build_group = "build.example.rrgen.dev";
 
 // The seeds' Function reconciler: a sync step reading a ConfigMap, and an owned Image child.
-struct FunctionSpec {
-  ReconcilerSpec spec;
-  ResolvedSpec resolved;
-
-  FunctionSpec() {
-    spec.name = "Function";
-    spec.leader_election_id = "function.build.example.rrgen.dev";
-    SpecStep sync;
-    sync.type = StepType::Sync;
-    sync.name = "TargetImage";
-    SpecStep child;
-    child.type = StepType::Child;
-    child.name = "ChildImage";
-    spec.steps = {sync, child};
-    relink();
-    resolved.file_stem = "function";
-    resolved.resource = kind(build_group, "Function", "functions", true, true);
-    resolved.steps[0].tracks = {kind("", "ConfigMap", "configmaps")};
-    resolved.steps[1].child = kind(build_group, "Image", "images", true, true);
-  }
-  // The resolved steps point into spec.steps: call after changing the steps.
-  void relink() {
-    resolved.spec = &spec;
-    resolved.steps.resize(spec.steps.size());
-    for (std::size_t i = 0; i < spec.steps.size(); ++i) resolved.steps[i].step = &spec.steps[i];
-  }
-};
+ResolvedSpec function_spec() {
+  ResolvedSpec spec;
+  spec.name = "Function";
+  spec.leader_election_id = "function.build.example.rrgen.dev";
+  spec.file_stem = "function";
+  spec.resource = kind(build_group, "Function", "functions", true, true);
+  ResolvedStep sync;
+  sync.type = StepKind::Sync;
+  sync.name = "TargetImage";
+  sync.tracks = {kind("", "ConfigMap", "configmaps")};
+  ResolvedStep child;
+  child.type = StepKind::Child;
+  child.name = "ChildImage";
+  child.child = kind(build_group, "Image", "images", true, true);
+  spec.steps = {sync, child};
+  return spec;
+}
 
 std::string show(const std::vector<PolicyRule>& rules) {
   std::ostringstream out;
@@ -80,22 +70,22 @@ const std::vector<PolicyRule>& rules_of(const RoleSet& roles, const std::string&
 }  // namespace
 
 TEST_CASE("rbac derive: names follow the file stem; the deploy namespace defaults to <app>-system") {
-  FunctionSpec f;
-  f.resolved.file_stem = "web_app";
-  DeployNames n = deploy_names(f.resolved);
+  ResolvedSpec spec = function_spec();
+  spec.file_stem = "web_app";
+  DeployNames n = deploy_names(spec);
   CHECK(n.app == "web-app");
   CHECK(n.namespace_ == "web-app-system");
   CHECK(n.manager_role == "web-app-manager-role");
   CHECK(n.leader_election_role == "web-app-leader-election-role");
   CHECK(n.service_account == "web-app-controller-manager");
   CHECK(binding_name(n.manager_role) == "web-app-manager-rolebinding");
-  f.spec.deploy_namespace = "operators";
-  CHECK(deploy_names(f.resolved).namespace_ == "operators");
+  spec.deploy_namespace = "operators";
+  CHECK(deploy_names(spec).namespace_ == "operators");
 }
 
 TEST_CASE("rbac derive: the Function reconciler gets exactly what the runtime calls") {
-  FunctionSpec f;
-  const RoleSet roles = derive_rbac(f.resolved);
+  ResolvedSpec spec = function_spec();
+  const RoleSet roles = derive_rbac(spec);
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [get,list,watch]\n"
@@ -111,11 +101,11 @@ TEST_CASE("rbac derive: the Function reconciler gets exactly what the runtime ca
 }
 
 TEST_CASE("rbac derive: a finalizer patches the resource; no owned child, no finalizers subresource") {
-  FunctionSpec f;
-  f.spec.steps[0].finalizer = "build.example.rrgen.dev/cleanup";
-  f.spec.steps[1].finalizer = "build.example.rrgen.dev/image";  // finalizer mode: no owner reference
-  f.spec.leader_election_id.clear();
-  const RoleSet roles = derive_rbac(f.resolved);
+  ResolvedSpec spec = function_spec();
+  spec.steps[0].finalizer = "build.example.rrgen.dev/cleanup";
+  spec.steps[1].finalizer = "build.example.rrgen.dev/image";  // finalizer mode: no owner reference
+  spec.leader_election_id.clear();
+  const RoleSet roles = derive_rbac(spec);
   CHECK(roles.roles.size() == 1);  // no leader election role
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [get,list,watch]\n"
@@ -126,12 +116,11 @@ TEST_CASE("rbac derive: a finalizer patches the resource; no owned child, no fin
 }
 
 TEST_CASE("rbac derive: no status subresource, no status rule; equal verbs merge across kinds") {
-  FunctionSpec f;
-  f.resolved.resource = kind("", "ConfigMap", "configmaps");
-  f.spec.steps.pop_back();
-  f.relink();
-  f.resolved.steps[0].tracks = {kind("", "Secret", "secrets"), kind("apps", "Deployment", "deployments", true, true)};
-  const RoleSet roles = derive_rbac(f.resolved);
+  ResolvedSpec spec = function_spec();
+  spec.resource = kind("", "ConfigMap", "configmaps");
+  spec.steps.pop_back();
+  spec.steps[0].tracks = {kind("", "Secret", "secrets"), kind("apps", "Deployment", "deployments", true, true)};
+  const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps,secrets] [get,list,watch]\n"
         "[][events] [create,patch]\n"
@@ -139,18 +128,17 @@ TEST_CASE("rbac derive: no status subresource, no status rule; equal verbs merge
 }
 
 TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked and a child gets the union") {
-  FunctionSpec f;
-  SpecStep set;
-  set.type = StepType::ChildSet;
+  ResolvedSpec spec = function_spec();
+  ResolvedStep set;
+  set.type = StepKind::ChildSet;
   set.name = "Workers";
-  f.spec.steps.push_back(set);
-  f.relink();
-  f.resolved.steps[1].child.reset();  // only the child set owns children now
-  f.spec.steps[1].type = StepType::Sync;
-  f.resolved.steps[2].child = kind("apps", "Deployment", "deployments", true, true);
-  f.resolved.steps[0].tracks.push_back(kind("apps", "Deployment", "deployments", true, true));
-  f.spec.leader_election_id.clear();
-  const RoleSet roles = derive_rbac(f.resolved);
+  spec.steps.push_back(set);
+  spec.steps[1].child.reset();  // only the child set owns children now
+  spec.steps[1].type = StepKind::Sync;
+  spec.steps[2].child = kind("apps", "Deployment", "deployments", true, true);
+  spec.steps[0].tracks.push_back(kind("apps", "Deployment", "deployments", true, true));
+  spec.leader_election_id.clear();
+  const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [get,list,watch]\n"
         "[][events] [create,patch]\n"
@@ -161,20 +149,20 @@ TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked a
 }
 
 TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for what a Role cannot grant") {
-  FunctionSpec f;
-  f.spec.scope = Scope::Namespace;
-  f.spec.leader_election_id.clear();
-  f.resolved.steps[0].tracks.push_back(kind("", "Namespace", "namespaces", /*namespaced=*/false));
-  SpecRule secrets;
+  ResolvedSpec spec = function_spec();
+  spec.scope = ReconcilerScope::Namespace;
+  spec.leader_election_id.clear();
+  spec.steps[0].tracks.push_back(kind("", "Namespace", "namespaces", /*namespaced=*/false));
+  PolicyRule secrets;
   secrets.api_groups = {"core"};
   secrets.resources = {"secrets"};
   secrets.verbs = {"get"};
-  SpecRule metrics;
+  PolicyRule metrics;
   metrics.non_resource_urls = {"/metrics"};
   metrics.verbs = {"get"};
-  f.spec.rbac = {secrets, metrics};
+  spec.rbac = {secrets, metrics};
 
-  const RoleSet roles = derive_rbac(f.resolved);
+  const RoleSet roles = derive_rbac(spec);
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "function-system", "function-manager-role")) ==
         "[][configmaps] [get,list,watch]\n"
@@ -193,18 +181,18 @@ TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for
 }
 
 TEST_CASE("rbac derive: extra rules merge with derived ones") {
-  FunctionSpec f;
-  f.spec.leader_election_id.clear();
-  SpecRule extra;
+  ResolvedSpec spec = function_spec();
+  spec.leader_election_id.clear();
+  PolicyRule extra;
   extra.api_groups = {""};
   extra.resources = {"configmaps", "secrets"};
   extra.verbs = {"get", "list", "watch"};
-  SpecRule more_images;
+  PolicyRule more_images;
   more_images.api_groups = {build_group};
   more_images.resources = {"images"};
   more_images.verbs = {"patch"};
-  f.spec.rbac = {extra, more_images};
-  const RoleSet roles = derive_rbac(f.resolved);
+  spec.rbac = {extra, more_images};
+  const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps,secrets] [get,list,watch]\n"
         "[][events] [create,patch]\n"

@@ -102,7 +102,7 @@ reconcilers:
   REQUIRE(w->resolved);
   CHECK(w->diags.all().empty());
   const ResolvedSpec& r = *w->resolved;
-  CHECK(r.spec == &*w->spec);
+  CHECK(r.name == "Function");
   CHECK(r.file_stem == "function");
   CHECK(r.cpp_namespace == "fnsample");
   CHECK(r.resource.group == "build.example.rrgen.dev");
@@ -111,7 +111,9 @@ reconcilers:
   CHECK(r.resource.has_status);
   CHECK_FALSE(r.resource.builtin);
   REQUIRE(r.steps.size() == 2);
-  CHECK(r.steps[0].step == &w->spec->steps[0]);
+  CHECK(r.steps[0].type == StepKind::Sync);
+  CHECK(r.steps[0].name == "TargetImage");
+  CHECK(r.steps[1].type == StepKind::Child);
   CHECK_FALSE(r.steps[0].child);
   REQUIRE(r.steps[0].tracks.size() == 1);
   CHECK(r.steps[0].tracks[0].cpp_type == "k8s::core::v1::ConfigMap");
@@ -120,6 +122,63 @@ reconcilers:
   CHECK(r.steps[1].child->cpp_type == "fnsample::v1::Image");
   CHECK(kind_texts(r.kinds) ==
         std::vector<std::string>{"build.example.rrgen.dev/v1/Function", "v1/ConfigMap", "kpack.example.rrgen.dev/v1/Image"});
+}
+
+TEST_CASE("spec resolve: the resolved spec holds every fact of the written one, and outlives it") {
+  auto w = resolve(kFunctionCrds, R"(name: Cleaner
+namespace: ops::cleaning
+resource: kpack.example.rrgen.dev/v1/Image
+scope: Namespace
+conditions: [Swept]
+leaderElectionID: cleaner
+reconcilers:
+  - sync: Sweep
+    finalize: true
+    withResult: true
+    duringFinalization: true
+  - child: Function
+    kind: Function
+    finalizer: ops.example.com/function
+rbac:
+  - apiGroups: [""]
+    resources: [pods, pods/log]
+    resourceNames: [one]
+    verbs: [get]
+image: registry.example.com/cleaner:1.0
+deployNamespace: cleaner-system
+)");
+  REQUIRE(w->resolved);
+  const Location sweep_at = w->spec->steps[0].location, finalizer_at = w->spec->steps[1].finalizer_location;
+  w->spec.reset();  // nothing of the resolved spec points into the written one
+  const ResolvedSpec& r = *w->resolved;
+  CHECK(r.file == "reconciler.yaml");
+  CHECK(r.location.line == 1);
+  CHECK(r.name == "Cleaner");
+  CHECK(r.cpp_namespace == "ops::cleaning");
+  CHECK(r.file_stem == "cleaner");
+  CHECK(r.scope == ReconcilerScope::Namespace);
+  CHECK(r.conditions == std::vector<std::string>{"Swept"});
+  CHECK(r.conditions_location.line == 7);
+  CHECK(r.leader_election_id == "cleaner");
+  REQUIRE(r.rbac.size() == 1);
+  CHECK(r.rbac[0] == PolicyRule{{""}, {"pods", "pods/log"}, {"one"}, {"get"}, {}});
+  CHECK(r.image == "registry.example.com/cleaner:1.0");
+  CHECK(r.deploy_namespace == "cleaner-system");
+  REQUIRE(r.steps.size() == 2);
+  const ResolvedStep& sweep = r.steps[0];
+  CHECK(sweep.type == StepKind::Sync);
+  CHECK(sweep.name == "Sweep");
+  CHECK(sweep.location.line == sweep_at.line);
+  CHECK(sweep.name_location.line == 10);
+  CHECK((sweep.finalize && sweep.with_result && sweep.during_finalization));
+  CHECK(sweep.finalizer.empty());
+  const ResolvedStep& child = r.steps[1];
+  CHECK(child.type == StepKind::Child);
+  CHECK(child.finalizer == "ops.example.com/function");
+  CHECK(child.finalizer_location.line == finalizer_at.line);
+  REQUIRE(child.child);
+  CHECK(child.child->kind == "Function");
+  CHECK(kind_texts(r.kinds) == std::vector<std::string>{"kpack.example.rrgen.dev/v1/Image", "build.example.rrgen.dev/v1/Function"});
 }
 
 TEST_CASE("spec resolve: the WebApp example resolves children and tracked kinds among the built-in kinds") {

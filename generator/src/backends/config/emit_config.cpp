@@ -75,9 +75,9 @@ Yaml cpu_memory(const char* cpu, const char* memory) {
 
 // The manager container, locked down as kubebuilder's scaffold is (restricted Pod Security
 // Standard) and with a read-only root filesystem: the runtime writes no files.
-Yaml manager_container(const ReconcilerSpec* spec) {
+Yaml manager_container(const ResolvedSpec& spec) {
   std::vector<std::string> args;
-  if (spec && !spec->leader_election_id.empty()) args.push_back("--leader-elect");
+  if (!spec.leader_election_id.empty()) args.push_back("--leader-elect");
   args.push_back("--health-probe-bind-address=:" + std::to_string(health_port));
   args.push_back("--metrics-bind-address=:" + std::to_string(metrics_port));
 
@@ -94,7 +94,7 @@ Yaml manager_container(const ReconcilerSpec* spec) {
 
   Yaml c = Yaml::map();
   c.set("name", "manager");
-  c.set("image", spec ? spec->image : std::string("controller:latest"));
+  c.set("image", spec.image);
   c.set("args", Yaml::strings(args));
   c.set("ports", Yaml::seq()
                      .push(container_port("metrics", metrics_port))
@@ -128,7 +128,7 @@ Yaml deployment(const ResolvedSpec& spec, const DeployNames& names) {
   pod_security.set("seccompProfile", std::move(seccomp));
 
   Yaml pod = Yaml::map();
-  pod.set("containers", Yaml::seq().push(manager_container(spec.spec)));
+  pod.set("containers", Yaml::seq().push(manager_container(spec)));
   pod.set("securityContext", std::move(pod_security));
   pod.set("serviceAccountName", names.service_account);
   pod.set("terminationGracePeriodSeconds", Yaml::integer(10));

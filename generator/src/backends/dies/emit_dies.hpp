@@ -7,8 +7,8 @@
 #pragma once
 #include <string>
 
-#include "load/spec.hpp"
 #include "model/model.hpp"
+#include "model/reconciler.hpp"
 #include "support/generate_options.hpp"
 #include "support/output.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "support/code_writer.hpp"
 #include "model/hooks.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen {
@@ -43,31 +43,30 @@ void include_block(CodeWriter& w, const std::set<std::string>& system, const std
   for (const auto& h : local) w.line("#include \"" + h + "\"");
 }
 
-const SpecStep& step_at(const Ctx& c, std::size_t i) { return *c.spec.steps[i].step; }
+const ResolvedStep& step_at(const Ctx& c, std::size_t i) { return c.spec.steps[i]; }
 
 // "sync, tracks ConfigMap", "child Image, finalizer mode (example.dev/cleanup)" ...
 std::string step_summary(const Ctx& c, std::size_t i) {
-  const ResolvedStep& r = c.spec.steps[i];
-  const SpecStep& s = *r.step;
+  const ResolvedStep& s = c.spec.steps[i];
   std::string out = step_type_name(s.type);
-  if (r.child) out += " " + alias_of(c.spec, c.names, *r.child);
-  if (s.type == StepType::Sync) {
+  if (s.child) out += " " + alias_of(c.spec, c.names, *s.child);
+  if (s.type == StepKind::Sync) {
     if (s.with_result) out += " with result";
     if (s.during_finalization) out += ", also during finalization";
     if (has_finalizer(s)) out += ", behind the finalizer " + s.finalizer;
   } else if (has_finalizer(s)) {
     out += ", finalizer mode (" + s.finalizer + ")";
   }
-  if (!r.tracks.empty()) {
+  if (!s.tracks.empty()) {
     out += ", tracks";
-    for (std::size_t k = 0; k < r.tracks.size(); ++k) out += (k ? ", " : " ") + alias_of(c.spec, c.names, r.tracks[k]);
+    for (std::size_t k = 0; k < s.tracks.size(); ++k) out += (k ? ", " : " ") + alias_of(c.spec, c.names, s.tracks[k]);
   }
   return out;
 }
 
 // The display name of a step's reconciler (WithFinalizer wraps a sync step under its own name).
-std::string step_display_name(const SpecStep& s) {
-  return s.type == StepType::Sync && has_finalizer(s) ? s.name + "Finalizer" : s.name;
+std::string step_display_name(const ResolvedStep& s) {
+  return s.type == StepKind::Sync && has_finalizer(s) ? s.name + "Finalizer" : s.name;
 }
 
 // ---- what the operator watches (mirrors what rr::Setup collects from the tree) ----------------
@@ -88,7 +87,7 @@ Watches watches_of(const ResolvedSpec& spec) {
     if (r.child) {
       // With owner references a child is owned, and tracked too (ChildReconciler tracks a squatter
       // holding its name); in finalizer mode the object manager tracks it (track_desired).
-      if (!has_finalizer(*r.step)) add(w.owned, *r.child);
+      if (!has_finalizer(r)) add(w.owned, *r.child);
       add(w.tracked, *r.child);
     }
     for (const ResolvedKind& k : r.tracks) add(w.tracked, k);
@@ -238,7 +237,7 @@ void emit_hook_check(CodeWriter& w, const Ctx& c, const Hook& h) {
   }
   w.dedent();
   w.line("};");
-  const SpecStep& s = step_at(c, h.step);
+  const ResolvedStep& s = step_at(c, h.step);
   const std::string message = "rrgen: step '" + s.name + "' (" + step_location(c.spec, s) + ") needs hook '" +
                               hook_signature(h, false) + "' in struct " + c.names.hooks_struct + " (" +
                               c.names.hooks_header + ")";
@@ -300,13 +299,12 @@ void emit_on_setup(CodeWriter& w, const Ctx& c, const ResolvedStep& r) {
 // The reconciler's opening line (after `lead`) and members; the caller closes the brace.
 // `column`: where its members are written (for line wrapping).
 void emit_sync_reconciler(CodeWriter& w, const Ctx& c, std::size_t i, const std::string& lead, std::size_t column) {
-  const ResolvedStep& r = c.spec.steps[i];
-  const SpecStep& s = *r.step;
+  const ResolvedStep& s = c.spec.steps[i];
   w.line(lead + "rr::SyncReconciler<" + c.names.resource_alias + ">{");
   w.indent();
   w.indent();
   w.line(".name = " + cpp_string_literal(s.name) + ",");
-  emit_on_setup(w, c, r);
+  emit_on_setup(w, c, s);
   if (s.during_finalization) w.line(".sync_during_finalization = true,");
   emit_forwarder(w, s.with_result ? "sync_with_result" : "sync", hook_for(c, i, HookRole::Sync), column);
   if (has_finalize_hook(s)) {
@@ -318,7 +316,7 @@ void emit_sync_reconciler(CodeWriter& w, const Ctx& c, std::size_t i, const std:
 }
 
 void emit_object_manager(CodeWriter& w, const Ctx& c, std::size_t i, const std::string& child) {
-  const SpecStep& s = step_at(c, i);
+  const ResolvedStep& s = step_at(c, i);
   w.line(".child_object_manager =");
   w.indent();
   w.indent();
@@ -326,7 +324,7 @@ void emit_object_manager(CodeWriter& w, const Ctx& c, std::size_t i, const std::
   w.indent();
   w.indent();
   if (has_finalizer(s)) {
-    if (s.type == StepType::Child) {
+    if (s.type == StepKind::Child) {
       w.line("// Kept on the " + c.names.resource_alias + " while the child exists.");
       w.line(".finalizer = " + cpp_string_literal(s.finalizer) + ",");
     }
@@ -342,16 +340,15 @@ void emit_object_manager(CodeWriter& w, const Ctx& c, std::size_t i, const std::
 }
 
 void emit_child_reconciler(CodeWriter& w, const Ctx& c, std::size_t i, const std::string& lead) {
-  const ResolvedStep& r = c.spec.steps[i];
-  const SpecStep& s = *r.step;
-  const std::string& child = alias_of(c.spec, c.names, *r.child);
-  const bool set = s.type == StepType::ChildSet;
+  const ResolvedStep& s = c.spec.steps[i];
+  const std::string& child = alias_of(c.spec, c.names, *s.child);
+  const bool set = s.type == StepKind::ChildSet;
   w.line(lead + (set ? "rr::ChildSetReconciler<" : "rr::ChildReconciler<") + c.names.resource_alias + ", " + child +
          ">{");
   w.indent();
   w.indent();
   w.line(".name = " + cpp_string_literal(s.name) + ",");
-  emit_on_setup(w, c, r);
+  emit_on_setup(w, c, s);
   emit_forwarder(w, set ? "desired_children" : "desired_child", hook_for(c, i, HookRole::Desired), kMemberColumn);
   emit_object_manager(w, c, i, child);
   emit_forwarder(w, set ? "reflect_children_status_on_parent" : "reflect_child_status_on_parent",
@@ -372,12 +369,12 @@ void emit_child_reconciler(CodeWriter& w, const Ctx& c, std::size_t i, const std
 }
 
 void emit_step_function(CodeWriter& w, const Ctx& c, std::size_t i) {
-  const SpecStep& s = step_at(c, i);
+  const ResolvedStep& s = step_at(c, i);
   const std::string& t = c.names.resource_alias;
   w.line(wrap_parameters("rr::SubReconciler<" + t + "> " + c.names.step_functions[i], {hooks_param(c)}, " {", 0));
   w.indent();
   w.line("hooks = hooks_or_default(std::move(hooks));");
-  if (s.type == StepType::Sync && has_finalizer(s)) {
+  if (s.type == StepKind::Sync && has_finalizer(s)) {
     w.line("return rr::WithFinalizer<" + t + ">{");
     w.indent();
     w.indent();
@@ -394,7 +391,7 @@ void emit_step_function(CodeWriter& w, const Ctx& c, std::size_t i) {
     w.dedent();
     w.line("};");
   } else {
-    if (s.type == StepType::Sync) {
+    if (s.type == StepKind::Sync) {
       emit_sync_reconciler(w, c, i, "return ", kMemberColumn);
     } else {
       emit_child_reconciler(w, c, i, "return ");
@@ -417,11 +414,11 @@ std::string emit_source(const Ctx& c) {
   w.line();
   std::set<std::string> local{n.hooks_header, "rr/reconcilers/resource.hpp", "rr/reconcilers/sequence.hpp"};
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
-    const SpecStep& s = step_at(c, i);
-    if (s.type == StepType::Sync) local.insert("rr/reconcilers/sync.hpp");
-    if (s.type == StepType::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
-    if (s.type == StepType::Child) local.insert("rr/reconcilers/child.hpp");
-    if (s.type == StepType::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
+    const ResolvedStep& s = step_at(c, i);
+    if (s.type == StepKind::Sync) local.insert("rr/reconcilers/sync.hpp");
+    if (s.type == StepKind::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
+    if (s.type == StepKind::Child) local.insert("rr/reconcilers/child.hpp");
+    if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }
   const std::set<std::string> system{"concepts", "memory", "stdexcept", "string", "type_traits", "utility"};
   const auto conditions = condition_constants(c.spec);

@@ -14,7 +14,7 @@
 #pragma once
 #include "support/generate_options.hpp"
 #include "support/output.hpp"
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 

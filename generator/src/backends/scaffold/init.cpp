@@ -3,7 +3,7 @@
 #include <cctype>
 #include <string_view>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen {

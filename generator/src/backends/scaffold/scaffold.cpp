@@ -62,15 +62,14 @@ std::string alias_list(const Scaffold& s, const std::vector<ResolvedKind>& kinds
 
 // "sync, tracks ConfigMap", "child Deployment", "childSet Worker, finalizer mode (x/y)".
 std::string summary(const Scaffold& s, std::size_t i) {
-  const ResolvedStep& r = s.spec.steps[i];
-  const SpecStep& step = *r.step;
+  const ResolvedStep& step = s.spec.steps[i];
   std::string out = step_type_name(step.type);
-  if (r.child) out += " " + alias_of(s.spec, s.names, *r.child);
+  if (step.child) out += " " + alias_of(s.spec, s.names, *step.child);
   if (has_finalizer(step)) {
-    out += step.type == StepType::Sync ? ", behind the finalizer " + step.finalizer
+    out += step.type == StepKind::Sync ? ", behind the finalizer " + step.finalizer
                                        : ", finalizer mode (" + step.finalizer + ")";
   }
-  if (!r.tracks.empty()) out += ", tracks " + alias_list(s, r.tracks);
+  if (!step.tracks.empty()) out += ", tracks " + alias_list(s, step.tracks);
   return out;
 }
 
@@ -95,7 +94,7 @@ std::string hooks_header(const Scaffold& s) {
 
   std::string declarations;
   for (std::size_t i = 0; i < s.spec.steps.size(); ++i) {
-    const SpecStep& step = *s.spec.steps[i].step;
+    const ResolvedStep& step = s.spec.steps[i];
     if (i > 0) declarations += "\n\n";
     std::string rule = "// ---- " + step.name + ": " + summary(s, i) + " (" + step_location(s.spec, step) + ")";
     if (rule.size() + 3 < kWidth) {
@@ -127,13 +126,13 @@ std::string hooks_header(const Scaffold& s) {
 
 // ---- src/<stem>_hooks.cpp -----------------------------------------------------------------------
 
-std::string body_template(const Hook& h, StepType type) {
+std::string body_template(const Hook& h, StepKind type) {
   switch (h.role) {
     case HookRole::Sync: return "sync";
     case HookRole::Finalize: return "finalize";
-    case HookRole::Desired: return type == StepType::ChildSet ? "desired_children" : "desired";
+    case HookRole::Desired: return type == StepKind::ChildSet ? "desired_children" : "desired";
     case HookRole::Merge: return "merge";
-    case HookRole::Reflect: return type == StepType::ChildSet ? "reflect_children" : "reflect";
+    case HookRole::Reflect: return type == StepKind::ChildSet ? "reflect_children" : "reflect";
     case HookRole::Identify: return "identify";
     case HookRole::OurChild: return "our_child";
     case HookRole::ListOptions: return "list_options";
@@ -153,22 +152,21 @@ std::string merge_copies(const ResolvedKind& child, std::string& merged) {
 }
 
 std::string hook_definition(const Scaffold& s, const Hook& h) {
-  const ResolvedStep& r = s.spec.steps[h.step];
-  const SpecStep& step = *r.step;
+  const ResolvedStep& step = s.spec.steps[h.step];
   const std::string& t = s.names.resource_alias;
   TemplateVars vars{{"signature", definition_head(s, h)},
                     {"resource", t},
                     {"resource_param", s.names.resource_param},
                     {"step", step.name}};
-  if (r.child) vars["child"] = alias_of(s.spec, s.names, *r.child);
+  if (step.child) vars["child"] = alias_of(s.spec, s.names, *step.child);
   switch (h.role) {
     case HookRole::Sync:
       vars["tracks_hint"] =
-          r.tracks.empty()
+          step.tracks.empty()
               ? ""
-              : wrap_comment("It tracks " + alias_list(s, r.tracks) + ": read " +
-                                 (r.tracks.size() == 1 ? "it" : "them") + " with rr::track_and_try_get<" +
-                                 alias_of(s.spec, s.names, r.tracks.front()) +
+              : wrap_comment("It tracks " + alias_list(s, step.tracks) + ": read " +
+                                 (step.tracks.size() == 1 ? "it" : "them") + " with rr::track_and_try_get<" +
+                                 alias_of(s.spec, s.names, step.tracks.front()) +
                                  ">(ctx, {namespace, name}) (or track_and_get, track_and_list), so that a change"
                                  " re-runs this step.",
                              "// ", kWidth - 2);
@@ -185,7 +183,7 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
     case HookRole::Desired: vars["identify_hook"] = hook_of(s, h.step, HookRole::Identify); break;
     case HookRole::Merge: {
       std::string merged;
-      vars["copies"] = merge_copies(*r.child, merged);
+      vars["copies"] = merge_copies(*step.child, merged);
       vars["merged"] = merged;
       break;
     }
@@ -205,7 +203,7 @@ std::string hooks_source(const Scaffold& s) {
   std::set<std::string> system;
   std::string definitions;
   for (const Hook& h : s.hooks) {
-    if (h.role == HookRole::Desired && s.spec.steps[h.step].step->type == StepType::Child) system.insert("optional");
+    if (h.role == HookRole::Desired && s.spec.steps[h.step].type == StepKind::Child) system.insert("optional");
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
   }
@@ -233,7 +231,7 @@ std::string kebab(std::string stem) {
 std::string example(const Scaffold& s, std::size_t i, const std::string& ns, const std::string& name) {
   const ResolvedStep& r = s.spec.steps[i];
   TemplateVars vars{{"resource_param", s.names.resource_param}};
-  if (r.step->type == StepType::Sync) {
+  if (r.type == StepKind::Sync) {
     std::string tracks;
     if (!r.tracks.empty()) {
       const ResolvedKind& k = r.tracks.front();
@@ -261,7 +259,7 @@ std::string example(const Scaffold& s, std::size_t i, const std::string& ns, con
   vars["merge_hook"] = hook_of(s, i, HookRole::Merge);
   vars["reflect_hook"] = hook_of(s, i, HookRole::Reflect);
   std::string text = fill_embedded_template(
-      r.step->type == StepType::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
+      r.type == StepKind::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
                                          : "templates/scaffold/examples/child.tmpl",
       vars);
   while (!text.empty() && text.back() == '\n') text.pop_back();
@@ -269,7 +267,7 @@ std::string example(const Scaffold& s, std::size_t i, const std::string& ns, con
 }
 
 std::string step_test(const Scaffold& s, std::size_t i) {
-  const SpecStep& step = *s.spec.steps[i].step;
+  const ResolvedStep& step = s.spec.steps[i];
   const std::string& p = s.names.resource_param;
   const std::string object_ns = s.spec.resource.namespaced ? "test-namespace" : "";
   const std::string object_name = "test-" + kebab(s.names.stem);
@@ -277,7 +275,7 @@ std::string step_test(const Scaffold& s, std::size_t i) {
   if (!object_ns.empty()) given += p + ".metadata.namespace_ = " + cpp_string_literal(object_ns) + ";\n";
   given += p + ".metadata.name = " + cpp_string_literal(object_name) + ";";
   // WithFinalizer adds its finalizer first (a patch the case would have to expect): in place already.
-  const bool adds_finalizer = has_finalizer(step) && step.type != StepType::Child;
+  const bool adds_finalizer = has_finalizer(step) && step.type != StepKind::Child;
   if (adds_finalizer) {
     given += "\n// The step's finalizer is in place (adding it is a patch a case would have to expect).";
     given += "\n" + p + ".metadata.finalizers = {" + cpp_string_literal(step.finalizer) + "};";

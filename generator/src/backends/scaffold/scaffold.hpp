@@ -11,7 +11,7 @@
 #pragma once
 #include "support/generate_options.hpp"
 #include "support/output.hpp"
-#include "load/spec.hpp"
+#include "model/reconciler.hpp"
 
 namespace rrgen {
 

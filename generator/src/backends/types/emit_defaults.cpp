@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {

@@ -10,7 +10,7 @@
 #include "backends/types/emit_validation.hpp"
 #include "backends/types/list_map_keys.hpp"
 #include "support/code_writer.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 #include "model/type_spelling.hpp"
 
 namespace rrgen {

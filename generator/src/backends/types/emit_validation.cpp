@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "backends/types/list_map_keys.hpp"
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {

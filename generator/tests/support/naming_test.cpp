@@ -1,4 +1,4 @@
-#include "model/naming.hpp"
+#include "support/naming.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,0 +1,78 @@
+// The resolved reconciler spec: what a reconciler.yaml asks for, with every kind reference
+// resolved against the CRDs and the runtime's built-in kinds. sema/spec_resolve.cpp fills it from
+// the spec as the loader read it (ReconcilerSpec); the reconciler, dies, RBAC, config and scaffold
+// backends read only this. It owns its data, so it outlives the parsed spec; locations still point
+// into the SourceSet.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/rbac_model.hpp"
+#include "support/diagnostics.hpp"
+
+namespace rrgen {
+
+// A kind with everything the backends need, whether it came from a given CRD or is one of the
+// runtime's built-in kinds (rr::builtin, generated from schemas/*.yaml).
+struct ResolvedKind {
+  std::string group;     // "" for the core group
+  std::string version;   // "v1"
+  std::string kind;      // "Deployment"
+  std::string plural;    // "deployments"
+  bool namespaced = true;
+  bool has_status = false;  // status subresource
+  bool builtin = false;     // compiled into rr::builtin (its types are not generated)
+  std::string cpp_type;     // fully qualified: "k8s::apps::v1::Deployment", "fnsample::v1::Function"
+  std::string header;       // include path: "k8s/apps/v1/deployment.hpp"
+  // C++ members of the root other than api_version, kind, metadata and status, in declaration
+  // order (typically `spec`; ConfigMap: binary_data, data, immutable): what a scaffolded merge
+  // hook copies from the desired child onto the current one.
+  std::vector<std::string> content_fields;
+};
+
+// The model's own copy of the step types (the loader has StepType; sema maps one to the other).
+enum class StepKind { Sync, Child, ChildSet };
+
+// One entry of `reconcilers:`, in order.
+struct ResolvedStep {
+  StepKind type = StepKind::Sync;
+  std::string name;        // PascalCase, unique in the spec: "TargetImage"
+  Location location;       // of the step's mapping
+  Location name_location;
+  // Sync: `finalize` adds a finalize hook; `with_result` makes sync (and finalize) return
+  // rr::Outcome instead of rr::Error; `during_finalization` keeps sync running while the resource
+  // is terminating.
+  bool finalize = false, with_result = false, during_finalization = false;
+  // Sync: wraps the step in WithFinalizer (and requires the finalize hook).
+  // Child / ChildSet: finalizer mode: no owner reference on the child; the parent carries this
+  // finalizer until the child is gone. "" = none.
+  std::string finalizer;
+  Location finalizer_location;
+  std::optional<ResolvedKind> child;  // Child / ChildSet
+  std::vector<ResolvedKind> tracks;   // kinds this step reads through the tracker
+};
+
+// Cluster: ClusterRole(Binding); Namespace: Role(Binding) in the deploy namespace.
+enum class ReconcilerScope { Cluster, Namespace };
+
+struct ResolvedSpec {
+  std::string file;           // the spec file as given ("" = unknown)
+  Location location;          // of the document
+  std::string name;           // PascalCase: "Function"
+  std::string file_stem;      // "function": file names, CMake-facing names (snake_case of name)
+  std::string cpp_namespace;  // final, e.g. "fnsample"
+  ReconcilerScope scope = ReconcilerScope::Cluster;
+  std::vector<std::string> conditions;  // condition types that Ready summarises, as written
+  Location conditions_location;
+  std::string leader_election_id;       // "" = no leader election (no Lease RBAC)
+  std::vector<PolicyRule> rbac;         // the spec's extra rules, merged with the derived ones
+  std::string image = "controller:latest";  // config/manager's container image
+  std::string deploy_namespace;         // config/default's namespace; "" = "<kebab-case stem>-system"
+  ResolvedKind resource;
+  std::vector<ResolvedStep> steps;
+  // Every distinct kind the spec touches (resource, children, tracked), in first-use order.
+  std::vector<ResolvedKind> kinds;
+};
+
+}  // namespace rrgen
