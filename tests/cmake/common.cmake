@@ -33,6 +33,15 @@ function(run_ok prefix)
   set(${prefix}_output "${step_output}" PARENT_SCOPE)
 endfunction()
 
+# Fails unless every file of ARGN (relative to <dir>) exists; <what> made them and printed <output>.
+function(expect_files dir what output)
+  foreach(file IN LISTS ARGN)
+    if(NOT EXISTS "${dir}/${file}")
+      fail("${what} did not create ${file}:\n${output}")
+    endif()
+  endforeach()
+endfunction()
+
 # Configures the project in <source_dir> into <build_dir> against the installed rrgen, with the
 # compiler and launcher of the enclosing build (so ccache serves repeated runs).
 function(configure_project prefix source_dir build_dir)

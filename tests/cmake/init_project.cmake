@@ -8,12 +8,8 @@ set(build "${WORK}/init/build")
 file(REMOVE_RECURSE "${WORK}/init")
 
 run_ok(init "${PREFIX}/bin/rrgen" init widget --dir "${project}")
-foreach(file IN ITEMS CMakeLists.txt reconciler.yaml crds/widgets.yaml README.md
-                      src/widget_hooks.hpp src/widget_hooks.cpp tests/greeting_test.cpp tests/config_test.cpp)
-  if(NOT EXISTS "${project}/${file}")
-    fail("rrgen init did not create ${file}:\n${init_output}")
-  endif()
-endforeach()
+expect_files("${project}" "rrgen init" "${init_output}" CMakeLists.txt reconciler.yaml crds/widgets.yaml README.md
+  src/widget_hooks.hpp src/widget_hooks.cpp tests/greeting_test.cpp tests/config_test.cpp)
 
 configure_project(configure "${project}" "${build}")
 if(NOT configure_rc EQUAL 0)

@@ -1,30 +1,14 @@
 // `rrgen generate`: reconciler spec + CRDs -> types, reconciler wiring, test factories, RBAC and
 // the config/ tree (regenerated), plus the user-owned scaffolds (created once) with --scaffold.
-// The backends are listed here explicitly, in output order; each is a pure function of the
-// resolved spec. Nothing is written unless every stage succeeded.
+// The stages run in memory (generate_pipeline.cpp); nothing is written unless every one succeeded.
 #include "cli/cli_generate.hpp"
-#include "sema/builtin_kinds.hpp"
 
-#include <filesystem>
-#include <set>
 #include <ostream>
 
 #include "cli/cli_args.hpp"
-#include "sema/builtin_kinds.hpp"
-#include "backends/config/emit_config.hpp"
-#include "backends/dies/emit_dies.hpp"
-#include "backends/rbac/emit_rbac.hpp"
-#include "backends/reconciler/emit_reconciler.hpp"
-#include "backends/types/emit_types.hpp"
-#include "support/generate_options.hpp"
-#include "load/inputs.hpp"
-#include "support/naming.hpp"
-#include "support/output.hpp"
-#include "backends/scaffold/scaffold.hpp"
-#include "sema/sema.hpp"
+#include "cli/generate_pipeline.hpp"
 #include "load/spec_reader.hpp"
-#include "sema/spec_resolve.hpp"
-#include "support/version.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
@@ -62,89 +46,41 @@ struct GenerateArgs {
   std::vector<std::string> crds;
 };
 
-// The CRD files verbatim, for config/crd/bases (a copy, so nothing is lost in translation).
-std::vector<ConfigCrdFile> crd_files_of(const std::vector<std::string>& paths, const SourceSet& sources,
-                                        const std::vector<const std::string*>& names) {
-  std::vector<ConfigCrdFile> out;
-  for (std::size_t i = 0; i < paths.size() && i < names.size(); ++i) {
-    out.push_back({std::filesystem::path(paths[i]).filename().string(), std::string(sources.content(names[i]))});
-  }
-  return out;
-}
-
-void append(OutputSet& into, OutputSet from) {
-  for (auto& f : from.files) into.files.push_back(std::move(f));
-}
-
-// Two backends writing the same path is a bug in rrgen, not in the input: fail loudly.
-bool unique_paths(const OutputSet& out, Diagnostics& diags) {
-  std::set<std::string> seen;
-  for (const auto& f : out.files) {
-    if (!seen.insert(f.path).second) {
-      diags.error({}, "internal-duplicate-output", "two backends generate '" + f.path + "'");
-      return false;
-    }
-  }
-  return true;
-}
-
 int generate(const GenerateArgs& args, std::ostream& err) {
   Diagnostics diags;
   SourceSet sources;
-  std::optional<ReconcilerSpec> spec = read_spec(sources, args.spec, diags);
-  if (spec && !args.cpp_namespace.empty()) spec->cpp_namespace = args.cpp_namespace;
-
-  // CRDs are read even when the spec has errors, so one run reports both.
-  std::vector<const std::string*> crd_names;
-  InputSet inputs;
-  for (const auto& path : args.crds) {
-    InputSet one = read_inputs(sources, {path}, diags);
-    for (auto& c : one.crds) inputs.crds.push_back(std::move(c));
-    for (auto& d : one.documents) inputs.documents.push_back(std::move(d));
-  }
-  // read_inputs registers each file once; look the names up again for the verbatim copies.
-  for (const auto& path : args.crds) crd_names.push_back(sources.read(path, diags));
-
-  Model model;
-  std::optional<ResolvedSpec> resolved;
-  if (spec && !diags.has_errors()) {
-    model = build_model(inputs, SemaOptions{spec->cpp_namespace}, diags);
-    if (!diags.has_errors()) resolved = resolve_spec(*spec, model, diags);
-  }
+  GenerateInput input;
+  input.spec = read_spec(sources, args.spec, diags);
+  for (const auto& path : args.crds) input.crds.push_back(sources.read(path, diags));
+  input.stem = args.stem;
+  input.cpp_namespace = args.cpp_namespace;
+  input.scaffold = !args.scaffold_dir.empty();
+  const std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
   diags.print(err);
-  if (diags.has_errors() || !resolved) {
+  if (!result) {
     err << "rrgen: " << diags.error_count() << " error(s); no files written\n";
     return 1;
   }
-  if (!args.stem.empty()) resolved->file_stem = args.stem;
-
-  const GenerateOptions options{kVersion};
-  OutputSet out = emit_types(model, TypesOptions{kVersion});
-  emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out);
-  append(out, emit_reconciler(*resolved, options));
-  append(out, emit_dies(*resolved, model, builtin_model(), options));
-  append(out, emit_rbac(*resolved, options));
-  append(out, emit_config(*resolved, crd_files_of(args.crds, sources, crd_names), options));
-  OutputSet scaffold;
-  if (!args.scaffold_dir.empty()) scaffold = scaffold_user_files(*resolved, options);
 
   std::vector<std::string> depends{args.spec};
   depends.insert(depends.end(), args.crds.begin(), args.crds.end());
+  const OutputSet& out = result->generated;
   WriteStats stats, scaffolded;
   // --scaffold alone creates the user's files and nothing else: generated files never land in a
   // source tree by accident.
   const bool generated = args.out_given || args.scaffold_dir.empty();
-  const bool ok = unique_paths(out, diags) && (!generated || write_outputs(out, args.out_dir, diags, stats)) &&
-                  (!generated || args.depfile.empty() || write_depfile(args.depfile, out, args.out_dir, depends, diags)) &&
-                  (args.scaffold_dir.empty() || write_new_files(scaffold, args.scaffold_dir, diags, scaffolded));
+  Diagnostics write_diags;
+  const bool ok = (!generated || write_outputs(out, args.out_dir, write_diags, stats)) &&
+                  (!generated || args.depfile.empty() || write_depfile(args.depfile, out, args.out_dir, depends, write_diags)) &&
+                  (args.scaffold_dir.empty() || write_new_files(result->scaffold, args.scaffold_dir, write_diags, scaffolded));
   if (!ok) {
-    diags.print(err);
+    write_diags.print(err);
     return 1;
   }
   if (!args.quiet && generated) {
-    err << "rrgen: reconciler " << resolved->name << " (" << resolved->steps.size() << " step(s), "
-        << resolved->kinds.size() << " kind(s)); " << stats.written << " file(s) written, " << stats.unchanged
-        << " unchanged, " << stats.removed << " removed in " << args.out_dir << "\n";
+    err << "rrgen: reconciler " << result->reconciler << " (" << result->steps << " step(s), " << result->kinds
+        << " kind(s)); " << stats.written << " file(s) written, " << stats.unchanged << " unchanged, "
+        << stats.removed << " removed in " << args.out_dir << "\n";
   }
   if (!args.quiet && !args.scaffold_dir.empty()) {
     err << "rrgen: scaffold: " << scaffolded.written << " file(s) created, " << scaffolded.unchanged

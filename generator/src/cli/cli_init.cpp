@@ -1,16 +1,16 @@
-// `rrgen init`: writes the project's own files (init.cpp), then the hook files and tests through
-// `rrgen generate --scaffold`, the path every later scaffold takes, so both always agree.
+// `rrgen init`: the project's own files (init.cpp) and the hook files and tests of the scaffold
+// `rrgen generate --scaffold` writes, the path every later scaffold takes, so both always agree.
+// The whole project is generated in memory first: a project that would not generate leaves
+// nothing on disk.
 #include "cli/cli_init.hpp"
 
 #include <filesystem>
 #include <ostream>
-#include <random>
 #include <system_error>
 
 #include "cli/cli_args.hpp"
-#include "cli/cli_generate.hpp"
-#include "backends/scaffold/init.hpp"
-#include "support/output.hpp"
+#include "cli/generate_pipeline.hpp"
+#include "load/spec_reader.hpp"
 #include "support/version.hpp"
 
 namespace rrgen {
@@ -21,13 +21,19 @@ constexpr const char* kInitUsage =
     R"(usage: rrgen init NAME [--dir DIR] [--group GROUP] [--version VERSION] [--kind KIND]
 
 Creates a new operator project in DIR (default: ./NAME), which must not exist or be empty:
-  CMakeLists.txt         find_package(rrgen CONFIG) and add_reconciler(NAME ...)
+  CMakeLists.txt         find_package(rrgen CONFIG) and add_reconciler(IDENT ...)
   reconciler.yaml        the reconciler spec: a sync step and a child ConfigMap
   crds/<plural>.yaml     a sample CRD with a status subresource and conditions
-  src/NAME_hooks.*       the hooks the generated wiring calls (yours)
+  src/IDENT_hooks.*      the hooks the generated wiring calls (yours)
   tests/*_test.cpp       a test per step (yours)
   README.md, .gitignore
-The project configures, builds and passes its tests as created.
+The project configures, builds and passes its tests as created. Nothing is written unless all
+of it could be.
+
+NAME starts with a lower-case letter and has only lower-case letters, digits and single '-' or
+'_' between them, at most 63 characters: a, shop2, my-operator, my_operator. IDENT is NAME with
+'_' for '-' (my_operator: C++ namespace, CMake targets, file names); Kubernetes names use '-'
+(my-operator: deploy namespace my-operator-system, labels, leaderElectionID).
 
 Options:
   --dir DIR          Where to create the project.
@@ -43,39 +49,38 @@ int fail(std::ostream& err, const std::string& message) {
   return 1;
 }
 
-// A fresh directory for the generated files `rrgen generate` writes beside the scaffold; init
-// keeps only the scaffold (the project's build generates the rest).
-fs::path make_scratch_dir(std::error_code& ec) {
-  std::random_device random;
-  for (int attempt = 0; attempt < 16; ++attempt) {
-    fs::path dir = fs::temp_directory_path(ec) / ("rrgen-init-" + std::to_string(random()));
-    if (ec) return {};
-    if (fs::create_directory(dir, ec)) return dir;
-    if (ec) return {};
-  }
-  ec = std::make_error_code(std::errc::file_exists);
-  return {};
-}
-
-// Runs the scaffold of `rrgen generate` on the project's spec and CRD.
-int scaffold_hooks(const InitOptions& options, const fs::path& dir, std::ostream& out, std::ostream& err) {
-  std::error_code ec;
-  const fs::path scratch = make_scratch_dir(ec);
-  if (ec) return fail(err, "cannot create a temporary directory: " + ec.message());
-  const int status = run_generate({"--quiet", "--spec", (dir / init_spec_path()).string(), "--stem", options.name,
-                                   "--scaffold", dir.string(), "--out", scratch.string(),
-                                   (dir / init_crd_path(options)).string()},
-                                  out, err);
-  fs::remove_all(scratch, ec);
-  return status;
+const OutputFile* find_file(const OutputSet& set, const std::string& path) {
+  for (const auto& f : set.files)
+    if (f.path == path) return &f;
+  return nullptr;
 }
 
 }  // namespace
+
+std::optional<OutputSet> generate_project(OutputSet project, const InitOptions& options, Diagnostics& diags) {
+  SourceSet sources;
+  GenerateInput input;
+  const OutputFile* spec = find_file(project, init_spec_path());
+  const OutputFile* crd = find_file(project, init_crd_path(options));
+  if (!spec || !crd) {
+    diags.error({}, "internal-init", "the project has no " + init_spec_path() + " or " + init_crd_path(options));
+    return std::nullopt;
+  }
+  input.spec = read_spec_text(sources, spec->path, spec->content, diags);
+  input.crds = {sources.add(crd->path, crd->content)};
+  input.stem = project_names(options.name).identifier;
+  input.scaffold = true;
+  std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
+  if (!result) return std::nullopt;
+  for (auto& f : result->scaffold.files) project.files.push_back(std::move(f));
+  return project;
+}
 
 int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   InitOptions options;
   options.generator_version = kVersion;
   std::string dir;
+  bool named = false;
   ArgReader reader(args);
   while (reader.next()) {
     if (reader.is_flag("--help") || reader.is_flag("-h")) {
@@ -87,15 +92,19 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
     } else if (reader.failed()) {
       return usage_error(err, reader.error());
     } else if (reader.is_option()) {
-      return usage_error(err, "unknown option '" + reader.current() + "'");
-    } else if (!options.name.empty()) {
+      // "-x" may have been meant as a name: say why it cannot be one.
+      std::string message = "unknown option '" + reader.current() + "'";
+      if (!named) message += "; " + project_name_error(reader.current()).value_or("");
+      return usage_error(err, message);
+    } else if (named) {
       return usage_error(err, "init takes one NAME, got '" + options.name + "' and '" + reader.current() + "'");
     } else {
       options.name = reader.current();
+      named = true;
     }
   }
   if (reader.failed()) return usage_error(err, reader.error());
-  if (options.name.empty()) return usage_error(err, "init needs the project's NAME");
+  if (!named) return usage_error(err, "init needs the project's NAME");
   if (auto problem = init_options_error(options)) return usage_error(err, *problem);
   if (dir.empty()) dir = options.name;
 
@@ -106,21 +115,25 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
 
   Diagnostics diags;
-  WriteStats stats;
-  if (!write_new_files(scaffold_project(options), dir, diags, stats)) {
+  const std::optional<OutputSet> project = generate_project(scaffold_project(options), options, diags);
+  if (!project) {
     diags.print(err);
+    err << "rrgen: internal error: the project's own spec and CRD did not generate (nothing was written); "
+           "please report this\n";
     return 1;
   }
-  if (const int status = scaffold_hooks(options, root, out, err); status != 0) {
-    err << "rrgen: internal error: the project's own spec and CRD did not generate; please report this\n";
-    return status;
+  if (!write_new_directory(*project, dir, diags)) {
+    diags.print(err);
+    err << "rrgen: the project was not created (nothing was written)\n";
+    return 1;
   }
   out << "Created the " << init_kind(options) << " operator '" << options.name << "' in " << dir << ".\n"
       << "Build and test it (CMAKE_PREFIX_PATH: where rrgen is installed):\n"
       << "  cmake -S " << dir << " -B " << dir << "/build -DCMAKE_PREFIX_PATH=<rrgen prefix>\n"
       << "  cmake --build " << dir << "/build\n"
       << "  ctest --test-dir " << dir << "/build\n"
-      << "Then fill in src/" << options.name << "_hooks.cpp; " << dir << "/README.md says what is where.\n";
+      << "Then fill in src/" << project_names(options.name).identifier << "_hooks.cpp; " << dir
+      << "/README.md says what is where.\n";
   return 0;
 }
 

@@ -229,18 +229,29 @@ void read_document(const Node& doc, InputSet& out, Diagnostics& diags, bool& rec
   }
 }
 
+namespace {
+
+void read_source(const SourceSet& sources, const std::string* name, InputSet& out, Diagnostics& diags) {
+  if (!name) return;
+  std::vector<Node> docs = load_yaml(name, sources.content(name), diags);
+  bool recognised = false;
+  for (const auto& doc : docs) read_document(doc, out, diags, recognised);
+  if (!recognised && !diags.has_errors()) {
+    diags.error({name, 0, 0}, "input-no-definitions", "no CustomResourceDefinition or OpenAPI document found");
+  }
+}
+
+}  // namespace
+
 InputSet read_inputs(SourceSet& sources, const std::vector<std::string>& files, Diagnostics& diags) {
   InputSet out;
-  for (const auto& path : files) {
-    const std::string* name = sources.read(path, diags);
-    if (!name) continue;
-    std::vector<Node> docs = load_yaml(name, sources.content(name), diags);
-    bool recognised = false;
-    for (const auto& doc : docs) read_document(doc, out, diags, recognised);
-    if (!recognised && !diags.has_errors()) {
-      diags.error({name, 0, 0}, "input-no-definitions", "no CustomResourceDefinition or OpenAPI document found");
-    }
-  }
+  for (const auto& path : files) read_source(sources, sources.read(path, diags), out, diags);
+  return out;
+}
+
+InputSet read_sources(const SourceSet& sources, const std::vector<const std::string*>& files, Diagnostics& diags) {
+  InputSet out;
+  for (const std::string* name : files) read_source(sources, name, out, diags);
   return out;
 }
 

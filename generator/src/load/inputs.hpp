@@ -55,6 +55,9 @@ struct InputSet {
 // Reads every file; CRDs and OpenAPI documents are recognised by content. Problems are reported
 // to diags; the caller stops when diags.has_errors().
 InputSet read_inputs(SourceSet& sources, const std::vector<std::string>& files, Diagnostics& diags);
+// The same for files already in `sources` (read, or added from memory); nullptr entries (files
+// that could not be read, already reported) are skipped.
+InputSet read_sources(const SourceSet& sources, const std::vector<const std::string*>& files, Diagnostics& diags);
 
 // Reads one in-memory document set (fuzzing and tests).
 void read_document(const Node& doc, InputSet& out, Diagnostics& diags, bool& recognised);

@@ -4,38 +4,16 @@
 #include <cctype>
 #include <utility>
 
+#include "support/k8s_names.hpp"
 #include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
 
-// ---- character classes (Kubernetes' apimachinery validation, restated) -------------------------
+// ---- character classes (Kubernetes' name rules are in support/k8s_names.hpp) -------------------
 
-bool is_lower_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
-// [a-z0-9]([-a-z0-9]*[a-z0-9])?, without the length limit.
-bool is_dns_label_text(std::string_view s) {
-  if (s.empty() || !is_lower_alnum(s.front()) || !is_lower_alnum(s.back())) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_lower_alnum(c) || c == '-'; });
-}
-bool is_dns1123_label(std::string_view s) { return s.size() <= 63 && is_dns_label_text(s); }
-bool is_dns1123_subdomain(std::string_view s) {
-  if (s.empty() || s.size() > 253) return false;
-  for (std::size_t a = 0;;) {
-    const std::size_t b = s.find('.', a);
-    if (!is_dns_label_text(s.substr(a, b == std::string_view::npos ? std::string_view::npos : b - a))) return false;
-    if (b == std::string_view::npos) return true;
-    a = b + 1;
-  }
-}
-// [a-z]([-a-z0-9]*[a-z0-9])?: CRD version names ("v1", "v1beta1").
-bool is_dns1035_label(std::string_view s) { return is_dns1123_label(s) && s.front() >= 'a' && s.front() <= 'z'; }
-// The name part of a qualified name: ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9], at most 63.
-bool is_qualified_name_part(std::string_view s) {
-  if (s.empty() || s.size() > 63 || !is_alnum(s.front()) || !is_alnum(s.back())) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_alnum(c) || c == '-' || c == '_' || c == '.'; });
-}
 bool is_pascal_identifier(std::string_view s) {
   return !s.empty() && s.front() >= 'A' && s.front() <= 'Z' && std::all_of(s.begin(), s.end(), is_alnum);
 }

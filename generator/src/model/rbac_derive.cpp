@@ -2,19 +2,15 @@
 
 #include <algorithm>
 
+#include "support/naming.hpp"
+
 namespace rrgen {
 
 namespace {
 
 // Object names must be DNS-1123 names; a file stem is [a-z0-9_].
 std::string kebab(const std::string& stem) {
-  std::string out;
-  for (char c : stem) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (keep) out += c;
-    else if (!out.empty() && out.back() != '-') out += '-';
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
+  std::string out = kebab_case(stem);
   return out.empty() ? "operator" : out;
 }
 
@@ -38,15 +34,19 @@ PolicyRule rule(const std::string& group, const std::string& resource, std::vect
 
 }  // namespace
 
-DeployNames deploy_names(const ResolvedSpec& spec) {
+DeployNames deploy_names(const std::string& file_stem, const std::string& deploy_namespace) {
   DeployNames n;
-  n.app = kebab(spec.file_stem);
-  n.namespace_ = !spec.deploy_namespace.empty() ? spec.deploy_namespace : n.app + "-system";
+  n.app = kebab(file_stem);
+  n.namespace_ = deploy_namespace.empty() ? n.app + "-system" : deploy_namespace;
   n.manager_role = n.app + "-manager-role";
   n.leader_election_role = n.app + "-leader-election-role";
   n.service_account = n.app + "-controller-manager";
   n.deployment = n.app + "-controller-manager";
   return n;
+}
+
+DeployNames deploy_names(const ResolvedSpec& spec) {
+  return deploy_names(spec.file_stem, spec.deploy_namespace);
 }
 
 std::string binding_name(const std::string& role_name) { return role_name + "binding"; }

@@ -20,6 +20,9 @@ struct DeployNames {
 };
 
 DeployNames deploy_names(const ResolvedSpec& spec);
+// The same for a file stem and the spec's deployNamespace ("" = the default): what `rrgen init`
+// checks before it writes a project.
+DeployNames deploy_names(const std::string& file_stem, const std::string& deploy_namespace);
 
 // The binding of a role is named after it, as kubebuilder does: "x-role" -> "x-rolebinding".
 std::string binding_name(const std::string& role_name);

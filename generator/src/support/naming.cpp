@@ -143,6 +143,16 @@ std::string file_stem(std::string_view name) {
   return out.empty() ? std::string("unnamed") : out;
 }
 
+std::string kebab_case(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
 std::string NameScope::claim(const std::string& wanted, bool* renamed) {
   if (renamed) *renamed = false;
   if (used_.insert(wanted).second) return wanted;

@@ -26,6 +26,9 @@ std::string namespace_segment(std::string_view text);
 std::string cpp_namespace_problem(std::string_view ns);
 // A file name stem: lower-case, [a-z0-9_] only.
 std::string file_stem(std::string_view name);
+// "web_app" -> "web-app", "__a__b" -> "a-b": lower-case letters and digits, any other run of
+// characters one '-', none at either end (the text of a DNS label). "" when nothing is left.
+std::string kebab_case(std::string_view name);
 
 // Hands out unique names in one C++ scope: the first claimant keeps a name, later ones get
 // "_2", "_3" ... (struct scopes) or "2", "3" ... (PascalCase type names).

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -118,6 +119,81 @@ bool write_new_files(const OutputSet& out, const std::string& dir, Diagnostics& 
     ++stats.written;
   }
   return true;
+}
+
+namespace {
+
+// A new, empty directory named `prefix` and a random number, beside the files it will hold.
+fs::path make_staging_dir(const fs::path& prefix, std::error_code& ec) {
+  std::random_device random;
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    fs::path dir = prefix;
+    dir += std::to_string(random());
+    if (fs::create_directory(dir, ec)) return dir;
+    if (ec) return {};
+  }
+  ec = std::make_error_code(std::errc::file_exists);
+  return {};
+}
+
+// Moves what `staging` holds into the existing, empty `target`; on failure moves nothing back
+// but removes what it moved (target was empty: all of it is ours).
+bool move_entries(const fs::path& staging, const fs::path& target, std::error_code& ec) {
+  std::vector<fs::path> moved;
+  for (const fs::directory_entry& entry : fs::directory_iterator(staging, ec)) {
+    const fs::path to = target / entry.path().filename();
+    fs::rename(entry.path(), to, ec);
+    if (ec) break;
+    moved.push_back(to);
+  }
+  if (!ec) return true;
+  std::error_code ignored;
+  for (const fs::path& p : moved) fs::remove_all(p, ignored);
+  return false;
+}
+
+}  // namespace
+
+bool write_new_directory(const OutputSet& out, const std::string& dir, Diagnostics& diags) {
+  auto failed = [&](const std::string& what, const std::error_code& ec) {
+    diags.error({}, "output-write", what + ": " + ec.message());
+    return false;
+  };
+  std::error_code ec;
+  fs::path target = fs::absolute(dir, ec).lexically_normal();
+  if (ec) return failed("cannot find '" + dir + "'", ec);
+  if (!target.has_filename()) target = target.parent_path();  // "dir/"
+
+  // An existing empty directory is kept (it may be the shell's current directory) and filled
+  // from a hidden directory inside it. Otherwise the files are staged in a hidden directory
+  // beside the highest directory that does not exist yet, which one rename puts in place.
+  const bool exists = fs::is_directory(target, ec);
+  if (exists && !fs::is_empty(target, ec)) {
+    return failed("cannot create '" + dir + "'", std::make_error_code(std::errc::directory_not_empty));
+  }
+  fs::path top = target;
+  while (!exists && top.has_relative_path() && !fs::exists(top.parent_path(), ec)) top = top.parent_path();
+  const fs::path prefix =
+      exists ? target / ".rrgen-new-" : top.parent_path() / ("." + top.filename().string() + ".rrgen-new-");
+  const fs::path staging = make_staging_dir(prefix, ec);
+  if (ec) return failed("cannot create a directory beside '" + dir + "'", ec);
+  const fs::path inner = exists ? staging : staging / target.lexically_relative(top);
+
+  bool ok = true;
+  for (const auto& f : out.files) {
+    if (!write_atomically(inner / f.path, f.content, diags)) {
+      ok = false;
+      break;
+    }
+  }
+  if (ok && exists && !move_entries(staging, target, ec)) ok = failed("cannot move the files into '" + dir + "'", ec);
+  if (ok && !exists) {
+    fs::rename(staging, top, ec);
+    if (ec) ok = failed("cannot rename '" + staging.string() + "' to '" + top.string() + "'", ec);
+  }
+  std::error_code ignored;
+  if (exists || !ok) fs::remove_all(staging, ignored);
+  return ok;
 }
 
 bool write_depfile(const std::string& depfile, const OutputSet& out, const std::string& dir,

@@ -30,6 +30,10 @@ bool write_outputs(const OutputSet& out, const std::string& dir, Diagnostics& di
 // is (user-owned scaffolds are created once and never overwritten). `stats.unchanged` counts the
 // files kept. No manifest: these files are not the generator's to remove.
 bool write_new_files(const OutputSet& out, const std::string& dir, Diagnostics& diags, WriteStats& stats);
+// A new directory (`rrgen init`): creates `dir`, absent or an empty directory, holding every
+// file, or leaves the disk as it was (no half-created project). The files are written into a
+// hidden directory beside `dir` (inside it, when it exists) and moved into place at the end.
+bool write_new_directory(const OutputSet& out, const std::string& dir, Diagnostics& diags);
 // Make-style depfile: the outputs at the top of `dir` (or, when there are none, every output)
 // depend on every input. Ninja requires depfile targets to be outputs the build declared.
 bool write_depfile(const std::string& depfile, const OutputSet& out, const std::string& dir,

@@ -2,17 +2,20 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/cli_init.hpp"
+#include "scratch_dir.hpp"
 
 using namespace rrgen;
+using rrgen::testing::read_file;
+using rrgen::testing::ScratchDir;
 namespace fs = std::filesystem;
 
 namespace {
@@ -29,27 +32,6 @@ const OutputFile* find(const OutputSet& set, const std::string& path) {
     if (f.path == path) return &f;
   return nullptr;
 }
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A directory of its own under the system's temporary directory, removed at the end of the test.
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::random_device random;
-    path = fs::temp_directory_path() / ("rrgen-init-test-" + std::to_string(random()));
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 struct Run {
   int status = 0;
@@ -138,7 +120,7 @@ TEST_CASE("init: options that cannot make a project are refused with the reason"
   CHECK(error_of(widget()).empty());
   InitOptions o = widget();
   o.name = "My-App";
-  CHECK(error_of(o).find("project name 'My-App' must be a lower-case identifier") == 0);
+  CHECK(error_of(o).find("project name 'My-App' has the upper-case letter 'M'") == 0);
   o = widget();
   o.name = "2fast";
   CHECK_FALSE(error_of(o).empty());
@@ -205,4 +187,60 @@ TEST_CASE("rrgen init: refuses a directory that is not empty, and bad arguments"
   CHECK(init({"widget", "--group"}).status == 2);
   CHECK(init({"widget", "--colour", "red"}).status == 2);
   CHECK(init({"--help"}).status == 0);
+}
+
+TEST_CASE("rrgen init: names with '-' or '_' make a project (the spec's leaderElectionID a DNS name)") {
+  for (const char* name : {"demo_operator", "demo-operator"}) {
+    CAPTURE(name);
+    ScratchDir scratch;
+    const fs::path dir = scratch.path / name;
+    const Run r = init({name, "--dir", dir.string()});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Then fill in src/demo_operator_hooks.cpp;") != std::string::npos);
+    CHECK(fs::is_regular_file(dir / "src/demo_operator_hooks.hpp"));
+    CHECK(fs::is_regular_file(dir / "tests/greeting_test.cpp"));
+    CHECK(read_file(dir / "reconciler.yaml").find("leaderElectionID: demo-operator.example.com\n") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("rrgen init: a project that does not generate is not written at all") {
+  // A spec init's own templates would never make: the whole project fails in memory.
+  InitOptions o = widget();
+  OutputSet files = scaffold_project(o);
+  for (auto& f : files.files)
+    if (f.path == init_spec_path()) f.content += "  - sync: 7\n";
+  Diagnostics diags;
+  CHECK_FALSE(generate_project(files, o, diags).has_value());
+  CHECK(diags.has_errors());
+  // The same templates as written generate the hooks and tests too.
+  Diagnostics fine;
+  const std::optional<OutputSet> project = generate_project(scaffold_project(o), o, fine);
+  REQUIRE(project.has_value());
+  CHECK(find(*project, "src/widget_hooks.hpp") != nullptr);
+  CHECK(find(*project, "tests/config_test.cpp") != nullptr);
+}
+
+TEST_CASE("rrgen init: a project that cannot be written leaves nothing behind") {
+  ScratchDir scratch;
+  std::ofstream(scratch.path / "file.txt") << "mine\n";
+  const Run r = init({"widget", "--dir", (scratch.path / "file.txt" / "widget").string()});
+  CHECK(r.status == 1);
+  CHECK(r.err.find("the project was not created (nothing was written)") != std::string::npos);
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(scratch.path)) left.push_back(e.path().filename().string());
+  CHECK(left == std::vector<std::string>{"file.txt"});
+}
+
+TEST_CASE("rrgen init: an empty directory (given as DIR/) is filled in place, and no staging directory is left") {
+  ScratchDir scratch;
+  const Run r = init({"widget", "--dir", scratch.path.string() + "/"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  std::vector<std::string> top;
+  for (const auto& e : fs::directory_iterator(scratch.path)) top.push_back(e.path().filename().string());
+  std::sort(top.begin(), top.end());
+  CHECK(top == std::vector<std::string>{".gitignore", "CMakeLists.txt", "README.md", "crds", "reconciler.yaml", "src",
+                                        "tests"});
 }

@@ -67,3 +67,13 @@ TEST_CASE("namespace segments and scopes") {
   CHECK(types.claim("Foo") == "Foo");
   CHECK(types.claim("Foo") == "Foo2");
 }
+
+TEST_CASE("kebab case: the text of a DNS label from a file stem or a name") {
+  CHECK(kebab_case("web_app") == "web-app");
+  CHECK(kebab_case("my-operator") == "my-operator");
+  CHECK(kebab_case("shop2") == "shop2");
+  CHECK(kebab_case("a") == "a");
+  CHECK(kebab_case("__a__b_") == "a-b");
+  CHECK(kebab_case("a.b/c d") == "a-b-c-d");
+  CHECK(kebab_case("___").empty());
+}

@@ -8,34 +8,17 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 
+#include "scratch_dir.hpp"
+
 using namespace rrgen;
+using rrgen::testing::read_file;
+using rrgen::testing::ScratchDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::random_device random;
-    path = fs::temp_directory_path() / ("rrgen-output-test-" + std::to_string(random()));
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 OutputSet generated(const std::string& kind_header) {
   return OutputSet{{{"gizmo/v1/gizmo.hpp", kind_header},

@@ -1,8 +1,9 @@
 #include "backends/scaffold/init.hpp"
 
 #include <cctype>
-#include <string_view>
 
+#include "model/rbac_derive.hpp"
+#include "support/k8s_names.hpp"
 #include "support/naming.hpp"
 #include "support/text_template.hpp"
 
@@ -12,30 +13,41 @@ namespace {
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_separator(char c) { return c == '-' || c == '_'; }
 
-// [a-z][a-z0-9_]*: a C++ identifier, a CMake target and a file stem at once.
-bool is_project_name(std::string_view s) {
-  if (s.empty() || !is_lower(s[0])) return false;
-  for (char c : s)
-    if (!(is_lower(c) || is_digit(c) || c == '_')) return false;
-  return true;
+// Both spellings users type ("my-operator", "my_operator") map onto the two forms, so the rule
+// is what both a DNS label and a C++ identifier allow.
+constexpr std::string_view kNameRule =
+    "a project name starts with a lower-case letter and has only lower-case letters, digits and single "
+    "'-' or '_' between them, at most 63 characters (a, shop2, my-operator, my_operator), so that it "
+    "makes both a Kubernetes name (my-operator) and a C++ identifier (my_operator)";
+
+std::string describe(char c) {
+  if (c == ' ') return "a space";
+  if (std::isprint(static_cast<unsigned char>(c)) == 0) return "a character that is not printable ASCII";
+  return std::string("'") + c + "'";
 }
 
-// A DNS subdomain with at least one dot, as Kubernetes requires of a CRD's group.
-bool is_crd_group(std::string_view s) {
-  if (s.empty() || s.size() > 253 || s.find('.') == std::string_view::npos) return false;
-  std::size_t start = 0;
-  while (start <= s.size()) {
-    std::size_t dot = s.find('.', start);
-    if (dot == std::string_view::npos) dot = s.size();
-    const std::string_view label = s.substr(start, dot - start);
-    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
-    for (char c : label)
-      if (!(is_lower(c) || is_digit(c) || c == '-')) return false;
-    start = dot + 1;
+// Why the characters of a name are not allowed, or "".
+std::string name_shape_problem(std::string_view s) {
+  if (s.size() > 63) return "is longer than 63 characters";
+  if (is_digit(s[0])) return "starts with a digit";
+  if (is_separator(s[0])) return "starts with '" + std::string(1, s[0]) + "'";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (is_upper(c)) return "has the upper-case letter '" + std::string(1, c) + "'";
+    if (is_separator(c)) {
+      if (i + 1 == s.size()) return "ends with '" + std::string(1, c) + "'";
+      // "a__b" would be a C++ name reserved for the implementation.
+      if (is_separator(s[i + 1])) return "has '" + std::string(s.substr(i, 2)) + "'";
+    } else if (!is_lower(c) && !is_digit(c)) {
+      return "has " + describe(c);
+    }
   }
-  return true;
+  return "";
 }
+
+bool is_crd_group(std::string_view s) { return is_dns1123_subdomain(s) && s.find('.') != std::string_view::npos; }
 
 // v1, v2beta1, v1alpha3: Kubernetes' version format.
 bool is_api_version(std::string_view s) {
@@ -73,13 +85,60 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+std::string replaced(std::string_view s, char from, char to) {
+  std::string out(s);
+  for (char& c : out)
+    if (c == from) c = to;
+  return out;
+}
+
 }  // namespace
 
-std::optional<std::string> init_options_error(const InitOptions& o) {
-  if (!is_project_name(o.name)) {
-    return "project name '" + o.name +
-           "' must be a lower-case identifier ([a-z][a-z0-9_]*): it names the CMake targets and files";
+std::optional<std::string> project_name_error(std::string_view name) {
+  if (name.empty()) return "the project name is empty; " + std::string(kNameRule);
+  const std::string quoted = "'" + std::string(name) + "'";
+  if (std::string why = name_shape_problem(name); !why.empty()) {
+    return "project name " + quoted + " " + why + "; " + std::string(kNameRule);
   }
+  // A suffix would make the namespace differ from everything else named after the project.
+  const ProjectNames names = project_names(name);
+  if (std::string why = cpp_namespace_problem(names.identifier); !why.empty()) {
+    return "project name " + quoted + " cannot be the project's C++ namespace: " + why +
+           "; choose another name, such as " + names.dns + "-operator";
+  }
+  return std::nullopt;
+}
+
+ProjectNames project_names(std::string_view name) { return {replaced(name, '-', '_'), replaced(name, '_', '-')}; }
+
+std::vector<DerivedName> init_derived_names(const InitOptions& o) {
+  const std::string label = "a DNS label (at most 63 lower-case letters, digits and '-')";
+  const std::string subdomain = "a DNS subdomain (at most 253 lower-case letters, digits, '-' and '.')";
+  const std::string crd_name = "a DNS label that starts with a letter (at most 63 characters)";
+  const ProjectNames names = project_names(o.name);
+  const std::string kind = init_kind(o);
+  const DeployNames deploy = deploy_names(names.identifier, "");
+  return {
+      {"the CRD's name", plural_of(kind) + "." + o.group, is_dns1123_subdomain, subdomain},
+      {"the CRD's plural", plural_of(kind), is_dns1035_label, crd_name},
+      {"the CRD's singular", lower(kind), is_dns1035_label, crd_name},
+      {"the leaderElectionID", names.dns + "." + o.group, is_dns1123_subdomain, subdomain},
+      {"the deploy namespace", deploy.namespace_, is_dns1123_label, label},
+      {"the app.kubernetes.io/name label", deploy.app, is_label_value,
+       "a label value (at most 63 letters, digits, '-', '_' and '.')"},
+      {"the manager's role", deploy.manager_role, is_dns1123_subdomain, subdomain},
+      {"the manager's role binding", binding_name(deploy.manager_role), is_dns1123_subdomain, subdomain},
+      {"the leader election role", deploy.leader_election_role, is_dns1123_subdomain, subdomain},
+      {"the leader election role binding", binding_name(deploy.leader_election_role), is_dns1123_subdomain,
+       subdomain},
+      {"the service account", deploy.service_account, is_dns1123_subdomain, subdomain},
+      {"the Deployment", deploy.deployment, is_dns1123_subdomain, subdomain},
+      {"the tests' object name", "test-" + names.dns, is_dns1123_subdomain, subdomain},
+  };
+}
+
+std::optional<std::string> init_options_error(const InitOptions& o) {
+  if (auto problem = project_name_error(o.name)) return problem;
   if (!is_crd_group(o.group)) {
     return "--group '" + o.group + "' must be a DNS name with at least one dot, such as example.com";
   }
@@ -88,6 +147,13 @@ std::optional<std::string> init_options_error(const InitOptions& o) {
   }
   if (!o.kind.empty() && !is_kind(o.kind)) {
     return "--kind '" + o.kind + "' must be a PascalCase name such as Widget";
+  }
+  // The parts are valid, so only length can spoil what is made of them.
+  for (const DerivedName& d : init_derived_names(o)) {
+    if (!d.valid(d.value)) {
+      return "project name '" + o.name + "' makes " + d.what + " '" + d.value + "', which must be " + d.rule +
+             "; choose a shorter name, --group or --kind";
+    }
   }
   return std::nullopt;
 }
@@ -110,8 +176,11 @@ std::string init_crd_path(const InitOptions& o) { return "crds/" + plural_of(ini
 
 OutputSet scaffold_project(const InitOptions& o) {
   const std::string kind = init_kind(o);
+  const ProjectNames names = project_names(o.name);
   const TemplateVars vars{
       {"name", o.name},
+      {"identifier", names.identifier},
+      {"dns_name", names.dns},
       {"reconciler", pascal_case(o.name)},
       {"kind", kind},
       {"singular", lower(kind)},

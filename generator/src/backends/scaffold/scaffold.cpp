@@ -6,6 +6,7 @@
 
 #include "support/code_writer.hpp"
 #include "model/hooks.hpp"
+#include "support/naming.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen {
@@ -221,13 +222,6 @@ std::string hooks_source(const Scaffold& s) {
 
 // ---- tests/<snake(step)>_test.cpp ----------------------------------------------------------------
 
-std::string kebab(std::string stem) {
-  for (char& c : stem) {
-    if (c == '_') c = '-';
-  }
-  return stem;
-}
-
 std::string example(const Scaffold& s, std::size_t i, const std::string& ns, const std::string& name) {
   const ResolvedStep& r = s.spec.steps[i];
   TemplateVars vars{{"resource_param", s.names.resource_param}};
@@ -270,7 +264,7 @@ std::string step_test(const Scaffold& s, std::size_t i) {
   const ResolvedStep& step = s.spec.steps[i];
   const std::string& p = s.names.resource_param;
   const std::string object_ns = s.spec.resource.namespaced ? "test-namespace" : "";
-  const std::string object_name = "test-" + kebab(s.names.stem);
+  const std::string object_name = "test-" + kebab_case(s.names.stem);
   std::string given;
   if (!object_ns.empty()) given += p + ".metadata.namespace_ = " + cpp_string_literal(object_ns) + ";\n";
   given += p + ".metadata.name = " + cpp_string_literal(object_name) + ";";

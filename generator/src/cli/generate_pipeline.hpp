@@ -1,0 +1,34 @@
+// Every stage of `rrgen generate` in memory: spec and CRDs -> the generated files and the
+// user-owned scaffold. `rrgen generate` feeds it files it read; `rrgen init` the spec and CRD it
+// has not written yet, so that nothing lands on disk unless the whole project generates.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "load/spec.hpp"
+#include "load/yaml_load.hpp"
+#include "support/diagnostics.hpp"
+#include "support/output.hpp"
+
+namespace rrgen {
+
+struct GenerateInput {
+  std::optional<ReconcilerSpec> spec;        // as read_spec returned it: nullopt after errors
+  std::vector<const std::string*> crds;      // registered in the SourceSet; nullptr: unreadable
+  std::string stem;                          // "" = the snake_case of the spec's name
+  std::string cpp_namespace;                 // "" = the spec's
+  bool scaffold = false;                     // also the user-owned hooks and tests
+};
+
+struct GenerateResult {
+  OutputSet generated;  // types, wiring, test factories, config/
+  OutputSet scaffold;   // src/<stem>_hooks.*, tests/<step>_test.cpp (when asked for)
+  std::string reconciler;             // the spec's name, steps and kinds: for the summary line
+  std::size_t steps = 0, kinds = 0;
+};
+
+// nullopt when any stage reported an error (in diags); warnings are in diags either way.
+std::optional<GenerateResult> generate_outputs(const SourceSet& sources, GenerateInput input, Diagnostics& diags);
+
+}  // namespace rrgen
