@@ -8,8 +8,13 @@
 namespace rrgen {
 
 void Printer::print(std::string_view text, const TemplateVars& vars) {
+  // A value's final newline is dropped, so another printer's text fills a hole as its lines.
+  TemplateVars values = vars;
+  for (auto& [name, value] : values) {
+    if (!value.empty() && value.back() == '\n') value.pop_back();
+  }
   std::vector<std::string> used;
-  const std::string filled = fill_template(name_, text, vars, &used);
+  const std::string filled = fill_template(name_, text, values, &used);
   for (const auto& [name, value] : vars) {
     if (std::find(used.begin(), used.end(), name) == used.end()) {
       throw std::logic_error("printer " + name_ + ": $" + name + "$ is given but no hole uses it");

@@ -10,6 +10,7 @@
 // - Holes follow fill_template (support/text_template.hpp): `$$` is a literal `$`; a hole alone on
 //   its line is a block (every line of the value gets the hole's indentation; an empty value
 //   removes the line).
+// - A value's final newline is dropped: another Printer's take() fills a block hole as its lines.
 // - Every line gets the printer's indentation (2 spaces a level); empty lines stay empty and
 //   trailing spaces are dropped. Output is LF-only.
 // - A hole without a value, or a value no hole asked for, is a bug in rrgen: std::logic_error
@@ -39,18 +40,23 @@ class Printer {
   void indent() { depth_ += kIndentWidth; }
   void outdent();
   void dedent() { outdent(); }  // CodeWriter's spelling, until every backend uses the Printer
-  // Indents until the returned guard is destroyed.
+  // Indents by `levels` until the returned guard is destroyed.
   class Indent {
    public:
-    explicit Indent(Printer& p) : p_(&p) { p_->indent(); }
+    Indent(Printer& p, int levels) : p_(&p), levels_(levels) {
+      for (int i = 0; i < levels_; ++i) p_->indent();
+    }
     Indent(const Indent&) = delete;
     Indent& operator=(const Indent&) = delete;
-    ~Indent() { p_->outdent(); }
+    ~Indent() {
+      for (int i = 0; i < levels_; ++i) p_->outdent();
+    }
 
    private:
     Printer* p_;
+    int levels_;
   };
-  [[nodiscard]] Indent indented() { return Indent(*this); }
+  [[nodiscard]] Indent indented(int levels = 1) { return Indent(*this, levels); }
 
   // The current indentation in columns: where a wrapped line starts (wrap_parameters' indent).
   std::size_t column() const noexcept { return static_cast<std::size_t>(depth_); }

@@ -26,6 +26,14 @@ TEST_CASE("printer: a block hole indents every line of its value; an empty block
   CHECK(p.take() == "  if (x) {\n    a();\n\n    b();\n  }\n  last();\n");
 }
 
+TEST_CASE("printer: another printer's text fills a block hole as its lines") {
+  Printer inner;
+  inner.print("a();\nb();");
+  Printer p;
+  p.print("{\n  $body$\n}", {{"body", inner.take()}});
+  CHECK(p.take() == "{\n  a();\n  b();\n}\n");
+}
+
 TEST_CASE("printer: empty lines carry no indentation and trailing spaces are dropped") {
   Printer p;
   p.indent();
@@ -63,6 +71,8 @@ TEST_CASE("printer: outdent below column 0 is refused; column() follows the dept
     auto a = p.indented();
     auto b = p.indented();
     CHECK(p.column() == 4);
+    auto c = p.indented(2);
+    CHECK(p.column() == 8);
   }
   CHECK(p.column() == 0);
   CHECK_THROWS_AS(p.outdent(), std::logic_error);

@@ -1,0 +1,296 @@
+// <stem>_reconciler.cpp: a concept and a static_assert per hook the spec requires (so a missing or
+// mistyped hook fails the build naming it), then the reconciler tree built from the runtime's
+// vocabulary. Members of a reconciler are wrapped at the printer's column, wherever it is nested.
+#include <stdexcept>
+
+#include "backends/reconciler/wiring_text.hpp"
+#include "support/naming.hpp"
+#include "support/text_template.hpp"
+
+namespace rrgen::wiring {
+namespace {
+
+std::string concept_name(const Hook& h) { return "Has" + pascal_case(h.name); }
+
+std::string hook_check(const Ctx& c, const Hook& h) {
+  std::vector<std::string> params{"const H& hooks"};
+  std::string args;
+  for (const HookParam& p : h.params) {
+    params.push_back(p.type + " " + p.name);
+    args += (args.empty() ? "" : ", ") + p.name;
+  }
+  const std::string call = "hooks." + h.name + "(" + args + ")";
+  const ResolvedStep& s = c.spec.steps[h.step];
+  const std::string message = "rrgen: step '" + s.name + "' (" + step_location(c.spec, s) + ") needs hook '" +
+                              hook_signature(h, false) + "' in struct " + c.names.hooks_struct + " (" +
+                              c.names.hooks_header + ")";
+  Printer p("hook check");
+  p.print(R"(template <class H>
+$concept$
+  $requirement$
+};
+static_assert($name$<$hooks$>,
+              $message$);
+)",
+          {{"concept", wrap_parameters("concept " + concept_name(h) + " = requires", params, " {", 0)},
+           {"requirement", h.return_type == "void" ? call + ";"
+                                                   : "{ " + call + " } -> std::convertible_to<" + h.return_type + ">;"},
+           {"name", concept_name(h)},
+           {"hooks", c.names.hooks_struct},
+           {"message", cpp_string_literal(message)}});
+  return p.take();
+}
+
+// A lambda forwarding to a hook, as the member `member` at the printer's column:
+// `.sync = [hooks](rr::Context& ctx, T& t) -> rr::Error { return hooks->x(ctx, t); },`.
+void forwarder(Printer& p, const std::string& member, const Hook& h) {
+  std::vector<std::string> params;
+  std::string args;
+  for (const HookParam& param : h.params) {
+    params.push_back(param.type + " " + param.name);
+    args += (args.empty() ? "" : ", ") + param.name;
+  }
+  const std::string call = "hooks->" + h.name + "(" + args + ");";
+  const bool returns = h.return_type != "void";
+  p.print(R"($head$
+  $body$
+},)",
+          {{"head", wrap_parameters("." + member + " = [hooks]", params, returns ? " -> " + h.return_type + " {" : " {",
+                                    p.column())},
+           {"body", returns ? "return " + call : call}});
+}
+
+const Hook& hook_for(const Ctx& c, std::size_t step, HookRole role) {
+  for (const Hook& h : c.hooks) {
+    if (h.step == step && h.role == role) return h;
+  }
+  throw std::logic_error("step " + std::to_string(step) + " has no hook of the role asked for");
+}
+
+std::string tracked_kind(const Ctx& c, const ResolvedKind& k) {
+  return "rr::kind_info_of<" + alias_of(c.spec, c.names, k) + ">()";
+}
+
+void on_setup(Printer& p, const Ctx& c, const ResolvedStep& r) {
+  if (r.tracks.empty()) return;
+  p.print("// What the hooks read through the tracker re-runs the step when it changes.");
+  if (r.tracks.size() == 1) {
+    p.print(".on_setup = [](rr::Setup& setup) { setup.watches_tracked($kind$); },",
+            {{"kind", tracked_kind(c, r.tracks.front())}});
+    return;
+  }
+  Printer calls("tracked kinds");
+  for (const ResolvedKind& k : r.tracks) calls.print("setup.watches_tracked($kind$);", {{"kind", tracked_kind(c, k)}});
+  p.print(R"(.on_setup =
+    [](rr::Setup& setup) {
+      $calls$
+    },)",
+          {{"calls", calls.take()}});
+}
+
+// The reconciler's opening line (after `lead`) and members; the caller closes the brace.
+void sync_reconciler(Printer& p, const Ctx& c, std::size_t i, const std::string& lead) {
+  const ResolvedStep& s = c.spec.steps[i];
+  p.print("$lead$rr::SyncReconciler<$t$>{", {{"lead", lead}, {"t", c.names.resource_alias}});
+  auto members = p.indented(2);
+  p.print(".name = $name$,", {{"name", cpp_string_literal(s.name)}});
+  on_setup(p, c, s);
+  if (s.during_finalization) p.print(".sync_during_finalization = true,");
+  forwarder(p, s.with_result ? "sync_with_result" : "sync", hook_for(c, i, HookRole::Sync));
+  if (has_finalize_hook(s)) {
+    forwarder(p, s.with_result ? "finalize_with_result" : "finalize", hook_for(c, i, HookRole::Finalize));
+  }
+}
+
+void object_manager(Printer& p, const Ctx& c, std::size_t i, const std::string& child) {
+  const ResolvedStep& s = c.spec.steps[i];
+  p.print(".child_object_manager =");
+  auto value = p.indented(2);
+  p.print("rr::UpdatingObjectManager<$child$>{", {{"child", child}});
+  {
+    auto members = p.indented(2);
+    if (has_finalizer(s)) {
+      if (s.type == StepKind::Child) {
+        p.print(R"(// Kept on the $t$ while the child exists.
+.finalizer = $finalizer$,)",
+                {{"t", c.names.resource_alias}, {"finalizer", cpp_string_literal(s.finalizer)}});
+      }
+      p.print(R"(// No owner reference brings the child's changes back: the tracker does.
+.track_desired = true,)");
+    }
+    forwarder(p, "merge_before_update", hook_for(c, i, HookRole::Merge));
+  }
+  p.print("},");
+}
+
+void child_reconciler(Printer& p, const Ctx& c, std::size_t i, const std::string& lead) {
+  const ResolvedStep& s = c.spec.steps[i];
+  const std::string& child = alias_of(c.spec, c.names, *s.child);
+  const bool set = s.type == StepKind::ChildSet;
+  p.print("$lead$rr::$reconciler$<$t$, $child$>{", {{"lead", lead},
+                                                      {"reconciler", set ? "ChildSetReconciler" : "ChildReconciler"},
+                                                      {"t", c.names.resource_alias},
+                                                      {"child", child}});
+  auto members = p.indented(2);
+  p.print(".name = $name$,", {{"name", cpp_string_literal(s.name)}});
+  on_setup(p, c, s);
+  forwarder(p, set ? "desired_children" : "desired_child", hook_for(c, i, HookRole::Desired));
+  object_manager(p, c, i, child);
+  forwarder(p, set ? "reflect_children_status_on_parent" : "reflect_child_status_on_parent",
+            hook_for(c, i, HookRole::Reflect));
+  if (set) forwarder(p, "identify_child", hook_for(c, i, HookRole::Identify));
+  if (has_finalizer(s)) {
+    forwarder(p, "list_options", hook_for(c, i, HookRole::ListOptions));
+    forwarder(p, "our_child", hook_for(c, i, HookRole::OurChild));
+    if (set) {
+      p.print(R"(// Kept on the $t$ while it has children; no owner references.
+.finalizer = $finalizer$,)",
+              {{"t", c.names.resource_alias}, {"finalizer", cpp_string_literal(s.finalizer)}});
+    } else {
+      p.print(".skip_owner_reference = true,");
+    }
+  }
+}
+
+std::string step_function(const Ctx& c, std::size_t i) {
+  const ResolvedStep& s = c.spec.steps[i];
+  const std::string& t = c.names.resource_alias;
+  Printer p("step function");
+  p.line(wrap_parameters("rr::SubReconciler<" + t + "> " + c.names.step_functions[i], {hooks_param(c)}, " {", 0));
+  {
+    auto body = p.indented();
+    p.print("hooks = hooks_or_default(std::move(hooks));");
+    if (s.type == StepKind::Sync && has_finalizer(s)) {
+      p.print(R"(return rr::WithFinalizer<$t$>{
+    .name = $name$,
+    .finalizer = $finalizer$,
+    .reconciler =)",
+              {{"t", t}, {"name", cpp_string_literal(step_display_name(s))}, {"finalizer", cpp_string_literal(s.finalizer)}});
+      {
+        auto nested = p.indented(4);
+        sync_reconciler(p, c, i, "");
+        p.print("},");
+      }
+    } else if (s.type == StepKind::Sync) {
+      sync_reconciler(p, c, i, "return ");
+    } else {
+      child_reconciler(p, c, i, "return ");
+    }
+    p.print("};");
+  }
+  p.print("}");
+  return p.take();
+}
+
+std::string conditions_function(const Ctx& c) {
+  const auto conditions = condition_constants(c.spec);
+  if (conditions.empty()) return "";
+  Printer members("condition members");
+  for (const auto& [constant, type] : conditions) {
+    members.print("std::string($struct$::$constant$),", {{"struct", c.names.condition_struct}, {"constant", constant}});
+  }
+  Printer p("conditions function");
+  p.print(R"(const rr::ConditionSet& $function$() {
+  static const rr::ConditionSet set = rr::ConditionSet::living({
+      $members$
+  });
+  return set;
+}
+
+)",
+          {{"function", c.names.conditions_function}, {"members", members.take()}});
+  return p.take();
+}
+
+std::string root_function(const Ctx& c) {
+  const WiringNames& n = c.names;
+  Printer steps("steps");
+  for (const std::string& f : n.step_functions) steps.print("$f$(hooks),", {{"f", f}});
+  Printer p("root function");
+  p.print(R"($signature$
+  hooks = hooks_or_default(std::move(hooks));
+  return rr::ResourceReconciler<$t$>{
+      .name = $name$,
+      $conditions$
+      .reconciler =
+          rr::Sequence<$t$>{
+              $steps$
+          },
+      .config = config,
+  };
+})",
+          {{"signature", wrap_parameters("rr::Reconciler " + n.root_function, {"const rr::Config& config", hooks_param(c)},
+                                         " {", 0)},
+           {"t", n.resource_alias},
+           {"name", cpp_string_literal(n.name)},
+           {"conditions", condition_constants(c.spec).empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
+           {"steps", steps.take()}});
+  return p.take();
+}
+
+}  // namespace
+
+std::string emit_source(const Ctx& c) {
+  const WiringNames& n = c.names;
+  std::set<std::string> local{n.hooks_header, "rr/reconcilers/resource.hpp", "rr/reconcilers/sequence.hpp"};
+  for (const ResolvedStep& s : c.spec.steps) {
+    if (s.type == StepKind::Sync) local.insert("rr/reconcilers/sync.hpp");
+    if (s.type == StepKind::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
+    if (s.type == StepKind::Child) local.insert("rr/reconcilers/child.hpp");
+    if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
+  }
+  Printer checks("hook checks");
+  for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
+  Printer steps("step functions");
+  for (std::size_t i = 0; i < c.spec.steps.size(); ++i) steps.print("\n$step$", {{"step", step_function(c, i)}});
+  Printer p("reconciler source");
+  p.print(R"($banner$
+// The $name$ reconciler's wiring ($header$). Each hook it calls is checked
+// below: one that $hooks_header$ lacks, or declares with another signature, fails the
+// build with a message naming it.
+#include "$header$"
+
+$includes$
+
+$namespace_open$
+namespace {
+
+// The hooks the spec requires, each as the wiring calls it: through a const $hooks$&
+// (a const or static member function).
+$checks$
+// nullptr: a default-constructed $hooks$.
+template <class H>
+std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
+  if (hooks) return hooks;
+  if constexpr (std::is_default_constructible_v<H>) {
+    return std::make_shared<const H>();
+  } else {
+    throw std::invalid_argument($no_default$);
+  }
+}
+
+}  // namespace
+
+$conditions$
+$root$
+$steps$
+
+$namespace_close$)",
+          {{"banner", banner(c)},
+           {"name", n.name},
+           {"header", n.reconciler_header},
+           {"hooks_header", n.hooks_header},
+           {"includes", include_block({"concepts", "memory", "stdexcept", "string", "type_traits", "utility"}, local)},
+           {"namespace_open", namespace_open(c.spec.cpp_namespace)},
+           {"hooks", n.hooks_struct},
+           {"checks", checks.take()},
+           {"no_default", cpp_string_literal(n.hooks_struct + " has no default constructor: pass the hooks to " +
+                                             n.root_function + " and the step reconcilers")},
+           {"conditions", conditions_function(c)},
+           {"root", root_function(c)},
+           {"steps", steps.take()},
+           {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
+  return p.take();
+}
+
+}  // namespace rrgen::wiring

@@ -1,0 +1,134 @@
+// <stem>_wiring_test.cpp: doctest cases that hold for any hooks that compile: the tree validates,
+// each step builds and validates on its own, Ready summarises the spec's conditions, and set-up
+// asks for exactly the watches <Name>Watches describes.
+#include "backends/reconciler/wiring_text.hpp"
+#include "support/text_template.hpp"
+
+namespace rrgen::wiring {
+namespace {
+
+constexpr const char* kHelpers = R"cpp(namespace {
+
+using Watches = $watches$;
+
+// "Owns apps/v1 Deployment (deployments)"
+std::string watch_line(rr::WatchRequest::Mode mode, std::string_view group,
+                       std::string_view version, std::string_view kind, std::string_view plural) {
+  const char* modes[] = {"For", "Owns", "Tracked"};
+  std::string line = modes[static_cast<int>(mode)];
+  line.append(" ").append(group).append("/").append(version);
+  line.append(" ").append(kind).append(" (").append(plural).append(")");
+  return line;
+}
+
+std::string watch_line(rr::WatchRequest::Mode mode, const Watches::Kind& k) {
+  return watch_line(mode, k.group, k.version, k.kind, k.plural);
+}
+
+// One line per watch, sorted: a difference shows as text.
+std::string sorted(std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
+}
+
+}  // namespace
+)cpp";
+
+constexpr const char* kTreeValidates = R"cpp(TEST_CASE($name$) {
+  rr::Validation validation;
+  $root$(rr::Config{}).validate(validation);
+  std::string errors;
+  for (const std::string& error : validation.errors()) errors += error + "\n";
+  CHECK_MESSAGE(validation.errors().empty(), errors);
+}
+)cpp";
+
+constexpr const char* kStepsBuild = R"cpp(TEST_CASE($name$) {
+  struct Step {
+    std::string name;
+    rr::SubReconciler<$t$> reconciler;
+  };
+  const std::vector<Step> steps = {
+      $steps$
+  };
+  for (const Step& step : steps) {
+    CAPTURE(step.name);
+    REQUIRE(step.reconciler);
+    CHECK(step.reconciler.display_name() == step.name);
+    CHECK_NOTHROW(rr::validate_reconciler(step.reconciler));
+  }
+}
+)cpp";
+
+constexpr const char* kConditions = R"cpp(TEST_CASE($name$) {
+  const rr::ConditionSet& set = $function$();
+  CHECK(set.happy_type() == "Ready");
+  const std::vector<std::string> listed{
+      $types$
+  };
+  CHECK(set.dependents() == listed);
+}
+)cpp";
+
+constexpr const char* kWatches = R"cpp(TEST_CASE($name$) {
+  rr::Setup setup;
+  $root$(rr::Config{}).setup(setup);
+  std::vector<std::string> asked;
+  for (const rr::WatchRequest& watch : setup.watches()) {
+    const rr::KindInfo& k = watch.kind;
+    asked.push_back(watch_line(watch.mode, k.gvk.group, k.gvk.version, k.gvk.kind, k.plural));
+  }
+  using Mode = rr::WatchRequest::Mode;
+  std::vector<std::string> described{watch_line(Mode::For, Watches::resource)};
+  for (const auto& k : Watches::owned) described.push_back(watch_line(Mode::Owns, k));
+  for (const auto& k : Watches::tracked) described.push_back(watch_line(Mode::Tracked, k));
+  CHECK(sorted(asked) == sorted(described));
+})cpp";
+
+}  // namespace
+
+std::string emit_wiring_test(const Ctx& c) {
+  const WiringNames& n = c.names;
+  const std::string ns = c.spec.cpp_namespace.empty() ? "" : c.spec.cpp_namespace + "::";
+  const std::string suite = n.name + " wiring: ";
+  Printer p("wiring test");
+  p.print(R"($banner$
+// What holds for any hooks that compile: the reconciler tree validates, each step builds and
+// validates on its own, the conditions and watches are the spec's. Tests of what the hooks do
+// go in tests/ (a table per step).
+#include <doctest/doctest.h>
+
+$includes$
+
+)",
+          {{"banner", banner(c)}, {"includes", include_block({"algorithm", "string", "string_view", "vector"}, {n.reconciler_header})}});
+  p.print(kHelpers, {{"watches", ns + n.watches_struct}});
+  p.line();
+  p.print(kTreeValidates, {{"name", cpp_string_literal(suite + "the reconciler tree validates")}, {"root", ns + n.root_function}});
+  p.line();
+  Printer steps("steps");
+  for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
+    steps.print("{$name$, $function$()},", {{"name", cpp_string_literal(step_display_name(c.spec.steps[i]))},
+                                             {"function", ns + n.step_functions[i]}});
+  }
+  p.print(kStepsBuild, {{"name", cpp_string_literal(suite + "each step builds and validates on its own")},
+                        {"t", ns + n.resource_alias},
+                        {"steps", steps.take()}});
+  p.line();
+  const auto conditions = condition_constants(c.spec);
+  if (!conditions.empty()) {
+    Printer types("condition types");
+    for (const auto& constant_type : conditions) types.print("$type$,", {{"type", cpp_string_literal(constant_type.second)}});
+    p.print(kConditions, {{"name", cpp_string_literal(suite + "Ready summarises the spec's conditions")},
+                          {"function", ns + n.conditions_function},
+                          {"types", types.take()}});
+    p.line();
+  }
+  p.print(kWatches, {{"name", cpp_string_literal(suite + "set-up asks for the watches " + n.watches_struct + " describes")},
+                     {"root", ns + n.root_function}});
+  return p.take();
+}
+
+}  // namespace rrgen::wiring
