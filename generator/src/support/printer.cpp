@@ -41,6 +41,12 @@ void Printer::append_line(std::string_view text) {
   out_ += '\n';
 }
 
+std::string Printer::take_block() {
+  std::string text = take();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 void Printer::outdent() {
   if (depth_ < kIndentWidth) throw std::logic_error("printer " + name_ + ": outdent below column 0");
   depth_ -= kIndentWidth;

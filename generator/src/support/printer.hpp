@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "support/text_template.hpp"
 
@@ -55,7 +56,10 @@ class Printer {
   // The current indentation in columns: where a wrapped line starts (wrap_parameters' indent).
   std::size_t column() const noexcept { return static_cast<std::size_t>(depth_); }
   const std::string& text() const noexcept { return out_; }
-  std::string take() { return std::move(out_); }
+  std::string take() { return std::exchange(out_, {}); }
+  // The text so far as the value of a block hole in another template: without its final newline,
+  // which the hole's own line supplies. Empty when nothing was written.
+  std::string take_block();
 
   static constexpr int kIndentWidth = 2;
 

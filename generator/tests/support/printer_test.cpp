@@ -26,6 +26,21 @@ TEST_CASE("printer: a block hole indents every line of its value; an empty block
   CHECK(p.take() == "  if (x) {\n    a();\n\n    b();\n  }\n  last();\n");
 }
 
+TEST_CASE("printer: take_block() is the value of a block hole: no final newline, no blank line added") {
+  Printer inner;
+  inner.print("a();");
+  {
+    auto body = inner.indented();
+    inner.print("b();");
+  }
+  const std::string block = inner.take_block();
+  CHECK(block == "a();\n  b();");
+  CHECK(inner.take_block().empty());
+  Printer p;
+  p.print("{\n  $body$\n}", {{"body", block}});
+  CHECK(p.take() == "{\n  a();\n    b();\n}\n");
+}
+
 TEST_CASE("printer: empty lines carry no indentation and trailing spaces are dropped") {
   Printer p;
   p.indent();
