@@ -7,14 +7,25 @@
 
 namespace rrgen {
 
-void Printer::print(std::string_view text, const TemplateVars& vars) {
+std::string Printer::fill_checked(std::string_view text, const TemplateVars& vars) const {
   std::vector<std::string> used;
-  const std::string filled = fill_template(name_, text, vars, &used);
+  std::string filled = fill_template(name_, text, vars, &used);
   for (const auto& [name, value] : vars) {
     if (std::find(used.begin(), used.end(), name) == used.end()) {
       throw std::logic_error("printer " + name_ + ": $" + name + "$ is given but no hole uses it");
     }
   }
+  return filled;
+}
+
+std::string Printer::fill(std::string_view text, const TemplateVars& vars) const {
+  std::string filled = fill_checked(text, vars);
+  if (!filled.empty() && filled.back() == '\n') filled.pop_back();
+  return filled;
+}
+
+void Printer::print(std::string_view text, const TemplateVars& vars) {
+  const std::string filled = fill_checked(text, vars);
   std::string_view rest = filled;
   if (!rest.empty() && rest.back() == '\n') rest.remove_suffix(1);
   if (filled.empty() && !text.empty()) return;  // a lone block hole with an empty value

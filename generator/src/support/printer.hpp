@@ -32,6 +32,9 @@ class Printer {
   // `text` with its holes filled, line by line at the current indentation. A final newline is
   // optional: print("a") and print("a\n") write the same line.
   void print(std::string_view text, const TemplateVars& vars = {});
+  // `text` with its holes filled and checked as print() does, without writing it: the value of a
+  // hole in another template (no final newline), e.g. a line the model may or may not want.
+  std::string fill(std::string_view text, const TemplateVars& vars) const;
   // One line, verbatim (no holes); an embedded newline starts another indented line.
   void line(std::string_view text = {});
   // Doc comment ("/// ...") from free text; blank lines kept, trailing spaces and backslashes dropped.
@@ -64,6 +67,7 @@ class Printer {
   static constexpr int kIndentWidth = 2;
 
  private:
+  std::string fill_checked(std::string_view text, const TemplateVars& vars) const;
   void append_line(std::string_view line);
 
   std::string name_;

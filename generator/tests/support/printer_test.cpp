@@ -41,6 +41,14 @@ TEST_CASE("printer: take_block() is the value of a block hole: no final newline,
   CHECK(p.take() == "{\n  a();\n    b();\n}\n");
 }
 
+TEST_CASE("printer: fill() checks holes as print() does and writes nothing") {
+  Printer p("test");
+  p.indent();
+  CHECK(p.fill("if (!$x$) continue;\n", {{"x", "a"}}) == "if (!a) continue;");
+  CHECK_THROWS_AS(p.fill("x;", {{"x", "a"}}), std::logic_error);
+  CHECK(p.take().empty());
+}
+
 TEST_CASE("printer: empty lines carry no indentation and trailing spaces are dropped") {
   Printer p;
   p.indent();
