@@ -7,19 +7,25 @@
 
 namespace rrgen {
 
-void Printer::print(std::string_view text, const TemplateVars& vars) {
-  // A value's final newline is dropped, so another printer's text fills a hole as its lines.
-  TemplateVars values = vars;
-  for (auto& [name, value] : values) {
-    if (!value.empty() && value.back() == '\n') value.pop_back();
-  }
+std::string Printer::fill_checked(std::string_view text, const TemplateVars& vars) const {
   std::vector<std::string> used;
-  const std::string filled = fill_template(name_, text, values, &used);
+  std::string filled = fill_template(name_, text, vars, &used);
   for (const auto& [name, value] : vars) {
     if (std::find(used.begin(), used.end(), name) == used.end()) {
       throw std::logic_error("printer " + name_ + ": $" + name + "$ is given but no hole uses it");
     }
   }
+  return filled;
+}
+
+std::string Printer::fill(std::string_view text, const TemplateVars& vars) const {
+  std::string filled = fill_checked(text, vars);
+  if (!filled.empty() && filled.back() == '\n') filled.pop_back();
+  return filled;
+}
+
+void Printer::print(std::string_view text, const TemplateVars& vars) {
+  const std::string filled = fill_checked(text, vars);
   std::string_view rest = filled;
   if (!rest.empty() && rest.back() == '\n') rest.remove_suffix(1);
   if (filled.empty() && !text.empty()) return;  // a lone block hole with an empty value
@@ -44,6 +50,12 @@ void Printer::append_line(std::string_view text) {
     out_.append(text.substr(0, end));
   }
   out_ += '\n';
+}
+
+std::string Printer::take_block() {
+  std::string text = take();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 void Printer::outdent() {

@@ -10,7 +10,6 @@
 // - Holes follow fill_template (support/text_template.hpp): `$$` is a literal `$`; a hole alone on
 //   its line is a block (every line of the value gets the hole's indentation; an empty value
 //   removes the line).
-// - A value's final newline is dropped: another Printer's take() fills a block hole as its lines.
 // - Every line gets the printer's indentation (2 spaces a level); empty lines stay empty and
 //   trailing spaces are dropped. Output is LF-only.
 // - A hole without a value, or a value no hole asked for, is a bug in rrgen: std::logic_error
@@ -20,6 +19,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "support/text_template.hpp"
 
@@ -32,6 +32,9 @@ class Printer {
   // `text` with its holes filled, line by line at the current indentation. A final newline is
   // optional: print("a") and print("a\n") write the same line.
   void print(std::string_view text, const TemplateVars& vars = {});
+  // `text` with its holes filled and checked as print() does, without writing it: the value of a
+  // hole in another template (no final newline), e.g. a line the model may or may not want.
+  std::string fill(std::string_view text, const TemplateVars& vars) const;
   // One line, verbatim (no holes); an embedded newline starts another indented line.
   void line(std::string_view text = {});
   // Doc comment ("/// ...") from free text; blank lines kept, trailing spaces and backslashes dropped.
@@ -39,7 +42,6 @@ class Printer {
 
   void indent() { depth_ += kIndentWidth; }
   void outdent();
-  void dedent() { outdent(); }  // CodeWriter's spelling, until every backend uses the Printer
   // Indents by `levels` until the returned guard is destroyed.
   class Indent {
    public:
@@ -61,11 +63,15 @@ class Printer {
   // The current indentation in columns: where a wrapped line starts (wrap_parameters' indent).
   std::size_t column() const noexcept { return static_cast<std::size_t>(depth_); }
   const std::string& text() const noexcept { return out_; }
-  std::string take() { return std::move(out_); }
+  std::string take() { return std::exchange(out_, {}); }
+  // The text so far as the value of a block hole in another template: without its final newline,
+  // which the hole's own line supplies. Empty when nothing was written.
+  std::string take_block();
 
   static constexpr int kIndentWidth = 2;
 
  private:
+  std::string fill_checked(std::string_view text, const TemplateVars& vars) const;
   void append_line(std::string_view line);
 
   std::string name_;

@@ -26,12 +26,27 @@ TEST_CASE("printer: a block hole indents every line of its value; an empty block
   CHECK(p.take() == "  if (x) {\n    a();\n\n    b();\n  }\n  last();\n");
 }
 
-TEST_CASE("printer: another printer's text fills a block hole as its lines") {
+TEST_CASE("printer: take_block() is the value of a block hole: no final newline, no blank line added") {
   Printer inner;
-  inner.print("a();\nb();");
+  inner.print("a();");
+  {
+    auto body = inner.indented();
+    inner.print("b();");
+  }
+  const std::string block = inner.take_block();
+  CHECK(block == "a();\n  b();");
+  CHECK(inner.take_block().empty());
   Printer p;
-  p.print("{\n  $body$\n}", {{"body", inner.take()}});
-  CHECK(p.take() == "{\n  a();\n  b();\n}\n");
+  p.print("{\n  $body$\n}", {{"body", block}});
+  CHECK(p.take() == "{\n  a();\n    b();\n}\n");
+}
+
+TEST_CASE("printer: fill() checks holes as print() does and writes nothing") {
+  Printer p("test");
+  p.indent();
+  CHECK(p.fill("if (!$x$) continue;\n", {{"x", "a"}}) == "if (!a) continue;");
+  CHECK_THROWS_AS(p.fill("x;", {{"x", "a"}}), std::logic_error);
+  CHECK(p.take().empty());
 }
 
 TEST_CASE("printer: empty lines carry no indentation and trailing spaces are dropped") {

@@ -1,14 +1,12 @@
 #include "backends/dies/emit_dies.hpp"
 
-#include <fmt/format.h>
-
 #include <set>
 #include <string>
 #include <vector>
 
-#include "support/code_writer.hpp"
 #include "support/naming.hpp"
 #include "model/type_spelling.hpp"
+#include "support/printer.hpp"
 
 namespace rrgen {
 namespace {
@@ -142,48 +140,111 @@ DiePlan plan_die(const ResolvedKind& kind, const Unit* unit, NameScope& classes)
 
 // ---- Text -------------------------------------------------------------------------------------
 
+constexpr std::string_view kDieClass = R"cpp($doc$
+class $die$ {
+ public:
+  using object_type = $type$;
+
+  /// apiVersion and kind set, nothing else (reconciler.io's Blank die).
+  $die$() = default;
+  explicit $die$(object_type object) : object_(std::move(object)) {}
+  [[nodiscard]] static $die$ blank() { return $die$(); }
+
+  /// The object built so far.
+  [[nodiscard]] const object_type& get() const noexcept { return object_; }
+  /// A copy of the object (reconciler.io's DieRelease).
+  [[nodiscard]] object_type die_release() const { return object_; }
+  /// A die stands in for its object where one is expected (`.resource = die`).
+  operator object_type() const { return object_; }  // NOLINT(google-explicit-constructor)
+  bool operator==(const $die$&) const = default;
+  bool operator==(const object_type& other) const { return object_ == other; }
+
+  $methods$
+
+ private:
+  $accessors$
+  object_type object_;
+};)cpp";
+
+// Every method returns a changed copy: `d`.
+constexpr std::string_view kChanger = R"cpp(/// $doc$
+template <class F>
+[[nodiscard]] $die$ $method$(F&& change) const {
+  $die$ d = *this;
+  std::forward<F>(change)($target$);
+  return d;
+})cpp";
+
+constexpr std::string_view kSetter = R"cpp($doc$
+[[nodiscard]] $die$ $method$($param$ value) const {
+  $die$ d = *this;
+  $target$ = $value$;
+  return d;
+})cpp";
+
+constexpr std::string_view kMapEntrySetter = R"cpp(/// Adds or replaces metadata.$map$[key].
+[[nodiscard]] $die$ $method$(std::string key, std::string value) const {
+  $die$ d = *this;
+  d.object_.metadata.$map$.insert_or_assign(std::move(key), std::move(value));
+  return d;
+})cpp";
+
+constexpr std::string_view kControlledBy = R"cpp(/// The owner references become one controller reference to `owner`, as a child reconciler sets it.
+$any_owner$
+[[nodiscard]] $die$ controlled_by(const $owner$& owner) const {
+  $die$ d = *this;
+  rr::OwnerReference ref;
+  ref.api_version = std::string(rr::ResourceTraits<$owner$>::api_version);
+  ref.kind = std::string(rr::ResourceTraits<$owner$>::kind);
+  ref.name = owner.metadata.name;
+  ref.uid = owner.metadata.uid;
+  ref.controller = true;
+  ref.block_owner_deletion = true;
+  d.object_.metadata.owner_references = {std::move(ref)};
+  return d;
+})cpp";
+// Without a reconciled resource to name (the runtime's shared dies), any kind can own; a die
+// stands for its object as the owner too (the typed form gets that by conversion).
+constexpr std::string_view kAnyOwner = R"cpp(template <class Owner>
+[[nodiscard]] $die$ controlled_by(const Owner& owner) const
+  requires requires { owner.die_release(); }
+{
+  return controlled_by(owner.get());
+}
+template <class Owner>)cpp";
+
+// spec or status, created when absent.
+constexpr std::string_view kPartAccessor = R"cpp(static $type$& $accessor$(object_type& o) {
+  $create$
+  return $member$;
+})cpp";
+
 class DieWriter {
  public:
-  DieWriter(CodeWriter& w, const DiePlan& p, const std::string& owner_type) : w_(w), p_(p), owner_(owner_type) {}
+  DieWriter(const DiePlan& p, const std::string& owner_type) : p_(p), owner_(owner_type) {}
 
-  void write() {
-    w_.doc(fmt::format("Test factory for {} ({}).", p_.type, p_.gvk));
-    w_.line(fmt::format("class {} {{", p_.class_name));
-    w_.line(" public:");
-    w_.indent();
-    w_.line(fmt::format("using object_type = {};", p_.type));
-    w_.line();
-    object_api();
+  void write(Printer& out) {
+    Printer doc("dies"), accessors("dies");
+    doc.doc("Test factory for " + p_.type + " (" + p_.gvk + ").");
+    changer("Any change to the object (reconciler.io's DieStamp).", "with", "d.object_");
     metadata_api();
-    for (const Part& part : p_.parts) part_changer(part);
+    for (const Part& part : p_.parts) {
+      changer("Any change to " + part.field->json_name + " (created when absent).", part.method, part.accessor + "(d.object_)");
+    }
     for (const Setter& s : p_.setters) setter(s);
-    w_.dedent();
-    w_.line(" private:");
-    w_.indent();
-    for (const Part& part : p_.parts) part_accessor(part);
-    w_.line("object_type object_;");
-    w_.dedent();
-    w_.line("};");
+    for (const Part& part : p_.parts) part_accessor(accessors, part);
+    out.print(kDieClass, {{"doc", doc.take_block()},
+                          {"die", p_.class_name},
+                          {"type", p_.type},
+                          {"methods", methods_.take_block()},
+                          {"accessors", accessors.take_block()}});
   }
 
  private:
-  void object_api() {
-    const std::string& c = p_.class_name;
-    w_.line("/// apiVersion and kind set, nothing else (reconciler.io's Blank die).");
-    w_.line(c + "() = default;");
-    w_.line(fmt::format("explicit {}(object_type object) : object_(std::move(object)) {{}}", c));
-    w_.line(fmt::format("[[nodiscard]] static {0} blank() {{ return {0}(); }}", c));
-    w_.line();
-    w_.line("/// The object built so far.");
-    w_.line("[[nodiscard]] const object_type& get() const noexcept { return object_; }");
-    w_.line("/// A copy of the object (reconciler.io's DieRelease).");
-    w_.line("[[nodiscard]] object_type die_release() const { return object_; }");
-    w_.line("/// A die stands in for its object where one is expected (`.resource = die`).");
-    w_.line("operator object_type() const { return object_; }  // NOLINT(google-explicit-constructor)");
-    w_.line(fmt::format("bool operator==(const {}&) const = default;", c));
-    w_.line("bool operator==(const object_type& other) const { return object_ == other; }");
-    w_.line();
-    changer("Any change to the object (reconciler.io's DieStamp).", "with", "d.object_");
+  // Methods are separated by a blank line.
+  Printer& method() {
+    if (!methods_.text().empty()) methods_.line();
+    return methods_;
   }
 
   void metadata_api() {
@@ -204,101 +265,44 @@ class DieWriter {
     };
     for (const auto& f : fields)
       setter({f.method, f.param, std::string("d.object_.metadata.") + f.method, std::string("metadata.") + f.json, f.arithmetic});
-    for (auto [method, map] : {std::pair{"label", "labels"}, {"annotation", "annotations"}}) {
-      w_.line(fmt::format("/// Adds or replaces metadata.{}[key].", map));
-      body_open(fmt::format("{}(std::string key, std::string value)", method));
-      w_.line(fmt::format("d.object_.metadata.{}.insert_or_assign(std::move(key), std::move(value));", map));
-      body_close();
-    }
-    w_.line("/// The owner references become one controller reference to `owner`, as a child reconciler sets it.");
-    // Without a reconciled resource to name (the runtime's shared dies), any kind can own.
-    const std::string owner = owner_.empty() ? "Owner" : owner_;
-    if (owner_.empty()) {
-      // A die stands for its object as the owner too (the typed form gets that by conversion).
-      w_.line("template <class Owner>");
-      w_.line(fmt::format("[[nodiscard]] {} controlled_by(const Owner& owner) const", p_.class_name));
-      w_.line("  requires requires { owner.die_release(); }");
-      w_.line("{");
-      w_.line("  return controlled_by(owner.get());");
-      w_.line("}");
-      w_.line("template <class Owner>");
-    }
-    body_open(fmt::format("controlled_by(const {}& owner)", owner));
-    w_.line("rr::OwnerReference ref;");
-    w_.line(fmt::format("ref.api_version = std::string(rr::ResourceTraits<{}>::api_version);", owner));
-    w_.line(fmt::format("ref.kind = std::string(rr::ResourceTraits<{}>::kind);", owner));
-    w_.line("ref.name = owner.metadata.name;");
-    w_.line("ref.uid = owner.metadata.uid;");
-    w_.line("ref.controller = true;");
-    w_.line("ref.block_owner_deletion = true;");
-    w_.line("d.object_.metadata.owner_references = {std::move(ref)};");
-    body_close();
+    for (auto [name, map] : {std::pair{"label", "labels"}, {"annotation", "annotations"}})
+      method().print(kMapEntrySetter, {{"die", p_.class_name}, {"method", name}, {"map", map}});
+    method().print(kControlledBy, {{"die", p_.class_name},
+                                   {"owner", owner_.empty() ? "Owner" : owner_},
+                                   {"any_owner", owner_.empty() ? methods_.fill(kAnyOwner, {{"die", p_.class_name}}) : ""}});
   }
 
-  void part_changer(const Part& part) {
-    changer(fmt::format("Any change to {} (created when absent).", part.field->json_name), part.method,
-            part.accessor + "(d.object_)");
-  }
-
-  void part_accessor(const Part& part) {
+  void part_accessor(Printer& out, const Part& part) {
     const FieldDef& f = *part.field;
-    w_.line(fmt::format("static {}& {}(object_type& o) {{", value_type(f.type), part.accessor));
-    w_.indent();
-    if (f.presence == Presence::Optional) w_.line(fmt::format("if (!o.{0}) o.{0}.emplace();", f.cpp_name));
-    if (f.presence == Presence::Nullable) w_.line(fmt::format("if (!o.{0}.has_value()) o.{0}.emplace();", f.cpp_name));
-    w_.line((f.presence == Presence::Required ? "return o." : "return *o.") + f.cpp_name + ";");
-    w_.dedent();
-    w_.line("}");
+    const TemplateVars member = {{"m", f.cpp_name}};
+    std::string create;
+    if (f.presence == Presence::Optional) create = out.fill("if (!o.$m$) o.$m$.emplace();", member);
+    if (f.presence == Presence::Nullable) create = out.fill("if (!o.$m$.has_value()) o.$m$.emplace();", member);
+    out.print(kPartAccessor, {{"type", value_type(f.type)},
+                              {"accessor", part.accessor},
+                              {"create", create},
+                              {"member", (f.presence == Presence::Required ? "o." : "*o.") + f.cpp_name}});
   }
 
   void setter(const Setter& s) {
-    w_.doc("Sets " + s.doc + ".");  // doc(): a JSON name may hold a newline or a trailing backslash
-    body_open(fmt::format("{}({} value)", s.method, s.param));
-    w_.line(s.target + (s.arithmetic ? " = value;" : " = std::move(value);"));
-    body_close();
+    Printer doc("dies");
+    doc.doc("Sets " + s.doc + ".");  // doc(): a JSON name may hold a newline or a trailing backslash
+    method().print(kSetter, {{"doc", doc.take_block()},
+                             {"die", p_.class_name},
+                             {"method", s.method},
+                             {"param", s.param},
+                             {"target", s.target},
+                             {"value", s.arithmetic ? "value" : "std::move(value)"}});
   }
 
-  void changer(const std::string& doc, const std::string& method, const std::string& target) {
-    w_.line("/// " + doc);
-    w_.line("template <class F>");
-    body_open(fmt::format("{}(F&& change)", method));
-    w_.line(fmt::format("std::forward<F>(change)({});", target));
-    body_close();
+  void changer(const std::string& doc, const std::string& name, const std::string& target) {
+    method().print(kChanger, {{"doc", doc}, {"die", p_.class_name}, {"method", name}, {"target", target}});
   }
 
-  void body_open(const std::string& signature) {
-    w_.line(fmt::format("[[nodiscard]] {} {} const {{", p_.class_name, signature));
-    w_.indent();
-    w_.line(fmt::format("{} d = *this;", p_.class_name));
-  }
-  void body_close() {
-    w_.line("return d;");
-    w_.dedent();
-    w_.line("}");
-    w_.line();
-  }
-
-  CodeWriter& w_;
   const DiePlan& p_;
   const std::string& owner_;
+  Printer methods_{"dies"};
 };
-
-void condition_helper(CodeWriter& w) {
-  w.line("/// A condition as tables write one. lastTransitionTime is the epoch: the cluster rejects a");
-  w.line("/// condition without one, and the harness ignores it when comparing.");
-  w.line("[[nodiscard]] inline rr::Condition condition(std::string type, std::string status, std::string reason = {},");
-  w.line("                                             std::string message = {}) {");
-  w.indent();
-  w.line("rr::Condition c;");
-  w.line("c.type = std::move(type);");
-  w.line("c.status = std::move(status);");
-  w.line("c.last_transition_time = rr::Time::from(std::chrono::system_clock::time_point{});");
-  w.line("c.reason = std::move(reason);");
-  w.line("c.message = std::move(message);");
-  w.line("return c;");
-  w.dedent();
-  w.line("}");
-}
 
 std::set<std::string> die_std_headers(const DiePlan& p) {
   std::set<std::string> h{"<chrono>", "<cstdint>", "<string>", "<utility>", "<vector>"};
@@ -311,6 +315,62 @@ std::string ns_below_root(const std::string& ns) {
   const std::size_t sep = ns.find("::");
   return sep == std::string::npos ? std::string() : ns.substr(sep + 2);
 }
+
+// `#include` lines, in the set's order.
+std::string include_lines(const std::set<std::string>& headers) {
+  Printer p("dies");
+  for (const auto& h : headers) p.print("#include $header$", {{"header", h}});
+  return p.take_block();
+}
+
+constexpr std::string_view kKindDieHeader = R"cpp(// Code generated by rrgen $version$. DO NOT EDIT.
+// Test factory ("die", after reconciler.io/dies) for $type$: an immutable fluent
+// builder whose every method returns a changed copy. See docs/test-factories.md.
+#pragma once
+
+$std_includes$
+
+$includes$
+
+namespace $ns$ {
+
+$die$
+
+}  // namespace $ns$)cpp";
+
+// <prefix>.hpp includes every die: one fixed output for build systems, and a convenience.
+constexpr std::string_view kAllDiesHeader = R"cpp(// Code generated by rrgen $version$. DO NOT EDIT.
+// Every die of $ns$; include a kind's own header to compile less.
+#pragma once
+
+$includes$)cpp";
+
+constexpr std::string_view kSpecDiesHeader = R"cpp(// Code generated by rrgen $version$. DO NOT EDIT.
+// Test factories ("dies", after reconciler.io/dies) for the kinds the $reconciler$ reconciler touches: immutable
+// fluent builders whose every method returns a changed copy. See docs/test-factories.md.
+#pragma once
+
+$std_includes$
+
+$includes$
+
+namespace $ns$::dies {
+
+/// A condition as tables write one. lastTransitionTime is the epoch: the cluster rejects a
+/// condition without one, and the harness ignores it when comparing.
+[[nodiscard]] inline rr::Condition condition(std::string type, std::string status, std::string reason = {},
+                                             std::string message = {}) {
+  rr::Condition c;
+  c.type = std::move(type);
+  c.status = std::move(status);
+  c.last_transition_time = rr::Time::from(std::chrono::system_clock::time_point{});
+  c.reason = std::move(reason);
+  c.message = std::move(message);
+  return c;
+}
+$dies$
+
+}  // namespace $ns$::dies)cpp";
 
 }  // namespace
 
@@ -334,33 +394,21 @@ OutputSet emit_kind_dies(const Model& kinds, const KindDiesOptions& options) {
     kind.kind = u->kind->kind;
     const DiePlan p = plan_die(kind, u.get(), classes);
     const std::string below = ns_below_root(u->ns);
-    const std::string ns = options.cpp_namespace + (below.empty() ? "" : "::" + below);
-    CodeWriter w;
-    w.line("// Code generated by rrgen " + options.generator_version + ". DO NOT EDIT.");
-    w.line("// Test factory (\"die\", after reconciler.io/dies) for " + p.type + ": an immutable fluent");
-    w.line("// builder whose every method returns a changed copy. See docs/test-factories.md.");
-    w.line("#pragma once");
-    w.line();
-    for (const auto& h : die_std_headers(p)) w.line("#include " + h);
-    w.line();
-    for (const auto& h : std::set<std::string>{"\"rr/core/meta.hpp\"", "\"rr/core/resource_traits.hpp\"",
-                                               "\"rr/core/time.hpp\"", "\"" + p.header + "\""})
-      w.line("#include " + h);
-    w.line();
-    w.line("namespace " + ns + " {");
-    w.line();
-    DieWriter(w, p, "").write();
-    w.line();
-    w.line("}  // namespace " + ns);
+    Printer die("dies"), w("dies");
+    DieWriter(p, "").write(die);
+    w.print(kKindDieHeader, {{"version", options.generator_version},
+                             {"type", p.type},
+                             {"std_includes", include_lines(die_std_headers(p))},
+                             {"includes", include_lines({"\"rr/core/meta.hpp\"", "\"rr/core/resource_traits.hpp\"",
+                                                         "\"rr/core/time.hpp\"", "\"" + p.header + "\""})},
+                             {"ns", options.cpp_namespace + (below.empty() ? "" : "::" + below)},
+                             {"die", die.take_block()}});
     out.files.push_back({kind_die_header(*u, options), w.take()});
   }
-  // <prefix>.hpp includes every die: one fixed output for build systems, and a convenience.
-  CodeWriter all;
-  all.line("// Code generated by rrgen " + options.generator_version + ". DO NOT EDIT.");
-  all.line("// Every die of " + options.cpp_namespace + "; include a kind's own header to compile less.");
-  all.line("#pragma once");
-  all.line();
-  for (const auto& f : out.files) all.line("#include \"" + f.path + "\"");
+  Printer includes("dies"), all("dies");
+  for (const auto& f : out.files) includes.print("#include \"$path$\"", {{"path", f.path}});
+  all.print(kAllDiesHeader,
+            {{"version", options.generator_version}, {"ns", options.cpp_namespace}, {"includes", includes.take_block()}});
   out.files.push_back({options.include_prefix + ".hpp", all.take()});
   return out;
 }
@@ -376,43 +424,29 @@ OutputSet emit_dies(const ResolvedSpec& spec, const Model& crds, const Model& bu
   std::set<std::string> headers{"\"rr/core/meta.hpp\"", "\"rr/core/resource_traits.hpp\"", "\"rr/core/time.hpp\""};
   std::set<std::string> std_headers{"<chrono>", "<cstdint>", "<string>", "<utility>", "<vector>"};
   headers.insert("\"" + (spec.resource.header.empty() && owner_unit ? owner_unit->path + ".hpp" : spec.resource.header) + "\"");
+  Printer dies("dies");
   for (std::size_t i = 0; i < plans.size(); ++i) {
-    const Unit* unit = spec.kinds[i].builtin ? find_unit(builtin, spec.kinds[i]) : nullptr;
-    if (unit) {
+    dies.line();
+    // A built-in kind's die is the runtime's (rr::testing, generated once), under the name this
+    // spec gives it.
+    if (const Unit* unit = spec.kinds[i].builtin ? find_unit(builtin, spec.kinds[i]) : nullptr) {
       headers.insert("\"" + kind_die_header(*unit, runtime_dies()) + "\"");
+      dies.print("using $die$ = $runtime_die$;",
+                 {{"die", plans[i].class_name}, {"runtime_die", kind_die_class(*unit, runtime_dies())}});
       continue;
     }
     headers.insert("\"" + plans[i].header + "\"");
     if (plans[i].uses_map) std_headers.insert("<map>");
+    DieWriter(plans[i], owner).write(dies);
   }
 
-  CodeWriter w;
-  w.line("// Code generated by rrgen " + options.generator_version + ". DO NOT EDIT.");
-  w.line("// Test factories (\"dies\", after reconciler.io/dies) for the kinds the " +
-         (spec.name.empty() ? spec.file_stem : spec.name) + " reconciler touches: immutable");
-  w.line("// fluent builders whose every method returns a changed copy. See docs/test-factories.md.");
-  w.line("#pragma once");
-  w.line();
-  for (const auto& h : std_headers) w.line("#include " + h);
-  w.line();
-  for (const auto& h : headers) w.line("#include " + h);
-  w.line();
-  w.line("namespace " + spec.cpp_namespace + "::dies {");
-  w.line();
-  condition_helper(w);
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    w.line();
-    // A built-in kind's die is the runtime's (rr::testing, generated once), under the name this
-    // spec gives it.
-    if (const Unit* unit = spec.kinds[i].builtin ? find_unit(builtin, spec.kinds[i]) : nullptr) {
-      w.line(fmt::format("using {} = {};", plans[i].class_name, kind_die_class(*unit, runtime_dies())));
-      continue;
-    }
-    DieWriter(w, plans[i], owner).write();
-  }
-  w.line();
-  w.line("}  // namespace " + spec.cpp_namespace + "::dies");
-
+  Printer w("dies");
+  w.print(kSpecDiesHeader, {{"version", options.generator_version},
+                            {"reconciler", spec.name.empty() ? spec.file_stem : spec.name},
+                            {"std_includes", include_lines(std_headers)},
+                            {"includes", include_lines(headers)},
+                            {"ns", spec.cpp_namespace},
+                            {"dies", dies.take_block()}});
   OutputSet out;
   out.files.push_back({spec.file_stem + "_dies.hpp", w.take()});
   return out;

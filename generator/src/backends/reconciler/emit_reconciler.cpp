@@ -27,7 +27,7 @@ std::string include_block(const std::set<std::string>& system, const std::set<st
   for (const auto& h : system) p.print("#include <$h$>", {{"h", h}});
   if (!system.empty() && !local.empty()) p.line();
   for (const auto& h : local) p.print("#include \"$h$\"", {{"h", h}});
-  return p.take();
+  return p.take_block();
 }
 
 std::string kind_literal(const ResolvedKind& k) {
@@ -103,7 +103,7 @@ std::string kind_array(const std::string& member, const std::vector<const Resolv
   const TemplateVars vars{{"member", member}, {"n", std::to_string(kinds.size())}};
   if (kinds.empty()) {
     p.print("static constexpr std::array<Kind, $n$> $member${};", vars);
-    return p.take();
+    return p.take_block();
   }
   p.print("static constexpr std::array<Kind, $n$> $member${{", vars);
   {
@@ -111,7 +111,7 @@ std::string kind_array(const std::string& member, const std::vector<const Resolv
     for (const ResolvedKind* k : kinds) p.print("$kind$,", {{"kind", kind_literal(*k)}});
   }
   p.print("}};");
-  return p.take();
+  return p.take_block();
 }
 
 // "//   Name  summary", the step names aligned as a table.
@@ -124,7 +124,7 @@ std::string step_table(const Ctx& c) {
     p.print("//   $name$$gap$$summary$",
             {{"name", name}, {"gap", std::string(width - name.size() + 2, ' ')}, {"summary", step_summary(c, i)}});
   }
-  return p.take();
+  return p.take_block();
 }
 
 std::string condition_declarations(const Ctx& c) {
@@ -144,8 +144,8 @@ struct $struct$ {
 const rr::ConditionSet& $function$();
 
 )",
-          {{"struct", c.names.condition_struct}, {"constants", constants.take()}, {"function", c.names.conditions_function}});
-  return p.take();
+          {{"struct", c.names.condition_struct}, {"constants", constants.take_block()}, {"function", c.names.conditions_function}});
+  return p.take_block();
 }
 
 // The root's and each step's function, with the hooks each step calls.
@@ -171,7 +171,7 @@ $declaration$)",
              {"declaration", wrap_parameters("rr::SubReconciler<" + t + "> " + c.names.step_functions[i],
                                              {hooks_param(c) + " = nullptr"}, ";", 0)}});
   }
-  return p.take();
+  return p.take_block();
 }
 
 }  // namespace
@@ -229,7 +229,7 @@ $namespace_close$)",
            {"steps", step_table(c)},
            {"includes", include_block({"array", "memory", "string_view"}, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
-           {"aliases", aliases.take()},
+           {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},
            {"root", n.root_function},
            {"watches", n.watches_struct},

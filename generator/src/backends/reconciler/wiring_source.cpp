@@ -85,7 +85,7 @@ void on_setup(Printer& p, const Ctx& c, const ResolvedStep& r) {
     [](rr::Setup& setup) {
       $calls$
     },)",
-          {{"calls", calls.take()}});
+          {{"calls", calls.take_block()}});
 }
 
 // The reconciler's opening line (after `lead`) and members; the caller closes the brace.
@@ -179,7 +179,7 @@ std::string step_function(const Ctx& c, std::size_t i) {
     p.print("};");
   }
   p.print("}");
-  return p.take();
+  return p.take_block();
 }
 
 std::string conditions_function(const Ctx& c) {
@@ -198,8 +198,8 @@ std::string conditions_function(const Ctx& c) {
 }
 
 )",
-          {{"function", c.names.conditions_function}, {"members", members.take()}});
-  return p.take();
+          {{"function", c.names.conditions_function}, {"members", members.take_block()}});
+  return p.take_block();
 }
 
 std::string root_function(const Ctx& c) {
@@ -224,8 +224,8 @@ std::string root_function(const Ctx& c) {
            {"t", n.resource_alias},
            {"name", cpp_string_literal(n.name)},
            {"conditions", condition_constants(c.spec).empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
-           {"steps", steps.take()}});
-  return p.take();
+           {"steps", steps.take_block()}});
+  return p.take_block();
 }
 
 }  // namespace
@@ -283,12 +283,12 @@ $namespace_close$)",
            {"includes", include_block({"concepts", "memory", "stdexcept", "string", "type_traits", "utility"}, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", n.hooks_struct},
-           {"checks", checks.take()},
+           {"checks", checks.take_block()},
            {"no_default", cpp_string_literal(n.hooks_struct + " has no default constructor: pass the hooks to " +
                                              n.root_function + " and the step reconcilers")},
            {"conditions", conditions_function(c)},
            {"root", root_function(c)},
-           {"steps", steps.take()},
+           {"steps", steps.take_block()},
            {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
   return p.take();
 }

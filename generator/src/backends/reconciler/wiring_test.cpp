@@ -115,7 +115,7 @@ $includes$
   }
   p.print(kStepsBuild, {{"name", cpp_string_literal(suite + "each step builds and validates on its own")},
                         {"t", ns + n.resource_alias},
-                        {"steps", steps.take()}});
+                        {"steps", steps.take_block()}});
   p.line();
   const auto conditions = condition_constants(c.spec);
   if (!conditions.empty()) {
@@ -123,7 +123,7 @@ $includes$
     for (const auto& constant_type : conditions) types.print("$type$,", {{"type", cpp_string_literal(constant_type.second)}});
     p.print(kConditions, {{"name", cpp_string_literal(suite + "Ready summarises the spec's conditions")},
                           {"function", ns + n.conditions_function},
-                          {"types", types.take()}});
+                          {"types", types.take_block()}});
     p.line();
   }
   p.print(kWatches, {{"name", cpp_string_literal(suite + "set-up asks for the watches " + n.watches_struct + " describes")},

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "support/code_writer.hpp"
 #include "model/hooks.hpp"
 #include "support/naming.hpp"
+#include "support/printer.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen {

@@ -1,26 +1,43 @@
 #include "backends/types/emit_defaults.hpp"
 
-#include <fmt/format.h>
-
-#include "support/naming.hpp"
-
 namespace rrgen {
 namespace {
 
-void default_recurse(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
+// Own defaults first, then descend into what is present (a default can materialise a parent
+// whose children have defaults of their own): the API server's top-down order.
+constexpr std::string_view kApplyDefaults = R"cpp(void $struct$::rr_apply_defaults() {
+  auto& v = *this;
+  $own$
+  $members$
+})cpp";
+constexpr std::string_view kNothingToDefault = "void $struct$::rr_apply_defaults() {}";
+
+constexpr std::string_view kDefaultOptional = "if (!$member$) rr::set_default($member$, $json$);";
+constexpr std::string_view kDefaultNullable = "if ($member$.is_absent()) rr::set_default($member$, $json$);";
+
+constexpr std::string_view kIfPresent = R"cpp(if ($present$) {
+  $defaults$
+})cpp";
+constexpr std::string_view kEach = R"cpp(for (auto& $item$ : $range$) {
+  $skip_null$
+  $defaults$
+})cpp";
+constexpr std::string_view kSkipNull = "if (!$x$.has_value()) continue;";
+
+// Defaulting of the value `e` of type `t`: its struct's own, or each item's or map value's.
+std::string descend(const TypeRef& t, const std::string& e, int depth) {
+  Printer p("types.defaults");
   if (t.kind == TypeKind::Struct) {
-    w.line(fmt::format("{}.rr_apply_defaults();", e));
+    p.print("$value$.rr_apply_defaults();", {{"value", e}});
   } else if (t.kind == TypeKind::Array || t.kind == TypeKind::Map) {
     const std::string x = "x" + std::to_string(depth);
-    const std::string item = t.element->nullable ? "(*" + x + ")" : x;
-    if (t.kind == TypeKind::Array) w.line(fmt::format("for (auto& {} : {}) {{", x, e));
-    else w.line(fmt::format("for (auto& [k{}, {}] : {}) {{", depth, x, e));
-    w.indent();
-    if (t.element->nullable) w.line(fmt::format("if (!{}.has_value()) continue;", x));
-    default_recurse(w, *t.element, item, depth + 1);
-    w.dedent();
-    w.line("}");
+    const bool nullable = t.element->nullable;
+    p.print(kEach, {{"item", t.kind == TypeKind::Array ? x : "[k" + std::to_string(depth) + ", " + x + "]"},
+                    {"range", e},
+                    {"skip_null", nullable ? p.fill(kSkipNull, {{"x", x}}) : ""},
+                    {"defaults", descend(*t.element, nullable ? "(*" + x + ")" : x, depth + 1)}});
   }
+  return p.take_block();
 }
 
 }  // namespace
@@ -42,45 +59,28 @@ bool DefaultsEmitter::type_needs_defaults(const TypeRef& t) const {
   return t.element && type_needs_defaults(*t.element);
 }
 
-void DefaultsEmitter::defaults_fn(CodeWriter& w, const StructDef& s) {
+void DefaultsEmitter::defaults_fn(Printer& p, const StructDef& s) {
   if (!needs_defaults_[&s]) {
-    w.line(fmt::format("void {}::rr_apply_defaults() {{}}", s.name));
+    p.print(kNothingToDefault, {{"struct", s.name}});
     return;
   }
-  w.line(fmt::format("void {}::rr_apply_defaults() {{", s.name));
-  w.indent();
-  w.line("auto& v = *this;");
-  // Own defaults first, then descend into what is present (a default can materialise a parent
-  // whose children have defaults of their own): the API server's top-down order.
+  Printer own("types.defaults"), members("types.defaults");
   for (const auto& f : s.fields) {
     if (!f.constraints || !f.constraints->default_json) continue;
-    const std::string m = "v." + f.cpp_name;
-    if (f.presence == Presence::Optional)
-      w.line(fmt::format("if (!{}) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.constraints->default_json)));
-    else if (f.presence == Presence::Nullable)
-      w.line(fmt::format("if ({}.is_absent()) rr::set_default({}, {});", m, m, cpp_raw_literal(*f.constraints->default_json)));
+    const TemplateVars vars = {{"member", "v." + f.cpp_name}, {"json", cpp_raw_literal(*f.constraints->default_json)}};
+    if (f.presence == Presence::Optional) own.print(kDefaultOptional, vars);
+    else if (f.presence == Presence::Nullable) own.print(kDefaultNullable, vars);
   }
   for (const auto& f : s.fields) {
     if (!type_needs_defaults(f.type)) continue;
     const std::string m = "v." + f.cpp_name;
-    CodeWriter inner;
     const bool wrapped = f.presence == Presence::Optional || f.presence == Presence::Nullable;
-    default_recurse(inner, f.type, wrapped ? "(*" + m + ")" : m, 0);
-    std::string text = inner.take();
-    if (text.empty()) continue;
-    text.pop_back();
-    if (wrapped) {
-      w.line(fmt::format("if ({}) {{", f.presence == Presence::Optional ? m : m + ".has_value()"));
-      w.indent();
-      w.line(text);
-      w.dedent();
-      w.line("}");
-    } else {
-      w.line(text);
-    }
+    const std::string inner = descend(f.type, wrapped ? "(*" + m + ")" : m, 0);
+    if (inner.empty()) continue;
+    if (!wrapped) members.line(inner);  // verbatim: already filled
+    else members.print(kIfPresent, {{"present", f.presence == Presence::Optional ? m : m + ".has_value()"}, {"defaults", inner}});
   }
-  w.dedent();
-  w.line("}");
+  p.print(kApplyDefaults, {{"struct", s.name}, {"own", own.take_block()}, {"members", members.take_block()}});
 }
 
 }  // namespace rrgen

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "model/model.hpp"
-#include "support/code_writer.hpp"
+#include "support/printer.hpp"
 
 namespace rrgen {
 
@@ -12,7 +12,7 @@ class DefaultsEmitter {
   // Decides, for every struct of the unit, whether defaulting has anything to do there.
   explicit DefaultsEmitter(const Unit& u);
   // Defines `S::rr_apply_defaults()`.
-  void defaults_fn(CodeWriter& w, const StructDef& s);
+  void defaults_fn(Printer& p, const StructDef& s);
 
  private:
   bool type_needs_defaults(const TypeRef& t) const;

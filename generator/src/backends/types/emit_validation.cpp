@@ -12,6 +12,76 @@
 namespace rrgen {
 namespace {
 
+// ---- templates: what rr_validate() reads like ------------------------------------------------
+
+constexpr std::string_view kValidateFn = R"cpp(void $struct$::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  $checks$
+})cpp";
+constexpr std::string_view kValidateNothing = "void $struct$::rr_validate(rr::Validator&) const {}";
+
+// One member's checks, at its JSON path.
+constexpr std::string_view kMember = R"cpp({
+  auto at = c.field($json$);
+  $checks$
+})cpp";
+constexpr std::string_view kPresentMember = R"cpp(if ($present$) {
+  auto at = c.field($json$);
+  $checks$
+})cpp";
+constexpr std::string_view kRequiredMember = R"cpp(if ($member$) {
+  auto at = c.field($json$);
+  $checks$
+} else {
+  c.required($json$);
+})cpp";
+constexpr std::string_view kRequiredOnly = R"cpp(if (!$member$) {
+  c.required($json$);
+})cpp";
+constexpr std::string_view kRequiredNullable = "if ($member$.is_absent()) c.required($json$);";
+constexpr std::string_view kRequiredUndeclared = "if (!v.unknown_fields.find($json$)) c.required($json$);";
+
+// minProperties/maxProperties of the struct itself: declared members present plus unknown ones.
+constexpr std::string_view kMemberCount = R"cpp({
+  const std::size_t members = $count$;
+  $bounds$
+})cpp";
+
+// A CRD's own rules for metadata.name and metadata.generateName.
+constexpr std::string_view kMetadata = R"cpp(if (!v.metadata.$member$.empty()) {
+  auto at = c.field("metadata");
+  auto at_name = c.field($json$);
+  $checks$
+})cpp";
+
+constexpr std::string_view kEnumValue = R"cpp({
+  static constexpr std::string_view kAllowed[] = {$allowed$};
+  c.enum_value(rr::canonical_text($value$), kAllowed);
+})cpp";
+constexpr std::string_view kPattern = R"cpp({
+  static const rr::Pattern pattern($regex$);
+  c.pattern($value$, pattern);
+})cpp";
+constexpr std::string_view kUnique = R"cpp({
+  std::vector<std::string> $keys$;
+  $keys$.reserve($list$.size());
+  for (const auto& x : $list$) $keys$.push_back($identity$);
+  c.unique($keys$);
+})cpp";
+constexpr std::string_view kEachItem = R"cpp(for (std::size_t $i$ = 0; $i$ < $list$.size(); ++$i$) {
+  auto at$depth$ = c.index($i$);
+  $checks$
+})cpp";
+constexpr std::string_view kEachValue = R"cpp(for (const auto& [$k$, $x$] : $map$) {
+  auto at$depth$ = c.key($k$);
+  $checks$
+})cpp";
+constexpr std::string_view kIfNotNull = R"cpp(if ($value$.has_value()) {
+  $checks$
+})cpp";
+
+// ---- what to check -------------------------------------------------------------------------
+
 bool type_uses_pattern(const TypeRef& t) {
   if (t.constraints && t.constraints->pattern && t.kind != TypeKind::IntOrString) return true;
   return t.element && type_uses_pattern(*t.element);
@@ -23,6 +93,8 @@ std::string num(double d) {
   return s;
 }
 
+std::string boolean(bool b) { return b ? "true" : "false"; }
+
 std::optional<std::string> format_name(const std::string& f) {
   static const std::pair<const char*, const char*> table[] = {
       {"date", "Date"}, {"int32", "Int32"}, {"ipv4", "IPv4"}, {"ipv6", "IPv6"}, {"uuid", "UUID"},
@@ -32,69 +104,49 @@ std::optional<std::string> format_name(const std::string& f) {
   return std::nullopt;
 }
 
-void enum_json_check(CodeWriter& w, const Constraints& s, const std::string& value_json) {
-  std::string list;
-  for (const auto& j : s.enum_json) list += (list.empty() ? "" : ", ") + cpp_string_literal(j);
-  w.line("{");
-  w.line("  static constexpr std::string_view kAllowed[] = {" + list + "};");
-  w.line(fmt::format("  c.enum_value({}, kAllowed);", value_json));
-  w.line("}");
+void enum_json_check(Printer& p, const Constraints& s, const std::string& value) {
+  std::string allowed;
+  for (const auto& j : s.enum_json) allowed += (allowed.empty() ? "" : ", ") + cpp_string_literal(j);
+  p.print(kEnumValue, {{"allowed", allowed}, {"value", value}});
 }
 
-void uniqueness(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-  const std::string keys = "keys" + std::to_string(depth);
-  w.line("{");
-  w.indent();
-  w.line(fmt::format("std::vector<std::string> {};", keys));
-  w.line(fmt::format("{}.reserve({}.size());", keys, e));
+// How two items of a set or map list are told apart: the whole item, or a map list's keys.
+std::string item_identity(const TypeRef& t) {
   const Constraints* s = t.constraints.get();
   const bool keyed = t.element->kind == TypeKind::Struct || t.element->kind == TypeKind::External;
-  if (s->list_type == ListType::Map && keyed && !t.element->nullable) {
-    std::string expr;
-    for (const auto& k : s->list_map_keys) {
-      // Runtime shapes (rr::Condition ...) name their members the way rrgen names fields.
-      const FieldDef* kf = t.element->kind == TypeKind::Struct ? list_map_key_field(*t.element->def, k) : nullptr;
-      if (t.element->kind == TypeKind::Struct && !kf) continue;
-      const std::string member = kf ? kf->cpp_name : field_name(k);
-      // The identity reads as the JSON object of the keys: {"port":80,"protocol":"TCP"}.
-      const std::string label = (expr.empty() ? "{" : ",") + std::string("\"") + k + "\":";
-      expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + fmt::format(" + rr::canonical_text(x.{})", member);
-    }
-    if (!expr.empty()) expr += " + \"}\"";
-    if (expr.empty()) expr = "rr::canonical_text(x)";
-    w.line(fmt::format("for (const auto& x : {}) {}.push_back({});", e, keys, expr));
-  } else {
-    w.line(fmt::format("for (const auto& x : {}) {}.push_back(rr::canonical_text(x));", e, keys));
+  if (s->list_type != ListType::Map || !keyed || t.element->nullable) return "rr::canonical_text(x)";
+  std::string expr;
+  for (const auto& k : s->list_map_keys) {
+    // Runtime shapes (rr::Condition ...) name their members the way rrgen names fields.
+    const FieldDef* kf = t.element->kind == TypeKind::Struct ? list_map_key_field(*t.element->def, k) : nullptr;
+    if (t.element->kind == TypeKind::Struct && !kf) continue;
+    const std::string member = kf ? kf->cpp_name : field_name(k);
+    // The identity reads as the JSON object of the keys: {"port":80,"protocol":"TCP"}.
+    const std::string label = (expr.empty() ? "{" : ",") + std::string("\"") + k + "\":";
+    expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + " + rr::canonical_text(x." + member + ")";
   }
-  w.line(fmt::format("c.unique({});", keys));
-  w.dedent();
-  w.line("}");
+  return expr.empty() ? "rr::canonical_text(x)" : expr + " + \"}\"";
 }
 
-void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth);
+std::string checks(const TypeRef& t, const std::string& e, int depth);
 
-void element_checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
-  if (t.nullable) {
-    w.line(fmt::format("if ({}.has_value()) {{", e));
-    w.indent();
-    checks(w, t, "(*" + e + ")", depth);
-    w.dedent();
-    w.line("}");
-  } else {
-    checks(w, t, e, depth);
-  }
+// The checks of an item or map value, skipped when it is null.
+std::string element_checks(const TypeRef& t, const std::string& e, int depth) {
+  if (!t.nullable) return checks(t, e, depth);
+  std::string inner = checks(t, "(*" + e + ")", depth);
+  if (inner.empty()) return inner;
+  Printer p("types.validation");
+  return p.fill(kIfNotNull, {{"value", e}, {"checks", inner}});
 }
 
-bool element_has_checks(const TypeRef& t) {
-  CodeWriter probe;
-  checks(probe, t, "x", 0);
-  return !probe.take().empty();
-}
-
-// Emits the checks of one value `e` (an lvalue of the type `t` describes, already unwrapped
-// from optional/nullable) at the validator's current path.
-void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
+// The checks of one value `e` (an lvalue of the type `t` describes, already unwrapped from
+// optional/nullable) at the validator's current path; empty when there is nothing to check.
+std::string checks(const TypeRef& t, const std::string& e, int depth) {
+  Printer p("types.validation");
   const Constraints* s = t.constraints.get();
+  auto check = [&](std::string_view call, const std::string& value, const std::string& arg) {
+    p.print("c.$call$($value$, $arg$);", {{"call", std::string(call)}, {"value", value}, {"arg", arg}});
+  };
   switch (t.kind) {
     case TypeKind::String:
     case TypeKind::Enum:
@@ -102,21 +154,16 @@ void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
     case TypeKind::Bytes:
     case TypeKind::Quantity: {
       const std::string str = t.kind == TypeKind::String ? e : e + ".str()";
-      if (t.kind == TypeKind::Enum) w.line(fmt::format("c.enum_string({}, enum_values({}{{}}));", str, t.en->name));
-      if (t.kind == TypeKind::Time) w.line(fmt::format("c.format({}, rr::Format::DateTime);", str));
-      if (t.kind == TypeKind::Bytes) w.line(fmt::format("c.format({}, rr::Format::Byte);", str));
+      if (t.kind == TypeKind::Enum) check("enum_string", str, "enum_values(" + t.en->name + "{})");
+      if (t.kind == TypeKind::Time) check("format", str, "rr::Format::DateTime");
+      if (t.kind == TypeKind::Bytes) check("format", str, "rr::Format::Byte");
       if (!s) break;
-      if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
-      if (s->min_length) w.line(fmt::format("c.min_length({}, {});", str, *s->min_length));
-      if (s->max_length) w.line(fmt::format("c.max_length({}, {});", str, *s->max_length));
-      if (s->pattern) {
-        w.line("{");
-        w.line(fmt::format("  static const rr::Pattern pattern({});", cpp_raw_literal(*s->pattern)));
-        w.line(fmt::format("  c.pattern({}, pattern);", str));
-        w.line("}");
-      }
+      if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(p, *s, e);
+      if (s->min_length) check("min_length", str, std::to_string(*s->min_length));
+      if (s->max_length) check("max_length", str, std::to_string(*s->max_length));
+      if (s->pattern) p.print(kPattern, {{"regex", cpp_raw_literal(*s->pattern)}, {"value", str}});
       if (t.kind == TypeKind::String) {
-        if (auto f = format_name(s->format)) w.line(fmt::format("c.format({}, rr::Format::{});", e, *f));
+        if (auto f = format_name(s->format)) check("format", e, "rr::Format::" + *f);
       }
       break;
     }
@@ -125,47 +172,39 @@ void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
     case TypeKind::Double: {
       if (!s) break;
       const std::string d = t.kind == TypeKind::Double ? e : "static_cast<double>(" + e + ")";
-      if (s->minimum) w.line(fmt::format("c.minimum({}, {}, {});", d, num(*s->minimum), s->exclusive_minimum));
-      if (s->maximum) w.line(fmt::format("c.maximum({}, {}, {});", d, num(*s->maximum), s->exclusive_maximum));
-      if (s->multiple_of) w.line(fmt::format("c.multiple_of({}, {});", d, num(*s->multiple_of)));
-      if (!s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
+      if (s->minimum) check("minimum", d, num(*s->minimum) + ", " + boolean(s->exclusive_minimum));
+      if (s->maximum) check("maximum", d, num(*s->maximum) + ", " + boolean(s->exclusive_maximum));
+      if (s->multiple_of) check("multiple_of", d, num(*s->multiple_of));
+      if (!s->enum_json.empty()) enum_json_check(p, *s, e);
       break;
     }
     case TypeKind::Bool:
-      if (s && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
+      if (s && !s->enum_json.empty()) enum_json_check(p, *s, e);
       break;
     case TypeKind::Struct:
-      w.line(fmt::format("{}.rr_validate(c);", e));
+      p.print("$value$.rr_validate(c);", {{"value", e}});
       break;
     case TypeKind::External:
-      w.line(fmt::format("rr::validate(c, {});", e));
+      p.print("rr::validate(c, $value$);", {{"value", e}});
       break;
     case TypeKind::Array: {
-      if (s && s->min_items) w.line(fmt::format("c.min_items({}.size(), {});", e, *s->min_items));
-      if (s && s->max_items) w.line(fmt::format("c.max_items({}.size(), {});", e, *s->max_items));
+      if (s && s->min_items) check("min_items", e + ".size()", std::to_string(*s->min_items));
+      if (s && s->max_items) check("max_items", e + ".size()", std::to_string(*s->max_items));
       const std::string i = "i" + std::to_string(depth);
-      if (element_has_checks(*t.element)) {
-        w.line(fmt::format("for (std::size_t {0} = 0; {0} < {1}.size(); ++{0}) {{", i, e));
-        w.indent();
-        w.line(fmt::format("auto at{} = c.index({});", depth, i));
-        element_checks(w, *t.element, e + "[" + i + "]", depth + 1);
-        w.dedent();
-        w.line("}");
+      const std::string items = element_checks(*t.element, e + "[" + i + "]", depth + 1);
+      if (!items.empty()) p.print(kEachItem, {{"i", i}, {"list", e}, {"depth", std::to_string(depth)}, {"checks", items}});
+      if (s && s->unordered_list()) {
+        p.print(kUnique, {{"keys", "keys" + std::to_string(depth)}, {"list", e}, {"identity", item_identity(t)}});
       }
-      if (s && s->unordered_list()) uniqueness(w, t, e, depth);
       break;
     }
     case TypeKind::Map: {
-      if (s && s->min_properties) w.line(fmt::format("c.min_properties({}.size(), {});", e, *s->min_properties));
-      if (s && s->max_properties) w.line(fmt::format("c.max_properties({}.size(), {});", e, *s->max_properties));
-      if (element_has_checks(*t.element)) {
-        const std::string k = "k" + std::to_string(depth), x = "x" + std::to_string(depth);
-        w.line(fmt::format("for (const auto& [{}, {}] : {}) {{", k, x, e));
-        w.indent();
-        w.line(fmt::format("auto at{} = c.key({});", depth, k));
-        element_checks(w, *t.element, x, depth + 1);
-        w.dedent();
-        w.line("}");
+      if (s && s->min_properties) check("min_properties", e + ".size()", std::to_string(*s->min_properties));
+      if (s && s->max_properties) check("max_properties", e + ".size()", std::to_string(*s->max_properties));
+      const std::string k = "k" + std::to_string(depth), x = "x" + std::to_string(depth);
+      const std::string values = element_checks(*t.element, x, depth + 1);
+      if (!values.empty()) {
+        p.print(kEachValue, {{"k", k}, {"x", x}, {"map", e}, {"depth", std::to_string(depth)}, {"checks", values}});
       }
       break;
     }
@@ -173,28 +212,61 @@ void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
     case TypeKind::Json:
       break;
   }
+  return p.take_block();
+}
+
+void member_checks(Printer& p, const FieldDef& f) {
+  const std::string m = "v." + f.cpp_name, json = cpp_string_literal(f.json_name);
+  const bool wrapped = f.presence == Presence::Optional || f.presence == Presence::Nullable;
+  const std::string inner = checks(f.type, wrapped ? "(*" + m + ")" : m, 0);
+  // Presence the type does not enforce (an optional or nullable member the schema requires).
+  const bool required_check = f.required && wrapped;
+  switch (f.presence) {
+    case Presence::Required:
+    case Presence::Value:
+      if (!inner.empty()) p.print(kMember, {{"json", json}, {"checks", inner}});
+      break;
+    case Presence::Optional:
+      if (!inner.empty() && required_check) p.print(kRequiredMember, {{"member", m}, {"json", json}, {"checks", inner}});
+      else if (!inner.empty()) p.print(kPresentMember, {{"present", m}, {"json", json}, {"checks", inner}});
+      else if (required_check) p.print(kRequiredOnly, {{"member", m}, {"json", json}});
+      break;
+    case Presence::Nullable:
+      if (!inner.empty()) p.print(kPresentMember, {{"present", m + ".has_value()"}, {"json", json}, {"checks", inner}});
+      if (required_check) p.print(kRequiredNullable, {{"member", m}, {"json", json}});
+      break;
+  }
+}
+
+void member_count_checks(Printer& p, const StructDef& s) {
+  if (!s.constraints || !(s.constraints->min_properties || s.constraints->max_properties)) return;
+  std::string count = "v.unknown_fields.size()";
+  for (const auto& f : s.fields) {
+    if (f.presence == Presence::Required) count += " + 1";
+    else if (f.presence == Presence::Optional) count += " + (v." + f.cpp_name + " ? 1 : 0)";
+    else if (f.presence == Presence::Nullable) count += " + (v." + f.cpp_name + ".is_absent() ? 0 : 1)";
+  }
+  Printer bounds("types.validation");
+  if (s.constraints->min_properties) {
+    bounds.print("c.min_properties(members, $n$);", {{"n", std::to_string(*s.constraints->min_properties)}});
+  }
+  if (s.constraints->max_properties) {
+    bounds.print("c.max_properties(members, $n$);", {{"n", std::to_string(*s.constraints->max_properties)}});
+  }
+  p.print(kMemberCount, {{"count", count}, {"bounds", bounds.take_block()}});
 }
 
 // A CRD may restrict metadata.name and metadata.generateName (structural rule 4).
-void metadata_checks(CodeWriter& body, const StructDef& s) {
+void metadata_checks(Printer& p, const StructDef& s) {
   for (auto [json, member, constraints] : {std::tuple{"name", "name", &s.metadata_name},
                                            {"generateName", "generate_name", &s.metadata_generate_name}}) {
     if (!*constraints) continue;
     TypeRef t;
     t.kind = TypeKind::String;
     t.constraints = *constraints;
-    CodeWriter inner;
-    checks(inner, t, std::string("v.metadata.") + member, 0);
-    std::string text = inner.take();
-    if (text.empty()) continue;
-    text.pop_back();
-    body.line(fmt::format("if (!v.metadata.{}.empty()) {{", member));
-    body.line("  auto at = c.field(\"metadata\");");
-    body.line(fmt::format("  auto at_name = c.field({});", cpp_string_literal(json)));
-    body.indent();
-    body.line(text);
-    body.dedent();
-    body.line("}");
+    const std::string inner = checks(t, std::string("v.metadata.") + member, 0);
+    if (inner.empty()) continue;
+    p.print(kMetadata, {{"member", member}, {"json", cpp_string_literal(json)}, {"checks", inner}});
   }
 }
 
@@ -207,84 +279,15 @@ bool unit_uses_pattern(const Unit& u) {
   return false;
 }
 
-void emit_validate_fn(CodeWriter& w, const StructDef& s) {
-  CodeWriter body;
-  body.indent();
-  for (const auto& f : s.fields) {
-    const std::string m = "v." + f.cpp_name;
-    CodeWriter inner;
-    checks(inner, f.type, f.presence == Presence::Required || f.presence == Presence::Value ? m : "(*" + m + ")", 0);
-    std::string text = inner.take();
-    const bool required_check = f.required && f.presence != Presence::Required && f.presence != Presence::Value;
-    if (text.empty() && !required_check) continue;
-    auto emit_inner = [&](CodeWriter& out) {
-      out.line(fmt::format("auto at = c.field({});", cpp_string_literal(f.json_name)));
-      std::size_t start = 0;
-      while (start < text.size()) {
-        std::size_t nl = text.find('\n', start);
-        out.line(text.substr(start, nl - start));
-        start = nl + 1;
-      }
-    };
-    switch (f.presence) {
-      case Presence::Required:
-      case Presence::Value:
-        body.line("{");
-        body.indent();
-        emit_inner(body);
-        body.dedent();
-        body.line("}");
-        break;
-      case Presence::Optional:
-      case Presence::Nullable: {
-        const std::string present = f.presence == Presence::Optional ? m : m + ".has_value()";
-        if (!text.empty()) {
-          body.line(fmt::format("if ({}) {{", present));
-          body.indent();
-          emit_inner(body);
-          body.dedent();
-          body.line(required_check && f.presence == Presence::Optional ? "} else {" : "}");
-        } else if (f.presence == Presence::Optional) {
-          body.line(fmt::format("if (!{}) {{", m));
-        }
-        if (required_check) {
-          if (f.presence == Presence::Optional) {
-            body.line(fmt::format("  c.required({});", cpp_string_literal(f.json_name)));
-            body.line("}");
-          } else {
-            body.line(fmt::format("if ({}.is_absent()) c.required({});", m, cpp_string_literal(f.json_name)));
-          }
-        }
-        break;
-      }
-    }
-  }
-  for (const auto& r : s.undeclared_required)
-    body.line(fmt::format("if (!v.unknown_fields.find({0})) c.required({0});", cpp_string_literal(r)));
-  if (s.constraints && (s.constraints->min_properties || s.constraints->max_properties)) {
-    std::string count = "v.unknown_fields.size()";
-    for (const auto& f : s.fields) {
-      if (f.presence == Presence::Required) count += " + 1";
-      else if (f.presence == Presence::Optional) count += fmt::format(" + ({} ? 1 : 0)", "v." + f.cpp_name);
-      else if (f.presence == Presence::Nullable) count += fmt::format(" + ({}.is_absent() ? 0 : 1)", "v." + f.cpp_name);
-    }
-    body.line("{");
-    body.line("  const std::size_t members = " + count + ";");
-    if (s.constraints->min_properties) body.line(fmt::format("  c.min_properties(members, {});", *s.constraints->min_properties));
-    if (s.constraints->max_properties) body.line(fmt::format("  c.max_properties(members, {});", *s.constraints->max_properties));
-    body.line("}");
-  }
+void emit_validate_fn(Printer& p, const StructDef& s) {
+  Printer body("types.validation");
+  for (const auto& f : s.fields) member_checks(body, f);
+  for (const auto& r : s.undeclared_required) body.print(kRequiredUndeclared, {{"json", cpp_string_literal(r)}});
+  member_count_checks(body, s);
   if (s.is_root) metadata_checks(body, s);
-  std::string text = body.take();
-  if (text.empty()) {
-    w.line(fmt::format("void {}::rr_validate(rr::Validator&) const {{}}", s.name));
-    return;
-  }
-  w.line(fmt::format("void {}::rr_validate(rr::Validator& c) const {{", s.name));
-  w.line("  const auto& v = *this;");
-  text.pop_back();
-  w.line(text);
-  w.line("}");
+  const std::string checks = body.take_block();
+  if (checks.empty()) p.print(kValidateNothing, {{"struct", s.name}});
+  else p.print(kValidateFn, {{"struct", s.name}, {"checks", checks}});
 }
 
 }  // namespace rrgen
