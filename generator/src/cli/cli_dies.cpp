@@ -6,6 +6,7 @@
 
 #include "backends/dies/emit_dies.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/options.hpp"
 #include "load/inputs.hpp"
 #include "sema/builtin_kinds.hpp"
 #include "sema/sema.hpp"
@@ -38,30 +39,17 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 }  // namespace
 
 int run_dies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::string out_dir = ".", depfile, ns, types_ns, prefix = "dies";
-  bool builtin = false, quiet = false;
-  std::vector<std::string> files;
-  ArgReader reader(args);
-  while (reader.next()) {
-    if (reader.is_flag("--help") || reader.is_flag("-h")) {
-      out << kDiesUsage;
-      return 0;
-    }
-    if (reader.is_flag("--builtin")) {
-      builtin = true;
-    } else if (reader.is_flag("--quiet")) {
-      quiet = true;
-    } else if (reader.value("--out", out_dir) || reader.value("--namespace", ns) ||
-               reader.value("--types-namespace", types_ns) || reader.value("--include-prefix", prefix) ||
-               reader.value("--depfile", depfile)) {
-    } else if (reader.failed()) {
-      return usage_error(err, reader.error());
-    } else if (reader.is_option()) {
-      return usage_error(err, "unknown option '" + reader.current() + "'");
-    } else {
-      files.push_back(reader.current());
-    }
-  }
+  Options o;
+  o.include_prefix = "dies";
+  if (auto code = parse_options(args,
+                                {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::Builtin,
+                                 Flag::TypesNamespace, Flag::IncludePrefix},
+                                kDiesUsage, o, out, err))
+    return *code;
+  const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &types_ns = o.types_namespace,
+                    &prefix = o.include_prefix;
+  const std::vector<std::string>& files = o.operands;
+  const bool builtin = o.builtin;
   if (builtin == !files.empty()) return usage_error(err, "give either --builtin or input files");
   if (!is_cpp_namespace(ns)) return usage_error(err, "--namespace '" + ns + "' is not a C++ namespace name");
   if (!types_ns.empty() && !is_cpp_namespace(types_ns))
@@ -88,7 +76,7 @@ int run_dies(const std::vector<std::string>& args, std::ostream& out, std::ostre
     diags.print(err);
     return 1;
   }
-  if (!quiet) {
+  if (!o.quiet) {
     err << "rrgen: " << dies.files.size() << " die(s); " << stats.written << " file(s) written, " << stats.unchanged
         << " unchanged, " << stats.removed << " removed in " << out_dir << "\n";
   }

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/cli_args.hpp"
+#include "cli/options.hpp"
 #include "cli/generate_pipeline.hpp"
 #include "load/spec_reader.hpp"
 #include "support/naming.hpp"
@@ -40,18 +41,12 @@ Options:
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
 )";
 
-struct GenerateArgs {
-  std::string spec, out_dir = ".", scaffold_dir, stem, depfile, cpp_namespace;
-  bool quiet = false, out_given = false;
-  std::vector<std::string> crds;
-};
-
-int generate(const GenerateArgs& args, std::ostream& err) {
+int generate(const Options& args, std::ostream& err) {
   Diagnostics diags;
   SourceSet sources;
   GenerateInput input;
   input.spec = read_spec(sources, args.spec, diags);
-  for (const auto& path : args.crds) input.crds.push_back(sources.read(path, diags));
+  for (const auto& path : args.operands) input.crds.push_back(sources.read(path, diags));
   input.stem = args.stem;
   input.cpp_namespace = args.cpp_namespace;
   input.scaffold = !args.scaffold_dir.empty();
@@ -63,7 +58,7 @@ int generate(const GenerateArgs& args, std::ostream& err) {
   }
 
   std::vector<std::string> depends{args.spec};
-  depends.insert(depends.end(), args.crds.begin(), args.crds.end());
+  depends.insert(depends.end(), args.operands.begin(), args.operands.end());
   const OutputSet& out = result->generated;
   WriteStats stats, scaffolded;
   // --scaffold alone creates the user's files and nothing else: generated files never land in a
@@ -92,29 +87,12 @@ int generate(const GenerateArgs& args, std::ostream& err) {
 }  // namespace
 
 int run_generate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-  GenerateArgs args;
-  ArgReader reader(argv);
-  while (reader.next()) {
-    if (reader.is_flag("--help") || reader.is_flag("-h")) {
-      out << kGenerateUsage;
-      return 0;
-    }
-    if (reader.is_flag("--quiet")) {
-      args.quiet = true;
-    } else if (reader.value("--out", args.out_dir)) {
-      args.out_given = true;
-    } else if (reader.value("--spec", args.spec) ||
-               reader.value("--scaffold", args.scaffold_dir) || reader.value("--stem", args.stem) ||
-               reader.value("--depfile", args.depfile) || reader.value("--namespace", args.cpp_namespace)) {
-    } else if (reader.failed()) {
-      return usage_error(err, reader.error());
-    } else if (reader.is_option()) {
-      return usage_error(err, "unknown option '" + reader.current() + "'");
-    } else {
-      args.crds.push_back(reader.current());
-    }
-  }
-  if (reader.failed()) return usage_error(err, reader.error());
+  Options args;
+  if (auto code = parse_options(argv,
+                                {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::Spec, Flag::Scaffold,
+                                 Flag::Stem},
+                                kGenerateUsage, args, out, err))
+    return *code;
   if (args.spec.empty()) return usage_error(err, "generate needs --spec FILE");
   if (!args.cpp_namespace.empty()) {
     if (std::string why = cpp_namespace_problem(args.cpp_namespace); !why.empty())

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "cli/cli_args.hpp"
+#include "cli/options.hpp"
 #include "cli/generate_pipeline.hpp"
 #include "load/spec_reader.hpp"
 #include "support/version.hpp"
@@ -79,31 +80,24 @@ std::optional<OutputSet> generate_project(OutputSet project, const InitOptions& 
 int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   InitOptions options;
   options.generator_version = kVersion;
-  std::string dir;
-  bool named = false;
-  ArgReader reader(args);
-  while (reader.next()) {
-    if (reader.is_flag("--help") || reader.is_flag("-h")) {
-      out << kInitUsage;
-      return 0;
-    }
-    if (reader.value("--dir", dir) || reader.value("--group", options.group) ||
-        reader.value("--version", options.version) || reader.value("--kind", options.kind)) {
-    } else if (reader.failed()) {
-      return usage_error(err, reader.error());
-    } else if (reader.is_option()) {
-      // "-x" may have been meant as a name: say why it cannot be one.
-      std::string message = "unknown option '" + reader.current() + "'";
-      if (!named) message += "; " + project_name_error(reader.current()).value_or("");
-      return usage_error(err, message);
-    } else if (named) {
-      return usage_error(err, "init takes one NAME, got '" + options.name + "' and '" + reader.current() + "'");
-    } else {
-      options.name = reader.current();
-      named = true;
-    }
+  Options o;
+  o.group = options.group;  // the defaults, unless given (an empty value is refused below)
+  o.version = options.version;
+  if (auto code = parse_options(args, {Flag::Dir, Flag::Group, Flag::Version, Flag::Kind}, kInitUsage, o, out, err,
+                                [&o](const std::string& option) {
+                                  // "-x" may have been meant as a name: say why it cannot be one.
+                                  return o.operands.empty() ? project_name_error(option).value_or("") : std::string();
+                                }))
+    return *code;
+  if (o.operands.size() > 1) {
+    return usage_error(err, "init takes one NAME, got '" + o.operands[0] + "' and '" + o.operands[1] + "'");
   }
-  if (reader.failed()) return usage_error(err, reader.error());
+  const bool named = !o.operands.empty();
+  if (named) options.name = o.operands.front();
+  options.group = o.group;
+  options.version = o.version;
+  options.kind = o.kind;
+  std::string dir = o.dir;
   if (!named) return usage_error(err, "init needs the project's NAME");
   if (auto problem = init_options_error(options)) return usage_error(err, *problem);
   if (dir.empty()) dir = options.name;

@@ -5,6 +5,7 @@
 
 #include "backends/types/emit_types.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/options.hpp"
 #include "load/inputs.hpp"
 #include "model/model_dump.hpp"
 #include "sema/sema.hpp"
@@ -37,29 +38,13 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 }  // namespace
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::string out_dir = ".", depfile, ns, dump, aggregate;
-  bool out_given = false, quiet = false;
-  std::vector<std::string> files;
-  ArgReader reader(args);
-  while (reader.next()) {
-    if (reader.is_flag("--help") || reader.is_flag("-h")) {
-      out << kTypesUsage;
-      return 0;
-    }
-    if (reader.is_flag("--quiet")) {
-      quiet = true;
-    } else if (reader.value("--out", out_dir)) {
-      out_given = true;
-    } else if (reader.value("--namespace", ns) || reader.value("--depfile", depfile) ||
-               reader.value("--dump-model", dump) || reader.value("--aggregate", aggregate)) {
-    } else if (reader.failed()) {
-      return usage_error(err, reader.error());
-    } else if (reader.is_option()) {
-      return usage_error(err, "unknown option '" + reader.current() + "'");
-    } else {
-      files.push_back(reader.current());
-    }
-  }
+  Options o;
+  if (auto code = parse_options(args, {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate},
+                                kTypesUsage, o, out, err))
+    return *code;
+  const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
+                    &aggregate = o.aggregate;
+  const std::vector<std::string>& files = o.operands;
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
@@ -76,7 +61,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 1;
   }
   if (!dump.empty()) out << dump_model_json(model);
-  if (!dump.empty() && !out_given) return 0;
+  if (!dump.empty() && !o.out_given) return 0;
 
   OutputSet files_out = emit_types(model, TypesOptions{kVersion});
   if (!aggregate.empty()) {
@@ -88,7 +73,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
     diags.print(err);
     return 1;
   }
-  if (!quiet) {
+  if (!o.quiet) {
     std::size_t kinds = 0;
     for (const auto& u : model.units) kinds += u->kind ? 1 : 0;
     err << "rrgen: " << model.units.size() << " unit(s), " << kinds << " kind(s); " << stats.written << " file(s) written, "

@@ -1,0 +1,74 @@
+#include "cli/options.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include "cli/cli_args.hpp"
+
+namespace rrgen {
+namespace {
+
+// Where each flag's value goes: a string member, or a bool set by the flag alone.
+struct FlagSpec {
+  Flag flag;
+  const char* name;
+  std::string Options::*value = nullptr;
+  bool Options::*toggle = nullptr;
+};
+
+constexpr FlagSpec kFlags[] = {
+    {Flag::Out, "--out", &Options::out_dir},
+    {Flag::Depfile, "--depfile", &Options::depfile},
+    {Flag::Namespace, "--namespace", &Options::cpp_namespace},
+    {Flag::Quiet, "--quiet", nullptr, &Options::quiet},
+    {Flag::Spec, "--spec", &Options::spec},
+    {Flag::Scaffold, "--scaffold", &Options::scaffold_dir},
+    {Flag::Stem, "--stem", &Options::stem},
+    {Flag::DumpModel, "--dump-model", &Options::dump_model},
+    {Flag::Aggregate, "--aggregate", &Options::aggregate},
+    {Flag::Builtin, "--builtin", nullptr, &Options::builtin},
+    {Flag::TypesNamespace, "--types-namespace", &Options::types_namespace},
+    {Flag::IncludePrefix, "--include-prefix", &Options::include_prefix},
+    {Flag::Dir, "--dir", &Options::dir},
+    {Flag::Group, "--group", &Options::group},
+    {Flag::Version, "--version", &Options::version},
+    {Flag::Kind, "--kind", &Options::kind},
+};
+
+}  // namespace
+
+std::optional<int> parse_options(const std::vector<std::string>& args, std::initializer_list<Flag> accepted,
+                                 const char* usage, Options& options, std::ostream& out, std::ostream& err,
+                                 const std::function<std::string(const std::string&)>& unknown_hint) {
+  ArgReader reader(args);
+  while (reader.next()) {
+    if (reader.is_flag("--help") || reader.is_flag("-h")) {
+      out << usage;
+      return 0;
+    }
+    bool taken = false;
+    for (const FlagSpec& spec : kFlags) {
+      if (std::find(accepted.begin(), accepted.end(), spec.flag) == accepted.end()) continue;
+      if (spec.toggle ? reader.is_flag(spec.name) : reader.value(spec.name, options.*spec.value)) {
+        if (spec.toggle) options.*spec.toggle = true;
+        if (spec.flag == Flag::Out) options.out_given = true;
+        taken = true;
+        break;
+      }
+      if (reader.failed()) return usage_error(err, reader.error());
+    }
+    if (taken) continue;
+    if (reader.is_option()) {
+      std::string message = "unknown option '" + reader.current() + "'";
+      if (unknown_hint) {
+        if (std::string hint = unknown_hint(reader.current()); !hint.empty()) message += "; " + hint;
+      }
+      return usage_error(err, message);
+    }
+    options.operands.push_back(reader.current());
+  }
+  if (reader.failed()) return usage_error(err, reader.error());
+  return std::nullopt;
+}
+
+}  // namespace rrgen

@@ -1,0 +1,49 @@
+// The command line of every subcommand, as one Options: a flag means the same in each (--out,
+// --depfile, --namespace, --quiet ...), and its value lands in the same member. A subcommand
+// names the flags it accepts; anything else (an unknown option, a flag without its value) is a
+// usage error worded the same way everywhere.
+#pragma once
+#include <functional>
+#include <initializer_list>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rrgen {
+
+struct Options {
+  std::string out_dir = ".";  // --out
+  bool out_given = false;
+  std::string depfile;          // --depfile
+  std::string cpp_namespace;    // --namespace
+  bool quiet = false;           // --quiet
+  std::string spec;             // generate: --spec
+  std::string scaffold_dir;     // generate: --scaffold
+  std::string stem;             // generate: --stem
+  std::string dump_model;       // types: --dump-model
+  std::string aggregate;        // types: --aggregate
+  bool builtin = false;         // dies: --builtin
+  std::string types_namespace;  // dies: --types-namespace
+  std::string include_prefix;   // dies: --include-prefix
+  std::string dir;              // init: --dir
+  std::string group, version, kind;     // init: --group, --version, --kind
+  std::vector<std::string> operands;    // FILEs, NAME
+};
+
+enum class Flag {
+  Out, Depfile, Namespace, Quiet,
+  Spec, Scaffold, Stem,
+  DumpModel, Aggregate,
+  Builtin, TypesNamespace, IncludePrefix,
+  Dir, Group, Version, Kind,
+};
+
+// Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit
+// code: 0 after printing `usage` on --help/-h, 2 after a usage error on `err`. `unknown_hint`
+// may add to the message for an unknown option (init: why "-x" cannot be a project name).
+std::optional<int> parse_options(const std::vector<std::string>& args, std::initializer_list<Flag> accepted,
+                                 const char* usage, Options& options, std::ostream& out, std::ostream& err,
+                                 const std::function<std::string(const std::string&)>& unknown_hint = {});
+
+}  // namespace rrgen
