@@ -15,9 +15,6 @@ set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
 set(_rrgen_layers core client rest_config http_client cluster builtin controller reconcilers testing apiserver manager)
-# Where each layer's include/ is, when not runtime/<layer>/include.
-set(_rrgen_include_rest_config "runtime/client/config/include")
-set(_rrgen_include_http_client "runtime/client/http/include")
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
   add_library(rrgen::${_layer} ALIAS rr_${_layer})
@@ -38,11 +35,7 @@ foreach(_layer IN LISTS _rrgen_layers)
   if(_layer STREQUAL "builtin")
     continue()
   endif()
-  set(_dir "runtime/${_layer}/include")
-  if(DEFINED _rrgen_include_${_layer})
-    set(_dir "${_rrgen_include_${_layer}}")
-  endif()
-  install(DIRECTORY "${PROJECT_SOURCE_DIR}/${_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/${_layer}/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 endforeach()
 get_target_property(_rrgen_builtin_dir rr_builtin RRGEN_OUTPUT_DIR)
 install(DIRECTORY "${_rrgen_builtin_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
