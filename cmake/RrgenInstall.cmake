@@ -4,8 +4,8 @@
 # once every exported target exists.
 #
 # Installed targets are rrgen::rrgen, rrgen-cluster (a program), rrgen::core, rrgen::client,
-# rrgen::rest_config, rrgen::http_client, rrgen::cluster, rrgen::builtin, rrgen::controller,
-# rrgen::reconcilers, rrgen::testing, rrgen::apiserver and rrgen::manager; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
+# rrgen::rest_config, rrgen::http_client, rrgen::cluster, rrgen::builtin, rrgen::reconcilers,
+# rrgen::controller, rrgen::testing, rrgen::apiserver and rrgen::manager; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
 # build uses, and this file adds the rrgen:: names to rrgen's own build, so code (and
 # add_reconciler) links the same names in both.
 include(GNUInstallDirs)
@@ -14,7 +14,7 @@ include(CMakePackageConfigHelpers)
 set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
-set(_rrgen_layers core client rest_config http_client cluster builtin controller reconcilers testing apiserver manager)
+set(_rrgen_layers core client rest_config http_client cluster builtin reconcilers controller testing apiserver manager)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
   add_library(rrgen::${_layer} ALIAS rr_${_layer})

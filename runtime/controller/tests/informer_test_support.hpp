@@ -14,6 +14,7 @@
 
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer.hpp"
+#include "test_util.hpp"
 
 namespace rr::test {
 
@@ -39,16 +40,6 @@ inline Json object(const KindInfo& kind, const std::string& ns, const std::strin
             {"spec", {{"color", color}}}};
   if (!labels.empty()) o["metadata"]["labels"] = labels;
   return o;
-}
-
-// Polls `pred` until it holds or `limit` passes.
-inline bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(5)) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return pred();
 }
 
 // Forwards to another client; counts reads and watches; drop_watches() ends the open streams;

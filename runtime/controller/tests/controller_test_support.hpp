@@ -15,9 +15,10 @@
 #include <vector>
 
 #include "rr/cluster/cluster.hpp"
+#include "rr/controller/controller.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/metrics.hpp"
-#include "rr/manager/controller.hpp"
+#include "test_util.hpp"
 
 namespace rr::test {
 
@@ -33,15 +34,6 @@ inline KindInfo configmap_kind() {
 
 inline Json make(const KindInfo& kind, const std::string& name, const std::string& ns = "default") {
   return Json{{"apiVersion", kind.gvk.api_version()}, {"kind", kind.gvk.kind}, {"metadata", {{"namespace", ns}, {"name", name}}}};
-}
-
-inline bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(5)) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return pred();
 }
 
 // What the test reconciler does and saw. `behaviour` runs for every request (default: success).

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "async_event_recorder.hpp"
+#include "rr/controller/controller.hpp"
 #include "rr/controller/controller_metrics.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/work_queue.hpp"
-#include "rr/manager/controller.hpp"
 
 namespace rr {
 
