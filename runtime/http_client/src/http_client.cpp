@@ -97,7 +97,7 @@ HttpClient::~HttpClient() = default;
 
 const RestConfig& HttpClient::config() const noexcept { return impl_->transport.config(); }
 
-KindInfo HttpClient::kind_info(const GroupVersionKind& gvk) const {
+KindInfo HttpClient::do_kind_info(const GroupVersionKind& gvk) const {
   const auto find = [&](const std::vector<KindInfo>& kinds) -> const KindInfo* {
     for (const KindInfo& k : kinds) {
       if (k.gvk.kind == gvk.kind) return &k;
@@ -129,24 +129,24 @@ KindInfo HttpClient::kind_info(const GroupVersionKind& gvk) const {
   throw ApiError(no_match);
 }
 
-Json HttpClient::get(const KindInfo& kind, const ObjectKey& key) {
+Json HttpClient::do_get(const KindInfo& kind, const ObjectKey& key) {
   require_name(key.name);
   return impl_->call("GET", http_detail::resource_path(kind, key.namespace_, key.name));
 }
 
-Json HttpClient::list(const KindInfo& kind, const ListOptions& opts) {
+Json HttpClient::do_list(const KindInfo& kind, const ListOptions& opts) {
   return impl_->call("GET", http_detail::resource_path(kind, opts.namespace_) +
                                 http_detail::list_query(opts, /*watch=*/false).str());
 }
 
-Json HttpClient::create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json HttpClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
   return impl_->call("POST", http_detail::resource_path(kind, key.namespace_) +
                                  http_detail::write_query(opts, /*apply_patch=*/false).str(),
                      object.dump());
 }
 
-Json HttpClient::update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json HttpClient::do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
   require_name(key.name);
   return impl_->call("PUT", http_detail::resource_path(kind, key.namespace_, key.name) +
@@ -154,7 +154,7 @@ Json HttpClient::update(const KindInfo& kind, const Json& object, const WriteOpt
                      object.dump());
 }
 
-Json HttpClient::update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json HttpClient::do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
   require_name(key.name);
   return impl_->call("PUT", http_detail::resource_path(kind, key.namespace_, key.name, "status") +
@@ -162,8 +162,8 @@ Json HttpClient::update_status(const KindInfo& kind, const Json& object, const W
                      object.dump());
 }
 
-Json HttpClient::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-                       std::string_view subresource, const WriteOptions& opts) {
+Json HttpClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                          std::string_view subresource, const WriteOptions& opts) {
   require_name(key.name);
   const bool apply = type == PatchType::Apply;
   if (apply && opts.field_manager.empty()) {
@@ -174,21 +174,21 @@ Json HttpClient::patch(const KindInfo& kind, const ObjectKey& key, PatchType typ
                      std::string(body), std::string(content_type(type)));
 }
 
-Json HttpClient::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+Json HttpClient::do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
   require_name(key.name);
   return impl_->call("DELETE", http_detail::resource_path(kind, key.namespace_, key.name) +
                                    http_detail::delete_query(opts).str(),
                      http_detail::delete_body(opts).dump());
 }
 
-void HttpClient::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
+void HttpClient::do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
   http_detail::Query query = http_detail::list_query(list, /*watch=*/false);
   query.append(http_detail::delete_query(opts));
   impl_->call("DELETE", http_detail::resource_path(kind, list.namespace_) + query.str(),
               http_detail::delete_body(opts).dump());
 }
 
-std::unique_ptr<Watch> HttpClient::watch(const KindInfo& kind, const ListOptions& opts) {
+std::unique_ptr<Watch> HttpClient::do_watch(const KindInfo& kind, const ListOptions& opts) {
   const HttpRequest request{"GET",
                             http_detail::resource_path(kind, opts.namespace_) +
                                 http_detail::list_query(opts, /*watch=*/true).str(),

@@ -43,38 +43,30 @@ class HttpClient : public Client {
   HttpClient(const HttpClient&) = delete;
   HttpClient& operator=(const HttpClient&) = delete;
 
-  // Discovery (GET /api/v1 or /apis/<group>/<version>), cached per group-version; a kind missing
-  // from the cache re-reads its group-version once (a CRD may have been registered since).
-  KindInfo kind_info(const GroupVersionKind& gvk) const override;
-  Json get(const KindInfo& kind, const ObjectKey& key) override;
-  Json list(const KindInfo& kind, const ListOptions& opts) override;
-  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) override;
-  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) override;
-  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) override;
-  // PatchType::Apply requires opts.field_manager (else a 400 BadRequest, without a request).
-  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-             std::string_view subresource = {}, const WriteOptions& opts = {}) override;
-  // The server's answer: the object (terminating or last state), or a Status{Success} body.
-  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts = {}) override;
-  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts = {}) override;
-  // Returns once the server has answered the watch request (throws ApiError on a non-2xx answer);
-  // events are then read on a background thread until the server ends the stream or stop().
-  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) override;
-
   // Uses the client's connection, authentication, rate limiting and retries for any path (e.g.
   // "/version"); returns the JSON body of a 2xx answer, else throws ApiError.
   Json get_path(const std::string& path_and_query);
 
-  // The typed conveniences of rr::Client (hidden by the overrides above otherwise).
-  using Client::create;
-  using Client::get;
-  using Client::list;
-  using Client::patch;
-  using Client::remove;
-  using Client::update;
-  using Client::update_status;
-
   const RestConfig& config() const noexcept;
+
+ protected:
+  // Discovery (GET /api/v1 or /apis/<group>/<version>), cached per group-version; a kind missing
+  // from the cache re-reads its group-version once (a CRD may have been registered since).
+  KindInfo do_kind_info(const GroupVersionKind& gvk) const override;
+  Json do_get(const KindInfo& kind, const ObjectKey& key) override;
+  Json do_list(const KindInfo& kind, const ListOptions& opts) override;
+  Json do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  // PatchType::Apply requires opts.field_manager (else a 400 BadRequest, without a request).
+  Json do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                std::string_view subresource, const WriteOptions& opts) override;
+  // The server's answer: the object (terminating or last state), or a Status{Success} body.
+  Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
+  void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
+  // Returns once the server has answered the watch request (throws ApiError on a non-2xx answer);
+  // events are then read on a background thread until the server ends the stream or stop().
+  std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override;
 
  private:
   struct Impl;
