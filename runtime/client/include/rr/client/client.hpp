@@ -1,6 +1,6 @@
 // The Client: every verb of the Kubernetes API, at the level of JSON objects (unstructured use,
-// any kind known by KindInfo), plus typed conveniences over ResourceTraits for generated kinds.
-// Failures throw rr::ApiError carrying the server's Status.
+// any kind known by KindInfo), plus typed conveniences over ResourceTraits for generated kinds
+// (the same calls as rr::Api<T>, api.hpp). Failures throw rr::ApiError carrying the server's Status.
 #pragma once
 #include <memory>
 #include <optional>
@@ -60,7 +60,7 @@ class Client {
   }
   std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) { return do_watch(kind, opts); }
 
-  // --- Typed conveniences (T is a generated kind). ---
+  // --- Typed conveniences (T is a generated kind), the calls of rr::Api<T> (api.hpp). ---
   template <Object T>
   T get(std::string_view namespace_, std::string_view name);
   template <Object T>
@@ -116,48 +116,8 @@ ObjectKey key_of(const T& object) {
 // metadata.namespace and metadata.name of a JSON object; missing members read as "".
 ObjectKey key_of(const Json& object);
 
-template <Object T>
-T Client::get(std::string_view ns, std::string_view name) {
-  return from_object_json<T>(get(kind_info_of<T>(), ObjectKey{std::string(ns), std::string(name)}));
-}
-template <Object T>
-std::optional<T> Client::try_get(const ObjectKey& key) {
-  try {
-    return get<T>(key.namespace_, key.name);
-  } catch (const ApiError& e) {
-    if (is_not_found(e.status())) return std::nullopt;
-    throw;
-  }
-}
-template <Object T>
-std::vector<T> Client::list(const ListOptions& opts) {
-  Json l = list(kind_info_of<T>(), opts);
-  std::vector<T> out;
-  if (auto it = l.find("items"); it != l.end() && it->is_array()) {
-    out.reserve(it->size());
-    for (const auto& item : *it) out.push_back(from_object_json<T>(item));
-  }
-  return out;
-}
-template <Object T>
-T Client::create(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(create(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::update(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(update(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::update_status(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(update_status(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource) {
-  return from_object_json<T>(patch(kind_info_of<T>(), key, type, body, subresource));
-}
-template <Object T>
-void Client::remove(const T& object, const DeleteOptions& opts) {
-  remove(kind_info_of<T>(), key_of(object), opts);
-}
-
 }  // namespace rr
+
+// Client's typed templates are defined beside rr::Api<T>, whose calls they are; api.hpp needs
+// Client complete, hence the include at the end.
+#include "rr/client/api.hpp"
