@@ -4,8 +4,8 @@
 # once every exported target exists.
 #
 # Installed targets are rrgen::rrgen, rrgen-cluster (a program), rrgen::core, rrgen::client,
-# rrgen::rest_config, rrgen::http_client, rrgen::cluster, rrgen::builtin, rrgen::controller,
-# rrgen::reconcilers, rrgen::testing, rrgen::apiserver and rrgen::manager; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
+# rrgen::rest_config, rrgen::http_client, rrgen::cluster, rrgen::builtin, rrgen::reconcilers,
+# rrgen::controller, rrgen::testing, rrgen::apiserver and rrgen::manager; rrgenConfig.cmake adds the rr::<layer> names rrgen's own
 # build uses, and this file adds the rrgen:: names to rrgen's own build, so code (and
 # add_reconciler) links the same names in both.
 include(GNUInstallDirs)
@@ -14,10 +14,7 @@ include(CMakePackageConfigHelpers)
 set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
-set(_rrgen_layers core client rest_config http_client cluster builtin controller reconcilers testing apiserver manager)
-# Where each layer's include/ is, when not runtime/<layer>/include.
-set(_rrgen_include_rest_config "runtime/client/config/include")
-set(_rrgen_include_http_client "runtime/client/http/include")
+set(_rrgen_layers core client rest_config http_client cluster builtin reconcilers controller testing apiserver manager)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
   add_library(rrgen::${_layer} ALIAS rr_${_layer})
@@ -38,11 +35,7 @@ foreach(_layer IN LISTS _rrgen_layers)
   if(_layer STREQUAL "builtin")
     continue()
   endif()
-  set(_dir "runtime/${_layer}/include")
-  if(DEFINED _rrgen_include_${_layer})
-    set(_dir "${_rrgen_include_${_layer}}")
-  endif()
-  install(DIRECTORY "${PROJECT_SOURCE_DIR}/${_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/${_layer}/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 endforeach()
 get_target_property(_rrgen_builtin_dir rr_builtin RRGEN_OUTPUT_DIR)
 install(DIRECTORY "${_rrgen_builtin_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"

@@ -24,10 +24,10 @@
 
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
-#include "rr/client/http_client.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/metrics.hpp"
+#include "rr/http_client/http_client.hpp"
 #include "rr/manager/manager.hpp"
 #include "rr/manager/operator_main.hpp"
 #include "soak_observer.hpp"

@@ -6,7 +6,7 @@ namespace rr {
 
 ClusterClient::ClusterClient(std::shared_ptr<Cluster> cluster) : cluster_(std::move(cluster)) {}
 
-KindInfo ClusterClient::kind_info(const GroupVersionKind& gvk) const {
+KindInfo ClusterClient::do_kind_info(const GroupVersionKind& gvk) const {
   if (auto info = cluster_->find_kind(gvk)) return *info;
   Status s;
   s.message = "no matches for kind \"" + gvk.kind + "\" in version \"" + gvk.api_version() + "\"";
@@ -17,36 +17,36 @@ KindInfo ClusterClient::kind_info(const GroupVersionKind& gvk) const {
   cluster_detail::fail(std::move(s));
 }
 
-Json ClusterClient::get(const KindInfo& kind, const ObjectKey& key) { return cluster_->get(kind, key); }
+Json ClusterClient::do_get(const KindInfo& kind, const ObjectKey& key) { return cluster_->get(kind, key); }
 
-Json ClusterClient::list(const KindInfo& kind, const ListOptions& opts) { return cluster_->list(kind, opts); }
+Json ClusterClient::do_list(const KindInfo& kind, const ListOptions& opts) { return cluster_->list(kind, opts); }
 
-Json ClusterClient::create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json ClusterClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   return cluster_->create(kind, object, opts);
 }
 
-Json ClusterClient::update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json ClusterClient::do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   return cluster_->update(kind, object, opts);
 }
 
-Json ClusterClient::update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json ClusterClient::do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   return cluster_->update_status(kind, object, opts);
 }
 
-Json ClusterClient::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-                          std::string_view subresource, const WriteOptions& opts) {
+Json ClusterClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                             std::string_view subresource, const WriteOptions& opts) {
   return cluster_->patch(kind, key, type, body, subresource, opts);
 }
 
-Json ClusterClient::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+Json ClusterClient::do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
   return cluster_->remove(kind, key, opts);
 }
 
-void ClusterClient::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
+void ClusterClient::do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
   cluster_->remove_collection(kind, list, opts);
 }
 
-std::unique_ptr<Watch> ClusterClient::watch(const KindInfo& kind, const ListOptions& opts) {
+std::unique_ptr<Watch> ClusterClient::do_watch(const KindInfo& kind, const ListOptions& opts) {
   return cluster_->watch(kind, opts);
 }
 

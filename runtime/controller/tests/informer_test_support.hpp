@@ -12,8 +12,10 @@
 #include <thread>
 #include <vector>
 
+#include "rr/client/forwarding_client.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer.hpp"
+#include "test_util.hpp"
 
 namespace rr::test {
 
@@ -41,21 +43,11 @@ inline Json object(const KindInfo& kind, const std::string& ns, const std::strin
   return o;
 }
 
-// Polls `pred` until it holds or `limit` passes.
-inline bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(5)) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return pred();
-}
-
 // Forwards to another client; counts reads and watches; drop_watches() ends the open streams;
 // hold_watches() makes watch() wait until release_watches().
-class CountingClient final : public Client {
+class CountingClient final : public ForwardingClient {
  public:
-  explicit CountingClient(std::shared_ptr<Client> inner) : inner_(std::move(inner)) {}
+  using ForwardingClient::ForwardingClient;
 
   std::atomic<int> gets{0}, lists{0}, watches{0}, writes{0};
 
@@ -82,48 +74,48 @@ class CountingClient final : public Client {
     return waiting_;
   }
 
-  KindInfo kind_info(const GroupVersionKind& gvk) const override { return inner_->kind_info(gvk); }
-  Json get(const KindInfo& k, const ObjectKey& key) override {
+ protected:
+  Json do_get(const KindInfo& k, const ObjectKey& key) override {
     ++gets;
-    return inner_->get(k, key);
+    return ForwardingClient::do_get(k, key);
   }
-  Json list(const KindInfo& k, const ListOptions& o) override {
+  Json do_list(const KindInfo& k, const ListOptions& o) override {
     ++lists;
-    return inner_->list(k, o);
+    return ForwardingClient::do_list(k, o);
   }
-  Json create(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+  Json do_create(const KindInfo& k, const Json& o, const WriteOptions& w) override {
     ++writes;
-    return inner_->create(k, o, w);
+    return ForwardingClient::do_create(k, o, w);
   }
-  Json update(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+  Json do_update(const KindInfo& k, const Json& o, const WriteOptions& w) override {
     ++writes;
-    return inner_->update(k, o, w);
+    return ForwardingClient::do_update(k, o, w);
   }
-  Json update_status(const KindInfo& k, const Json& o, const WriteOptions& w) override {
+  Json do_update_status(const KindInfo& k, const Json& o, const WriteOptions& w) override {
     ++writes;
-    return inner_->update_status(k, o, w);
+    return ForwardingClient::do_update_status(k, o, w);
   }
-  Json patch(const KindInfo& k, const ObjectKey& key, PatchType t, std::string_view body, std::string_view sub,
-             const WriteOptions& w) override {
+  Json do_patch(const KindInfo& k, const ObjectKey& key, PatchType t, std::string_view body, std::string_view sub,
+                const WriteOptions& w) override {
     ++writes;
-    return inner_->patch(k, key, t, body, sub, w);
+    return ForwardingClient::do_patch(k, key, t, body, sub, w);
   }
-  Json remove(const KindInfo& k, const ObjectKey& key, const DeleteOptions& d) override {
+  Json do_remove(const KindInfo& k, const ObjectKey& key, const DeleteOptions& d) override {
     ++writes;
-    return inner_->remove(k, key, d);
+    return ForwardingClient::do_remove(k, key, d);
   }
-  void remove_collection(const KindInfo& k, const ListOptions& l, const DeleteOptions& d) override {
+  void do_remove_collection(const KindInfo& k, const ListOptions& l, const DeleteOptions& d) override {
     ++writes;
-    inner_->remove_collection(k, l, d);
+    ForwardingClient::do_remove_collection(k, l, d);
   }
-  std::unique_ptr<Watch> watch(const KindInfo& k, const ListOptions& o) override {
+  std::unique_ptr<Watch> do_watch(const KindInfo& k, const ListOptions& o) override {
     {
       std::unique_lock lock(mutex_);
       ++waiting_;
       cv_.wait(lock, [&] { return !held_; });
       --waiting_;
     }
-    auto shared = std::shared_ptr<Watch>(inner_->watch(k, o));
+    auto shared = std::shared_ptr<Watch>(ForwardingClient::do_watch(k, o));
     {
       std::lock_guard lock(mutex_);
       open_.push_back(shared);
@@ -131,8 +123,6 @@ class CountingClient final : public Client {
     ++watches;  // counted once drop_watches() can reach it
     return std::make_unique<Shared>(std::move(shared));
   }
-  using Client::get;
-  using Client::list;
 
  private:
   struct Shared final : Watch {
@@ -143,7 +133,6 @@ class CountingClient final : public Client {
     bool stopped() const override { return w_->stopped(); }
     std::shared_ptr<Watch> w_;
   };
-  std::shared_ptr<Client> inner_;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::weak_ptr<Watch>> open_;

@@ -29,11 +29,12 @@ class HookedClient : public rr::ClusterClient {
  public:
   using rr::ClusterClient::ClusterClient;
   std::function<void()> before_update;
-  rr::Json update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
+
+ protected:
+  rr::Json do_update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
     if (auto hook = std::exchange(before_update, nullptr)) hook();
-    return rr::ClusterClient::update(kind, object, opts);
+    return rr::ClusterClient::do_update(kind, object, opts);
   }
-  using rr::ClusterClient::update;
 };
 
 std::shared_ptr<rr::Cluster> lease_cluster() {

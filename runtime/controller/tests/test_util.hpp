@@ -1,7 +1,9 @@
-// Helpers shared by the work-queue tests.
+// Helpers shared by the controller layer's tests.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <future>
+#include <thread>
 
 #include "rr/controller/fake_clock.hpp"
 #include "rr/controller/work_queue.hpp"
@@ -21,6 +23,16 @@ inline WorkQueueOptions on(FakeClock& clock) {
 template <class T>
 bool finishes_within(std::future<T>& f, std::chrono::milliseconds limit) {
   return f.wait_for(limit) == std::future_status::ready;
+}
+
+// Polls `pred` until it holds or `limit` passes.
+inline bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(5)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return pred();
 }
 
 }  // namespace rr::test

@@ -11,12 +11,12 @@
 
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
-#include "rr/client/http_client.hpp"
-#include "rr/client/kubeconfig.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer_cache.hpp"
+#include "rr/http_client/http_client.hpp"
 #include "rr/manager/json_log.hpp"
 #include "rr/manager/manager_options.hpp"
+#include "rr/rest_config/kubeconfig.hpp"
 
 namespace rr {
 

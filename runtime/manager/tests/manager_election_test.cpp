@@ -31,16 +31,16 @@ class FlakyClient : public rr::ClusterClient {
  public:
   using rr::ClusterClient::ClusterClient;
   std::atomic<bool> fail_writes{false};
-  rr::Json update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
+
+ protected:
+  rr::Json do_update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
     if (fail_writes) throw std::runtime_error("injected: connection refused");
-    return rr::ClusterClient::update(kind, object, opts);
+    return rr::ClusterClient::do_update(kind, object, opts);
   }
-  rr::Json create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
+  rr::Json do_create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
     if (fail_writes) throw std::runtime_error("injected: connection refused");
-    return rr::ClusterClient::create(kind, object, opts);
+    return rr::ClusterClient::do_create(kind, object, opts);
   }
-  using rr::ClusterClient::create;
-  using rr::ClusterClient::update;
 };
 
 std::shared_ptr<rr::Cluster> lease_cluster() {

@@ -19,12 +19,14 @@ using rrtest::v1::TestResource;
 class PatchRecordingClient : public rr::ClusterClient {
  public:
   using rr::ClusterClient::ClusterClient;
-  rr::Json patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
-                 std::string_view subresource, const rr::WriteOptions& opts) override {
-    bodies.emplace_back(body);
-    return rr::ClusterClient::patch(kind, key, type, body, subresource, opts);
-  }
   std::vector<std::string> bodies;
+
+ protected:
+  rr::Json do_patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
+                    std::string_view subresource, const rr::WriteOptions& opts) override {
+    bodies.emplace_back(body);
+    return rr::ClusterClient::do_patch(kind, key, type, body, subresource, opts);
+  }
 };
 
 class CapturingRecorder : public rr::EventRecorder {

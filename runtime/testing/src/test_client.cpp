@@ -29,7 +29,8 @@ void throw_reaction_error(const Error& error) {
 }
 
 TestClient::TestClient(std::shared_ptr<Cluster> cluster, TestClientOptions options)
-    : inner_(std::move(cluster)), options_(std::move(options)) {}
+    : ForwardingClient(std::make_shared<ClusterClient>(cluster)), cluster_(std::move(cluster)),
+      options_(std::move(options)) {}
 
 void TestClient::add_reactor(Reactor reactor) {
   std::lock_guard lock(mutex_);
@@ -107,24 +108,22 @@ std::vector<DeleteCollectionRef> TestClient::delete_collections() const {
   return delete_collections_;
 }
 
-KindInfo TestClient::kind_info(const GroupVersionKind& gvk) const { return inner_.kind_info(gvk); }
-
-Json TestClient::get(const KindInfo& kind, const ObjectKey& key) {
+Json TestClient::do_get(const KindInfo& kind, const ObjectKey& key) {
   KindInfo k = served(kind);
   Action action{.verb = "get", .kind = k.gvk.kind, .kind_info = k, .namespace_ = key.namespace_, .name = key.name};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.get(k, key);
+  return ForwardingClient::do_get(k, key);
 }
 
-Json TestClient::list(const KindInfo& kind, const ListOptions& opts) {
+Json TestClient::do_list(const KindInfo& kind, const ListOptions& opts) {
   KindInfo k = served(kind);
   Action action{
       .verb = "list", .kind = k.list_kind, .kind_info = k, .namespace_ = opts.namespace_, .list_options = &opts};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.list(k, opts);
+  return ForwardingClient::do_list(k, opts);
 }
 
-Json TestClient::create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json TestClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   KindInfo k = served(kind);
   {
     std::lock_guard lock(mutex_);
@@ -143,10 +142,10 @@ Json TestClient::create(const KindInfo& kind, const Json& object, const WriteOpt
     std::lock_guard lock(mutex_);
     submitted["metadata"]["name"] = generate_name + three_digits(++generated_names_);
   }
-  return inner_.create(k, submitted, opts);
+  return ForwardingClient::do_create(k, submitted, opts);
 }
 
-Json TestClient::update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json TestClient::do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   KindInfo k = served(kind);
   {
     std::lock_guard lock(mutex_);
@@ -160,10 +159,10 @@ Json TestClient::update(const KindInfo& kind, const Json& object, const WriteOpt
                 .name = metadata_text(object, "name"),
                 .object = &submitted};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.update(k, submitted, opts);
+  return ForwardingClient::do_update(k, submitted, opts);
 }
 
-Json TestClient::update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+Json TestClient::do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   KindInfo k = served(kind);
   {
     std::lock_guard lock(mutex_);
@@ -178,11 +177,11 @@ Json TestClient::update_status(const KindInfo& kind, const Json& object, const W
                 .subresource = "status",
                 .object = &submitted};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.update_status(k, submitted, opts);
+  return ForwardingClient::do_update_status(k, submitted, opts);
 }
 
-Json TestClient::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-                       std::string_view subresource, const WriteOptions& opts) {
+Json TestClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                          std::string_view subresource, const WriteOptions& opts) {
   KindInfo k = served(kind);
   PatchRef ref{k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), type, std::string(body)};
   {
@@ -198,10 +197,10 @@ Json TestClient::patch(const KindInfo& kind, const ObjectKey& key, PatchType typ
                 .patch_type = type,
                 .patch = std::string(body)};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.patch(k, key, type, action.patch, subresource, opts);
+  return ForwardingClient::do_patch(k, key, type, action.patch, subresource, opts);
 }
 
-Json TestClient::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+Json TestClient::do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
   KindInfo k = served(kind);
   {
     std::lock_guard lock(mutex_);
@@ -209,10 +208,10 @@ Json TestClient::remove(const KindInfo& kind, const ObjectKey& key, const Delete
   }
   Action action{.verb = "delete", .kind = k.gvk.kind, .kind_info = k, .namespace_ = key.namespace_, .name = key.name};
   if (auto reaction = react_to(action); reaction.result) return *reaction.result;
-  return inner_.remove(k, key, opts);
+  return ForwardingClient::do_remove(k, key, opts);
 }
 
-void TestClient::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
+void TestClient::do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
   KindInfo k = served(kind);
   {
     std::lock_guard lock(mutex_);
@@ -226,11 +225,11 @@ void TestClient::remove_collection(const KindInfo& kind, const ListOptions& list
                 .namespace_ = list.namespace_,
                 .list_options = &list};
   if (auto reaction = react_to(action); reaction.result) return;
-  inner_.remove_collection(k, list, opts);
+  ForwardingClient::do_remove_collection(k, list, opts);
 }
 
-std::unique_ptr<Watch> TestClient::watch(const KindInfo& kind, const ListOptions& opts) {
-  return inner_.watch(served(kind), opts);
+std::unique_ptr<Watch> TestClient::do_watch(const KindInfo& kind, const ListOptions& opts) {
+  return ForwardingClient::do_watch(served(kind), opts);
 }
 
 }  // namespace rr::testing

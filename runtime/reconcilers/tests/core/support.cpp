@@ -36,19 +36,19 @@ void TestClient::enter(std::string verb, const rr::KindInfo& kind, rr::ObjectKey
   }
 }
 
-rr::Json TestClient::get(const rr::KindInfo& kind, const rr::ObjectKey& key) {
+rr::Json TestClient::do_get(const rr::KindInfo& kind, const rr::ObjectKey& key) {
   enter("get", kind, key, nullptr);
   if (hidden.count(key.name)) {
     throw rr::ApiError(rr::api_errors::not_found(kind.plural, kind.gvk.group, key.name));
   }
-  rr::Json out = rr::ClusterClient::get(kind, key);
+  rr::Json out = rr::ClusterClient::do_get(kind, key);
   if (mutate_reads) mutate_reads(out);
   return out;
 }
 
-rr::Json TestClient::list(const rr::KindInfo& kind, const rr::ListOptions& opts) {
+rr::Json TestClient::do_list(const rr::KindInfo& kind, const rr::ListOptions& opts) {
   enter("list", kind, {opts.namespace_, ""}, nullptr);
-  rr::Json out = rr::ClusterClient::list(kind, opts);
+  rr::Json out = rr::ClusterClient::do_list(kind, opts);
   auto& items = out["items"];
   items.erase(std::remove_if(items.begin(), items.end(),
                              [&](const rr::Json& item) { return hidden.count(rr::key_of(item).name) > 0; }),
@@ -59,30 +59,30 @@ rr::Json TestClient::list(const rr::KindInfo& kind, const rr::ListOptions& opts)
   return out;
 }
 
-rr::Json TestClient::create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
+rr::Json TestClient::do_create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
   enter("create", kind, rr::key_of(object), object);
-  return rr::ClusterClient::create(kind, object, opts);
+  return rr::ClusterClient::do_create(kind, object, opts);
 }
 
-rr::Json TestClient::update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
+rr::Json TestClient::do_update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
   enter("update", kind, rr::key_of(object), object);
-  return rr::ClusterClient::update(kind, object, opts);
+  return rr::ClusterClient::do_update(kind, object, opts);
 }
 
-rr::Json TestClient::update_status(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
+rr::Json TestClient::do_update_status(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) {
   enter("update_status", kind, rr::key_of(object), object);
-  return rr::ClusterClient::update_status(kind, object, opts);
+  return rr::ClusterClient::do_update_status(kind, object, opts);
 }
 
-rr::Json TestClient::patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type,
-                           std::string_view body, std::string_view subresource, const rr::WriteOptions& opts) {
+rr::Json TestClient::do_patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type,
+                              std::string_view body, std::string_view subresource, const rr::WriteOptions& opts) {
   enter("patch", kind, key, rr::Json::parse(body));
-  return rr::ClusterClient::patch(kind, key, type, body, subresource, opts);
+  return rr::ClusterClient::do_patch(kind, key, type, body, subresource, opts);
 }
 
-rr::Json TestClient::remove(const rr::KindInfo& kind, const rr::ObjectKey& key, const rr::DeleteOptions& opts) {
+rr::Json TestClient::do_remove(const rr::KindInfo& kind, const rr::ObjectKey& key, const rr::DeleteOptions& opts) {
   enter("remove", kind, key, nullptr);
-  return rr::ClusterClient::remove(kind, key, opts);
+  return rr::ClusterClient::do_remove(kind, key, opts);
 }
 
 std::vector<std::string> Recorder::lines() const {

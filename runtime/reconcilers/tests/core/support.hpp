@@ -54,21 +54,15 @@ class TestClient final : public rr::ClusterClient {
   // "verb kind name" of each write, in order (get and list left out).
   std::vector<std::string> writes() const;
 
-  rr::Json get(const rr::KindInfo& kind, const rr::ObjectKey& key) override;
-  rr::Json list(const rr::KindInfo& kind, const rr::ListOptions& opts) override;
-  rr::Json create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
-  rr::Json update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
-  rr::Json update_status(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
-  rr::Json patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
-                 std::string_view subresource, const rr::WriteOptions& opts) override;
-  rr::Json remove(const rr::KindInfo& kind, const rr::ObjectKey& key, const rr::DeleteOptions& opts) override;
-  using rr::Client::create;
-  using rr::Client::get;
-  using rr::Client::list;
-  using rr::Client::patch;
-  using rr::Client::remove;
-  using rr::Client::update;
-  using rr::Client::update_status;
+ protected:
+  rr::Json do_get(const rr::KindInfo& kind, const rr::ObjectKey& key) override;
+  rr::Json do_list(const rr::KindInfo& kind, const rr::ListOptions& opts) override;
+  rr::Json do_create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
+  rr::Json do_update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
+  rr::Json do_update_status(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override;
+  rr::Json do_patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
+                    std::string_view subresource, const rr::WriteOptions& opts) override;
+  rr::Json do_remove(const rr::KindInfo& kind, const rr::ObjectKey& key, const rr::DeleteOptions& opts) override;
 
  private:
   struct Failure {

@@ -13,13 +13,14 @@ namespace {
 class RecordingClient : public rr::ClusterClient {
  public:
   using rr::ClusterClient::ClusterClient;
-  rr::Json patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
-                 std::string_view subresource, const rr::WriteOptions& opts) override {
-    patches.push_back({type, std::string(body)});
-    return rr::ClusterClient::patch(kind, key, type, body, subresource, opts);
-  }
-  using rr::ClusterClient::patch;
   std::vector<std::pair<rr::PatchType, std::string>> patches;
+
+ protected:
+  rr::Json do_patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
+                    std::string_view subresource, const rr::WriteOptions& opts) override {
+    patches.push_back({type, std::string(body)});
+    return rr::ClusterClient::do_patch(kind, key, type, body, subresource, opts);
+  }
 };
 
 struct CapturingRecorder : rr::EventRecorder {

@@ -1,6 +1,6 @@
 // The Client: every verb of the Kubernetes API, at the level of JSON objects (unstructured use,
-// any kind known by KindInfo), plus typed conveniences over ResourceTraits for generated kinds.
-// Failures throw rr::ApiError carrying the server's Status.
+// any kind known by KindInfo), plus typed conveniences over ResourceTraits for generated kinds
+// (the same calls as rr::Api<T>, api.hpp). Failures throw rr::ApiError carrying the server's Status.
 #pragma once
 #include <memory>
 #include <optional>
@@ -29,25 +29,38 @@ class Client {
   virtual ~Client() = default;
 
   // --- Unstructured interface: objects are JSON documents with apiVersion/kind/metadata. ---
+  // Each verb calls the protected do_<verb> an implementation overrides (non-virtual interface:
+  // the typed templates below and derived classes never hide one another).
   // The KindInfo of a kind this client can serve (discovery / RESTMapper); throws ApiError
   // NotFound when the kind is unknown.
-  virtual KindInfo kind_info(const GroupVersionKind& gvk) const = 0;
-  virtual Json get(const KindInfo& kind, const ObjectKey& key) = 0;
+  KindInfo kind_info(const GroupVersionKind& gvk) const { return do_kind_info(gvk); }
+  Json get(const KindInfo& kind, const ObjectKey& key) { return do_get(kind, key); }
   // A <Kind>List: {"apiVersion","kind","metadata":{"resourceVersion",...},"items":[...]}.
-  virtual Json list(const KindInfo& kind, const ListOptions& opts) = 0;
-  virtual Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
-  virtual Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
-  virtual Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) = 0;
+  Json list(const KindInfo& kind, const ListOptions& opts) { return do_list(kind, opts); }
+  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) {
+    return do_create(kind, object, opts);
+  }
+  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) {
+    return do_update(kind, object, opts);
+  }
+  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts = {}) {
+    return do_update_status(kind, object, opts);
+  }
   // subresource: "" or "status".
-  virtual Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-                     std::string_view subresource = {}, const WriteOptions& opts = {}) = 0;
+  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+             std::string_view subresource = {}, const WriteOptions& opts = {}) {
+    return do_patch(kind, key, type, body, subresource, opts);
+  }
   // Returns the object as it is after the call (terminating, or its last state once removed).
-  virtual Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts = {}) = 0;
-  virtual void remove_collection(const KindInfo& kind, const ListOptions& list,
-                                 const DeleteOptions& opts = {}) = 0;
-  virtual std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) = 0;
+  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts = {}) {
+    return do_remove(kind, key, opts);
+  }
+  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts = {}) {
+    do_remove_collection(kind, list, opts);
+  }
+  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) { return do_watch(kind, opts); }
 
-  // --- Typed conveniences (T is a generated kind). ---
+  // --- Typed conveniences (T is a generated kind), the calls of rr::Api<T> (api.hpp). ---
   template <Object T>
   T get(std::string_view namespace_, std::string_view name);
   template <Object T>
@@ -68,6 +81,22 @@ class Client {
   T patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource = {});
   template <Object T>
   void remove(const T& object, const DeleteOptions& opts = {});
+
+ protected:
+  // What an implementation provides, one per verb, with the verb's contract. A client that
+  // wraps another derives from ForwardingClient (forwarding_client.hpp) and overrides only the
+  // verbs it changes.
+  virtual KindInfo do_kind_info(const GroupVersionKind& gvk) const = 0;
+  virtual Json do_get(const KindInfo& kind, const ObjectKey& key) = 0;
+  virtual Json do_list(const KindInfo& kind, const ListOptions& opts) = 0;
+  virtual Json do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) = 0;
+  virtual Json do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) = 0;
+  virtual Json do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) = 0;
+  virtual Json do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                        std::string_view subresource, const WriteOptions& opts) = 0;
+  virtual Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) = 0;
+  virtual void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) = 0;
+  virtual std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) = 0;
 };
 
 // JSON <-> typed object. The typed object always carries its apiVersion and kind.
@@ -87,48 +116,8 @@ ObjectKey key_of(const T& object) {
 // metadata.namespace and metadata.name of a JSON object; missing members read as "".
 ObjectKey key_of(const Json& object);
 
-template <Object T>
-T Client::get(std::string_view ns, std::string_view name) {
-  return from_object_json<T>(get(kind_info_of<T>(), ObjectKey{std::string(ns), std::string(name)}));
-}
-template <Object T>
-std::optional<T> Client::try_get(const ObjectKey& key) {
-  try {
-    return get<T>(key.namespace_, key.name);
-  } catch (const ApiError& e) {
-    if (is_not_found(e.status())) return std::nullopt;
-    throw;
-  }
-}
-template <Object T>
-std::vector<T> Client::list(const ListOptions& opts) {
-  Json l = list(kind_info_of<T>(), opts);
-  std::vector<T> out;
-  if (auto it = l.find("items"); it != l.end() && it->is_array()) {
-    out.reserve(it->size());
-    for (const auto& item : *it) out.push_back(from_object_json<T>(item));
-  }
-  return out;
-}
-template <Object T>
-T Client::create(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(create(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::update(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(update(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::update_status(const T& object, const WriteOptions& opts) {
-  return from_object_json<T>(update_status(kind_info_of<T>(), to_object_json(object), opts));
-}
-template <Object T>
-T Client::patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource) {
-  return from_object_json<T>(patch(kind_info_of<T>(), key, type, body, subresource));
-}
-template <Object T>
-void Client::remove(const T& object, const DeleteOptions& opts) {
-  remove(kind_info_of<T>(), key_of(object), opts);
-}
-
 }  // namespace rr
+
+// Client's typed templates are defined beside rr::Api<T>, whose calls they are; api.hpp needs
+// Client complete, hence the include at the end.
+#include "rr/client/api.hpp"

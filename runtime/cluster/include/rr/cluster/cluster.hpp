@@ -89,24 +89,18 @@ class ClusterClient : public Client {
   explicit ClusterClient(std::shared_ptr<Cluster> cluster);
   const std::shared_ptr<Cluster>& cluster() const noexcept { return cluster_; }
 
-  KindInfo kind_info(const GroupVersionKind& gvk) const override;
-  Json get(const KindInfo& kind, const ObjectKey& key) override;
-  Json list(const KindInfo& kind, const ListOptions& opts) override;
-  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-             std::string_view subresource, const WriteOptions& opts) override;
-  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
-  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
-  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) override;
-  using Client::create;
-  using Client::get;
-  using Client::list;
-  using Client::patch;
-  using Client::remove;
-  using Client::update;
-  using Client::update_status;
+ protected:
+  KindInfo do_kind_info(const GroupVersionKind& gvk) const override;
+  Json do_get(const KindInfo& kind, const ObjectKey& key) override;
+  Json do_list(const KindInfo& kind, const ListOptions& opts) override;
+  Json do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                std::string_view subresource, const WriteOptions& opts) override;
+  Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
+  void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
+  std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override;
 
  private:
   std::shared_ptr<Cluster> cluster_;

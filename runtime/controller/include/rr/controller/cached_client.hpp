@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "rr/client/client.hpp"
+#include "rr/client/forwarding_client.hpp"
 #include "rr/controller/informer_cache.hpp"
 
 namespace rr {
@@ -15,35 +15,20 @@ struct CachedClientOptions {
   std::vector<GroupVersionKind> uncached{};
 };
 
-class CachedClient final : public Client {
+class CachedClient final : public ForwardingClient {
  public:
   CachedClient(std::shared_ptr<Client> api, std::shared_ptr<InformerCache> cache, CachedClientOptions options = {});
 
-  const std::shared_ptr<Client>& api() const noexcept { return api_; }
+  const std::shared_ptr<Client>& api() const noexcept { return inner(); }
   const std::shared_ptr<InformerCache>& cache() const noexcept { return cache_; }
   bool is_cached(const GroupVersionKind& gvk) const;
 
-  KindInfo kind_info(const GroupVersionKind& gvk) const override;
-  Json get(const KindInfo& kind, const ObjectKey& key) override;
-  Json list(const KindInfo& kind, const ListOptions& opts) override;
-  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-             std::string_view subresource, const WriteOptions& opts) override;
-  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
-  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
-  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) override;
-  using Client::create;
-  using Client::get;
-  using Client::list;
-  using Client::patch;
-  using Client::remove;
-  using Client::update;
-  using Client::update_status;
+ protected:
+  // Reads of cached kinds; everything else is forwarded to the API client.
+  Json do_get(const KindInfo& kind, const ObjectKey& key) override;
+  Json do_list(const KindInfo& kind, const ListOptions& opts) override;
 
  private:
-  std::shared_ptr<Client> api_;
   std::shared_ptr<InformerCache> cache_;
   CachedClientOptions options_;
 };

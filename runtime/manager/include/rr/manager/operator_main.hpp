@@ -18,7 +18,7 @@
 #include <memory>
 #include <string>
 
-#include "rr/manager/controller.hpp"
+#include "rr/controller/controller.hpp"
 #include "rr/manager/manager.hpp"
 
 namespace rr {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "rr/client/forwarding_client.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/testing/any_object.hpp"
 #include "rr/testing/reactor.hpp"
@@ -30,11 +31,11 @@ struct TestClientOptions {
   std::optional<std::vector<GroupVersionKind>> status_subresource_types{};
 };
 
-class TestClient final : public Client {
+class TestClient final : public ForwardingClient {
  public:
   explicit TestClient(std::shared_ptr<Cluster> cluster, TestClientOptions options = {});
 
-  const std::shared_ptr<Cluster>& cluster() const noexcept { return inner_.cluster(); }
+  const std::shared_ptr<Cluster>& cluster() const noexcept { return cluster_; }
   void add_reactor(Reactor reactor);      // runs after the reactors already installed
   void prepend_reactor(Reactor reactor);  // runs before them
 
@@ -53,24 +54,18 @@ class TestClient final : public Client {
   std::vector<DeleteRef> deletes() const;
   std::vector<DeleteCollectionRef> delete_collections() const;
 
-  KindInfo kind_info(const GroupVersionKind& gvk) const override;
-  Json get(const KindInfo& kind, const ObjectKey& key) override;
-  Json list(const KindInfo& kind, const ListOptions& opts) override;
-  Json create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
-  Json patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
-             std::string_view subresource, const WriteOptions& opts) override;
-  Json remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
-  void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
-  std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) override;
-  using Client::create;
-  using Client::get;
-  using Client::list;
-  using Client::patch;
-  using Client::remove;
-  using Client::update;
-  using Client::update_status;
+ protected:
+  // Every verb but kind_info: reactors first, then the cluster (kind_info goes straight to it).
+  Json do_get(const KindInfo& kind, const ObjectKey& key) override;
+  Json do_list(const KindInfo& kind, const ListOptions& opts) override;
+  Json do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) override;
+  Json do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                std::string_view subresource, const WriteOptions& opts) override;
+  Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
+  void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
+  std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override;
 
  private:
   // The kind as the cluster serves it (registering it first when needed).
@@ -79,7 +74,7 @@ class TestClient final : public Client {
   // has already been thrown).
   Reaction react_to(Action& action);
 
-  ClusterClient inner_;
+  std::shared_ptr<Cluster> cluster_;
   TestClientOptions options_;
   mutable std::mutex mutex_;
   std::vector<ActionCall> history_;

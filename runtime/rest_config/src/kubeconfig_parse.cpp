@@ -1,0 +1,159 @@
+// kubeconfig YAML -> Kubeconfig, with yaml-cpp. Unknown fields are ignored (clientcmd's decoder is
+// not strict); wrong shapes and bad base64 are errors naming the file and the field.
+#include <utility>
+
+#include <yaml-cpp/yaml.h>
+
+#include "kubeconfig_model.hpp"
+#include "rr/core/time.hpp"
+#include "rr/rest_config/rest_config.hpp"
+
+namespace rr::kubeconfig_detail {
+namespace {
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw ConfigError(where + ": " + what);
+}
+
+std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+std::string text_of(const YAML::Node& value, const std::string& where, std::string_view field) {
+  if (value.IsNull()) return {};
+  if (!value.IsScalar()) fail(where, std::string(field) + " must be a string");
+  return value.Scalar();
+}
+
+bool bool_of(const YAML::Node& value, const std::string& where, std::string_view field) {
+  if (value.IsNull()) return false;
+  bool result = false;
+  if (!value.IsScalar() || !YAML::convert<bool>::decode(value, result))
+    fail(where, std::string(field) + " must be true or false");
+  return result;
+}
+
+// Go decodes []byte fields (the *-data ones) as standard base64.
+std::string base64_of(const YAML::Node& value, const std::string& where, std::string_view field) {
+  const std::string text = text_of(value, where, field);
+  auto decoded = Bytes(text).decode();
+  if (!decoded) fail(where, std::string(field) + " is not valid base64");
+  return std::move(*decoded);
+}
+
+bool present(const YAML::Node& value) { return value.IsDefined() && !value.IsNull(); }
+
+// Calls on_field(key, value) for each scalar key of a mapping; null counts as an empty mapping.
+template <class OnField>
+void for_each_field(const YAML::Node& map, const std::string& where, std::string_view what,
+                    OnField&& on_field) {
+  if (map.IsNull()) return;
+  if (!map.IsMap()) fail(where, std::string(what) + " must be a mapping");
+  for (const auto& field : map)
+    if (field.first.IsScalar()) on_field(field.first.Scalar(), field.second);
+}
+
+Cluster parse_cluster(const YAML::Node& node, const std::string& where, const Origin& origin) {
+  Cluster c;
+  c.origin = origin;
+  for_each_field(node, where, "cluster", [&](const std::string& key, const YAML::Node& v) {
+    if (key == "server") c.server = text_of(v, where, key);
+    else if (key == "certificate-authority") c.certificate_authority = text_of(v, where, key);
+    else if (key == "certificate-authority-data") c.certificate_authority_data = base64_of(v, where, key);
+    else if (key == "insecure-skip-tls-verify") c.insecure_skip_tls_verify = bool_of(v, where, key);
+    else if (key == "tls-server-name") c.tls_server_name = text_of(v, where, key);
+    else if (key == "proxy-url") c.proxy_url = text_of(v, where, key);
+  });
+  return c;
+}
+
+User parse_user(const YAML::Node& node, const std::string& where, const Origin& origin) {
+  User u;
+  u.origin = origin;
+  for_each_field(node, where, "user", [&](const std::string& key, const YAML::Node& v) {
+    if (key == "client-certificate") u.client_certificate = text_of(v, where, key);
+    else if (key == "client-certificate-data") u.client_certificate_data = base64_of(v, where, key);
+    else if (key == "client-key") u.client_key = text_of(v, where, key);
+    else if (key == "client-key-data") u.client_key_data = base64_of(v, where, key);
+    else if (key == "token") u.token = text_of(v, where, key);
+    else if (key == "tokenFile") u.token_file = text_of(v, where, key);
+    else if (key == "exec") u.uses_exec = present(v);
+    else if (key == "auth-provider") u.uses_auth_provider = present(v);
+    else if (key == "username" || key == "password") u.uses_basic_auth = u.uses_basic_auth || present(v);
+  });
+  return u;
+}
+
+Context parse_context(const YAML::Node& node, const std::string& where, const Origin& origin) {
+  Context c;
+  c.origin = origin;
+  for_each_field(node, where, "context", [&](const std::string& key, const YAML::Node& v) {
+    if (key == "cluster") c.cluster = text_of(v, where, key);
+    else if (key == "user") c.user = text_of(v, where, key);
+    else if (key == "namespace") c.namespace_name = text_of(v, where, key);
+  });
+  return c;
+}
+
+// clusters/users/contexts are lists of {name, <body_key>: {...}}; clientcmd rejects a name that
+// appears twice in one file.
+template <class Entry, class Parse>
+void parse_named_list(const YAML::Node& list, std::string_view list_key, std::string_view body_key,
+                      std::string_view noun, const Origin& origin,
+                      std::map<std::string, Entry, std::less<>>& out, Parse&& parse) {
+  const std::string file_where = "kubeconfig " + origin.file;
+  if (list.IsNull()) return;
+  if (!list.IsSequence()) fail(file_where, std::string(list_key) + " must be a list");
+  std::size_t index = 0;
+  for (const auto& item : list) {
+    const std::string item_where = file_where + ": " + std::string(list_key) + "[" + std::to_string(index++) + "]";
+    if (!item.IsMap()) fail(item_where, "must be a mapping with name and " + std::string(body_key));
+    const YAML::Node name_node = item["name"];
+    const std::string name = name_node.IsDefined() ? text_of(name_node, item_where, "name") : std::string{};
+    if (name.empty()) fail(item_where, "has no name");
+    const std::string where = file_where + ": " + std::string(noun) + " " + in_quotes(name);
+    if (out.count(name) != 0) fail(file_where, "duplicate " + std::string(noun) + " name " + in_quotes(name));
+    const YAML::Node body = item[std::string(body_key)];
+    out.emplace(name, parse(body.IsDefined() ? body : YAML::Node(YAML::NodeType::Null), where, origin));
+  }
+}
+
+Kubeconfig parse_document(const YAML::Node& root, const Origin& origin) {
+  const std::string where = "kubeconfig " + origin.file;
+  Kubeconfig config;
+  if (!root.IsDefined() || root.IsNull()) return config;  // an empty file is an empty config
+  if (!root.IsMap()) fail(where, "the top level must be a mapping");
+  for (const auto& field : root) {
+    if (!field.first.IsScalar()) continue;
+    const std::string& key = field.first.Scalar();
+    const YAML::Node& v = field.second;
+    if (key == "current-context") config.current_context = text_of(v, where, key);
+    else if (key == "clusters") parse_named_list(v, key, "cluster", "cluster", origin, config.clusters, parse_cluster);
+    else if (key == "users") parse_named_list(v, key, "user", "user", origin, config.users, parse_user);
+    else if (key == "contexts") parse_named_list(v, key, "context", "context", origin, config.contexts, parse_context);
+  }
+  return config;
+}
+
+}  // namespace
+
+Kubeconfig parse_kubeconfig(std::string_view yaml, const Origin& origin) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(yaml));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("kubeconfig " + origin.file + ": invalid YAML: " + e.what());
+  }
+  try {
+    return parse_document(root, origin);
+  } catch (const YAML::Exception& e) {  // yaml-cpp's own accessors; our checks come first
+    throw ConfigError("kubeconfig " + origin.file + ": " + e.what());
+  }
+}
+
+void merge_into(Kubeconfig& merged, Kubeconfig later) {
+  if (merged.current_context.empty()) merged.current_context = std::move(later.current_context);
+  merged.clusters.merge(later.clusters);  // std::map::merge keeps the existing entry on a clash
+  merged.users.merge(later.users);
+  merged.contexts.merge(later.contexts);
+}
+
+}  // namespace rr::kubeconfig_detail
