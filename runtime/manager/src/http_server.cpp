@@ -133,12 +133,13 @@ void Server::accept_loop() {
     if (fds[1].revents != 0) return;  // stop()
     const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
     if (fd < 0) {
+      if (errno == EBADF || errno == EINVAL || errno == ENOTSOCK) return;  // no listening socket any more
       if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
         // Out of descriptors or memory: pause rather than spin, as Go's server does.
         std::array<pollfd, 1> wake{{{wake_read_, POLLIN, 0}}};
         ::poll(wake.data(), wake.size(), 100);
       }
-      continue;
+      continue;  // the client gave up already (ECONNABORTED), a signal (EINTR) ...
     }
     set_flag(fd, IPPROTO_TCP, TCP_NODELAY);
     reap_finished();
