@@ -10,8 +10,8 @@ find_package(doctest REQUIRED)
 include(doctest)                             # doctest_discover_tests()
 find_package(CURL 7.80 REQUIRED)             # rr::http_client: HTTP/1.1 + TLS to the API server (libcurl)
 # cpp-httplib (Debian's libcpp-httplib-dev ships a compiled library with OpenSSL, zlib and brotli
-# support and only a pkg-config file): the embedded local cluster and the manager's /metrics,
-# /healthz and /readyz endpoints.
+# support and only a pkg-config file): the local cluster (rr::apiserver) and tests' HTTP clients.
+# The manager's /metrics and probe endpoints have their own small server (docs/dependencies.md).
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET GLOBAL cpp-httplib>=0.11)
 if(NOT TARGET rrgen_httplib)

@@ -41,3 +41,13 @@ foreach(name IN ITEMS
     fail("no ctest test matches '${name}':\n${list_output}")
   endif()
 endforeach()
+
+# The operator links against the installed rr::manager and rr::local_cluster_mode, and has the flag.
+set(operator "${build}/gizmo-operator")
+if(NOT EXISTS "${operator}")
+  fail("the consumer built no gizmo-operator:\n${build_output}")
+endif()
+run_ok(help "${operator}" --help)
+if(NOT help_output MATCHES "--local-cluster-kubeconfig")
+  fail("gizmo-operator --help does not list --local-cluster-kubeconfig:\n${help_output}")
+endif()

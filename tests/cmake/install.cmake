@@ -20,6 +20,8 @@ foreach(file IN ITEMS
     include/rr/core/meta.hpp
     include/rr/reconcilers/child.hpp
     include/rr/testing/testing.hpp
+    include/rr/manager/operator_main.hpp
+    include/rr/local_cluster_mode/local_cluster_mode.hpp
     include/k8s/core/v1/config_map.hpp
     include/rr_builtin_types.hpp)
   if(NOT EXISTS "${PREFIX}/${file}")

@@ -1,4 +1,4 @@
-// The manager's two HTTP servers (cpp-httplib behind a pimpl, so <httplib.h> stays out of headers).
+// The manager's two HTTP servers, /metrics and the probes, on its own small server (http_server.hpp).
 #pragma once
 #include <functional>
 #include <memory>

@@ -6,12 +6,10 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
-#include "rr/apiserver/api_server.hpp"
-#include "rr/apiserver/workload_simulator.hpp"
-#include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/http_client/http_client.hpp"
 #include "rr/manager/json_log.hpp"
@@ -55,36 +53,22 @@ std::vector<std::string> take_local_cluster_flag(int argc, char** argv, std::opt
   return rest;
 }
 
+// The flag is listed only when the operator has opted in to the local cluster mode.
 std::string usage(const OperatorMain& main, std::string_view program) {
-  return ManagerOptions::usage(program.empty() ? main.name : program) + "  " + std::string(local_cluster_flag) +
-         " string\n"
-         "    \tstart an embedded local cluster on 127.0.0.1, write its kubeconfig to this file and run against it\n";
+  std::string text = ManagerOptions::usage(program.empty() ? main.name : program);
+  if (main.local_cluster) {
+    text += "  " + std::string(local_cluster_flag) +
+            " string\n"
+            "    \tstart an embedded local cluster on 127.0.0.1, write its kubeconfig to this file and run against it\n";
+  }
+  return text;
 }
 
-// The embedded local cluster: the in-memory API server over HTTP, its built-in kinds, the
-// operator's own kinds, and Deployments that report their replicas available (no nodes here).
-struct LocalCluster {
-  std::shared_ptr<Cluster> cluster;
-  std::unique_ptr<ApiServer> server;
-  std::unique_ptr<WorkloadSimulator> workloads;
-};
-
-LocalCluster start_local_cluster(const OperatorMain& main, const std::string& kubeconfig_path) {
-  LocalCluster local;
-  ClusterOptions cluster_options;
-  cluster_options.require_namespaces = true;  // kubectl realism: a namespace must exist first
-  local.cluster = std::make_shared<Cluster>(cluster_options);
-  if (main.register_local_kinds) main.register_local_kinds(*local.cluster);
-  local.server = std::make_unique<ApiServer>(local.cluster);  // registers the built-in kinds
-  local.server->start();
-  local.workloads = std::make_unique<WorkloadSimulator>(local.cluster);
-  // Written last, atomically: whoever waits for the file finds a server that answers.
-  const std::string partial = kubeconfig_path + ".partial";
-  local.server->write_kubeconfig(partial);
-  if (std::rename(partial.c_str(), kubeconfig_path.c_str()) != 0) {
-    throw std::runtime_error("cannot write " + kubeconfig_path);
-  }
-  return local;
+std::string no_local_cluster_mode(const OperatorMain& main) {
+  return std::string(local_cluster_flag) + ": " + main.name +
+         " is built without the local cluster mode; to enable it, link rr::local_cluster_mode and set "
+         "OperatorMain::local_cluster = rr::local_cluster_mode(...) "
+         "(rr/local_cluster_mode/local_cluster_mode.hpp, docs/runtime/25-operator-main.md)";
 }
 
 }  // namespace
@@ -106,6 +90,7 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
   std::optional<std::string> local_kubeconfig;
   try {
     options = ManagerOptions::parse(take_local_cluster_flag(argc, argv, local_kubeconfig));
+    if (local_kubeconfig && !main.local_cluster) throw FlagError(no_local_cluster_mode(main));
   } catch (const FlagError& e) {
     std::cerr << e.what() << "\n" << usage(main, program);
     return 2;
@@ -118,11 +103,12 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
   const Logger log = make_logger(options).named(main.name);
 
   try {
-    std::optional<LocalCluster> local;
+    std::unique_ptr<LocalCluster> local;  // outlives the manager, which talks to it
     RestConfig rest;
     if (local_kubeconfig) {
-      local = start_local_cluster(main, *local_kubeconfig);
-      rest.host = local->server->url();
+      local = main.local_cluster(*local_kubeconfig);
+      if (!local) throw std::runtime_error("the local cluster mode started no cluster");
+      rest.host = local->url();
       if (options.leader_election_namespace.empty()) options.leader_election_namespace = "default";
       log.with("url", rest.host).with("kubeconfig", *local_kubeconfig).info("local cluster started");
     } else {

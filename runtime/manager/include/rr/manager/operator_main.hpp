@@ -1,14 +1,15 @@
 // An operator's main() in a few lines: controller-runtime's flags, the API client from the
 // kubeconfig (or the in-cluster config), the manager with a shared informer cache, the operator's
-// controllers, and SIGTERM → graceful shutdown. `--local-cluster-kubeconfig FILE` starts an
-// embedded local cluster (rr::ApiServer on 127.0.0.1) in the same process first, writes its
-// kubeconfig to FILE for kubectl, and runs the operator against it over HTTP.
+// controllers, and SIGTERM → graceful shutdown. An operator that opts in to the local cluster mode
+// (`.local_cluster = rr::local_cluster_mode(...)`, library rr::local_cluster_mode) also takes
+// `--local-cluster-kubeconfig FILE`: it starts an embedded development cluster in the same process
+// first, writes its kubeconfig to FILE for kubectl, and runs the operator against it over HTTP.
+// Without the opt-in the operator links no development cluster and that flag is a usage error.
 //
 //   int main(int argc, char** argv) {
 //     return rr::run_operator(argc, argv, {
 //         .name = "widget-operator",
 //         .leader_election_id = "widget.example.dev",
-//         .register_local_kinds = [](rr::Cluster& c) { c.register_kind<Widget>(); },
 //         .setup = [](rr::OperatorContext& op) { op.add_controller("widget", &WidgetReconciler); },
 //     });
 //   }
@@ -23,7 +24,6 @@
 
 namespace rr {
 
-class Cluster;
 class InformerCache;
 
 // What setup() builds an operator from.
@@ -38,12 +38,22 @@ struct OperatorContext {
   std::shared_ptr<Controller> add_controller(std::string name, Controller::ReconcilerFactory factory);
 };
 
+// A development cluster running in the operator's process for --local-cluster-kubeconfig; it stops
+// when destroyed. rr::local_cluster_mode() (rr/local_cluster_mode/local_cluster_mode.hpp) makes them.
+class LocalCluster {
+ public:
+  virtual ~LocalCluster() = default;
+  virtual std::string url() const = 0;  // what the operator connects to
+};
+// Starts a local cluster and writes its kubeconfig to the given path once it answers.
+using LocalClusterMode = std::function<std::unique_ptr<LocalCluster>(const std::string& kubeconfig_path)>;
+
 struct OperatorMain {
   std::string name;                // the program's name in usage text and logs
   std::string leader_election_id;  // default for --leader-election-id
-  // The operator's own kinds (typed, with defaulting and validation) for the embedded local
-  // cluster, as the CRDs' structural schemas make a real API server default and validate them.
-  std::function<void(Cluster&)> register_local_kinds{};
+  // The opt-in for --local-cluster-kubeconfig: rr::local_cluster_mode(...). Empty (the default),
+  // the operator links no development cluster and the flag is a usage error (exit 2).
+  LocalClusterMode local_cluster{};
   std::function<void(OperatorContext&)> setup;
 };
 

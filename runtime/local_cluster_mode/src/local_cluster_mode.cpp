@@ -1,0 +1,53 @@
+// rr::local_cluster_mode(): the embedded local cluster behind --local-cluster-kubeconfig.
+#include "rr/local_cluster_mode/local_cluster_mode.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "rr/apiserver/api_server.hpp"
+#include "rr/apiserver/workload_simulator.hpp"
+
+namespace rr {
+namespace {
+
+// The in-memory API server over HTTP and Deployments that report their replicas available (there
+// are no nodes). Members go in reverse: the simulator stops before the server, the server before
+// the cluster.
+class EmbeddedCluster : public LocalCluster {
+ public:
+  EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const std::string& kubeconfig_path) {
+    ClusterOptions options;
+    options.require_namespaces = true;  // kubectl realism: a namespace must exist first
+    cluster_ = std::make_shared<Cluster>(options);
+    if (register_kinds) register_kinds(*cluster_);
+    server_ = std::make_unique<ApiServer>(cluster_);  // registers the built-in kinds
+    server_->start();
+    workloads_ = std::make_unique<WorkloadSimulator>(cluster_);
+    // Written last, atomically: whoever waits for the file finds a server that answers.
+    const std::string partial = kubeconfig_path + ".partial";
+    server_->write_kubeconfig(partial);
+    if (std::rename(partial.c_str(), kubeconfig_path.c_str()) != 0) {
+      throw std::runtime_error("cannot write " + kubeconfig_path);
+    }
+  }
+
+  std::string url() const override { return server_->url(); }
+
+ private:
+  std::shared_ptr<Cluster> cluster_;
+  std::unique_ptr<ApiServer> server_;
+  std::unique_ptr<WorkloadSimulator> workloads_;
+};
+
+}  // namespace
+
+LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds) {
+  return [register_kinds = std::move(register_kinds)](const std::string& kubeconfig_path) {
+    return std::unique_ptr<LocalCluster>(std::make_unique<EmbeddedCluster>(register_kinds, kubeconfig_path));
+  };
+}
+
+}  // namespace rr

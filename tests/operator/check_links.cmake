@@ -1,0 +1,47 @@
+# What an operator executable links, from its symbols (nm -C) and its DT_NEEDED entries (readelf -d).
+#   cmake -DBINARY=<exe> -DNM=<nm> -DREADELF=<readelf> -DEXPECT=absent|present -P check_links.cmake
+# absent:  no cpp-httplib (no httplib:: symbol, no libcpp-httplib in DT_NEEDED), no rr::ApiServer
+#          and no in-memory rr::Cluster (the manager needs none of them)
+# present: all are there: the control that shows the patterns still find what they look for
+foreach(var IN ITEMS BINARY NM READELF EXPECT)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_links.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+execute_process(COMMAND "${NM}" -C "${BINARY}" RESULT_VARIABLE nm_result OUTPUT_VARIABLE symbols ERROR_VARIABLE nm_error)
+execute_process(COMMAND "${READELF}" -d "${BINARY}" RESULT_VARIABLE readelf_result OUTPUT_VARIABLE dynamic)
+if(NOT nm_result EQUAL 0 OR NOT readelf_result EQUAL 0)
+  message(FATAL_ERROR "cannot read ${BINARY}: ${nm_error}")
+endif()
+# A stripped binary would pass for want of symbols: the operator's own must be there.
+string(FIND "${symbols}" "rr::run_operator(" has_run_operator)
+if(has_run_operator EQUAL -1)
+  message(FATAL_ERROR "${BINARY} has no rr::run_operator symbol: stripped? nothing can be checked")
+endif()
+
+set(found "")
+string(FIND "${symbols}" "httplib::" at)
+if(NOT at EQUAL -1)
+  list(APPEND found "httplib:: symbols")
+endif()
+foreach(class IN ITEMS rr::ApiServer rr::Cluster::)
+  string(FIND "${symbols}" "${class}" at)
+  if(NOT at EQUAL -1)
+    list(APPEND found "${class} symbols")
+  endif()
+endforeach()
+string(REGEX MATCH "\\(NEEDED\\)[^\n]*libcpp-httplib[^\n]*" needed "${dynamic}")
+if(needed)
+  list(APPEND found "DT_NEEDED ${needed}")
+endif()
+
+get_filename_component(name "${BINARY}" NAME)
+list(LENGTH found found_count)
+if(EXPECT STREQUAL "absent" AND found)
+  string(REPLACE ";" ", " found "${found}")
+  message(FATAL_ERROR "${name} links the development cluster or cpp-httplib: ${found}")
+elseif(EXPECT STREQUAL "present" AND NOT found_count EQUAL 4)
+  message(FATAL_ERROR "${name} should link them (the check's control) but has only: ${found}")
+endif()
+message(STATUS "${name}: cpp-httplib, rr::ApiServer and rr::Cluster ${EXPECT}")

@@ -1,0 +1,42 @@
+# --local-cluster-kubeconfig needs the opt-in: without it the flag is a usage error (exit 2) that
+# says how to enable it, and --help does not list it; with it --help lists it.
+#   cmake -DBINARY=<exe> -DOPT_IN=ON|OFF -DWORK=<scratch dir> -P check_usage.cmake
+foreach(var IN ITEMS BINARY OPT_IN WORK)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_usage.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+execute_process(COMMAND "${BINARY}" --help RESULT_VARIABLE help_result OUTPUT_VARIABLE help ERROR_VARIABLE help_error)
+if(NOT help_result EQUAL 0)
+  message(FATAL_ERROR "--help exited ${help_result}:\n${help}${help_error}")
+endif()
+string(FIND "${help}" "--local-cluster-kubeconfig" listed)
+if(OPT_IN AND listed EQUAL -1)
+  message(FATAL_ERROR "--help of an operator with the local cluster mode does not list the flag:\n${help}")
+elseif(NOT OPT_IN AND NOT listed EQUAL -1)
+  message(FATAL_ERROR "--help of an operator without the local cluster mode lists the flag:\n${help}")
+endif()
+if(OPT_IN)
+  return()
+endif()
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+execute_process(COMMAND "${BINARY}" --local-cluster-kubeconfig "${WORK}/kubeconfig"
+  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 30)
+if(NOT result EQUAL 2)
+  message(FATAL_ERROR "expected exit code 2 (usage), got ${result}:\n${out}${err}")
+endif()
+foreach(expected IN ITEMS "built without the local cluster mode" "link rr::local_cluster_mode"
+                          "rr::local_cluster_mode(...)" "Usage of ")
+  string(FIND "${err}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "stderr does not say \"${expected}\":\n${err}")
+  endif()
+endforeach()
+if(EXISTS "${WORK}/kubeconfig")
+  message(FATAL_ERROR "a kubeconfig was written without the local cluster mode")
+endif()
+file(REMOVE_RECURSE "${WORK}")
+message(STATUS "without the local cluster mode: usage error, exit 2\n${err}")
