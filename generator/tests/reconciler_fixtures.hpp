@@ -1,4 +1,4 @@
-// Hand-built resolved specs for the reconciler backend's unit tests: the seeds' Function (sync with
+// Hand-built resolved specs for the reconciler backend's unit tests: the Function (sync with
 // tracks + child) and a web app (built-in children, finalizer-guarded sync, a child set in
 // finalizer mode), without the spec reader or resolution.
 #pragma once
@@ -59,7 +59,7 @@ inline ResolvedKind service_kind() {
   return kind("", "v1", "Service", "services", "k8s::core::v1::Service", "k8s/core/v1/service.hpp", true, {"spec"});
 }
 
-// reconciler.yaml of the seeds' Function: TargetImage (sync, tracks ConfigMap), ChildImage (child Image).
+// reconciler.yaml of the Function: TargetImage (sync, tracks ConfigMap), ChildImage (child Image).
 inline ResolvedSpec function_spec() {
   ResolvedSpec f;
   f.file = spec_file();

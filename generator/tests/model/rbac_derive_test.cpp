@@ -24,7 +24,7 @@ ResolvedKind kind(std::string group, std::string k, std::string plural, bool nam
 
 const std::string build_group = "build.example.rrgen.dev";
 
-// The seeds' Function reconciler: a sync step reading a ConfigMap, and an owned Image child.
+// The Function reconciler: a sync step reading a ConfigMap, and an owned Image child.
 ResolvedSpec function_spec() {
   ResolvedSpec spec;
   spec.name = "Function";

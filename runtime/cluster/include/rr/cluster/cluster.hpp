@@ -1,4 +1,4 @@
-// An in-memory API server with the semantics reconcilers depend on (research §5): one global
+// An in-memory API server with the semantics reconcilers depend on: one global
 // resourceVersion, 409 on stale writes, uid and creationTimestamp, generation bumped only by
 // non-metadata changes (status excluded when the status subresource is on), status-subresource
 // isolation both ways, finalizers and deletionTimestamp, background garbage collection through
