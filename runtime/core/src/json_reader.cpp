@@ -1,6 +1,8 @@
 // The pull parser behind every generated decoder. Hot paths (whitespace, keys, plain strings,
 // integers) avoid allocation: keys without escapes are views into the input, and the per-depth
 // state lives in a vector that only ever grows.
+// Over 600 lines on purpose: one parser's scanner, number and string paths share private state and
+// inline helpers; splitting them would cost the hot paths calls across translation units.
 #include "rr/core/json_reader.hpp"
 
 #include <array>
