@@ -47,12 +47,16 @@ Options:
                       source with every generated source and a table of the kinds): a fixed
                       pair of outputs for build systems.
   --quiet             Do not print the summary line.
+  --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
+                      codec (decode, encode, validate, apply_defaults, to_json, from_json,
+                      operator==) of the definitions marked x-rrgen-cpp-type, whose structs
+                      HEADER declares by hand, as <HEADER stem>_codec.cpp.
 
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
 )";
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::string out_dir = ".", depfile, ns, dump, aggregate;
+  std::string out_dir = ".", depfile, ns, dump, aggregate, codec_only;
   bool out_given = false, quiet = false;
   std::vector<std::string> files;
   ArgReader reader(args);
@@ -66,7 +70,8 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
     } else if (reader.value("--out", out_dir)) {
       out_given = true;
     } else if (reader.value("--namespace", ns) || reader.value("--depfile", depfile) ||
-               reader.value("--dump-model", dump) || reader.value("--aggregate", aggregate)) {
+               reader.value("--dump-model", dump) || reader.value("--aggregate", aggregate) ||
+               reader.value("--codec-only", codec_only)) {
     } else if (reader.failed()) {
       return usage_error(err, reader.error());
     } else if (reader.is_option()) {
@@ -78,6 +83,10 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
+  if (!codec_only.empty() && (!aggregate.empty() || !ns.empty()))
+    return usage_error(err, "--codec-only takes its namespace from x-rrgen-cpp-type and writes one file: no --namespace or --aggregate");
+  if (!codec_only.empty() && (codec_only.size() < 5 || codec_only.compare(codec_only.size() - 4, 4, ".hpp") != 0))
+    return usage_error(err, "--codec-only names the header that declares the structs, e.g. rr/core/meta.hpp");
   if (!ns.empty()) {
     for (char c : ns)
       if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':'))
@@ -88,7 +97,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   SourceSet sources;
   InputSet inputs = read_inputs(sources, files, diags);
   Model model;
-  if (!diags.has_errors()) model = build_model(inputs, SemaOptions{ns}, diags);
+  if (!diags.has_errors()) model = build_model(inputs, SemaOptions{ns, codec_only}, diags);
   diags.print(err);
   if (diags.has_errors()) {
     err << "rrgen: " << diags.error_count() << " error(s); no files written\n";

@@ -10,6 +10,7 @@
 
 #include "model/naming.hpp"
 #include "sema/constraints_of.hpp"
+#include "sema/rrgen_extensions.hpp"
 #include "sema/well_known.hpp"
 
 namespace rrgen {
@@ -44,34 +45,6 @@ std::string root_ns_or(const SemaOptions& o, const std::string& fallback) {
 bool is_string_enum(const Schema& s) {
   if (s.enum_json.empty() || s.type != "string") return false;
   return std::all_of(s.enum_json.begin(), s.enum_json.end(), [](const std::string& j) { return !j.empty() && j[0] == '"'; });
-}
-
-// JSON string literal text (as produced by to_json_text) back to its value.
-std::string unquote(const std::string& json) {
-  std::string out;
-  for (std::size_t i = 1; i + 1 < json.size(); ++i) {
-    char c = json[i];
-    if (c != '\\') {
-      out += c;
-      continue;
-    }
-    c = json[++i];
-    switch (c) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'u': {
-        const unsigned v = static_cast<unsigned>(std::stoul(json.substr(i + 1, 4), nullptr, 16));
-        out += static_cast<char>(v);  // only control characters are \u-escaped by to_json_text
-        i += 4;
-        break;
-      }
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 bool looks_like_quantity(const Schema& s) {
@@ -115,6 +88,11 @@ class StructureIds {
     if (s.additional_properties) add("ap", std::to_string(id(*s.additional_properties)));
     for (const auto& v : s.validations) add("cel", v.rule + '\x1e' + v.message + '\x1e' + v.field_path + '\x1e' + v.reason);
     for (const auto& j : s.junctors_json) add("j", j);
+    if (s.rrgen.present) {
+      const auto& x = s.rrgen;
+      add("x", x.cpp_type + '\x1e' + x.cpp_name + '\x1e' + x.unknown_fields + '\x1e' +
+                   std::string{char('0' + x.go_json), char('0' + x.go_pointer), char('0' + x.json_text)});
+    }
     auto [it, inserted] = ids_.try_emplace(std::move(sig), static_cast<int>(ids_.size()));
     memo_[&s] = it->second;
     return it->second;
@@ -145,8 +123,14 @@ class Builder {
           kind_names_[&v] = name;
         }
     for (const auto& doc : in.documents)
+      for (const auto& def : doc.definitions) check_rrgen_extensions(def, diags_);
+    if (!opts_.codec_only_for.empty()) {
+      build_codec_unit(in);
+      return std::move(model_);
+    }
+    for (const auto& doc : in.documents)
       for (const auto& def : doc.definitions) {
-        if (well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        if (mapped(def) || def.schema->properties.empty()) continue;
         auto [segments, last] = split_definition(def.name);
         const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
         if (!definition_names_.count(def.name)) definition_names_[def.name] = scope_for(ns).claim(pascal_case(last));
@@ -214,7 +198,7 @@ class Builder {
     e->qualified = "::" + u.ns + "::" + e->name;
     NameScope names(true);
     for (const auto& j : s.enum_json) {
-      std::string v = unquote(j);
+      std::string v = json_string_value(j);
       if (std::find(e->values.begin(), e->values.end(), v) != e->values.end()) continue;  // duplicate values
       bool clash = false;
       e->enumerators.push_back(names.claim(enumerator_name(v), &clash));
@@ -282,7 +266,8 @@ class Builder {
       return t;
     }
     if (type == "string") {
-      if (is_string_enum(s)) {
+      // A hand-declared struct holds a string enum as std::string (rr::Condition::status).
+      if (is_string_enum(s) && opts_.codec_only_for.empty()) {
         t.kind = TypeKind::Enum;
         t.en = enum_for(u, s, hint);
       } else if (s.format == "date-time") {
@@ -325,6 +310,8 @@ class Builder {
     Unit& u = *const_cast<Unit*>(def.unit);
     NameScope members;
     for (const char* m : {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults"}) members.reserve(m);
+    def.go_struct = s.rrgen.go_json;
+    if (!s.rrgen.unknown_fields.empty()) members.reserve(def.unknown_member = s.rrgen.unknown_fields);
     if (def.is_root) {
       for (const char* m : {"validate", "apply_defaults", "to_json_text", "from_json_text"}) members.reserve(m);
     }
@@ -379,23 +366,34 @@ class Builder {
       FieldDef f;
       f.json_name = json;
       bool renamed = false;
-      f.cpp_name = members.claim(field_name(json), &renamed);
+      const std::string wanted = prop->rrgen.cpp_name.empty() ? field_name(json) : prop->rrgen.cpp_name;
+      f.cpp_name = members.claim(wanted, &renamed);
       f.location = s.property_locations[i];
       f.constraints = constraints(prop.get());
       f.required = s.is_required(json);
       if (renamed) {
         diags_.warning(f.location, "name-collision",
-                       "property '" + json + "' maps to the C++ name '" + field_name(json) + "', already used in " +
+                       "property '" + json + "' maps to the C++ name '" + wanted + "', already used in " +
                            def.name + "; it is named '" + f.cpp_name + "'");
       }
-      if (s.embedded_resource && json == "metadata") {
+      if (prop->rrgen.json_text) {
+        f.type.kind = TypeKind::JsonText;
+        f.type.constraints = f.constraints;
+      } else if (s.embedded_resource && json == "metadata") {
         f.type.kind = TypeKind::External;
         f.type.external = "rr::ObjectMeta";
         f.type.constraints = f.constraints;
       } else {
         f.type = type_of(u, *prop, def.name + pascal_case(json));
       }
-      if (prop->nullable) f.presence = Presence::Nullable;
+      if (def.go_struct) {
+        // Go's encoding/json: pointers are optional; other members are plain, and kube-openapi
+        // lists exactly the members without `omitempty` as required.
+        f.presence = prop->rrgen.go_pointer ? Presence::Optional : Presence::Go;
+        f.omit_empty = f.presence == Presence::Go && !f.required;
+        if (f.omit_empty && !go_omittable(f.type.kind))
+          diags_.error(f.location, "rrgen-extension", "member '" + json + "' of an x-rrgen-go-json struct is omitempty, but rrgen cannot tell when a value of its type is empty");
+      } else if (prop->nullable) f.presence = Presence::Nullable;
       else if (f.required && !prop->default_json) f.presence = Presence::Required;
       else f.presence = Presence::Optional;
       def.fields.push_back(std::move(f));
@@ -514,7 +512,7 @@ class Builder {
 
   TypeRef ref_type(Unit& u, const Schema& s, const std::string& hint) {
     (void)hint;
-    if (auto wk = well_known_definition(s.ref)) {
+    if (auto wk = mapped_definition(s.ref)) {
       wk->constraints = constraints(&s);
       return *wk;
     }
@@ -536,6 +534,10 @@ class Builder {
       TypeRef t = type_of(u, target, split_definition(def.name).second);
       inlining_.erase(s.ref);
       return t;
+    }
+    if (!opts_.codec_only_for.empty()) {
+      diags_.error(s.location, "rrgen-extension", "$ref to '" + s.ref + "', which has no x-rrgen-cpp-type: --codec-only generates only the codec of hand-declared structs");
+      return TypeRef{};
     }
     Unit* target_unit = definition_unit(def);
     TypeRef t;
@@ -592,16 +594,35 @@ class Builder {
     return u;
   }
 
-  void build_openapi(const InputSet& in) {
+  // A definition the runtime declares by hand (x-rrgen-cpp-type) or knows by name: references
+  // use the runtime's type, and no unit is generated for it.
+  static bool mapped(const OpenApiDefinition& def) {
+    return !def.schema->rrgen.cpp_type.empty() || well_known_definition(def.name);
+  }
+  std::optional<TypeRef> mapped_definition(const std::string& name) const {
+    if (auto it = definitions_.find(name); it != definitions_.end() && !it->second->schema->rrgen.cpp_type.empty()) {
+      TypeRef t;
+      t.kind = TypeKind::External;
+      t.external = it->second->schema->rrgen.cpp_type;
+      return t;
+    }
+    return well_known_definition(name);
+  }
+
+  void index_definitions(const InputSet& in) {
     for (const auto& doc : in.documents) {
       for (const auto& def : doc.definitions) {
         definitions_.try_emplace(def.name, &def);  // the first document defining a name wins
       }
     }
+  }
+
+  void build_openapi(const InputSet& in) {
+    index_definitions(in);
     for (const auto& doc : in.documents) {
       origin_ = doc.location.file ? *doc.location.file : std::string();
       for (const auto& def : doc.definitions) {
-        if (definitions_[def.name] != &def || well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        if (definitions_[def.name] != &def || mapped(def) || def.schema->properties.empty()) continue;
         definition_unit(def);
       }
     }
@@ -626,6 +647,49 @@ class Builder {
   std::map<const CrdVersion*, std::string> kind_names_;
   std::map<std::string, std::string> definition_names_;
   std::string origin_;
+
+  // ---- --codec-only ------------------------------------------------------------------------------
+
+  // One unit with a struct per x-rrgen-cpp-type definition, named as declared by hand in
+  // opts_.codec_only_for ("rr/core/meta.hpp" -> meta_codec.cpp). Everything the structs refer
+  // to must be the runtime's (mapped), so the codec needs nothing but that header.
+  void build_codec_unit(const InputSet& in) {
+    index_definitions(in);
+    for (const auto& crd : in.crds)
+      diags_.error(crd.location, "rrgen-extension", "--codec-only reads OpenAPI documents, not CRDs");
+    Unit* u = nullptr;
+    std::set<const StructDef*> declared;
+    for (const auto& doc : in.documents) {
+      for (const auto& def : doc.definitions) {
+        const std::string& cpp = def.schema->rrgen.cpp_type;
+        if (definitions_[def.name] != &def || cpp.empty()) continue;
+        const auto sep = cpp.rfind("::");
+        const std::string ns = cpp.substr(0, sep), name = cpp.substr(sep + 2);
+        if (!u) {
+          std::string stem = opts_.codec_only_for.substr(opts_.codec_only_for.find_last_of('/') + 1);
+          stem = stem.substr(0, stem.rfind('.'));
+          u = new_unit(ns, stem, doc.location.file ? *doc.location.file : std::string());
+          u->path = stem + "_codec";
+          u->declared_in = opts_.codec_only_for;
+        } else if (ns != u->ns) {
+          diags_.error(def.schema->rrgen.location, "rrgen-extension",
+                       "x-rrgen-cpp-type '" + cpp + "' is not in namespace " + u->ns + " like the other hand-declared structs");
+          continue;
+        }
+        scope_for(ns).reserve(name);
+        declared.insert(new_struct(*u, *def.schema, name, true));
+      }
+    }
+    if (!u) {
+      diags_.error(Location{}, "rrgen-extension", "--codec-only: no definition carries x-rrgen-cpp-type");
+      return;
+    }
+    drain(*u);
+    // Only the hand-declared structs exist: an inline object would need a declaration too.
+    for (const auto& d : u->structs)
+      if (!declared.count(d.get()))
+        diags_.error(d->location, "rrgen-extension", "an object with properties inside a hand-declared struct needs a definition of its own with x-rrgen-cpp-type");
+  }
 };
 
 }  // namespace

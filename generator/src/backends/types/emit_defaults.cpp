@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "backends/types/hook_signature.hpp"
 #include "model/naming.hpp"
 
 namespace rrgen {
@@ -44,12 +45,12 @@ bool DefaultsEmitter::type_needs_defaults(const TypeRef& t) const {
 
 void DefaultsEmitter::defaults_fn(CodeWriter& w, const StructDef& s) {
   if (!needs_defaults_[&s]) {
-    w.line(fmt::format("void {}::rr_apply_defaults() {{}}", s.name));
+    w.line(hook_signature(s, Hook::ApplyDefaults, false) + " {}");
     return;
   }
-  w.line(fmt::format("void {}::rr_apply_defaults() {{", s.name));
+  w.line(hook_signature(s, Hook::ApplyDefaults) + " {");
   w.indent();
-  w.line("auto& v = *this;");
+  if (const auto self = hook_self(s, Hook::ApplyDefaults); !self.empty()) w.line(self);
   // Own defaults first, then descend into what is present (a default can materialise a parent
   // whose children have defaults of their own): the API server's top-down order.
   for (const auto& f : s.fields) {

@@ -8,6 +8,7 @@
 
 #include "backends/types/emit_defaults.hpp"
 #include "backends/types/emit_validation.hpp"
+#include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
 #include "support/code_writer.hpp"
 #include "model/naming.hpp"
@@ -55,7 +56,7 @@ class UnitEmitter {
       for (const auto& f : s->fields) {
         uses_.scan(f.type);
         if (f.presence == Presence::Nullable) uses_.nullable = true;
-        if (is_set_or_map_list(f)) uses_.list_semantics = true;
+        if (is_set_or_map_list(f) && !s->go_struct) uses_.list_semantics = true;
       }
   }
 
@@ -123,7 +124,7 @@ class UnitEmitter {
   std::string source() {
     CodeWriter w;
     banner(w);
-    w.line("#include \"" + u_.path + ".hpp\"");
+    w.line("#include \"" + (u_.declared_in.empty() ? u_.path + ".hpp" : u_.declared_in) + "\"");
     w.line();
     std::vector<std::string> rr = {"codec", "validator"};
     if (unit_uses_pattern(u_)) rr.push_back("pattern");
@@ -308,7 +309,7 @@ class UnitEmitter {
   // ---- equality -------------------------------------------------------------------------------
 
   void equality(CodeWriter& w, const StructDef& s) {
-    const bool semantic = std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list);
+    const bool semantic = !s.go_struct && std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list);
     if (!semantic) {
       w.line(fmt::format("bool {0}::operator==(const {0}&) const = default;", s.name));
       return;
@@ -323,7 +324,7 @@ class UnitEmitter {
       w.line((expr.empty() ? "return " : "    && ") + term);
       expr += term;
     }
-    w.line("    && unknown_fields == other.unknown_fields;");
+    w.line(fmt::format("    && {0} == other.{0};", s.unknown_member));
     w.dedent();
     w.line("}");
   }
@@ -335,10 +336,29 @@ class UnitEmitter {
                                    : "w.key(" + cpp_string_literal(f.json_name) + ");";
   }
 
+  // Reads member f of v. A Go member takes null as its zero value; JSON text is kept verbatim.
+  static std::string decode_member(const FieldDef& f) {
+    const std::string m = "v." + f.cpp_name;
+    if (f.type.kind == TypeKind::JsonText) return m + ".clear(); if (!r.try_null()) r.skip(" + m + ");";
+    if (f.presence == Presence::Go) return "if (r.try_null()) " + m + " = {}; else decode(r, " + m + ");";
+    return "decode(r, " + m + ");";
+  }
+
+  // Go's omitempty (go_omittable in model.hpp): not the zero value, or a value type's text not empty.
+  static std::string go_not_empty(TypeKind k, const std::string& m) {
+    switch (k) {
+      case TypeKind::Bool: return m;
+      case TypeKind::Int32: case TypeKind::Int64: case TypeKind::Double: return m + " != 0";
+      case TypeKind::Time: case TypeKind::Bytes: case TypeKind::Quantity: return "!" + m + ".str().empty()";
+      default: return "!" + m + ".empty()";  // strings, containers, JSON text
+    }
+  }
+
   void decode_fn(CodeWriter& w, const StructDef& s) {
-    w.line(fmt::format("void {}::rr_decode(rr::JsonReader& r) {{", s.name));
+    w.line(hook_signature(s, Hook::Decode) + " {");
     w.indent();
-    w.line("auto& v = *this;");
+    if (const auto self = hook_self(s, Hook::Decode); !self.empty()) w.line(self);
+    if (s.go_struct) w.line("if (r.try_null()) { v = {}; return; }  // Go: null is the zero value");
     w.line("r.begin_object();");
     std::vector<const FieldDef*> required;
     for (const auto& f : s.fields)
@@ -349,12 +369,13 @@ class UnitEmitter {
     w.line("const std::string_view k = r.key();");
     bool first = true;
     for (const auto& f : s.fields) {
-      std::string body = "decode(r, v." + f.cpp_name + ");";
+      std::string body = decode_member(f);
       if (f.presence == Presence::Required) body += " has_" + f.cpp_name + " = true;";
       w.line(fmt::format("{}if (k == {}) {{ {} }}", first ? "" : "else ", cpp_string_literal(f.json_name), body));
       first = false;
     }
-    w.line(first ? "r.capture_unknown(v.unknown_fields);" : "else { r.capture_unknown(v.unknown_fields); }");
+    const std::string capture = "r.capture_unknown(v." + s.unknown_member + ");";
+    w.line(first ? capture : "else { " + capture + " }");
     w.dedent();
     w.line("}");
     for (const auto* f : required)
@@ -364,9 +385,9 @@ class UnitEmitter {
   }
 
   void encode_fn(CodeWriter& w, const StructDef& s) {
-    w.line(fmt::format("void {}::rr_encode(rr::JsonWriter& w) const {{", s.name));
+    w.line(hook_signature(s, Hook::Encode) + " {");
     w.indent();
-    w.line("const auto& v = *this;");
+    if (const auto self = hook_self(s, Hook::Encode); !self.empty()) w.line(self);
     w.line("w.begin_object();");
     for (const auto& f : s.fields) {
       const std::string m = "v." + f.cpp_name;
@@ -386,20 +407,31 @@ class UnitEmitter {
           else  // apiVersion and kind are always written: a typed object carries its GVK
             w.line(key_call(f) + " encode(w, " + m + ");");
           break;
+        case Presence::Go: {
+          const std::string write =
+              key_call(f) + (f.type.kind == TypeKind::JsonText ? " w.raw(" + m + ");" : " encode(w, " + m + ");");
+          w.line(f.omit_empty ? fmt::format("if ({}) {{ {} }}", go_not_empty(f.type.kind, m), write) : write);
+          break;
+        }
       }
     }
-    w.line("w.unknown(v.unknown_fields);");
+    w.line("w.unknown(v." + s.unknown_member + ");");
     w.line("w.end_object();");
     w.dedent();
     w.line("}");
   }
 
   void dom_fns(CodeWriter& w, const StructDef& s) {
+    const bool free = hand_declared(s);
+    const std::string encode = free ? fmt::format("encode(w, *static_cast<const {}*>(p));", s.name)
+                                    : fmt::format("static_cast<const {}*>(p)->rr_encode(w);", s.name);
+    const std::string decode = free ? fmt::format("decode(r, *static_cast<{}*>(p));", s.name)
+                                    : fmt::format("static_cast<{}*>(p)->rr_decode(r);", s.name);
     w.line(fmt::format("void to_json(rr::Json& j, const {}& v) {{", s.name));
-    w.line(fmt::format("  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) {{ static_cast<const {}*>(p)->rr_encode(w); }}, &v);", s.name));
+    w.line(fmt::format("  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) {{ {} }}, &v);", encode));
     w.line("}");
     w.line(fmt::format("void from_json(const rr::Json& j, {}& v) {{", s.name));
-    w.line(fmt::format("  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) {{ static_cast<{}*>(p)->rr_decode(r); }}, &v);", s.name));
+    w.line(fmt::format("  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) {{ {} }}, &v);", decode));
     w.line("}");
   }
 
@@ -456,7 +488,7 @@ OutputSet emit_types(const Model& model, const TypesOptions& options) {
   OutputSet out;
   for (const auto& u : model.units) {
     UnitEmitter e(*u, options);
-    out.files.push_back({u->path + ".hpp", e.header()});
+    if (u->declared_in.empty()) out.files.push_back({u->path + ".hpp", e.header()});  // else: by hand
     out.files.push_back({u->path + ".cpp", e.source()});
   }
   return out;

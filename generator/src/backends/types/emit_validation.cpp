@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
 #include "model/naming.hpp"
 
@@ -32,13 +33,18 @@ std::optional<std::string> format_name(const std::string& f) {
   return std::nullopt;
 }
 
-void enum_json_check(CodeWriter& w, const Constraints& s, const std::string& value_json) {
+// c.<call>(value, kAllowed) over the allowed values, written as C++ string literals.
+void enum_check(CodeWriter& w, const std::vector<std::string>& allowed, const char* call, const std::string& value) {
   std::string list;
-  for (const auto& j : s.enum_json) list += (list.empty() ? "" : ", ") + cpp_string_literal(j);
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + cpp_string_literal(a);
   w.line("{");
   w.line("  static constexpr std::string_view kAllowed[] = {" + list + "};");
-  w.line(fmt::format("  c.enum_value({}, kAllowed);", value_json));
+  w.line(fmt::format("  c.{}({}, kAllowed);", call, value));
   w.line("}");
+}
+
+void enum_json_check(CodeWriter& w, const Constraints& s, const std::string& value_json) {
+  enum_check(w, s.enum_json, "enum_value", value_json);
 }
 
 void uniqueness(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
@@ -106,7 +112,10 @@ void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
       if (t.kind == TypeKind::Time) w.line(fmt::format("c.format({}, rr::Format::DateTime);", str));
       if (t.kind == TypeKind::Bytes) w.line(fmt::format("c.format({}, rr::Format::Byte);", str));
       if (!s) break;
-      if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
+      // A string member with string values (only hand-declared structs hold one: rrgen otherwise
+      // makes it an enum) is checked as text, like an enum.
+      if (t.kind == TypeKind::String && !s->enum_strings.empty()) enum_check(w, s->enum_strings, "enum_string", e);
+      else if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(w, *s, "rr::canonical_text(" + e + ")");
       if (s->min_length) w.line(fmt::format("c.min_length({}, {});", str, *s->min_length));
       if (s->max_length) w.line(fmt::format("c.max_length({}, {});", str, *s->max_length));
       if (s->pattern) {
@@ -171,6 +180,7 @@ void checks(CodeWriter& w, const TypeRef& t, const std::string& e, int depth) {
     }
     case TypeKind::IntOrString:
     case TypeKind::Json:
+    case TypeKind::JsonText:
       break;
   }
 }
@@ -208,14 +218,19 @@ bool unit_uses_pattern(const Unit& u) {
 }
 
 void emit_validate_fn(CodeWriter& w, const StructDef& s) {
+  if (s.go_struct) {  // validated by the API server's Go code, not against its schema
+    w.line(hook_signature(s, Hook::Validate, false) + " {}");
+    return;
+  }
   CodeWriter body;
   body.indent();
   for (const auto& f : s.fields) {
     const std::string m = "v." + f.cpp_name;
     CodeWriter inner;
-    checks(inner, f.type, f.presence == Presence::Required || f.presence == Presence::Value ? m : "(*" + m + ")", 0);
+    const bool plain = f.presence == Presence::Required || f.presence == Presence::Value || f.presence == Presence::Go;
+    checks(inner, f.type, plain ? m : "(*" + m + ")", 0);
     std::string text = inner.take();
-    const bool required_check = f.required && f.presence != Presence::Required && f.presence != Presence::Value;
+    const bool required_check = f.required && !plain;
     if (text.empty() && !required_check) continue;
     auto emit_inner = [&](CodeWriter& out) {
       out.line(fmt::format("auto at = c.field({});", cpp_string_literal(f.json_name)));
@@ -229,6 +244,7 @@ void emit_validate_fn(CodeWriter& w, const StructDef& s) {
     switch (f.presence) {
       case Presence::Required:
       case Presence::Value:
+      case Presence::Go:
         body.line("{");
         body.indent();
         emit_inner(body);
@@ -260,11 +276,11 @@ void emit_validate_fn(CodeWriter& w, const StructDef& s) {
     }
   }
   for (const auto& r : s.undeclared_required)
-    body.line(fmt::format("if (!v.unknown_fields.find({0})) c.required({0});", cpp_string_literal(r)));
+    body.line(fmt::format("if (!v.{0}.find({1})) c.required({1});", s.unknown_member, cpp_string_literal(r)));
   if (s.constraints && (s.constraints->min_properties || s.constraints->max_properties)) {
-    std::string count = "v.unknown_fields.size()";
+    std::string count = "v." + s.unknown_member + ".size()";
     for (const auto& f : s.fields) {
-      if (f.presence == Presence::Required) count += " + 1";
+      if (f.presence == Presence::Required || f.presence == Presence::Go) count += " + 1";
       else if (f.presence == Presence::Optional) count += fmt::format(" + ({} ? 1 : 0)", "v." + f.cpp_name);
       else if (f.presence == Presence::Nullable) count += fmt::format(" + ({}.is_absent() ? 0 : 1)", "v." + f.cpp_name);
     }
@@ -277,11 +293,11 @@ void emit_validate_fn(CodeWriter& w, const StructDef& s) {
   if (s.is_root) metadata_checks(body, s);
   std::string text = body.take();
   if (text.empty()) {
-    w.line(fmt::format("void {}::rr_validate(rr::Validator&) const {{}}", s.name));
+    w.line(hook_signature(s, Hook::Validate, false) + " {}");
     return;
   }
-  w.line(fmt::format("void {}::rr_validate(rr::Validator& c) const {{", s.name));
-  w.line("  const auto& v = *this;");
+  w.line(hook_signature(s, Hook::Validate) + " {");
+  if (const auto self = hook_self(s, Hook::Validate); !self.empty()) w.line("  " + self);
   text.pop_back();
   w.line(text);
   w.line("}");
