@@ -2,9 +2,10 @@
 #   -DRRGEN=<path to rrgen>   -DCASE_DIR=<tests/golden/cases/NAME>   -DWORK_DIR=<scratch directory>
 #   -DUPDATE=ON|OFF           ON: replace CASE_DIR/expected/ with the fresh output instead of comparing
 #
-# A types case holds input.* (the inputs, in name order), optional args.txt (extra CLI arguments,
-# one shell-quoted line) and expected/: exactly the files `rrgen types --out` writes, including
-# .rrgen-manifest, plus model.json (the output of --dump-model=json).
+# A types case holds input.* (the inputs, in name order) or inputs.txt (files of the repository,
+# one a line), optional args.txt (extra CLI arguments, one shell-quoted line) and expected/:
+# exactly the files `rrgen types --out` writes, including .rrgen-manifest, plus model.json (the
+# output of --dump-model=json).
 #
 # A reconciler case holds reconciler.yaml, its CRDs as input*.yaml (in name order; none when it
 # names only built-in kinds) and optional args.txt; it runs
@@ -39,14 +40,29 @@ endfunction()
 set(spec "${CASE_DIR}/reconciler.yaml")
 if(EXISTS "${spec}")
   file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input*.yaml" "${CASE_DIR}/input*.json")
+  list(SORT inputs)
+elseif(EXISTS "${CASE_DIR}/inputs.txt")
+  # The project's own schemas, pinned where they are rather than copied (one path a line,
+  # relative to the repository root, in the order given).
+  set(spec "")
+  get_filename_component(repo_root "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+  file(STRINGS "${CASE_DIR}/inputs.txt" listed REGEX "^[^#]")
+  set(inputs)
+  foreach(p IN LISTS listed)
+    string(STRIP "${p}" p)
+    if(NOT EXISTS "${repo_root}/${p}")
+      fail("inputs.txt names ${p}, which does not exist")
+    endif()
+    list(APPEND inputs "${repo_root}/${p}")
+  endforeach()
 else()
   set(spec "")
   file(GLOB inputs LIST_DIRECTORIES false "${CASE_DIR}/input.*")
   if(NOT inputs)
     fail("no input.* file in ${CASE_DIR}")
   endif()
+  list(SORT inputs)
 endif()
-list(SORT inputs)
 set(extra_args)
 if(EXISTS "${CASE_DIR}/args.txt")
   file(READ "${CASE_DIR}/args.txt" args_text)

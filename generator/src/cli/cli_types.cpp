@@ -31,6 +31,10 @@ Options:
                       source with every generated source and a table of the kinds): a fixed
                       pair of outputs for build systems.
   --quiet             Do not print the summary line.
+  --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
+                      codec (decode, encode, validate, apply_defaults, to_json, from_json,
+                      operator==) of the definitions marked x-rrgen-cpp-type, whose structs
+                      HEADER declares by hand, as <HEADER stem>_codec.cpp.
 
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
 )";
@@ -39,22 +43,30 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(args, {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate},
-                                kTypesUsage, o, out, err))
+  if (auto code = parse_options(
+          args,
+          {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::CodecOnly},
+          kTypesUsage, o, out, err))
     return *code;
   const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
-                    &aggregate = o.aggregate;
+                    &aggregate = o.aggregate, &codec_only = o.codec_only;
   const std::vector<std::string>& files = o.operands;
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
+  if (!codec_only.empty() && (!aggregate.empty() || !ns.empty()))
+    return usage_error(
+        err,
+        "--codec-only takes its namespace from x-rrgen-cpp-type and writes one file: no --namespace or --aggregate");
+  if (!codec_only.empty() && (codec_only.size() < 5 || codec_only.compare(codec_only.size() - 4, 4, ".hpp") != 0))
+    return usage_error(err, "--codec-only names the header that declares the structs, e.g. rr/core/meta.hpp");
   if (!ns.empty() && !is_cpp_namespace(ns)) return usage_error(err, "--namespace '" + ns + "' is not a C++ namespace name");
 
   Diagnostics diags;
   SourceSet sources;
   InputSet inputs = read_inputs(sources, files, diags);
   Model model;
-  if (!diags.has_errors()) model = build_model(inputs, SemaOptions{ns}, diags);
+  if (!diags.has_errors()) model = build_model(inputs, SemaOptions{ns, codec_only}, diags);
   diags.print(err);
   if (diags.has_errors()) {
     err << "rrgen: " << diags.error_count() << " error(s); no files written\n";

@@ -23,6 +23,7 @@ struct Options {
   std::string stem;             // generate: --stem
   std::string dump_model;       // types: --dump-model
   std::string aggregate;        // types: --aggregate
+  std::string codec_only;       // types: --codec-only
   bool builtin = false;         // dies: --builtin
   std::string types_namespace;  // dies: --types-namespace
   std::string include_prefix;   // dies: --include-prefix
@@ -34,7 +35,7 @@ struct Options {
 enum class Flag {
   Out, Depfile, Namespace, Quiet,
   Spec, Scaffold, Stem,
-  DumpModel, Aggregate,
+  DumpModel, Aggregate, CodecOnly,
   Builtin, TypesNamespace, IncludePrefix,
   Dir, Group, Version, Kind,
 };

@@ -17,6 +17,19 @@ struct CelRule {
   bool optional_old_self = false;
 };
 
+// x-rrgen-* extensions, read from OpenAPI documents only: how the runtime's hand-declared shapes
+// (rr/core/meta.hpp) map onto a schema. Internal to rrgen's own build (docs/runtime-schemas.md).
+struct RrgenExtensions {
+  std::string cpp_type;        // x-rrgen-cpp-type: the hand-declared C++ struct ("rr::ObjectMeta")
+  std::string cpp_name;        // x-rrgen-cpp-name: the member's C++ name ("fields_v1_json")
+  std::string unknown_fields;  // x-rrgen-unknown-fields: the member keeping undeclared members
+  bool go_json = false;        // x-rrgen-go-json: a Go struct under encoding/json semantics
+  bool go_pointer = false;     // x-rrgen-go-pointer: a pointer member of such a struct
+  bool json_text = false;      // x-rrgen-json-text: the value kept as minified JSON text
+  bool present = false;        // any x-rrgen-* keyword was given
+  Location location;           // of the first one
+};
+
 struct Schema {
   Location location;
   std::string type;  // "", object, array, string, integer, number, boolean
@@ -50,6 +63,7 @@ struct Schema {
   std::vector<CelRule> validations;
   // Junctors constrain only (structural rule 2); kept as JSON text for the model dump.
   std::vector<std::string> junctors_json;
+  RrgenExtensions rrgen;
 
   const Schema* property(std::string_view name) const {
     for (const auto& [n, s] : properties)

@@ -1,5 +1,6 @@
 #include "load/schema_reader.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -236,11 +237,47 @@ class Reader {
     } else if (contains(kJunctors, key)) {
       s.junctors_json.push_back("{\"" + key + "\":" + to_json_text(v) + "}");
       if (crd()) check_junctor_tree(v, key == "not");
+    } else if (key.rfind("x-rrgen-", 0) == 0 && !crd()) {
+      rrgen_extension(s, key, at, v);
     } else if (contains(kIgnored, key) || key.rfind("x-", 0) == 0) {
       // documentation, or server-side metadata that does not shape the C++ type
     } else if (crd()) {
       diags_.warning(at, "schema-unknown-keyword", "unknown schema keyword '" + key + "' ignored");
     }
+  }
+
+  // x-rrgen-* (docs/runtime-schemas.md): checked here for spelling; sema checks where they may
+  // appear. CRDs never carry them (they describe the runtime's own shapes), so there they stay
+  // ignored like any other x- keyword.
+  void rrgen_extension(Schema& s, const std::string& key, const Location& at, const Node& v) {
+    RrgenExtensions& x = s.rrgen;
+    if (!x.present) x.location = at;
+    x.present = true;
+    auto is_identifier = [](std::string_view t) {
+      if (t.empty() || std::isdigit(static_cast<unsigned char>(t[0]))) return false;
+      for (const char c : t)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+      return true;
+    };
+    // `qualified`: "ns::Name" (at least one namespace); otherwise a plain identifier.
+    auto identifier = [&](bool qualified) -> std::string {
+      auto t = string_value(v, key);
+      if (!t) return {};
+      std::string_view rest = *t;
+      bool ok = !qualified || rest.find("::") != std::string_view::npos;
+      for (std::size_t sep; ok && (sep = rest.find("::")) != std::string_view::npos; rest.remove_prefix(sep + 2))
+        ok = qualified && is_identifier(rest.substr(0, sep));
+      ok = ok && is_identifier(rest);
+      if (!ok) bad(v.location, key, qualified ? "a qualified C++ name (ns::Name)" : "a C++ identifier", v);
+      return ok ? *t : std::string();
+    };
+    if (key == "x-rrgen-cpp-type") x.cpp_type = identifier(true);
+    else if (key == "x-rrgen-cpp-name") x.cpp_name = identifier(false);
+    else if (key == "x-rrgen-unknown-fields") x.unknown_fields = identifier(false);
+    else if (key == "x-rrgen-go-json") x.go_json = bool_value(v, key).value_or(false);
+    else if (key == "x-rrgen-go-pointer") x.go_pointer = bool_value(v, key).value_or(false);
+    else if (key == "x-rrgen-json-text") x.json_text = bool_value(v, key).value_or(false);
+    else diags_.error(at, "rrgen-extension", "unknown extension '" + key + "' (docs/runtime-schemas.md lists them)");
   }
 
   void read_cel(Schema& s, const Node& v) {

@@ -50,6 +50,7 @@ struct Constraints {
   MapType map_type = MapType::Unspecified;
 
   std::vector<std::string> enum_json;       // each allowed value as compact JSON text
+  std::vector<std::string> enum_strings;    // the same values decoded, when every one is a string
   std::optional<std::string> default_json;  // compact JSON text
   std::vector<ValidationRule> validations;
   std::vector<std::string> junctors_json;   // {"allOf": [...]} and the like, as JSON text

@@ -22,6 +22,7 @@ enum class TypeKind {
   Struct, Enum,                        // generated
   External,                            // runtime well-known shape (rr::ObjectMeta, rr::Condition ...)
   Array, Map,
+  JsonText,                            // any JSON value kept as minified text in a std::string
 };
 
 struct TypeRef {
@@ -36,7 +37,23 @@ struct TypeRef {
 
 // How a member is represented: T (required), std::optional<T>, rr::Nullable<T>, or a plain value
 // omitted when empty (root apiVersion/kind/metadata, which the API server always fills).
-enum class Presence { Required, Optional, Nullable, Value };
+// Go: a plain T as Go's encoding/json treats a non-pointer member of a Go struct (StructDef::
+// go_struct): a missing member or JSON null leaves the zero value; written always, or, with
+// FieldDef::omit_empty, only when not empty (an empty rr::Time counts as empty).
+enum class Presence { Required, Optional, Nullable, Value, Go };
+
+// Whether an omitempty Presence::Go member of this kind can be tested for emptiness: Go's zero
+// value (false, 0, "", no elements), and the empty text of rr::Time, rr::Bytes and rr::Quantity.
+constexpr bool go_omittable(TypeKind k) {
+  switch (k) {
+    case TypeKind::String: case TypeKind::Bool: case TypeKind::Int32: case TypeKind::Int64: case TypeKind::Double:
+    case TypeKind::Time: case TypeKind::Bytes: case TypeKind::Quantity:
+    case TypeKind::Array: case TypeKind::Map: case TypeKind::JsonText:
+      return true;
+    default:
+      return false;
+  }
+}
 
 struct FieldDef {
   std::string json_name;
@@ -47,6 +64,7 @@ struct FieldDef {
   std::shared_ptr<const Constraints> constraints;  // of the property (a $ref's own, not its target's)
   Location location;
   std::string initializer;  // C++ initializer for Value members (root apiVersion/kind)
+  bool omit_empty = false;  // Presence::Go: Go's `omitempty` (not in the schema's `required`)
 };
 
 struct StructDef {
@@ -60,6 +78,11 @@ struct StructDef {
   std::vector<FieldDef> fields;
   std::vector<std::string> undeclared_required;  // required names absent from properties
   bool is_root = false;
+  // A Go struct of the API server (metav1.ObjectMeta ...): members are Presence::Go or Optional
+  // (pointers); the server validates it in Go, not against its schema, so validate() checks
+  // nothing; it compares member by member, in order.
+  bool go_struct = false;
+  std::string unknown_member = "unknown_fields";  // the rr::UnknownFields member
 };
 
 struct EnumDef {
@@ -86,6 +109,9 @@ struct Unit {
   const StructDef* root = nullptr;
   std::optional<KindInfo> kind;
   std::vector<const Unit*> depends;  // units whose headers this one includes
+  // Non-empty: the structs are declared by hand in this header (rr/core/meta.hpp), so only their
+  // codec is generated, as the free functions and operator== that header declares.
+  std::string declared_in;
 };
 
 struct Model {

@@ -21,18 +21,20 @@ std::string describe_type(const TypeRef& t) {
     case TypeKind::External: return t.external;
     case TypeKind::Array: return "array<" + std::string(t.element->nullable ? "nullable " : "") + describe_type(*t.element) + ">";
     case TypeKind::Map: return "map<" + std::string(t.element->nullable ? "nullable " : "") + describe_type(*t.element) + ">";
+    case TypeKind::JsonText: return "json text";
   }
   return "?";
 }
 
 std::string dump_model_json(const Model& model) {
   using nlohmann::ordered_json;
-  static constexpr const char* kPresence[] = {"required", "optional", "nullable", "value"};
+  static constexpr const char* kPresence[] = {"required", "optional", "nullable", "value", "go"};
   ordered_json units = ordered_json::array();
   for (const auto& u : model.units) {
     ordered_json ju;
     ju["namespace"] = u->ns;
     ju["path"] = u->path;
+    if (!u->declared_in.empty()) ju["declaredIn"] = u->declared_in;
     if (u->kind) {
       const auto& k = *u->kind;
       ju["kind"] = {{"group", k.group}, {"version", k.version}, {"kind", k.kind}, {"plural", k.plural},
@@ -55,6 +57,7 @@ std::string dump_model_json(const Model& model) {
       for (const auto& f : s->fields) {
         ordered_json jf = {{"json", f.json_name}, {"cpp", f.cpp_name}, {"type", describe_type(f.type)},
                            {"presence", kPresence[static_cast<int>(f.presence)]}};
+        if (f.omit_empty) jf["omitEmpty"] = true;
         const Constraints* fc = f.constraints.get();
         if (fc && fc->default_json) jf["default"] = *fc->default_json;
         if (fc && fc->list_type != ListType::Unspecified) jf["listType"] = std::string(to_string(fc->list_type));
@@ -80,6 +83,8 @@ std::string dump_model_json(const Model& model) {
       }
       ordered_json js = {{"name", s->name}, {"root", s->is_root}, {"fields", fields}};
       if (!s->undeclared_required.empty()) js["undeclaredRequired"] = s->undeclared_required;
+      if (s->go_struct) js["goStruct"] = true;
+      if (s->unknown_member != "unknown_fields") js["unknownFields"] = s->unknown_member;
       structs.push_back(js);
     }
     ju["structs"] = structs;

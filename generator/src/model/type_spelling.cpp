@@ -20,6 +20,7 @@ std::string cpp_value_type(const TypeRef& t, const std::string& scope_ns) {
     case TypeKind::External: return t.external;
     case TypeKind::Array: return "std::vector<" + cpp_element_type(*t.element, scope_ns) + ">";
     case TypeKind::Map: return "std::map<std::string, " + cpp_element_type(*t.element, scope_ns) + ">";
+    case TypeKind::JsonText: return "std::string";
   }
   return "rr::Json";
 }

@@ -1,5 +1,7 @@
 #include "sema/constraints_of.hpp"
 
+#include <algorithm>
+
 namespace rrgen {
 namespace {
 
@@ -18,6 +20,33 @@ MapType map_type_of(const std::string& t) {
 }
 
 }  // namespace
+
+std::string json_string_value(const std::string& json) {
+  std::string out;
+  for (std::size_t i = 1; i + 1 < json.size(); ++i) {
+    char c = json[i];
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    c = json[++i];
+    switch (c) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'u': {
+        const unsigned v = static_cast<unsigned>(std::stoul(json.substr(i + 1, 4), nullptr, 16));
+        out += static_cast<char>(v);  // only control characters are \u-escaped by to_json_text
+        i += 4;
+        break;
+      }
+      default: out += c;
+    }
+  }
+  return out;
+}
 
 Constraints constraints_of(const Schema& s) {
   Constraints c;
@@ -41,6 +70,8 @@ Constraints constraints_of(const Schema& s) {
   c.list_map_keys = s.list_map_keys;
   c.map_type = map_type_of(s.map_type);
   c.enum_json = s.enum_json;
+  if (std::all_of(s.enum_json.begin(), s.enum_json.end(), [](const std::string& j) { return !j.empty() && j[0] == '"'; }))
+    for (const auto& j : s.enum_json) c.enum_strings.push_back(json_string_value(j));
   c.default_json = s.default_json;
   for (const CelRule& r : s.validations)
     c.validations.push_back({r.rule, r.message, r.message_expression, r.reason, r.field_path, r.optional_old_self});

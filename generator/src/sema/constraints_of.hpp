@@ -7,5 +7,7 @@
 namespace rrgen {
 
 Constraints constraints_of(const Schema& s);
+// A JSON string literal's text (as the loader's to_json_text writes it) back to its value.
+std::string json_string_value(const std::string& json);
 
 }  // namespace rrgen

@@ -10,6 +10,9 @@
 
 #include "support/naming.hpp"
 #include "sema/constraints_of.hpp"
+#include "sema/rrgen_extensions.hpp"
+#include "sema/structure_ids.hpp"
+#include "sema/well_known.hpp"
 
 namespace rrgen {
 namespace {
@@ -45,160 +48,9 @@ bool is_string_enum(const Schema& s) {
   return std::all_of(s.enum_json.begin(), s.enum_json.end(), [](const std::string& j) { return !j.empty() && j[0] == '"'; });
 }
 
-// JSON string literal text (as produced by to_json_text) back to its value.
-std::string unquote(const std::string& json) {
-  std::string out;
-  for (std::size_t i = 1; i + 1 < json.size(); ++i) {
-    char c = json[i];
-    if (c != '\\') {
-      out += c;
-      continue;
-    }
-    c = json[++i];
-    switch (c) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'u': {
-        const unsigned v = static_cast<unsigned>(std::stoul(json.substr(i + 1, 4), nullptr, 16));
-        out += static_cast<char>(v);  // only control characters are \u-escaped by to_json_text
-        i += 4;
-        break;
-      }
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 bool looks_like_quantity(const Schema& s) {
   return s.pattern && s.pattern->find("[KMGTPE]i") != std::string::npos && s.pattern->find("[numkMGTPE]") != std::string::npos;
 }
-
-bool has_default_anywhere(const Schema& s) {
-  if (s.default_json) return true;
-  for (const auto& [n, p] : s.properties)
-    if (has_default_anywhere(*p)) return true;
-  if (s.items && has_default_anywhere(*s.items)) return true;
-  if (s.additional_properties && has_default_anywhere(*s.additional_properties)) return true;
-  return false;
-}
-
-std::set<std::string> property_names(const Schema& s) {
-  std::set<std::string> out;
-  for (const auto& [n, p] : s.properties) out.insert(n);
-  return out;
-}
-
-bool plain_string(const Schema* s) { return s && s->type == "string" && s->enum_json.empty() && !s->pattern; }
-
-// Structural recognition of the shapes the runtime provides, so a CRD's Condition or
-// LabelSelector is the same C++ type everywhere (kopium matches Condition and ObjectReference the
-// same way). Only exact shapes without defaults are reused: anything else keeps its own struct.
-std::optional<std::string> well_known(const Schema& s) {
-  if (s.properties.empty() || has_default_anywhere(s) || s.preserve_unknown || s.embedded_resource) return std::nullopt;
-  const auto names = property_names(s);
-  const std::set<std::string> req(s.required.begin(), s.required.end());
-  using Set = std::set<std::string>;
-  const Set cond_req{"type", "status", "lastTransitionTime", "reason", "message"};
-  if ((names == cond_req || names == Set{"type", "status", "lastTransitionTime", "reason", "message", "observedGeneration"}) &&
-      req == cond_req && s.property("lastTransitionTime")->type == "string" &&
-      (!s.property("observedGeneration") || s.property("observedGeneration")->type == "integer")) {
-    return "rr::Condition";
-  }
-  if (names == Set{"matchLabels", "matchExpressions"} && req.empty()) {
-    const Schema* ml = s.property("matchLabels");
-    const Schema* me = s.property("matchExpressions");
-    if (ml->type == "object" && ml->additional_properties && ml->additional_properties->type == "string" &&
-        me->type == "array" && me->items && property_names(*me->items) == Set{"key", "operator", "values"} &&
-        std::set<std::string>(me->items->required.begin(), me->items->required.end()) == Set{"key", "operator"}) {
-      return "rr::LabelSelector";
-    }
-  }
-  if (names == Set{"apiVersion", "fieldPath", "kind", "name", "namespace", "resourceVersion", "uid"} && req.empty()) {
-    bool all = true;
-    for (const auto& [n, p] : s.properties) all = all && plain_string(p.get());
-    if (all) return "rr::ObjectReference";
-  }
-  if (names == Set{"name"} && req.empty() && plain_string(s.property("name"))) return "rr::LocalObjectReference";
-  return std::nullopt;
-}
-
-// Definitions of the Kubernetes OpenAPI documents that map onto runtime types.
-std::optional<TypeRef> well_known_definition(const std::string& name) {
-  static const std::map<std::string, std::pair<TypeKind, std::string>> table = {
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", {TypeKind::External, "rr::ObjectMeta"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference", {TypeKind::External, "rr::OwnerReference"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry", {TypeKind::External, "rr::ManagedFieldsEntry"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", {TypeKind::External, "rr::ListMeta"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", {TypeKind::External, "rr::LabelSelector"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement", {TypeKind::External, "rr::LabelSelectorRequirement"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.Condition", {TypeKind::External, "rr::Condition"}},
-      {"io.k8s.api.core.v1.ObjectReference", {TypeKind::External, "rr::ObjectReference"}},
-      {"io.k8s.api.core.v1.LocalObjectReference", {TypeKind::External, "rr::LocalObjectReference"}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.Time", {TypeKind::Time, ""}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", {TypeKind::Time, ""}},
-      {"io.k8s.apimachinery.pkg.api.resource.Quantity", {TypeKind::Quantity, ""}},
-      {"io.k8s.apimachinery.pkg.util.intstr.IntOrString", {TypeKind::IntOrString, ""}},
-      {"io.k8s.apimachinery.pkg.runtime.RawExtension", {TypeKind::Json, ""}},
-      {"io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1", {TypeKind::Json, ""}},
-  };
-  auto it = table.find(name);
-  if (it == table.end()) return std::nullopt;
-  TypeRef t;
-  t.kind = it->second.first;
-  t.external = it->second.second;
-  return t;
-}
-
-// Interns schema subtrees by structure (descriptions excluded) so identical nested objects become
-// one C++ type: Argo's Workflow repeats Container and friends dozens of times.
-class StructureIds {
- public:
-  int id(const Schema& s) {
-    if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
-    std::string sig;
-    sig.reserve(128);
-    auto add = [&](std::string_view k, std::string_view v) {
-      sig += k;
-      sig += '=';
-      sig += v;
-      sig += '\x1f';
-    };
-    add("t", s.type);
-    add("f", s.format);
-    add("r", s.ref);
-    if (s.minimum) add("min", std::to_string(*s.minimum) + (s.exclusive_minimum ? "x" : ""));
-    if (s.maximum) add("max", std::to_string(*s.maximum) + (s.exclusive_maximum ? "x" : ""));
-    if (s.multiple_of) add("mul", std::to_string(*s.multiple_of));
-    for (auto [k, v] : {std::pair{"minL", &s.min_length}, {"maxL", &s.max_length}, {"minI", &s.min_items},
-                        {"maxI", &s.max_items}, {"minP", &s.min_properties}, {"maxP", &s.max_properties}})
-      if (*v) add(k, std::to_string(**v));
-    if (s.pattern) add("pat", *s.pattern);
-    add("flags", std::string{char('0' + s.nullable), char('0' + s.int_or_string), char('0' + s.preserve_unknown),
-                             char('0' + s.embedded_resource), char('0' + s.additional_properties_any)});
-    add("lt", s.list_type);
-    for (const auto& k : s.list_map_keys) add("lk", k);
-    add("mt", s.map_type);
-    for (const auto& e : s.enum_json) add("e", e);
-    if (s.default_json) add("d", *s.default_json);
-    for (const auto& r : s.required) add("req", r);
-    for (const auto& [n, p] : s.properties) add("p:" + n, std::to_string(id(*p)));
-    if (s.items) add("items", std::to_string(id(*s.items)));
-    if (s.additional_properties) add("ap", std::to_string(id(*s.additional_properties)));
-    for (const auto& v : s.validations) add("cel", v.rule + '\x1e' + v.message + '\x1e' + v.field_path + '\x1e' + v.reason);
-    for (const auto& j : s.junctors_json) add("j", j);
-    auto [it, inserted] = ids_.try_emplace(std::move(sig), static_cast<int>(ids_.size()));
-    memo_[&s] = it->second;
-    return it->second;
-  }
-
- private:
-  std::unordered_map<std::string, int> ids_;
-  std::unordered_map<const Schema*, int> memo_;
-};
 
 class Builder {
  public:
@@ -220,8 +72,14 @@ class Builder {
           kind_names_[&v] = name;
         }
     for (const auto& doc : in.documents)
+      for (const auto& def : doc.definitions) check_rrgen_extensions(def, diags_);
+    if (!opts_.codec_only_for.empty()) {
+      build_codec_unit(in);
+      return std::move(model_);
+    }
+    for (const auto& doc : in.documents)
       for (const auto& def : doc.definitions) {
-        if (well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        if (mapped(def) || def.schema->properties.empty()) continue;
         auto [segments, last] = split_definition(def.name);
         const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
         if (!definition_names_.count(def.name)) definition_names_[def.name] = scope_for(ns).claim(pascal_case(last));
@@ -289,7 +147,7 @@ class Builder {
     e->qualified = "::" + u.ns + "::" + e->name;
     NameScope names(true);
     for (const auto& j : s.enum_json) {
-      std::string v = unquote(j);
+      std::string v = json_string_value(j);
       if (std::find(e->values.begin(), e->values.end(), v) != e->values.end()) continue;  // duplicate values
       bool clash = false;
       e->enumerators.push_back(names.claim(enumerator_name(v), &clash));
@@ -357,7 +215,8 @@ class Builder {
       return t;
     }
     if (type == "string") {
-      if (is_string_enum(s)) {
+      // A hand-declared struct holds a string enum as std::string (rr::Condition::status).
+      if (is_string_enum(s) && opts_.codec_only_for.empty()) {
         t.kind = TypeKind::Enum;
         t.en = enum_for(u, s, hint);
       } else if (s.format == "date-time") {
@@ -400,6 +259,8 @@ class Builder {
     Unit& u = *const_cast<Unit*>(def.unit);
     NameScope members;
     for (const char* m : {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults"}) members.reserve(m);
+    def.go_struct = s.rrgen.go_json;
+    if (!s.rrgen.unknown_fields.empty()) members.reserve(def.unknown_member = s.rrgen.unknown_fields);
     if (def.is_root) {
       for (const char* m : {"validate", "apply_defaults", "to_json_text", "from_json_text"}) members.reserve(m);
     }
@@ -454,23 +315,34 @@ class Builder {
       FieldDef f;
       f.json_name = json;
       bool renamed = false;
-      f.cpp_name = members.claim(field_name(json), &renamed);
+      const std::string wanted = prop->rrgen.cpp_name.empty() ? field_name(json) : prop->rrgen.cpp_name;
+      f.cpp_name = members.claim(wanted, &renamed);
       f.location = s.property_locations[i];
       f.constraints = constraints(prop.get());
       f.required = s.is_required(json);
       if (renamed) {
         diags_.warning(f.location, "name-collision",
-                       "property '" + json + "' maps to the C++ name '" + field_name(json) + "', already used in " +
+                       "property '" + json + "' maps to the C++ name '" + wanted + "', already used in " +
                            def.name + "; it is named '" + f.cpp_name + "'");
       }
-      if (s.embedded_resource && json == "metadata") {
+      if (prop->rrgen.json_text) {
+        f.type.kind = TypeKind::JsonText;
+        f.type.constraints = f.constraints;
+      } else if (s.embedded_resource && json == "metadata") {
         f.type.kind = TypeKind::External;
         f.type.external = "rr::ObjectMeta";
         f.type.constraints = f.constraints;
       } else {
         f.type = type_of(u, *prop, def.name + pascal_case(json));
       }
-      if (prop->nullable) f.presence = Presence::Nullable;
+      if (def.go_struct) {
+        // Go's encoding/json: pointers are optional; other members are plain, and kube-openapi
+        // lists exactly the members without `omitempty` as required.
+        f.presence = prop->rrgen.go_pointer ? Presence::Optional : Presence::Go;
+        f.omit_empty = f.presence == Presence::Go && !f.required;
+        if (f.omit_empty && !go_omittable(f.type.kind))
+          diags_.error(f.location, "rrgen-extension", "member '" + json + "' of an x-rrgen-go-json struct is omitempty, but rrgen cannot tell when a value of its type is empty");
+      } else if (prop->nullable) f.presence = Presence::Nullable;
       else if (f.required && !prop->default_json) f.presence = Presence::Required;
       else f.presence = Presence::Optional;
       def.fields.push_back(std::move(f));
@@ -589,7 +461,7 @@ class Builder {
 
   TypeRef ref_type(Unit& u, const Schema& s, const std::string& hint) {
     (void)hint;
-    if (auto wk = well_known_definition(s.ref)) {
+    if (auto wk = mapped_definition(s.ref)) {
       wk->constraints = constraints(&s);
       return *wk;
     }
@@ -611,6 +483,10 @@ class Builder {
       TypeRef t = type_of(u, target, split_definition(def.name).second);
       inlining_.erase(s.ref);
       return t;
+    }
+    if (!opts_.codec_only_for.empty()) {
+      diags_.error(s.location, "rrgen-extension", "$ref to '" + s.ref + "', which has no x-rrgen-cpp-type: --codec-only generates only the codec of hand-declared structs");
+      return TypeRef{};
     }
     Unit* target_unit = definition_unit(def);
     TypeRef t;
@@ -667,16 +543,35 @@ class Builder {
     return u;
   }
 
-  void build_openapi(const InputSet& in) {
+  // A definition the runtime declares by hand (x-rrgen-cpp-type) or knows by name: references
+  // use the runtime's type, and no unit is generated for it.
+  static bool mapped(const OpenApiDefinition& def) {
+    return !def.schema->rrgen.cpp_type.empty() || well_known_definition(def.name);
+  }
+  std::optional<TypeRef> mapped_definition(const std::string& name) const {
+    if (auto it = definitions_.find(name); it != definitions_.end() && !it->second->schema->rrgen.cpp_type.empty()) {
+      TypeRef t;
+      t.kind = TypeKind::External;
+      t.external = it->second->schema->rrgen.cpp_type;
+      return t;
+    }
+    return well_known_definition(name);
+  }
+
+  void index_definitions(const InputSet& in) {
     for (const auto& doc : in.documents) {
       for (const auto& def : doc.definitions) {
         definitions_.try_emplace(def.name, &def);  // the first document defining a name wins
       }
     }
+  }
+
+  void build_openapi(const InputSet& in) {
+    index_definitions(in);
     for (const auto& doc : in.documents) {
       origin_ = doc.location.file ? *doc.location.file : std::string();
       for (const auto& def : doc.definitions) {
-        if (definitions_[def.name] != &def || well_known_definition(def.name) || def.schema->properties.empty()) continue;
+        if (definitions_[def.name] != &def || mapped(def) || def.schema->properties.empty()) continue;
         definition_unit(def);
       }
     }
@@ -701,6 +596,49 @@ class Builder {
   std::map<const CrdVersion*, std::string> kind_names_;
   std::map<std::string, std::string> definition_names_;
   std::string origin_;
+
+  // ---- --codec-only ------------------------------------------------------------------------------
+
+  // One unit with a struct per x-rrgen-cpp-type definition, named as declared by hand in
+  // opts_.codec_only_for ("rr/core/meta.hpp" -> meta_codec.cpp). Everything the structs refer
+  // to must be the runtime's (mapped), so the codec needs nothing but that header.
+  void build_codec_unit(const InputSet& in) {
+    index_definitions(in);
+    for (const auto& crd : in.crds)
+      diags_.error(crd.location, "rrgen-extension", "--codec-only reads OpenAPI documents, not CRDs");
+    Unit* u = nullptr;
+    std::set<const StructDef*> declared;
+    for (const auto& doc : in.documents) {
+      for (const auto& def : doc.definitions) {
+        const std::string& cpp = def.schema->rrgen.cpp_type;
+        if (definitions_[def.name] != &def || cpp.empty()) continue;
+        const auto sep = cpp.rfind("::");
+        const std::string ns = cpp.substr(0, sep), name = cpp.substr(sep + 2);
+        if (!u) {
+          std::string stem = opts_.codec_only_for.substr(opts_.codec_only_for.find_last_of('/') + 1);
+          stem = stem.substr(0, stem.rfind('.'));
+          u = new_unit(ns, stem, doc.location.file ? *doc.location.file : std::string());
+          u->path = stem + "_codec";
+          u->declared_in = opts_.codec_only_for;
+        } else if (ns != u->ns) {
+          diags_.error(def.schema->rrgen.location, "rrgen-extension",
+                       "x-rrgen-cpp-type '" + cpp + "' is not in namespace " + u->ns + " like the other hand-declared structs");
+          continue;
+        }
+        scope_for(ns).reserve(name);
+        declared.insert(new_struct(*u, *def.schema, name, true));
+      }
+    }
+    if (!u) {
+      diags_.error(Location{}, "rrgen-extension", "--codec-only: no definition carries x-rrgen-cpp-type");
+      return;
+    }
+    drain(*u);
+    // Only the hand-declared structs exist: an inline object would need a declaration too.
+    for (const auto& d : u->structs)
+      if (!declared.count(d.get()))
+        diags_.error(d->location, "rrgen-extension", "an object with properties inside a hand-declared struct needs a definition of its own with x-rrgen-cpp-type");
+  }
 };
 
 }  // namespace

@@ -198,3 +198,107 @@ TEST_CASE("nlohmann ADL: to_json / from_json") {
   CHECK(mj.get<rr::ObjectMeta>() == meta);
   CHECK_THROWS_AS(rr::Json::parse(R"({"type":"x"})").get<rr::Condition>(), rr::DecodeError);
 }
+
+// The codec above is generated (docs/runtime-schemas.md); these pin the Go details it must keep.
+TEST_CASE("Go structs: null, absent and zero values") {
+  // A null object is the zero value, in a list too.
+  CHECK(rr::decode_text<rr::TypeMeta>("null") == rr::TypeMeta{});
+  CHECK(rr::decode_text<rr::ListMeta>("null") == rr::ListMeta{});
+  CHECK(rr::decode_text<rr::ManagedFieldsEntry>("null") == rr::ManagedFieldsEntry{});
+  const auto owners = rr::decode_text<std::vector<rr::OwnerReference>>(R"([null,{"uid":"u"}])");
+  REQUIRE(owners.size() == 2);
+  CHECK(owners[0] == rr::OwnerReference{});
+  CHECK(owners[1].uid == "u");
+
+  // A null member resets what an earlier occurrence set (Go decodes members in order).
+  const auto m = rr::decode_text<rr::ObjectMeta>(
+      R"({"name":"a","name":null,"generation":4,"generation":null,"labels":{"x":"y"},"labels":null,)"
+      R"("creationTimestamp":"2024-05-01T12:00:00Z","creationTimestamp":null,"deletionGracePeriodSeconds":null})");
+  CHECK(m == rr::ObjectMeta{});
+  CHECK(rr::encode_text(m) == "{}");
+
+  // Pointers: null is absent; a zero value that is set is written.
+  const auto l = rr::decode_text<rr::ListMeta>(R"({"remainingItemCount":0,"continue":null})");
+  CHECK(l.remaining_item_count == 0);
+  CHECK(rr::encode_text(l) == R"({"remainingItemCount":0})");
+  CHECK_FALSE(rr::decode_text<rr::ListMeta>(R"({"remainingItemCount":null})").remaining_item_count);
+  rr::OwnerReference o;
+  o.controller = false;
+  CHECK(rr::encode_text(o) == R"({"apiVersion":"","kind":"","name":"","uid":"","controller":false})");
+  // The four identity members are written even when null came in; missing ones are no error.
+  CHECK(rr::encode_text(rr::decode_text<rr::OwnerReference>(R"({"apiVersion":null,"extra":1})")) ==
+        R"({"apiVersion":"","kind":"","name":"","uid":"","extra":1})");
+
+  // Wrong types are still errors, with the pointer.
+  try {
+    (void)rr::decode_text<rr::ObjectMeta>(R"({"ownerReferences":[{"uid":7}]})");
+    FAIL("no error");
+  } catch (const rr::DecodeError& e) {
+    CHECK(e.pointer() == "/ownerReferences/0/uid");
+  }
+  CHECK_THROWS_AS(rr::decode_text<rr::TypeMeta>("[]"), rr::DecodeError);
+}
+
+TEST_CASE("Go structs: omitempty, the empty Time, fieldsV1 text, unknown members") {
+  rr::ObjectMeta m;
+  m.creation_timestamp = rr::Time("");                 // empty: left out like Go's zero time
+  m.deletion_timestamp = rr::Time("");                 // a pointer: written when set
+  m.finalizers = {"b", "a"};
+  CHECK(rr::encode_text(m) == R"({"deletionTimestamp":"","finalizers":["b","a"]})");
+
+  // Order matters: a Go struct compares member by member, set lists included.
+  rr::ObjectMeta swapped = m;
+  swapped.finalizers = {"a", "b"};
+  CHECK_FALSE(swapped == m);
+
+  // The API server validates metadata itself: nothing to check here, even a bad timestamp.
+  rr::Validator v("metadata");
+  m.creation_timestamp = rr::Time("yesterday");
+  validate(v, m);
+  CHECK(v.errors().empty());
+
+  const std::string entry =
+      R"({"manager":"m","time":"","fieldsType":"FieldsV1","fieldsV1":{"f:spec": {"f:x" : [1, 2.50]}},"subresource":"status","z":null})";
+  const auto e = rr::decode_text<rr::ManagedFieldsEntry>(entry);
+  CHECK(e.fields_v1_json == R"({"f:spec":{"f:x":[1,2.50]}})");  // minified, numbers kept verbatim
+  CHECK(e.time.str().empty());
+  CHECK(*e.unknown_fields.find("z") == "null");
+  CHECK(rr::encode_text(e) ==
+        R"({"manager":"m","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:x":[1,2.50]}},"subresource":"status","z":null})");
+  CHECK(rr::decode_text<rr::ManagedFieldsEntry>(R"({"fieldsV1":{"a":1},"fieldsV1":null})").fields_v1_json.empty());
+  CHECK(rr::encode_text(rr::decode_text<rr::ManagedFieldsEntry>(R"({"fieldsV1":{}})")) == R"({"fieldsV1":{}})");
+
+  // Unknown members of every shape survive, in order, after the known ones.
+  check_lossless<rr::TypeMeta>(R"({"kind":"Pod","x":[1],"apiVersion":"v1","y":{}})");
+  CHECK(rr::encode_text(rr::decode_text<rr::TypeMeta>(R"({"kind":"Pod","x":[1],"apiVersion":"v1","y":{}})")) ==
+        R"({"apiVersion":"v1","kind":"Pod","x":[1],"y":{}})");
+  check_lossless<rr::ListMeta>(R"({"future":true})");
+}
+
+TEST_CASE("Schema shapes: nulls, enum wording, body") {
+  // Optional members take null as absent; required ones reject it.
+  const auto r = rr::decode_text<rr::LabelSelectorRequirement>(R"({"key":"k","operator":"In","values":null})");
+  CHECK_FALSE(r.values.has_value());
+  CHECK_THROWS_AS(rr::decode_text<rr::LabelSelectorRequirement>(R"({"key":"k","operator":null})"), rr::DecodeError);
+  CHECK_THROWS_AS(rr::decode_text<rr::LabelSelector>("null"), rr::DecodeError);  // no Go zero value here
+  CHECK(rr::encode_text(rr::decode_text<rr::LocalObjectReference>(R"({"name":null,"n":2})")) == R"({"n":2})");
+
+  // status is checked as text: the message quotes it the way Go's %q does.
+  rr::Condition c = rr::decode_text<rr::Condition>(
+      R"({"type":"Ready","status":"True","lastTransitionTime":"2024-05-01T12:00:00Z","reason":"R","message":""})");
+  c.status = "Tr\xff" "e";
+  rr::Validator v;
+  validate(v, c);
+  REQUIRE(v.errors().size() == 1);
+  CHECK(v.errors()[0].message == R"(status: Unsupported value: "Tr\xffe": supported values: "True", "False", "Unknown")");
+
+  // EmbeddedResource: members besides apiVersion/kind/metadata are the body, nulls included.
+  const auto e = rr::decode_text<rr::EmbeddedResource>(R"({"spec":null,"kind":"K","metadata":null})");
+  CHECK(e.kind == "K");
+  CHECK_FALSE(e.metadata.has_value());
+  CHECK(*e.body.find("spec") == "null");
+  CHECK(rr::encode_text(e) == R"({"kind":"K","spec":null})");
+  rr::Validator ev;
+  validate(ev, rr::EmbeddedResource{});
+  CHECK(ev.errors().empty());
+}

@@ -1,16 +1,18 @@
 #include "backends/types/emit_defaults.hpp"
 
+#include "backends/types/hook_signature.hpp"
+
 namespace rrgen {
 namespace {
 
 // Own defaults first, then descend into what is present (a default can materialise a parent
 // whose children have defaults of their own): the API server's top-down order.
-constexpr std::string_view kApplyDefaults = R"cpp(void $struct$::rr_apply_defaults() {
-  auto& v = *this;
+constexpr std::string_view kApplyDefaults = R"cpp($signature$ {
+  $self$
   $own$
   $members$
 })cpp";
-constexpr std::string_view kNothingToDefault = "void $struct$::rr_apply_defaults() {}";
+constexpr std::string_view kNothingToDefault = "$signature$ {}";
 
 constexpr std::string_view kDefaultOptional = "if (!$member$) rr::set_default($member$, $json$);";
 constexpr std::string_view kDefaultNullable = "if ($member$.is_absent()) rr::set_default($member$, $json$);";
@@ -61,7 +63,7 @@ bool DefaultsEmitter::type_needs_defaults(const TypeRef& t) const {
 
 void DefaultsEmitter::defaults_fn(Printer& p, const StructDef& s) {
   if (!needs_defaults_[&s]) {
-    p.print(kNothingToDefault, {{"struct", s.name}});
+    p.print(kNothingToDefault, {{"signature", hook_signature(s, Hook::ApplyDefaults, false)}});
     return;
   }
   Printer own("types.defaults"), members("types.defaults");
@@ -80,7 +82,10 @@ void DefaultsEmitter::defaults_fn(Printer& p, const StructDef& s) {
     if (!wrapped) members.line(inner);  // verbatim: already filled
     else members.print(kIfPresent, {{"present", f.presence == Presence::Optional ? m : m + ".has_value()"}, {"defaults", inner}});
   }
-  p.print(kApplyDefaults, {{"struct", s.name}, {"own", own.take_block()}, {"members", members.take_block()}});
+  p.print(kApplyDefaults, {{"signature", hook_signature(s, Hook::ApplyDefaults)},
+                           {"self", hook_self(s, Hook::ApplyDefaults)},
+                           {"own", own.take_block()},
+                           {"members", members.take_block()}});
 }
 
 }  // namespace rrgen

@@ -5,6 +5,7 @@
 
 #include "backends/types/emit_defaults.hpp"
 #include "backends/types/emit_validation.hpp"
+#include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
 #include "model/type_spelling.hpp"
 #include "support/printer.hpp"
@@ -98,7 +99,7 @@ struct ResourceTraits<::$ns$::$struct$> {
 // ---- templates: the unit's source ------------------------------------------------------------
 
 constexpr std::string_view kSource = R"cpp($banner$
-#include "$path$.hpp"
+#include "$header$"
 
 $rr_includes$
 
@@ -119,7 +120,7 @@ constexpr std::string_view kUnorderedEquality = R"cpp(// set and map lists compa
 bool $struct$::operator==(const $struct$& other) const {
   return $first$
       $rest$
-      && unknown_fields == other.unknown_fields;
+      && $unknown$ == other.$unknown$;
 })cpp";
 
 constexpr std::string_view kFinderDefs = R"cpp(const $item$* $struct$::$finder$($params$) const {
@@ -132,8 +133,9 @@ $item$* $struct$::$finder$($params$) {
   return const_cast<$item$*>(static_cast<const $struct$&>(*this).$finder$($args$));
 })cpp";
 
-constexpr std::string_view kDecode = R"cpp(void $struct$::rr_decode(rr::JsonReader& r) {
-  auto& v = *this;
+constexpr std::string_view kDecode = R"cpp($signature$ {
+  $self$
+  $go_null$
   r.begin_object();
   $seen$
   while (r.next_key()) {
@@ -142,14 +144,21 @@ constexpr std::string_view kDecode = R"cpp(void $struct$::rr_decode(rr::JsonRead
   }
   $missing$
 })cpp";
-constexpr std::string_view kDecodeMember = "$else$if (k == $json$) { decode(r, v.$member$); }";
-constexpr std::string_view kDecodeRequired = "$else$if (k == $json$) { decode(r, v.$member$); has_$member$ = true; }";
+constexpr std::string_view kGoNull = "if (r.try_null()) { v = {}; return; }  // Go: null is the zero value";
+constexpr std::string_view kDecodeMember = "$else$if (k == $json$) { $read$ }";
+constexpr std::string_view kDecodeRequired = "$else$if (k == $json$) { $read$ has_$member$ = true; }";
+// Reading a member: a Go member takes null as its zero value; JSON text is kept verbatim.
+constexpr std::string_view kRead = "decode(r, v.$member$);";
+constexpr std::string_view kReadGo = "if (r.try_null()) v.$member$ = {}; else decode(r, v.$member$);";
+constexpr std::string_view kReadJsonText = "v.$member$.clear(); if (!r.try_null()) r.skip(v.$member$);";
+constexpr std::string_view kCaptureUnknown = "r.capture_unknown(v.$unknown$);";
+constexpr std::string_view kElseCaptureUnknown = "else { r.capture_unknown(v.$unknown$); }";
 
-constexpr std::string_view kEncode = R"cpp(void $struct$::rr_encode(rr::JsonWriter& w) const {
-  const auto& v = *this;
+constexpr std::string_view kEncode = R"cpp($signature$ {
+  $self$
   w.begin_object();
   $members$
-  w.unknown(v.unknown_fields);
+  w.unknown(v.$unknown$);
   w.end_object();
 })cpp";
 // Required members, and apiVersion and kind: a typed object always carries its GVK.
@@ -157,13 +166,21 @@ constexpr std::string_view kEncodeAlways = "w.$key$($json$); encode(w, v.$member
 constexpr std::string_view kEncodeOptional = "if (v.$member$) { w.$key$($json$); encode(w, *v.$member$); }";
 constexpr std::string_view kEncodeNullable = "if (!v.$member$.is_absent()) { w.$key$($json$); encode(w, v.$member$); }";
 constexpr std::string_view kEncodeUnlessEmpty = "if (!(v.$member$ == $type${})) { w.$key$($json$); encode(w, v.$member$); }";
+// A Go member: JSON text written verbatim; with omitempty, left out while it is Go's zero value.
+constexpr std::string_view kEncodeRaw = "w.$key$($json$); w.raw(v.$member$);";
+constexpr std::string_view kEncodeUnlessZero = "if ($not_zero$) { $write$ }";
 
 constexpr std::string_view kDomCodec = R"cpp(void to_json(rr::Json& j, const $struct$& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const $struct$*>(p)->rr_encode(w); }, &v);
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { $encode$ }, &v);
 }
 void from_json(const rr::Json& j, $struct$& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<$struct$*>(p)->rr_decode(r); }, &v);
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { $decode$ }, &v);
 })cpp";
+// The hooks of a struct rrgen declares are members; a hand-declared struct's are free functions.
+constexpr std::string_view kDomEncodeMember = "static_cast<const $struct$*>(p)->rr_encode(w);";
+constexpr std::string_view kDomDecodeMember = "static_cast<$struct$*>(p)->rr_decode(r);";
+constexpr std::string_view kDomEncodeFree = "encode(w, *static_cast<const $struct$*>(p));";
+constexpr std::string_view kDomDecodeFree = "decode(r, *static_cast<$struct$*>(p));";
 
 constexpr std::string_view kRootDefs = R"cpp(std::vector<rr::FieldError> $struct$::validate() const {
   rr::Validator c;
@@ -196,6 +213,21 @@ std::string comment_safe(std::string s) {
 }
 
 std::string boolean(bool b) { return b ? "true" : "false"; }
+
+// Go's omitempty (go_omittable in model.hpp) on member `m`: not the zero value, or a value
+// type's text not empty.
+std::string go_not_zero(TypeKind k, const std::string& m) {
+  switch (k) {
+    case TypeKind::Bool: return m;
+    case TypeKind::Int32:
+    case TypeKind::Int64:
+    case TypeKind::Double: return m + " != 0";
+    case TypeKind::Time:
+    case TypeKind::Bytes:
+    case TypeKind::Quantity: return "!" + m + ".str().empty()";
+    default: return "!" + m + ".empty()";  // strings, containers, JSON text
+  }
+}
 
 std::string api_version(const KindInfo& k) { return k.group.empty() ? k.version : k.group + "/" + k.version; }
 
@@ -243,7 +275,7 @@ class UnitEmitter {
       for (const auto& f : s->fields) {
         uses_.scan(f.type);
         if (f.presence == Presence::Nullable) uses_.nullable = true;
-        if (is_set_or_map_list(f)) uses_.list_semantics = true;
+        if (is_set_or_map_list(f) && !s->go_struct) uses_.list_semantics = true;
       }
   }
 
@@ -296,7 +328,7 @@ class UnitEmitter {
     for (const auto& s : u_.structs) struct_defs(structs, *s);
     Printer p("types");
     p.print(kSource, {{"banner", banner()},
-                      {"path", u_.path},
+                      {"header", u_.declared_in.empty() ? u_.path + ".hpp" : u_.declared_in},
                       {"rr_includes", sorted_lines(rr, "#include \"rr/core/$name$.hpp\"")},
                       {"ns", u_.ns},
                       {"enums", enums.take_block()},
@@ -474,12 +506,15 @@ class UnitEmitter {
     encode_fn(p, s);
     emit_validate_fn(p, s);
     defaults_.defaults_fn(p, s);
-    p.print(kDomCodec, {{"struct", s.name}});
+    const bool free = hand_declared(s);
+    p.print(kDomCodec, {{"struct", s.name},
+                        {"encode", p.fill(free ? kDomEncodeFree : kDomEncodeMember, {{"struct", s.name}})},
+                        {"decode", p.fill(free ? kDomDecodeFree : kDomDecodeMember, {{"struct", s.name}})}});
     if (s.is_root) p.print(kRootDefs, {{"struct", s.name}});
   }
 
   static void equality(Printer& p, const StructDef& s) {
-    if (!std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list)) {
+    if (s.go_struct || !std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list)) {
       p.print(kDefaultEquality, {{"struct", s.name}});
       return;
     }
@@ -491,7 +526,8 @@ class UnitEmitter {
       if (first.empty()) first = term;
       else rest.print("&& $term$", {{"term", term}});
     }
-    p.print(kUnorderedEquality, {{"struct", s.name}, {"first", first}, {"rest", rest.take_block()}});
+    p.print(kUnorderedEquality,
+            {{"struct", s.name}, {"first", first}, {"rest", rest.take_block()}, {"unknown", s.unknown_member}});
   }
 
   static void decode_fn(Printer& p, const StructDef& s) {
@@ -499,14 +535,22 @@ class UnitEmitter {
     for (const auto& f : s.fields) {
       const bool required = f.presence == Presence::Required;
       const std::string json = cpp_string_literal(f.json_name);
-      members.print(required ? kDecodeRequired : kDecodeMember,
-                    {{"else", &f == &s.fields.front() ? "" : "else "}, {"json", json}, {"member", f.cpp_name}});
+      const std::string_view read = f.type.kind == TypeKind::JsonText ? kReadJsonText
+                                    : f.presence == Presence::Go      ? kReadGo
+                                                                      : kRead;
+      TemplateVars vars = {{"else", &f == &s.fields.front() ? "" : "else "},
+                           {"json", json},
+                           {"read", p.fill(read, {{"member", f.cpp_name}})}};
+      if (required) vars.emplace("member", f.cpp_name);
+      members.print(required ? kDecodeRequired : kDecodeMember, vars);
       if (!required) continue;
       seen.print("bool has_$member$ = false;", {{"member", f.cpp_name}});
       missing.print("if (!has_$member$) r.fail_missing($json$);", {{"member", f.cpp_name}, {"json", json}});
     }
-    members.print(s.fields.empty() ? "r.capture_unknown(v.unknown_fields);" : "else { r.capture_unknown(v.unknown_fields); }");
-    p.print(kDecode, {{"struct", s.name},
+    members.print(s.fields.empty() ? kCaptureUnknown : kElseCaptureUnknown, {{"unknown", s.unknown_member}});
+    p.print(kDecode, {{"signature", hook_signature(s, Hook::Decode)},
+                      {"self", hook_self(s, Hook::Decode)},
+                      {"go_null", s.go_struct ? std::string(kGoNull) : ""},
                       {"seen", seen.take_block()},
                       {"members", members.take_block()},
                       {"missing", missing.take_block()}});
@@ -531,9 +575,20 @@ class UnitEmitter {
           vars.emplace("type", f.type.external);
           members.print(kEncodeUnlessEmpty, vars);
           break;
+        case Presence::Go: {
+          const std::string write = p.fill(f.type.kind == TypeKind::JsonText ? kEncodeRaw : kEncodeAlways, vars);
+          if (!f.omit_empty) members.line(write);  // verbatim: already filled
+          else
+            members.print(kEncodeUnlessZero,
+                          {{"not_zero", go_not_zero(f.type.kind, "v." + f.cpp_name)}, {"write", write}});
+          break;
+        }
       }
     }
-    p.print(kEncode, {{"struct", s.name}, {"members", members.take_block()}});
+    p.print(kEncode, {{"signature", hook_signature(s, Hook::Encode)},
+                      {"self", hook_self(s, Hook::Encode)},
+                      {"members", members.take_block()},
+                      {"unknown", s.unknown_member}});
   }
 
   const Unit& u_;
@@ -548,7 +603,7 @@ OutputSet emit_types(const Model& model, const TypesOptions& options) {
   OutputSet out;
   for (const auto& u : model.units) {
     UnitEmitter e(*u, options);
-    out.files.push_back({u->path + ".hpp", e.header()});
+    if (u->declared_in.empty()) out.files.push_back({u->path + ".hpp", e.header()});  // else: by hand
     out.files.push_back({u->path + ".cpp", e.source()});
   }
   return out;

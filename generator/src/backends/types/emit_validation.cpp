@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
+#include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
 #include "support/naming.hpp"
 
@@ -14,11 +17,11 @@ namespace {
 
 // ---- templates: what rr_validate() reads like ------------------------------------------------
 
-constexpr std::string_view kValidateFn = R"cpp(void $struct$::rr_validate(rr::Validator& c) const {
-  const auto& v = *this;
+constexpr std::string_view kValidateFn = R"cpp($signature$ {
+  $self$
   $checks$
 })cpp";
-constexpr std::string_view kValidateNothing = "void $struct$::rr_validate(rr::Validator&) const {}";
+constexpr std::string_view kValidateNothing = "$signature$ {}";
 
 // One member's checks, at its JSON path.
 constexpr std::string_view kMember = R"cpp({
@@ -39,7 +42,7 @@ constexpr std::string_view kRequiredOnly = R"cpp(if (!$member$) {
   c.required($json$);
 })cpp";
 constexpr std::string_view kRequiredNullable = "if ($member$.is_absent()) c.required($json$);";
-constexpr std::string_view kRequiredUndeclared = "if (!v.unknown_fields.find($json$)) c.required($json$);";
+constexpr std::string_view kRequiredUndeclared = "if (!v.$unknown$.find($json$)) c.required($json$);";
 
 // minProperties/maxProperties of the struct itself: declared members present plus unknown ones.
 constexpr std::string_view kMemberCount = R"cpp({
@@ -54,9 +57,10 @@ constexpr std::string_view kMetadata = R"cpp(if (!v.metadata.$member$.empty()) {
   $checks$
 })cpp";
 
-constexpr std::string_view kEnumValue = R"cpp({
+// c.enum_value() over the canonical JSON of the allowed values, or c.enum_string() over strings.
+constexpr std::string_view kEnum = R"cpp({
   static constexpr std::string_view kAllowed[] = {$allowed$};
-  c.enum_value(rr::canonical_text($value$), kAllowed);
+  c.$call$($value$, kAllowed);
 })cpp";
 constexpr std::string_view kPattern = R"cpp({
   static const rr::Pattern pattern($regex$);
@@ -104,10 +108,15 @@ std::optional<std::string> format_name(const std::string& f) {
   return std::nullopt;
 }
 
+// c.<call>(value, kAllowed) over the allowed values, written as C++ string literals.
+void enum_check(Printer& p, const std::vector<std::string>& allowed, std::string_view call, const std::string& value) {
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + cpp_string_literal(a);
+  p.print(kEnum, {{"allowed", list}, {"call", std::string(call)}, {"value", value}});
+}
+
 void enum_json_check(Printer& p, const Constraints& s, const std::string& value) {
-  std::string allowed;
-  for (const auto& j : s.enum_json) allowed += (allowed.empty() ? "" : ", ") + cpp_string_literal(j);
-  p.print(kEnumValue, {{"allowed", allowed}, {"value", value}});
+  enum_check(p, s.enum_json, "enum_value", "rr::canonical_text(" + value + ")");
 }
 
 // How two items of a set or map list are told apart: the whole item, or a map list's keys.
@@ -158,7 +167,10 @@ std::string checks(const TypeRef& t, const std::string& e, int depth) {
       if (t.kind == TypeKind::Time) check("format", str, "rr::Format::DateTime");
       if (t.kind == TypeKind::Bytes) check("format", str, "rr::Format::Byte");
       if (!s) break;
-      if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(p, *s, e);
+      // A string member with string values (only hand-declared structs hold one: rrgen otherwise
+      // makes it an enum) is checked as text, like an enum.
+      if (t.kind == TypeKind::String && !s->enum_strings.empty()) enum_check(p, s->enum_strings, "enum_string", e);
+      else if (t.kind == TypeKind::String && !s->enum_json.empty()) enum_json_check(p, *s, e);
       if (s->min_length) check("min_length", str, std::to_string(*s->min_length));
       if (s->max_length) check("max_length", str, std::to_string(*s->max_length));
       if (s->pattern) p.print(kPattern, {{"regex", cpp_raw_literal(*s->pattern)}, {"value", str}});
@@ -210,6 +222,7 @@ std::string checks(const TypeRef& t, const std::string& e, int depth) {
     }
     case TypeKind::IntOrString:
     case TypeKind::Json:
+    case TypeKind::JsonText:
       break;
   }
   return p.take_block();
@@ -224,6 +237,7 @@ void member_checks(Printer& p, const FieldDef& f) {
   switch (f.presence) {
     case Presence::Required:
     case Presence::Value:
+    case Presence::Go:
       if (!inner.empty()) p.print(kMember, {{"json", json}, {"checks", inner}});
       break;
     case Presence::Optional:
@@ -240,9 +254,9 @@ void member_checks(Printer& p, const FieldDef& f) {
 
 void member_count_checks(Printer& p, const StructDef& s) {
   if (!s.constraints || !(s.constraints->min_properties || s.constraints->max_properties)) return;
-  std::string count = "v.unknown_fields.size()";
+  std::string count = "v." + s.unknown_member + ".size()";
   for (const auto& f : s.fields) {
-    if (f.presence == Presence::Required) count += " + 1";
+    if (f.presence == Presence::Required || f.presence == Presence::Go) count += " + 1";
     else if (f.presence == Presence::Optional) count += " + (v." + f.cpp_name + " ? 1 : 0)";
     else if (f.presence == Presence::Nullable) count += " + (v." + f.cpp_name + ".is_absent() ? 0 : 1)";
   }
@@ -280,14 +294,24 @@ bool unit_uses_pattern(const Unit& u) {
 }
 
 void emit_validate_fn(Printer& p, const StructDef& s) {
+  if (s.go_struct) {  // validated by the API server's Go code, not against its schema
+    p.print(kValidateNothing, {{"signature", hook_signature(s, Hook::Validate, false)}});
+    return;
+  }
   Printer body("types.validation");
   for (const auto& f : s.fields) member_checks(body, f);
-  for (const auto& r : s.undeclared_required) body.print(kRequiredUndeclared, {{"json", cpp_string_literal(r)}});
+  for (const auto& r : s.undeclared_required)
+    body.print(kRequiredUndeclared, {{"unknown", s.unknown_member}, {"json", cpp_string_literal(r)}});
   member_count_checks(body, s);
   if (s.is_root) metadata_checks(body, s);
   const std::string checks = body.take_block();
-  if (checks.empty()) p.print(kValidateNothing, {{"struct", s.name}});
-  else p.print(kValidateFn, {{"struct", s.name}, {"checks", checks}});
+  if (checks.empty()) {
+    p.print(kValidateNothing, {{"signature", hook_signature(s, Hook::Validate, false)}});
+  } else {
+    p.print(
+        kValidateFn,
+        {{"signature", hook_signature(s, Hook::Validate)}, {"self", hook_self(s, Hook::Validate)}, {"checks", checks}});
+  }
 }
 
 }  // namespace rrgen
