@@ -4,15 +4,16 @@
 #include <cctype>
 #include <utility>
 
+#include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
 #include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
 
-// ---- character classes (Kubernetes' name rules are in support/k8s_names.hpp) -------------------
+using ascii::is_alnum;
 
-bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+// ---- character classes (Kubernetes' name rules are in support/k8s_names.hpp) -------------------
 
 bool is_pascal_identifier(std::string_view s) {
   return !s.empty() && s.front() >= 'A' && s.front() <= 'Z' && std::all_of(s.begin(), s.end(), is_alnum);

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "support/ascii.hpp"
+
 namespace rrgen {
 namespace {
 
-bool is_lower_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-bool is_alnum(char c) { return is_lower_alnum(c) || (c >= 'A' && c <= 'Z'); }
+using ascii::is_alnum;
+using ascii::is_lower_alnum;
 
 // A DNS-1123 label without the length limit (a subdomain's labels share its 253).
 bool is_dns_label_text(std::string_view s) {

@@ -4,8 +4,17 @@
 #include <cctype>
 #include <vector>
 
+#include "support/ascii.hpp"
+
 namespace rrgen {
 namespace {
+
+using ascii::is_alnum;
+using ascii::is_digit;
+using ascii::is_lower;
+using ascii::is_upper;
+using ascii::lower;
+using ascii::upper;
 
 constexpr std::string_view kReserved[] = {
     // C++20 keywords and alternative tokens
@@ -30,13 +39,6 @@ constexpr std::string_view kReserved[] = {
     "NDEBUG", "PAGE_SIZE", "BIG_ENDIAN", "LITTLE_ENDIAN", "BYTE_ORDER", "alloca", "st_atime", "st_mtime",
     "st_ctime", "sa_handler", "si_pid", "si_status", "si_uid", "si_value", "si_addr", "htonl", "htons", "ntohl",
     "ntohs", "isascii", "toascii", "unix", "bool_t", "howmany", "roundup", "powerof2", "MIN_INT", "nil"};
-
-bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-bool is_upper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
-bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
 // Splits a JSON name into words: at non-alphanumerics, lower->Upper ("proxyUrl"), acronym ends
 // ("URLPath" -> URL, Path) and digit->Upper ("2Mi" -> 2, Mi).

@@ -83,6 +83,8 @@ class Printer {
 std::string cpp_string_literal(std::string_view s);
 // A raw string literal whose delimiter does not occur in s.
 std::string cpp_raw_literal(std::string_view s);
+// "true" or "false".
+inline std::string cpp_bool(bool b) { return b ? "true" : "false"; }
 // True when the text can be written as a JSON string without any escaping.
 bool json_plain(std::string_view s);
 

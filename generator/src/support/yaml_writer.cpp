@@ -3,13 +3,14 @@
 #include <array>
 #include <cctype>
 
+#include "support/ascii.hpp"
+
 namespace rrgen {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+using ascii::is_digit;
+using ascii::lower;
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

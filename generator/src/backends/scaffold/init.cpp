@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "model/rbac_derive.hpp"
+#include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
 #include "support/naming.hpp"
 #include "support/text_template.hpp"
@@ -10,9 +11,10 @@
 namespace rrgen {
 namespace {
 
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+using ascii::is_digit;
+using ascii::is_lower;
+using ascii::is_upper;
+
 bool is_separator(char c) { return c == '-' || c == '_'; }
 
 // Both spellings users type ("my-operator", "my_operator") map onto the two forms, so the rule

@@ -212,8 +212,6 @@ std::string comment_safe(std::string s) {
   return s;
 }
 
-std::string boolean(bool b) { return b ? "true" : "false"; }
-
 // Go's omitempty (go_omittable in model.hpp) on member `m`: not the zero value, or a value
 // type's text not empty.
 std::string go_not_zero(TypeKind k, const std::string& m) {
@@ -434,11 +432,11 @@ class UnitEmitter {
                             {"singular", cpp_string_literal(k.singular)},
                             {"list_kind", cpp_string_literal(k.list_kind)},
                             {"scope", k.namespaced ? "Namespaced" : "Cluster"},
-                            {"has_status", boolean(k.has_status)},
-                            {"has_scale", boolean(k.has_scale)},
-                            {"storage", boolean(k.storage)},
-                            {"served", boolean(k.served)},
-                            {"deprecated", boolean(k.deprecated)}});
+                            {"has_status", cpp_bool(k.has_status)},
+                            {"has_scale", cpp_bool(k.has_scale)},
+                            {"storage", cpp_bool(k.storage)},
+                            {"served", cpp_bool(k.served)},
+                            {"deprecated", cpp_bool(k.deprecated)}});
   }
 
   // ---- list-type map lookup -------------------------------------------------------------------

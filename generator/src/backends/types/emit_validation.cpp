@@ -97,8 +97,6 @@ std::string num(double d) {
   return s;
 }
 
-std::string boolean(bool b) { return b ? "true" : "false"; }
-
 std::optional<std::string> format_name(const std::string& f) {
   static const std::pair<const char*, const char*> table[] = {
       {"date", "Date"}, {"int32", "Int32"}, {"ipv4", "IPv4"}, {"ipv6", "IPv6"}, {"uuid", "UUID"},
@@ -184,8 +182,8 @@ std::string checks(const TypeRef& t, const std::string& e, int depth) {
     case TypeKind::Double: {
       if (!s) break;
       const std::string d = t.kind == TypeKind::Double ? e : "static_cast<double>(" + e + ")";
-      if (s->minimum) check("minimum", d, num(*s->minimum) + ", " + boolean(s->exclusive_minimum));
-      if (s->maximum) check("maximum", d, num(*s->maximum) + ", " + boolean(s->exclusive_maximum));
+      if (s->minimum) check("minimum", d, num(*s->minimum) + ", " + cpp_bool(s->exclusive_minimum));
+      if (s->maximum) check("maximum", d, num(*s->maximum) + ", " + cpp_bool(s->exclusive_maximum));
       if (s->multiple_of) check("multiple_of", d, num(*s->multiple_of));
       if (!s->enum_json.empty()) enum_json_check(p, *s, e);
       break;
