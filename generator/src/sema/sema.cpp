@@ -1,3 +1,6 @@
+// Schemas -> the types Model: one walk that names, types and orders every node. Over 600 lines on
+// purpose: the walk's passes share its state (name scopes, units, interned structures); what does
+// not share it lives beside it (constraints_of, well_known, structure_ids).
 #include "sema/sema.hpp"
 
 #include <algorithm>
