@@ -7,7 +7,7 @@
 namespace rrgen::wiring {
 namespace {
 
-constexpr const char* kHelpers = R"cpp(namespace {
+constexpr const char* kHelpers = R"gen(namespace {
 
 using Watches = $watches$;
 
@@ -34,18 +34,18 @@ std::string sorted(std::vector<std::string> lines) {
 }
 
 }  // namespace
-)cpp";
+)gen";
 
-constexpr const char* kTreeValidates = R"cpp(TEST_CASE($name$) {
+constexpr const char* kTreeValidates = R"gen(TEST_CASE($name$) {
   rr::Validation validation;
   $root$(rr::Config{}).validate(validation);
   std::string errors;
   for (const std::string& error : validation.errors()) errors += error + "\n";
   CHECK_MESSAGE(validation.errors().empty(), errors);
 }
-)cpp";
+)gen";
 
-constexpr const char* kStepsBuild = R"cpp(TEST_CASE($name$) {
+constexpr const char* kStepsBuild = R"gen(TEST_CASE($name$) {
   struct Step {
     std::string name;
     rr::SubReconciler<$t$> reconciler;
@@ -60,9 +60,9 @@ constexpr const char* kStepsBuild = R"cpp(TEST_CASE($name$) {
     CHECK_NOTHROW(rr::validate_reconciler(step.reconciler));
   }
 }
-)cpp";
+)gen";
 
-constexpr const char* kConditions = R"cpp(TEST_CASE($name$) {
+constexpr const char* kConditions = R"gen(TEST_CASE($name$) {
   const rr::ConditionSet& set = $function$();
   CHECK(set.happy_type() == "Ready");
   const std::vector<std::string> listed{
@@ -70,9 +70,9 @@ constexpr const char* kConditions = R"cpp(TEST_CASE($name$) {
   };
   CHECK(set.dependents() == listed);
 }
-)cpp";
+)gen";
 
-constexpr const char* kWatches = R"cpp(TEST_CASE($name$) {
+constexpr const char* kWatches = R"gen(TEST_CASE($name$) {
   rr::Setup setup;
   $root$(rr::Config{}).setup(setup);
   std::vector<std::string> asked;
@@ -85,7 +85,7 @@ constexpr const char* kWatches = R"cpp(TEST_CASE($name$) {
   for (const auto& k : Watches::owned) described.push_back(watch_line(Mode::Owns, k));
   for (const auto& k : Watches::tracked) described.push_back(watch_line(Mode::Tracked, k));
   CHECK(sorted(asked) == sorted(described));
-})cpp";
+})gen";
 
 }  // namespace
 

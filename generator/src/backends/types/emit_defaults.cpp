@@ -7,23 +7,23 @@ namespace {
 
 // Own defaults first, then descend into what is present (a default can materialise a parent
 // whose children have defaults of their own): the API server's top-down order.
-constexpr std::string_view kApplyDefaults = R"cpp($signature$ {
+constexpr std::string_view kApplyDefaults = R"gen($signature$ {
   $self$
   $own$
   $members$
-})cpp";
+})gen";
 constexpr std::string_view kNothingToDefault = "$signature$ {}";
 
 constexpr std::string_view kDefaultOptional = "if (!$member$) rr::set_default($member$, $json$);";
 constexpr std::string_view kDefaultNullable = "if ($member$.is_absent()) rr::set_default($member$, $json$);";
 
-constexpr std::string_view kIfPresent = R"cpp(if ($present$) {
+constexpr std::string_view kIfPresent = R"gen(if ($present$) {
   $defaults$
-})cpp";
-constexpr std::string_view kEach = R"cpp(for (auto& $item$ : $range$) {
+})gen";
+constexpr std::string_view kEach = R"gen(for (auto& $item$ : $range$) {
   $skip_null$
   $defaults$
-})cpp";
+})gen";
 constexpr std::string_view kSkipNull = "if (!$x$.has_value()) continue;";
 
 // Defaulting of the value `e` of type `t`: its struct's own, or each item's or map value's.

@@ -17,72 +17,72 @@ namespace {
 
 // ---- templates: what rr_validate() reads like ------------------------------------------------
 
-constexpr std::string_view kValidateFn = R"cpp($signature$ {
+constexpr std::string_view kValidateFn = R"gen($signature$ {
   $self$
   $checks$
-})cpp";
+})gen";
 constexpr std::string_view kValidateNothing = "$signature$ {}";
 
 // One member's checks, at its JSON path.
-constexpr std::string_view kMember = R"cpp({
+constexpr std::string_view kMember = R"gen({
   auto at = c.field($json$);
   $checks$
-})cpp";
-constexpr std::string_view kPresentMember = R"cpp(if ($present$) {
+})gen";
+constexpr std::string_view kPresentMember = R"gen(if ($present$) {
   auto at = c.field($json$);
   $checks$
-})cpp";
-constexpr std::string_view kRequiredMember = R"cpp(if ($member$) {
+})gen";
+constexpr std::string_view kRequiredMember = R"gen(if ($member$) {
   auto at = c.field($json$);
   $checks$
 } else {
   c.required($json$);
-})cpp";
-constexpr std::string_view kRequiredOnly = R"cpp(if (!$member$) {
+})gen";
+constexpr std::string_view kRequiredOnly = R"gen(if (!$member$) {
   c.required($json$);
-})cpp";
+})gen";
 constexpr std::string_view kRequiredNullable = "if ($member$.is_absent()) c.required($json$);";
 constexpr std::string_view kRequiredUndeclared = "if (!v.$unknown$.find($json$)) c.required($json$);";
 
 // minProperties/maxProperties of the struct itself: declared members present plus unknown ones.
-constexpr std::string_view kMemberCount = R"cpp({
+constexpr std::string_view kMemberCount = R"gen({
   const std::size_t members = $count$;
   $bounds$
-})cpp";
+})gen";
 
 // A CRD's own rules for metadata.name and metadata.generateName.
-constexpr std::string_view kMetadata = R"cpp(if (!v.metadata.$member$.empty()) {
+constexpr std::string_view kMetadata = R"gen(if (!v.metadata.$member$.empty()) {
   auto at = c.field("metadata");
   auto at_name = c.field($json$);
   $checks$
-})cpp";
+})gen";
 
 // c.enum_value() over the canonical JSON of the allowed values, or c.enum_string() over strings.
-constexpr std::string_view kEnum = R"cpp({
+constexpr std::string_view kEnum = R"gen({
   static constexpr std::string_view kAllowed[] = {$allowed$};
   c.$call$($value$, kAllowed);
-})cpp";
-constexpr std::string_view kPattern = R"cpp({
+})gen";
+constexpr std::string_view kPattern = R"gen({
   static const rr::Pattern pattern($regex$);
   c.pattern($value$, pattern);
-})cpp";
-constexpr std::string_view kUnique = R"cpp({
+})gen";
+constexpr std::string_view kUnique = R"gen({
   std::vector<std::string> $keys$;
   $keys$.reserve($list$.size());
   for (const auto& x : $list$) $keys$.push_back($identity$);
   c.unique($keys$);
-})cpp";
-constexpr std::string_view kEachItem = R"cpp(for (std::size_t $i$ = 0; $i$ < $list$.size(); ++$i$) {
+})gen";
+constexpr std::string_view kEachItem = R"gen(for (std::size_t $i$ = 0; $i$ < $list$.size(); ++$i$) {
   auto at$depth$ = c.index($i$);
   $checks$
-})cpp";
-constexpr std::string_view kEachValue = R"cpp(for (const auto& [$k$, $x$] : $map$) {
+})gen";
+constexpr std::string_view kEachValue = R"gen(for (const auto& [$k$, $x$] : $map$) {
   auto at$depth$ = c.key($k$);
   $checks$
-})cpp";
-constexpr std::string_view kIfNotNull = R"cpp(if ($value$.has_value()) {
+})gen";
+constexpr std::string_view kIfNotNull = R"gen(if ($value$.has_value()) {
   $checks$
-})cpp";
+})gen";
 
 // ---- what to check -------------------------------------------------------------------------
 
