@@ -311,10 +311,11 @@ std::set<std::string> die_std_headers(const DiePlan& p) {
   return h;
 }
 
-// "k8s::apps::v1" -> "apps::v1": a unit's namespace below its root.
-std::string ns_below_root(const std::string& ns) {
-  const std::size_t sep = ns.find("::");
-  return sep == std::string::npos ? std::string() : ns.substr(sep + 2);
+// The namespace of a kind unit's die: the unit's namespace with its root replaced by the dies' own
+// (k8s::apps::v1 -> rr::testing::dies::apps::v1).
+std::string die_namespace(const Unit& unit, const KindDiesOptions& options) {
+  const std::size_t sep = unit.ns.find("::");
+  return options.cpp_namespace + (sep == std::string::npos ? std::string() : unit.ns.substr(sep));
 }
 
 // `#include` lines, in the set's order.
@@ -380,8 +381,7 @@ std::string kind_die_header(const Unit& unit, const KindDiesOptions& options) {
 }
 
 std::string kind_die_class(const Unit& unit, const KindDiesOptions& options) {
-  const std::string below = ns_below_root(unit.ns);
-  return "::" + options.cpp_namespace + (below.empty() ? "" : "::" + below) + "::" + pascal_case(unit.kind->kind) + "Die";
+  return "::" + die_namespace(unit, options) + "::" + pascal_case(unit.kind->kind) + "Die";
 }
 
 OutputSet emit_kind_dies(const Model& kinds, const KindDiesOptions& options) {
@@ -394,7 +394,6 @@ OutputSet emit_kind_dies(const Model& kinds, const KindDiesOptions& options) {
     kind.version = u->kind->version;
     kind.kind = u->kind->kind;
     const DiePlan p = plan_die(kind, u.get(), classes);
-    const std::string below = ns_below_root(u->ns);
     Printer die("dies"), w("dies");
     DieWriter(p, "").write(die);
     w.print(kKindDieHeader, {{"version", options.generator_version},
@@ -402,7 +401,7 @@ OutputSet emit_kind_dies(const Model& kinds, const KindDiesOptions& options) {
                              {"std_includes", include_lines(die_std_headers(p))},
                              {"includes", include_lines({"\"rr/core/meta.hpp\"", "\"rr/core/resource_traits.hpp\"",
                                                          "\"rr/core/time.hpp\"", "\"" + p.header + "\""})},
-                             {"ns", options.cpp_namespace + (below.empty() ? "" : "::" + below)},
+                             {"ns", die_namespace(*u, options)},
                              {"die", die.take_block()}});
     out.files.push_back({kind_die_header(*u, options), w.take()});
   }

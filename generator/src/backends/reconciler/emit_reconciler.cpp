@@ -128,7 +128,7 @@ std::string step_table(const Ctx& c) {
 }
 
 std::string condition_declarations(const Ctx& c) {
-  const auto conditions = condition_constants(c.spec);
+  const auto& conditions = c.conditions;
   if (conditions.empty()) return "";
   Printer constants("condition constants");
   for (const auto& [constant, type] : conditions) {
@@ -179,7 +179,7 @@ $declaration$)",
 std::string emit_header(const Ctx& c) {
   const WiringNames& n = c.names;
   std::set<std::string> local{"rr/reconcilers/root.hpp", "rr/reconcilers/sub_reconciler.hpp"};
-  if (!condition_constants(c.spec).empty()) local.insert("rr/reconcilers/conditions.hpp");
+  if (!c.conditions.empty()) local.insert("rr/reconcilers/conditions.hpp");
   for (const ResolvedKind& k : c.spec.kinds) local.insert(k.header);
   Printer aliases("aliases");
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
@@ -245,7 +245,7 @@ $namespace_close$)",
 
 OutputSet emit_reconciler(const ResolvedSpec& spec, const GenerateOptions& options) {
   const WiringNames names = wiring_names(spec);
-  const wiring::Ctx c{spec, names, options, required_hooks(spec, names)};
+  const wiring::Ctx c{spec, names, options, required_hooks(spec, names), wiring::condition_constants(spec)};
   OutputSet out;
   out.files.push_back({names.reconciler_header, wiring::emit_header(c)});
   out.files.push_back({names.reconciler_source, wiring::emit_source(c)});

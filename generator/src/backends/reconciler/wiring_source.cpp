@@ -183,7 +183,7 @@ std::string step_function(const Ctx& c, std::size_t i) {
 }
 
 std::string conditions_function(const Ctx& c) {
-  const auto conditions = condition_constants(c.spec);
+  const auto& conditions = c.conditions;
   if (conditions.empty()) return "";
   Printer members("condition members");
   for (const auto& [constant, type] : conditions) {
@@ -219,11 +219,11 @@ std::string root_function(const Ctx& c) {
       .config = config,
   };
 })",
-          {{"signature", wrap_parameters("rr::Reconciler " + n.root_function, {"const rr::Config& config", hooks_param(c)},
-                                         " {", 0)},
+          {{"signature", wrap_parameters("rr::Reconciler " + n.root_function,
+                                         {"const rr::Config& config", hooks_param(c)}, " {", 0)},
            {"t", n.resource_alias},
            {"name", cpp_string_literal(n.name)},
-           {"conditions", condition_constants(c.spec).empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
+           {"conditions", c.conditions.empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
            {"steps", steps.take_block()}});
   return p.take_block();
 }

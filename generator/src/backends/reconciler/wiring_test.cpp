@@ -117,7 +117,7 @@ $includes$
                         {"t", ns + n.resource_alias},
                         {"steps", steps.take_block()}});
   p.line();
-  const auto conditions = condition_constants(c.spec);
+  const auto& conditions = c.conditions;
   if (!conditions.empty()) {
     Printer types("condition types");
     for (const auto& constant_type : conditions) types.print("$type$,", {{"type", cpp_string_literal(constant_type.second)}});
