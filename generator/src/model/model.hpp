@@ -33,6 +33,9 @@ struct TypeRef {
   std::shared_ptr<TypeRef> element;     // Array item / Map value
   std::shared_ptr<const Constraints> constraints;  // of this node (null for synthesised members)
   bool nullable = false;                // element of a container that may be JSON null
+  // Struct held through rr::Box<T>: the reference closes a cycle (a schema that contains itself),
+  // so the struct may be incomplete where this member is declared.
+  bool boxed = false;
 };
 
 // How a member is represented: T (required), std::optional<T>, rr::Nullable<T>, or a plain value
@@ -109,6 +112,9 @@ struct Unit {
   const StructDef* root = nullptr;
   std::optional<KindInfo> kind;
   std::vector<const Unit*> depends;  // units whose headers this one includes
+  // Units whose root this one holds only through rr::Box (a cycle across units): the header
+  // declares their struct, the source includes their header.
+  std::vector<const Unit*> boxed_depends;
   // Non-empty: the structs are declared by hand in this header (rr/core/meta.hpp), so only their
   // codec is generated, as the free functions and operator== that header declares.
   std::string declared_in;

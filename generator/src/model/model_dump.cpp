@@ -16,7 +16,7 @@ std::string describe_type(const TypeRef& t) {
     case TypeKind::IntOrString: return "rr::IntOrString";
     case TypeKind::Quantity: return "rr::Quantity";
     case TypeKind::Json: return "rr::Json";
-    case TypeKind::Struct: return t.def ? t.def->qualified : "?";
+    case TypeKind::Struct: return t.def ? (t.boxed ? "box<" + t.def->qualified + ">" : t.def->qualified) : "?";
     case TypeKind::Enum: return "enum " + (t.en ? t.en->qualified : "?");
     case TypeKind::External: return t.external;
     case TypeKind::Array: return "array<" + std::string(t.element->nullable ? "nullable " : "") + describe_type(*t.element) + ">";

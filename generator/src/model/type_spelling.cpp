@@ -15,7 +15,10 @@ std::string cpp_value_type(const TypeRef& t, const std::string& scope_ns) {
     case TypeKind::IntOrString: return "rr::IntOrString";
     case TypeKind::Quantity: return "rr::Quantity";
     case TypeKind::Json: return "rr::Json";
-    case TypeKind::Struct: return local && t.def->unit->ns == scope_ns ? t.def->name : t.def->qualified;
+    case TypeKind::Struct: {
+      const std::string name = local && t.def->unit->ns == scope_ns ? t.def->name : t.def->qualified;
+      return t.boxed ? "rr::Box<" + name + ">" : name;
+    }
     case TypeKind::Enum: return "rr::OpenEnum<" + (local ? t.en->name : t.en->qualified) + ">";
     case TypeKind::External: return t.external;
     case TypeKind::Array: return "std::vector<" + cpp_element_type(*t.element, scope_ns) + ">";

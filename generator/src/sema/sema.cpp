@@ -196,6 +196,7 @@ class Builder {
         t.kind = TypeKind::Map;
         t.element = std::make_shared<TypeRef>(type_of(u, *s.additional_properties, hint));
         t.element->nullable = s.additional_properties->nullable;
+        unbox_within_unit(u, *t.element);
         return t;
       }
       if (s.additional_properties_any) {
@@ -212,6 +213,7 @@ class Builder {
       if (s.items) {
         t.element = std::make_shared<TypeRef>(type_of(u, *s.items, hint));
         t.element->nullable = s.items->nullable;
+        unbox_within_unit(u, *t.element);
       } else {
         t.element = std::make_shared<TypeRef>();  // reported by the reader; keep going
       }
@@ -245,6 +247,13 @@ class Builder {
     }
     t.kind = TypeKind::Json;  // untyped and preserve-unknown, or already reported
     return t;
+  }
+
+  // std::vector and std::map hold an incomplete type (as Go's []T and map[string]T do), and
+  // within one unit every struct is complete before any special member is instantiated; across
+  // units a box keeps the other unit's header out of this one.
+  static void unbox_within_unit(const Unit& u, TypeRef& element) {
+    if (element.boxed && !element.nullable && element.def->unit == &u) element.boxed = false;
   }
 
   StructDef* struct_for(Unit& u, const Schema& s, const std::string& hint) {
@@ -348,6 +357,11 @@ class Builder {
       } else if (prop->nullable) f.presence = Presence::Nullable;
       else if (f.required && !prop->default_json) f.presence = Presence::Required;
       else f.presence = Presence::Optional;
+      if (f.type.boxed && f.presence != Presence::Optional && f.presence != Presence::Nullable) {
+        diags_.error(f.location, "openapi-recursive-ref",
+                     "member '" + json + "' of '" + def.name + "' requires a value of a type that contains '" + def.name +
+                         "' again: no finite object has it (make it optional)");
+      }
       def.fields.push_back(std::move(f));
     }
     for (const auto& r : s.required)
@@ -377,7 +391,7 @@ class Builder {
       sorted.push_back(std::move(*owner[d]));
     };
     visit_type = [&](const TypeRef& t) {
-      if (t.kind == TypeKind::Struct && t.def->unit == &u) visit(t.def);
+      if (t.kind == TypeKind::Struct && t.def->unit == &u && !t.boxed) visit(t.def);
       if (t.element) visit_type(*t.element);
     };
     std::vector<const StructDef*> all;
@@ -480,7 +494,12 @@ class Builder {
     if (target.properties.empty()) {
       // Scalar, map and schemaless definitions are used in place (no struct of their own).
       if (!inlining_.insert(s.ref).second) {
-        diags_.error(s.location, "openapi-recursive-ref", "recursive $ref through '" + s.ref + "' is not supported");
+        // Once per definition, however many references lead into the cycle.
+        if (reported_cycles_.insert(s.ref).second) {
+          diags_.error(def.schema->location, "openapi-recursive-ref",
+                       "schema '" + def.name + "' contains itself but has no properties, so it has no struct to hold "
+                       "the cycle: give it properties or break the cycle");
+        }
         return TypeRef{};
       }
       TypeRef t = type_of(u, target, split_definition(def.name).second);
@@ -500,24 +519,22 @@ class Builder {
       t.kind = TypeKind::Json;
       return t;
     }
-    if (target_unit != &u && std::find(u.depends.begin(), u.depends.end(), target_unit) == u.depends.end()) {
-      u.depends.push_back(target_unit);
-    }
+    // A definition still being built contains this reference: the schema contains itself. Its
+    // struct is held through rr::Box (type_of unboxes the containers that allow an incomplete
+    // type within one unit); another unit's is declared ahead instead of included.
+    t.boxed = building_.count(def.name) > 0;
+    auto& deps = t.boxed ? u.boxed_depends : u.depends;
+    if (target_unit != &u && std::find(deps.begin(), deps.end(), target_unit) == deps.end()) deps.push_back(target_unit);
     return t;
   }
 
   Unit* definition_unit(const OpenApiDefinition& def) {
-    if (auto it = def_units_.find(def.name); it != def_units_.end()) {
-      if (!it->second) {
-        diags_.error(def.schema->location, "openapi-recursive-ref",
-                     "schema '" + def.name + "' contains itself through $ref; recursive types are not supported");
-      }
-      return it->second;
-    }
-    def_units_[def.name] = nullptr;  // in progress: a reference back here is a cycle
+    if (auto it = def_units_.find(def.name); it != def_units_.end()) return it->second;
     auto [segments, last] = split_definition(def.name);
     const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
     Unit* u = new_unit(ns, file_stem(last), origin_);
+    def_units_[def.name] = u;
+    building_.insert(def.name);  // until drained: a reference back here closes a cycle
     auto facts = kind_facts_.find(def.name);
     if (!def.kind.empty() && facts != kind_facts_.end()) {
       KindInfo k;
@@ -542,7 +559,7 @@ class Builder {
     u->root = root;
     drain(*u);
     pending_.swap(saved);
-    def_units_[def.name] = u;
+    building_.erase(def.name);
     return u;
   }
 
@@ -595,7 +612,9 @@ class Builder {
   std::unordered_map<const Schema*, std::shared_ptr<const Constraints>> constraints_;
   std::map<std::string, const OpenApiDefinition*> definitions_;
   std::map<std::string, Unit*> def_units_;
+  std::set<std::string> building_;  // definitions whose unit is being filled
   std::set<std::string> inlining_;
+  std::set<std::string> reported_cycles_;
   std::map<const CrdVersion*, std::string> kind_names_;
   std::map<std::string, std::string> definition_names_;
   std::string origin_;

@@ -30,7 +30,7 @@ constexpr std::string_view kSkipNull = "if (!$x$.has_value()) continue;";
 std::string descend(const TypeRef& t, const std::string& e, int depth) {
   Printer p("types.defaults");
   if (t.kind == TypeKind::Struct) {
-    p.print("$value$.rr_apply_defaults();", {{"value", e}});
+    p.print(t.boxed ? "$value$->rr_apply_defaults();" : "$value$.rr_apply_defaults();", {{"value", e}});
   } else if (t.kind == TypeKind::Array || t.kind == TypeKind::Map) {
     const std::string x = "x" + std::to_string(depth);
     const bool nullable = t.element->nullable;
@@ -55,6 +55,7 @@ DefaultsEmitter::DefaultsEmitter(const Unit& u) : u_(u) {
 
 bool DefaultsEmitter::type_needs_defaults(const TypeRef& t) const {
   if (t.kind == TypeKind::Struct) {
+    if (t.boxed) return true;  // a cycle: its struct may not be decided yet, so call through
     auto it = needs_defaults_.find(t.def);
     return it == needs_defaults_.end() ? t.def->unit != &u_ : it->second;  // other units: call through
   }

@@ -130,7 +130,8 @@ std::string item_identity(const TypeRef& t) {
     const std::string member = kf ? kf->cpp_name : field_name(k);
     // The identity reads as the JSON object of the keys: {"port":80,"protocol":"TCP"}.
     const std::string label = (expr.empty() ? "{" : ",") + std::string("\"") + k + "\":";
-    expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + " + rr::canonical_text(x." + member + ")";
+    const std::string access = t.element->boxed ? "x->" : "x.";
+    expr += (expr.empty() ? "" : " + ") + cpp_string_literal(label) + " + rr::canonical_text(" + access + member + ")";
   }
   return expr.empty() ? "rr::canonical_text(x)" : expr + " + \"}\"";
 }
@@ -192,7 +193,7 @@ std::string checks(const TypeRef& t, const std::string& e, int depth) {
       if (s && !s->enum_json.empty()) enum_json_check(p, *s, e);
       break;
     case TypeKind::Struct:
-      p.print("$value$.rr_validate(c);", {{"value", e}});
+      p.print(t.boxed ? "$value$->rr_validate(c);" : "$value$.rr_validate(c);", {{"value", e}});
       break;
     case TypeKind::External:
       p.print("rr::validate(c, $value$);", {{"value", e}});
