@@ -16,13 +16,14 @@ using rec::com::example::trees::v1::Tree;
 
 namespace {
 
-constexpr const char* kDeep = R"({"apiVersion":"trees.example.com/v1","kind":"Tree","metadata":{"name":"t"},"spec":{)"
-                              R"("label":"root","not":{"label":"negated","not":{"label":"twice"}},)"
-                              R"("children":[{"label":"a","children":[{"label":"a1"}]},{"label":"b"}],)"
-                              R"("named":{"x":{"label":"x","named":{"y":{"label":"y"}}}},)"
-                              R"("link":{"rel":"up","target":{"label":"target"}},)"
-                              R"("forest":{"first":{"label":"f"},"trees":[{"label":"t1"}],"byName":{"n":{"label":"n"}}},)"
-                              R"("future":{"kept":true}}})";
+constexpr const char* kDeep =
+    R"({"apiVersion":"trees.example.com/v1","kind":"Tree","metadata":{"name":"t"},"spec":{)"
+    R"("label":"root","not":{"label":"negated","not":{"label":"twice"}},)"
+    R"("children":[{"label":"a","children":[{"label":"a1"}]},{"label":"b"}],)"
+    R"("named":{"x":{"label":"x","named":{"y":{"label":"y"}}}},)"
+    R"("link":{"rel":"up","target":{"label":"target"}},)"
+    R"("forest":{"first":{"label":"f"},"trees":[{"label":"t1"}],"byName":{"n":{"label":"n"}}},)"
+    R"("future":{"kept":true}}})";
 
 bool has_error(const std::vector<rr::FieldError>& errors, const std::string& path) {
   return std::any_of(errors.begin(), errors.end(), [&](const rr::FieldError& e) { return e.path == path; });

@@ -359,8 +359,8 @@ class Builder {
       else f.presence = Presence::Optional;
       if (f.type.boxed && f.presence != Presence::Optional && f.presence != Presence::Nullable) {
         diags_.error(f.location, "openapi-recursive-ref",
-                     "member '" + json + "' of '" + def.name + "' requires a value of a type that contains '" + def.name +
-                         "' again: no finite object has it (make it optional)");
+                     "member '" + json + "' of '" + def.name + "' requires a value of a type that contains '" +
+                         def.name + "' again: no finite object has it (make it optional)");
       }
       def.fields.push_back(std::move(f));
     }
@@ -497,8 +497,9 @@ class Builder {
         // Once per definition, however many references lead into the cycle.
         if (reported_cycles_.insert(s.ref).second) {
           diags_.error(def.schema->location, "openapi-recursive-ref",
-                       "schema '" + def.name + "' contains itself but has no properties, so it has no struct to hold "
-                       "the cycle: give it properties or break the cycle");
+                       "schema '" + def.name +
+                           "' contains itself but has no properties, so it has no struct to hold "
+                           "the cycle: give it properties or break the cycle");
         }
         return TypeRef{};
       }
@@ -524,7 +525,8 @@ class Builder {
     // type within one unit); another unit's is declared ahead instead of included.
     t.boxed = building_.count(def.name) > 0;
     auto& deps = t.boxed ? u.boxed_depends : u.depends;
-    if (target_unit != &u && std::find(deps.begin(), deps.end(), target_unit) == deps.end()) deps.push_back(target_unit);
+    if (target_unit != &u && std::find(deps.begin(), deps.end(), target_unit) == deps.end())
+      deps.push_back(target_unit);
     return t;
   }
 

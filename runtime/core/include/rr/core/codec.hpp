@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "rr/core/box.hpp"
-#include "rr/core/int_or_string.hpp"
 #include "rr/core/fwd.hpp"
+#include "rr/core/int_or_string.hpp"
 #include "rr/core/json_reader.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/nullable.hpp"
@@ -85,7 +85,9 @@ void decode(JsonReader& r, Nullable<T>& v) {
   decode(r, v.emplace());
 }
 template <class T>
-void decode(JsonReader& r, Box<T>& v) { decode(r, v.get()); }
+void decode(JsonReader& r, Box<T>& v) {
+  decode(r, v.get());
+}
 template <class T>
 void decode(JsonReader& r, std::vector<T>& v) {
   v.clear();
@@ -114,7 +116,9 @@ void encode(JsonWriter& w, const Nullable<T>& v) {
   if (v.has_value()) encode(w, *v); else w.null();
 }
 template <class T>
-void encode(JsonWriter& w, const Box<T>& v) { encode(w, v.get()); }
+void encode(JsonWriter& w, const Box<T>& v) {
+  encode(w, v.get());
+}
 template <class T>
 void encode(JsonWriter& w, const std::vector<T>& v) {
   w.begin_array();
