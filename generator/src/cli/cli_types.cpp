@@ -30,6 +30,10 @@ Options:
   --aggregate NAME    Also write NAME.hpp (includes every generated header) and NAME.cpp (a unity
                       source with every generated source and a table of the kinds): a fixed
                       pair of outputs for build systems.
+  --shards N          With --aggregate: compile the units in N unity sources NAME_1.cpp ...
+                      NAME_N.cpp (runs of units in path order, balanced by size) and keep only
+                      the table of kinds in NAME.cpp, so a large API builds in parallel and no
+                      translation unit grows without bound. Always N files, some maybe empty.
   --quiet             Do not print the summary line.
   --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
                       codec (decode, encode, validate, apply_defaults, to_json, from_json,
@@ -45,7 +49,8 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   Options o;
   if (auto code = parse_options(
           args,
-          {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::CodecOnly},
+          {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::Shards,
+           Flag::CodecOnly},
           kTypesUsage, o, out, err))
     return *code;
   const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
@@ -54,6 +59,13 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
+  int shards = 0;
+  if (!o.shards.empty()) {
+    if (aggregate.empty()) return usage_error(err, "--shards needs --aggregate");
+    const bool digits = o.shards.size() <= 3 && o.shards.find_first_not_of("0123456789") == std::string::npos;
+    shards = digits ? std::stoi(o.shards) : 0;
+    if (shards < 1) return usage_error(err, "--shards takes a number from 1 to 999, not '" + o.shards + "'");
+  }
   if (!codec_only.empty() && (!aggregate.empty() || !ns.empty()))
     return usage_error(
         err,
@@ -77,7 +89,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
   OutputSet files_out = emit_types(model, TypesOptions{kVersion});
   if (!aggregate.empty()) {
-    emit_aggregate(model, aggregate, TypesOptions{kVersion}, files_out);
+    emit_aggregate(model, aggregate, TypesOptions{kVersion}, files_out, shards);
   }
   WriteStats stats;
   if (!write_outputs(files_out, out_dir, diags, stats) ||

@@ -67,7 +67,7 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   GenerateResult result;
   OutputSet& out = result.generated;
   out = emit_types(model, TypesOptions{kVersion});
-  emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out);
+  emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out, 0);
   append(out, emit_reconciler(*resolved, options));
   append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));

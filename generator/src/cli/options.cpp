@@ -26,6 +26,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Stem, "--stem", &Options::stem},
     {Flag::DumpModel, "--dump-model", &Options::dump_model},
     {Flag::Aggregate, "--aggregate", &Options::aggregate},
+    {Flag::Shards, "--shards", &Options::shards},
     {Flag::CodecOnly, "--codec-only", &Options::codec_only},
     {Flag::Builtin, "--builtin", nullptr, &Options::builtin},
     {Flag::TypesNamespace, "--types-namespace", &Options::types_namespace},

@@ -23,6 +23,7 @@ struct Options {
   std::string stem;             // generate: --stem
   std::string dump_model;       // types: --dump-model
   std::string aggregate;        // types: --aggregate
+  std::string shards;           // types: --shards
   std::string codec_only;       // types: --codec-only
   bool builtin = false;         // dies: --builtin
   std::string types_namespace;  // dies: --types-namespace
@@ -35,7 +36,7 @@ struct Options {
 enum class Flag {
   Out, Depfile, Namespace, Quiet,
   Spec, Scaffold, Stem,
-  DumpModel, Aggregate, CodecOnly,
+  DumpModel, Aggregate, Shards, CodecOnly,
   Builtin, TypesNamespace, IncludePrefix,
   Dir, Group, Version, Kind,
 };

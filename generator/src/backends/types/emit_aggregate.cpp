@@ -1,8 +1,10 @@
 // NAME.hpp and NAME.cpp over every unit of a types run (emit_types.hpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <map>
 
 #include "backends/types/emit_types.hpp"
 #include "support/printer.hpp"
@@ -36,6 +38,26 @@ std::span<const rr::KindCodec> $fn$_kinds() noexcept {
   $body$
 })gen";
 
+// With shards: the table alone, over the kinds' headers; the units compile in the shards.
+constexpr std::string_view kTableSource = R"gen($banner$
+// The table of kinds; the units compile in $name$_1.cpp ... $name$_$shards$.cpp.
+#include <span>
+
+#include "rr/core/kind_codec.hpp"
+$units$
+
+#include "rr/core/codec.hpp"
+
+std::span<const rr::KindCodec> $fn$_kinds() noexcept;
+
+std::span<const rr::KindCodec> $fn$_kinds() noexcept {
+  $body$
+})gen";
+
+constexpr std::string_view kShardSource = R"gen($banner$
+// Unity source $index$ of $shards$: $count$ generated unit(s).
+$units$)gen";
+
 constexpr std::string_view kKinds = R"gen(static const rr::KindCodec kKinds[] = {
     $rows$
 };
@@ -56,9 +78,32 @@ std::string function_prefix(const std::string& name) {
   return fn;
 }
 
+// Units in path order (a group-version's units share headers), cut into `shards` runs of about
+// equal generated size. Deterministic: the same model always gives the same shards.
+std::vector<std::vector<const Unit*>> shard_units(const Model& model, const OutputSet& out, int shards) {
+  std::map<std::string, std::size_t> size_of;
+  for (const auto& f : out.files) {
+    const auto dot = f.path.rfind('.');
+    size_of[f.path.substr(0, dot)] += f.content.size();
+  }
+  std::vector<const Unit*> units;
+  for (const auto& u : model.units) units.push_back(u.get());
+  std::sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) { return a->path < b->path; });
+  std::size_t total = 0;
+  for (const Unit* u : units) total += size_of[u->path];
+  std::vector<std::vector<const Unit*>> out_shards(static_cast<std::size_t>(shards));
+  std::size_t done = 0;
+  for (const Unit* u : units) {
+    const std::size_t i = total == 0 ? 0 : std::min<std::size_t>(out_shards.size() - 1, done * out_shards.size() / total);
+    out_shards[i].push_back(u);
+    done += size_of[u->path];
+  }
+  return out_shards;
+}
+
 }  // namespace
 
-void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out) {
+void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out, int shards) {
   std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over every unit file
   for (const auto& f : out.files)
     for (unsigned char c : f.path + '\0' + f.content) hash = (hash ^ c) * 1099511628211ull;
@@ -79,6 +124,38 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
 
   p.print(kAggregateHeader, {{"banner", banner}, {"units", headers.take_block()}, {"fn", fn}});
   out.files.push_back({name + ".hpp", p.take()});
+  if (shards > 0) {
+    const auto runs = shard_units(model, out, shards);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      // A shard's banner hashes its own units only: a change elsewhere does not recompile it.
+      std::uint64_t shard_hash = 1469598103934665603ull;
+      Printer units("types.aggregate");
+      for (const Unit* u : runs[i]) {
+        units.print("#include \"$path$.cpp\"", {{"path", u->path}});
+        for (const auto& f : out.files)
+          if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp")
+            for (unsigned char c : f.path + '\0' + f.content) shard_hash = (shard_hash ^ c) * 1099511628211ull;
+      }
+      p.print(kShardSource, {{"banner", p.fill(kAggregateBanner, {{"version", options.generator_version},
+                                                                  {"hash", fmt::format("{:016x}", shard_hash)}})},
+                             {"index", std::to_string(i + 1)},
+                             {"shards", std::to_string(shards)},
+                             {"count", std::to_string(runs[i].size())},
+                             {"units", units.take_block()}});
+      out.files.push_back({name + "_" + std::to_string(i + 1) + ".cpp", p.take()});
+    }
+    Printer kind_headers("types.aggregate");
+    for (const auto& u : model.units)
+      if (u->kind && u->root) kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
+    p.print(kTableSource, {{"banner", banner},
+                           {"name", name},
+                           {"shards", std::to_string(shards)},
+                           {"units", kind_headers.take_block()},
+                           {"fn", fn},
+                           {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
+    out.files.push_back({name + ".cpp", p.take()});
+    return;
+  }
   p.print(kAggregateSource, {{"banner", banner},
                     {"name", name},
                     {"units", sources.take_block()},

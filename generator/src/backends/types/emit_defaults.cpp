@@ -42,13 +42,19 @@ std::string descend(const TypeRef& t, const std::string& e, int depth) {
   return p.take_block();
 }
 
+// Only an absent member takes its default: a plain member (metadata, apiVersion, a Go value) is
+// never absent, so its schema default (the server documents' `default: {}`) sets nothing.
+bool has_own_default(const FieldDef& f) {
+  return f.constraints && f.constraints->default_json && (f.presence == Presence::Optional || f.presence == Presence::Nullable);
+}
+
 }  // namespace
 
 DefaultsEmitter::DefaultsEmitter(const Unit& u) : u_(u) {
   // Structs are in dependency order, so members are decided before their users.
   for (const auto& s : u_.structs) {
     bool needs = false;
-    for (const auto& f : s->fields) needs = needs || (f.constraints && f.constraints->default_json) || type_needs_defaults(f.type);
+    for (const auto& f : s->fields) needs = needs || has_own_default(f) || type_needs_defaults(f.type);
     needs_defaults_.insert({s.get(), needs});
   }
 }
@@ -69,7 +75,7 @@ void DefaultsEmitter::defaults_fn(Printer& p, const StructDef& s) {
   }
   Printer own("types.defaults"), members("types.defaults");
   for (const auto& f : s.fields) {
-    if (!f.constraints || !f.constraints->default_json) continue;
+    if (!has_own_default(f)) continue;
     const TemplateVars vars = {{"member", "v." + f.cpp_name}, {"json", cpp_raw_literal(*f.constraints->default_json)}};
     if (f.presence == Presence::Optional) own.print(kDefaultOptional, vars);
     else if (f.presence == Presence::Nullable) own.print(kDefaultNullable, vars);

@@ -15,6 +15,8 @@ OutputSet emit_types(const Model& model, const TypesOptions& options);
 // source and defines `std::span<const rr::KindCodec> NAME_kinds()`): a fixed pair of outputs for
 // build systems that must know their outputs before the generator runs. Their content changes
 // whenever any unit's does, so a build that depends on them recompiles exactly when needed.
-void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out);
+// With shards > 0 the units compile in NAME_1.cpp ... NAME_<shards>.cpp instead (runs of units in
+// path order, balanced by generated size) and NAME.cpp holds only the table of kinds.
+void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out, int shards);
 
 }  // namespace rrgen
