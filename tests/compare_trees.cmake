@@ -1,6 +1,7 @@
-# Comparing two trees of files, for the check scripts (cmake -P) that pin what rrgen writes, such
-# as the golden cases' (tests/golden/check_golden.cmake). The including script defines
-# `fail(text)`, which reports and stops.
+# Comparing two trees of files, for the check scripts (cmake -P) that pin what rrgen writes: the
+# golden cases (tests/golden/check_golden.cmake) and the committed Kubernetes API facts
+# (schemas/check_facts_current.cmake). The including script defines `fail(text)`, which reports
+# and stops.
 
 # Relative paths of every file below `dir` (hidden files included), sorted.
 function(list_tree dir out_var)
