@@ -4,9 +4,10 @@
 #include <ostream>
 
 #include "cli/cli_args.hpp"
-#include "cli/cli_generate.hpp"
 #include "cli/cli_dies.hpp"
+#include "cli/cli_generate.hpp"
 #include "cli/cli_init.hpp"
+#include "cli/cli_openapi_facts.hpp"
 #include "cli/cli_types.hpp"
 #include "support/version.hpp"
 
@@ -20,6 +21,9 @@ Commands:
             RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   init      Create a new operator project (CMake + find_package(rrgen), a CRD, a spec, hooks, tests).
+  openapi-facts
+            Copy the facts of Kubernetes' OpenAPI v3 documents, without their prose, into one
+            document per group-version (how schemas/kubernetes-1.35/ is made).
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 
 Run 'rrgen <command> --help' for the options of a command.
@@ -46,6 +50,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "generate") return run_generate(rest, out, err);
   if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);
+  if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");
 }

@@ -139,6 +139,7 @@ std::string yaml_scalar(std::string_view s) { return yaml_needs_quotes(s) ? yaml
 Yaml Yaml::str(std::string text) { return Yaml(Kind::String, std::move(text)); }
 Yaml Yaml::integer(long long value) { return Yaml(Kind::Literal, std::to_string(value)); }
 Yaml Yaml::boolean(bool value) { return Yaml(Kind::Literal, value ? "true" : "false"); }
+Yaml Yaml::raw(std::string json_scalar) { return Yaml(Kind::Literal, std::move(json_scalar)); }
 Yaml Yaml::map() { return Yaml(Kind::Map); }
 Yaml Yaml::seq() { return Yaml(Kind::Seq); }
 

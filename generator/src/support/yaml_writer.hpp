@@ -18,6 +18,7 @@ class Yaml {
   static Yaml str(std::string text);                   // quoted when needed
   static Yaml integer(long long value);                // written as a YAML int
   static Yaml boolean(bool value);                     // true / false
+  static Yaml raw(std::string json_scalar);            // a JSON number, true, false or null, as is
   static Yaml map();                                   // empty: written as {}
   static Yaml seq();                                   // empty: written as []
   static Yaml strings(const std::vector<std::string>& items);  // a sequence of strings

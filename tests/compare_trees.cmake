@@ -1,0 +1,61 @@
+# Comparing two trees of files, for the check scripts (cmake -P) that pin what rrgen writes: the
+# golden cases (tests/golden/check_golden.cmake) and the committed Kubernetes API facts
+# (schemas/check_facts_current.cmake). The including script defines `fail(text)`, which reports
+# and stops.
+
+# Relative paths of every file below `dir` (hidden files included), sorted.
+function(list_tree dir out_var)
+  file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE "${dir}" "${dir}/*")
+  list(SORT files)
+  set(${out_var} "${files}" PARENT_SCOPE)
+endfunction()
+
+# A short unified diff of two files (diff -u when available), for failure messages.
+function(diff_hint a b out_var)
+  find_program(DIFF_PROGRAM diff)
+  if(NOT DIFF_PROGRAM)
+    set(${out_var} "(no 'diff' program found; compare the files by hand)" PARENT_SCOPE)
+    return()
+  endif()
+  execute_process(COMMAND "${DIFF_PROGRAM}" -u "${a}" "${b}" OUTPUT_VARIABLE d ERROR_VARIABLE e)
+  # Keep the first 40 lines (no list operations: diff text may hold ';' and '[').
+  set(pos 0)
+  set(lines 0)
+  string(LENGTH "${d}" total)
+  while(lines LESS 40 AND pos LESS total)
+    string(SUBSTRING "${d}" ${pos} -1 rest)
+    string(FIND "${rest}" "\n" nl)
+    if(nl EQUAL -1)
+      set(pos ${total})
+    else()
+      math(EXPR pos "${pos} + ${nl} + 1")
+    endif()
+    math(EXPR lines "${lines} + 1")
+  endwhile()
+  if(pos LESS total)
+    string(SUBSTRING "${d}" 0 ${pos} d)
+    string(APPEND d "... (diff truncated; run: diff -u '${a}' '${b}')\n")
+  endif()
+  set(${out_var} "${d}" PARENT_SCOPE)
+endfunction()
+
+# Compares two trees; fails naming the first difference. `what` says which comparison this is.
+function(compare_trees want_dir want_files got_dir got_files what)
+  if(NOT want_files STREQUAL got_files)
+    set(missing ${want_files})
+    list(REMOVE_ITEM missing ${got_files})
+    set(extra ${got_files})
+    list(REMOVE_ITEM extra ${want_files})
+    list(JOIN missing ", " missing)
+    list(JOIN extra ", " extra)
+    fail("${what}: the sets of files differ\n  expected but not produced: ${missing}\n  produced but not expected: ${extra}\n  (${want_dir} vs ${got_dir})")
+  endif()
+  foreach(f IN LISTS want_files)
+    file(SHA256 "${want_dir}/${f}" h1)
+    file(SHA256 "${got_dir}/${f}" h2)
+    if(NOT h1 STREQUAL h2)
+      diff_hint("${want_dir}/${f}" "${got_dir}/${f}" hint)
+      fail("${what}: '${f}' differs\n${hint}")
+    endif()
+  endforeach()
+endfunction()
