@@ -1,4 +1,4 @@
-# rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>])
+# rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>] [SHARDS <n>])
 #
 # Generates C++ types from CRD manifests / OpenAPI documents at build time and compiles them into
 # the static library <target> (linking rr::core). Headers are included as
@@ -6,14 +6,16 @@
 #
 # The outputs CMake sees are the fixed pair <target>_types.hpp/.cpp (rrgen --aggregate), so they
 # are known at configure time; rrgen's depfile makes an edit of any schema regenerate, and rrgen
-# writes only files whose content changed, so a no-op build runs nothing.
+# writes only files whose content changed, so a no-op build runs nothing. With SHARDS n the units
+# compile in n unity sources <target>_types_1.cpp ... _n.cpp (rrgen --shards), for APIs too large
+# for one translation unit.
 #
 # This is also the types-only variant of add_reconciler() (cmake/RrgenReconciler.cmake) for users
 # who want just the structs; both run rrgen through cmake/RrgenGenerate.cmake.
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
 function(rrgen_add_types target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR" "SCHEMAS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS" "SCHEMAS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(SEND_ERROR "rrgen_add_types(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -37,13 +39,22 @@ function(rrgen_add_types target)
   if(ARG_NAMESPACE)
     set(ns_args --namespace "${ARG_NAMESPACE}")
   endif()
+  # SHARDS n: the units compile in n unity sources instead of one (a large API, e.g. rr::builtin).
+  set(sources "${ARG_OUTPUT_DIR}/${name}.cpp")
+  set(shard_args "")
+  if(ARG_SHARDS)
+    set(shard_args --shards ${ARG_SHARDS})
+    foreach(i RANGE 1 ${ARG_SHARDS})
+      list(APPEND sources "${ARG_OUTPUT_DIR}/${name}_${i}.cpp")
+    endforeach()
+  endif()
   _rrgen_add_generate_command(CALLER "rrgen_add_types(${target})"
-    OUTPUTS "${ARG_OUTPUT_DIR}/${name}.hpp" "${ARG_OUTPUT_DIR}/${name}.cpp"
+    OUTPUTS "${ARG_OUTPUT_DIR}/${name}.hpp" ${sources}
     DEPFILE "${ARG_OUTPUT_DIR}/${name}.d"
     INPUTS ${schemas}
-    ARGS types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}" ${ns_args} ${schemas}
+    ARGS types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}" ${shard_args} ${ns_args} ${schemas}
     COMMENT "rrgen: C++ types for ${target}")
-  add_library(${target} STATIC "${ARG_OUTPUT_DIR}/${name}.cpp")
+  add_library(${target} STATIC ${sources})
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
   target_link_libraries(${target} PUBLIC rr::core)
   set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")

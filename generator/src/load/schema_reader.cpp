@@ -229,6 +229,11 @@ class Reader {
       for (const auto& c : v.children) s.enum_json.push_back(to_json_text(c));
     } else if (key == "default") {
       s.default_json = to_json_text(v);
+      // The API server's documents give a Go struct's non-pointer members their zero value as
+      // `default` ("", 0, false, {}): what Go decodes an absent member to, not a default the
+      // server applies (declared defaults such as `protocol: TCP` are never zero). Kept, they
+      // would make required members optional and fill absent members on apply_defaults().
+      if (!crd() && is_go_zero_value(*s.default_json)) s.default_json.reset();
     } else if (key == "allOf" && !crd() && v.is_sequence() && v.children.size() == 1 && v.children[0].is_mapping() &&
                v.children[0].find("$ref")) {
       // OpenAPI documents wrap a $ref in allOf to attach a description or default to it.
@@ -378,6 +383,10 @@ class Reader {
 };
 
 }  // namespace
+
+bool is_go_zero_value(const std::string& json) {
+  return json == "\"\"" || json == "0" || json == "false" || json == "{}";
+}
 
 std::unique_ptr<Schema> read_schema(const Node& node, SchemaDialect dialect, Diagnostics& diags) {
   return Reader(dialect, diags).read(node, true);

@@ -15,4 +15,8 @@ enum class SchemaDialect { Crd, OpenApi };
 // reported (the caller checks diags.has_errors()).
 std::unique_ptr<Schema> read_schema(const Node& node, SchemaDialect dialect, Diagnostics& diags);
 
+// "", 0, false or {} as compact JSON text: in an OpenAPI document (not a CRD), a `default` with
+// such a value is Go's zero value of a non-pointer member, and read_schema drops it.
+bool is_go_zero_value(const std::string& json);
+
 }  // namespace rrgen

@@ -1,6 +1,7 @@
 #include "sema/spec_resolve.hpp"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -36,9 +37,10 @@ class KindTable {
     for (const auto& builtin : builtin_kinds()) {
       // A kind the inputs define too (an OpenAPI document with ConfigMap) is the inputs' one.
       const bool shadowed = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
-        return e.kind.group == builtin.group && e.kind.kind == builtin.kind;
+        return !e.kind.builtin && e.kind.group == builtin.group && e.kind.kind == builtin.kind;
       });
-      if (!shadowed) entries_.push_back({builtin, true});
+      // Of several versions or groups of one built-in kind, a bare name means the one kubectl picks.
+      if (!shadowed) entries_.push_back({builtin, builtin_preferred(builtin)});
     }
     std::sort(crd_kind_names_.begin(), crd_kind_names_.end());
     crd_kind_names_.erase(std::unique(crd_kind_names_.begin(), crd_kind_names_.end()), crd_kind_names_.end());
@@ -106,11 +108,12 @@ class KindTable {
       return;
     }
     diags.error(ref.location, "spec-unknown-kind", "unknown kind " + quoted(ref.text));
-    std::vector<std::string> builtin;
-    for (const auto& b : builtin_kinds()) builtin.push_back(b.kind);
+    std::set<std::string> builtin;
+    for (const auto& b : builtin_kinds()) builtin.insert(b.kind);
     diags.note(ref.location, (crd_kind_names_.empty() ? std::string("no CRD given with the spec defines a kind")
                                                       : "the CRDs given with the spec define " + join_and(crd_kind_names_)) +
-                                 "; the runtime's built-in kinds are " + join_and(builtin));
+                                 "; the runtime has the " + std::to_string(builtin.size()) + " kinds of Kubernetes " +
+                                 std::string(kBuiltinApiRelease) + " (docs/builtin-kinds.md)");
   }
 };
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include "sema/builtin_kinds.hpp"
@@ -42,17 +43,53 @@ TEST_CASE("the built-in kinds are the ones rr::builtin compiles") {
   REQUIRE(ns != nullptr);
   CHECK_FALSE(ns->namespaced);
 
-  for (const char* kind : {"Secret", "Service", "ServiceAccount", "Event"}) {
+  for (const char* kind : {"Secret", "Service", "ServiceAccount", "Event", "Pod", "PersistentVolumeClaim", "Node"}) {
     CAPTURE(kind);
     CHECK(find("", kind) != nullptr);
   }
+}
+
+TEST_CASE("every group-version a 1.35 server serves has its kinds, with the facts of its paths") {
+  const ResolvedKind* sts = find("apps", "StatefulSet");
+  REQUIRE(sts != nullptr);
+  CHECK(sts->plural == "statefulsets");
+  CHECK(sts->has_status);
+  const ResolvedKind* crb = find("rbac.authorization.k8s.io", "ClusterRoleBinding");
+  REQUIRE(crb != nullptr);
+  CHECK_FALSE(crb->namespaced);
+  const ResolvedKind* crd = find("apiextensions.k8s.io", "CustomResourceDefinition");
+  REQUIRE(crd != nullptr);  // JSONSchemaProps contains itself: generated with rr::Box
+  CHECK(crd->cpp_type == "k8s::apiextensions::v1::CustomResourceDefinition");
+  std::set<std::string> group_versions;
+  for (const auto& k : builtin_kinds()) group_versions.insert(k.group + "/" + k.version);
+  CHECK(group_versions.size() >= 35);  // 36 documents; one (storagemigration) may define no kind of its own
+  CHECK(group_versions.count("resource.k8s.io/v1beta2") == 1);
+  CHECK(group_versions.count("admissionregistration.k8s.io/v1alpha1") == 1);
+}
+
+TEST_CASE("a bare kind name means the kind kubectl picks") {
+  auto preferred = [](const std::string& group, const std::string& version, const std::string& kind) {
+    for (const auto& k : builtin_kinds())
+      if (k.group == group && k.version == version && k.kind == kind) return builtin_preferred(k);
+    FAIL("no built-in kind " << group << "/" << version << "/" << kind);
+    return false;
+  };
+  CHECK(preferred("", "v1", "Event"));
+  CHECK_FALSE(preferred("events.k8s.io", "v1", "Event"));
+  CHECK(preferred("autoscaling", "v2", "HorizontalPodAutoscaler"));
+  CHECK_FALSE(preferred("autoscaling", "v1", "HorizontalPodAutoscaler"));
+  CHECK(preferred("resource.k8s.io", "v1", "ResourceClaim"));
+  CHECK_FALSE(preferred("resource.k8s.io", "v1beta2", "ResourceClaim"));
+  CHECK_FALSE(preferred("resource.k8s.io", "v1beta1", "ResourceClaim"));
+  CHECK(preferred("networking.k8s.io", "v1", "IPAddress"));
+  CHECK_FALSE(preferred("networking.k8s.io", "v1beta1", "IPAddress"));
 }
 
 TEST_CASE("embedded files are sorted and found by path") {
   const auto files = embedded_files();
   REQUIRE(!files.empty());
   CHECK(std::is_sorted(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; }));
-  CHECK(embedded_file("schemas/core-v1.yaml").find("ConfigMap") != std::string_view::npos);
+  CHECK(embedded_file("schemas/kubernetes-1.35/core-v1.yaml").find("ConfigMap") != std::string_view::npos);
   CHECK(embedded_file("schemas/none.yaml").empty());
 }
 

@@ -250,12 +250,54 @@ TEST_CASE("spec resolve: unknown kinds, with a suggestion when one is close") {
                {"reconciler.yaml:6:14: error: unknown kind 'apps/v1/Deploymnet'; did you mean 'apps/v1/Deployment'? [spec-unknown-kind]"});
   check_errors(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Db\n    kind: PostgresCluster\n",
                {"reconciler.yaml:6:11: error: unknown kind 'PostgresCluster' [spec-unknown-kind]",
-                "reconciler.yaml:6:11: note: the CRDs given with the spec define Function and Image; the runtime's built-in kinds are "
-                "ConfigMap, Secret, Service, ServiceAccount, Event, Namespace, Deployment and Lease"});
+                "reconciler.yaml:6:11: note: the CRDs given with the spec define Function and Image; the runtime has the 73 kinds "
+                "of Kubernetes 1.35 (docs/builtin-kinds.md)"});
   check_errors("", "resource: Function\nreconcilers:\n  - sync: A\n",
                {"reconciler.yaml:3:11: error: unknown kind 'Function' [spec-unknown-kind]",
-                "reconciler.yaml:3:11: note: no CRD given with the spec defines a kind; the runtime's built-in kinds are "
-                "ConfigMap, Secret, Service, ServiceAccount, Event, Namespace, Deployment and Lease"});
+                "reconciler.yaml:3:11: note: no CRD given with the spec defines a kind; the runtime has the 73 kinds of "
+                "Kubernetes 1.35 (docs/builtin-kinds.md)"});
+}
+
+TEST_CASE("spec resolve: every kind of the Kubernetes API is a built-in kind; a bare name means what kubectl means") {
+  auto w = resolve(crd("db.example.rrgen.dev", "KeyValueStore"), R"(name: KeyValueStore
+namespace: kvs
+resource: KeyValueStore
+reconcilers:
+  - child: Set
+    kind: StatefulSet
+  - child: Budget
+    kind: policy/v1/PodDisruptionBudget
+  - child: Migration
+    kind: batch/v1/Job
+  - child: Front
+    kind: networking.k8s.io/v1/Ingress
+  - child: Reader
+    kind: rbac.authorization.k8s.io/v1/Role
+  - sync: Watch
+    tracks: [Pod, PersistentVolumeClaim, Event, HorizontalPodAutoscaler, CustomResourceDefinition]
+)");
+  REQUIRE(w->resolved);
+  const ResolvedSpec& r = *w->resolved;
+  CHECK(r.steps[0].child->cpp_type == "k8s::apps::v1::StatefulSet");
+  CHECK(r.steps[0].child->header == "k8s/apps/v1/stateful_set.hpp");
+  CHECK(r.steps[1].child->plural == "poddisruptionbudgets");
+  CHECK(r.steps[2].child->cpp_type == "k8s::batch::v1::Job");
+  CHECK(r.steps[3].child->cpp_type == "k8s::networking::v1::Ingress");
+  CHECK(r.steps[4].child->plural == "roles");
+  // Event is core/v1's (not events.k8s.io's), HorizontalPodAutoscaler autoscaling's preferred v2.
+  CHECK(kind_texts(r.steps[5].tracks) ==
+        std::vector<std::string>{"v1/Pod", "v1/PersistentVolumeClaim", "v1/Event", "autoscaling/v2/HorizontalPodAutoscaler",
+                                 "apiextensions.k8s.io/v1/CustomResourceDefinition"});
+  auto named = resolve("", R"(resource: v1/Service
+name: E
+namespace: e
+reconcilers:
+  - sync: A
+    tracks: [events.k8s.io/v1/Event, autoscaling/v1/HorizontalPodAutoscaler]
+)");
+  REQUIRE(named->resolved);
+  CHECK(kind_texts(named->resolved->steps[0].tracks) ==
+        std::vector<std::string>{"events.k8s.io/v1/Event", "autoscaling/v1/HorizontalPodAutoscaler"});
 }
 
 TEST_CASE("spec resolve: a kind of several groups is ambiguous") {

@@ -116,7 +116,7 @@ rr::Desired<Deployment> WebAppHooks::deployment_desired(rr::Context&, const WebA
   port.container_port = port_of(app);
   // Spelled out although it is the API server's default: a desired object that leaves out what
   // the server fills in differs from every object read back, and costs an update.
-  port.protocol = k8s::core::v1::ContainerPortProtocol::TCP;
+  port.protocol = "TCP";
   container.ports = std::vector<ContainerPort>{port};
   if (app.spec && app.spec->config_map_name && !app.spec->config_map_name->empty()) {
     EnvFromSource from;
@@ -166,7 +166,7 @@ rr::Desired<Service> WebAppHooks::service_desired(rr::Context&, const WebApp& ap
   port.name = "http";
   port.port = 80;
   port.target_port = rr::IntOrString(port_of(app));
-  port.protocol = k8s::core::v1::ServicePortProtocol::TCP;
+  port.protocol = "TCP";
   spec.ports = std::vector<ServicePort>{port};
   return s;
 }

@@ -108,7 +108,7 @@ inline DeploymentDie deployment(const Workload& w = {}) {
         k8s::core::v1::ContainerPort port;
         port.name = "http";
         port.container_port = w.port;
-        port.protocol = k8s::core::v1::ContainerPortProtocol::TCP;
+        port.protocol = "TCP";
         container.ports = std::vector<k8s::core::v1::ContainerPort>{port};
         if (!w.config_map.empty()) {
           k8s::core::v1::EnvFromSource from;
@@ -125,7 +125,7 @@ inline ServiceDie service(std::int32_t target_port = 8080) {
   port.name = "http";
   port.port = 80;
   port.target_port = rr::IntOrString(target_port);
-  port.protocol = k8s::core::v1::ServicePortProtocol::TCP;
+  port.protocol = "TCP";
   return ServiceDie()
       .namespace_(test_namespace)
       .name(app_name)

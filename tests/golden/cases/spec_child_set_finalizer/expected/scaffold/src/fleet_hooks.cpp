@@ -41,10 +41,10 @@ std::string FleetHooks::shards_identify(const ConfigMap& child) const {
 void FleetHooks::shards_merge(ConfigMap& current, const ConfigMap& desired) const {
   // TODO(you): copy onto current what this step owns in desired, and keep
   // what the server or other controllers set (a Service's clusterIP, say).
-  // As scaffolded: the labels, data, binary_data and immutable.
+  // As scaffolded: the labels, binary_data, data and immutable.
   current.metadata.labels = desired.metadata.labels;
-  current.data = desired.data;
   current.binary_data = desired.binary_data;
+  current.data = desired.data;
   current.immutable = desired.immutable;
 }
 

@@ -49,7 +49,6 @@ void Cart::rr_validate(rr::Validator& c) const {
 }
 void Cart::rr_apply_defaults() {
   auto& v = *this;
-  if (!v.spec) rr::set_default(v.spec, R"rr({})rr");
   if (v.spec) {
     (*v.spec).rr_apply_defaults();
   }
