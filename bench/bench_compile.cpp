@@ -12,7 +12,9 @@
 //
 // Cases: workflow (argo-workflows argoproj.io_workflows.yaml), alertmanagerconfig
 // (prometheus-operator monitoring.coreos.com_alertmanagerconfigs.yaml), corpus (every CRD file
-// and OpenAPI document; files rrgen rejects are counted and skipped).
+// and OpenAPI document; files rrgen rejects are counted and skipped), kubernetes (rr::builtin:
+// the whole Kubernetes 1.35 API from the project's schemas, one rrgen run; with --unity its 16
+// shards and table, as the runtime builds it; then a user TU including StatefulSet and Service).
 //
 // usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep] CORPUS_DIR
 // Figures are printed; nothing is asserted.
@@ -45,6 +47,9 @@
 #endif
 #ifndef RRGEN_BENCH_RUNTIME_INCLUDE
 #error "RRGEN_BENCH_RUNTIME_INCLUDE (runtime/core/include) must be defined by the build"
+#endif
+#ifndef RRGEN_BENCH_SCHEMAS_DIR
+#error "RRGEN_BENCH_SCHEMAS_DIR (the project's schemas/) must be defined by the build"
 #endif
 #ifndef RRGEN_BENCH_EXTRA_INCLUDES
 #define RRGEN_BENCH_EXTRA_INCLUDES ""
@@ -139,7 +144,14 @@ std::size_t scan_file(const fs::path& p, std::set<std::string>& runtime_includes
 
 struct Case {
   std::string name;
-  std::vector<std::string> inputs;  // relative to the corpus root
+  std::vector<std::string> inputs;  // relative to the corpus root (or absolute)
+  // All inputs in one rrgen run (they $ref each other), with these extra arguments; --unity then
+  // compiles the aggregate's shards as rr::builtin does.
+  bool one_run = false;
+  std::vector<std::string> args;
+  int shards = 0;
+  // A user's TU that includes these generated headers, compiled after the library.
+  std::vector<std::string> user_includes;
 };
 
 struct Options {
@@ -172,15 +184,22 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   const fs::path dir = work / c.name;
   fs::create_directories(dir / "logs");
 
-  // 1. Generate: one rrgen run and one output directory per input file.
+  // 1. Generate: one rrgen run and one output directory per input file (or one for all).
   std::vector<Job> gen;
-  for (std::size_t i = 0; i < c.inputs.size(); ++i) {
+  for (std::size_t i = 0; i < (c.one_run ? 1 : c.inputs.size()); ++i) {
     Job j;
     const fs::path out = dir / "gen" / std::to_string(i);
-    j.argv = {RRGEN_BENCH_RRGEN, "types", "--quiet", "--out", out.string(), (o.root / c.inputs[i]).string()};
+    j.argv = {RRGEN_BENCH_RRGEN, "types", "--quiet", "--out", out.string()};
+    j.argv.insert(j.argv.end(), c.args.begin(), c.args.end());
+    if (c.one_run) {
+      for (const auto& in : c.inputs) j.argv.push_back((o.root / in).string());
+    } else {
+      j.argv.push_back((o.root / c.inputs[i]).string());
+    }
     if (o.unity) j.argv.insert(j.argv.end(), {"--aggregate", kUnityName});
+    if (o.unity && c.shards > 0) j.argv.insert(j.argv.end(), {"--shards", std::to_string(c.shards)});
     j.log = (dir / "logs" / ("rrgen-" + std::to_string(i) + ".log")).string();
-    j.label = c.inputs[i];
+    j.label = c.one_run ? c.name : c.inputs[i];
     gen.push_back(std::move(j));
   }
   const double gen_wall = run_jobs(gen, 1);
@@ -201,7 +220,7 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     for (const auto& e : fs::recursive_directory_iterator(out)) {
       if (!e.is_regular_file()) continue;
       const auto ext = e.path().extension();
-      const bool aggregate = e.path().stem() == kUnityName;
+      const bool aggregate = e.path().stem().string().rfind(kUnityName, 0) == 0;
       if (ext == ".hpp") {
         if (aggregate) continue;
         hpp_lines += scan_file(e.path(), runtime_includes);
@@ -213,12 +232,16 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
         if (!o.unity) sources.push_back(e.path());
       }
     }
-    // --unity: the one source rrgen_add_types compiles, which includes every unit source.
-    if (o.unity) sources = {out / (std::string(kUnityName) + ".cpp")};
+    // --unity: the sources rrgen_add_types compiles: the aggregate, which includes every unit
+    // source, or with shards the table and each shard.
+    if (o.unity) {
+      sources = {out / (std::string(kUnityName) + ".cpp")};
+      for (int s = 1; s <= c.shards; ++s) sources.push_back(out / (std::string(kUnityName) + "_" + std::to_string(s) + ".cpp"));
+    }
     std::sort(sources.begin(), sources.end());
     for (const auto& src : sources) {
       Job j = compile_job(o, out, src, dir, std::to_string(compile.size()));
-      j.label = c.inputs[i] + ": " + fs::relative(src, out).generic_string();
+      j.label = gen[i].label + ": " + fs::relative(src, out).generic_string();
       compile.push_back(std::move(j));
     }
   }
@@ -263,6 +286,24 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   if (biggest && biggest != slowest)
     std::cout << "  largest TU: " << fmt("%.2f", biggest->cpu) << " s CPU, " << fmt("%.0f", biggest->rss_mb) << " MB  "
               << biggest->label << "\n";
+  // A user's TU over the generated headers (what including a few kinds costs).
+  if (!c.user_includes.empty() && !gen.empty() && gen[0].ok()) {
+    const fs::path user_src = dir / "user.cpp";
+    {
+      std::ofstream f(user_src);
+      for (const auto& inc : c.user_includes) f << "#include \"" << inc << "\"\n";
+      f << "int user_tu() { return 0; }\n";
+    }
+    std::vector<Job> user{compile_job(o, dir / "gen" / "0", user_src, dir, "user")};
+    run_jobs(user, 1);
+    std::string names;
+    for (const auto& inc : c.user_includes) names += (names.empty() ? "" : " + ") + inc;
+    if (user[0].ok())
+      std::cout << "  user TU:    " << fmt("%.2f", user[0].cpu) << " s CPU, " << fmt("%.0f", user[0].rss_mb) << " MB  (includes "
+                << names << ")\n";
+    else
+      std::cout << "  user TU:    FAILED:\n" << head_of(user[0].log, 12);
+  }
   // 3. The floor: a TU with only the standard and rr/core includes the generated files use, i.e.
   // what every TU pays before any generated code.
   if (!runtime_includes.empty()) {
@@ -302,7 +343,7 @@ int usage(int code) {
          "  --repeat N      compile each TU N times and keep its best run (default: 1)\n"
          "  --unity         compile one unity source per input file (rrgen --aggregate, as rrgen_add_types\n"
          "                  builds) instead of every generated source on its own\n"
-         "  --case NAME     workflow, alertmanagerconfig or corpus; repeatable (default: all three)\n"
+         "  --case NAME     workflow, alertmanagerconfig, corpus or kubernetes; repeatable (default: all four)\n"
          "  --keep          keep the temporary directory (generated code, objects, logs)\n";
   return code;
 }
@@ -350,16 +391,27 @@ int main(int argc, char** argv) {
     std::cerr << "bench_compile: " << root_arg << " has no crds/ directory\n";
     return 2;
   }
-  if (wanted.empty()) wanted = {"workflow", "alertmanagerconfig", "corpus"};
+  if (wanted.empty()) wanted = {"workflow", "alertmanagerconfig", "corpus", "kubernetes"};
 
   std::vector<Case> cases;
   for (const auto& w : wanted) {
     if (w == "workflow") {
-      cases.push_back({"workflow", {"crds/argo-workflows/argoproj.io_workflows.yaml"}});
+      cases.push_back({"workflow", {"crds/argo-workflows/argoproj.io_workflows.yaml"}, false, {}, 0, {}});
     } else if (w == "alertmanagerconfig") {
-      cases.push_back({"alertmanagerconfig", {"crds/prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml"}});
+      cases.push_back(
+          {"alertmanagerconfig", {"crds/prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml"}, false, {}, 0, {}});
+    } else if (w == "kubernetes") {
+      // rr::builtin: the runtime's shapes and the facts of the whole Kubernetes API, in one run.
+      Case c{"kubernetes", {std::string(RRGEN_BENCH_SCHEMAS_DIR) + "/meta-v1.yaml"}, true, {"--namespace", "k8s"}, 16,
+             {"k8s/apps/v1/stateful_set.hpp", "k8s/core/v1/service.hpp"}};
+      std::vector<std::string> facts;
+      for (const auto& e : fs::directory_iterator(fs::path(RRGEN_BENCH_SCHEMAS_DIR) / "kubernetes-1.35"))
+        if (e.path().extension() == ".yaml") facts.push_back(e.path().string());
+      std::sort(facts.begin(), facts.end());
+      c.inputs.insert(c.inputs.end(), facts.begin(), facts.end());
+      cases.push_back(std::move(c));
     } else if (w == "corpus") {
-      Case c{"corpus", {}};
+      Case c{"corpus", {}, false, {}, 0, {}};
       for (const auto& project : fs::directory_iterator(o.root / "crds"))
         if (project.is_directory())
           for (const auto& e : fs::directory_iterator(project.path()))

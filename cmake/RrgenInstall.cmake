@@ -29,6 +29,8 @@ install(TARGETS rrgen rrgen-cluster ${_rrgen_layer_targets}
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+# A program only (no CMake target for users): Kubernetes' fixtures through the built-in kinds.
+install(TARGETS rrgen-roundtrip RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 
 # Headers: each layer's include/ holds rr/<layer>/...; the built-in kinds' headers
 # (k8s/<group>/<version>/*.hpp and rr_builtin_types.hpp) are generated into rr_builtin's output

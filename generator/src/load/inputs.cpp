@@ -197,6 +197,8 @@ void read_openapi(const Node& doc, InputSet& out, Diagnostics& diags) {
       def.group = scalar(child(g, "group"));
       def.version = scalar(child(g, "version"));
       def.kind = scalar(child(g, "kind"));
+      for (const Node& e : gvk->children)
+        def.gvks.push_back({scalar(child(e, "group")), scalar(child(e, "version")), scalar(child(e, "kind"))});
     }
     d.definitions.push_back(std::move(def));
   }

@@ -1,6 +1,7 @@
 // What rrgen reads: CRDs (apiextensions.k8s.io/v1) and Kubernetes OpenAPI v3 documents, each with
 // its schemas, located for diagnostics.
 #pragma once
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -33,6 +34,9 @@ struct OpenApiDefinition {
   std::unique_ptr<Schema> schema;
   // From x-kubernetes-group-version-kind (first entry), when the definition is a kind.
   std::string group, version, kind;
+  // Every entry of x-kubernetes-group-version-kind as {group, version, kind}: the apiVersions and
+  // kinds objects of this definition carry (DeleteOptions has one per group-version).
+  std::vector<std::array<std::string, 3>> gvks;
 };
 
 // What the document's `paths` say about a kind: its resource name, scope and subresources.

@@ -1,6 +1,7 @@
 // The generator's model: what C++ to emit, with every naming and layout decision already made.
 // Backends are pure functions of (Model, options); nothing here knows about text.
 #pragma once
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -111,6 +112,9 @@ struct Unit {
   std::vector<std::unique_ptr<StructDef>> structs;  // dependency order: members before users
   const StructDef* root = nullptr;
   std::optional<KindInfo> kind;
+  // OpenAPI definitions: every {group, version, kind} of x-kubernetes-group-version-kind, resource
+  // kind or not (Scale, Eviction, DeleteOptions in every group): what the table of kinds lists.
+  std::vector<std::array<std::string, 3>> object_kinds;
   std::vector<const Unit*> depends;  // units whose headers this one includes
   // Units whose root this one holds only through rr::Box (a cycle across units): the header
   // declares their struct, the source includes their header.

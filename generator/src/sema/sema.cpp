@@ -536,6 +536,7 @@ class Builder {
     const std::string ns = join_ns(root_ns_or(opts_, "k8s"), segments);
     Unit* u = new_unit(ns, file_stem(last), origin_);
     def_units_[def.name] = u;
+    u->object_kinds = def.gvks;
     building_.insert(def.name);  // until drained: a reference back here closes a cycle
     auto facts = kind_facts_.find(def.name);
     if (!def.kind.empty() && facts != kind_facts_.end()) {

@@ -64,7 +64,12 @@ void decode(JsonReader& r, Time& v) {
   v = Time(std::move(s));
 }
 
-void encode(JsonWriter& w, const Time& v) { w.value(v.str()); }
+// metav1.Time: the zero time is JSON null both ways (a map of times can hold one: a
+// PodDisruptionBudget's status.disruptedPods); any text, even "", is kept as it was.
+void encode(JsonWriter& w, const Time& v) {
+  if (v.is_null()) w.null();
+  else w.value(v.str());
+}
 
 // []byte: null decodes as empty.
 void decode(JsonReader& r, Bytes& v) {

@@ -33,6 +33,7 @@ constexpr std::string_view kAggregateSource = R"gen($banner$
 $units$
 
 #include "rr/core/codec.hpp"
+#include "rr/core/validator.hpp"
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept {
   $body$
@@ -47,6 +48,7 @@ constexpr std::string_view kTableSource = R"gen($banner$
 $units$
 
 #include "rr/core/codec.hpp"
+#include "rr/core/validator.hpp"
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept;
 
@@ -63,12 +65,13 @@ constexpr std::string_view kKinds = R"gen(static const rr::KindCodec kKinds[] = 
 };
 return kKinds;)gen";
 
-// One rr::KindCodec: check, round trip, validate and default a kind's JSON text.
+// One rr::KindCodec: check, round trip, validate and default a kind's JSON text. Through the
+// hooks every generated struct has, so objects that are not resources (Scale, DeleteOptions) too.
 constexpr std::string_view kKindRow = R"gen({$api_version$, $kind$,
  [](std::string_view j) { (void)rr::decode_text<$type$>(j); },
  [](std::string_view j) { return rr::encode_text(rr::decode_text<$type$>(j)); },
- [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.apply_defaults(); return v.validate(); },
- [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.apply_defaults(); return rr::encode_text(v); }},)gen";
+ [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
+ [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},)gen";
 
 // A C++ identifier from the aggregate's name.
 std::string function_prefix(const std::string& name) {
@@ -101,6 +104,14 @@ std::vector<std::vector<const Unit*>> shard_units(const Model& model, const Outp
   return out_shards;
 }
 
+// The apiVersions and kinds a unit's objects carry: a CRD version's kind, or an OpenAPI
+// definition's every x-kubernetes-group-version-kind.
+std::vector<std::array<std::string, 3>> object_kinds(const Unit& u) {
+  if (!u.object_kinds.empty()) return u.object_kinds;
+  if (u.kind) return {{u.kind->group, u.kind->version, u.kind->kind}};
+  return {};
+}
+
 }  // namespace
 
 void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out, int shards) {
@@ -111,11 +122,11 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
   for (const auto& u : model.units) {
     headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
     sources.print("#include \"$path$.cpp\"", {{"path", u->path}});
-    if (!u->kind || !u->root) continue;
-    const auto& k = *u->kind;
-    rows.print(kKindRow, {{"api_version", cpp_string_literal(k.group.empty() ? k.version : k.group + "/" + k.version)},
-                          {"kind", cpp_string_literal(k.kind)},
-                          {"type", "::" + u->ns + "::" + u->root->name}});
+    if (!u->root || !u->declared_in.empty()) continue;
+    for (const auto& [group, version, kind] : object_kinds(*u))
+      rows.print(kKindRow, {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
+                            {"kind", cpp_string_literal(kind)},
+                            {"type", "::" + u->ns + "::" + u->root->name}});
   }
   const std::string fn = function_prefix(name);
   Printer p("types.aggregate");
@@ -146,7 +157,7 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     }
     Printer kind_headers("types.aggregate");
     for (const auto& u : model.units)
-      if (u->kind && u->root) kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
+      if (u->root && u->declared_in.empty() && !object_kinds(*u).empty()) kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
     p.print(kTableSource, {{"banner", banner},
                            {"name", name},
                            {"shards", std::to_string(shards)},

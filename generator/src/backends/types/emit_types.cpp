@@ -142,6 +142,7 @@ $item$* $struct$::$finder$($params$) {
 constexpr std::string_view kDecode = R"gen($signature$ {
   $self$
   $go_null$
+  $type_meta$
   r.begin_object();
   $seen$
   while (r.next_key()) {
@@ -167,8 +168,12 @@ constexpr std::string_view kEncode = R"gen($signature$ {
   w.unknown(v.$unknown$);
   w.end_object();
 })gen";
-// Required members, and apiVersion and kind: a typed object always carries its GVK.
+// Required members.
 constexpr std::string_view kEncodeAlways = "w.$key$($json$); encode(w, v.$member$);";
+// apiVersion and kind, as Go's TypeMeta: omitempty (a kind nested in another, as a StatefulSet's
+// volumeClaimTemplates, carries none); decoding an object without them leaves them empty.
+constexpr std::string_view kEncodeTypeMeta = "if (!v.$member$.empty()) { w.$key$($json$); encode(w, v.$member$); }";
+constexpr std::string_view kClearTypeMeta = "v.$member$.clear();  // Go's TypeMeta: absent stays empty";
 constexpr std::string_view kEncodeOptional = "if (v.$member$) { w.$key$($json$); encode(w, *v.$member$); }";
 constexpr std::string_view kEncodeNullable = "if (!v.$member$.is_absent()) { w.$key$($json$); encode(w, v.$member$); }";
 constexpr std::string_view kEncodeUnlessEmpty = "if (!(v.$member$ == $type${})) { w.$key$($json$); encode(w, v.$member$); }";
@@ -194,13 +199,23 @@ constexpr std::string_view kRootDefs = R"gen(std::vector<rr::FieldError> $struct
   return c.take();
 }
 void $struct$::apply_defaults() { rr_apply_defaults(); }
-$struct$ $struct$::from_json_text(std::string_view json) { return rr::decode_text<$struct$>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+$struct$ $struct$::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<$struct$>(json);
+  $fill_type_meta$
+  return v;
+}
 std::string $struct$::to_json_text() const { return rr::encode_text(*this); })gen";
 
 // ---- what to emit ----------------------------------------------------------------------------
 
 bool is_set_or_map_list(const FieldDef& f) {
   return f.type.kind == TypeKind::Array && f.constraints && f.constraints->unordered_list();
+}
+
+// A root's apiVersion or kind: a string member with the kind's value as its initializer.
+bool is_type_meta(const FieldDef& f) {
+  return f.presence == Presence::Value && f.type.kind == TypeKind::String && !f.initializer.empty();
 }
 
 bool is_arithmetic(const TypeRef& t) {
@@ -538,7 +553,12 @@ class UnitEmitter {
     p.print(kDomCodec, {{"struct", s.name},
                         {"encode", p.fill(free ? kDomEncodeFree : kDomEncodeMember, {{"struct", s.name}})},
                         {"decode", p.fill(free ? kDomDecodeFree : kDomDecodeMember, {{"struct", s.name}})}});
-    if (s.is_root) p.print(kRootDefs, {{"struct", s.name}});
+    if (s.is_root) {
+      Printer fill("types");
+      for (const auto& f : s.fields)
+        if (is_type_meta(f)) fill.print("if (v.$member$.empty()) v.$member$ = $init$;", {{"member", f.cpp_name}, {"init", f.initializer}});
+      p.print(kRootDefs, {{"struct", s.name}, {"fill_type_meta", fill.take_block()}});
+    }
   }
 
   static void equality(Printer& p, const StructDef& s) {
@@ -559,7 +579,9 @@ class UnitEmitter {
   }
 
   static void decode_fn(Printer& p, const StructDef& s) {
-    Printer seen("types"), members("types"), missing("types");
+    Printer seen("types"), members("types"), missing("types"), type_meta("types");
+    for (const auto& f : s.fields)
+      if (is_type_meta(f)) type_meta.print(kClearTypeMeta, {{"member", f.cpp_name}});
     for (const auto& f : s.fields) {
       const bool required = f.presence == Presence::Required;
       const std::string json = cpp_string_literal(f.json_name);
@@ -579,6 +601,7 @@ class UnitEmitter {
     p.print(kDecode, {{"signature", hook_signature(s, Hook::Decode)},
                       {"self", hook_self(s, Hook::Decode)},
                       {"go_null", s.go_struct ? std::string(kGoNull) : ""},
+                      {"type_meta", type_meta.take_block()},
                       {"seen", seen.take_block()},
                       {"members", members.take_block()},
                       {"missing", missing.take_block()}});
@@ -595,9 +618,9 @@ class UnitEmitter {
         case Presence::Optional: members.print(kEncodeOptional, vars); break;
         case Presence::Nullable: members.print(kEncodeNullable, vars); break;
         case Presence::Value:
-          // A runtime shape (metadata) is left out while empty; apiVersion and kind never are.
+          // A runtime shape (metadata) is left out while empty; so are apiVersion and kind (Go).
           if (f.type.kind != TypeKind::External) {
-            members.print(kEncodeAlways, vars);
+            members.print(kEncodeTypeMeta, vars);
             break;
           }
           vars.emplace("type", f.type.external);

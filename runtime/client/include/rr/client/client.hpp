@@ -99,7 +99,9 @@ class Client {
   virtual std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) = 0;
 };
 
-// JSON <-> typed object. The typed object always carries its apiVersion and kind.
+// JSON <-> typed object. The typed object always carries its apiVersion and kind: an API server
+// leaves them out of a list's items, and decoding keeps an absent one empty (as Go's TypeMeta, so a
+// kind nested in another round-trips), so they are filled from the type here.
 template <Object T>
 Json to_object_json(const T& object) {
   Json j = object;
@@ -107,7 +109,14 @@ Json to_object_json(const T& object) {
 }
 template <Object T>
 T from_object_json(const Json& j) {
-  return j.get<T>();
+  T object = j.get<T>();
+  if constexpr (requires { object.api_version = std::string(ResourceTraits<T>::api_version); }) {
+    if (object.api_version.empty()) object.api_version = ResourceTraits<T>::api_version;
+  }
+  if constexpr (requires { object.kind = std::string(ResourceTraits<T>::kind); }) {
+    if (object.kind.empty()) object.kind = ResourceTraits<T>::kind;
+  }
+  return object;
 }
 template <Object T>
 ObjectKey key_of(const T& object) {

@@ -12,12 +12,15 @@ namespace rr {
 class Time {
  public:
   using clock = std::chrono::system_clock;
+  // The zero time, JSON null (as metav1.Time's zero value; a map of times can hold one).
   Time() = default;
-  explicit Time(std::string rfc3339) : text_(std::move(rfc3339)) {}
+  explicit Time(std::string rfc3339) : text_(std::move(rfc3339)), null_(false) {}
   // Formats as RFC 3339 in UTC with second precision ("2024-05-01T12:00:00Z"), like metav1.Time.
   static Time from(clock::time_point tp);
 
   const std::string& str() const noexcept { return text_; }
+  // The zero time (JSON null), as opposed to a text, even an empty one.
+  bool is_null() const noexcept { return null_; }
   // Parses RFC 3339 (with 'Z' or a numeric offset, optional fractional seconds); nullopt if invalid.
   std::optional<clock::time_point> time_point() const noexcept;
   bool valid() const noexcept { return time_point().has_value(); }
@@ -25,6 +28,7 @@ class Time {
 
  private:
   std::string text_;
+  bool null_ = true;
 };
 
 class Bytes {

@@ -129,6 +129,8 @@ void from_json(const rr::Json& j, MirrorSpec& v) {
 bool Mirror::operator==(const Mirror&) const = default;
 void Mirror::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -142,8 +144,8 @@ void Mirror::rr_decode(rr::JsonReader& r) {
 void Mirror::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   w.unknown(v.unknown_fields);
@@ -173,7 +175,13 @@ std::vector<rr::FieldError> Mirror::validate() const {
   return c.take();
 }
 void Mirror::apply_defaults() { rr_apply_defaults(); }
-Mirror Mirror::from_json_text(std::string_view json) { return rr::decode_text<Mirror>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Mirror Mirror::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Mirror>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Mirror";
+  return v;
+}
 std::string Mirror::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

@@ -189,6 +189,8 @@ void from_json(const rr::Json& j, HostileSpec& v) {
 bool Hostile::operator==(const Hostile&) const = default;
 void Hostile::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -203,8 +205,8 @@ void Hostile::rr_decode(rr::JsonReader& r) {
 void Hostile::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.validate_2) { w.key_literal("validate"); encode(w, *v.validate_2); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
@@ -235,7 +237,13 @@ std::vector<rr::FieldError> Hostile::validate() const {
   return c.take();
 }
 void Hostile::apply_defaults() { rr_apply_defaults(); }
-Hostile Hostile::from_json_text(std::string_view json) { return rr::decode_text<Hostile>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Hostile Hostile::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Hostile>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Hostile";
+  return v;
+}
 std::string Hostile::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

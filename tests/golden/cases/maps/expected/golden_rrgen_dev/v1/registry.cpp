@@ -83,6 +83,8 @@ void from_json(const rr::Json& j, RegistrySpec& v) {
 bool Registry::operator==(const Registry&) const = default;
 void Registry::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -96,8 +98,8 @@ void Registry::rr_decode(rr::JsonReader& r) {
 void Registry::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   w.unknown(v.unknown_fields);
@@ -127,7 +129,13 @@ std::vector<rr::FieldError> Registry::validate() const {
   return c.take();
 }
 void Registry::apply_defaults() { rr_apply_defaults(); }
-Registry Registry::from_json_text(std::string_view json) { return rr::decode_text<Registry>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Registry Registry::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Registry>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Registry";
+  return v;
+}
 std::string Registry::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

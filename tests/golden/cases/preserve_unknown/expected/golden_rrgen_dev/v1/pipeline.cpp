@@ -74,6 +74,8 @@ void from_json(const rr::Json& j, PipelineSpec& v) {
 bool Pipeline::operator==(const Pipeline&) const = default;
 void Pipeline::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -88,8 +90,8 @@ void Pipeline::rr_decode(rr::JsonReader& r) {
 void Pipeline::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   if (v.status) { w.key_literal("status"); encode(w, *v.status); }
@@ -120,7 +122,13 @@ std::vector<rr::FieldError> Pipeline::validate() const {
   return c.take();
 }
 void Pipeline::apply_defaults() { rr_apply_defaults(); }
-Pipeline Pipeline::from_json_text(std::string_view json) { return rr::decode_text<Pipeline>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Pipeline Pipeline::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Pipeline>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Pipeline";
+  return v;
+}
 std::string Pipeline::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

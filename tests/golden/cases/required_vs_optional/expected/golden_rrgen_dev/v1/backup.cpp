@@ -131,6 +131,8 @@ void from_json(const rr::Json& j, BackupSpec& v) {
 bool Backup::operator==(const Backup&) const = default;
 void Backup::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   bool has_spec = false;
   while (r.next_key()) {
@@ -146,8 +148,8 @@ void Backup::rr_decode(rr::JsonReader& r) {
 void Backup::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   w.key_literal("spec"); encode(w, v.spec);
   w.unknown(v.unknown_fields);
@@ -177,7 +179,13 @@ std::vector<rr::FieldError> Backup::validate() const {
   return c.take();
 }
 void Backup::apply_defaults() { rr_apply_defaults(); }
-Backup Backup::from_json_text(std::string_view json) { return rr::decode_text<Backup>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Backup Backup::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Backup>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Backup";
+  return v;
+}
 std::string Backup::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

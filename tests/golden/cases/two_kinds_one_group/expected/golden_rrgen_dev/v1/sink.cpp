@@ -107,6 +107,8 @@ void from_json(const rr::Json& j, SinkSpec& v) {
 bool Sink::operator==(const Sink&) const = default;
 void Sink::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -121,8 +123,8 @@ void Sink::rr_decode(rr::JsonReader& r) {
 void Sink::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.config) { w.key_literal("config"); encode(w, *v.config); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
@@ -157,7 +159,13 @@ std::vector<rr::FieldError> Sink::validate() const {
   return c.take();
 }
 void Sink::apply_defaults() { rr_apply_defaults(); }
-Sink Sink::from_json_text(std::string_view json) { return rr::decode_text<Sink>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Sink Sink::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Sink>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Sink";
+  return v;
+}
 std::string Sink::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

@@ -36,6 +36,8 @@ void from_json(const rr::Json& j, SinkConfigSpec& v) {
 bool SinkConfig::operator==(const SinkConfig&) const = default;
 void SinkConfig::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -49,8 +51,8 @@ void SinkConfig::rr_decode(rr::JsonReader& r) {
 void SinkConfig::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   w.unknown(v.unknown_fields);
@@ -80,7 +82,13 @@ std::vector<rr::FieldError> SinkConfig::validate() const {
   return c.take();
 }
 void SinkConfig::apply_defaults() { rr_apply_defaults(); }
-SinkConfig SinkConfig::from_json_text(std::string_view json) { return rr::decode_text<SinkConfig>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+SinkConfig SinkConfig::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<SinkConfig>(json);
+  if (v.api_version.empty()) v.api_version = "golden.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "SinkConfig";
+  return v;
+}
 std::string SinkConfig::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace golden_rrgen_dev::v1

@@ -66,6 +66,8 @@ void from_json(const rr::Json& j, FleetStatus& v) {
 bool Fleet::operator==(const Fleet&) const = default;
 void Fleet::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -80,8 +82,8 @@ void Fleet::rr_decode(rr::JsonReader& r) {
 void Fleet::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   if (v.status) { w.key_literal("status"); encode(w, *v.status); }
@@ -116,7 +118,13 @@ std::vector<rr::FieldError> Fleet::validate() const {
   return c.take();
 }
 void Fleet::apply_defaults() { rr_apply_defaults(); }
-Fleet Fleet::from_json_text(std::string_view json) { return rr::decode_text<Fleet>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Fleet Fleet::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Fleet>(json);
+  if (v.api_version.empty()) v.api_version = "fleet.example.rrgen.dev/v1beta1";
+  if (v.kind.empty()) v.kind = "Fleet";
+  return v;
+}
 std::string Fleet::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace fleet::v1beta1

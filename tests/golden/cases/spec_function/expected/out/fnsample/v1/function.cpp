@@ -129,6 +129,8 @@ void from_json(const rr::Json& j, FunctionStatus& v) {
 bool Function::operator==(const Function&) const = default;
 void Function::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -143,8 +145,8 @@ void Function::rr_decode(rr::JsonReader& r) {
 void Function::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   if (v.status) { w.key_literal("status"); encode(w, *v.status); }
@@ -179,7 +181,13 @@ std::vector<rr::FieldError> Function::validate() const {
   return c.take();
 }
 void Function::apply_defaults() { rr_apply_defaults(); }
-Function Function::from_json_text(std::string_view json) { return rr::decode_text<Function>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Function Function::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Function>(json);
+  if (v.api_version.empty()) v.api_version = "build.example.rrgen.dev/v1";
+  if (v.kind.empty()) v.kind = "Function";
+  return v;
+}
 std::string Function::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace fnsample::v1

@@ -64,6 +64,8 @@ void from_json(const rr::Json& j, ImageStatus& v) {
 bool Image::operator==(const Image&) const = default;
 void Image::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -78,8 +80,8 @@ void Image::rr_decode(rr::JsonReader& r) {
 void Image::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   if (v.status) { w.key_literal("status"); encode(w, *v.status); }
@@ -114,7 +116,13 @@ std::vector<rr::FieldError> Image::validate() const {
   return c.take();
 }
 void Image::apply_defaults() { rr_apply_defaults(); }
-Image Image::from_json_text(std::string_view json) { return rr::decode_text<Image>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Image Image::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Image>(json);
+  if (v.api_version.empty()) v.api_version = "build.example.rrgen.dev/v1alpha1";
+  if (v.kind.empty()) v.kind = "Image";
+  return v;
+}
 std::string Image::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace fnsample::v1alpha1

@@ -10,6 +10,8 @@ namespace k8s::com::example::shop::v1 {
 bool Cart::operator==(const Cart&) const = default;
 void Cart::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -24,8 +26,8 @@ void Cart::rr_decode(rr::JsonReader& r) {
 void Cart::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   if (v.status) { w.key_literal("status"); encode(w, *v.status); }
@@ -68,7 +70,13 @@ std::vector<rr::FieldError> Cart::validate() const {
   return c.take();
 }
 void Cart::apply_defaults() { rr_apply_defaults(); }
-Cart Cart::from_json_text(std::string_view json) { return rr::decode_text<Cart>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Cart Cart::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Cart>(json);
+  if (v.api_version.empty()) v.api_version = "shop.example.com/v1";
+  if (v.kind.empty()) v.kind = "Cart";
+  return v;
+}
 std::string Cart::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace k8s::com::example::shop::v1

@@ -10,6 +10,8 @@ namespace k8s::com::example::trees::v1 {
 bool Tree::operator==(const Tree&) const = default;
 void Tree::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
+  v.api_version.clear();  // Go's TypeMeta: absent stays empty
+  v.kind.clear();  // Go's TypeMeta: absent stays empty
   r.begin_object();
   while (r.next_key()) {
     const std::string_view k = r.key();
@@ -23,8 +25,8 @@ void Tree::rr_decode(rr::JsonReader& r) {
 void Tree::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("apiVersion"); encode(w, v.api_version);
-  w.key_literal("kind"); encode(w, v.kind);
+  if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
+  if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
   if (v.spec) { w.key_literal("spec"); encode(w, *v.spec); }
   w.unknown(v.unknown_fields);
@@ -59,7 +61,13 @@ std::vector<rr::FieldError> Tree::validate() const {
   return c.take();
 }
 void Tree::apply_defaults() { rr_apply_defaults(); }
-Tree Tree::from_json_text(std::string_view json) { return rr::decode_text<Tree>(json); }
+// A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
+Tree Tree::from_json_text(std::string_view json) {
+  auto v = rr::decode_text<Tree>(json);
+  if (v.api_version.empty()) v.api_version = "trees.example.com/v1";
+  if (v.kind.empty()) v.kind = "Tree";
+  return v;
+}
 std::string Tree::to_json_text() const { return rr::encode_text(*this); }
 
 }  // namespace k8s::com::example::trees::v1

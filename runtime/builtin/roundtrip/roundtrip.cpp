@@ -1,0 +1,157 @@
+#include "roundtrip.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "rr/core/errors.hpp"
+#include "yaml_to_json.hpp"
+
+namespace rr::roundtrip {
+namespace {
+
+using nlohmann::json;
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string escape_pointer_token(const std::string& t) {
+  std::string out;
+  for (char c : t) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return out;
+}
+
+std::optional<std::string> difference(const json& a, const json& b, const std::string& at) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_number_float() || b.is_number_float()) {
+      if (a.get<double>() == b.get<double>()) return std::nullopt;
+    } else if (a == b) {
+      return std::nullopt;
+    }
+    return at;
+  }
+  if (a.type() != b.type()) return at;
+  if (a.is_object()) {
+    for (const auto& [k, v] : a.items()) {
+      if (!b.contains(k)) return at + "/" + escape_pointer_token(k) + " (missing)";
+      if (auto d = difference(v, b.at(k), at + "/" + escape_pointer_token(k))) return d;
+    }
+    for (const auto& [k, v] : b.items())
+      if (!a.contains(k)) return at + "/" + escape_pointer_token(k) + " (added)";
+    return std::nullopt;
+  }
+  if (a.is_array()) {
+    if (a.size() != b.size()) return at + " (" + std::to_string(a.size()) + " items, now " + std::to_string(b.size()) + ")";
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (auto d = difference(a[i], b[i], at + "/" + std::to_string(i))) return d;
+    return std::nullopt;
+  }
+  if (a == b) return std::nullopt;
+  return at;
+}
+
+// "apps.v1.Deployment" -> {"apps/v1", "Deployment"}; "core.v1.Pod" -> {"v1", "Pod"}.
+std::optional<std::pair<std::string, std::string>> api_version_and_kind(const std::string& stem) {
+  const auto kind_dot = stem.rfind('.');
+  if (kind_dot == std::string::npos || kind_dot == 0) return std::nullopt;
+  const auto version_dot = stem.rfind('.', kind_dot - 1);
+  if (version_dot == std::string::npos) return std::nullopt;
+  const std::string group = stem.substr(0, version_dot), version = stem.substr(version_dot + 1, kind_dot - version_dot - 1);
+  return std::make_pair(group == "core" ? version : group + "/" + version, stem.substr(kind_dot + 1));
+}
+
+struct Checker {
+  const KindCodec* codec = nullptr;
+  std::optional<std::string> json_encoded;  // the JSON form, decoded and encoded again
+
+  // JSON text in, same JSON out; `as` names the form for messages.
+  FixtureResult lossless(const std::string& file, const std::string& json_text, const char* as) {
+    FixtureResult r{file, Outcome::Passed, ""};
+    try {
+      const std::string again = codec->reencode(json_text);
+      if (auto d = first_difference(json_text, again); !d.empty()) {
+        r.outcome = Outcome::Failed;
+        r.detail = std::string(as) + " does not survive decode and encode: first difference at " + d;
+        return r;
+      }
+      if (json_encoded) {
+        if (auto d = first_difference(*json_encoded, again); !d.empty()) {
+          r.outcome = Outcome::Failed;
+          r.detail = std::string(as) + " decodes to another object than the JSON form: first difference at " + d;
+        }
+      } else {
+        json_encoded = again;
+      }
+    } catch (const DecodeError& e) {
+      r.outcome = Outcome::Failed;
+      r.detail = std::string(as) + " does not decode: " + e.what();
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+std::string first_difference(const std::string& expected_json, const std::string& actual_json) {
+  const json a = json::parse(expected_json), b = json::parse(actual_json);
+  auto d = difference(a, b, "");
+  if (!d) return "";
+  return d->empty() ? "/ (the whole value)" : *d;
+}
+
+Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCodec> codecs) {
+  std::map<std::pair<std::string, std::string>, const KindCodec*> by_kind;
+  for (const auto& c : codecs) by_kind[{std::string(c.api_version), std::string(c.kind)}] = &c;
+
+  // stem -> the forms present, JSON first so the YAML is compared with it.
+  std::map<std::string, std::vector<std::string>> stems;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (!entry.is_regular_file()) continue;
+    const auto ext = entry.path().extension().string();
+    if (ext == ".json" || ext == ".yaml" || ext == ".pb") stems[entry.path().stem().string()].push_back(ext);
+  }
+  Report report;
+  for (auto& [stem, forms] : stems) {
+    std::sort(forms.begin(), forms.end());  // .json < .pb < .yaml
+    const auto gvk = api_version_and_kind(stem);
+    Checker checker;
+    if (gvk) {
+      if (auto it = by_kind.find(*gvk); it != by_kind.end()) checker.codec = it->second;
+    }
+    for (const auto& ext : forms) {
+      const std::string file = stem + ext;
+      FixtureResult r{file, Outcome::Skipped, ""};
+      if (!checker.codec) {
+        r.detail = gvk ? gvk->first + " " + gvk->second + " is not served by this API" : "the file name is not <group>.<version>.<Kind>";
+      } else if (ext == ".json") {
+        r = checker.lossless(file, read_file(dir / file), "JSON");
+      } else if (ext == ".yaml") {
+        try {
+          r = checker.lossless(file, yaml_to_json(read_file(dir / file)), "YAML");
+        } catch (const YamlError& e) {
+          r = {file, Outcome::Failed, std::string("YAML does not parse: ") + e.what()};
+        }
+      } else {
+        r = {file, Outcome::NotChecked, "protobuf: the runtime has no protobuf codec yet"};
+      }
+      switch (r.outcome) {
+        case Outcome::Passed: ++report.passed; break;
+        case Outcome::Failed: ++report.failed; break;
+        case Outcome::Skipped: ++report.skipped; break;
+        case Outcome::NotChecked: ++report.not_checked; break;
+      }
+      report.results.push_back(std::move(r));
+    }
+  }
+  return report;
+}
+
+}  // namespace rr::roundtrip

@@ -1,0 +1,38 @@
+// Round trips of Kubernetes' own fixtures (k8s.io/api's testdata layout: one object per kind,
+// every member filled, as <group>.<version>.<Kind>.json, .yaml and .pb; the core group is "core")
+// through the generated types: JSON decodes and re-encodes to the same JSON, YAML likewise, and
+// both forms decode to equal objects. The protobuf form is reported as not checked until the
+// runtime has a protobuf codec.
+#pragma once
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "rr/core/kind_codec.hpp"
+
+namespace rr::roundtrip {
+
+enum class Outcome { Passed, Failed, Skipped, NotChecked };
+
+struct FixtureResult {
+  std::string file;  // file name within the folder
+  Outcome outcome = Outcome::Passed;
+  std::string detail;  // why it failed, was skipped or not checked
+};
+
+struct Report {
+  std::size_t passed = 0, failed = 0, skipped = 0, not_checked = 0;
+  std::vector<FixtureResult> results;  // by file name
+};
+
+// Checks every fixture in `dir` against the kinds of `codecs` (a fixture whose apiVersion and kind
+// no codec has is skipped: the API does not serve it). Throws std::filesystem::filesystem_error
+// when the folder cannot be read.
+Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCodec> codecs);
+
+// The JSON pointer of the first place where two JSON texts differ, or "" when they are equal as
+// JSON values (object members in any order; 1 and 1.0 equal).
+std::string first_difference(const std::string& expected_json, const std::string& actual_json);
+
+}  // namespace rr::roundtrip
