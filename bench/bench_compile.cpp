@@ -16,8 +16,8 @@
 // the whole Kubernetes 1.35 API from the project's schemas, one rrgen run; with --unity its 16
 // shards and table, as the runtime builds it; then a user TU including StatefulSet and Service).
 //
-// usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep] CORPUS_DIR
-// Figures are printed; nothing is asserted.
+// usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep]
+// CORPUS_DIR Figures are printed; nothing is asserted.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -236,7 +236,8 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     // source, or with shards the table and each shard.
     if (o.unity) {
       sources = {out / (std::string(kUnityName) + ".cpp")};
-      for (int s = 1; s <= c.shards; ++s) sources.push_back(out / (std::string(kUnityName) + "_" + std::to_string(s) + ".cpp"));
+      for (int s = 1; s <= c.shards; ++s)
+        sources.push_back(out / (std::string(kUnityName) + "_" + std::to_string(s) + ".cpp"));
     }
     std::sort(sources.begin(), sources.end());
     for (const auto& src : sources) {
@@ -299,10 +300,9 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     std::string names;
     for (const auto& inc : c.user_includes) names += (names.empty() ? "" : " + ") + inc;
     if (user[0].ok())
-      std::cout << "  user TU:    " << fmt("%.2f", user[0].cpu) << " s CPU, " << fmt("%.0f", user[0].rss_mb) << " MB  (includes "
-                << names << ")\n";
-    else
-      std::cout << "  user TU:    FAILED:\n" << head_of(user[0].log, 12);
+      std::cout << "  user TU:    " << fmt("%.2f", user[0].cpu) << " s CPU, " << fmt("%.0f", user[0].rss_mb)
+                << " MB  (includes " << names << ")\n";
+    else std::cout << "  user TU:    FAILED:\n" << head_of(user[0].log, 12);
   }
   // 3. The floor: a TU with only the standard and rr/core includes the generated files use, i.e.
   // what every TU pays before any generated code.
@@ -336,7 +336,8 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
 
 int usage(int code) {
   (code ? std::cerr : std::cout)
-      << "usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep] CORPUS_DIR\n"
+      << "usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... "
+         "[--keep] CORPUS_DIR\n"
          "  --cxx COMPILER  compiler to run (default: the build's, " RRGEN_BENCH_CXX ")\n"
          "  --opt FLAG      optimisation flag (default: -O0)\n"
          "  --jobs N        compiler runs in parallel (default: 1; wall time only, CPU is summed)\n"
@@ -398,12 +399,16 @@ int main(int argc, char** argv) {
     if (w == "workflow") {
       cases.push_back({"workflow", {"crds/argo-workflows/argoproj.io_workflows.yaml"}, false, {}, 0, {}});
     } else if (w == "alertmanagerconfig") {
-      cases.push_back(
-          {"alertmanagerconfig", {"crds/prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml"}, false, {}, 0, {}});
+      cases.push_back({"alertmanagerconfig",
+                       {"crds/prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml"},
+                       false,
+                       {},
+                       0,
+                       {}});
     } else if (w == "kubernetes") {
       // rr::builtin: the runtime's shapes and the facts of the whole Kubernetes API, in one run.
-      Case c{"kubernetes", {std::string(RRGEN_BENCH_SCHEMAS_DIR) + "/meta-v1.yaml"}, true, {"--namespace", "k8s"}, 16,
-             {"k8s/apps/v1/stateful_set.hpp", "k8s/core/v1/service.hpp"}};
+      Case c{"kubernetes", {std::string(RRGEN_BENCH_SCHEMAS_DIR) + "/meta-v1.yaml"},   true, {"--namespace", "k8s"},
+             16,           {"k8s/apps/v1/stateful_set.hpp", "k8s/core/v1/service.hpp"}};
       std::vector<std::string> facts;
       for (const auto& e : fs::directory_iterator(fs::path(RRGEN_BENCH_SCHEMAS_DIR) / "kubernetes-1.35"))
         if (e.path().extension() == ".yaml") facts.push_back(e.path().string());

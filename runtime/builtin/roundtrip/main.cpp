@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
     if (!verbose && r.outcome != rr::roundtrip::Outcome::Failed) continue;
     std::cout << label(r.outcome) << ": " << r.file << (r.detail.empty() ? "" : ": " + r.detail) << "\n";
   }
-  std::cout << "roundtrip: " << report.passed << " passed, " << report.failed << " failed, " << report.skipped << " skipped";
+  std::cout << "roundtrip: " << report.passed << " passed, " << report.failed << " failed, " << report.skipped
+            << " skipped";
   if (report.not_checked) std::cout << ", " << report.not_checked << " not checked (no protobuf codec yet)";
   std::cout << "\n";
   return report.failed ? 1 : 0;

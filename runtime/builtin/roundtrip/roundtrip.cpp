@@ -49,7 +49,8 @@ std::optional<std::string> difference(const json& a, const json& b, const std::s
     return std::nullopt;
   }
   if (a.is_array()) {
-    if (a.size() != b.size()) return at + " (" + std::to_string(a.size()) + " items, now " + std::to_string(b.size()) + ")";
+    if (a.size() != b.size())
+      return at + " (" + std::to_string(a.size()) + " items, now " + std::to_string(b.size()) + ")";
     for (std::size_t i = 0; i < a.size(); ++i)
       if (auto d = difference(a[i], b[i], at + "/" + std::to_string(i))) return d;
     return std::nullopt;
@@ -64,7 +65,8 @@ std::optional<std::pair<std::string, std::string>> api_version_and_kind(const st
   if (kind_dot == std::string::npos || kind_dot == 0) return std::nullopt;
   const auto version_dot = stem.rfind('.', kind_dot - 1);
   if (version_dot == std::string::npos) return std::nullopt;
-  const std::string group = stem.substr(0, version_dot), version = stem.substr(version_dot + 1, kind_dot - version_dot - 1);
+  const std::string group = stem.substr(0, version_dot),
+                    version = stem.substr(version_dot + 1, kind_dot - version_dot - 1);
   return std::make_pair(group == "core" ? version : group + "/" + version, stem.substr(kind_dot + 1));
 }
 
@@ -130,7 +132,8 @@ Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCode
       const std::string file = stem + ext;
       FixtureResult r{file, Outcome::Skipped, ""};
       if (!checker.codec) {
-        r.detail = gvk ? gvk->first + " " + gvk->second + " is not served by this API" : "the file name is not <group>.<version>.<Kind>";
+        r.detail = gvk ? gvk->first + " " + gvk->second + " is not served by this API"
+                       : "the file name is not <group>.<version>.<Kind>";
       } else if (ext == ".json") {
         r = checker.lossless(file, read_file(dir / file), "JSON");
       } else if (ext == ".yaml") {

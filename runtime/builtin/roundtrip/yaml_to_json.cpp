@@ -58,10 +58,8 @@ class Parser {
   nlohmann::ordered_json node(int depth) {
     if (depth > kMaxDepth) fail("nested too deeply");
     switch (event_.type) {
-      case YAML_ALIAS_EVENT:
-        fail("aliases are not supported");
-      case YAML_SCALAR_EVENT:
-        return scalar();
+      case YAML_ALIAS_EVENT: fail("aliases are not supported");
+      case YAML_SCALAR_EVENT: return scalar();
       case YAML_SEQUENCE_START_EVENT: {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
         next();
@@ -82,8 +80,7 @@ class Parser {
         next();
         return out;
       }
-      default:
-        fail("unexpected YAML event");
+      default: fail("unexpected YAML event");
     }
   }
 
@@ -92,7 +89,8 @@ class Parser {
     const std::string text(reinterpret_cast<const char*>(event_.data.scalar.value), event_.data.scalar.length);
     const bool plain = event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
     const bool tagged_string = event_.data.scalar.tag &&
-                               std::string_view(reinterpret_cast<const char*>(event_.data.scalar.tag)) == "tag:yaml.org,2002:str";
+                               std::string_view(reinterpret_cast<const char*>(event_.data.scalar.tag)) ==
+                                   "tag:yaml.org,2002:str";
     nlohmann::ordered_json out = plain && !tagged_string ? resolve_plain(text) : nlohmann::ordered_json(text);
     next();
     return out;
@@ -102,7 +100,8 @@ class Parser {
     if (t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL") return nullptr;
     if (t == "true" || t == "True" || t == "TRUE") return true;
     if (t == "false" || t == "False" || t == "FALSE") return false;
-    if (t == ".inf" || t == ".Inf" || t == ".INF" || t == ".nan" || t == ".NaN" || t == ".NAN") return t;  // no JSON form
+    if (t == ".inf" || t == ".Inf" || t == ".INF" || t == ".nan" || t == ".NaN" || t == ".NAN")
+      return t;  // no JSON form
     if (is_integer(t)) {
       // Integers keep their exact text when they do not fit 64 bits (rr's decoder reports it).
       errno = 0;

@@ -11,7 +11,9 @@ namespace rr::roundtrip {
 
 struct YamlError : std::runtime_error {
   YamlError(std::size_t line, std::size_t column, const std::string& what)
-      : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + what), line(line), column(column) {}
+      : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + what),
+        line(line),
+        column(column) {}
   std::size_t line, column;  // 1-based
 };
 

@@ -83,21 +83,25 @@ TEST_CASE("ResourceTraits: coordination.k8s.io/v1 Lease has no status") {
 TEST_CASE("ResourceTraits: the kinds an operator owns beyond the first eight") {
   check<k8s::core::v1::Pod>({"", "v1", "Pod", "v1", "pods", "pod", "PodList", Scope::Namespaced, true, false});
   check<k8s::core::v1::PersistentVolumeClaim>({"", "v1", "PersistentVolumeClaim", "v1", "persistentvolumeclaims",
-                                               "persistentvolumeclaim", "PersistentVolumeClaimList", Scope::Namespaced, true, false});
+                                               "persistentvolumeclaim", "PersistentVolumeClaimList", Scope::Namespaced,
+                                               true, false});
   check<k8s::core::v1::ReplicationController>({"", "v1", "ReplicationController", "v1", "replicationcontrollers",
-                                               "replicationcontroller", "ReplicationControllerList", Scope::Namespaced, true, true});
-  check<k8s::apps::v1::StatefulSet>(
-      {"apps", "v1", "StatefulSet", "apps/v1", "statefulsets", "statefulset", "StatefulSetList", Scope::Namespaced, true, true});
-  check<k8s::batch::v1::Job>({"batch", "v1", "Job", "batch/v1", "jobs", "job", "JobList", Scope::Namespaced, true, false});
-  check<k8s::autoscaling::v2::HorizontalPodAutoscaler>({"autoscaling", "v2", "HorizontalPodAutoscaler", "autoscaling/v2",
-                                                        "horizontalpodautoscalers", "horizontalpodautoscaler",
-                                                        "HorizontalPodAutoscalerList", Scope::Namespaced, true, false});
-  check<k8s::networking::v1::Ingress>({"networking.k8s.io", "v1", "Ingress", "networking.k8s.io/v1", "ingresses", "ingress",
-                                       "IngressList", Scope::Namespaced, true, false});
-  check<k8s::policy::v1::PodDisruptionBudget>({"policy", "v1", "PodDisruptionBudget", "policy/v1", "poddisruptionbudgets",
-                                               "poddisruptionbudget", "PodDisruptionBudgetList", Scope::Namespaced, true, false});
-  check<k8s::rbac::v1::Role>({"rbac.authorization.k8s.io", "v1", "Role", "rbac.authorization.k8s.io/v1", "roles", "role",
-                              "RoleList", Scope::Namespaced, false, false});
+                                               "replicationcontroller", "ReplicationControllerList", Scope::Namespaced,
+                                               true, true});
+  check<k8s::apps::v1::StatefulSet>({"apps", "v1", "StatefulSet", "apps/v1", "statefulsets", "statefulset",
+                                     "StatefulSetList", Scope::Namespaced, true, true});
+  check<k8s::batch::v1::Job>(
+      {"batch", "v1", "Job", "batch/v1", "jobs", "job", "JobList", Scope::Namespaced, true, false});
+  check<k8s::autoscaling::v2::HorizontalPodAutoscaler>(
+      {"autoscaling", "v2", "HorizontalPodAutoscaler", "autoscaling/v2", "horizontalpodautoscalers",
+       "horizontalpodautoscaler", "HorizontalPodAutoscalerList", Scope::Namespaced, true, false});
+  check<k8s::networking::v1::Ingress>({"networking.k8s.io", "v1", "Ingress", "networking.k8s.io/v1", "ingresses",
+                                       "ingress", "IngressList", Scope::Namespaced, true, false});
+  check<k8s::policy::v1::PodDisruptionBudget>({"policy", "v1", "PodDisruptionBudget", "policy/v1",
+                                               "poddisruptionbudgets", "poddisruptionbudget", "PodDisruptionBudgetList",
+                                               Scope::Namespaced, true, false});
+  check<k8s::rbac::v1::Role>({"rbac.authorization.k8s.io", "v1", "Role", "rbac.authorization.k8s.io/v1", "roles",
+                              "role", "RoleList", Scope::Namespaced, false, false});
   check<k8s::rbac::v1::ClusterRoleBinding>({"rbac.authorization.k8s.io", "v1", "ClusterRoleBinding",
                                             "rbac.authorization.k8s.io/v1", "clusterrolebindings", "clusterrolebinding",
                                             "ClusterRoleBindingList", Scope::Cluster, false, false});

@@ -157,7 +157,8 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     }
     Printer kind_headers("types.aggregate");
     for (const auto& u : model.units)
-      if (u->root && u->declared_in.empty() && !object_kinds(*u).empty()) kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
+      if (u->root && u->declared_in.empty() && !object_kinds(*u).empty())
+        kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
     p.print(kTableSource, {{"banner", banner},
                            {"name", name},
                            {"shards", std::to_string(shards)},

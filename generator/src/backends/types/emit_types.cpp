@@ -556,7 +556,8 @@ class UnitEmitter {
     if (s.is_root) {
       Printer fill("types");
       for (const auto& f : s.fields)
-        if (is_type_meta(f)) fill.print("if (v.$member$.empty()) v.$member$ = $init$;", {{"member", f.cpp_name}, {"init", f.initializer}});
+        if (is_type_meta(f))
+          fill.print("if (v.$member$.empty()) v.$member$ = $init$;", {{"member", f.cpp_name}, {"init", f.initializer}});
       p.print(kRootDefs, {{"struct", s.name}, {"fill_type_meta", fill.take_block()}});
     }
   }

@@ -65,10 +65,13 @@ spec:
 
 TEST_CASE("YAML that is not one plain document is refused with its position") {
   CHECK_THROWS_WITH_AS(yaml_to_json("a: [1, 2"), doctest::Contains("1:"), rr::roundtrip::YamlError);
-  CHECK_THROWS_WITH_AS(yaml_to_json("a: 1\n---\nb: 2\n"), doctest::Contains("more than one document"), rr::roundtrip::YamlError);
+  CHECK_THROWS_WITH_AS(yaml_to_json("a: 1\n---\nb: 2\n"), doctest::Contains("more than one document"),
+                       rr::roundtrip::YamlError);
   CHECK_THROWS_WITH_AS(yaml_to_json("a: &x 1\nb: *x\n"), doctest::Contains("aliases"), rr::roundtrip::YamlError);
-  CHECK_THROWS_WITH_AS(yaml_to_json("a: 1\na: 2\n"), doctest::Contains("2:1: duplicate key 'a'"), rr::roundtrip::YamlError);
-  CHECK_THROWS_WITH_AS(yaml_to_json("? [1]\n: x\n"), doctest::Contains("mapping keys must be strings"), rr::roundtrip::YamlError);
+  CHECK_THROWS_WITH_AS(yaml_to_json("a: 1\na: 2\n"), doctest::Contains("2:1: duplicate key 'a'"),
+                       rr::roundtrip::YamlError);
+  CHECK_THROWS_WITH_AS(yaml_to_json("? [1]\n: x\n"), doctest::Contains("mapping keys must be strings"),
+                       rr::roundtrip::YamlError);
   CHECK_THROWS_AS(yaml_to_json(std::string(2000, '[')), rr::roundtrip::YamlError);
   CHECK(yaml_to_json("") == "null");
 }
