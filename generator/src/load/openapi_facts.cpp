@@ -170,8 +170,8 @@ const ProtoField* list_wrapper(const std::map<std::string, ProtoMessage>& protos
 
 // x-rrgen-protobuf: the field's number and type (a scalar's name, or the full name of a message:
 // a name with a dot), `repeated: true` for a repeated field, a map's key type, the item type of a
-// list_wrapper message (`items`), and, for a member of an embedded Go struct, the numbers of the
-// fields that hold it (`embedded`, outermost first).
+// list_wrapper message (`items`), `empty: true` for a message without fields, and, for a member of an embedded Go
+// struct, the numbers of the fields that hold it (`embedded`, outermost first).
 Yaml protobuf_facts(const std::vector<const ProtoField*>& path, const std::map<std::string, ProtoMessage>& protos,
                     const std::set<std::string>& defined) {
   const ProtoField& f = *path.back();
@@ -181,6 +181,8 @@ Yaml protobuf_facts(const std::vector<const ProtoField*>& path, const std::map<s
   if (f.repeated) out.set("repeated", Yaml::boolean(true));
   if (f.is_map()) out.set("map_key", f.map_key);
   if (const ProtoField* items = list_wrapper(protos, defined, f.type)) out.set("items", items->type);
+  if (const auto m = protos.find(f.type); m != protos.end() && m->second.fields.empty())
+    out.set("empty", Yaml::boolean(true));
   if (path.size() > 1) {
     Yaml embedded = Yaml::seq();
     for (std::size_t i = 0; i + 1 < path.size(); ++i) embedded.push(Yaml::integer(path[i]->number));

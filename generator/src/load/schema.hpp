@@ -27,6 +27,7 @@ struct ProtobufFacts {
   bool repeated = false;
   std::string map_key;        // a map<K, V> field: K (type is V)
   std::string items;          // type is a message wrapping `repeated <items> items = 1` (ExtraValue)
+  bool empty = false;         // type is a message without fields (a Go struct with no members)
   std::vector<int> embedded;  // the fields of the embedded Go structs that hold it, outermost first
 };
 

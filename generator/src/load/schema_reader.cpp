@@ -307,6 +307,7 @@ class Reader {
       else if (k == "repeated") f.repeated = bool_value(c, key).value_or(false);
       else if (k == "map_key") f.map_key = string_value(c, key).value_or("");
       else if (k == "items") f.items = string_value(c, key).value_or("");
+      else if (k == "empty") f.empty = bool_value(c, key).value_or(false);
       else if (k == "embedded" && c.is_sequence())
         for (const Node& n : c.children) f.embedded.push_back(field_number(n));
       else diags_.error(v.key_locations[i], "rrgen-extension", "unknown key '" + k + "' in x-rrgen-protobuf");

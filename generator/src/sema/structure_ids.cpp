@@ -45,8 +45,8 @@ int StructureIds::id(const Schema& s) {
     if (const auto& pb = x.protobuf) {
       std::string embedded;
       for (const int n : pb->embedded) embedded += std::to_string(n) + ',';
-      add("pb", std::to_string(pb->number) + '\x1e' + pb->type + '\x1e' + char('0' + pb->repeated) + pb->map_key +
-                    '\x1e' + pb->items + '\x1e' + embedded);
+      add("pb", std::to_string(pb->number) + '\x1e' + pb->type + '\x1e' + char('0' + pb->repeated) +
+                    char('0' + pb->empty) + pb->map_key + '\x1e' + pb->items + '\x1e' + embedded);
     }
   }
   auto [it, inserted] = ids_.try_emplace(std::move(sig), static_cast<int>(ids_.size()));

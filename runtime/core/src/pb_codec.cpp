@@ -112,9 +112,18 @@ void pb_put(PbWriter& w, int field, const Bytes& v, PbAs) {
 }
 void pb_get(PbReader& r, Bytes& v, PbAs) { v = Bytes::encode(r.read_bytes()); }
 
-// Schemaless values: JSON text in field 1 of a message (RawExtension, JSON, FieldsV1).
-void pb_put_json(PbWriter& w, int field, const Json& v, PbAs) { one_field_message(w, field, v.dump()); }
-void pb_get_json(PbReader& r, Json& v, PbAs) {
+// Schemaless values: JSON text in field 1 of a message (RawExtension, JSON, FieldsV1). An
+// EmptyMessage has no fields to write, and drops any it is given (unknown to it).
+void pb_put_json(PbWriter& w, int field, const Json& v, PbAs as) {
+  if (as == PbAs::EmptyMessage) w.end_message(w.begin_message(field));
+  else one_field_message(w, field, v.dump());
+}
+void pb_get_json(PbReader& r, Json& v, PbAs as) {
+  if (as == PbAs::EmptyMessage) {
+    (void)r.read_message();
+    v = Json::object();
+    return;
+  }
   const std::string_view text = only_field(r);
   if (text.empty()) {
     v = Json();

@@ -33,6 +33,7 @@ constexpr std::string_view kAggregateSource = R"gen($banner$
 $units$
 
 #include "rr/core/codec.hpp"
+$pb_include$
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept {
   $body$
@@ -47,6 +48,7 @@ constexpr std::string_view kTableSource = R"gen($banner$
 $units$
 
 #include "rr/core/codec.hpp"
+$pb_include$
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept;
 
@@ -63,12 +65,17 @@ constexpr std::string_view kKinds = R"gen(static const rr::KindCodec kKinds[] = 
 };
 return kKinds;)gen";
 
-// One rr::KindCodec: check, round trip, validate and default a kind's JSON text.
+// One rr::KindCodec: check, round trip, validate and default a kind's JSON text; with a protobuf
+// codec, round trip its k8s envelope and turn it into JSON text.
 constexpr std::string_view kKindRow = R"gen({$api_version$, $kind$,
  [](std::string_view j) { (void)rr::decode_text<$type$>(j); },
  [](std::string_view j) { return rr::encode_text(rr::decode_text<$type$>(j)); },
  [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.apply_defaults(); return v.validate(); },
- [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.apply_defaults(); return rr::encode_text(v); }},)gen";
+ [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.apply_defaults(); return rr::encode_text(v); },
+ $pb$},)gen";
+constexpr std::string_view kPbEntries = R"gen([](std::string_view b) { (void)rr::decode_envelope_object<$type$>(b); },
+ [](std::string_view b) { return rr::reencode_envelope<$type$>(b); },
+ [](std::string_view b) { return rr::encode_text(rr::decode_envelope_object<$type$>(b)); })gen";
 
 // A C++ identifier from the aggregate's name.
 std::string function_prefix(const std::string& name) {
@@ -113,14 +120,20 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     sources.print("#include \"$path$.cpp\"", {{"path", u->path}});
     if (!u->kind || !u->root) continue;
     const auto& k = *u->kind;
-    rows.print(kKindRow, {{"api_version", cpp_string_literal(k.group.empty() ? k.version : k.group + "/" + k.version)},
-                          {"kind", cpp_string_literal(k.kind)},
-                          {"type", "::" + u->ns + "::" + u->root->name}});
+    const std::string type = "::" + u->ns + "::" + u->root->name;
+    rows.print(kKindRow,
+               {{"api_version", cpp_string_literal(k.group.empty() ? k.version : k.group + "/" + k.version)},
+                {"kind", cpp_string_literal(k.kind)},
+                {"type", type},
+                {"pb", u->root->protobuf ? rows.fill(kPbEntries, {{"type", type}}) : "nullptr, nullptr, nullptr"}});
   }
   const std::string fn = function_prefix(name);
   Printer p("types.aggregate");
   const std::string banner = p.fill(kAggregateBanner, {{"version", options.generator_version}, {"hash", fmt::format("{:016x}", hash)}});
   const std::string kinds = rows.take_block();
+  const bool pb = std::any_of(model.units.begin(), model.units.end(),
+                              [](const auto& u) { return u->kind && u->root && u->root->protobuf; });
+  const std::string pb_include = pb ? "#include \"rr/core/pb_codec.hpp\"" : "";
 
   p.print(kAggregateHeader, {{"banner", banner}, {"units", headers.take_block()}, {"fn", fn}});
   out.files.push_back({name + ".hpp", p.take()});
@@ -152,15 +165,17 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
                            {"shards", std::to_string(shards)},
                            {"units", kind_headers.take_block()},
                            {"fn", fn},
+                           {"pb_include", pb_include},
                            {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
     out.files.push_back({name + ".cpp", p.take()});
     return;
   }
   p.print(kAggregateSource, {{"banner", banner},
-                    {"name", name},
-                    {"units", sources.take_block()},
-                    {"fn", fn},
-                    {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
+                             {"name", name},
+                             {"units", sources.take_block()},
+                             {"fn", fn},
+                             {"pb_include", pb_include},
+                             {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
   out.files.push_back({name + ".cpp", p.take()});
 }
 

@@ -24,8 +24,9 @@ namespace rr {
 
 // How a value is held on the wire where its C++ type does not say it: a MicroTime (six digits of
 // fraction in JSON), JSON bytes in a message's field 1 (RawExtension, apiextensions' JSON,
-// FieldsV1), or a list in a message's `repeated items = 1` (authentication's ExtraValue).
-enum class PbAs : std::uint8_t { Plain, MicroTime, JsonMessage, ItemsMessage };
+// FieldsV1), a list in a message's `repeated items = 1` (authentication's ExtraValue), or an
+// empty object (rr::Json) as a message without fields (a Go struct with no members).
+enum class PbAs : std::uint8_t { Plain, MicroTime, JsonMessage, ItemsMessage, EmptyMessage };
 
 void pb_put(PbWriter& w, int field, const std::string& v, PbAs as = PbAs::Plain);
 inline void pb_put(PbWriter& w, int field, bool v, PbAs = PbAs::Plain) { w.bool_field(field, v); }
@@ -80,6 +81,24 @@ template <GeneratedPbType T>
 void pb_get(PbReader& r, T& v, PbAs = PbAs::Plain) {
   PbReader m = r.read_message();
   v.rr_decode_pb(m);
+}
+
+// The runtime's hand-declared shapes (rr/core/meta.hpp): free functions of the same names.
+template <class T>
+concept HandDeclaredPbType = requires(T& t, const T& ct, PbReader& r, PbWriter& w) {
+  rr_decode_pb(r, t);
+  rr_encode_pb(w, ct);
+};
+template <HandDeclaredPbType T>
+void pb_put(PbWriter& w, int field, const T& v, PbAs = PbAs::Plain) {
+  const std::size_t mark = w.begin_message(field);
+  rr_encode_pb(w, v);
+  w.end_message(mark);
+}
+template <HandDeclaredPbType T>
+void pb_get(PbReader& r, T& v, PbAs = PbAs::Plain) {
+  PbReader m = r.read_message();
+  rr_decode_pb(m, v);
 }
 
 // Members the schema does not declare: kept as their bytes, written back at the end.
@@ -163,7 +182,8 @@ void pb_get(PbReader& r, std::map<std::string, T>& v, PbAs as = PbAs::Plain) {
   v.insert_or_assign(std::move(key), std::move(value));
 }
 
-// Whole objects: the message of a generated type, and the k8s envelope around it.
+// Whole objects: the message of a generated type, and the k8s envelope around it. The envelope's
+// apiVersion and kind are not checked against T: what it says is kept as it says it.
 template <GeneratedPbType T>
 T decode_pb(std::string_view message) {
   T v{};
@@ -177,6 +197,17 @@ std::string encode_pb(const T& v) {
   PbWriter w(out);
   v.rr_encode_pb(w);
   return out;
+}
+
+template <GeneratedPbType T>
+T decode_envelope_object(std::string_view envelope) {
+  return decode_pb<T>(decode_envelope(envelope).raw);
+}
+template <GeneratedPbType T>
+std::string reencode_envelope(std::string_view envelope) {
+  PbEnvelope e = decode_envelope(envelope);
+  e.raw = encode_pb(decode_pb<T>(e.raw));
+  return encode_envelope(e);
 }
 
 }  // namespace rr
