@@ -407,3 +407,38 @@ message Orphan {
                         "'k8s.io.api.core.v1.NoMessage' [openapi-facts-protobuf]",
                     });
 }
+
+TEST_CASE("openapi-facts --proto-root: facts given by hand are checked; a message without fields is marked empty") {
+  Diagnostics proto_diags;
+  const std::map<std::string, ProtoMessage> protos = resolve_proto_types(
+      {read_proto(intern_file_name("meta.proto"), R"(syntax = "proto2";
+package k8s.io.apimachinery.pkg.apis.meta.v1;
+message Owner {
+  optional string name = 3;
+  optional Nothing nothing = 4;
+}
+message Nothing {
+}
+)",
+                  proto_diags)},
+      proto_diags);
+  REQUIRE_FALSE(proto_diags.has_errors());
+  auto schemas = [](const std::string& given) {
+    return R"("io.k8s.apimachinery.pkg.apis.meta.v1.Owner": {"type": "object", "properties": {
+        "name": {"type": "string", "x-rrgen-protobuf": )" +
+           given + R"(},
+        "nothing": {"type": "object"}}})";
+  };
+  Run right({{"meta.json", document(kCorePaths, schemas(R"({"number": 3, "type": "string"})"))}}, &protos);
+  CHECK(right.messages().empty());
+  const std::string body = right.body("apimachinery.yaml");
+  CHECK(body.find("x-rrgen-protobuf:\n            number: 3") != std::string::npos);  // once, as given
+  CHECK(
+      body.find("number: 4\n            type: k8s.io.apimachinery.pkg.apis.meta.v1.Nothing\n            empty: true") !=
+      std::string::npos);
+  Run wrong({{"meta.json", document(kCorePaths, schemas(R"({"number": 2, "type": "string"})"))}}, &protos);
+  REQUIRE(wrong.messages().size() == 1);
+  CHECK(wrong.messages()[0].find("error: x-rrgen-protobuf of property 'name' is not its field in proto message "
+                                 "'k8s.io.apimachinery.pkg.apis.meta.v1.Owner', which is:\nnumber: 3\ntype: string\n "
+                                 "[openapi-facts-protobuf]") != std::string::npos);
+}
