@@ -28,6 +28,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Aggregate, "--aggregate", &Options::aggregate},
     {Flag::Shards, "--shards", &Options::shards},
     {Flag::CodecOnly, "--codec-only", &Options::codec_only},
+    {Flag::ProtoRoot, "--proto-root", &Options::proto_root},
     {Flag::Builtin, "--builtin", nullptr, &Options::builtin},
     {Flag::TypesNamespace, "--types-namespace", &Options::types_namespace},
     {Flag::IncludePrefix, "--include-prefix", &Options::include_prefix},

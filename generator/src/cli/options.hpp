@@ -25,6 +25,7 @@ struct Options {
   std::string aggregate;        // types: --aggregate
   std::string shards;           // types: --shards
   std::string codec_only;       // types: --codec-only
+  std::string proto_root;       // openapi-facts: --proto-root
   bool builtin = false;         // dies: --builtin
   std::string types_namespace;  // dies: --types-namespace
   std::string include_prefix;   // dies: --include-prefix
@@ -34,11 +35,25 @@ struct Options {
 };
 
 enum class Flag {
-  Out, Depfile, Namespace, Quiet,
-  Spec, Scaffold, Stem,
-  DumpModel, Aggregate, Shards, CodecOnly,
-  Builtin, TypesNamespace, IncludePrefix,
-  Dir, Group, Version, Kind,
+  Out,
+  Depfile,
+  Namespace,
+  Quiet,
+  Spec,
+  Scaffold,
+  Stem,
+  DumpModel,
+  Aggregate,
+  Shards,
+  CodecOnly,
+  ProtoRoot,
+  Builtin,
+  TypesNamespace,
+  IncludePrefix,
+  Dir,
+  Group,
+  Version,
+  Kind,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit

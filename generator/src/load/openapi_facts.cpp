@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/ascii.hpp"
 #include "support/yaml_writer.hpp"
 
 namespace rrgen {
@@ -34,8 +35,7 @@ bool among(const std::string_view (&list)[N], std::string_view s) {
   return std::find(std::begin(list), std::end(list), s) != std::end(list);
 }
 
-// Kept whole, whatever they hold: Kubernetes' extensions and rrgen's own (a later pass is to add
-// x-rrgen-protobuf to each property, see docs/kubernetes-api-facts.md).
+// Kept whole, whatever they hold: Kubernetes' extensions and rrgen's own.
 bool is_extension(std::string_view key) { return key.starts_with("x-kubernetes-") || key.starts_with("x-rrgen-"); }
 
 // A value as it is written: enum values, defaults, extensions.
@@ -132,9 +132,76 @@ struct Entries {
   std::map<std::string, std::size_t> index;
 };
 
+// The proto message of a definition: "io.k8s.api.apps.v1.Deployment" is
+// "k8s.io.api.apps.v1.Deployment", "io.k8s.apiextensions-apiserver.pkg..." is
+// "k8s.io.apiextensions_apiserver.pkg..." (a Go package path's '-' is '_' in a proto package).
+std::string proto_message_name(const std::string& definition) {
+  if (!definition.starts_with("io.k8s.")) return {};
+  std::string out = "k8s.io." + definition.substr(7);
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+// The proto field of a JSON property: the same name, but for the ones no proto identifier can
+// spell (JSONSchemaProps' "$ref", "x-kubernetes-list-type"): go-to-protobuf names the field after
+// the Go member (Ref, XListType), lowerCamel; so drop '$' and camel-case at each '-'.
+std::string proto_field_name(std::string_view property) {
+  std::string out;
+  bool upper = false;
+  for (const char c : property) {
+    if (c == '$') continue;
+    if (c == '-') upper = true;
+    else out += upper ? ascii::upper(c) : c, upper = false;
+  }
+  return out;
+}
+
+// A message of no definition that only wraps a list, `repeated T items = 1`: go-to-protobuf's
+// message for a named Go slice type (authentication's ExtraValue, meta/v1's Verbs), which JSON
+// writes as the list itself.
+const ProtoField* list_wrapper(const std::map<std::string, ProtoMessage>& protos, const std::set<std::string>& defined,
+                               const std::string& type) {
+  const auto it = protos.find(type);
+  if (defined.count(type)) return nullptr;
+  if (it == protos.end() || it->second.fields.size() != 1) return nullptr;
+  const ProtoField& f = it->second.fields.front();
+  return f.name == "items" && f.number == 1 && f.repeated ? &f : nullptr;
+}
+
+// x-rrgen-protobuf: the field's number and type (a scalar's name, or the full name of a message:
+// a name with a dot), `repeated: true` for a repeated field, a map's key type, the item type of a
+// list_wrapper message (`items`), `empty: true` for a message without fields, and, for a member of an embedded Go
+// struct, the numbers of the fields that hold it (`embedded`, outermost first).
+Yaml protobuf_facts(const std::vector<const ProtoField*>& path, const std::map<std::string, ProtoMessage>& protos,
+                    const std::set<std::string>& defined) {
+  const ProtoField& f = *path.back();
+  Yaml out = Yaml::map();
+  out.set("number", Yaml::integer(f.number));
+  out.set("type", f.type);
+  if (f.repeated) out.set("repeated", Yaml::boolean(true));
+  if (f.is_map()) out.set("map_key", f.map_key);
+  if (const ProtoField* items = list_wrapper(protos, defined, f.type)) out.set("items", items->type);
+  if (const auto m = protos.find(f.type); m != protos.end() && m->second.fields.empty())
+    out.set("empty", Yaml::boolean(true));
+  if (path.size() > 1) {
+    Yaml embedded = Yaml::seq();
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) embedded.push(Yaml::integer(path[i]->number));
+    out.set("embedded", std::move(embedded));
+  }
+  return out;
+}
+
 class Converter {
  public:
-  explicit Converter(Diagnostics& diags) : diags_(diags) {}
+  Converter(Diagnostics& diags, const std::map<std::string, ProtoMessage>* protos) : diags_(diags), protos_(protos) {}
+
+  // The proto message names of every definition of `doc` (before any read()).
+  void note_definitions(const Node& doc) {
+    const Node* components = doc.find("components");
+    const Node* schemas = components ? components->find("schemas") : nullptr;
+    for (std::size_t i = 0; schemas && schemas->is_mapping() && i < schemas->keys.size(); ++i)
+      defined_messages_.insert(proto_message_name(schemas->keys[i]));
+  }
 
   void read(const Node& doc, std::size_t input) {
     const Node* openapi = doc.find("openapi");
@@ -166,8 +233,11 @@ class Converter {
     }
     for (std::size_t i = 0; i < schemas->keys.size(); ++i) {
       const std::string& name = schemas->keys[i];
-      if (!definitions_.index.count(name)) note_kinds(name, schemas->children[i]);
-      add(definitions_, "definition", name, schemas->key_locations[i], schema(schemas->children[i]), input, {});
+      const bool first = !definitions_.index.count(name);
+      if (first) note_kinds(name, schemas->children[i]);
+      const ProtoMessage* message = message_of(name, schemas->children[i], first);
+      Yaml facts = schema(schemas->children[i], message, first);
+      add(definitions_, "definition", name, schemas->key_locations[i], std::move(facts), input, {});
     }
   }
 
@@ -207,7 +277,9 @@ class Converter {
   }
 
  private:
-  Yaml schema(const Node& n) {
+  // `message`: the definition's proto message, whose fields annotate its properties (reported, when
+  // `report`, where they do not match).
+  Yaml schema(const Node& n, const ProtoMessage* message = nullptr, bool report = false) {
     Yaml out = Yaml::map();
     if (!n.is_mapping()) {
       diags_.error(n.location, "openapi-facts-bad-schema", "a schema must be a mapping, found " + describe(n));
@@ -221,8 +293,35 @@ class Converter {
         Yaml properties = Yaml::map();
         if (!v.is_mapping())
           diags_.error(v.location, "openapi-facts-bad-schema", "'properties' must be a mapping, found " + describe(v));
-        for (std::size_t p = 0; v.is_mapping() && p < v.keys.size(); ++p)
-          properties.set(v.keys[p], schema(v.children[p]));
+        std::set<const ProtoField*> matched;
+        for (std::size_t p = 0; v.is_mapping() && p < v.keys.size(); ++p) {
+          Yaml property = schema(v.children[p]);
+          const std::vector<const ProtoField*> path = message ? field_path(*message, v.keys[p], v.keys, 0)
+                                                              : std::vector<const ProtoField*>{};
+          if (!path.empty()) {
+            Yaml facts = protobuf_facts(path, *protos_, defined_messages_);
+            // Facts written by hand (schemas/meta-v1.yaml) are checked, not added twice.
+            if (const Node* given = v.children[p].find("x-rrgen-protobuf")) {
+              if (const std::string want = facts.text(); verbatim(*given).text() != want)
+                diags_.error(given->location, "openapi-facts-protobuf",
+                             "x-rrgen-protobuf of property '" + v.keys[p] + "' is not its field in proto message '" +
+                                 message->full_name + "', which is:\n" + want);
+            } else {
+              property.set("x-rrgen-protobuf", std::move(facts));
+            }
+            matched.insert(path.begin(), path.end());
+          } else if (message && report && v.keys[p] != "apiVersion" && v.keys[p] != "kind") {
+            // (apiVersion and kind are Go's TypeMeta, which protobuf carries in the envelope.)
+            diags_.warning(v.key_locations[p], "openapi-facts-protobuf",
+                           "property '" + v.keys[p] + "' has no field in proto message '" + message->full_name + "'");
+          }
+          properties.set(v.keys[p], std::move(property));
+        }
+        for (std::size_t f = 0; message && report && f < message->fields.size(); ++f)
+          if (!matched.count(&message->fields[f]))
+            diags_.warning(v.location, "openapi-facts-protobuf",
+                           "field '" + message->fields[f].name + "' of proto message '" + message->full_name +
+                               "' has no property here");
         out.set(key, std::move(properties));
       } else if (key == "items" || key == "not" || (key == "additionalProperties" && !v.is_scalar())) {
         out.set(key, schema(v));
@@ -241,6 +340,50 @@ class Converter {
       }
     }
     return out;
+  }
+
+  // The proto message of a definition with properties; none, reported when `report`, if the
+  // protos hold no such message.
+  const ProtoMessage* message_of(const std::string& definition, const Node& schema, bool report) {
+    if (!protos_ || !schema.find("properties") || !definition.starts_with("io.k8s.")) return nullptr;
+    const auto it = protos_->find(proto_message_name(definition));
+    if (it != protos_->end()) return &it->second;
+    if (report)
+      diags_.warning(schema.location, "openapi-facts-protobuf",
+                     "definition '" + definition + "' has no proto message '" + proto_message_name(definition) + "'");
+    return nullptr;
+  }
+
+  // The fields that hold `property` of a definition whose properties are `names`: its own field
+  // in `m`, found by name, or one inside a Go struct that `m`'s Go type embeds (its fields are the
+  // definition's properties in JSON, a message field of their own in protobuf: Volume's
+  // volumeSource), outermost first. Empty when there is none.
+  std::vector<const ProtoField*> field_path(const ProtoMessage& m, const std::string& property,
+                                            const std::vector<std::string>& names, int depth) const {
+    for (const ProtoField& f : m.fields)
+      if (same_name(f.name, property)) return {&f};
+    for (const ProtoField& f : m.fields) {
+      const auto inner = protos_->find(f.type);
+      if (depth > 4 || f.repeated || f.is_map() || inner == protos_->end() ||
+          std::any_of(names.begin(), names.end(), [&](const std::string& n) { return same_name(f.name, n); }))
+        continue;
+      std::vector<const ProtoField*> path = field_path(inner->second, property, names, depth + 1);
+      if (path.empty()) continue;
+      path.insert(path.begin(), &f);
+      return path;
+    }
+    return {};
+  }
+
+  // A field named as the property, as proto_field_name spells it, or so but for case:
+  // go-to-protobuf names a field after its Go member where the JSON name differs only in case
+  // (BoundObjectReference's "uid" is field "uID", Variable's "expression" is "Expression").
+  static bool same_name(const std::string& field, const std::string& property) {
+    if (field == property) return true;
+    const std::string spelt = proto_field_name(property);
+    return spelt.size() == field.size() && std::equal(spelt.begin(), spelt.end(), field.begin(), [](char a, char b) {
+             return ascii::lower(a) == ascii::lower(b);
+           });
   }
 
   // Each operation's facts (kOperationFacts); an operation without any, and a path without such
@@ -320,6 +463,8 @@ class Converter {
   }
 
   Diagnostics& diags_;
+  const std::map<std::string, ProtoMessage>* protos_;
+  std::set<std::string> defined_messages_;  // proto_message_name of every definition
   std::size_t documents_ = 0;
   Entries definitions_, paths_;
   std::map<std::string, std::string> served_;                   // stem -> label ("core/v1"), of each document's paths
@@ -329,7 +474,8 @@ class Converter {
 
 }  // namespace
 
-OpenApiFacts openapi_facts(const std::vector<const Node*>& documents, Diagnostics& diags) {
+OpenApiFacts openapi_facts(const std::vector<const Node*>& documents, Diagnostics& diags,
+                           const std::map<std::string, ProtoMessage>* protos) {
   // Read in the byte order of the file names, not in the order given: a shell's glob sorts by
   // locale, and the output (which definition comes first, the inputs each header names) must not
   // depend on it.
@@ -338,7 +484,8 @@ OpenApiFacts openapi_facts(const std::vector<const Node*>& documents, Diagnostic
     return std::pair(basename(a->location.file), a->location.file ? *a->location.file : std::string()) <
            std::pair(basename(b->location.file), b->location.file ? *b->location.file : std::string());
   });
-  Converter converter(diags);
+  Converter converter(diags, protos);
+  for (const Node* doc : sorted) converter.note_definitions(*doc);
   for (std::size_t i = 0; i < sorted.size(); ++i) converter.read(*sorted[i], i);
   return converter.finish(sorted);
 }

@@ -6,8 +6,11 @@
 // resolves nothing (no sema/): a definition goes out as its input says it, less the prose.
 #pragma once
 #include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
+#include "load/proto_reader.hpp"
 #include "load/yaml_node.hpp"
 #include "support/diagnostics.hpp"
 #include "support/output.hpp"
@@ -28,6 +31,10 @@ inline constexpr const char* kFactsSharedStem = "apimachinery";
 // (so the output does not depend on the order given); each file is named, by its base name, in the
 // header of the outputs it contributes to. Problems go to `diags` with their position; when it has
 // errors the result is incomplete and must not be written.
-OpenApiFacts openapi_facts(const std::vector<const Node*>& documents, Diagnostics& diags);
+// `protos` (resolve_proto_types), when not null: each property of a definition whose message it
+// holds gets its field's facts as `x-rrgen-protobuf`; a property without a field, a field without a
+// property and a definition without a message are warnings.
+OpenApiFacts openapi_facts(const std::vector<const Node*>& documents, Diagnostics& diags,
+                           const std::map<std::string, ProtoMessage>* protos = nullptr);
 
 }  // namespace rrgen

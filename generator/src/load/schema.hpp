@@ -19,6 +19,18 @@ struct CelRule {
 
 // x-rrgen-* extensions, read from OpenAPI documents only: how the runtime's hand-declared shapes
 // (rr/core/meta.hpp) map onto a schema. Internal to rrgen's own build (docs/runtime-schemas.md).
+// x-rrgen-protobuf on a property: its protobuf field, as rrgen openapi-facts derives it from
+// Kubernetes' .proto files (docs/kubernetes-api-facts.md).
+struct ProtobufFacts {
+  int number = 0;
+  std::string type;  // a proto scalar ("string", "int64" ...) or a message's full name (has a dot)
+  bool repeated = false;
+  std::string map_key;        // a map<K, V> field: K (type is V)
+  std::string items;          // type is a message wrapping `repeated <items> items = 1` (ExtraValue)
+  bool empty = false;         // type is a message without fields (a Go struct with no members)
+  std::vector<int> embedded;  // the fields of the embedded Go structs that hold it, outermost first
+};
+
 struct RrgenExtensions {
   std::string cpp_type;        // x-rrgen-cpp-type: the hand-declared C++ struct ("rr::ObjectMeta")
   std::string cpp_name;        // x-rrgen-cpp-name: the member's C++ name ("fields_v1_json")
@@ -26,6 +38,7 @@ struct RrgenExtensions {
   bool go_json = false;        // x-rrgen-go-json: a Go struct under encoding/json semantics
   bool go_pointer = false;     // x-rrgen-go-pointer: a pointer member of such a struct
   bool json_text = false;      // x-rrgen-json-text: the value kept as minified JSON text
+  std::optional<ProtobufFacts> protobuf;  // x-rrgen-protobuf: the property's protobuf field
   bool present = false;        // any x-rrgen-* keyword was given
   Location location;           // of the first one
 };

@@ -282,7 +282,38 @@ class Reader {
     else if (key == "x-rrgen-go-json") x.go_json = bool_value(v, key).value_or(false);
     else if (key == "x-rrgen-go-pointer") x.go_pointer = bool_value(v, key).value_or(false);
     else if (key == "x-rrgen-json-text") x.json_text = bool_value(v, key).value_or(false);
+    else if (key == "x-rrgen-protobuf") x.protobuf = protobuf_facts(v, key);
     else diags_.error(at, "rrgen-extension", "unknown extension '" + key + "' (docs/runtime-schemas.md lists them)");
+  }
+
+  // {number, type, repeated?, map_key?, items?, embedded?}; see ProtobufFacts.
+  std::optional<ProtobufFacts> protobuf_facts(const Node& v, const std::string& key) {
+    if (!v.is_mapping()) {
+      bad(v.location, key, "a mapping", v);
+      return std::nullopt;
+    }
+    auto field_number = [&](const Node& n) {
+      const std::optional<double> d = number_value(n, key);
+      if (d && *d >= 1 && *d <= 536870911 && *d == static_cast<int>(*d)) return static_cast<int>(*d);
+      bad(n.location, key, "a field number", n);
+      return 0;
+    };
+    ProtobufFacts f;
+    for (std::size_t i = 0; i < v.keys.size(); ++i) {
+      const std::string& k = v.keys[i];
+      const Node& c = v.children[i];
+      if (k == "number") f.number = field_number(c);
+      else if (k == "type") f.type = string_value(c, key).value_or("");
+      else if (k == "repeated") f.repeated = bool_value(c, key).value_or(false);
+      else if (k == "map_key") f.map_key = string_value(c, key).value_or("");
+      else if (k == "items") f.items = string_value(c, key).value_or("");
+      else if (k == "empty") f.empty = bool_value(c, key).value_or(false);
+      else if (k == "embedded" && c.is_sequence())
+        for (const Node& n : c.children) f.embedded.push_back(field_number(n));
+      else diags_.error(v.key_locations[i], "rrgen-extension", "unknown key '" + k + "' in x-rrgen-protobuf");
+    }
+    if (f.number == 0 || f.type.empty()) bad(v.location, key, "a mapping with number and type", v);
+    return f;
   }
 
   void read_cel(Schema& s, const Node& v) {

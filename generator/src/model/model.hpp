@@ -59,6 +59,18 @@ constexpr bool go_omittable(TypeKind k) {
   }
 }
 
+// How a member's value is held on the wire where its C++ type does not say it (rr::PbAs): a
+// MicroTime, JSON text in a message's field 1 (RawExtension), a list in a message's `items`, an
+// empty object as a message without fields.
+enum class PbAs { Plain, MicroTime, JsonMessage, ItemsMessage, EmptyMessage };
+
+// A member's protobuf field (x-rrgen-protobuf).
+struct PbField {
+  int number = 0;
+  PbAs as = PbAs::Plain;
+  std::vector<int> embedded;  // the fields of the embedded Go structs that hold it, outermost first
+};
+
 struct FieldDef {
   std::string json_name;
   std::string cpp_name;
@@ -69,6 +81,7 @@ struct FieldDef {
   Location location;
   std::string initializer;  // C++ initializer for Value members (root apiVersion/kind)
   bool omit_empty = false;  // Presence::Go: Go's `omitempty` (not in the schema's `required`)
+  std::optional<PbField> pb;  // its protobuf field, when the schema gives one
 };
 
 struct StructDef {
@@ -87,6 +100,9 @@ struct StructDef {
   // nothing; it compares member by member, in order.
   bool go_struct = false;
   std::string unknown_member = "unknown_fields";  // the rr::UnknownFields member
+  // Every member has its protobuf field (apiVersion and kind aside: the envelope's), and every
+  // struct it holds a protobuf codec: rr_encode_pb/rr_decode_pb are generated.
+  bool protobuf = false;
 };
 
 struct EnumDef {

@@ -58,6 +58,11 @@ std::string dump_model_json(const Model& model) {
         ordered_json jf = {{"json", f.json_name}, {"cpp", f.cpp_name}, {"type", describe_type(f.type)},
                            {"presence", kPresence[static_cast<int>(f.presence)]}};
         if (f.omit_empty) jf["omitEmpty"] = true;
+        if (f.pb) {
+          static constexpr const char* kAs[] = {"plain", "microTime", "jsonMessage", "itemsMessage", "emptyMessage"};
+          jf["protobuf"] = {{"number", f.pb->number}, {"as", kAs[static_cast<int>(f.pb->as)]}};
+          if (!f.pb->embedded.empty()) jf["protobuf"]["embedded"] = f.pb->embedded;
+        }
         const Constraints* fc = f.constraints.get();
         if (fc && fc->default_json) jf["default"] = *fc->default_json;
         if (fc && fc->list_type != ListType::Unspecified) jf["listType"] = std::string(to_string(fc->list_type));
@@ -84,6 +89,7 @@ std::string dump_model_json(const Model& model) {
       ordered_json js = {{"name", s->name}, {"root", s->is_root}, {"fields", fields}};
       if (!s->undeclared_required.empty()) js["undeclaredRequired"] = s->undeclared_required;
       if (s->go_struct) js["goStruct"] = true;
+      if (s->protobuf) js["protobuf"] = true;
       if (s->unknown_member != "unknown_fields") js["unknownFields"] = s->unknown_member;
       structs.push_back(js);
     }

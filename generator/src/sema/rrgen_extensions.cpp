@@ -22,8 +22,11 @@ void check_nested(const Schema& s, Diagnostics& diags) {
 void check_rrgen_extensions(const OpenApiDefinition& def, Diagnostics& diags) {
   const Schema& s = *def.schema;
   const RrgenExtensions& x = s.rrgen;
-  if (!x.cpp_name.empty() || x.go_pointer || x.json_text)
-    misplaced(diags, s, "x-rrgen-cpp-name, x-rrgen-go-pointer and x-rrgen-json-text apply to properties, not to definition '" + def.name + "'");
+  if (!x.cpp_name.empty() || x.go_pointer || x.json_text || x.protobuf)
+    misplaced(diags, s,
+              "x-rrgen-cpp-name, x-rrgen-go-pointer, x-rrgen-json-text and x-rrgen-protobuf apply to properties, not "
+              "to definition '" +
+                  def.name + "'");
   if ((x.go_json || !x.unknown_fields.empty()) && x.cpp_type.empty())
     misplaced(diags, s, "x-rrgen-go-json and x-rrgen-unknown-fields need x-rrgen-cpp-type: they describe a struct declared by hand");
   for (const auto& [name, p] : s.properties) {

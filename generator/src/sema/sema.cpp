@@ -11,11 +11,12 @@
 #include <set>
 #include <unordered_map>
 
-#include "support/naming.hpp"
 #include "sema/constraints_of.hpp"
+#include "sema/protobuf_of.hpp"
 #include "sema/rrgen_extensions.hpp"
 #include "sema/structure_ids.hpp"
 #include "sema/well_known.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
@@ -78,6 +79,7 @@ class Builder {
       for (const auto& def : doc.definitions) check_rrgen_extensions(def, diags_);
     if (!opts_.codec_only_for.empty()) {
       build_codec_unit(in);
+      mark_protobuf_structs(model_);
       return std::move(model_);
     }
     for (const auto& doc : in.documents)
@@ -89,6 +91,7 @@ class Builder {
       }
     for (const auto& crd : in.crds) build_crd(crd);
     build_openapi(in);
+    mark_protobuf_structs(model_);
     return std::move(model_);
   }
 
@@ -288,6 +291,7 @@ class Builder {
       f.presence = Presence::Value;
       f.location = s.location;
       f.initializer = std::move(init);
+      f.pb = protobuf_of(s.property(json), f.type);
       def.fields.push_back(std::move(f));
     };
     if (def.is_root) {
@@ -347,6 +351,7 @@ class Builder {
       } else {
         f.type = type_of(u, *prop, def.name + pascal_case(json));
       }
+      f.pb = protobuf_of(prop.get(), f.type);
       if (def.go_struct) {
         // Go's encoding/json: pointers are optional; other members are plain, and kube-openapi
         // lists exactly the members without `omitempty` as required.

@@ -42,6 +42,12 @@ int StructureIds::id(const Schema& s) {
     const auto& x = s.rrgen;
     add("x", x.cpp_type + '\x1e' + x.cpp_name + '\x1e' + x.unknown_fields + '\x1e' +
                  std::string{char('0' + x.go_json), char('0' + x.go_pointer), char('0' + x.json_text)});
+    if (const auto& pb = x.protobuf) {
+      std::string embedded;
+      for (const int n : pb->embedded) embedded += std::to_string(n) + ',';
+      add("pb", std::to_string(pb->number) + '\x1e' + pb->type + '\x1e' + char('0' + pb->repeated) +
+                    char('0' + pb->empty) + pb->map_key + '\x1e' + pb->items + '\x1e' + embedded);
+    }
   }
   auto [it, inserted] = ids_.try_emplace(std::move(sig), static_cast<int>(ids_.size()));
   memo_[&s] = it->second;

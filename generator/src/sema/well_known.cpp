@@ -1,5 +1,7 @@
 #include "sema/well_known.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <utility>
@@ -83,6 +85,20 @@ std::optional<TypeRef> well_known_definition(const std::string& name) {
   t.kind = it->second.first;
   t.external = it->second.second;
   return t;
+}
+
+bool well_known_has_protobuf(const std::string& cpp_type) {
+  static constexpr std::string_view kTypes[] = {"rr::TypeMeta",
+                                                "rr::ListMeta",
+                                                "rr::OwnerReference",
+                                                "rr::ManagedFieldsEntry",
+                                                "rr::ObjectMeta",
+                                                "rr::Condition",
+                                                "rr::LabelSelector",
+                                                "rr::ObjectReference",
+                                                "rr::LabelSelectorRequirement",
+                                                "rr::LocalObjectReference"};
+  return std::find(std::begin(kTypes), std::end(kTypes), cpp_type) != std::end(kTypes);
 }
 
 }  // namespace rrgen

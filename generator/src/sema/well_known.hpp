@@ -11,6 +11,9 @@ namespace rrgen {
 
 // "rr::Condition", "rr::LabelSelector" ... for an object schema of exactly that shape.
 std::optional<std::string> well_known(const Schema& s);
+// The runtime's shapes that have a protobuf codec (rr_encode_pb/rr_decode_pb in rr/core/meta.hpp,
+// generated from schemas/meta-v1.yaml's x-rrgen-protobuf facts).
+bool well_known_has_protobuf(const std::string& cpp_type);
 // The runtime type of an apimachinery/core definition ("io.k8s.apimachinery.pkg.apis.meta.v1.Time").
 std::optional<TypeRef> well_known_definition(const std::string& name);
 

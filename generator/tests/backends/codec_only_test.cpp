@@ -181,7 +181,8 @@ TEST_CASE("x-rrgen-* extensions where they mean nothing are errors") {
   CHECK(has(m, "9:27: error: x-rrgen-go-pointer and x-rrgen-json-text apply to members of an x-rrgen-go-json struct"));
   CHECK(has(m, "10:27: error: x-rrgen-cpp-type, x-rrgen-go-json and x-rrgen-unknown-fields apply to definitions, not to property 'q'"));
   CHECK(has(m, "10:81: error: x-rrgen-* extensions apply to a definition and its direct properties only"));
-  CHECK(has(m, "11:7: error: x-rrgen-cpp-name, x-rrgen-go-pointer and x-rrgen-json-text apply to properties, not to definition 'demo.A'"));
+  CHECK(has(m, "11:7: error: x-rrgen-cpp-name, x-rrgen-go-pointer, x-rrgen-json-text and x-rrgen-protobuf apply to "
+               "properties, not to definition 'demo.A'"));
   CHECK(has(m, "16:27: error: x-rrgen-json-text needs an omitempty member (not required, not a pointer): empty text means absent"));
   CHECK(has(m, "17:7: error: x-rrgen-go-json and x-rrgen-unknown-fields need x-rrgen-cpp-type"));
 }

@@ -86,5 +86,5 @@ TEST_CASE("rrgen openapi-facts: usage errors") {
   CHECK(run({"--out", "x"}).code == 2);
   Result help = run({"--help"});
   CHECK(help.code == 0);
-  CHECK(help.out.starts_with("usage: rrgen openapi-facts --out DIR [--quiet] FILE..."));
+  CHECK(help.out.starts_with("usage: rrgen openapi-facts --out DIR [--proto-root DIR] [--quiet] FILE..."));
 }

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,8 @@ struct Run {
   OpenApiFacts facts;
 
   // Each input is one file, named as given.
-  explicit Run(const std::vector<std::pair<std::string, std::string>>& inputs) {
+  explicit Run(const std::vector<std::pair<std::string, std::string>>& inputs,
+               const std::map<std::string, ProtoMessage>* protos = nullptr) {
     std::vector<const Node*> docs;
     for (const auto& [name, text] : inputs) {
       const std::string* file = sources.add(name, text);
@@ -29,7 +31,7 @@ struct Run {
     for (const auto& file : loaded)
       for (const Node& doc : file) docs.push_back(&doc);
     REQUIRE_FALSE(diags.has_errors());
-    facts = openapi_facts(docs, diags);
+    facts = openapi_facts(docs, diags, protos);
   }
 
   std::vector<std::string> names() const {
@@ -318,4 +320,125 @@ TEST_CASE("openapi-facts reports what it cannot place or does not know, with its
   Run crd({{"c.yaml", std::string("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n")}});
   REQUIRE(crd.messages().size() == 1);
   CHECK(crd.messages()[0].starts_with("c.yaml:1:1: error: not an OpenAPI v3 document"));
+}
+
+TEST_CASE("openapi-facts --proto-root: each property gets its protobuf field") {
+  Diagnostics proto_diags;
+  const std::map<std::string, ProtoMessage> protos = resolve_proto_types(
+      {read_proto(intern_file_name("core.proto"), R"(syntax = "proto2";
+package k8s.io.api.core.v1;
+message Volume {
+  optional string name = 1;
+  optional VolumeSource volumeSource = 2;
+}
+message VolumeSource {
+  optional HostPath hostPath = 1;
+  map<string, ExtraValue> extra = 2;
+  optional string uID = 3;
+}
+message HostPath {
+  optional string path = 1;
+}
+message ExtraValue {
+  repeated string items = 1;
+}
+message Orphan {
+  optional int64 count = 1;
+  repeated int32 unused = 2;
+}
+)",
+                  proto_diags)},
+      proto_diags);
+  REQUIRE_FALSE(proto_diags.has_errors());
+  const std::string schemas = R"(
+  "io.k8s.api.core.v1.Volume": {"type": "object", "properties": {
+      "name": {"type": "string"},
+      "hostPath": {"$ref": "#/components/schemas/io.k8s.api.core.v1.HostPath"},
+      "extra": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+      "uid": {"type": "string"}}},
+  "io.k8s.api.core.v1.HostPath": {"type": "object", "properties": {"path": {"type": "string"}}},
+  "io.k8s.api.core.v1.Orphan": {"type": "object", "properties": {"apiVersion": {"type": "string"},
+      "count": {"type": "integer"}, "extra": {"type": "string"}}},
+  "io.k8s.api.core.v1.NoMessage": {"type": "object", "properties": {"a": {"type": "string"}}})";
+  Run run({{"core.json", document(kCorePaths, kPod + "," + kPodSpec + "," + schemas)}}, &protos);
+  const std::string core = run.body("core-v1.yaml");
+  // Volume's own field; the fields of the Go struct it embeds (VolumeSource, field 2); a map of a
+  // message that only wraps a list; a name that differs in case only (Go's UID).
+  CHECK(core.find(R"(        name:
+          type: string
+          x-rrgen-protobuf:
+            number: 1
+            type: string
+        hostPath:
+          $ref: "#/components/schemas/io.k8s.api.core.v1.HostPath"
+          x-rrgen-protobuf:
+            number: 1
+            type: k8s.io.api.core.v1.HostPath
+            embedded:
+            - 2
+)") != std::string::npos);
+  CHECK(core.find(R"(          x-rrgen-protobuf:
+            number: 2
+            type: k8s.io.api.core.v1.ExtraValue
+            map_key: string
+            items: string
+            embedded:
+            - 2
+        uid:
+          type: string
+          x-rrgen-protobuf:
+            number: 3
+            type: string
+            embedded:
+            - 2
+)") != std::string::npos);
+  // apiVersion and kind are the envelope's; the rest that does not match is reported, once.
+  std::vector<std::string> warnings = run.messages();
+  CHECK(warnings == std::vector<std::string>{
+                        "core.json:6:29: warning: definition 'io.k8s.api.core.v1.Pod' has no proto message "
+                        "'k8s.io.api.core.v1.Pod' [openapi-facts-protobuf]",
+                        "core.json:8:33: warning: definition 'io.k8s.api.core.v1.PodSpec' has no proto message "
+                        "'k8s.io.api.core.v1.PodSpec' [openapi-facts-protobuf]",
+                        "core.json:17:37: warning: property 'extra' has no field in proto message "
+                        "'k8s.io.api.core.v1.Orphan' [openapi-facts-protobuf]",
+                        "core.json:16:65: warning: field 'unused' of proto message 'k8s.io.api.core.v1.Orphan' has no "
+                        "property here [openapi-facts-protobuf]",
+                        "core.json:18:35: warning: definition 'io.k8s.api.core.v1.NoMessage' has no proto message "
+                        "'k8s.io.api.core.v1.NoMessage' [openapi-facts-protobuf]",
+                    });
+}
+
+TEST_CASE("openapi-facts --proto-root: facts given by hand are checked; a message without fields is marked empty") {
+  Diagnostics proto_diags;
+  const std::map<std::string, ProtoMessage> protos = resolve_proto_types(
+      {read_proto(intern_file_name("meta.proto"), R"(syntax = "proto2";
+package k8s.io.apimachinery.pkg.apis.meta.v1;
+message Owner {
+  optional string name = 3;
+  optional Nothing nothing = 4;
+}
+message Nothing {
+}
+)",
+                  proto_diags)},
+      proto_diags);
+  REQUIRE_FALSE(proto_diags.has_errors());
+  auto schemas = [](const std::string& given) {
+    return R"("io.k8s.apimachinery.pkg.apis.meta.v1.Owner": {"type": "object", "properties": {
+        "name": {"type": "string", "x-rrgen-protobuf": )" +
+           given + R"(},
+        "nothing": {"type": "object"}}})";
+  };
+  Run right({{"meta.json", document(kCorePaths, schemas(R"({"number": 3, "type": "string"})"))}}, &protos);
+  CHECK(right.messages().empty());
+  const std::string body = right.body("apimachinery.yaml");
+  CHECK(body.find("x-rrgen-protobuf:\n            number: 3") != std::string::npos);  // once, as given
+  CHECK(
+      body.find("number: 4\n            type: k8s.io.apimachinery.pkg.apis.meta.v1.Nothing\n            empty: true") !=
+      std::string::npos);
+  Run wrong({{"meta.json", document(kCorePaths, schemas(R"({"number": 2, "type": "string"})"))}}, &protos);
+  REQUIRE(wrong.messages().size() == 1);
+  CHECK(wrong.messages()[0].find("error: x-rrgen-protobuf of property 'name' is not its field in proto message "
+                                 "'k8s.io.apimachinery.pkg.apis.meta.v1.Owner', which is:\nnumber: 3\ntype: string\n "
+                                 "[openapi-facts-protobuf]") != std::string::npos);
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rr/core/errors.hpp"
+#include "pb_check.hpp"
 #include "yaml_to_json.hpp"
 
 namespace rr::roundtrip {
@@ -142,8 +143,12 @@ Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCode
         } catch (const YamlError& e) {
           r = {file, Outcome::Failed, std::string("YAML does not parse: ") + e.what()};
         }
+      } else if (!checker.codec->pb_reencode) {
+        r = {file, Outcome::NotChecked, "the kind has no protobuf codec"};
       } else {
-        r = {file, Outcome::NotChecked, "protobuf: the runtime has no protobuf codec yet"};
+        const std::string* json_form = checker.json_encoded ? &*checker.json_encoded : nullptr;
+        const PbResult pb = check_pb_fixture(*checker.codec, read_file(dir / file), json_form);
+        r = {file, pb.passed ? Outcome::Passed : Outcome::Failed, pb.detail};
       }
       switch (r.outcome) {
         case Outcome::Passed: ++report.passed; break;

@@ -47,6 +47,7 @@ std::vector<const UnknownFields::Entry*> normalised(const std::vector<UnknownFie
 }  // namespace
 
 bool UnknownFields::operator==(const UnknownFields& other) const {
+  if (protobuf_ != other.protobuf_) return false;
   // Small bags are built by set() and have unique keys: same size + every entry found is equality.
   if (entries_.size() <= 16 && other.entries_.size() <= 16) {
     if (entries_.size() != other.entries_.size()) return false;

@@ -34,14 +34,16 @@ $units$
 
 #include "rr/core/codec.hpp"
 #include "rr/core/validator.hpp"
+$pb_include$
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept {
   $body$
 })gen";
 
-// With shards: the table alone, over the kinds' headers; the units compile in the shards.
-constexpr std::string_view kTableSource = R"gen($banner$
-// The table of kinds; the units compile in $name$_1.cpp ... $name$_$shards$.cpp.
+// With shards: each shard compiles a run of units and the rows of their kinds; the table joins
+// the shards' rows, so no translation unit sees every type (it was over 1 GB at -O0 -g).
+constexpr std::string_view kShardSource = R"gen($banner$
+// Unity source $index$ of $shards$: $count$ generated unit(s) and the rows of their kinds.
 #include <span>
 
 #include "rr/core/kind_codec.hpp"
@@ -49,29 +51,52 @@ $units$
 
 #include "rr/core/codec.hpp"
 #include "rr/core/validator.hpp"
+$pb_include$
+
+std::span<const rr::KindCodec> $fn$_kinds_$index$() noexcept;
+
+std::span<const rr::KindCodec> $fn$_kinds_$index$() noexcept {
+  $body$
+})gen";
+
+constexpr std::string_view kTableSource = R"gen($banner$
+// The table of kinds: the rows of $name$_1.cpp ... $name$_$shards$.cpp, joined once.
+#include <span>
+#include <vector>
+
+#include "rr/core/kind_codec.hpp"
+
+$declarations$
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept;
 
 std::span<const rr::KindCodec> $fn$_kinds() noexcept {
-  $body$
+  static const std::vector<rr::KindCodec> kKinds = [] {
+    std::vector<rr::KindCodec> all;
+    for (const auto part : {$parts$})
+      all.insert(all.end(), part.begin(), part.end());
+    return all;
+  }();
+  return kKinds;
 })gen";
-
-constexpr std::string_view kShardSource = R"gen($banner$
-// Unity source $index$ of $shards$: $count$ generated unit(s).
-$units$)gen";
 
 constexpr std::string_view kKinds = R"gen(static const rr::KindCodec kKinds[] = {
     $rows$
 };
 return kKinds;)gen";
 
-// One rr::KindCodec: check, round trip, validate and default a kind's JSON text. Through the
-// hooks every generated struct has, so objects that are not resources (Scale, DeleteOptions) too.
+// One rr::KindCodec: check, round trip, validate and default a kind's JSON text, through the hooks
+// every generated struct has (so objects that are not resources, Scale or DeleteOptions, too);
+// with a protobuf codec, round trip its k8s envelope and turn it into JSON text.
 constexpr std::string_view kKindRow = R"gen({$api_version$, $kind$,
  [](std::string_view j) { (void)rr::decode_text<$type$>(j); },
  [](std::string_view j) { return rr::encode_text(rr::decode_text<$type$>(j)); },
  [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
- [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},)gen";
+ [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
+ $pb$},)gen";
+constexpr std::string_view kPbEntries = R"gen([](std::string_view b) { (void)rr::decode_envelope_object<$type$>(b); },
+ [](std::string_view b) { return rr::reencode_envelope<$type$>(b); },
+ [](std::string_view b) { return rr::encode_text(rr::decode_envelope_object<$type$>(b)); })gen";
 
 // A C++ identifier from the aggregate's name.
 std::string function_prefix(const std::string& name) {
@@ -112,67 +137,93 @@ std::vector<std::array<std::string, 3>> object_kinds(const Unit& u) {
   return {};
 }
 
+// The kind rows of some units (every apiVersion and kind their objects carry).
+std::string kind_rows(const std::vector<const Unit*>& units) {
+  Printer rows("types.aggregate");
+  for (const Unit* u : units) {
+    if (!u->root || !u->declared_in.empty()) continue;
+    const std::string type = "::" + u->ns + "::" + u->root->name;
+    for (const auto& [group, version, kind] : object_kinds(*u))
+      rows.print(kKindRow, {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
+                            {"kind", cpp_string_literal(kind)},
+                            {"type", type},
+                            {"pb", u->root->protobuf ? rows.fill(kPbEntries, {{"type", type}}) : "nullptr, nullptr, nullptr"}});
+  }
+  return rows.take_block();
+}
+
+std::string pb_include(const std::vector<const Unit*>& units) {
+  const bool pb = std::any_of(units.begin(), units.end(), [](const Unit* u) { return u->root && u->root->protobuf; });
+  return pb ? "#include \"rr/core/pb_codec.hpp\"" : "";
+}
+
+std::string table_body(Printer& p, const std::string& rows) { return rows.empty() ? "return {};" : p.fill(kKinds, {{"rows", rows}}); }
+
+std::uint64_t fnv1a(std::uint64_t hash, const std::string& text) {
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
+}
+
 }  // namespace
 
 void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out, int shards) {
   std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over every unit file
-  for (const auto& f : out.files)
-    for (unsigned char c : f.path + '\0' + f.content) hash = (hash ^ c) * 1099511628211ull;
-  Printer headers("types.aggregate"), sources("types.aggregate"), rows("types.aggregate");
+  for (const auto& f : out.files) hash = fnv1a(hash, f.path + '\0' + f.content);
+  std::vector<const Unit*> all;
+  Printer headers("types.aggregate"), sources("types.aggregate");
   for (const auto& u : model.units) {
+    all.push_back(u.get());
     headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
     sources.print("#include \"$path$.cpp\"", {{"path", u->path}});
-    if (!u->root || !u->declared_in.empty()) continue;
-    for (const auto& [group, version, kind] : object_kinds(*u))
-      rows.print(kKindRow, {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
-                            {"kind", cpp_string_literal(kind)},
-                            {"type", "::" + u->ns + "::" + u->root->name}});
   }
   const std::string fn = function_prefix(name);
   Printer p("types.aggregate");
-  const std::string banner = p.fill(kAggregateBanner, {{"version", options.generator_version}, {"hash", fmt::format("{:016x}", hash)}});
-  const std::string kinds = rows.take_block();
-
-  p.print(kAggregateHeader, {{"banner", banner}, {"units", headers.take_block()}, {"fn", fn}});
+  auto banner = [&](std::uint64_t h) {
+    return p.fill(kAggregateBanner, {{"version", options.generator_version}, {"hash", fmt::format("{:016x}", h)}});
+  };
+  p.print(kAggregateHeader, {{"banner", banner(hash)}, {"units", headers.take_block()}, {"fn", fn}});
   out.files.push_back({name + ".hpp", p.take()});
-  if (shards > 0) {
-    const auto runs = shard_units(model, out, shards);
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      // A shard's banner hashes its own units only: a change elsewhere does not recompile it.
-      std::uint64_t shard_hash = 1469598103934665603ull;
-      Printer units("types.aggregate");
-      for (const Unit* u : runs[i]) {
-        units.print("#include \"$path$.cpp\"", {{"path", u->path}});
-        for (const auto& f : out.files)
-          if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp")
-            for (unsigned char c : f.path + '\0' + f.content) shard_hash = (shard_hash ^ c) * 1099511628211ull;
-      }
-      p.print(kShardSource, {{"banner", p.fill(kAggregateBanner, {{"version", options.generator_version},
-                                                                  {"hash", fmt::format("{:016x}", shard_hash)}})},
-                             {"index", std::to_string(i + 1)},
-                             {"shards", std::to_string(shards)},
-                             {"count", std::to_string(runs[i].size())},
-                             {"units", units.take_block()}});
-      out.files.push_back({name + "_" + std::to_string(i + 1) + ".cpp", p.take()});
-    }
-    Printer kind_headers("types.aggregate");
-    for (const auto& u : model.units)
-      if (u->root && u->declared_in.empty() && !object_kinds(*u).empty())
-        kind_headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
-    p.print(kTableSource, {{"banner", banner},
-                           {"name", name},
-                           {"shards", std::to_string(shards)},
-                           {"units", kind_headers.take_block()},
-                           {"fn", fn},
-                           {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
+  if (shards <= 0) {
+    p.print(kAggregateSource, {{"banner", banner(hash)},
+                               {"name", name},
+                               {"units", sources.take_block()},
+                               {"fn", fn},
+                               {"pb_include", pb_include(all)},
+                               {"body", table_body(p, kind_rows(all))}});
     out.files.push_back({name + ".cpp", p.take()});
     return;
   }
-  p.print(kAggregateSource, {{"banner", banner},
-                    {"name", name},
-                    {"units", sources.take_block()},
-                    {"fn", fn},
-                    {"body", kinds.empty() ? "return {};" : p.fill(kKinds, {{"rows", kinds}})}});
+  const auto runs = shard_units(model, out, shards);
+  Printer declarations("types.aggregate");
+  std::string parts;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string index = std::to_string(i + 1);
+    // A shard's banner hashes its own units only: a change elsewhere does not recompile it.
+    std::uint64_t shard_hash = 1469598103934665603ull;
+    Printer units("types.aggregate");
+    for (const Unit* u : runs[i]) {
+      units.print("#include \"$path$.cpp\"", {{"path", u->path}});
+      for (const auto& f : out.files)
+        if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp") shard_hash = fnv1a(shard_hash, f.path + '\0' + f.content);
+    }
+    p.print(kShardSource, {{"banner", banner(shard_hash)},
+                           {"index", index},
+                           {"shards", std::to_string(shards)},
+                           {"count", std::to_string(runs[i].size())},
+                           {"units", units.take_block()},
+                           {"pb_include", pb_include(runs[i])},
+                           {"fn", fn},
+                           {"body", table_body(p, kind_rows(runs[i]))}});
+    out.files.push_back({name + "_" + index + ".cpp", p.take()});
+    declarations.print("std::span<const rr::KindCodec> $fn$_kinds_$index$() noexcept;", {{"fn", fn}, {"index", index}});
+    parts += (parts.empty() ? "" : ", ") + fn + "_kinds_" + index + "()";
+  }
+  p.print(kTableSource, {{"banner", banner(hash)},
+                         {"name", name},
+                         {"shards", std::to_string(shards)},
+                         {"declarations", declarations.take_block()},
+                         {"fn", fn},
+                         {"parts", parts}});
   out.files.push_back({name + ".cpp", p.take()});
 }
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "backends/types/emit_defaults.hpp"
+#include "backends/types/emit_protobuf.hpp"
 #include "backends/types/emit_validation.hpp"
 #include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
@@ -57,6 +58,7 @@ struct $struct$ {
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
+  $pb_hooks$
   void rr_validate(rr::Validator& c) const;
   void rr_apply_defaults();
   $finders$
@@ -340,6 +342,8 @@ class UnitEmitter {
   std::string source() {
     std::vector<std::string> rr = {"codec", "validator"};
     if (unit_uses_pattern(u_)) rr.push_back("pattern");
+    if (std::any_of(u_.structs.begin(), u_.structs.end(), [](const auto& s) { return s->protobuf; }))
+      rr.push_back("pb_codec");
     if (uses_.list_semantics) rr.push_back("list_semantics");
 
     Printer enums("types"), structs("types");
@@ -433,6 +437,7 @@ class UnitEmitter {
                           {"struct", s.name},
                           {"members", members.take_block()},
                           {"finders", finders.take_block()},
+                          {"pb_hooks", s.protobuf ? std::string(kPbHookDecls) : ""},
                           {"root", s.is_root ? p.fill(kRootDecl, {{"struct", s.name}}) : ""}});
   }
 
@@ -547,6 +552,7 @@ class UnitEmitter {
     finder_defs(p, s);
     decode_fn(p, s);
     encode_fn(p, s);
+    if (s.protobuf) emit_pb_codec(p, s);
     emit_validate_fn(p, s);
     defaults_.defaults_fn(p, s);
     const bool free = hand_declared(s);

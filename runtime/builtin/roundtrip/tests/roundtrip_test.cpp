@@ -112,8 +112,8 @@ TEST_CASE("a folder of fixtures: lossless forms pass, lossy ones fail, unserved 
   write(dir / "core.v1.Lossy.yaml", "apiVersion: v1\nkind: Lossy\nspec: {x: [unclosed\n");
   write(dir / "old.v1beta1.Gone.json", R"({"apiVersion":"old/v1beta1","kind":"Gone"})");
   const rr::KindCodec codecs[] = {
-      {"example.com/v1", "Thing", nullptr, keep_known, nullptr, nullptr},
-      {"v1", "Lossy", nullptr, keep_known, nullptr, nullptr},
+      {"example.com/v1", "Thing", nullptr, keep_known, nullptr, nullptr, nullptr, nullptr, nullptr},
+      {"v1", "Lossy", nullptr, keep_known, nullptr, nullptr, nullptr, nullptr, nullptr},
   };
   const auto report = rr::roundtrip::check_fixtures(dir, codecs);
   CHECK(report.passed == 2);
@@ -124,6 +124,7 @@ TEST_CASE("a folder of fixtures: lossless forms pass, lossy ones fail, unserved 
   CHECK(report.results[0].file == "core.v1.Lossy.json");
   CHECK(report.results[0].detail == "JSON does not survive decode and encode: first difference at /extra (missing)");
   CHECK(report.results[1].detail.find("YAML does not parse: 4:1:") == 0);
+  CHECK(report.results[3].detail == "the kind has no protobuf codec");
   CHECK(report.results[5].detail == "old/v1beta1 Gone is not served by this API");
   std::filesystem::remove_all(dir);
 }

@@ -7,6 +7,8 @@ namespace rr {
 using Json = nlohmann::json;
 class JsonReader;
 class JsonWriter;
+class PbReader;
+class PbWriter;
 class Validator;
 struct FieldError;
 }  // namespace rr

@@ -20,6 +20,12 @@ struct KindCodec {
   std::vector<FieldError> (*default_and_validate)(std::string_view json);
   // Decodes, applies schema defaults and encodes.
   std::string (*defaulted)(std::string_view json);
+  // Protobuf, null for a kind without a protobuf codec (rr/core/pb_codec.hpp; throw
+  // rr::DecodeError): a whole k8s envelope decoded (and discarded), decoded and encoded again, and
+  // its object as JSON text.
+  void (*pb_decode_only)(std::string_view envelope) = nullptr;
+  std::string (*pb_reencode)(std::string_view envelope) = nullptr;
+  std::string (*pb_to_json)(std::string_view envelope) = nullptr;
 };
 
 }  // namespace rr

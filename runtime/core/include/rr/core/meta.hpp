@@ -169,4 +169,22 @@ RR_CORE_META_DECLARE(EmbeddedResource)
 
 #undef RR_CORE_META_DECLARE
 
+// The protobuf codec (rr/core/pb_codec.hpp) of the shapes Kubernetes' .proto files have.
+#define RR_CORE_META_DECLARE_PB(X)      \
+  void rr_decode_pb(PbReader& r, X& v); \
+  void rr_encode_pb(PbWriter& w, const X& v);
+
+RR_CORE_META_DECLARE_PB(TypeMeta)
+RR_CORE_META_DECLARE_PB(ListMeta)
+RR_CORE_META_DECLARE_PB(OwnerReference)
+RR_CORE_META_DECLARE_PB(ManagedFieldsEntry)
+RR_CORE_META_DECLARE_PB(ObjectMeta)
+RR_CORE_META_DECLARE_PB(Condition)
+RR_CORE_META_DECLARE_PB(LabelSelectorRequirement)
+RR_CORE_META_DECLARE_PB(LabelSelector)
+RR_CORE_META_DECLARE_PB(ObjectReference)
+RR_CORE_META_DECLARE_PB(LocalObjectReference)
+
+#undef RR_CORE_META_DECLARE_PB
+
 }  // namespace rr

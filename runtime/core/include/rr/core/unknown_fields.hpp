@@ -16,7 +16,7 @@ class UnknownFields {
   // key -> the member's value as minified JSON text, in input order.
   using Entry = std::pair<std::string, std::string>;
 
-  bool empty() const noexcept { return entries_.empty(); }
+  bool empty() const noexcept { return entries_.empty() && protobuf_.empty(); }
   std::size_t size() const noexcept { return entries_.size(); }
   const std::vector<Entry>& entries() const noexcept { return entries_; }
   // Replaces an existing key or appends. json_text must be valid minified JSON.
@@ -28,12 +28,17 @@ class UnknownFields {
   void append(std::string key, std::string json_text);
   const std::string* find(std::string_view key) const noexcept;
   bool erase(std::string_view key);  // removes every entry of the key
-  void clear() noexcept { entries_.clear(); }
+  void clear() noexcept { entries_.clear(), protobuf_.clear(); }
+  // Protobuf fields the schema does not declare: their bytes (tags included), in input order,
+  // written back after the declared ones.
+  const std::string& protobuf() const noexcept { return protobuf_; }
+  void append_protobuf(std::string_view field) { protobuf_.append(field); }
   // Order-insensitive: two bags are equal when they hold the same keys with the same values.
   bool operator==(const UnknownFields& other) const;
 
  private:
   std::vector<Entry> entries_;
+  std::string protobuf_;
 };
 
 }  // namespace rr

@@ -3,6 +3,7 @@
 
 #include "rr/core/codec.hpp"
 #include "rr/core/pattern.hpp"
+#include "rr/core/pb_codec.hpp"
 #include "rr/core/validator.hpp"
 
 namespace rr {
@@ -24,6 +25,20 @@ void encode(rr::JsonWriter& w, const TypeMeta& v) {
   if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const TypeMeta& v) {
+  rr::pb_put(w, 1, v.kind);
+  rr::pb_put(w, 2, v.api_version);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, TypeMeta& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.kind); break;
+      case 2: rr::pb_get(r, v.api_version); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const TypeMeta&) {}
 void apply_defaults(TypeMeta&) {}
@@ -55,6 +70,24 @@ void encode(rr::JsonWriter& w, const ListMeta& v) {
   if (v.remaining_item_count) { w.key_literal("remainingItemCount"); encode(w, *v.remaining_item_count); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const ListMeta& v) {
+  rr::pb_put(w, 1, v.self_link);
+  rr::pb_put(w, 2, v.resource_version);
+  rr::pb_put(w, 3, v.continue_);
+  rr::pb_put(w, 4, v.remaining_item_count);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, ListMeta& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.self_link); break;
+      case 2: rr::pb_get(r, v.resource_version); break;
+      case 3: rr::pb_get(r, v.continue_); break;
+      case 4: rr::pb_get(r, v.remaining_item_count); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const ListMeta&) {}
 void apply_defaults(ListMeta&) {}
@@ -90,6 +123,28 @@ void encode(rr::JsonWriter& w, const OwnerReference& v) {
   if (v.block_owner_deletion) { w.key_literal("blockOwnerDeletion"); encode(w, *v.block_owner_deletion); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const OwnerReference& v) {
+  rr::pb_put(w, 1, v.kind);
+  rr::pb_put(w, 3, v.name);
+  rr::pb_put(w, 4, v.uid);
+  rr::pb_put(w, 5, v.api_version);
+  rr::pb_put(w, 6, v.controller);
+  rr::pb_put(w, 7, v.block_owner_deletion);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, OwnerReference& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.kind); break;
+      case 3: rr::pb_get(r, v.name); break;
+      case 4: rr::pb_get(r, v.uid); break;
+      case 5: rr::pb_get(r, v.api_version); break;
+      case 6: rr::pb_get(r, v.controller); break;
+      case 7: rr::pb_get(r, v.block_owner_deletion); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const OwnerReference&) {}
 void apply_defaults(OwnerReference&) {}
@@ -127,6 +182,30 @@ void encode(rr::JsonWriter& w, const ManagedFieldsEntry& v) {
   if (!v.subresource.empty()) { w.key_literal("subresource"); encode(w, v.subresource); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const ManagedFieldsEntry& v) {
+  rr::pb_put(w, 1, v.manager);
+  rr::pb_put(w, 2, v.operation);
+  rr::pb_put(w, 3, v.api_version);
+  if (!v.time.str().empty()) rr::pb_put(w, 4, v.time);
+  rr::pb_put(w, 6, v.fields_type);
+  if (!v.fields_v1_json.empty()) rr::pb_put(w, 7, v.fields_v1_json, rr::PbAs::JsonMessage);
+  rr::pb_put(w, 8, v.subresource);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, ManagedFieldsEntry& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.manager); break;
+      case 2: rr::pb_get(r, v.operation); break;
+      case 3: rr::pb_get(r, v.api_version); break;
+      case 4: rr::pb_get(r, v.time); break;
+      case 6: rr::pb_get(r, v.fields_type); break;
+      case 7: rr::pb_get(r, v.fields_v1_json, rr::PbAs::JsonMessage); break;
+      case 8: rr::pb_get(r, v.subresource); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const ManagedFieldsEntry&) {}
 void apply_defaults(ManagedFieldsEntry&) {}
@@ -181,6 +260,46 @@ void encode(rr::JsonWriter& w, const ObjectMeta& v) {
   w.unknown(v.unknown_fields);
   w.end_object();
 }
+void rr_encode_pb(rr::PbWriter& w, const ObjectMeta& v) {
+  rr::pb_put(w, 1, v.name);
+  rr::pb_put(w, 2, v.generate_name);
+  rr::pb_put(w, 3, v.namespace_);
+  rr::pb_put(w, 4, v.self_link);
+  rr::pb_put(w, 5, v.uid);
+  rr::pb_put(w, 6, v.resource_version);
+  rr::pb_put(w, 7, v.generation);
+  if (!v.creation_timestamp.str().empty()) rr::pb_put(w, 8, v.creation_timestamp);
+  rr::pb_put(w, 9, v.deletion_timestamp);
+  rr::pb_put(w, 10, v.deletion_grace_period_seconds);
+  rr::pb_put(w, 11, v.labels);
+  rr::pb_put(w, 12, v.annotations);
+  rr::pb_put(w, 13, v.owner_references);
+  rr::pb_put(w, 14, v.finalizers);
+  rr::pb_put(w, 17, v.managed_fields);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, ObjectMeta& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.name); break;
+      case 2: rr::pb_get(r, v.generate_name); break;
+      case 3: rr::pb_get(r, v.namespace_); break;
+      case 4: rr::pb_get(r, v.self_link); break;
+      case 5: rr::pb_get(r, v.uid); break;
+      case 6: rr::pb_get(r, v.resource_version); break;
+      case 7: rr::pb_get(r, v.generation); break;
+      case 8: rr::pb_get(r, v.creation_timestamp); break;
+      case 9: rr::pb_get(r, v.deletion_timestamp); break;
+      case 10: rr::pb_get(r, v.deletion_grace_period_seconds); break;
+      case 11: rr::pb_get(r, v.labels); break;
+      case 12: rr::pb_get(r, v.annotations); break;
+      case 13: rr::pb_get(r, v.owner_references); break;
+      case 14: rr::pb_get(r, v.finalizers); break;
+      case 17: rr::pb_get(r, v.managed_fields); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
+}
 void validate(rr::Validator&, const ObjectMeta&) {}
 void apply_defaults(ObjectMeta&) {}
 void to_json(rr::Json& j, const ObjectMeta& v) {
@@ -206,6 +325,20 @@ void encode(rr::JsonWriter& w, const LabelSelector& v) {
   if (v.match_expressions) { w.key_literal("matchExpressions"); encode(w, *v.match_expressions); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const LabelSelector& v) {
+  rr::pb_put(w, 1, v.match_labels);
+  rr::pb_put(w, 2, v.match_expressions);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, LabelSelector& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.match_labels); break;
+      case 2: rr::pb_get(r, v.match_expressions); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator& c, const LabelSelector& v) {
   if (v.match_expressions) {
@@ -246,6 +379,22 @@ void encode(rr::JsonWriter& w, const LabelSelectorRequirement& v) {
   if (v.values) { w.key_literal("values"); encode(w, *v.values); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const LabelSelectorRequirement& v) {
+  rr::pb_put(w, 1, v.key);
+  rr::pb_put(w, 2, v.operator_);
+  rr::pb_put(w, 3, v.values);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, LabelSelectorRequirement& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.key); break;
+      case 2: rr::pb_get(r, v.operator_); break;
+      case 3: rr::pb_get(r, v.values); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const LabelSelectorRequirement&) {}
 void apply_defaults(LabelSelectorRequirement&) {}
@@ -290,6 +439,28 @@ void encode(rr::JsonWriter& w, const Condition& v) {
   w.key_literal("message"); encode(w, v.message);
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const Condition& v) {
+  rr::pb_put(w, 1, v.type);
+  rr::pb_put(w, 2, v.status);
+  rr::pb_put(w, 3, v.observed_generation);
+  rr::pb_put(w, 4, v.last_transition_time);
+  rr::pb_put(w, 5, v.reason);
+  rr::pb_put(w, 6, v.message);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, Condition& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.type); break;
+      case 2: rr::pb_get(r, v.status); break;
+      case 3: rr::pb_get(r, v.observed_generation); break;
+      case 4: rr::pb_get(r, v.last_transition_time); break;
+      case 5: rr::pb_get(r, v.reason); break;
+      case 6: rr::pb_get(r, v.message); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator& c, const Condition& v) {
   {
@@ -397,6 +568,30 @@ void encode(rr::JsonWriter& w, const ObjectReference& v) {
   w.unknown(v.unknown_fields);
   w.end_object();
 }
+void rr_encode_pb(rr::PbWriter& w, const ObjectReference& v) {
+  rr::pb_put(w, 1, v.kind);
+  rr::pb_put(w, 2, v.namespace_);
+  rr::pb_put(w, 3, v.name);
+  rr::pb_put(w, 4, v.uid);
+  rr::pb_put(w, 5, v.api_version);
+  rr::pb_put(w, 6, v.resource_version);
+  rr::pb_put(w, 7, v.field_path);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, ObjectReference& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.kind); break;
+      case 2: rr::pb_get(r, v.namespace_); break;
+      case 3: rr::pb_get(r, v.name); break;
+      case 4: rr::pb_get(r, v.uid); break;
+      case 5: rr::pb_get(r, v.api_version); break;
+      case 6: rr::pb_get(r, v.resource_version); break;
+      case 7: rr::pb_get(r, v.field_path); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
+}
 void validate(rr::Validator&, const ObjectReference&) {}
 void apply_defaults(ObjectReference&) {}
 void to_json(rr::Json& j, const ObjectReference& v) {
@@ -420,6 +615,18 @@ void encode(rr::JsonWriter& w, const LocalObjectReference& v) {
   if (v.name) { w.key_literal("name"); encode(w, *v.name); }
   w.unknown(v.unknown_fields);
   w.end_object();
+}
+void rr_encode_pb(rr::PbWriter& w, const LocalObjectReference& v) {
+  rr::pb_put(w, 1, v.name);
+  rr::pb_put_unknown(w, v.unknown_fields);
+}
+void rr_decode_pb(rr::PbReader& r, LocalObjectReference& v) {
+  while (r.next()) {
+    switch (r.field()) {
+      case 1: rr::pb_get(r, v.name); break;
+      default: rr::pb_keep_unknown(r, v.unknown_fields);
+    }
+  }
 }
 void validate(rr::Validator&, const LocalObjectReference&) {}
 void apply_defaults(LocalObjectReference&) {}

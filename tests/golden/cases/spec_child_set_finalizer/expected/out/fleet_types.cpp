@@ -14,7 +14,8 @@ std::span<const rr::KindCodec> fleet_types_kinds() noexcept {
        [](std::string_view j) { (void)rr::decode_text<::fleet::v1beta1::Fleet>(j); },
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::fleet::v1beta1::Fleet>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::fleet::v1beta1::Fleet>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
-       [](std::string_view j) { auto v = rr::decode_text<::fleet::v1beta1::Fleet>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},
+       [](std::string_view j) { auto v = rr::decode_text<::fleet::v1beta1::Fleet>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
+       nullptr, nullptr, nullptr},
   };
   return kKinds;
 }

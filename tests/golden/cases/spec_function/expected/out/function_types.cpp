@@ -15,12 +15,14 @@ std::span<const rr::KindCodec> function_types_kinds() noexcept {
        [](std::string_view j) { (void)rr::decode_text<::fnsample::v1::Function>(j); },
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::fnsample::v1::Function>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
-       [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},
+       [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
+       nullptr, nullptr, nullptr},
       {"build.example.rrgen.dev/v1alpha1", "Image",
        [](std::string_view j) { (void)rr::decode_text<::fnsample::v1alpha1::Image>(j); },
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::fnsample::v1alpha1::Image>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
-       [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},
+       [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
+       nullptr, nullptr, nullptr},
   };
   return kKinds;
 }

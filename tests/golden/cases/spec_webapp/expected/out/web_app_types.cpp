@@ -14,7 +14,8 @@ std::span<const rr::KindCodec> web_app_types_kinds() noexcept {
        [](std::string_view j) { (void)rr::decode_text<::webapp::v1::WebApp>(j); },
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::webapp::v1::WebApp>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
-       [](std::string_view j) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); return rr::encode_text(v); }},
+       [](std::string_view j) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
+       nullptr, nullptr, nullptr},
   };
   return kKinds;
 }
