@@ -74,7 +74,8 @@ TEST_CASE("generated protobuf: decode then encode gives the same bytes and the s
   CHECK(back == without_type);
   CHECK(rr::encode_pb(back) == bytes);
   // In its envelope, the object is whole again.
-  const std::string envelope = rr::encode_envelope({std::string(rr::ResourceTraits<shop::Cart>::api_version), "Cart", bytes, "", ""});
+  const std::string envelope = rr::encode_envelope(
+      {std::string(rr::ResourceTraits<shop::Cart>::api_version), "Cart", bytes, "", ""});
   const auto whole = rr::decode_envelope_object<shop::Cart>(envelope);
   CHECK(whole == c);
   CHECK(whole.to_json_text() == c.to_json_text());

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rr/core/errors.hpp"
 #include "pb_check.hpp"
+#include "rr/core/errors.hpp"
 #include "yaml_to_json.hpp"
 
 namespace rr::roundtrip {

@@ -144,10 +144,11 @@ std::string kind_rows(const std::vector<const Unit*>& units) {
     if (!u->root || !u->declared_in.empty()) continue;
     const std::string type = "::" + u->ns + "::" + u->root->name;
     for (const auto& [group, version, kind] : object_kinds(*u))
-      rows.print(kKindRow, {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
-                            {"kind", cpp_string_literal(kind)},
-                            {"type", type},
-                            {"pb", u->root->protobuf ? rows.fill(kPbEntries, {{"type", type}}) : "nullptr, nullptr, nullptr"}});
+      rows.print(kKindRow,
+                 {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
+                  {"kind", cpp_string_literal(kind)},
+                  {"type", type},
+                  {"pb", u->root->protobuf ? rows.fill(kPbEntries, {{"type", type}}) : "nullptr, nullptr, nullptr"}});
   }
   return rows.take_block();
 }
@@ -157,7 +158,9 @@ std::string pb_include(const std::vector<const Unit*>& units) {
   return pb ? "#include \"rr/core/pb_codec.hpp\"" : "";
 }
 
-std::string table_body(Printer& p, const std::string& rows) { return rows.empty() ? "return {};" : p.fill(kKinds, {{"rows", rows}}); }
+std::string table_body(Printer& p, const std::string& rows) {
+  return rows.empty() ? "return {};" : p.fill(kKinds, {{"rows", rows}});
+}
 
 std::uint64_t fnv1a(std::uint64_t hash, const std::string& text) {
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
@@ -204,7 +207,8 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     for (const Unit* u : runs[i]) {
       units.print("#include \"$path$.cpp\"", {{"path", u->path}});
       for (const auto& f : out.files)
-        if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp") shard_hash = fnv1a(shard_hash, f.path + '\0' + f.content);
+        if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp")
+          shard_hash = fnv1a(shard_hash, f.path + '\0' + f.content);
     }
     p.print(kShardSource, {{"banner", banner(shard_hash)},
                            {"index", index},

@@ -205,7 +205,10 @@ template <GeneratedPbType T>
 T decode_envelope_object(std::string_view envelope) {
   PbEnvelope e = decode_envelope(envelope);
   T v = decode_pb<T>(e.raw);
-  if constexpr (requires { v.api_version = std::move(e.api_version); v.kind = std::move(e.kind); }) {
+  if constexpr (requires {
+                  v.api_version = std::move(e.api_version);
+                  v.kind = std::move(e.kind);
+                }) {
     v.api_version = std::move(e.api_version);
     v.kind = std::move(e.kind);
   }
