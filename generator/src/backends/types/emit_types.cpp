@@ -123,8 +123,7 @@ std::span<const std::string_view> enum_values($enum$) noexcept {
 })gen";
 
 constexpr std::string_view kDefaultEquality = "bool $struct$::operator==(const $struct$&) const = default;";
-constexpr std::string_view kUnorderedEquality =
-    R"gen(// set and map lists compare without regard to order (x-kubernetes-list-type).
+constexpr std::string_view kMemberwiseEquality = R"gen($why$
 bool $struct$::operator==(const $struct$& other) const {
   return $first$
       $rest$
@@ -569,20 +568,35 @@ class UnitEmitter {
   }
 
   static void equality(Printer& p, const StructDef& s) {
-    if (s.go_struct || !std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list)) {
+    const bool unordered = !s.go_struct && std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list);
+    const bool cycle = in_cycle(s);
+    if (!unordered && !cycle) {
       p.print(kDefaultEquality, {{"struct", s.name}});
       return;
     }
     Printer rest("types");
     std::string first;
     for (const auto& f : s.fields) {
-      const std::string term = p.fill(is_set_or_map_list(f) ? "rr::unordered_equal($m$, other.$m$)" : "$m$ == other.$m$",
+      const std::string term = p.fill(!s.go_struct && is_set_or_map_list(f) ? "rr::unordered_equal($m$, other.$m$)" : "$m$ == other.$m$",
                                       {{"m", f.cpp_name}});
       if (first.empty()) first = term;
       else rest.print("&& $term$", {{"term", term}});
     }
-    p.print(kUnorderedEquality,
-            {{"struct", s.name}, {"first", first}, {"rest", rest.take_block()}, {"unknown", s.unknown_member}});
+    p.print(kMemberwiseEquality,
+            {{"why", unordered ? "// set and map lists compare without regard to order (x-kubernetes-list-type)."
+                               : "// Written out: clang 14 crashes defaulting == in a schema that contains itself."},
+             {"struct", s.name},
+             {"first", first},
+             {"rest", rest.take_block()},
+             {"unknown", s.unknown_member}});
+  }
+
+  // Whether a struct holds itself (in a list or map) or a box: it is part of a recursive schema.
+  static bool in_cycle(const StructDef& s) {
+    for (const auto& f : s.fields)
+      for (const TypeRef* t = &f.type; t; t = t->element.get())
+        if (t->boxed || (t->kind == TypeKind::Struct && t->def == &s)) return true;
+    return false;
   }
 
   static void decode_fn(Printer& p, const StructDef& s) {

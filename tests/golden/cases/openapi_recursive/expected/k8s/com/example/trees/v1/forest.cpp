@@ -7,7 +7,13 @@
 
 namespace k8s::com::example::trees::v1 {
 
-bool Forest::operator==(const Forest&) const = default;
+// Written out: clang 14 crashes defaulting == in a schema that contains itself.
+bool Forest::operator==(const Forest& other) const {
+  return first == other.first
+      && trees == other.trees
+      && by_name == other.by_name
+      && unknown_fields == other.unknown_fields;
+}
 void Forest::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

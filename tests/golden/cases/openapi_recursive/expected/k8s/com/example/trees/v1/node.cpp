@@ -6,7 +6,12 @@
 
 namespace k8s::com::example::trees::v1 {
 
-bool NodeLink::operator==(const NodeLink&) const = default;
+// Written out: clang 14 crashes defaulting == in a schema that contains itself.
+bool NodeLink::operator==(const NodeLink& other) const {
+  return rel == other.rel
+      && target == other.target
+      && unknown_fields == other.unknown_fields;
+}
 void NodeLink::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -45,7 +50,17 @@ void from_json(const rr::Json& j, NodeLink& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<NodeLink*>(p)->rr_decode(r); }, &v);
 }
 
-bool Node::operator==(const Node&) const = default;
+// Written out: clang 14 crashes defaulting == in a schema that contains itself.
+bool Node::operator==(const Node& other) const {
+  return label == other.label
+      && weight == other.weight
+      && not_ == other.not_
+      && children == other.children
+      && named == other.named
+      && link == other.link
+      && forest == other.forest
+      && unknown_fields == other.unknown_fields;
+}
 void Node::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
