@@ -577,8 +577,9 @@ class UnitEmitter {
     Printer rest("types");
     std::string first;
     for (const auto& f : s.fields) {
-      const std::string term = p.fill(!s.go_struct && is_set_or_map_list(f) ? "rr::unordered_equal($m$, other.$m$)" : "$m$ == other.$m$",
-                                      {{"m", f.cpp_name}});
+      const std::string term = p.fill(
+          !s.go_struct && is_set_or_map_list(f) ? "rr::unordered_equal($m$, other.$m$)" : "$m$ == other.$m$",
+          {{"m", f.cpp_name}});
       if (first.empty()) first = term;
       else rest.print("&& $term$", {{"term", term}});
     }
