@@ -91,7 +91,12 @@ class Parser {
     const bool tagged_string = event_.data.scalar.tag &&
                                std::string_view(reinterpret_cast<const char*>(event_.data.scalar.tag)) ==
                                    "tag:yaml.org,2002:str";
-    nlohmann::ordered_json out = plain && !tagged_string ? resolve_plain(text) : nlohmann::ordered_json(text);
+    nlohmann::ordered_json out;
+    try {
+      out = plain && !tagged_string ? resolve_plain(text) : nlohmann::ordered_json(text);
+    } catch (const nlohmann::json::exception&) {
+      fail("number out of range: " + text.substr(0, 40));  // no JSON number holds it (1e999)
+    }
     next();
     return out;
   }

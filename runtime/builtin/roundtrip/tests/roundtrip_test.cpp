@@ -73,6 +73,8 @@ TEST_CASE("YAML that is not one plain document is refused with its position") {
   CHECK_THROWS_WITH_AS(yaml_to_json("? [1]\n: x\n"), doctest::Contains("mapping keys must be strings"),
                        rr::roundtrip::YamlError);
   CHECK_THROWS_AS(yaml_to_json(std::string(2000, '[')), rr::roundtrip::YamlError);
+  CHECK_THROWS_WITH_AS(yaml_to_json("- 1\n- -2.5e1111\n"), doctest::Contains("2:3: number out of range: -2.5e1111"),
+                       rr::roundtrip::YamlError);
   CHECK(yaml_to_json("") == "null");
 }
 
