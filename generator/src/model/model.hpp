@@ -84,6 +84,12 @@ struct FieldDef {
   std::optional<PbField> pb;  // its protobuf field, when the schema gives one
 };
 
+// A root's apiVersion or kind: a string member with the kind's value as its initializer. Both
+// codecs treat it as Go's TypeMeta (absent stays empty; empty is not written).
+inline bool is_type_meta(const FieldDef& f) {
+  return f.presence == Presence::Value && f.type.kind == TypeKind::String && !f.initializer.empty();
+}
+
 struct StructDef {
   std::string name;       // unqualified
   std::string qualified;  // ::ns::Name

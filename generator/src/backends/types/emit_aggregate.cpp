@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <string_view>
+#include <vector>
 
 #include "backends/types/emit_types.hpp"
 #include "support/printer.hpp"
@@ -197,19 +199,27 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     return;
   }
   const auto runs = shard_units(model, out, shards);
+  // A shard's banner hashes its own units only: a change elsewhere does not recompile it. Hashed
+  // before any shard is added to `out`, through an index of its files by path.
+  std::map<std::string_view, std::size_t> file_index;
+  for (std::size_t k = 0; k < out.files.size(); ++k) file_index.emplace(out.files[k].path, k);
+  std::vector<std::uint64_t> shard_hashes;
+  for (const auto& run : runs) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (const Unit* u : run)
+      for (const char* ext : {".hpp", ".cpp"})
+        if (auto it = file_index.find(u->path + ext); it != file_index.end())
+          h = fnv1a(h, out.files[it->second].path + '\0' + out.files[it->second].content);
+    shard_hashes.push_back(h);
+  }
+  file_index.clear();  // its keys view paths in `out`, which grows below
   Printer declarations("types.aggregate");
   std::string parts;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string index = std::to_string(i + 1);
-    // A shard's banner hashes its own units only: a change elsewhere does not recompile it.
-    std::uint64_t shard_hash = 1469598103934665603ull;
+    const std::uint64_t shard_hash = shard_hashes[i];
     Printer units("types.aggregate");
-    for (const Unit* u : runs[i]) {
-      units.print("#include \"$path$.cpp\"", {{"path", u->path}});
-      for (const auto& f : out.files)
-        if (f.path == u->path + ".hpp" || f.path == u->path + ".cpp")
-          shard_hash = fnv1a(shard_hash, f.path + '\0' + f.content);
-    }
+    for (const Unit* u : runs[i]) units.print("#include \"$path$.cpp\"", {{"path", u->path}});
     p.print(kShardSource, {{"banner", banner(shard_hash)},
                            {"index", index},
                            {"shards", std::to_string(shards)},

@@ -214,11 +214,6 @@ bool is_set_or_map_list(const FieldDef& f) {
   return f.type.kind == TypeKind::Array && f.constraints && f.constraints->unordered_list();
 }
 
-// A root's apiVersion or kind: a string member with the kind's value as its initializer.
-bool is_type_meta(const FieldDef& f) {
-  return f.presence == Presence::Value && f.type.kind == TypeKind::String && !f.initializer.empty();
-}
-
 bool is_arithmetic(const TypeRef& t) {
   return t.kind == TypeKind::Bool || t.kind == TypeKind::Int32 || t.kind == TypeKind::Int64 || t.kind == TypeKind::Double;
 }
