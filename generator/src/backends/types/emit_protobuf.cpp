@@ -129,8 +129,7 @@ void emit_pb_codec(Printer& p, const StructDef& s) {
   // sets a whole object's from its envelope.
   Printer type_meta("types.protobuf");
   for (const auto& f : s.fields)
-    if (is_type_meta(f))
-      type_meta.print("v.$member$.clear();", {{"member", f.cpp_name}});
+    if (is_type_meta(f)) type_meta.print("v.$member$.clear();", {{"member", f.cpp_name}});
   p.print(kDecodePb, {{"signature", hook_signature(s, Hook::DecodePb)},
                       {"self", hook_self(s, Hook::DecodePb)},
                       {"type_meta", type_meta.take_block()},
