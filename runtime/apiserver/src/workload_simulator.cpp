@@ -1,92 +1,147 @@
+// The watch loop: one thread per watched kind turns events into the key of the object to settle
+// (a pod's event into its owner's key), one worker settles the queued keys one at a time.
 #include "rr/apiserver/workload_simulator.hpp"
 
-#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <set>
 #include <thread>
+#include <vector>
 
-#include "rr/cluster/cluster.hpp"
-#include "rr/core/time.hpp"
+#include "simulation.hpp"
 
 namespace rr {
 
 namespace {
 
-const GroupVersionKind deployment_gvk{"apps", "v1", "Deployment"};
+using apiserver_detail::SimulatedKinds;
+using apiserver_detail::Simulation;
 
-std::int64_t int_at(const Json& object, const Json::json_pointer& at, std::int64_t fallback) {
-  return object.contains(at) && object.at(at).is_number_integer() ? object.at(at).get<std::int64_t>() : fallback;
-}
+enum class Workload { Deployment, StatefulSet, Job };
 
-// The status the deployment controller reports once every replica of the current generation is
-// available. Nullopt when the stored status already says so (no write, no event loop).
-std::optional<Json> settled_status(const Json& deployment, const std::string& now) {
-  const std::int64_t replicas = int_at(deployment, "/spec/replicas"_json_pointer, 1);
-  const std::int64_t generation = int_at(deployment, "/metadata/generation"_json_pointer, 1);
-  if (deployment.contains("/metadata/deletionTimestamp"_json_pointer)) return std::nullopt;
-  if (int_at(deployment, "/status/observedGeneration"_json_pointer, -1) == generation &&
-      int_at(deployment, "/status/availableReplicas"_json_pointer, -1) == replicas) {
-    return std::nullopt;
+struct Request {
+  Workload workload;
+  ObjectKey key;
+  auto operator<=>(const Request&) const = default;
+};
+
+// The workload a pod belongs to, by its controller ownerReference.
+std::optional<Request> owner_of_pod(const Json& pod) {
+  const Json refs = pod.contains("/metadata/ownerReferences"_json_pointer)
+                        ? pod.at("/metadata/ownerReferences"_json_pointer)
+                        : Json::array();
+  if (!refs.is_array()) return std::nullopt;
+  for (const Json& ref : refs) {
+    if (!ref.is_object() || !ref.value("controller", false)) continue;
+    const std::string api_version = ref.value("apiVersion", ""), kind = ref.value("kind", "");
+    const ObjectKey owner{key_of(pod).namespace_, ref.value("name", "")};
+    if (api_version == "apps/v1" && kind == "StatefulSet") return Request{Workload::StatefulSet, owner};
+    if (api_version == "batch/v1" && kind == "Job") return Request{Workload::Job, owner};
   }
-  auto condition = [&](const char* type, const char* reason, const char* message) {
-    return Json{{"type", type},        {"status", "True"},          {"reason", reason},
-                {"message", message},  {"lastUpdateTime", now},     {"lastTransitionTime", now}};
-  };
-  Json status = {{"observedGeneration", generation},
-                 {"replicas", replicas},
-                 {"updatedReplicas", replicas},
-                 {"readyReplicas", replicas},
-                 {"availableReplicas", replicas},
-                 {"conditions",
-                  Json::array({condition("Available", "MinimumReplicasAvailable", "Deployment has minimum availability."),
-                               condition("Progressing", "NewReplicaSetAvailable",
-                                         "ReplicaSet has successfully progressed.")})}};
-  if (replicas == 0) {
-    status.erase("readyReplicas");
-    status.erase("availableReplicas");
-  }
-  return status;
+  return std::nullopt;
 }
 
 }  // namespace
 
 struct WorkloadSimulator::State {
   std::shared_ptr<Cluster> cluster;
-  std::unique_ptr<Watch> watch;
-  std::atomic<long long> updates{0};
-  std::jthread thread;
+  SimulatedKinds kinds;
+  std::atomic<long long> writes{0};
+
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  std::deque<Request> queue;
+  std::set<Request> queued;  // a key waits once however many events named it
+
+  std::vector<std::unique_ptr<Watch>> watches;
+  std::vector<std::jthread> threads;  // last: joined before the members they use go
+
+  void enqueue(Request request) {
+    {
+      std::lock_guard lock(mutex);
+      if (!queued.insert(request).second) return;
+      queue.push_back(std::move(request));
+    }
+    wake.notify_one();
+  }
+
+  void watch(const KindInfo& kind, std::function<void(const WatchEvent&)> on_event) {
+    watches.push_back(cluster->watch(kind, ListOptions{}));
+    threads.emplace_back([watch = watches.back().get(), on_event = std::move(on_event)](std::stop_token stop) {
+      while (!stop.stop_requested()) {
+        auto event = watch->next(std::chrono::milliseconds(200));
+        if (event) on_event(*event);
+        else if (watch->stopped()) return;
+      }
+    });
+  }
+
+  void watch_workload(const std::optional<KindInfo>& kind, Workload workload) {
+    if (!kind) return;
+    watch(*kind, [this, workload](const WatchEvent& event) {
+      // A deleted workload's pods and claims go with it through the garbage collector.
+      if (event.type == WatchEventType::Added || event.type == WatchEventType::Modified) {
+        enqueue({workload, key_of(event.object)});
+      }
+    });
+  }
+
+  void settle(const Request& request) {
+    Simulation sim(*cluster, kinds, writes);
+    try {
+      switch (request.workload) {
+        case Workload::Deployment: return apiserver_detail::simulate_deployment(sim, request.key);
+        case Workload::StatefulSet: return apiserver_detail::simulate_stateful_set(sim, request.key);
+        case Workload::Job: return apiserver_detail::simulate_job(sim, request.key);
+      }
+    } catch (const std::exception&) {
+      // A newer write won (409), the object went away (404) or a write was refused: whatever
+      // changes next brings its own event; retrying now would only repeat the failure.
+    }
+  }
+
+  void work(std::stop_token stop) {
+    for (;;) {
+      Request request;
+      {
+        std::unique_lock lock(mutex);
+        if (!wake.wait(lock, stop, [this] { return !queue.empty(); })) return;
+        request = std::move(queue.front());
+        queue.pop_front();
+        queued.erase(request);
+      }
+      settle(request);
+    }
+  }
 };
 
 WorkloadSimulator::WorkloadSimulator(std::shared_ptr<Cluster> cluster) : state_(std::make_unique<State>()) {
-  state_->cluster = std::move(cluster);
-  const auto kind = state_->cluster->find_kind(deployment_gvk);
-  if (!kind) throw std::invalid_argument("WorkloadSimulator: apps/v1 Deployment is not registered");
-  state_->watch = state_->cluster->watch(*kind, ListOptions{});
-  state_->thread = std::jthread([state = state_.get(), info = *kind](std::stop_token stop) {
-    while (!stop.stop_requested()) {
-      auto event = state->watch->next(std::chrono::milliseconds(200));
-      if (!event) {
-        if (state->watch->stopped()) return;
-        continue;
+  State& state = *state_;
+  state.cluster = std::move(cluster);
+  state.kinds = apiserver_detail::find_simulated_kinds(*state.cluster);
+  state.watch_workload(state.kinds.deployment, Workload::Deployment);
+  state.watch_workload(state.kinds.stateful_set, Workload::StatefulSet);
+  state.watch_workload(state.kinds.job, Workload::Job);
+  if (state.kinds.pod && (state.kinds.stateful_set || state.kinds.job)) {
+    // A pod that changed or went (deleted by hand, say) has its owner settled again.
+    state.watch(*state.kinds.pod, [&state](const WatchEvent& event) {
+      if (event.type == WatchEventType::Error || event.type == WatchEventType::Bookmark) return;
+      auto owner = owner_of_pod(event.object);
+      if (owner && (owner->workload == Workload::StatefulSet ? state.kinds.stateful_set : state.kinds.job)) {
+        state.enqueue(std::move(*owner));
       }
-      if (event->type != WatchEventType::Added && event->type != WatchEventType::Modified) continue;
-      const auto status = settled_status(event->object, Time::from(state->cluster->now()).str());
-      if (!status) continue;
-      Json updated = event->object;
-      updated["status"] = *status;
-      try {
-        state->cluster->update_status(info, updated);
-        ++state->updates;
-      } catch (const ApiError&) {
-        // A newer write won (409) or the object went away: its own event comes next.
-      }
-    }
-  });
+    });
+  }
+  state.threads.emplace_back([&state](std::stop_token stop) { state.work(stop); });
 }
 
 WorkloadSimulator::~WorkloadSimulator() {
-  state_->thread.request_stop();
-  state_->watch->stop();
+  for (auto& thread : state_->threads) thread.request_stop();
+  for (auto& watch : state_->watches) watch->stop();
 }
 
-long long WorkloadSimulator::updates() const { return state_->updates.load(); }
+long long WorkloadSimulator::updates() const { return state_->writes.load(); }
 
 }  // namespace rr

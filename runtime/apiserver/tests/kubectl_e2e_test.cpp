@@ -12,7 +12,11 @@
 #include <iterator>
 #include <sstream>
 
+#include "k8s/apps/v1/stateful_set.hpp"
+#include "k8s/batch/v1/job.hpp"
+#include "k8s/core/v1/persistent_volume_claim.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
+#include "rr/apiserver/workload_simulator.hpp"
 #include "test_server.hpp"
 
 using namespace rr;
@@ -345,4 +349,51 @@ TEST_CASE("kubectl with a bearer token over TLS") {
   Kubectl stranger(*t.server, &wrong);
   Run refused = stranger("get ns < /dev/null");
   CHECK(refused.code != 0);
+}
+
+TEST_CASE("kubectl rollout status and kubectl wait see the WorkloadSimulator's StatefulSet and Job finish") {
+  SKIP_WITHOUT_KUBECTL();
+  TestServer t;
+  // Registered here while the built-in kinds of the server do not include them all.
+  if (!t.cluster->find_kind(kind_info_of<k8s::apps::v1::StatefulSet>().gvk)) {
+    t.cluster->register_kind<k8s::apps::v1::StatefulSet>();
+  }
+  if (!t.cluster->find_kind(kind_info_of<k8s::batch::v1::Job>().gvk)) t.cluster->register_kind<k8s::batch::v1::Job>();
+  if (!t.cluster->find_kind(kind_info_of<k8s::core::v1::PersistentVolumeClaim>().gvk)) {
+    t.cluster->register_kind<k8s::core::v1::PersistentVolumeClaim>();
+  }
+  WorkloadSimulator simulator(t.cluster);
+  Kubectl kubectl(*t.server);
+  // updateStrategy written out: the API server's defaulting of built-in kinds does not add it.
+  const std::string web =
+      "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  serviceName: web\n"
+      "  updateStrategy:\n    type: RollingUpdate\n  selector:\n    matchLabels: {app: web}\n  template:\n"
+      "    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - {name: main, image: nginx:1.25}\n"
+      "  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec:\n      accessModes: [ReadWriteOnce]\n"
+      "      resources: {requests: {storage: 1Gi}}\n";
+  Run applied = kubectl("apply -f " + kubectl.write("web.yaml", web));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  Run rolled = kubectl("rollout status statefulset/web --timeout=20s");
+  INFO(rolled.output);
+  CHECK(rolled.code == 0);
+  CHECK(rolled.output.find("statefulset rolling update complete 2 pods") != std::string::npos);
+
+  Run updated = kubectl("set image statefulset/web main=nginx:1.27");
+  INFO(updated.output);
+  REQUIRE(updated.code == 0);
+  Run rolled_again = kubectl("rollout status statefulset/web --timeout=20s");
+  INFO(rolled_again.output);
+  CHECK(rolled_again.code == 0);
+  CHECK(kubectl("get pod web-0 -o jsonpath={.spec.containers[0].image}").output == "nginx:1.27");
+  CHECK(kubectl("get persistentvolumeclaims data-web-1 -o jsonpath={.status.phase}").output == "Bound");
+
+  const std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n"
+      "      restartPolicy: Never\n      containers:\n      - {name: main, image: busybox}\n";
+  REQUIRE(kubectl("apply -f " + kubectl.write("job.yaml", job)).code == 0);
+  Run waited = kubectl("wait --for=condition=complete --timeout=20s job/once");
+  INFO(waited.output);
+  CHECK(waited.code == 0);
+  CHECK(kubectl("get job once -o jsonpath={.status.succeeded}").output == "1");
 }

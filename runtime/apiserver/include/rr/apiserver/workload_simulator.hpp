@@ -1,7 +1,17 @@
 // The part of kube-controller-manager a local cluster without nodes needs for operators to see
-// their workloads come up: Deployments report every replica ready and available once they are
-// written (as KWOK's fake nodes make it look). Off unless asked for; runs on its own thread over
-// the in-process rr::Cluster.
+// their workloads come up (as KWOK's fake nodes make it look):
+//  - apps/v1 Deployments report every replica ready and available once written (no ReplicaSets
+//    or Pods are made);
+//  - apps/v1 StatefulSets get their pods <set>-0, <set>-1, ... made in order and reported Running
+//    and Ready, a Bound PersistentVolumeClaim per volume claim template and pod, scale-down from
+//    the highest ordinal (claims kept unless the retention policy says Delete), rolling updates
+//    from the highest ordinal down, and the controller's status (revisions included);
+//  - batch/v1 Jobs get their pods made and reported Succeeded, then the SuccessCriteriaMet and
+//    Complete conditions; a suspended job only its Suspended condition.
+// Each kind is simulated when it is registered on the cluster as the simulator starts; StatefulSets
+// and Jobs without a registered Pod kind are reported as if their pods ran, and claims are made
+// only when PersistentVolumeClaim is registered. Off unless asked for; runs on its own threads
+// over the in-process rr::Cluster.
 #pragma once
 #include <memory>
 
@@ -11,13 +21,14 @@ class Cluster;
 
 class WorkloadSimulator {
  public:
-  // Starts watching apps/v1 Deployments of `cluster` (the kind must be registered).
+  // Starts watching the registered kinds of `cluster` it simulates (none registered: it idles).
   explicit WorkloadSimulator(std::shared_ptr<Cluster> cluster);
-  ~WorkloadSimulator();  // stops the thread
+  ~WorkloadSimulator();  // stops the threads
   WorkloadSimulator(const WorkloadSimulator&) = delete;
   WorkloadSimulator& operator=(const WorkloadSimulator&) = delete;
 
-  // Deployment status updates written so far (for tests and logs).
+  // Writes made so far: status updates and the pods and claims made, changed or deleted (for
+  // tests and logs).
   long long updates() const;
 
  private:
