@@ -21,15 +21,15 @@ std::optional<Json> settled_status(const Json& deployment, const std::string& no
     return Json{{"type", type},       {"status", "True"},      {"reason", reason},
                 {"message", message}, {"lastUpdateTime", now}, {"lastTransitionTime", now}};
   };
-  Json status = {{"observedGeneration", generation},
-                 {"replicas", replicas},
-                 {"updatedReplicas", replicas},
-                 {"readyReplicas", replicas},
-                 {"availableReplicas", replicas},
-                 {"conditions",
-                  Json::array({condition("Available", "MinimumReplicasAvailable", "Deployment has minimum availability."),
-                               condition("Progressing", "NewReplicaSetAvailable",
-                                         "ReplicaSet has successfully progressed.")})}};
+  Json status = {
+      {"observedGeneration", generation},
+      {"replicas", replicas},
+      {"updatedReplicas", replicas},
+      {"readyReplicas", replicas},
+      {"availableReplicas", replicas},
+      {"conditions",
+       Json::array({condition("Available", "MinimumReplicasAvailable", "Deployment has minimum availability."),
+                    condition("Progressing", "NewReplicaSetAvailable", "ReplicaSet has successfully progressed.")})}};
   if (replicas == 0) {
     status.erase("readyReplicas");
     status.erase("availableReplicas");

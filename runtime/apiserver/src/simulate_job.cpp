@@ -16,7 +16,8 @@ constexpr const char* index_key = "batch.kubernetes.io/job-completion-index";
 std::int64_t completions_of(const Json& job) {
   // Without completions (a work queue) every one of `parallelism` pods succeeds.
   const std::int64_t parallelism = int_at(job, "/spec/parallelism"_json_pointer, 1);
-  return std::max<std::int64_t>(0, int_at(job, "/spec/completions"_json_pointer, std::max<std::int64_t>(parallelism, 1)));
+  return std::max<std::int64_t>(0,
+                                int_at(job, "/spec/completions"_json_pointer, std::max<std::int64_t>(parallelism, 1)));
 }
 
 bool indexed(const Json& job) { return string_at(job, "/spec/completionMode"_json_pointer) == "Indexed"; }
@@ -31,7 +32,8 @@ std::string job_pod_name(const Json& job, std::int64_t index) {
 }
 
 Json new_job_pod(const Json& job, std::int64_t index) {
-  const Json tmpl = job.contains("/spec/template"_json_pointer) ? job.at("/spec/template"_json_pointer) : Json::object();
+  const Json tmpl = job.contains("/spec/template"_json_pointer) ? job.at("/spec/template"_json_pointer)
+                                                                : Json::object();
   const Json tmpl_meta = tmpl.value("metadata", Json::object());
   const std::string name = string_at(job, "/metadata/name"_json_pointer);
   const std::string uid = string_at(job, "/metadata/uid"_json_pointer);
@@ -81,8 +83,8 @@ void set_condition(Json& conditions, const char* type, bool status, const char* 
   auto it = std::find_if(conditions.begin(), conditions.end(),
                          [&](const Json& c) { return c.is_object() && c.value("type", "") == type; });
   if (it != conditions.end() && it->value("status", "") == text) return;
-  Json condition = {{"type", type},           {"status", text},   {"reason", reason}, {"message", message},
-                    {"lastProbeTime", now}, {"lastTransitionTime", now}};
+  Json condition = {{"type", type},       {"status", text},       {"reason", reason},
+                    {"message", message}, {"lastProbeTime", now}, {"lastTransitionTime", now}};
   if (it != conditions.end()) *it = std::move(condition);
   else conditions.push_back(std::move(condition));
 }
@@ -125,8 +127,8 @@ Json job_status(const Json& job, std::int64_t succeeded, std::int64_t completion
 }
 
 bool finished(const Json& job) {
-  for (const Json& c : job.contains("/status/conditions"_json_pointer) ? job.at("/status/conditions"_json_pointer)
-                                                                       : Json::array()) {
+  for (const Json& c :
+       job.contains("/status/conditions"_json_pointer) ? job.at("/status/conditions"_json_pointer) : Json::array()) {
     const std::string type = c.value("type", "");
     if ((type == "Complete" || type == "Failed") && c.value("status", "") == "True") return true;
   }

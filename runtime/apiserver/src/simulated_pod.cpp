@@ -5,7 +5,8 @@ namespace rr::apiserver_detail {
 namespace {
 
 Json condition(const char* type, bool status, const std::string& now, const char* reason = nullptr) {
-  Json c = {{"type", type}, {"status", status ? "True" : "False"}, {"lastProbeTime", nullptr}, {"lastTransitionTime", now}};
+  Json c = {
+      {"type", type}, {"status", status ? "True" : "False"}, {"lastProbeTime", nullptr}, {"lastTransitionTime", now}};
   if (reason) c["reason"] = reason;
   return c;
 }
@@ -47,19 +48,19 @@ Json pod_status(const Json& pod, PodOutcome outcome, const std::string& now) {
   const char* reason = running ? nullptr : "PodCompleted";
   const std::string ip = pod_ip(pod);
   const Json spec = pod.value("spec", Json::object());
-  Json status = {{"phase", running ? "Running" : "Succeeded"},
-                 {"conditions", Json::array({condition("PodReadyToStartContainers", running, now),
-                                             condition("Initialized", true, now, reason),
-                                             condition("Ready", running, now, reason),
-                                             condition("ContainersReady", running, now, reason),
-                                             condition("PodScheduled", true, now)})},
-                 {"hostIP", "10.0.0.1"},
-                 {"hostIPs", Json::array({{{"ip", "10.0.0.1"}}})},
-                 {"podIP", ip},
-                 {"podIPs", Json::array({{{"ip", ip}}})},
-                 {"startTime", now},
-                 {"qosClass", qos_class(spec)},
-                 {"containerStatuses", container_statuses(spec.value("containers", Json()), outcome, now)}};
+  Json status = {
+      {"phase", running ? "Running" : "Succeeded"},
+      {"conditions",
+       Json::array({condition("PodReadyToStartContainers", running, now), condition("Initialized", true, now, reason),
+                    condition("Ready", running, now, reason), condition("ContainersReady", running, now, reason),
+                    condition("PodScheduled", true, now)})},
+      {"hostIP", "10.0.0.1"},
+      {"hostIPs", Json::array({{{"ip", "10.0.0.1"}}})},
+      {"podIP", ip},
+      {"podIPs", Json::array({{{"ip", ip}}})},
+      {"startTime", now},
+      {"qosClass", qos_class(spec)},
+      {"containerStatuses", container_statuses(spec.value("containers", Json()), outcome, now)}};
   if (spec.contains("initContainers")) {
     status["initContainerStatuses"] = container_statuses(spec["initContainers"], PodOutcome::Succeeded, now);
   }
@@ -85,8 +86,8 @@ Json create_simulated_pod(Simulation& sim, const Json& pod, PodOutcome outcome) 
 
 bool pod_ready(const Json& pod) {
   if (string_at(pod, "/status/phase"_json_pointer) != "Running") return false;
-  for (const Json& c : pod.contains("/status/conditions"_json_pointer) ? pod.at("/status/conditions"_json_pointer)
-                                                                       : Json::array()) {
+  for (const Json& c :
+       pod.contains("/status/conditions"_json_pointer) ? pod.at("/status/conditions"_json_pointer) : Json::array()) {
     if (c.is_object() && c.value("type", "") == "Ready") return c.value("status", "") == "True";
   }
   return false;

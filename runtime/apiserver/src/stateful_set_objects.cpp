@@ -30,10 +30,10 @@ StatefulSetView view_stateful_set(const Json& set) {
   v.parallel = string_at(set, "/spec/podManagementPolicy"_json_pointer) == "Parallel";
   v.rolling = string_at(set, "/spec/updateStrategy/type"_json_pointer, "RollingUpdate") == "RollingUpdate";
   v.partition = int_at(set, "/spec/updateStrategy/rollingUpdate/partition"_json_pointer, 0);
-  v.delete_when_scaled =
-      string_at(set, "/spec/persistentVolumeClaimRetentionPolicy/whenScaled"_json_pointer) == "Delete";
-  v.delete_when_deleted =
-      string_at(set, "/spec/persistentVolumeClaimRetentionPolicy/whenDeleted"_json_pointer) == "Delete";
+  v.delete_when_scaled = string_at(set, "/spec/persistentVolumeClaimRetentionPolicy/whenScaled"_json_pointer) ==
+                         "Delete";
+  v.delete_when_deleted = string_at(set, "/spec/persistentVolumeClaimRetentionPolicy/whenDeleted"_json_pointer) ==
+                          "Delete";
   // Any stable hash of the template will do; the controller's own also folds in collisionCount.
   v.update_revision = v.name + "-" + safe_suffix(stable_hash(object_at(set, "/spec/template"_json_pointer).dump()), 10);
   return v;

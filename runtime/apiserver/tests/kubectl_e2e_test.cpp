@@ -388,9 +388,8 @@ TEST_CASE("kubectl rollout status and kubectl wait see the WorkloadSimulator's S
   CHECK(kubectl("get pod web-0 -o jsonpath={.spec.containers[0].image}").output == "nginx:1.27");
   CHECK(kubectl("get persistentvolumeclaims data-web-1 -o jsonpath={.status.phase}").output == "Bound");
 
-  const std::string job =
-      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n"
-      "      restartPolicy: Never\n      containers:\n      - {name: main, image: busybox}\n";
+  const std::string job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n"
+                          "      restartPolicy: Never\n      containers:\n      - {name: main, image: busybox}\n";
   REQUIRE(kubectl("apply -f " + kubectl.write("job.yaml", job)).code == 0);
   Run waited = kubectl("wait --for=condition=complete --timeout=20s job/once");
   INFO(waited.output);

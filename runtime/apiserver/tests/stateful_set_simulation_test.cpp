@@ -11,22 +11,20 @@ using namespace rr::apiserver_test;
 namespace {
 
 Json stateful_set(const std::string& name, int replicas, const std::string& image = "nginx:1.25") {
-  return Json{
-      {"apiVersion", "apps/v1"},
-      {"kind", "StatefulSet"},
-      {"metadata", {{"name", name}, {"namespace", "default"}}},
-      {"spec",
-       {{"replicas", replicas},
-        {"serviceName", name},
-        {"selector", {{"matchLabels", {{"app", name}}}}},
-        {"template",
-         {{"metadata", {{"labels", {{"app", name}}}}},
-          {"spec", {{"containers", Json::array({{{"name", "main"}, {"image", image}}})}}}}},
-        {"volumeClaimTemplates",
-         Json::array({{{"metadata", {{"name", "data"}}},
-                       {"spec",
-                        {{"accessModes", Json::array({"ReadWriteOnce"})},
-                         {"resources", {{"requests", {{"storage", "1Gi"}}}}}}}}})}}}};
+  return Json{{"apiVersion", "apps/v1"},
+              {"kind", "StatefulSet"},
+              {"metadata", {{"name", name}, {"namespace", "default"}}},
+              {"spec",
+               {{"replicas", replicas},
+                {"serviceName", name},
+                {"selector", {{"matchLabels", {{"app", name}}}}},
+                {"template",
+                 {{"metadata", {{"labels", {{"app", name}}}}},
+                  {"spec", {{"containers", Json::array({{{"name", "main"}, {"image", image}}})}}}}},
+                {"volumeClaimTemplates", Json::array({{{"metadata", {{"name", "data"}}},
+                                                       {"spec",
+                                                        {{"accessModes", Json::array({"ReadWriteOnce"})},
+                                                         {"resources", {{"requests", {{"storage", "1Gi"}}}}}}}}})}}}};
 }
 
 // The set reports `replicas` ready at one revision for its current generation.
@@ -214,7 +212,8 @@ TEST_CASE("a pod deleted by hand is made again; a settled set is written no more
   REQUIRE(eventually([&] { return converged(c, "web", 2); }));
   const std::string uid = c.get(pod_kind, "web-1")["metadata"]["uid"];
   c.cluster->remove(pod_kind, {"default", "web-1"});
-  REQUIRE(eventually([&] { return c.exists(pod_kind, "web-1") && c.get(pod_kind, "web-1")["metadata"]["uid"] != uid; }));
+  REQUIRE(
+      eventually([&] { return c.exists(pod_kind, "web-1") && c.get(pod_kind, "web-1")["metadata"]["uid"] != uid; }));
   REQUIRE(eventually([&] { return converged(c, "web", 2); }));
   REQUIRE(c.settled());
   const std::string version = c.cluster->resource_version();

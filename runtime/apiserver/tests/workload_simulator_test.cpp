@@ -23,15 +23,15 @@ Json deployment(const std::string& name, int replicas) {
 }
 
 Json job(const std::string& name, Json spec = Json::object()) {
-  Json j = {{"apiVersion", "batch/v1"},
-            {"kind", "Job"},
-            {"metadata", {{"name", name}, {"namespace", "default"}}},
-            {"spec",
-             {{"template",
-               {{"metadata", {{"labels", {{"app", name}}}}},
-                {"spec",
-                 {{"restartPolicy", "Never"},
-                  {"containers", Json::array({{{"name", "main"}, {"image", "busybox"}}})}}}}}}}};
+  Json j = {
+      {"apiVersion", "batch/v1"},
+      {"kind", "Job"},
+      {"metadata", {{"name", name}, {"namespace", "default"}}},
+      {"spec",
+       {{"template",
+         {{"metadata", {{"labels", {{"app", name}}}}},
+          {"spec",
+           {{"restartPolicy", "Never"}, {"containers", Json::array({{{"name", "main"}, {"image", "busybox"}}})}}}}}}}};
   j["spec"].update(spec);
   return j;
 }
