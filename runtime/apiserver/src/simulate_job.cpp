@@ -141,6 +141,7 @@ void simulate_job(Simulation& sim, const ObjectKey& key) {
   const KindInfo& kind = *sim.kinds().job;
   const Json job = sim.cluster().get(kind, key);
   if (is_terminating(job) || finished(job)) return;
+  sim.made_for(kind, job);
   const bool suspended = job.contains("/spec/suspend"_json_pointer) && job.at("/spec/suspend"_json_pointer) == true;
   const std::int64_t completions = completions_of(job);
   std::int64_t succeeded = 0;

@@ -147,6 +147,7 @@ void simulate_stateful_set(Simulation& sim, const ObjectKey& key) {
   const KindInfo& kind = *sim.kinds().stateful_set;
   const Json stored = sim.cluster().get(kind, key);
   if (is_terminating(stored)) return;
+  sim.made_for(kind, stored);
   const StatefulSetView set = view_stateful_set(stored);
   const std::string current_revision = string_at(stored, "/status/currentRevision"_json_pointer);
   Counts counts;

@@ -17,10 +17,30 @@ SimulatedKinds find_simulated_kinds(const Cluster& cluster) {
 Simulation::Simulation(Cluster& cluster, const SimulatedKinds& kinds, std::atomic<long long>& writes)
     : cluster_(cluster), kinds_(kinds), writes_(writes), now_(Time::from(cluster.now()).str()) {}
 
+void Simulation::made_for(const KindInfo& kind, const Json& owner) {
+  owner_kind_ = kind;
+  owner_ = owner;
+}
+
 Json Simulation::create(const KindInfo& kind, const Json& object) {
   Json created = cluster_.create(kind, object);
   ++writes_;
-  return created;
+  if (!owner_kind_) return created;
+  bool owner_there = false;
+  try {
+    owner_there = string_at(cluster_.get(*owner_kind_, key_of(owner_)), "/metadata/uid"_json_pointer) ==
+                  string_at(owner_, "/metadata/uid"_json_pointer);
+  } catch (const ApiError& e) {
+    if (!is_not_found(e.status())) throw;
+  }
+  if (owner_there) return created;
+  try {
+    cluster_.remove(kind, key_of(created));
+    ++writes_;
+  } catch (const ApiError&) {
+    // Already gone (the collector or a user): nothing is left over either way.
+  }
+  throw OwnerGone();
 }
 
 Json Simulation::update(const KindInfo& kind, const Json& object) {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,11 @@ class Simulation {
   // The cluster's clock as RFC 3339, read once per settle so one pass writes one time.
   const std::string& now() const { return now_; }
 
+  // The workload this settle makes objects for. Each object made is checked against it: the
+  // garbage collector only takes dependents that exist when their owner goes, so an object made
+  // from a read from before the owner's deletion would stay; it is removed again and the settle
+  // ends (OwnerGone).
+  void made_for(const KindInfo& kind, const Json& owner);
   Json create(const KindInfo& kind, const Json& object);
   Json update(const KindInfo& kind, const Json& object);
   // Through the status subresource when the kind has one, else as a plain update.
@@ -44,6 +50,12 @@ class Simulation {
   const SimulatedKinds& kinds_;
   std::atomic<long long>& writes_;
   std::string now_;
+  std::optional<KindInfo> owner_kind_;
+  Json owner_;
+};
+
+struct OwnerGone : std::runtime_error {
+  OwnerGone() : std::runtime_error("the workload was deleted while its objects were made") {}
 };
 
 void simulate_deployment(Simulation& sim, const ObjectKey& key);
