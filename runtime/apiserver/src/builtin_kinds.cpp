@@ -1,39 +1,26 @@
 #include "rr/apiserver/builtin_kinds.hpp"
 
+#include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
-#include "k8s/apps/v1/deployment.hpp"
-#include "k8s/coordination/v1/lease.hpp"
-#include "k8s/core/v1/config_map.hpp"
-#include "k8s/core/v1/event.hpp"
-#include "k8s/core/v1/namespace.hpp"
-#include "k8s/core/v1/secret.hpp"
-#include "k8s/core/v1/service.hpp"
-#include "k8s/core/v1/service_account.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr {
 
 namespace {
 
-template <Object T>
-void register_typed(Cluster& cluster) {
-  if (!cluster.find_kind(kind_info_of<T>().gvk)) cluster.register_kind<T>();
+
+// The API server's admission of a built-in kind: decode, default, validate, through the
+// generated type; the defaulted object is what is stored.
+Cluster::AdmitFn admission_of(const KindCodec& row) {
+  return [&row](Json& object) -> std::vector<FieldError> {
+    std::string defaulted;
+    auto findings = row.admit(object.dump(), defaulted);  // a DecodeError is the cluster's to report
+    object = Json::parse(defaulted);
+    return findings;
+  };
 }
 
-void register_unstructured(Cluster& cluster, KindInfo info, Cluster::AdmitFn admit = {}) {
-  if (!cluster.find_kind(info.gvk)) cluster.register_kind(std::move(info), std::move(admit));
-}
-
-KindInfo unstructured(std::string group, std::string kind, std::string plural, Scope scope, bool has_status) {
-  return KindInfo{.gvk = {std::move(group), "v1", kind},
-                  .plural = std::move(plural),
-                  .list_kind = kind + "List",
-                  .scope = scope,
-                  .has_status = has_status};
-}
-
-void ensure_namespace(Cluster& cluster, const std::string& name) {
-  const KindInfo kind = kind_info_of<k8s::core::v1::Namespace>();
+void ensure_namespace(Cluster& cluster, const KindInfo& kind, const std::string& name) {
   try {
     Json created = cluster.create(kind, Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name}}}});
     created["status"] = {{"phase", "Active"}};
@@ -46,28 +33,18 @@ void ensure_namespace(Cluster& cluster, const std::string& name) {
 }  // namespace
 
 void register_builtin_kinds(Cluster& cluster) {
-  register_typed<k8s::core::v1::ConfigMap>(cluster);
-  register_typed<k8s::core::v1::Namespace>(cluster);
-  register_typed<k8s::core::v1::Secret>(cluster);
-  register_typed<k8s::core::v1::Service>(cluster);
-  register_typed<k8s::core::v1::ServiceAccount>(cluster);
-  register_typed<k8s::core::v1::Event>(cluster);
-  register_typed<k8s::apps::v1::Deployment>(cluster);
-  register_typed<k8s::coordination::v1::Lease>(cluster);
-
-  register_unstructured(cluster, unstructured("", "Pod", "pods", Scope::Namespaced, true));
-  const std::string rbac = "rbac.authorization.k8s.io";
-  register_unstructured(cluster, unstructured(rbac, "Role", "roles", Scope::Namespaced, false));
-  register_unstructured(cluster, unstructured(rbac, "RoleBinding", "rolebindings", Scope::Namespaced, false));
-  register_unstructured(cluster, unstructured(rbac, "ClusterRole", "clusterroles", Scope::Cluster, false));
-  register_unstructured(cluster, unstructured(rbac, "ClusterRoleBinding", "clusterrolebindings", Scope::Cluster, false));
-  register_unstructured(cluster, unstructured("events.k8s.io", "Event", "events", Scope::Namespaced, false));
-  register_unstructured(cluster,
-                        unstructured("apiextensions.k8s.io", "CustomResourceDefinition", "customresourcedefinitions",
-                                     Scope::Cluster, true),
-                        [](Json& crd) { return apiserver_detail::admit_crd(crd); });
-
-  for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, name);
+  const GroupVersionKind crd{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
+  for (const KindCodec* row : apiserver_detail::stored_builtin_resources()) {
+    KindInfo info = apiserver_detail::kind_info_of(*row);
+    if (cluster.find_kind(info.gvk)) continue;  // registered before: it keeps its admission
+    if (info.gvk == crd) {
+      cluster.register_kind(std::move(info), [](Json& object) { return apiserver_detail::admit_crd(object); });
+    } else {
+      cluster.register_kind(std::move(info), admission_of(*row));
+    }
+  }
+  const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});
+  for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, *namespaces, name);
 }
 
 }  // namespace rr
