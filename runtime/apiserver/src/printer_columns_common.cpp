@@ -46,8 +46,10 @@ std::int64_t int_at(const Json& object, const std::string& pointer) { return int
 std::int64_t int_or(const Json& object, const std::string& pointer, std::int64_t fallback) {
   const Json& value = at(object, pointer);
   if (value.is_number_integer()) return value.get<std::int64_t>();
-  if (value.is_number_float() && std::isfinite(value.get<double>()))
+  // A float only when it fits: the cast of one out of range is undefined.
+  if (value.is_number_float() && std::fabs(value.get<double>()) < 9.2e18) {
     return static_cast<std::int64_t>(value.get<double>());
+  }
   return fallback;
 }
 

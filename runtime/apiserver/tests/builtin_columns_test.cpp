@@ -141,6 +141,9 @@ TEST_CASE("builtin columns: Deployment, StatefulSet, DaemonSet, ReplicaSet") {
     "status": {"readyReplicas": 2, "updatedReplicas": 3, "availableReplicas": 1}})") ==
         Json::array({"web", "2/3", 3, 1, "<unknown>", "c1,c2", "nginx,busybox", "app=web,tier in (a,b)"}));
   // No replicas: the default, 1; an empty selector prints as nothing.
+  // A float count is truncated; one no integer holds is ignored.
+  CHECK(cell(deployment, R"({"spec": {"replicas": 2.0}})", "Ready") == "0/2");
+  CHECK(cell(deployment, R"({"spec": {"replicas": 1e30}})", "Ready") == "0/1");
   CHECK(cells(deployment, R"({"metadata": {"name": "d"}})") ==
         Json::array({"d", "0/1", 0, 0, "<unknown>", "", "", ""}));
 
