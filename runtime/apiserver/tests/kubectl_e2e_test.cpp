@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -123,6 +124,17 @@ struct GizmoCluster {
   Kubectl kubectl;
 };
 
+// kubectl's table output as the words of each line (empty cells vanish).
+std::vector<std::vector<std::string>> table_rows(const std::string& output) {
+  std::istringstream lines(output);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    rows.emplace_back(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
+  }
+  return rows;
+}
+
 }  // namespace
 
 TEST_CASE("kubectl applies a CRD and a custom resource (validation on), and reads it back as JSON") {
@@ -187,12 +199,7 @@ TEST_CASE("kubectl get prints a CRD's printer columns from the server's Table") 
   Run listed = g.kubectl("get gizmos");
   INFO(listed.output);
   REQUIRE(listed.code == 0);
-  std::istringstream lines(listed.output);
-  std::vector<std::vector<std::string>> rows;
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream words(line);
-    rows.emplace_back(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
-  }
+  const auto rows = table_rows(listed.output);
   REQUIRE(rows.size() == 3);
   // Color has priority 1: only with -o wide. A missing value is a null cell: kubectl prints nothing.
   CHECK(rows[0] == std::vector<std::string>{"NAME", "SIZE", "READY", "AGE"});
@@ -218,9 +225,115 @@ TEST_CASE("kubectl get prints a CRD's printer columns from the server's Table") 
   CHECK(all.output.find("default") != std::string::npos);
   CHECK(all.output.find("g1") < all.output.find("g2"));
   Run namespaces = g.kubectl("get namespaces");
-  CHECK(namespaces.output.find("NAME") != std::string::npos);
-  CHECK(namespaces.output.find("AGE") != std::string::npos);
+  INFO(namespaces.output);
+  const auto namespace_rows = table_rows(namespaces.output);
+  REQUIRE_FALSE(namespace_rows.empty());
+  CHECK(namespace_rows[0] == std::vector<std::string>{"NAME", "STATUS", "AGE"});
   CHECK(namespaces.output.find("kube-system") != std::string::npos);
+}
+
+const char* builtin_objects = R"(apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+data: {a: "1", b: "2"}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: creds}
+type: kubernetes.io/basic-auth
+data: {username: YWRtaW4=, password: czNjcjN0}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1}
+spec:
+  containers: [{name: app, image: nginx}]
+---
+apiVersion: v1
+kind: Event
+metadata: {name: web-1.backoff}
+involvedObject: {kind: Pod, name: web-1, namespace: default}
+type: Warning
+reason: BackOff
+message: Back-off restarting failed container
+firstTimestamp: "2025-01-01T00:00:00Z"
+lastTimestamp: "2025-01-01T00:00:00Z"
+count: 4
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: read-pods}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+subjects:
+- {kind: User, name: alice, apiGroup: rbac.authorization.k8s.io}
+- {kind: ServiceAccount, name: bot, namespace: default}
+)";
+
+TEST_CASE("kubectl get prints the built-in kinds' columns from the server's Table") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  Run applied = g.kubectl("apply -f " + g.kubectl.write("objects.yaml", builtin_objects));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  // The kubelet's report of a crashing container.
+  const auto pod_kind = g.t.cluster->find_kind({"", "v1", "Pod"});
+  REQUIRE(pod_kind);
+  Json pod = g.t.cluster->get(*pod_kind, {"default", "web-1"});
+  pod["status"] = Json::parse(R"({"phase": "Running", "containerStatuses": [{"name": "app", "ready": false,
+    "restartCount": 3, "state": {"waiting": {"reason": "CrashLoopBackOff"}}}]})");
+  g.t.cluster->update_status(*pod_kind, pod);
+
+  const auto table = [&](const std::string& args) {
+    Run run = g.kubectl(args);
+    INFO(args << "\n" << run.output);
+    CHECK(run.code == 0);
+    return table_rows(run.output);
+  };
+  // Two kinds: a table each, names prefixed with the kind.
+  const auto data = table("get configmap,secret -o wide");
+  REQUIRE(data.size() >= 5);
+  CHECK(data[0] == std::vector<std::string>{"NAME", "DATA", "AGE"});
+  CHECK(data[1].at(0) == "configmap/settings");
+  CHECK(data[1].at(1) == "2");
+  CHECK(std::find(data.begin(), data.end(), std::vector<std::string>{"NAME", "TYPE", "DATA", "AGE"}) != data.end());
+  CHECK(data.back().at(0) == "secret/creds");
+  CHECK(data.back().at(1) == "kubernetes.io/basic-auth");
+  CHECK(data.back().at(2) == "2");
+
+  const auto pods = table("get pods -o wide");
+  REQUIRE(pods.size() == 2);
+  CHECK(pods[0] == std::vector<std::string>{"NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED",
+                                            "NODE", "READINESS", "GATES"});
+  REQUIRE(pods[1].size() == 9);
+  CHECK(pods[1][1] == "0/1");
+  CHECK(pods[1][2] == "CrashLoopBackOff");
+  CHECK(pods[1][3] == "3");
+  CHECK(pods[1][5] == "<none>");
+
+  const auto events = table("get events");
+  REQUIRE(events.size() == 2);
+  CHECK(events[0] == std::vector<std::string>{"LAST", "SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"});
+  CHECK(std::vector<std::string>(events[1].begin() + 1, events[1].end()) ==
+        std::vector<std::string>{"Warning", "BackOff", "pod/web-1", "Back-off", "restarting", "failed", "container"});
+
+  const auto roles = table("get roles");
+  REQUIRE(roles.size() == 2);
+  CHECK(roles[0] == std::vector<std::string>{"NAME", "CREATED", "AT"});
+  CHECK(roles[1].at(0) == "reader");
+  CHECK(roles[1].at(1).back() == 'Z');  // an RFC 3339 time, not an age
+
+  const auto bindings = table("get rolebindings -o wide");
+  REQUIRE(bindings.size() == 2);
+  CHECK(bindings[0] == std::vector<std::string>{"NAME", "ROLE", "AGE", "USERS", "GROUPS", "SERVICEACCOUNTS"});
+  REQUIRE(bindings[1].size() == 5);  // no groups: an empty cell
+  CHECK(bindings[1][1] == "Role/reader");
+  CHECK(bindings[1][3] == "alice");
+  CHECK(bindings[1][4] == "default/bot");
 }
 
 TEST_CASE("kubectl get -w prints Table rows as objects change") {
