@@ -1,5 +1,9 @@
 #include "rr/apiserver/builtin_kinds.hpp"
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -16,6 +20,23 @@ Cluster::AdmitFn admission_of(const KindCodec& row) {
     std::string defaulted;
     auto findings = row.admit(object.dump(), defaulted);  // a DecodeError is the cluster's to report
     object = Json::parse(defaulted);
+    return findings;
+  };
+}
+
+// A Service gets its cluster IP from the service range on its first write (10.96.0.0/12, as
+// kubeadm's default), unless it is headless ("None") or an ExternalName.
+Cluster::AdmitFn with_cluster_ip(Cluster::AdmitFn admit) {
+  auto next = std::make_shared<std::atomic<std::uint32_t>>(10);
+  return [admit = std::move(admit), next](Json& object) {
+    auto findings = admit(object);
+    if (!findings.empty() || !object.contains("spec") || !object["spec"].is_object()) return findings;
+    Json& spec = object["spec"];
+    if (spec.value("type", std::string()) == "ExternalName" || spec.contains("clusterIP")) return findings;
+    const std::uint32_t n = next->fetch_add(1);
+    const std::string ip = "10.96." + std::to_string((n >> 8) & 0xff) + "." + std::to_string(n & 0xff);
+    spec["clusterIP"] = ip;
+    spec["clusterIPs"] = Json::array({ip});
     return findings;
   };
 }
@@ -39,6 +60,8 @@ void register_builtin_kinds(Cluster& cluster) {
     if (cluster.find_kind(info.gvk)) continue;  // registered before: it keeps its admission
     if (info.gvk == crd) {
       cluster.register_kind(std::move(info), [](Json& object) { return apiserver_detail::admit_crd(object); });
+    } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
+      cluster.register_kind(std::move(info), with_cluster_ip(admission_of(*row)));
     } else {
       cluster.register_kind(std::move(info), admission_of(*row));
     }

@@ -193,6 +193,16 @@ TEST_CASE("a built-in write is defaulted and validated by its generated type") {
   // protocol: TCP is the schema's declared default of a container port.
   CHECK(body_of(created)["spec"]["template"]["spec"]["containers"][0]["ports"][0]["protocol"] == "TCP");
 
+  // A Service gets a cluster IP, a headless one keeps "None".
+  const char* svc = R"({"apiVersion":"v1","kind":"Service","metadata":{"name":"web"},"spec":{"ports":[{"port":80}]}})";
+  const Json web = body_of(c->Post("/api/v1/namespaces/default/services", svc, "application/json"));
+  CHECK(web["spec"]["clusterIP"].get<std::string>().rfind("10.96.", 0) == 0);
+  CHECK(web["spec"]["clusterIPs"] == Json::array({web["spec"]["clusterIP"]}));
+  const char* headless =
+      R"({"apiVersion":"v1","kind":"Service","metadata":{"name":"db"},"spec":{"clusterIP":"None","ports":[{"port":5432}]}})";
+  CHECK(body_of(c->Post("/api/v1/namespaces/default/services", headless, "application/json"))["spec"]["clusterIP"] ==
+        "None");
+
   const char* no_containers = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{}})";
   auto refused = c->Post("/api/v1/namespaces/default/pods", no_containers, "application/json");
   REQUIRE(refused);
