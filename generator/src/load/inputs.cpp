@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "load/schema_reader.hpp"
@@ -126,6 +127,17 @@ void read_crd(const Node& doc, InputSet& out, Diagnostics& diags) {
 // `paths` do: /api/v1/namespaces/{namespace}/pods/{name}/status carries Pod's GVK. The scale
 // subresource's operations carry autoscaling/v1 Scale's GVK instead, so /scale is matched to its
 // kind through the collection path it hangs off.
+// Discovery's verb for an operation's x-kubernetes-action ("connect" has none: it is a
+// subresource's).
+std::optional<std::string> verb_of(const std::string& action, bool watch_path) {
+  if (watch_path || action == "watch" || action == "watchlist") return "watch";
+  if (action == "post") return "create";
+  if (action == "put") return "update";
+  if (action == "get" || action == "list" || action == "patch" || action == "delete" || action == "deletecollection")
+    return action;
+  return std::nullopt;
+}
+
 void read_paths(const Node& doc, OpenApiDocument& d) {
   const Node* paths = child(doc, "paths");
   if (!paths || !paths->is_mapping()) return;
@@ -144,7 +156,10 @@ void read_paths(const Node& doc, OpenApiDocument& d) {
       if (b == std::string::npos) b = path.size();
       seg.push_back(path.substr(a, b - a));
     }
-    if (std::find(seg.begin(), seg.end(), "watch") != seg.end()) continue;
+    // The deprecated /watch/ paths say the resource can be watched.
+    const auto watch_seg = std::find(seg.begin(), seg.end(), "watch");
+    const bool watch_path = watch_seg != seg.end();
+    if (watch_path) seg.erase(watch_seg);
     // .../<plural>, .../<plural>/{name}, .../<plural>/{name}/<subresource>
     std::size_t p = seg.size();
     std::string sub;
@@ -163,6 +178,8 @@ void read_paths(const Node& doc, OpenApiDocument& d) {
       }
       OpenApiKindPaths& k = d.kinds[it->second];
       if (sub.empty()) {
+        if (auto verb = verb_of(scalar(child(item.children[m], "x-kubernetes-action")), watch_path)) k.verbs.insert(*verb);
+        if (watch_path) continue;
         if (k.plural.empty()) k.plural = seg[p - 1];
         if (p >= 3 && seg[p - 3] == "namespaces" && seg[p - 2] == "{namespace}") k.namespaced = true;
         collection_owner.try_emplace(collection, it->second);

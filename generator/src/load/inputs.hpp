@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,7 @@ struct OpenApiDefinition {
 struct OpenApiKindPaths {
   std::string plural;
   bool namespaced = false, has_status = false, has_scale = false;
+  std::set<std::string> verbs;  // discovery's verbs on the main resource ("create", "get", "watch" ...)
 };
 
 struct OpenApiDocument {

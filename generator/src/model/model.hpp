@@ -123,6 +123,8 @@ struct KindInfo {
   std::vector<std::string> short_names, categories;
   bool namespaced = true, has_status = false, has_scale = false;
   bool storage = true, served = true, deprecated = false;
+  // Discovery's verbs on the main resource, sorted (a CRD's kind has all eight).
+  std::vector<std::string> verbs;
 };
 
 // One generated header + source pair.

@@ -39,7 +39,7 @@ std::string dump_model_json(const Model& model) {
       const auto& k = *u->kind;
       ju["kind"] = {{"group", k.group}, {"version", k.version}, {"kind", k.kind}, {"plural", k.plural},
                     {"namespaced", k.namespaced}, {"status", k.has_status}, {"scale", k.has_scale},
-                    {"storage", k.storage}};
+                    {"storage", k.storage}, {"verbs", k.verbs}};
     }
     ordered_json deps = ordered_json::array();
     for (const Unit* d : u->depends) deps.push_back(d->path);

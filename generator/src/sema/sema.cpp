@@ -447,6 +447,7 @@ class Builder {
       k.storage = v.storage;
       k.served = v.served;
       k.deprecated = v.deprecated;
+      k.verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
       u->kind = k;
       StructDef* root = new_struct(*u, *v.schema, kind_names_.at(&v), true);
       root->is_root = true;
@@ -557,6 +558,7 @@ class Builder {
       k.namespaced = facts->second.namespaced;
       k.has_status = facts->second.has_status;
       k.has_scale = facts->second.has_scale;
+      k.verbs.assign(facts->second.verbs.begin(), facts->second.verbs.end());
       u->kind = k;
     }
     // Nested structs of this definition are drained before returning to the referrer.

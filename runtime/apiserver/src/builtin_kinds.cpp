@@ -1,39 +1,47 @@
 #include "rr/apiserver/builtin_kinds.hpp"
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
-#include "k8s/apps/v1/deployment.hpp"
-#include "k8s/coordination/v1/lease.hpp"
-#include "k8s/core/v1/config_map.hpp"
-#include "k8s/core/v1/event.hpp"
-#include "k8s/core/v1/namespace.hpp"
-#include "k8s/core/v1/secret.hpp"
-#include "k8s/core/v1/service.hpp"
-#include "k8s/core/v1/service_account.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr {
 
 namespace {
 
-template <Object T>
-void register_typed(Cluster& cluster) {
-  if (!cluster.find_kind(kind_info_of<T>().gvk)) cluster.register_kind<T>();
+
+// The API server's admission of a built-in kind: decode, default, validate, through the
+// generated type; the defaulted object is what is stored.
+Cluster::AdmitFn admission_of(const KindCodec& row) {
+  return [&row](Json& object) -> std::vector<FieldError> {
+    std::string defaulted;
+    auto findings = row.admit(object.dump(), defaulted);  // a DecodeError is the cluster's to report
+    object = Json::parse(defaulted);
+    return findings;
+  };
 }
 
-void register_unstructured(Cluster& cluster, KindInfo info, Cluster::AdmitFn admit = {}) {
-  if (!cluster.find_kind(info.gvk)) cluster.register_kind(std::move(info), std::move(admit));
+// A Service gets its cluster IP from the service range on its first write (10.96.0.0/12, as
+// kubeadm's default), unless it is headless ("None") or an ExternalName.
+Cluster::AdmitFn with_cluster_ip(Cluster::AdmitFn admit) {
+  auto next = std::make_shared<std::atomic<std::uint32_t>>(10);
+  return [admit = std::move(admit), next](Json& object) {
+    auto findings = admit(object);
+    if (!findings.empty() || !object.contains("spec") || !object["spec"].is_object()) return findings;
+    Json& spec = object["spec"];
+    if (spec.value("type", std::string()) == "ExternalName" || spec.contains("clusterIP")) return findings;
+    const std::uint32_t n = next->fetch_add(1);
+    const std::string ip = "10.96." + std::to_string((n >> 8) & 0xff) + "." + std::to_string(n & 0xff);
+    spec["clusterIP"] = ip;
+    spec["clusterIPs"] = Json::array({ip});
+    return findings;
+  };
 }
 
-KindInfo unstructured(std::string group, std::string kind, std::string plural, Scope scope, bool has_status) {
-  return KindInfo{.gvk = {std::move(group), "v1", kind},
-                  .plural = std::move(plural),
-                  .list_kind = kind + "List",
-                  .scope = scope,
-                  .has_status = has_status};
-}
-
-void ensure_namespace(Cluster& cluster, const std::string& name) {
-  const KindInfo kind = kind_info_of<k8s::core::v1::Namespace>();
+void ensure_namespace(Cluster& cluster, const KindInfo& kind, const std::string& name) {
   try {
     Json created = cluster.create(kind, Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name}}}});
     created["status"] = {{"phase", "Active"}};
@@ -46,28 +54,20 @@ void ensure_namespace(Cluster& cluster, const std::string& name) {
 }  // namespace
 
 void register_builtin_kinds(Cluster& cluster) {
-  register_typed<k8s::core::v1::ConfigMap>(cluster);
-  register_typed<k8s::core::v1::Namespace>(cluster);
-  register_typed<k8s::core::v1::Secret>(cluster);
-  register_typed<k8s::core::v1::Service>(cluster);
-  register_typed<k8s::core::v1::ServiceAccount>(cluster);
-  register_typed<k8s::core::v1::Event>(cluster);
-  register_typed<k8s::apps::v1::Deployment>(cluster);
-  register_typed<k8s::coordination::v1::Lease>(cluster);
-
-  register_unstructured(cluster, unstructured("", "Pod", "pods", Scope::Namespaced, true));
-  const std::string rbac = "rbac.authorization.k8s.io";
-  register_unstructured(cluster, unstructured(rbac, "Role", "roles", Scope::Namespaced, false));
-  register_unstructured(cluster, unstructured(rbac, "RoleBinding", "rolebindings", Scope::Namespaced, false));
-  register_unstructured(cluster, unstructured(rbac, "ClusterRole", "clusterroles", Scope::Cluster, false));
-  register_unstructured(cluster, unstructured(rbac, "ClusterRoleBinding", "clusterrolebindings", Scope::Cluster, false));
-  register_unstructured(cluster, unstructured("events.k8s.io", "Event", "events", Scope::Namespaced, false));
-  register_unstructured(cluster,
-                        unstructured("apiextensions.k8s.io", "CustomResourceDefinition", "customresourcedefinitions",
-                                     Scope::Cluster, true),
-                        [](Json& crd) { return apiserver_detail::admit_crd(crd); });
-
-  for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, name);
+  const GroupVersionKind crd{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
+  for (const KindCodec* row : apiserver_detail::stored_builtin_resources()) {
+    KindInfo info = apiserver_detail::kind_info_of(*row);
+    if (cluster.find_kind(info.gvk)) continue;  // registered before: it keeps its admission
+    if (info.gvk == crd) {
+      cluster.register_kind(std::move(info), [](Json& object) { return apiserver_detail::admit_crd(object); });
+    } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
+      cluster.register_kind(std::move(info), with_cluster_ip(admission_of(*row)));
+    } else {
+      cluster.register_kind(std::move(info), admission_of(*row));
+    }
+  }
+  const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});
+  for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, *namespaces, name);
 }
 
 }  // namespace rr

@@ -78,7 +78,10 @@ void CrdController::apply(const Json& crd) {
         cluster_->register_kind(info);
         registered_here_.insert(info.gvk);
       }
-      catalog_.set_names(info.gvk, declared->names);
+      ResourceNames names = declared->names;
+      const auto& scaled = declared->scaled_versions;
+      names.has_scale = std::find(scaled.begin(), scaled.end(), info.gvk.version) != scaled.end();
+      catalog_.set_names(info.gvk, std::move(names));
       catalog_.show(info.gvk);
       now_served.push_back(info.gvk);
     }

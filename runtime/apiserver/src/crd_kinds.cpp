@@ -66,6 +66,7 @@ std::optional<CrdKinds> kinds_of_crd(const Json& crd) {
                   .list_kind = list_kind,
                   .scope = scope,
                   .has_status = version.contains("/subresources/status"_json_pointer)};
+    if (version.contains("/subresources/scale"_json_pointer)) out.scaled_versions.push_back(info.gvk.version);
     if (storage) {
       out.storage_version = info.gvk.version;
       out.kinds.insert(out.kinds.begin(), std::move(info));

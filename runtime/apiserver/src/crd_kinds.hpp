@@ -17,6 +17,7 @@ struct CrdKinds {
   std::vector<KindInfo> kinds;  // one per served version, storage version first
   ResourceNames names;
   std::string storage_version;
+  std::vector<std::string> scaled_versions;  // the versions with a scale subresource
 };
 
 // Nullopt when the CRD lacks a group, names or versions (admission refuses such a CRD).

@@ -8,6 +8,8 @@ namespace rr::apiserver_detail {
 
 namespace {
 
+const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
+
 // The group's versions, most preferred first.
 std::map<std::string, std::vector<std::string>> versions_by_group(const KindCatalog& catalog) {
   std::map<std::string, std::vector<std::string>> out;
@@ -33,12 +35,12 @@ Json group_json(const std::string& group, const std::vector<std::string>& versio
 
 Json version_document() {
   return Json{{"major", "1"},
-              {"minor", "32"},
-              {"gitVersion", "v1.32.0-rrgen"},
+              {"minor", "35"},
+              {"gitVersion", "v1.35.0-rrgen"},
               {"gitCommit", "0000000000000000000000000000000000000000"},
               {"gitTreeState", "clean"},
-              {"buildDate", "2025-01-01T00:00:00Z"},
-              {"goVersion", "go1.23.0"},
+              {"buildDate", "2025-12-17T00:00:00Z"},
+              {"goVersion", "go1.25.5"},
               {"compiler", "gc"},
               {"platform", "linux/amd64"}};
 }
@@ -75,11 +77,12 @@ std::optional<Json> resource_list_document(const KindCatalog& catalog, const std
   for (const KindInfo& kind : catalog.served()) {
     if (kind.gvk.group != group || kind.gvk.version != version) continue;
     const ResourceNames names = catalog.names(kind);
+    const Json verbs = names.verbs.empty() ? Json(kAllVerbs) : Json(names.verbs);
     Json resource = {{"name", kind.plural},
                      {"singularName", names.singular},
                      {"namespaced", kind.namespaced()},
                      {"kind", kind.gvk.kind},
-                     {"verbs", {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"}}};
+                     {"verbs", verbs}};
     if (!names.short_names.empty()) resource["shortNames"] = names.short_names;
     if (!names.categories.empty()) resource["categories"] = names.categories;
     resources.push_back(std::move(resource));
@@ -88,6 +91,15 @@ std::optional<Json> resource_list_document(const KindCatalog& catalog, const std
                            {"singularName", ""},
                            {"namespaced", kind.namespaced()},
                            {"kind", kind.gvk.kind},
+                           {"verbs", {"get", "patch", "update"}}});
+    }
+    if (names.has_scale) {
+      resources.push_back({{"name", kind.plural + "/scale"},
+                           {"singularName", ""},
+                           {"namespaced", kind.namespaced()},
+                           {"group", "autoscaling"},
+                           {"version", "v1"},
+                           {"kind", "Scale"},
                            {"verbs", {"get", "patch", "update"}}});
     }
   }

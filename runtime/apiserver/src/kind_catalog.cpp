@@ -5,6 +5,7 @@
 #include <charconv>
 #include <tuple>
 
+#include "builtin_resources.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr::apiserver_detail {
@@ -18,17 +19,47 @@ struct BuiltinNames {
   std::vector<std::string> categories;
 };
 
+// The short names and categories a 1.35 API server's discovery gives the built-in resources
+// (each resource's registry storage declares them; the OpenAPI documents do not carry them).
 const std::vector<BuiltinNames>& builtin_names() {
   static const std::vector<BuiltinNames> table = {
+      {"", "componentstatuses", {"cs"}, {}},
       {"", "configmaps", {"cm"}, {}},
-      {"", "services", {"svc"}, {"all"}},
-      {"", "namespaces", {"ns"}, {}},
-      {"", "serviceaccounts", {"sa"}, {}},
+      {"", "endpoints", {"ep"}, {}},
       {"", "events", {"ev"}, {}},
+      {"", "limitranges", {"limits"}, {}},
+      {"", "namespaces", {"ns"}, {}},
+      {"", "nodes", {"no"}, {}},
+      {"", "persistentvolumeclaims", {"pvc"}, {}},
+      {"", "persistentvolumes", {"pv"}, {}},
       {"", "pods", {"po"}, {"all"}},
-      {"apps", "deployments", {"deploy"}, {"all"}},
-      {"events.k8s.io", "events", {"ev"}, {}},
+      {"", "replicationcontrollers", {"rc"}, {"all"}},
+      {"", "resourcequotas", {"quota"}, {}},
+      {"", "serviceaccounts", {"sa"}, {}},
+      {"", "services", {"svc"}, {"all"}},
+      {"admissionregistration.k8s.io", "mutatingwebhookconfigurations", {}, {"api-extensions"}},
+      {"admissionregistration.k8s.io", "validatingwebhookconfigurations", {}, {"api-extensions"}},
+      {"admissionregistration.k8s.io", "validatingadmissionpolicies", {}, {"api-extensions"}},
+      {"admissionregistration.k8s.io", "validatingadmissionpolicybindings", {}, {"api-extensions"}},
+      {"admissionregistration.k8s.io", "mutatingadmissionpolicies", {}, {"api-extensions"}},
+      {"admissionregistration.k8s.io", "mutatingadmissionpolicybindings", {}, {"api-extensions"}},
       {"apiextensions.k8s.io", "customresourcedefinitions", {"crd", "crds"}, {"api-extensions"}},
+      {"apiregistration.k8s.io", "apiservices", {}, {"api-extensions"}},
+      {"apps", "daemonsets", {"ds"}, {"all"}},
+      {"apps", "deployments", {"deploy"}, {"all"}},
+      {"apps", "replicasets", {"rs"}, {"all"}},
+      {"apps", "statefulsets", {"sts"}, {"all"}},
+      {"autoscaling", "horizontalpodautoscalers", {"hpa"}, {"all"}},
+      {"batch", "cronjobs", {"cj"}, {"all"}},
+      {"batch", "jobs", {}, {"all"}},
+      {"certificates.k8s.io", "certificatesigningrequests", {"csr"}, {}},
+      {"events.k8s.io", "events", {"ev"}, {}},
+      {"networking.k8s.io", "ingresses", {"ing"}, {}},
+      {"networking.k8s.io", "networkpolicies", {"netpol"}, {}},
+      {"policy", "poddisruptionbudgets", {"pdb"}, {}},
+      {"scheduling.k8s.io", "priorityclasses", {"pc"}, {}},
+      {"storage.k8s.io", "storageclasses", {"sc"}, {}},
+      {"storage.k8s.io", "volumeattributesclasses", {"vac"}, {}},
   };
   return table;
 }
@@ -112,6 +143,11 @@ ResourceNames KindCatalog::names(const KindInfo& kind) const {
   out.singular = kind.gvk.kind;
   std::transform(out.singular.begin(), out.singular.end(), out.singular.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (const KindCodec* row = builtin_codec(kind.gvk); row && row->resource.plural == kind.plural) {
+    out.singular = row->resource.singular;
+    out.verbs = verbs_of(row->resource);
+    out.has_scale = row->resource.has_scale;
+  }
   for (const auto& entry : builtin_names()) {
     if (entry.group == kind.gvk.group && entry.plural == kind.plural) {
       out.short_names = entry.short_names;

@@ -22,6 +22,9 @@ struct ResourceNames {
   std::string singular;
   std::vector<std::string> short_names;
   std::vector<std::string> categories;
+  // Empty: every verb of a stored resource (a CRD's kind).
+  std::vector<std::string> verbs;
+  bool has_scale = false;  // the scale subresource
 };
 
 class KindCatalog {
@@ -33,7 +36,8 @@ class KindCatalog {
   std::optional<KindInfo> find(std::string_view group, std::string_view version, std::string_view plural) const;
   bool is_served(const GroupVersionKind& gvk) const;
 
-  // Names given by a CRD win; otherwise the built-in table; otherwise the lowercase kind.
+  // Names given by a CRD win; otherwise rr::builtin's facts and the built-in short names;
+  // otherwise the lowercase kind.
   ResourceNames names(const KindInfo& kind) const;
   void set_names(const GroupVersionKind& gvk, ResourceNames names);
 

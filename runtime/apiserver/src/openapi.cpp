@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <functional>
 #include <set>
+#include <vector>
+
+#include "openapi_schemas.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -32,40 +35,65 @@ Json patch_operation(const KindInfo& kind) {
                {{"group", kind.gvk.group}, {"version", kind.gvk.version}, {"kind", kind.gvk.kind}}}};
 }
 
-std::string hash_of(const Json& document) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016zX", std::hash<std::string>{}(document.dump()));
-  return text;
+std::string hash_of(const std::string& text) {
+  char out[17];
+  std::snprintf(out, sizeof out, "%016zX", std::hash<std::string>{}(text));
+  return out;
+}
+
+std::vector<KindInfo> kinds_of(const KindCatalog& catalog, const std::string& group, const std::string& version) {
+  std::vector<KindInfo> out;
+  for (KindInfo& kind : catalog.served()) {
+    if (kind.gvk.group == group && kind.gvk.version == version) out.push_back(std::move(kind));
+  }
+  return out;
+}
+
+// What a group-version's document is made of: its kinds, and the version of each one's CRD.
+std::string fingerprint(const std::vector<KindInfo>& kinds, const CrdOf& crd_of) {
+  std::string out;
+  for (const KindInfo& kind : kinds) {
+    out += kind.gvk.kind + "/" + kind.plural + "|";
+    if (auto crd = crd_of(kind)) out += crd->value("/metadata/resourceVersion"_json_pointer, std::string()) + "|";
+  }
+  return out;
 }
 
 }  // namespace
 
 std::optional<Json> openapi_v3_document(const KindCatalog& catalog, const std::string& group,
-                                        const std::string& version) {
+                                        const std::string& version, const CrdOf& crd_of) {
+  const std::vector<KindInfo> kinds = kinds_of(catalog, group, version);
+  if (kinds.empty()) return std::nullopt;
   Json paths = Json::object();
-  for (const KindInfo& kind : catalog.served()) {
-    if (kind.gvk.group != group || kind.gvk.version != version) continue;
+  Json schemas = Json::object();
+  bool builtin = false;
+  for (const KindInfo& kind : kinds) {
     std::string path = "/" + group_version_path(group, version) + "/";
     if (kind.namespaced()) path += "namespaces/{namespace}/";
     path += kind.plural + "/{name}";
     paths[path] = {{"patch", patch_operation(kind)}};
+    if (auto crd = crd_of(kind)) {
+      add_crd_schema(*crd, version, schemas);
+    } else {
+      builtin = true;
+    }
   }
-  if (paths.empty()) return std::nullopt;
+  if (builtin) schemas.update(builtin_component_schemas(group, version));
   return Json{{"openapi", "3.0.0"},
-              {"info", {{"title", "Kubernetes"}, {"version", "v1.32.0-rrgen"}}},
+              {"info", {{"title", "Kubernetes"}, {"version", "v1.35.0-rrgen"}}},
               {"paths", paths},
-              {"components", {{"schemas", Json::object()}}}};
+              {"components", {{"schemas", schemas}}}};
 }
 
-Json openapi_v3_root(const KindCatalog& catalog) {
+Json openapi_v3_root(const KindCatalog& catalog, const CrdOf& crd_of) {
   std::set<std::pair<std::string, std::string>> group_versions;
   for (const KindInfo& kind : catalog.served()) group_versions.emplace(kind.gvk.group, kind.gvk.version);
   Json paths = Json::object();
   for (const auto& [group, version] : group_versions) {
-    auto document = openapi_v3_document(catalog, group, version);
-    if (!document) continue;
     const std::string path = group_version_path(group, version);
-    paths[path] = {{"serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hash_of(*document)}};
+    const std::string hash = hash_of(path + "|" + fingerprint(kinds_of(catalog, group, version), crd_of));
+    paths[path] = {{"serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hash}};
   }
   return Json{{"paths", paths}};
 }

@@ -1,219 +1,13 @@
-#include "printer_columns.hpp"
-
+// Durations and ages as Kubernetes prints them, CRD columns, and which column set a built-in kind gets.
 #include <cmath>
 #include <memory>
 #include <optional>
 
+#include "printer_columns_internal.hpp"
 #include "printer_jsonpath.hpp"
 #include "rr/core/time.hpp"
 
 namespace rr::apiserver_detail {
-
-namespace {
-
-// metav1.ObjectMeta's documentation of name and creationTimestamp (the Name and Age columns').
-constexpr const char* name_description =
-    "Name must be unique within a namespace. Is required when creating resources, although some resources may "
-    "allow a client to request the generation of an appropriate name automatically. Name is primarily intended "
-    "for creation idempotence and configuration definition. Cannot be updated. More info: "
-    "https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
-constexpr const char* creation_description =
-    "CreationTimestamp is a timestamp representing the server time when this object was created. It is not "
-    "guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It "
-    "is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More "
-    "info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
-
-const Json& at(const Json& object, const char* pointer) {
-  static const Json null;
-  const Json::json_pointer path(pointer);
-  return object.contains(path) ? object.at(path) : null;
-}
-
-std::string string_at(const Json& object, const char* pointer) {
-  const Json& value = at(object, pointer);
-  return value.is_string() ? value.get<std::string>() : std::string();
-}
-
-std::int64_t int_at(const Json& object, const char* pointer) {
-  const Json& value = at(object, pointer);
-  return value.is_number() ? value.get<std::int64_t>() : 0;
-}
-
-std::string joined(const std::vector<std::string>& parts, const char* separator = ",") {
-  std::string out;
-  for (const auto& part : parts) {
-    if (!out.empty()) out += separator;
-    out += part;
-  }
-  return out;
-}
-
-PrinterColumn name_column() {
-  return PrinterColumn{.name = "Name",
-                       .type = "string",
-                       .format = "name",
-                       .description = name_description,
-                       .cell = [](const Json& object, PrintClock::time_point) -> Json {
-                         return string_at(object, "/metadata/name");
-                       }};
-}
-
-// The built-in printers' Age: the age as text (type string).
-PrinterColumn age_column() {
-  return PrinterColumn{.name = "Age",
-                       .type = "string",
-                       .description = creation_description,
-                       .cell = [](const Json& object, PrintClock::time_point now) -> Json {
-                         return age_of(string_at(object, "/metadata/creationTimestamp"), now);
-                       }};
-}
-
-PrinterColumn text_column(std::string name, std::string description, std::int64_t priority,
-                          std::function<Json(const Json&)> cell) {
-  return PrinterColumn{.name = std::move(name),
-                       .type = "string",
-                       .description = std::move(description),
-                       .priority = priority,
-                       .cell = [cell = std::move(cell)](const Json& object, PrintClock::time_point) { return cell(object); }};
-}
-
-// "app=web,tier=front" from a map of labels (Go's labels.FormatLabels: sorted; "<none>" if empty).
-std::string format_labels(const Json& labels) {
-  std::vector<std::string> parts;
-  if (labels.is_object()) {
-    for (const auto& [key, value] : labels.items()) parts.push_back(key + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
-  }
-  return parts.empty() ? "<none>" : joined(parts);
-}
-
-// metav1.FormatLabelSelector for the matchLabels / matchExpressions of a LabelSelector.
-std::string format_selector(const Json& selector) {
-  if (!selector.is_object()) return "<none>";
-  std::vector<std::string> parts;
-  if (auto labels = selector.find("matchLabels"); labels != selector.end() && labels->is_object()) {
-    for (const auto& [key, value] : labels->items()) parts.push_back(key + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
-  }
-  if (auto expressions = selector.find("matchExpressions"); expressions != selector.end() && expressions->is_array()) {
-    for (const Json& e : *expressions) {
-      const std::string key = e.value("key", "");
-      const std::string op = e.value("operator", "");
-      std::vector<std::string> values;
-      if (e.contains("values") && e["values"].is_array()) {
-        for (const Json& v : e["values"]) values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
-      }
-      if (op == "In") parts.push_back(key + " in (" + joined(values) + ")");
-      else if (op == "NotIn") parts.push_back(key + " notin (" + joined(values) + ")");
-      else if (op == "Exists") parts.push_back(key);
-      else if (op == "DoesNotExist") parts.push_back("!" + key);
-    }
-  }
-  return parts.empty() ? "<none>" : joined(parts);
-}
-
-std::vector<std::string> container_field(const Json& deployment, const char* field) {
-  std::vector<std::string> out;
-  const Json& containers = at(deployment, "/spec/template/spec/containers");
-  if (!containers.is_array()) return out;
-  for (const Json& c : containers) out.push_back(c.is_object() ? c.value(field, "") : "");
-  return out;
-}
-
-std::vector<PrinterColumn> deployment_columns() {
-  std::vector<PrinterColumn> columns{name_column()};
-  columns.push_back(text_column("Ready", "Number of the pod with ready state", 0, [](const Json& d) -> Json {
-    const std::int64_t desired = at(d, "/spec/replicas").is_number() ? int_at(d, "/spec/replicas") : 1;
-    return std::to_string(int_at(d, "/status/readyReplicas")) + "/" + std::to_string(desired);
-  }));
-  columns.push_back(text_column(
-      "Up-to-date",
-      "Total number of non-terminated pods targeted by this deployment that have the desired template spec.", 0,
-      [](const Json& d) -> Json { return int_at(d, "/status/updatedReplicas"); }));
-  columns.push_back(text_column(
-      "Available", "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
-      0, [](const Json& d) -> Json { return int_at(d, "/status/availableReplicas"); }));
-  columns.push_back(age_column());
-  columns.push_back(text_column("Containers", "Names of each container in the template.", 1,
-                                [](const Json& d) -> Json { return joined(container_field(d, "name")); }));
-  columns.push_back(text_column("Images", "Images referenced by each container in the template.", 1,
-                                [](const Json& d) -> Json { return joined(container_field(d, "image")); }));
-  columns.push_back(text_column("Selector", "Label selector for pods.", 1, [](const Json& d) -> Json {
-    return format_selector(at(d, "/spec/selector"));
-  }));
-  return columns;
-}
-
-// The kube-apiserver's getServiceExternalIP (without the wide-only details).
-std::string service_external_ip(const Json& s) {
-  const std::string type = string_at(s, "/spec/type");
-  std::vector<std::string> external;
-  if (const Json& ips = at(s, "/spec/externalIPs"); ips.is_array()) {
-    for (const Json& ip : ips) {
-      if (ip.is_string()) external.push_back(ip.get<std::string>());
-    }
-  }
-  if (type == "ExternalName") return string_at(s, "/spec/externalName");
-  if (type == "LoadBalancer") {
-    std::vector<std::string> ingress;
-    if (const Json& list = at(s, "/status/loadBalancer/ingress"); list.is_array()) {
-      for (const Json& entry : list) {
-        if (!entry.is_object()) continue;
-        const std::string ip = entry.value("ip", "");
-        const std::string host = entry.value("hostname", "");
-        if (!ip.empty()) ingress.push_back(ip);
-        else if (!host.empty()) ingress.push_back(host);
-      }
-    }
-    ingress.insert(ingress.end(), external.begin(), external.end());
-    return ingress.empty() ? "<pending>" : joined(ingress);
-  }
-  return external.empty() ? "<none>" : joined(external);
-}
-
-// "80/TCP,443:30443/TCP" (printers.MakeServicePortString).
-std::string service_ports(const Json& s) {
-  std::vector<std::string> parts;
-  if (const Json& ports = at(s, "/spec/ports"); ports.is_array()) {
-    for (const Json& p : ports) {
-      if (!p.is_object()) continue;
-      const std::string protocol = p.value("protocol", "TCP");
-      const std::string port = std::to_string(int_at(p, "/port"));
-      const std::int64_t node_port = int_at(p, "/nodePort");
-      parts.push_back(node_port > 0 ? port + ":" + std::to_string(node_port) + "/" + protocol : port + "/" + protocol);
-    }
-  }
-  return parts.empty() ? "<none>" : joined(parts);
-}
-
-std::vector<PrinterColumn> service_columns() {
-  std::vector<PrinterColumn> columns{name_column()};
-  columns.push_back(text_column("Type", "The type of the service.", 0, [](const Json& s) -> Json {
-    const std::string type = string_at(s, "/spec/type");
-    return type.empty() ? "ClusterIP" : type;
-  }));
-  columns.push_back(text_column("Cluster-IP", "The cluster IP of the service.", 0, [](const Json& s) -> Json {
-    const std::string ip = string_at(s, "/spec/clusterIP");
-    return ip.empty() ? "<none>" : ip;
-  }));
-  columns.push_back(text_column("External-IP", "The external IP of the service.", 0,
-                                [](const Json& s) -> Json { return service_external_ip(s); }));
-  columns.push_back(text_column("Port(s)", "The ports of the service.", 0,
-                                [](const Json& s) -> Json { return service_ports(s); }));
-  columns.push_back(age_column());
-  columns.push_back(text_column("Selector", "Route service traffic to pods with label keys and values matching this selector.", 1,
-                                [](const Json& s) -> Json { return format_labels(at(s, "/spec/selector")); }));
-  return columns;
-}
-
-// Go's fmt.Sprint of a JSON number: integral floats without a fraction, others in shortest form.
-std::string number_text(const Json& value) {
-  if (value.is_number_float()) {
-    const double d = value.get<double>();
-    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e21) return std::to_string(static_cast<long long>(d));
-  }
-  return value.dump();
-}
-
-}  // namespace
 
 std::string human_duration(std::chrono::nanoseconds elapsed) {
   using namespace std::chrono;
@@ -256,9 +50,7 @@ Json cell_for_value(std::string_view type, const Json& value, PrintClock::time_p
   if (value.is_null()) return nullptr;
   if (type == "string") {
     // The jsonpath printer's text: strings as they are, other values printed.
-    if (value.is_string()) return value;
-    if (value.is_number()) return number_text(value);
-    return value.dump();
+    return text_of(value);
   }
   if (type == "integer" && value.is_number()) {
     if (value.is_number_float()) {
@@ -286,12 +78,12 @@ std::vector<PrinterColumn> crd_printer_columns(const Json& crd, std::string_view
   }
   if (!declared) {
     // serveDefaultColumnsIfEmpty: Age from .metadata.creationTimestamp, type date.
-    columns.push_back(PrinterColumn{.name = "Age",
-                                    .type = "date",
-                                    .description = creation_description,
-                                    .cell = [](const Json& object, PrintClock::time_point now) -> Json {
-                                      return cell_for_value("date", at(object, "/metadata/creationTimestamp"), now);
-                                    }});
+    PrinterColumn age = age_column();
+    age.type = "date";
+    age.cell = [](const Json& object, PrintClock::time_point now) -> Json {
+      return cell_for_value("date", at(object, "/metadata/creationTimestamp"), now);
+    };
+    columns.push_back(std::move(age));
     return columns;
   }
   for (const Json& c : *declared) {
@@ -318,9 +110,52 @@ std::vector<PrinterColumn> crd_printer_columns(const Json& crd, std::string_view
   return columns;
 }
 
+namespace {
+
+struct BuiltinPrinter {
+  std::string_view group;
+  std::string_view kind;
+  std::vector<PrinterColumn> (*columns)();
+};
+
+// The kinds the kube-apiserver prints with pkg/printers (any version), and those it serves with
+// the default table convertor (RBAC roles, CRDs).
+constexpr BuiltinPrinter builtin_printers[] = {
+    {"", "Pod", pod_columns},
+    {"", "Service", service_columns},
+    {"", "Endpoints", endpoints_columns},
+    {"", "ConfigMap", config_map_columns},
+    {"", "Secret", secret_columns},
+    {"", "ServiceAccount", service_account_columns},
+    {"", "Namespace", namespace_columns},
+    {"", "Node", node_columns},
+    {"", "PersistentVolume", persistent_volume_columns},
+    {"", "PersistentVolumeClaim", persistent_volume_claim_columns},
+    {"", "Event", event_columns},
+    {"events.k8s.io", "Event", events_v1_event_columns},
+    {"apps", "Deployment", deployment_columns},
+    {"apps", "StatefulSet", stateful_set_columns},
+    {"apps", "DaemonSet", daemon_set_columns},
+    {"apps", "ReplicaSet", replica_set_columns},
+    {"batch", "Job", job_columns},
+    {"batch", "CronJob", cron_job_columns},
+    {"networking.k8s.io", "Ingress", ingress_columns},
+    {"discovery.k8s.io", "EndpointSlice", endpoint_slice_columns},
+    {"coordination.k8s.io", "Lease", lease_columns},
+    {"rbac.authorization.k8s.io", "RoleBinding", role_binding_columns},
+    {"rbac.authorization.k8s.io", "ClusterRoleBinding", role_binding_columns},
+    {"rbac.authorization.k8s.io", "Role", default_columns},
+    {"rbac.authorization.k8s.io", "ClusterRole", default_columns},
+    {"apiextensions.k8s.io", "CustomResourceDefinition", default_columns},
+};
+
+}  // namespace
+
 std::vector<PrinterColumn> builtin_printer_columns(const GroupVersionKind& gvk) {
-  if (gvk.group == "apps" && gvk.kind == "Deployment") return deployment_columns();
-  if (gvk.group.empty() && gvk.kind == "Service") return service_columns();
+  for (const BuiltinPrinter& printer : builtin_printers) {
+    if (printer.group == gvk.group && printer.kind == gvk.kind) return printer.columns();
+  }
+  // Any other printed kind has at least these two (most have more upstream).
   return {name_column(), age_column()};
 }
 

@@ -1,6 +1,6 @@
 // The columns of the Tables `kubectl get` asks for: those a CRD version declares
 // (additionalPrinterColumns, as apiextensions-apiserver's tableconvertor reads them) and those of
-// the built-in kinds (Name and Age; Deployment and Service as the kube-apiserver prints them).
+// the built-in kinds, as the kube-apiserver's printers make them (printer_columns_<area>.cpp).
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -30,9 +30,12 @@ struct PrinterColumn {
 // none. A column whose jsonPath is outside the supported subset has only empty cells.
 std::vector<PrinterColumn> crd_printer_columns(const Json& crd, std::string_view version);
 
-// Name and Age; Deployment: Name, Ready, Up-to-date, Available, Age (and Containers, Images,
-// Selector at priority 1); Service: Name, Type, Cluster-IP, External-IP, Port(s), Age (and
-// Selector at priority 1).
+// The columns the kube-apiserver prints for a built-in kind (pkg/printers/internalversion), the
+// wide ones at priority 1: Pod, Service, Endpoints, ConfigMap, Secret, ServiceAccount, Namespace,
+// Node, PersistentVolume(Claim), Event (core and events.k8s.io), Deployment, StatefulSet,
+// DaemonSet, ReplicaSet, Job, CronJob, Ingress, EndpointSlice, Lease, (Cluster)RoleBinding; Name
+// and Created At for Role, ClusterRole and CustomResourceDefinition (the default convertor's);
+// Name and Age for any other kind.
 std::vector<PrinterColumn> builtin_printer_columns(const GroupVersionKind& gvk);
 
 // Kubernetes' duration.HumanDuration ("45s", "3m20s", "5h", "2d3h", "3y"); "<invalid>" when more

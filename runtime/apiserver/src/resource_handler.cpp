@@ -2,9 +2,10 @@
 // on the main resource and its status subresource.
 #include <algorithm>
 
+#include "body_codec.hpp"
+#include "builtin_resources.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
-#include "yaml_json.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -18,45 +19,6 @@ Status not_served() {
   s.reason = "NotFound";
   s.code = 404;
   return s;
-}
-
-HttpReply object_reply(const Json& object, int code = 200) {
-  HttpReply reply;
-  reply.code = code;
-  reply.body = object.dump();
-  return reply;
-}
-
-Json parse_json(const std::string& body) {
-  try {
-    return Json::parse(body);
-  } catch (const Json::parse_error& e) {
-    throw ApiError(api_errors::bad_request(std::string("error decoding body: ") + e.what()));
-  }
-}
-
-// A request body as JSON: JSON or YAML (one document). Protobuf, which kubectl's typed clients
-// send for built-in kinds (e.g. `kubectl create configmap`), is refused with 415.
-Json decode_body(std::string_view content_type, const std::string& body) {
-  std::string_view media = content_type.substr(0, content_type.find(';'));
-  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
-  Json object;
-  if (media.empty() || media == "application/json" || media == "*/*") {
-    object = parse_json(body);
-  } else if (media == "application/yaml") {
-    std::vector<Json> docs;
-    try {
-      docs = yaml_documents(body);
-    } catch (const std::runtime_error& e) {
-      throw ApiError(api_errors::bad_request(std::string("error decoding body: ") + e.what()));
-    }
-    if (docs.size() != 1) throw ApiError(api_errors::bad_request("error decoding body: expected one YAML document"));
-    object = std::move(docs.front());
-  } else {
-    throw ApiError(api_errors::unsupported_media_type(std::vector<std::string>{"application/json", "application/yaml"}));
-  }
-  if (!object.is_object()) throw ApiError(api_errors::bad_request("the body of the request is not a JSON object"));
-  return object;
 }
 
 std::string meta_string(const Json& object, const char* key) {
@@ -178,11 +140,19 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
   if (kind->namespaced() ? (!route.name.empty() && !route.namespaced_path) : route.namespaced_path) {
     return status_reply(not_served());
   }
+  RequestQuery query = parse_query(params);
+  query.list.namespace_ = route.namespace_;
+  if (route.subresource == "scale" && !route.name.empty()) {
+    if (auto paths = scale_paths(*kind)) {
+      if (auto failure = faults_.before_request(is_write(request.method), kind->plural, kind->gvk.group, route.name)) {
+        return status_reply(*failure);
+      }
+      return scale(request, *kind, *paths, route, query);
+    }
+  }
   if (!route.subresource.empty() && !(route.subresource == "status" && kind->has_status)) {
     return status_reply(not_served());
   }
-  RequestQuery query = parse_query(params);
-  query.list.namespace_ = route.namespace_;
   const std::string& method = request.method;
   const bool collection = route.name.empty();
   const std::optional<TableOptions> table = method == "GET" ? table_options(request, params) : std::nullopt;
@@ -199,7 +169,7 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
     return status_reply(*failure);
   }
   if (collection) {
-    if (method == "GET") return read(*kind, route, std::move(query), table);
+    if (method == "GET") return read(request, *kind, route, std::move(query), table);
     if (method == "POST") {
       if (kind->namespaced() && !route.namespaced_path) {
         return status_reply(api_errors::method_not_supported(kind->plural, "create"));
@@ -209,17 +179,17 @@ HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, 
     if (method == "DELETE") return remove_collection(*kind, route, query, request);
     return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
   }
-  if (method == "GET") return read(*kind, route, std::move(query), table);
+  if (method == "GET") return read(request, *kind, route, std::move(query), table);
   if (method == "PUT") return replace(*kind, route, query, request);
   if (method == "PATCH") return patch(*kind, route, query, request);
   if (method == "DELETE" && route.subresource.empty()) return remove(*kind, route, query, request);
   return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
 }
 
-HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQuery query,
+HttpReply RestHandler::read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
                             const std::optional<TableOptions>& table) const {
   auto answer = [&](const Json& object) {
-    return object_reply(table ? make_table(printer_columns(kind), object, *table, PrintClock::now()) : object);
+    return object_reply(request, table ? make_table(printer_columns(kind), object, *table, PrintClock::now()) : object);
   };
   if (!route.name.empty()) return answer(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
   validate_list_options(query);
@@ -236,16 +206,20 @@ HttpReply RestHandler::read(const KindInfo& kind, const Route& route, RequestQue
   return answer(cluster_->list(kind, query.list));
 }
 
-std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) const {
+std::optional<Json> RestHandler::crd_of(const KindInfo& kind) const {
+  if (kind.gvk.group.empty()) return std::nullopt;
+  if (const KindCodec* row = builtin_codec(kind.gvk); row && row->resource.plural == kind.plural) return std::nullopt;
   const auto crd_kind = catalog_.find(crd_gvk.group, crd_gvk.version, "customresourcedefinitions");
-  if (crd_kind && !kind.gvk.group.empty()) {
-    try {
-      return crd_printer_columns(cluster_->get(*crd_kind, ObjectKey{"", kind.plural + "." + kind.gvk.group}),
-                                 kind.gvk.version);
-    } catch (const ApiError&) {
-      // Not a custom resource (or its CRD is gone): the built-in columns.
-    }
+  if (!crd_kind) return std::nullopt;
+  try {
+    return cluster_->get(*crd_kind, ObjectKey{"", kind.plural + "." + kind.gvk.group});
+  } catch (const ApiError&) {
+    return std::nullopt;  // registered by an operator without a CRD, or the CRD is gone
   }
+}
+
+std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) const {
+  if (auto crd = crd_of(kind)) return crd_printer_columns(*crd, kind.gvk.version);
   return builtin_printer_columns(kind.gvk);
 }
 
@@ -286,7 +260,7 @@ HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const Re
   place_in_namespace(kind, route, object);
   Json created = cluster_->create(kind, object, write_options(query));
   after_write(kind, meta_string(created, "name"), query.dry_run);
-  return object_reply(created, 201);
+  return object_reply(request, created, 201);
 }
 
 HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -303,7 +277,7 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
   Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, write_options(query))
                                                : cluster_->update(kind, object, write_options(query));
   after_write(kind, route.name, query.dry_run);
-  return object_reply(updated);
+  return object_reply(request, updated);
 }
 
 HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -325,7 +299,7 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
   Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
                                  write_options(query));
   after_write(kind, route.name, query.dry_run);
-  return object_reply(patched);
+  return object_reply(request, patched);
 }
 
 HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -333,7 +307,7 @@ HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const Re
   Json last = cluster_->remove(kind, ObjectKey{route.namespace_, route.name},
                                delete_options_of(request.content_type, request.body, query));
   after_write(kind, route.name, query.dry_run);
-  return object_reply(last);
+  return object_reply(request, last);
 }
 
 HttpReply RestHandler::remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -348,7 +322,7 @@ HttpReply RestHandler::remove_collection(const KindInfo& kind, const Route& rout
   }
   cluster_->remove_collection(kind, opts, delete_options_of(request.content_type, request.body, query));
   for (const auto& name : names) after_write(kind, name, query.dry_run);
-  return object_reply(Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
+  return object_reply(request, Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
 }
 
 void RestHandler::after_write(const KindInfo& kind, const std::string& name, bool dry_run) const {

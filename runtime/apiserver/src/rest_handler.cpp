@@ -70,9 +70,12 @@ HttpReply RestHandler::dispatch(const HttpRequest& request, const Target& target
       if (auto doc = resource_list_document(catalog_, route.group, route.version)) return json_reply(*doc);
       break;
     case Endpoint::OpenApiV3Root:
-      return json_reply(openapi_v3_root(catalog_));
+      return json_reply(openapi_v3_root(catalog_, [this](const KindInfo& kind) { return crd_of(kind); }));
     case Endpoint::OpenApiV3Document:
-      if (auto doc = openapi_v3_document(catalog_, route.group, route.version)) return json_reply(*doc);
+      if (auto doc = openapi_v3_document(catalog_, route.group, route.version,
+                                         [this](const KindInfo& kind) { return crd_of(kind); })) {
+        return json_reply(*doc);
+      }
       break;
     case Endpoint::OpenApiV2:  // not served: see docs/runtime/19-local-cluster.md (kubectl does not need it)
     case Endpoint::NotFound:

@@ -12,6 +12,7 @@
 #include "kind_catalog.hpp"
 #include "query.hpp"
 #include "route.hpp"
+#include "scale_subresource.hpp"
 #include "table.hpp"
 
 namespace rr {
@@ -32,7 +33,7 @@ class RestHandler {
   HttpReply dispatch(const HttpRequest& request, const Target& target) const;
   HttpReply resource(const HttpRequest& request, const Route& route, const QueryParams& params) const;
   // `table`: answer a meta.k8s.io Table (the Accept header asked for one).
-  HttpReply read(const KindInfo& kind, const Route& route, RequestQuery query,
+  HttpReply read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
                  const std::optional<TableOptions>& table) const;
   HttpReply watch(const KindInfo& kind, RequestQuery query, const std::optional<TableOptions>& table) const;
   // The Table columns of a kind: those of its CRD's version, or the built-in ones.
@@ -43,6 +44,12 @@ class RestHandler {
   HttpReply remove(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
                               const HttpRequest& request) const;
+  // The CustomResourceDefinition that declares a kind; nullopt for a built-in kind (or a CRD gone).
+  std::optional<Json> crd_of(const KindInfo& kind) const;
+  // The scale subresource: where a kind keeps its replicas (nullopt: it has none).
+  std::optional<ScalePaths> scale_paths(const KindInfo& kind) const;
+  HttpReply scale(const HttpRequest& request, const KindInfo& kind, const ScalePaths& paths, const Route& route,
+                  const RequestQuery& query) const;
   // After a write to a CRD: serve (or stop serving) what it declares.
   void after_write(const KindInfo& kind, const std::string& name, bool dry_run) const;
 

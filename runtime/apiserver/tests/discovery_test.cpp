@@ -24,7 +24,7 @@ TEST_CASE("version, health and the legacy /api document") {
   auto c = t.client();
   Json version = body_of(c->Get("/version"));
   CHECK(version["major"] == "1");
-  CHECK(version["minor"] == "32");
+  CHECK(version["minor"] == "35");
   auto health = c->Get("/healthz");
   REQUIRE(health);
   CHECK(health->status == 200);
@@ -131,4 +131,81 @@ TEST_CASE("version priority: GA, then beta, then alpha, then others alphabetical
   std::vector<std::string> versions = {"v1alpha1", "foo", "v1beta1", "v2", "v1", "v1beta2", "v10alpha3", "bar"};
   std::sort(versions.begin(), versions.end(), version_precedes);
   CHECK(versions == std::vector<std::string>{"v2", "v1", "v1beta2", "v1beta1", "v10alpha3", "v1alpha1", "bar", "foo"});
+}
+
+TEST_CASE("every stored kind of Kubernetes 1.35 is discovered, with the verbs, names and subresources of its facts") {
+  TestServer t;
+  auto c = t.client();
+  const Json groups = body_of(c->Get("/apis"));
+  std::size_t group_versions = 1;  // the core group's v1
+  for (const Json& g : groups["groups"]) group_versions += g["versions"].size();
+  // The 36 group-versions of schemas/kubernetes-1.35/ but authentication.k8s.io/v1 and
+  // authorization.k8s.io/v1, whose kinds are create-only reviews, not stored objects.
+  CHECK(group_versions == 34);
+  CHECK(c->Get("/apis/authorization.k8s.io/v1")->status == 404);
+
+  const Json apps = body_of(c->Get("/apis/apps/v1"));
+  const Json* sts = resource_named(apps, "statefulsets");
+  REQUIRE(sts);
+  CHECK((*sts)["shortNames"] == Json::array({"sts"}));
+  CHECK((*sts)["categories"] == Json::array({"all"}));
+  CHECK(resource_named(apps, "statefulsets/status"));
+  const Json* sts_scale = resource_named(apps, "statefulsets/scale");
+  REQUIRE(sts_scale);
+  CHECK((*sts_scale)["group"] == "autoscaling");
+  CHECK((*sts_scale)["kind"] == "Scale");
+  CHECK_FALSE(resource_named(apps, "controllerrevisions/scale"));
+
+  const Json core = body_of(c->Get("/api/v1"));
+  const Json* namespaces = resource_named(core, "namespaces");
+  REQUIRE(namespaces);  // no deletecollection on namespaces
+  CHECK((*namespaces)["verbs"] == Json::array({"create", "delete", "get", "list", "patch", "update", "watch"}));
+  const Json* statuses = resource_named(core, "componentstatuses");
+  REQUIRE(statuses);
+  CHECK((*statuses)["verbs"] == Json::array({"get", "list"}));
+  CHECK(resource_named(core, "persistentvolumeclaims"));
+  CHECK(resource_named(core, "replicationcontrollers/scale"));
+
+  for (const char* path : {"/apis/batch/v1", "/apis/policy/v1", "/apis/networking.k8s.io/v1",
+                           "/apis/rbac.authorization.k8s.io/v1", "/apis/autoscaling/v2", "/apis/resource.k8s.io/v1"}) {
+    CAPTURE(path);
+    auto res = c->Get(path);
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK_FALSE(body_of(res)["resources"].empty());
+  }
+  const Json policy = body_of(c->Get("/apis/policy/v1"));
+  const Json* pdb = resource_named(policy, "poddisruptionbudgets");
+  REQUIRE(pdb);
+  CHECK((*pdb)["shortNames"] == Json::array({"pdb"}));
+}
+
+TEST_CASE("a built-in write is defaulted and validated by its generated type") {
+  TestServer t;
+  auto c = t.client();
+  const char* sts = R"({"apiVersion":"apps/v1","kind":"StatefulSet","metadata":{"name":"db"},
+    "spec":{"selector":{"matchLabels":{"app":"db"}},"serviceName":"db",
+            "template":{"metadata":{"labels":{"app":"db"}},"spec":{"containers":[{"name":"db","image":"kv:1",
+                        "ports":[{"containerPort":6379}]}]}}}})";
+  auto created = c->Post("/apis/apps/v1/namespaces/default/statefulsets", sts, "application/json");
+  REQUIRE(created);
+  CHECK(created->status == 201);
+  // protocol: TCP is the schema's declared default of a container port.
+  CHECK(body_of(created)["spec"]["template"]["spec"]["containers"][0]["ports"][0]["protocol"] == "TCP");
+
+  // A Service gets a cluster IP, a headless one keeps "None".
+  const char* svc = R"({"apiVersion":"v1","kind":"Service","metadata":{"name":"web"},"spec":{"ports":[{"port":80}]}})";
+  const Json web = body_of(c->Post("/api/v1/namespaces/default/services", svc, "application/json"));
+  CHECK(web["spec"]["clusterIP"].get<std::string>().rfind("10.96.", 0) == 0);
+  CHECK(web["spec"]["clusterIPs"] == Json::array({web["spec"]["clusterIP"]}));
+  const char* headless =
+      R"({"apiVersion":"v1","kind":"Service","metadata":{"name":"db"},"spec":{"clusterIP":"None","ports":[{"port":5432}]}})";
+  CHECK(body_of(c->Post("/api/v1/namespaces/default/services", headless, "application/json"))["spec"]["clusterIP"] ==
+        "None");
+
+  const char* no_containers = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{}})";
+  auto refused = c->Post("/api/v1/namespaces/default/pods", no_containers, "application/json");
+  REQUIRE(refused);
+  CHECK(refused->status == 422);
+  CHECK(body_of(refused)["reason"] == "Invalid");
 }

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,122 +13,13 @@
 #include <iterator>
 #include <sstream>
 
-#include "k8s/apps/v1/stateful_set.hpp"
-#include "k8s/batch/v1/job.hpp"
-#include "k8s/core/v1/persistent_volume_claim.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
-#include "rr/apiserver/workload_simulator.hpp"
+#include "kubectl_support.hpp"
 #include "test_server.hpp"
 
 using namespace rr;
 using namespace rr::apiserver_test;
 using namespace std::chrono_literals;
-
-namespace {
-
-bool kubectl_available() { return std::system("command -v kubectl > /dev/null 2>&1") == 0; }
-
-#define SKIP_WITHOUT_KUBECTL()                                          \
-  if (!kubectl_available()) {                                           \
-    MESSAGE("kubectl is not on PATH: kubectl end-to-end test skipped"); \
-    return;                                                             \
-  }
-
-struct Run {
-  int code = -1;
-  std::string output;
-};
-
-// kubectl with its own kubeconfig and discovery cache in a temp directory.
-class Kubectl {
- public:
-  Kubectl(const ApiServer& server, const KubeconfigUser* user = nullptr) {
-    char pattern[] = "/tmp/rr-apiserver-e2e-XXXXXX";
-    dir_ = ::mkdtemp(pattern);
-    if (user) {
-      server.write_kubeconfig(dir_ + "/kubeconfig", *user);
-    } else {
-      server.write_kubeconfig(dir_ + "/kubeconfig");
-    }
-  }
-  ~Kubectl() { std::filesystem::remove_all(dir_); }
-
-  // Runs `kubectl <args>` (bounded by 30 s), stdout and stderr together.
-  Run operator()(const std::string& args) const {
-    Run run;
-    FILE* pipe = ::popen((env() + "timeout 30 kubectl --request-timeout=20s " + args + " 2>&1").c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) run.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-  }
-
-  // Starts `kubectl <args>` in the background for at most `seconds`, output to file `name`.
-  void background(const std::string& args, const std::string& name, int seconds) const {
-    const std::string command = "(" + env() + "timeout " + std::to_string(seconds) + " kubectl " + args + " > '" +
-                                path(name) + "' 2>&1 &)";
-    REQUIRE(std::system(command.c_str()) == 0);
-  }
-
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-    return path(name);
-  }
-
-  std::string read(const std::string& name) const {
-    std::ifstream in(path(name));
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
-
- private:
-  std::string env() const { return "KUBECONFIG='" + path("kubeconfig") + "' KUBECACHEDIR='" + path("cache") + "' "; }
-  std::string dir_;
-};
-
-template <class F>
-bool eventually(F&& condition, std::chrono::milliseconds timeout) {
-  const auto until = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < until) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return condition();
-}
-
-const std::string gizmo_crd_file = std::string(RR_APISERVER_TEST_CRDS) + "/gizmos.yaml";
-
-std::string gizmo_yaml(const std::string& name, int size, const std::string& extra_metadata = "") {
-  return "apiVersion: test.rrgen.dev/v1\nkind: Gizmo\nmetadata:\n  name: " + name + "\n" + extra_metadata +
-         "spec:\n  size: " + std::to_string(size) + "\n  color: blue\n";
-}
-
-// A plain-HTTP cluster with the test CRD applied by kubectl and Established.
-struct GizmoCluster {
-  GizmoCluster() : t(ApiServerOptions{}, with_namespaces()), kubectl(*t.server) {}
-  static ClusterOptions with_namespaces() {
-    ClusterOptions options;
-    options.require_namespaces = true;
-    return options;
-  }
-  void install_crd() {
-    Run applied = kubectl("apply -f " + gizmo_crd_file);
-    INFO(applied.output);
-    REQUIRE(applied.code == 0);
-    Run established = kubectl("wait --for condition=Established --timeout=10s crd/gizmos.test.rrgen.dev");
-    INFO(established.output);
-    REQUIRE(established.code == 0);
-  }
-  TestServer t;
-  Kubectl kubectl;
-};
-
-}  // namespace
 
 TEST_CASE("kubectl applies a CRD and a custom resource (validation on), and reads it back as JSON") {
   SKIP_WITHOUT_KUBECTL();
@@ -191,12 +83,7 @@ TEST_CASE("kubectl get prints a CRD's printer columns from the server's Table") 
   Run listed = g.kubectl("get gizmos");
   INFO(listed.output);
   REQUIRE(listed.code == 0);
-  std::istringstream lines(listed.output);
-  std::vector<std::vector<std::string>> rows;
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream words(line);
-    rows.emplace_back(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
-  }
+  const auto rows = table_rows(listed.output);
   REQUIRE(rows.size() == 3);
   // Color has priority 1: only with -o wide. A missing value is a null cell: kubectl prints nothing.
   CHECK(rows[0] == std::vector<std::string>{"NAME", "SIZE", "READY", "AGE"});
@@ -222,9 +109,115 @@ TEST_CASE("kubectl get prints a CRD's printer columns from the server's Table") 
   CHECK(all.output.find("default") != std::string::npos);
   CHECK(all.output.find("g1") < all.output.find("g2"));
   Run namespaces = g.kubectl("get namespaces");
-  CHECK(namespaces.output.find("NAME") != std::string::npos);
-  CHECK(namespaces.output.find("AGE") != std::string::npos);
+  INFO(namespaces.output);
+  const auto namespace_rows = table_rows(namespaces.output);
+  REQUIRE_FALSE(namespace_rows.empty());
+  CHECK(namespace_rows[0] == std::vector<std::string>{"NAME", "STATUS", "AGE"});
   CHECK(namespaces.output.find("kube-system") != std::string::npos);
+}
+
+const char* builtin_objects = R"(apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+data: {a: "1", b: "2"}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: creds}
+type: kubernetes.io/basic-auth
+data: {username: YWRtaW4=, password: czNjcjN0}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1}
+spec:
+  containers: [{name: app, image: nginx}]
+---
+apiVersion: v1
+kind: Event
+metadata: {name: web-1.backoff}
+involvedObject: {kind: Pod, name: web-1, namespace: default}
+type: Warning
+reason: BackOff
+message: Back-off restarting failed container
+firstTimestamp: "2025-01-01T00:00:00Z"
+lastTimestamp: "2025-01-01T00:00:00Z"
+count: 4
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: read-pods}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+subjects:
+- {kind: User, name: alice, apiGroup: rbac.authorization.k8s.io}
+- {kind: ServiceAccount, name: bot, namespace: default}
+)";
+
+TEST_CASE("kubectl get prints the built-in kinds' columns from the server's Table") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  Run applied = g.kubectl("apply -f " + g.kubectl.write("objects.yaml", builtin_objects));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  // The kubelet's report of a crashing container.
+  const auto pod_kind = g.t.cluster->find_kind({"", "v1", "Pod"});
+  REQUIRE(pod_kind);
+  Json pod = g.t.cluster->get(*pod_kind, {"default", "web-1"});
+  pod["status"] = Json::parse(R"({"phase": "Running", "containerStatuses": [{"name": "app", "ready": false,
+    "restartCount": 3, "state": {"waiting": {"reason": "CrashLoopBackOff"}}}]})");
+  g.t.cluster->update_status(*pod_kind, pod);
+
+  const auto table = [&](const std::string& args) {
+    Run run = g.kubectl(args);
+    INFO(args << "\n" << run.output);
+    CHECK(run.code == 0);
+    return table_rows(run.output);
+  };
+  // Two kinds: a table each, names prefixed with the kind.
+  const auto data = table("get configmap,secret -o wide");
+  REQUIRE(data.size() >= 5);
+  CHECK(data[0] == std::vector<std::string>{"NAME", "DATA", "AGE"});
+  CHECK(data[1].at(0) == "configmap/settings");
+  CHECK(data[1].at(1) == "2");
+  CHECK(std::find(data.begin(), data.end(), std::vector<std::string>{"NAME", "TYPE", "DATA", "AGE"}) != data.end());
+  CHECK(data.back().at(0) == "secret/creds");
+  CHECK(data.back().at(1) == "kubernetes.io/basic-auth");
+  CHECK(data.back().at(2) == "2");
+
+  const auto pods = table("get pods -o wide");
+  REQUIRE(pods.size() == 2);
+  CHECK(pods[0] == std::vector<std::string>{"NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED",
+                                            "NODE", "READINESS", "GATES"});
+  REQUIRE(pods[1].size() == 9);
+  CHECK(pods[1][1] == "0/1");
+  CHECK(pods[1][2] == "CrashLoopBackOff");
+  CHECK(pods[1][3] == "3");
+  CHECK(pods[1][5] == "<none>");
+
+  const auto events = table("get events");
+  REQUIRE(events.size() == 2);
+  CHECK(events[0] == std::vector<std::string>{"LAST", "SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"});
+  CHECK(std::vector<std::string>(events[1].begin() + 1, events[1].end()) ==
+        std::vector<std::string>{"Warning", "BackOff", "pod/web-1", "Back-off", "restarting", "failed", "container"});
+
+  const auto roles = table("get roles");
+  REQUIRE(roles.size() == 2);
+  CHECK(roles[0] == std::vector<std::string>{"NAME", "CREATED", "AT"});
+  CHECK(roles[1].at(0) == "reader");
+  CHECK(roles[1].at(1).back() == 'Z');  // an RFC 3339 time, not an age
+
+  const auto bindings = table("get rolebindings -o wide");
+  REQUIRE(bindings.size() == 2);
+  CHECK(bindings[0] == std::vector<std::string>{"NAME", "ROLE", "AGE", "USERS", "GROUPS", "SERVICEACCOUNTS"});
+  REQUIRE(bindings[1].size() == 5);  // no groups: an empty cell
+  CHECK(bindings[1][1] == "Role/reader");
+  CHECK(bindings[1][3] == "alice");
+  CHECK(bindings[1][4] == "default/bot");
 }
 
 TEST_CASE("kubectl get -w prints Table rows as objects change") {
@@ -349,50 +342,4 @@ TEST_CASE("kubectl with a bearer token over TLS") {
   Kubectl stranger(*t.server, &wrong);
   Run refused = stranger("get ns < /dev/null");
   CHECK(refused.code != 0);
-}
-
-TEST_CASE("kubectl rollout status and kubectl wait see the WorkloadSimulator's StatefulSet and Job finish") {
-  SKIP_WITHOUT_KUBECTL();
-  TestServer t;
-  // Registered here while the built-in kinds of the server do not include them all.
-  if (!t.cluster->find_kind(kind_info_of<k8s::apps::v1::StatefulSet>().gvk)) {
-    t.cluster->register_kind<k8s::apps::v1::StatefulSet>();
-  }
-  if (!t.cluster->find_kind(kind_info_of<k8s::batch::v1::Job>().gvk)) t.cluster->register_kind<k8s::batch::v1::Job>();
-  if (!t.cluster->find_kind(kind_info_of<k8s::core::v1::PersistentVolumeClaim>().gvk)) {
-    t.cluster->register_kind<k8s::core::v1::PersistentVolumeClaim>();
-  }
-  WorkloadSimulator simulator(t.cluster);
-  Kubectl kubectl(*t.server);
-  // updateStrategy written out: the API server's defaulting of built-in kinds does not add it.
-  const std::string web =
-      "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  serviceName: web\n"
-      "  updateStrategy:\n    type: RollingUpdate\n  selector:\n    matchLabels: {app: web}\n  template:\n"
-      "    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - {name: main, image: nginx:1.25}\n"
-      "  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec:\n      accessModes: [ReadWriteOnce]\n"
-      "      resources: {requests: {storage: 1Gi}}\n";
-  Run applied = kubectl("apply -f " + kubectl.write("web.yaml", web));
-  INFO(applied.output);
-  REQUIRE(applied.code == 0);
-  Run rolled = kubectl("rollout status statefulset/web --timeout=20s");
-  INFO(rolled.output);
-  CHECK(rolled.code == 0);
-  CHECK(rolled.output.find("statefulset rolling update complete 2 pods") != std::string::npos);
-
-  Run updated = kubectl("set image statefulset/web main=nginx:1.27");
-  INFO(updated.output);
-  REQUIRE(updated.code == 0);
-  Run rolled_again = kubectl("rollout status statefulset/web --timeout=20s");
-  INFO(rolled_again.output);
-  CHECK(rolled_again.code == 0);
-  CHECK(kubectl("get pod web-0 -o jsonpath={.spec.containers[0].image}").output == "nginx:1.27");
-  CHECK(kubectl("get persistentvolumeclaims data-web-1 -o jsonpath={.status.phase}").output == "Bound");
-
-  const std::string job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n"
-                          "      restartPolicy: Never\n      containers:\n      - {name: main, image: busybox}\n";
-  REQUIRE(kubectl("apply -f " + kubectl.write("job.yaml", job)).code == 0);
-  Run waited = kubectl("wait --for=condition=complete --timeout=20s job/once");
-  INFO(waited.output);
-  CHECK(waited.code == 0);
-  CHECK(kubectl("get job once -o jsonpath={.status.succeeded}").output == "1");
 }

@@ -133,7 +133,13 @@ TEST_CASE("DeleteOptions from the body, the query filling in") {
         rr::PropagationPolicy::Orphan);
   try {
     delete_options_of("application/vnd.kubernetes.protobuf", "k8s\0", RequestQuery{});
-    FAIL("protobuf accepted");
+    FAIL("a truncated protobuf envelope accepted");
+  } catch (const rr::ApiError& e) {
+    CHECK(e.code() == 400);
+  }
+  try {
+    delete_options_of("text/plain", "propagationPolicy: Orphan", RequestQuery{});
+    FAIL("text/plain accepted");
   } catch (const rr::ApiError& e) {
     CHECK(e.code() == 415);
   }

@@ -68,7 +68,8 @@ TEST_CASE("Status errors: AlreadyExists, BadRequest, name and namespace mismatch
   CHECK(c->Post(cm_path, "metadata:\n  name: from-yaml\ndata:\n  n: '1'\n", "application/yaml")->status == 201);
   CHECK(body_of(c->Get(std::string(cm_path) + "/from-yaml"))["data"]["n"] == "1");
   auto protobuf = c->Post(cm_path, std::string("k8s\0\n", 5), "application/vnd.kubernetes.protobuf");
-  CHECK(protobuf->status == 415);
+  CHECK(protobuf->status == 400);  // a truncated envelope (protobuf_test.cpp has whole ones)
+  CHECK(c->Post(cm_path, "data: {}", "text/plain")->status == 415);
   CHECK(c->Post(cm_path, "[1,2]", "application/json")->status == 400);
   auto elsewhere = c->Post(cm_path, R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","namespace":"other"}})",
                            "application/json");

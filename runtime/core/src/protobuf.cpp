@@ -115,6 +115,7 @@ std::string_view PbReader::read_bytes() {
 PbReader PbReader::read_message() {
   const std::size_t size = length();
   PbReader out(data_.substr(pos_, size), base_ + pos_);
+  out.omit_empty_strings_ = omit_empty_strings_;
   pos_ += size;
   return out;
 }

@@ -13,9 +13,9 @@
 namespace rr {
 namespace {
 
-// The in-memory API server over HTTP and Deployments that report their replicas available (there
-// are no nodes). Members go in reverse: the simulator stops before the server, the server before
-// the cluster.
+// The in-memory API server over HTTP and the workload simulator (Deployments, StatefulSets and Jobs
+// that settle as their controllers would make them, with no nodes). Members go in reverse: the
+// simulator stops before the server, the server before the cluster.
 class EmbeddedCluster : public LocalCluster {
  public:
   EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const std::string& kubeconfig_path) {

@@ -89,16 +89,21 @@ return kKinds;)gen";
 
 // One rr::KindCodec: check, round trip, validate and default a kind's JSON text, through the hooks
 // every generated struct has (so objects that are not resources, Scale or DeleteOptions, too);
-// with a protobuf codec, round trip its k8s envelope and turn it into JSON text.
+// with a protobuf codec, round trip its k8s envelope and convert it from and to JSON text; and
+// for a resource kind, what discovery says of it.
 constexpr std::string_view kKindRow = R"gen({$api_version$, $kind$,
  [](std::string_view j) { (void)rr::decode_text<$type$>(j); },
  [](std::string_view j) { return rr::encode_text(rr::decode_text<$type$>(j)); },
  [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
  [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
- $pb$},)gen";
+ $pb$,
+ [](std::string_view j, std::string& out) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); out = rr::encode_text(v); return c.take(); },
+ $resource$},)gen";
 constexpr std::string_view kPbEntries = R"gen([](std::string_view b) { (void)rr::decode_envelope_object<$type$>(b); },
  [](std::string_view b) { return rr::reencode_envelope<$type$>(b); },
- [](std::string_view b) { return rr::encode_text(rr::decode_envelope_object<$type$>(b)); })gen";
+ [](std::string_view b) { return rr::encode_text(rr::decode_envelope_object<$type$>(b, true)); },
+ [](std::string_view j) { return rr::encode_envelope_object(rr::decode_text<$type$>(j), $api_version$, $kind$); })gen";
+constexpr std::string_view kResource = R"gen({$plural$, $singular$, $namespaced$, $status$, $scale$, $verbs$})gen";
 
 // A C++ identifier from the aggregate's name.
 std::string function_prefix(const std::string& name) {
@@ -139,18 +144,40 @@ std::vector<std::array<std::string, 3>> object_kinds(const Unit& u) {
   return {};
 }
 
+// A row's rr::KindResource: the unit's own kind's resource facts, `{}` for every other row.
+std::string resource_facts(Printer& p, const Unit& u, const std::string& group, const std::string& version,
+                           const std::string& kind) {
+  if (!u.kind || u.kind->plural.empty() || u.kind->group != group || u.kind->version != version || u.kind->kind != kind)
+    return "{}";
+  const KindInfo& k = *u.kind;
+  std::string verbs;
+  for (const auto& v : k.verbs) verbs += (verbs.empty() ? "" : " ") + v;
+  return p.fill(kResource, {{"plural", cpp_string_literal(k.plural)},
+                            {"singular", cpp_string_literal(k.singular)},
+                            {"namespaced", cpp_bool(k.namespaced)},
+                            {"status", cpp_bool(k.has_status)},
+                            {"scale", cpp_bool(k.has_scale)},
+                            {"verbs", cpp_string_literal(verbs)}});
+}
+
 // The kind rows of some units (every apiVersion and kind their objects carry).
 std::string kind_rows(const std::vector<const Unit*>& units) {
   Printer rows("types.aggregate");
   for (const Unit* u : units) {
     if (!u->root || !u->declared_in.empty()) continue;
     const std::string type = "::" + u->ns + "::" + u->root->name;
-    for (const auto& [group, version, kind] : object_kinds(*u))
+    for (const auto& [group, version, kind] : object_kinds(*u)) {
+      const std::string api_version = cpp_string_literal(group.empty() ? version : group + "/" + version);
+      const std::string kind_literal = cpp_string_literal(kind);
       rows.print(kKindRow,
-                 {{"api_version", cpp_string_literal(group.empty() ? version : group + "/" + version)},
-                  {"kind", cpp_string_literal(kind)},
+                 {{"api_version", api_version},
+                  {"kind", kind_literal},
                   {"type", type},
-                  {"pb", u->root->protobuf ? rows.fill(kPbEntries, {{"type", type}}) : "nullptr, nullptr, nullptr"}});
+                  {"pb", u->root->protobuf
+                             ? rows.fill(kPbEntries, {{"type", type}, {"api_version", api_version}, {"kind", kind_literal}})
+                             : "nullptr, nullptr, nullptr, nullptr"},
+                  {"resource", resource_facts(rows, *u, group, version, kind)}});
+    }
   }
   return rows.take_block();
 }

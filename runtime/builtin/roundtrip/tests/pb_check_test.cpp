@@ -22,7 +22,7 @@ std::string throws(std::string_view) { throw rr::DecodeError("", 3, "protobuf: t
 std::string json_a(std::string_view) { return R"({"a":1,"b":[1,2]})"; }
 
 rr::KindCodec kind(std::string (*reencode)(std::string_view), std::string (*to_json)(std::string_view)) {
-  rr::KindCodec k{"v1", "Thing", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+  rr::KindCodec k{"v1", "Thing", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, {}};
   k.pb_reencode = reencode;
   k.pb_to_json = to_json;
   return k;

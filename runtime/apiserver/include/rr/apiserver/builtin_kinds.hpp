@@ -5,13 +5,12 @@ namespace rr {
 
 class Cluster;
 
-// Registers the typed rr::builtin kinds with their admission (core/v1 ConfigMap, Namespace,
-// Secret, Service, ServiceAccount, Event; apps/v1 Deployment; coordination.k8s.io/v1 Lease), and
-// unstructured kinds without admission: v1 Pod; rbac.authorization.k8s.io/v1 Role, RoleBinding,
-// ClusterRole, ClusterRoleBinding; events.k8s.io/v1 Event; apiextensions.k8s.io/v1
-// CustomResourceDefinition (with a structural check of the CRD). A kind already registered keeps
-// its registration (and admission). Creates the namespaces default, kube-system and kube-public
-// (phase Active) when they are missing.
+// Registers every resource kind of Kubernetes 1.35 that rr::builtin carries and an API server
+// stores (every group-version of schemas/kubernetes-1.35/; not the create-only reviews), each with
+// its admission: the generated type's defaulting and validation (a CRD: the structural check of
+// crd_kinds.hpp). Versions of one resource are stored apart (there is no conversion). A kind
+// already registered keeps its registration (and admission). Creates the namespaces default,
+// kube-system and kube-public (phase Active) when they are missing.
 void register_builtin_kinds(Cluster& cluster);
 
 }  // namespace rr

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "rr/core/box.hpp"
@@ -146,6 +147,9 @@ template <class T>
 void pb_get(PbReader& r, std::optional<T>& v, PbAs as = PbAs::Plain) {
   if (!v) v.emplace();
   pb_get(r, *v, as);
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (r.omit_empty_strings() && v->empty()) v.reset();
+  }
 }
 template <class T>
 void pb_get(PbReader& r, Nullable<T>& v, PbAs as = PbAs::Plain) {
@@ -185,9 +189,10 @@ void pb_get(PbReader& r, std::map<std::string, T>& v, PbAs as = PbAs::Plain) {
 // Whole objects: the message of a generated type, and the k8s envelope around it. The envelope's
 // apiVersion and kind are not checked against T: what it says is kept as it says it.
 template <GeneratedPbType T>
-T decode_pb(std::string_view message) {
+T decode_pb(std::string_view message, bool omit_empty_strings = false) {
   T v{};
   PbReader r(message);
+  r.set_omit_empty_strings(omit_empty_strings);
   v.rr_decode_pb(r);
   return v;
 }
@@ -202,9 +207,9 @@ std::string encode_pb(const T& v) {
 // A whole object: its message carries no apiVersion or kind (they have no field), the envelope
 // does, so they are taken from it, as a JSON document's are from its members.
 template <GeneratedPbType T>
-T decode_envelope_object(std::string_view envelope) {
+T decode_envelope_object(std::string_view envelope, bool omit_empty_strings = false) {
   PbEnvelope e = decode_envelope(envelope);
-  T v = decode_pb<T>(e.raw);
+  T v = decode_pb<T>(e.raw, omit_empty_strings);
   if constexpr (requires {
                   v.api_version = std::move(e.api_version);
                   v.kind = std::move(e.kind);
@@ -213,6 +218,14 @@ T decode_envelope_object(std::string_view envelope) {
     v.kind = std::move(e.kind);
   }
   return v;
+}
+template <GeneratedPbType T>
+std::string encode_envelope_object(const T& v, std::string_view api_version, std::string_view kind) {
+  PbEnvelope e;
+  e.api_version = api_version;
+  e.kind = kind;
+  e.raw = encode_pb(v);
+  return encode_envelope(e);
 }
 template <GeneratedPbType T>
 std::string reencode_envelope(std::string_view envelope) {

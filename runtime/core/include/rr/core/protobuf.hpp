@@ -64,6 +64,12 @@ class PbReader {
   void skip() { (void)skip_raw(); }
   std::string_view skip_raw();
 
+  // Go's JSON of a protobuf-decoded object omits the empty strings Go always writes to the wire
+  // (non-pointer `omitempty` members): with this set, an optional string member read as "" stays
+  // unset, as if absent. Nested readers inherit it. Off for byte-exact round trips.
+  void set_omit_empty_strings(bool omit) noexcept { omit_empty_strings_ = omit; }
+  bool omit_empty_strings() const noexcept { return omit_empty_strings_; }
+
   std::size_t offset() const noexcept { return base_ + pos_; }
   bool done() const noexcept { return pos_ >= data_.size(); }
   [[noreturn]] void fail(const std::string& message) const;
@@ -78,6 +84,7 @@ class PbReader {
   std::size_t base_ = 0, pos_ = 0, tag_start_ = 0;
   int field_ = 0;
   WireType type_ = WireType::Varint;
+  bool omit_empty_strings_ = false;
 };
 
 // What Kubernetes sends as application/vnd.kubernetes.protobuf: "k8s\0" then a runtime.Unknown

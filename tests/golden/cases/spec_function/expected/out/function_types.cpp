@@ -16,13 +16,17 @@ std::span<const rr::KindCodec> function_types_kinds() noexcept {
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::fnsample::v1::Function>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
-       nullptr, nullptr, nullptr},
+       nullptr, nullptr, nullptr, nullptr,
+       [](std::string_view j, std::string& out) { auto v = rr::decode_text<::fnsample::v1::Function>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); out = rr::encode_text(v); return c.take(); },
+       {"functions", "function", true, true, false, "create delete deletecollection get list patch update watch"}},
       {"build.example.rrgen.dev/v1alpha1", "Image",
        [](std::string_view j) { (void)rr::decode_text<::fnsample::v1alpha1::Image>(j); },
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::fnsample::v1alpha1::Image>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
        [](std::string_view j) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
-       nullptr, nullptr, nullptr},
+       nullptr, nullptr, nullptr, nullptr,
+       [](std::string_view j, std::string& out) { auto v = rr::decode_text<::fnsample::v1alpha1::Image>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); out = rr::encode_text(v); return c.take(); },
+       {"images", "image", true, true, false, "create delete deletecollection get list patch update watch"}},
   };
   return kKinds;
 }

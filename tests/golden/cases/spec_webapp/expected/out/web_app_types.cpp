@@ -15,7 +15,9 @@ std::span<const rr::KindCodec> web_app_types_kinds() noexcept {
        [](std::string_view j) { return rr::encode_text(rr::decode_text<::webapp::v1::WebApp>(j)); },
        [](std::string_view j) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
        [](std::string_view j) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
-       nullptr, nullptr, nullptr},
+       nullptr, nullptr, nullptr, nullptr,
+       [](std::string_view j, std::string& out) { auto v = rr::decode_text<::webapp::v1::WebApp>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); out = rr::encode_text(v); return c.take(); },
+       {"webapps", "webapp", true, true, false, "create delete deletecollection get list patch update watch"}},
   };
   return kKinds;
 }

@@ -1,0 +1,27 @@
+// Request and response bodies in the media types a Kubernetes API server speaks: JSON, YAML (one
+// document) and, for built-in kinds, protobuf (`application/vnd.kubernetes.protobuf`: the k8s\0
+// envelope around the object's message), which client-go's typed clients (kubectl create ...) send
+// and ask for.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "http_types.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr::apiserver_detail {
+
+inline constexpr std::string_view kProtobuf = "application/vnd.kubernetes.protobuf";
+
+// A request body as a JSON object: 400 when it does not decode (or is not an object), 415 for
+// another media type or a protobuf envelope of a kind rr::builtin does not know.
+Json decode_body(std::string_view content_type, const std::string& body);
+
+// True when the Accept header prefers protobuf to JSON (its first media type the server serves).
+bool accepts_protobuf_first(std::string_view accept);
+
+// An object as the request asked: protobuf when it prefers it and the object's kind has a protobuf
+// codec, JSON otherwise (client-go decodes either, by the Content-Type).
+HttpReply object_reply(const HttpRequest& request, const Json& object, int code = 200);
+
+}  // namespace rr::apiserver_detail

@@ -1,0 +1,194 @@
+// Real kubectl against the local cluster on the built-in kinds, as a new user drives a cluster:
+// the `kubectl create` generators (typed clients: protobuf bodies), expose, scale (the scale
+// subresource), rollout status (the workload simulator), explain (OpenAPI v3 schemas),
+// api-resources (discovery) and apply of a StatefulSet with volume claim templates.
+#include <doctest/doctest.h>
+
+#include "kubectl_support.hpp"
+#include "rr/apiserver/workload_simulator.hpp"
+
+using namespace rr;
+using namespace rr::apiserver_test;
+
+namespace {
+
+// The cluster with kubectl and the workload simulator (Deployments roll out).
+struct SimulatedCluster {
+  SimulatedCluster() : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server), simulator(t.cluster) {}
+  Run ok(const std::string& args) const {
+    Run run = kubectl(args);
+    INFO("kubectl " << args << "\n" << run.output);
+    REQUIRE(run.code == 0);
+    return run;
+  }
+  TestServer t;
+  Kubectl kubectl;
+  WorkloadSimulator simulator;
+};
+
+bool has_row(const std::string& output, const std::vector<std::string>& prefix) {
+  for (const auto& row : table_rows(output)) {
+    if (row.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), row.begin())) return true;
+  }
+  return false;
+}
+
+const char* kStatefulSet = R"(apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: kv
+  namespace: shop
+spec:
+  serviceName: kv
+  replicas: 2
+  selector:
+    matchLabels: {app: kv}
+  template:
+    metadata:
+      labels: {app: kv}
+    spec:
+      containers:
+      - name: kv
+        image: registry.example/kv:1.0
+        ports:
+        - containerPort: 6379
+        volumeMounts:
+        - {name: data, mountPath: /data}
+  volumeClaimTemplates:
+  - metadata:
+      name: data
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources:
+        requests: {storage: 1Gi}
+)";
+
+}  // namespace
+
+TEST_CASE("kubectl create namespace|configmap|secret|deployment|job|cronjob, expose, scale, rollout status") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  c.ok("create namespace shop");
+  c.ok("-n shop create configmap settings --from-literal=mode=fast --from-literal=level=3");
+  c.ok("-n shop create secret generic creds --from-literal=password=s3cret");
+  c.ok("-n shop create deployment web --image=nginx:1.27 --replicas=2 --port=80");
+  c.ok("-n shop create job once --image=busybox -- echo hi");
+  c.ok("-n shop create cronjob nightly --image=busybox --schedule='0 3 * * *' -- echo hi");
+  c.ok("-n shop expose deployment web --port=8080 --target-port=80");
+
+  // What the typed clients sent in protobuf reads back as it was meant.
+  CHECK(c.ok("-n shop get configmap settings -o jsonpath={.data.level}").output == "3");
+  CHECK(c.ok("-n shop get secret creds -o jsonpath={.data.password}").output == "czNjcmV0");
+  CHECK(c.ok("-n shop get service web -o jsonpath={.spec.ports[0].port}/{.spec.ports[0].targetPort}").output ==
+        "8080/80");
+  CHECK(c.ok("-n shop get cronjob nightly -o jsonpath={.spec.schedule}").output == "0 3 * * *");
+
+  c.ok("-n shop rollout status deployment/web --timeout=20s");
+  const Run scaled = c.ok("-n shop scale deployment web --replicas=4");
+  CHECK(scaled.output.find("deployment.apps/web scaled") != std::string::npos);
+  CHECK(c.ok("-n shop get deployment web -o jsonpath={.spec.replicas}").output == "4");
+  c.ok("-n shop rollout status deployment/web --timeout=20s");
+  CHECK(c.ok("-n shop get deployment web -o jsonpath={.status.availableReplicas}").output == "4");
+  // --current-replicas is a precondition: a wrong one is refused.
+  CHECK(c.kubectl("-n shop scale deployment web --current-replicas=2 --replicas=1").code != 0);
+
+  const Run wide = c.ok("-n shop get deployment,configmap,secret,service,cronjob -o wide");
+  INFO(wide.output);
+  CHECK(has_row(wide.output, {"deployment.apps/web", "4/4", "4", "4"}));
+  CHECK(has_row(wide.output, {"configmap/settings", "2"}));
+  CHECK(has_row(wide.output, {"secret/creds", "Opaque", "1"}));
+  CHECK(has_row(wide.output, {"service/web", "ClusterIP"}));
+  CHECK(has_row(wide.output, {"cronjob.batch/nightly", "0", "3", "*", "*", "*"}));
+}
+
+TEST_CASE("kubectl api-resources lists the 1.35 kinds with their short names") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  const Run resources = c.ok("api-resources");
+  INFO(resources.output);
+  CHECK(table_rows(resources.output).size() > 60);
+  CHECK(has_row(resources.output, {"statefulsets", "sts", "apps/v1", "true", "StatefulSet"}));
+  CHECK(has_row(resources.output, {"poddisruptionbudgets", "pdb", "policy/v1", "true", "PodDisruptionBudget"}));
+  CHECK(has_row(resources.output, {"persistentvolumeclaims", "pvc", "v1", "true", "PersistentVolumeClaim"}));
+  CHECK(has_row(resources.output, {"ingresses", "ing", "networking.k8s.io/v1", "true", "Ingress"}));
+  CHECK(has_row(resources.output, {"jobs", "batch/v1", "true", "Job"}));
+  const Run all = c.ok("api-resources --categories=all -o name");
+  CHECK(all.output.find("statefulsets.apps") != std::string::npos);
+  CHECK(all.output.find("configmaps") == std::string::npos);
+}
+
+TEST_CASE("kubectl explain: built-in fields from the 1.35 schemas, custom resource fields from the CRD") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  g.install_crd();
+  const Run replicas = g.kubectl("explain deployment.spec.replicas");
+  INFO(replicas.output);
+  REQUIRE(replicas.code == 0);
+  CHECK(replicas.output.find("FIELD: replicas <integer>") != std::string::npos);
+  const Run claims = g.kubectl("explain statefulset.spec.volumeClaimTemplates");
+  INFO(claims.output);
+  REQUIRE(claims.code == 0);
+  CHECK(claims.output.find("<[]PersistentVolumeClaim>") != std::string::npos);
+  const Run pod = g.kubectl("explain pods.spec.containers --recursive");
+  REQUIRE(pod.code == 0);
+  CHECK(pod.output.find("image\t<string>") != std::string::npos);
+  const Run gizmo = g.kubectl("explain gizmo.spec");
+  INFO(gizmo.output);
+  REQUIRE(gizmo.code == 0);
+  CHECK(gizmo.output.find("size\t<integer>") != std::string::npos);
+  CHECK(gizmo.output.find("color\t<string>") != std::string::npos);
+  CHECK(g.kubectl("explain gizmo.metadata.labels").output.find("<map[string]string>") != std::string::npos);
+}
+
+TEST_CASE("kubectl apply of a StatefulSet with volume claim templates, then scale through /scale") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  c.ok("create namespace shop");
+  const Run applied = c.ok("apply -f " + c.kubectl.write("kv.yaml", kStatefulSet));
+  CHECK(applied.output.find("statefulset.apps/kv created") != std::string::npos);
+  // The claim template came through whole (it has no apiVersion or kind of its own).
+  CHECK(c.ok("-n shop get sts kv -o jsonpath={.spec.volumeClaimTemplates[0].spec.resources.requests.storage}").output ==
+        "1Gi");
+  // Applied again unchanged: nothing to do.
+  CHECK(c.ok("apply -f " + c.kubectl.path("kv.yaml")).output.find("statefulset.apps/kv unchanged") != std::string::npos);
+  c.ok("-n shop scale statefulset kv --replicas=3");
+  CHECK(c.ok("-n shop get sts kv -o jsonpath={.spec.replicas}").output == "3");
+}
+
+TEST_CASE("kubectl rollout status and kubectl wait see the WorkloadSimulator's StatefulSet and Job finish") {
+  SKIP_WITHOUT_KUBECTL();
+  TestServer t;
+  WorkloadSimulator simulator(t.cluster);
+  Kubectl kubectl(*t.server);
+  // updateStrategy written out: the API server's defaulting of built-in kinds does not add it.
+  const std::string web =
+      "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  serviceName: web\n"
+      "  updateStrategy:\n    type: RollingUpdate\n  selector:\n    matchLabels: {app: web}\n  template:\n"
+      "    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - {name: main, image: nginx:1.25}\n"
+      "  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec:\n      accessModes: [ReadWriteOnce]\n"
+      "      resources: {requests: {storage: 1Gi}}\n";
+  Run applied = kubectl("apply -f " + kubectl.write("web.yaml", web));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  Run rolled = kubectl("rollout status statefulset/web --timeout=20s");
+  INFO(rolled.output);
+  CHECK(rolled.code == 0);
+  CHECK(rolled.output.find("statefulset rolling update complete 2 pods") != std::string::npos);
+
+  Run updated = kubectl("set image statefulset/web main=nginx:1.27");
+  INFO(updated.output);
+  REQUIRE(updated.code == 0);
+  Run rolled_again = kubectl("rollout status statefulset/web --timeout=20s");
+  INFO(rolled_again.output);
+  CHECK(rolled_again.code == 0);
+  CHECK(kubectl("get pod web-0 -o jsonpath={.spec.containers[0].image}").output == "nginx:1.27");
+  CHECK(kubectl("get persistentvolumeclaims data-web-1 -o jsonpath={.status.phase}").output == "Bound");
+
+  const std::string job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n"
+                          "      restartPolicy: Never\n      containers:\n      - {name: main, image: busybox}\n";
+  REQUIRE(kubectl("apply -f " + kubectl.write("job.yaml", job)).code == 0);
+  Run waited = kubectl("wait --for=condition=complete --timeout=20s job/once");
+  INFO(waited.output);
+  CHECK(waited.code == 0);
+  CHECK(kubectl("get job once -o jsonpath={.status.succeeded}").output == "1");
+}
