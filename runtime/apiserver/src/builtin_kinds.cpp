@@ -6,6 +6,7 @@
 
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
+#include "go_defaults.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr {
@@ -13,10 +14,11 @@ namespace rr {
 namespace {
 
 
-// The API server's admission of a built-in kind: decode, default, validate, through the
-// generated type; the defaulted object is what is stored.
-Cluster::AdmitFn admission_of(const KindCodec& row) {
-  return [&row](Json& object) -> std::vector<FieldError> {
+// The API server's admission of a built-in kind: its Go defaults, then decode, the schema's
+// defaults and validation through the generated type; the defaulted object is what is stored.
+Cluster::AdmitFn admission_of(const KindCodec& row, GroupVersionKind gvk) {
+  return [&row, gvk = std::move(gvk)](Json& object) -> std::vector<FieldError> {
+    apiserver_detail::apply_go_defaults(gvk, object);
     std::string defaulted;
     auto findings = row.admit(object.dump(), defaulted);  // a DecodeError is the cluster's to report
     object = Json::parse(defaulted);
@@ -37,6 +39,8 @@ Cluster::AdmitFn with_cluster_ip(Cluster::AdmitFn admit) {
     const std::string ip = "10.96." + std::to_string((n >> 8) & 0xff) + "." + std::to_string(n & 0xff);
     spec["clusterIP"] = ip;
     spec["clusterIPs"] = Json::array({ip});
+    if (!spec.contains("ipFamilies")) spec["ipFamilies"] = Json::array({"IPv4"});
+    if (!spec.contains("ipFamilyPolicy")) spec["ipFamilyPolicy"] = "SingleStack";
     return findings;
   };
 }
@@ -58,13 +62,15 @@ void register_builtin_kinds(Cluster& cluster) {
   for (const KindCodec* row : apiserver_detail::stored_builtin_resources()) {
     KindInfo info = apiserver_detail::kind_info_of(*row);
     if (cluster.find_kind(info.gvk)) continue;  // registered before: it keeps its admission
+    Cluster::AdmitFn admit;
     if (info.gvk == crd) {
-      cluster.register_kind(std::move(info), [](Json& object) { return apiserver_detail::admit_crd(object); });
+      admit = [](Json& object) { return apiserver_detail::admit_crd(object); };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
-      cluster.register_kind(std::move(info), with_cluster_ip(admission_of(*row)));
+      admit = with_cluster_ip(admission_of(*row, info.gvk));
     } else {
-      cluster.register_kind(std::move(info), admission_of(*row));
+      admit = admission_of(*row, info.gvk);
     }
+    cluster.register_kind(std::move(info), std::move(admit));
   }
   const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});
   for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, *namespaces, name);
