@@ -178,7 +178,8 @@ void read_paths(const Node& doc, OpenApiDocument& d) {
       }
       OpenApiKindPaths& k = d.kinds[it->second];
       if (sub.empty()) {
-        if (auto verb = verb_of(scalar(child(item.children[m], "x-kubernetes-action")), watch_path)) k.verbs.insert(*verb);
+        if (auto verb = verb_of(scalar(child(item.children[m], "x-kubernetes-action")), watch_path))
+          k.verbs.insert(*verb);
         if (watch_path) continue;
         if (k.plural.empty()) k.plural = seg[p - 1];
         if (p >= 3 && seg[p - 3] == "namespaces" && seg[p - 2] == "{namespace}") k.namespaced = true;

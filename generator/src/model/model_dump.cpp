@@ -37,9 +37,9 @@ std::string dump_model_json(const Model& model) {
     if (!u->declared_in.empty()) ju["declaredIn"] = u->declared_in;
     if (u->kind) {
       const auto& k = *u->kind;
-      ju["kind"] = {{"group", k.group}, {"version", k.version}, {"kind", k.kind}, {"plural", k.plural},
-                    {"namespaced", k.namespaced}, {"status", k.has_status}, {"scale", k.has_scale},
-                    {"storage", k.storage}, {"verbs", k.verbs}};
+      ju["kind"] = {{"group", k.group},     {"version", k.version},       {"kind", k.kind},
+                    {"plural", k.plural},   {"namespaced", k.namespaced}, {"status", k.has_status},
+                    {"scale", k.has_scale}, {"storage", k.storage},       {"verbs", k.verbs}};
     }
     ordered_json deps = ordered_json::array();
     for (const Unit* d : u->depends) deps.push_back(d->path);

@@ -13,7 +13,6 @@ namespace rr {
 
 namespace {
 
-
 // The API server's admission of a built-in kind: its Go defaults, then decode, the schema's
 // defaults and validation through the generated type; the defaulted object is what is stored.
 Cluster::AdmitFn admission_of(const KindCodec& row, GroupVersionKind gvk) {

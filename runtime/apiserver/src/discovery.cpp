@@ -8,7 +8,8 @@ namespace rr::apiserver_detail {
 
 namespace {
 
-const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
+const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollection", "get",
+                                            "list",   "patch",  "update",           "watch"};
 
 // The group's versions, most preferred first.
 std::map<std::string, std::vector<std::string>> versions_by_group(const KindCatalog& catalog) {

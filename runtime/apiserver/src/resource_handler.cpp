@@ -322,7 +322,8 @@ HttpReply RestHandler::remove_collection(const KindInfo& kind, const Route& rout
   }
   cluster_->remove_collection(kind, opts, delete_options_of(request.content_type, request.body, query));
   for (const auto& name : names) after_write(kind, name, query.dry_run);
-  return object_reply(request, Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
+  return object_reply(
+      request, Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
 }
 
 void RestHandler::after_write(const KindInfo& kind, const std::string& name, bool dry_run) const {

@@ -63,9 +63,9 @@ HttpReply RestHandler::scale(const HttpRequest& request, const KindInfo& kind, c
   } else if (request.method == "PATCH") {
     const auto type = patch_type_of(request.content_type);
     if (!type) {
-      return status_reply(api_errors::unsupported_media_type(std::vector<std::string>{
-          "application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml",
-          "application/strategic-merge-patch+json"}));
+      return status_reply(api_errors::unsupported_media_type(
+          std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
+                                   "application/apply-patch+yaml", "application/strategic-merge-patch+json"}));
     }
     wanted = patched_scale(scale_of(object, paths), *type, request.body);
   } else {
@@ -86,7 +86,8 @@ HttpReply RestHandler::scale(const HttpRequest& request, const KindInfo& kind, c
     object["metadata"]["resourceVersion"] = rv;
   }
   object[paths.spec_replicas] = replicas;
-  const Json updated = cluster_->update(kind, object, WriteOptions{.dry_run = query.dry_run, .field_manager = query.field_manager});
+  const Json updated = cluster_->update(kind, object,
+                                        WriteOptions{.dry_run = query.dry_run, .field_manager = query.field_manager});
   return object_reply(request, scale_of(updated, paths));
 }
 

@@ -40,7 +40,8 @@ std::optional<ScalePaths> crd_scale_paths(const Json& crd, const std::string& ve
     auto spec = pointer_of(scale.value("specReplicasPath", std::string()));
     auto status = pointer_of(scale.value("statusReplicasPath", std::string()));
     if (!spec || !status) return std::nullopt;
-    ScalePaths paths{.spec_replicas = *spec, .status_replicas = *status, .selector_string = std::nullopt, .builtin = false};
+    ScalePaths paths{
+        .spec_replicas = *spec, .status_replicas = *status, .selector_string = std::nullopt, .builtin = false};
     if (auto selector = scale.find("labelSelectorPath"); selector != scale.end() && selector->is_string()) {
       paths.selector_string = pointer_of(selector->get<std::string>());
     }
@@ -95,7 +96,8 @@ Json scale_of(const Json& object, const ScalePaths& paths) {
   if (!selector.empty()) status["selector"] = selector;
   Json spec = Json::object();
   if (const auto replicas = integer_at(paths.spec_replicas); replicas != 0) spec["replicas"] = replicas;
-  return Json{{"kind", "Scale"}, {"apiVersion", "autoscaling/v1"}, {"metadata", metadata}, {"spec", spec}, {"status", status}};
+  return Json{
+      {"kind", "Scale"}, {"apiVersion", "autoscaling/v1"}, {"metadata", metadata}, {"spec", spec}, {"status", status}};
 }
 
 }  // namespace rr::apiserver_detail

@@ -34,25 +34,40 @@ const char* kTemplate = R"({"spec":{"template":{"spec":{"containers":[{"name":"c
 TEST_CASE("Go defaults of the common kinds") {
   const Row rows[] = {
       {"deployment replicas", deployment, kTemplate, "/spec/replicas", 1},
-      {"deployment strategy", deployment, kTemplate, "/spec/strategy",
+      {"deployment strategy",
+       deployment,
+       kTemplate,
+       "/spec/strategy",
        {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", "25%"}, {"maxUnavailable", "25%"}}}}},
       {"deployment history", deployment, kTemplate, "/spec/revisionHistoryLimit", 10},
       {"deployment deadline", deployment, kTemplate, "/spec/progressDeadlineSeconds", 600},
       {"deployment's pod restartPolicy", deployment, kTemplate, "/spec/template/spec/restartPolicy", "Always"},
-      {"deployment's container pull policy", deployment, kTemplate,
-       "/spec/template/spec/containers/0/imagePullPolicy", "IfNotPresent"},
-      {"statefulset updateStrategy", stateful_set, kTemplate, "/spec/updateStrategy",
+      {"deployment's container pull policy", deployment, kTemplate, "/spec/template/spec/containers/0/imagePullPolicy",
+       "IfNotPresent"},
+      {"statefulset updateStrategy",
+       stateful_set,
+       kTemplate,
+       "/spec/updateStrategy",
        {{"type", "RollingUpdate"}, {"rollingUpdate", {{"partition", 0}}}}},
       {"statefulset podManagementPolicy", stateful_set, kTemplate, "/spec/podManagementPolicy", "OrderedReady"},
-      {"statefulset retention", stateful_set, kTemplate, "/spec/persistentVolumeClaimRetentionPolicy",
+      {"statefulset retention",
+       stateful_set,
+       kTemplate,
+       "/spec/persistentVolumeClaimRetentionPolicy",
        {{"whenDeleted", "Retain"}, {"whenScaled", "Retain"}}},
-      {"daemonset updateStrategy", {"apps", "v1", "DaemonSet"}, kTemplate, "/spec/updateStrategy",
+      {"daemonset updateStrategy",
+       {"apps", "v1", "DaemonSet"},
+       kTemplate,
+       "/spec/updateStrategy",
        {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 0}, {"maxUnavailable", 1}}}}},
       {"job completions", {"batch", "v1", "Job"}, kTemplate, "/spec/completions", 1},
       {"job backoffLimit", {"batch", "v1", "Job"}, kTemplate, "/spec/backoffLimit", 6},
       {"job completionMode", {"batch", "v1", "Job"}, kTemplate, "/spec/completionMode", "NonIndexed"},
-      {"cronjob concurrencyPolicy", {"batch", "v1", "CronJob"}, R"({"spec":{"schedule":"* * * * *"}})",
-       "/spec/concurrencyPolicy", "Allow"},
+      {"cronjob concurrencyPolicy",
+       {"batch", "v1", "CronJob"},
+       R"({"spec":{"schedule":"* * * * *"}})",
+       "/spec/concurrencyPolicy",
+       "Allow"},
       {"cronjob history", {"batch", "v1", "CronJob"}, R"({"spec":{}})", "/spec/successfulJobsHistoryLimit", 3},
       {"pod dnsPolicy", pod, R"({"spec":{"containers":[{"name":"c","image":"nginx"}]}})", "/spec/dnsPolicy",
        "ClusterFirst"},
@@ -67,7 +82,11 @@ TEST_CASE("Go defaults of the common kinds") {
       {"termination message path", pod, R"({"spec":{"initContainers":[{"name":"i","image":"x:1"}]}})",
        "/spec/initContainers/0/terminationMessagePath", "/dev/termination-log"},
       {"service type", {"", "v1", "Service"}, R"({"spec":{"ports":[{"port":80}]}})", "/spec/type", "ClusterIP"},
-      {"service targetPort", {"", "v1", "Service"}, R"({"spec":{"ports":[{"port":80}]}})", "/spec/ports/0/targetPort", 80},
+      {"service targetPort",
+       {"", "v1", "Service"},
+       R"({"spec":{"ports":[{"port":80}]}})",
+       "/spec/ports/0/targetPort",
+       80},
       {"secret type", {"", "v1", "Secret"}, R"({"data":{}})", "/type", "Opaque"},
       {"pvc volumeMode", {"", "v1", "PersistentVolumeClaim"}, R"({"spec":{}})", "/spec/volumeMode", "Filesystem"},
   };
@@ -81,11 +100,13 @@ TEST_CASE("Go defaults of the common kinds") {
 }
 
 TEST_CASE("Go defaults keep what is set, and leave other kinds and versions alone") {
-  const Json recreate =
-      defaulted(deployment, R"({"spec":{"replicas":0,"strategy":{"type":"Recreate"},"template":{"spec":{}}}})");
+  const Json recreate = defaulted(deployment,
+                                  R"({"spec":{"replicas":0,"strategy":{"type":"Recreate"},"template":{"spec":{}}}})");
   CHECK(recreate["spec"]["replicas"] == 0);
   CHECK(recreate["spec"]["strategy"] == Json{{"type", "Recreate"}});  // no rollingUpdate for Recreate
-  const Json never = defaulted(pod, R"({"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"a:1","imagePullPolicy":"Always"}]}})");
+  const Json never = defaulted(
+      pod,
+      R"({"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"a:1","imagePullPolicy":"Always"}]}})");
   CHECK(never["spec"]["restartPolicy"] == "Never");
   CHECK(never["spec"]["containers"][0]["imagePullPolicy"] == "Always");
   const Json parallel = defaulted({"batch", "v1", "Job"}, R"({"spec":{"parallelism":3}})");

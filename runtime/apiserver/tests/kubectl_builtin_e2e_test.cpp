@@ -14,7 +14,8 @@ namespace {
 
 // The cluster with kubectl and the workload simulator (Deployments roll out).
 struct SimulatedCluster {
-  SimulatedCluster() : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server), simulator(t.cluster) {}
+  SimulatedCluster()
+      : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server), simulator(t.cluster) {}
   Run ok(const std::string& args) const {
     Run run = kubectl(args);
     INFO("kubectl " << args << "\n" << run.output);
@@ -153,7 +154,8 @@ TEST_CASE("kubectl apply of a StatefulSet with volume claim templates, then scal
   CHECK(c.ok("-n shop get sts kv -o jsonpath={.spec.volumeClaimTemplates[0].spec.resources.requests.storage}").output ==
         "1Gi");
   // Applied again unchanged: nothing to do.
-  CHECK(c.ok("apply -f " + c.kubectl.path("kv.yaml")).output.find("statefulset.apps/kv unchanged") != std::string::npos);
+  CHECK(c.ok("apply -f " + c.kubectl.path("kv.yaml")).output.find("statefulset.apps/kv unchanged") !=
+        std::string::npos);
   c.ok("-n shop scale statefulset kv --replicas=3");
   CHECK(c.ok("-n shop get sts kv -o jsonpath={.spec.replicas}").output == "3");
 }

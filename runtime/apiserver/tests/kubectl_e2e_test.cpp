@@ -13,8 +13,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "rr/apiserver/dev_certificates.hpp"
 #include "kubectl_support.hpp"
+#include "rr/apiserver/dev_certificates.hpp"
 #include "test_server.hpp"
 
 using namespace rr;

@@ -74,8 +74,9 @@ TEST_CASE("PATCH and PUT scale change the Deployment's spec.replicas; a stale re
 TEST_CASE("a kind without a scale subresource answers 404 on /scale") {
   TestServer t;
   auto c = t.client();
-  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", R"({"metadata":{"name":"cm"}})", "application/json")
-              ->status == 201);
+  REQUIRE(
+      c->Post("/api/v1/namespaces/default/configmaps", R"({"metadata":{"name":"cm"}})", "application/json")->status ==
+      201);
   CHECK(c->Get("/api/v1/namespaces/default/configmaps/cm/scale")->status == 404);
 }
 
@@ -94,8 +95,11 @@ TEST_CASE("a custom resource's scale follows its CRD's specReplicasPath, statusR
   const std::string pools = "/apis/example.rrgen.dev/v1/namespaces/default/pools";
   int created = 0;
   for (int i = 0; i < 100 && created != 201; ++i) {  // the CRD controller serves it shortly
-    created = c->Post(pools, R"({"apiVersion":"example.rrgen.dev/v1","kind":"Pool","metadata":{"name":"p"},"spec":{"size":2}})",
-                      "application/json")->status;
+    created = c->Post(
+                   pools,
+                   R"({"apiVersion":"example.rrgen.dev/v1","kind":"Pool","metadata":{"name":"p"},"spec":{"size":2}})",
+                   "application/json")
+                  ->status;
     if (created != 201) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   REQUIRE(created == 201);

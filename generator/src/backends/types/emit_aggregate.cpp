@@ -169,14 +169,15 @@ std::string kind_rows(const std::vector<const Unit*>& units) {
     for (const auto& [group, version, kind] : object_kinds(*u)) {
       const std::string api_version = cpp_string_literal(group.empty() ? version : group + "/" + version);
       const std::string kind_literal = cpp_string_literal(kind);
-      rows.print(kKindRow,
-                 {{"api_version", api_version},
-                  {"kind", kind_literal},
-                  {"type", type},
-                  {"pb", u->root->protobuf
-                             ? rows.fill(kPbEntries, {{"type", type}, {"api_version", api_version}, {"kind", kind_literal}})
-                             : "nullptr, nullptr, nullptr, nullptr"},
-                  {"resource", resource_facts(rows, *u, group, version, kind)}});
+      rows.print(
+          kKindRow,
+          {{"api_version", api_version},
+           {"kind", kind_literal},
+           {"type", type},
+           {"pb", u->root->protobuf
+                      ? rows.fill(kPbEntries, {{"type", type}, {"api_version", api_version}, {"kind", kind_literal}})
+                      : "nullptr, nullptr, nullptr, nullptr"},
+           {"resource", resource_facts(rows, *u, group, version, kind)}});
     }
   }
   return rows.take_block();
