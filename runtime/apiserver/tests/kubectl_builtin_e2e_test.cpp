@@ -198,3 +198,134 @@ TEST_CASE("kubectl rollout status and kubectl wait see the WorkloadSimulator's S
   CHECK(waited.code == 0);
   CHECK(kubectl("get job once -o jsonpath={.status.succeeded}").output == "1");
 }
+
+namespace {
+
+// One object of each kind whose `kubectl get` columns the server prints like a real one.
+const char* kEveryKind = R"(apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent, namespace: shop}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec: {containers: [{name: agent, image: "agent:2"}]}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: rs, namespace: shop}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: rs}}
+  template:
+    metadata: {labels: {app: rs}}
+    spec: {containers: [{name: rs, image: "rs:1"}]}
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: web, namespace: shop}
+spec:
+  rules:
+  - host: shop.example.com
+    http:
+      paths:
+      - {path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: disk-1}
+spec:
+  capacity: {storage: 5Gi}
+  accessModes: [ReadWriteOnce]
+  hostPath: {path: /tmp/disk-1}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: claim, namespace: shop}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: lone, namespace: shop}
+spec: {containers: [{name: main, image: "busybox:1.36"}]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: shop}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get, list]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: reader, namespace: shop}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+subjects: [{kind: ServiceAccount, name: default, namespace: shop}]
+)";
+
+// The header row of `kubectl get KIND -o wide` (its words).
+std::vector<std::string> header_of(const Run& run) {
+  auto rows = table_rows(run.output);
+  return rows.empty() ? std::vector<std::string>() : rows.front();
+}
+
+}  // namespace
+
+TEST_CASE("kubectl get -o wide prints a real server's columns for the common built-in kinds") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  c.ok("create namespace shop");
+  c.ok("apply -f " + c.kubectl.write("kinds.yaml", kEveryKind));
+  c.ok("apply -f " + c.kubectl.write("kv.yaml", kStatefulSet));
+  c.ok("-n shop create deployment web --image=nginx:1.27");
+  c.ok("-n shop create job once --image=busybox -- echo hi");
+  c.ok("-n shop create cronjob nightly --image=busybox --schedule='0 3 * * *' -- echo hi");
+  c.ok("-n shop create configmap settings --from-literal=a=b");
+  c.ok("-n shop create secret generic creds --from-literal=p=q");
+  c.ok("-n shop expose deployment web --port=80");
+  const std::pair<const char*, std::vector<std::string>> expected[] = {
+      {"pods", {"NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED", "NODE", "READINESS", "GATES"}},
+      {"deployments", {"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE", "CONTAINERS", "IMAGES", "SELECTOR"}},
+      {"statefulsets", {"NAME", "READY", "AGE", "CONTAINERS", "IMAGES"}},
+      {"daemonsets",
+       {"NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE", "SELECTOR", "AGE", "CONTAINERS",
+        "IMAGES", "SELECTOR"}},
+      {"replicasets", {"NAME", "DESIRED", "CURRENT", "READY", "AGE", "CONTAINERS", "IMAGES", "SELECTOR"}},
+      {"jobs", {"NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE", "CONTAINERS", "IMAGES", "SELECTOR"}},
+      {"cronjobs",
+       {"NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST", "SCHEDULE", "AGE", "CONTAINERS", "IMAGES",
+        "SELECTOR"}},
+      {"services", {"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE", "SELECTOR"}},
+      {"ingresses", {"NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"}},
+      {"persistentvolumeclaims",
+       {"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS", "MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE",
+        "VOLUMEMODE"}},
+      {"persistentvolumes",
+       {"NAME", "CAPACITY", "ACCESS", "MODES", "RECLAIM", "POLICY", "STATUS", "CLAIM", "STORAGECLASS",
+        "VOLUMEATTRIBUTESCLASS", "REASON", "AGE", "VOLUMEMODE"}},
+      {"nodes",
+       {"NAME", "STATUS", "ROLES", "AGE", "VERSION", "INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION",
+        "CONTAINER-RUNTIME"}},
+      {"namespaces", {"NAME", "STATUS", "AGE"}},
+      {"configmaps", {"NAME", "DATA", "AGE"}},
+      {"secrets", {"NAME", "TYPE", "DATA", "AGE"}},
+      {"roles", {"NAME", "CREATED", "AT"}},
+      {"rolebindings", {"NAME", "ROLE", "AGE", "USERS", "GROUPS", "SERVICEACCOUNTS"}},
+  };
+  for (const auto& [kind, header] : expected) {
+    CAPTURE(kind);
+    const Run run = c.ok("-n shop get " + std::string(kind) + " -o wide");
+    INFO(run.output);
+    CHECK(header_of(run) == header);
+    CHECK(table_rows(run.output).size() >= 2);  // at least one object's row
+  }
+  // A few cells a stranger would look at first.
+  CHECK(has_row(c.ok("-n shop get pvc claim").output, {"claim", "Pending"}));
+  CHECK(has_row(c.ok("-n shop get ingress web").output, {"web", "<none>", "shop.example.com", "80"}));
+  CHECK(has_row(c.ok("-n shop get statefulset kv").output, {"kv", "2/2"}));
+  CHECK(has_row(c.ok("-n shop get job once").output, {"once", "Complete", "1/1"}));
+}
