@@ -5,6 +5,7 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_metrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/cached_client.cpp
 )
 
@@ -13,6 +14,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
   )
   target_link_libraries(rr_informer_tests PRIVATE rr::controller rr::cluster doctest::doctest)

@@ -36,6 +36,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_election_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_http_server_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_signals_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_default_metrics_test.cpp
   )
   target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)
   target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rrgen_httplib doctest::doctest)

@@ -1,7 +1,11 @@
 #include "rr/http_client/http_client.hpp"
 
+#include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -33,6 +37,20 @@ Json parse_body(const HttpRequest& request, const HttpResponse& response, const 
   return body;
 }
 
+// Tells the sink, if any, how long a call took, however it ends.
+struct LatencyScope {
+  HttpClientMetrics* sink;
+  std::string_view verb;
+  std::string_view host;
+  std::chrono::steady_clock::time_point start;
+  ~LatencyScope() {
+    if (sink != nullptr) {
+      sink->request_latency(verb, host,
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+  }
+};
+
 // client-go refuses a request for a named object without a name before sending it.
 void require_name(std::string_view name) {
   if (name.empty()) throw ApiError(api_errors::bad_request("resource name may not be empty"));
@@ -42,12 +60,15 @@ void require_name(std::string_view name) {
 
 struct HttpClient::Impl {
   Impl(RestConfig config, const HttpClientOptions& opts)
-      : limiter(config.qps, config.burst), transport(std::move(config), opts), options(opts) {}
+      : limiter(config.qps, config.burst), transport(std::move(config), opts), options(opts), metrics(opts.metrics) {}
 
   // Runs `attempt` (one exchange) until it succeeds or retry_delay() says stop; the rate limiter
-  // is consulted before every attempt, as client-go's tryThrottle is.
+  // is consulted before every attempt, as client-go's tryThrottle is. The metrics sink hears of
+  // every attempt and, once the call ends (also by an exception), of its whole duration.
   template <class Attempt>
   HttpResponse with_retries(const HttpRequest& request, Attempt&& attempt) {
+    const std::shared_ptr<HttpClientMetrics> sink = metrics_sink();
+    const LatencyScope latency{sink.get(), request.method, transport.host(), std::chrono::steady_clock::now()};
     for (int retry = 1;; ++retry) {
       limiter.acquire();
       http_detail::AttemptOutcome outcome;
@@ -60,6 +81,10 @@ struct HttpClient::Impl {
       } catch (const http_detail::TransportFailure& e) {
         outcome.connection_failed = e.connection_failed();
         failure = e.what();
+      }
+      if (sink) {
+        sink->request_result(outcome.http_code == 0 ? "<error>" : std::to_string(outcome.http_code), request.method,
+                             transport.host());
       }
       if (is_success(outcome.http_code)) return response;
       const auto delay = http_detail::retry_delay(options.retry, request.method, outcome, retry);
@@ -83,9 +108,16 @@ struct HttpClient::Impl {
     return call(HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type)});
   }
 
+  std::shared_ptr<HttpClientMetrics> metrics_sink() {
+    const std::lock_guard lock(metrics_mutex);
+    return metrics;
+  }
+
   http_detail::RateLimiter limiter;
   http_detail::Transport transport;
   const HttpClientOptions options;
+  std::mutex metrics_mutex;
+  std::shared_ptr<HttpClientMetrics> metrics;  // guarded by metrics_mutex
   std::mutex discovery_mutex;
   std::map<std::pair<std::string, std::string>, std::vector<KindInfo>> discovered;  // (group, version)
 };
@@ -96,6 +128,11 @@ HttpClient::HttpClient(RestConfig config, HttpClientOptions options)
 HttpClient::~HttpClient() = default;
 
 const RestConfig& HttpClient::config() const noexcept { return impl_->transport.config(); }
+
+void HttpClient::set_metrics(std::shared_ptr<HttpClientMetrics> metrics) {
+  const std::lock_guard lock(impl_->metrics_mutex);
+  impl_->metrics = std::move(metrics);
+}
 
 KindInfo HttpClient::do_kind_info(const GroupVersionKind& gvk) const {
   const auto find = [&](const std::vector<KindInfo>& kinds) -> const KindInfo* {

@@ -113,11 +113,12 @@ Transport::Transport(RestConfig config, const HttpClientOptions& options)
   if (scheme != "https" && scheme != "http") {
     throw ConfigError("API server URL \"" + config_.host + "\": scheme must be https or http");
   }
+  const std::string explicit_port = url_part(url.get(), CURLUPART_PORT);
+  host_ = url_part(url.get(), CURLUPART_HOST) + (explicit_port.empty() ? "" : ":" + explicit_port);
   if (!config_.tls_server_name.empty() && scheme == "https") {
     // Connect to the configured host, but send and verify tls_server_name (SNI + certificate).
     const std::string host = url_part(url.get(), CURLUPART_HOST);
     const std::string port = url_part(url.get(), CURLUPART_PORT, CURLU_DEFAULT_PORT);
-    const std::string explicit_port = url_part(url.get(), CURLUPART_PORT);
     connect_to_ = config_.tls_server_name + ":" + port + ":" + host + ":" + port;
     host_header_ = "Host: " + host + (explicit_port.empty() ? "" : ":" + explicit_port);
     curl_url_set(url.get(), CURLUPART_HOST, config_.tls_server_name.c_str(), 0);

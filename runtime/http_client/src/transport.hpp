@@ -90,6 +90,8 @@ class Transport {
   // A 401 came back: the token file is re-read before the next request.
   void unauthorized() { token_.invalidate(); }
   const RestConfig& config() const noexcept { return config_; }
+  // host[:port] of config().host, as Go's url.URL.Host: the rest_client_* metrics' host label.
+  const std::string& host() const noexcept { return host_; }
 
  private:
   CURL* acquire_handle();
@@ -98,6 +100,7 @@ class Transport {
   const RestConfig config_;
   const HttpClientOptions options_;
   std::string base_url_;       // scheme://host[:port][/prefix], with tls_server_name as its host
+  std::string host_;
   std::string connect_to_;     // "name:port:host:port" when tls_server_name redirects the URL
   std::string host_header_;    // "Host: host[:port]" in that case
   std::string user_agent_;

@@ -129,13 +129,7 @@ TEST_CASE("retries are bounded: max_retries + 1 attempts, then the last answer's
 }
 
 TEST_CASE("no server: ApiError code 0, reason ServiceUnavailable, naming the URL") {
-  int port = 0;
-  {
-    // A port that was just free: bind, note it, close.
-    rr_test::TestServer probe;
-    probe.start();
-    port = probe.port();
-  }
+  const int port = rr_test::unused_port();
   rr::RestConfig config;
   config.host = "http://127.0.0.1:" + std::to_string(port);
   config.qps = 0;

@@ -79,6 +79,12 @@ rr::HttpClientOptions quick_options() {
   return options;
 }
 
+int unused_port() {
+  TestServer probe;
+  probe.start();
+  return probe.port();
+}
+
 void reply_json(httplib::Response& res, int code, const std::string& body) {
   res.status = code;
   res.set_content(body, "application/json");

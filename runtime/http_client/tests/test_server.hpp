@@ -60,6 +60,8 @@ class TestServer {
 // A RestConfig for `server` with rate limiting off; quick retries.
 rr::RestConfig config_for(const TestServer& server);
 rr::HttpClientOptions quick_options();
+// A port on 127.0.0.1 that was just free (bound, noted, closed): nobody answers there.
+int unused_port();
 
 // Shorthands for handlers.
 void reply_json(httplib::Response& res, int code, const std::string& body);

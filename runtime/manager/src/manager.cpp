@@ -20,6 +20,7 @@
 #include "manager_http.hpp"
 #include "rr/controller/leader_election.hpp"
 #include "rr/controller/metrics.hpp"
+#include "rr/controller/process_metrics.hpp"
 #include "rr/controller/runnable.hpp"
 #include "rr/manager/go_duration.hpp"
 #include "rr/manager/json_log.hpp"
@@ -87,6 +88,7 @@ struct Manager::Impl {
   std::shared_ptr<Client> api;
   Logger log;
   metrics::Registry registry;
+  metrics::ProcessMetrics process{registry};  // process_*, as every Go operator exposes them
   HealthChecks healthz;
   HealthChecks readyz;
   std::vector<std::function<void()>> collectors;
@@ -243,6 +245,7 @@ Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log
   m.api = std::move(api);
   m.log = std::move(log);
   m.healthz.add("ping", [] { return true; });
+  m.collectors.emplace_back([&process = m.process] { process.collect(); });
 }
 
 // Runnables still running after run() returned (an overrun grace period, a lost lease) use what

@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "rr/controller/informer_cache.hpp"
+#include "rr/controller/informer_cache_metrics.hpp"
 #include "rr/http_client/http_client.hpp"
 #include "rr/manager/json_log.hpp"
 #include "rr/manager/manager_options.hpp"
+#include "rr/manager/rest_client_metrics.hpp"
 #include "rr/rest_config/kubeconfig.hpp"
 
 namespace rr {
@@ -71,6 +73,15 @@ std::string no_local_cluster_mode(const OperatorMain& main) {
          "(rr/local_cluster_mode/local_cluster_mode.hpp, docs/runtime/25-operator-main.md)";
 }
 
+// Stops the client reporting to a registry that is about to be destroyed.
+struct DetachClientMetrics {
+  explicit DetachClientMetrics(HttpClient& c) : client(c) {}
+  DetachClientMetrics(const DetachClientMetrics&) = delete;
+  DetachClientMetrics& operator=(const DetachClientMetrics&) = delete;
+  ~DetachClientMetrics() { client.set_metrics(nullptr); }
+  HttpClient& client;
+};
+
 }  // namespace
 
 std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Controller::ReconcilerFactory factory) {
@@ -127,8 +138,13 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     auto api = std::make_shared<HttpClient>(rest);
 
     Manager manager(options, api, log);
+    // rest_client_* on the manager's registry; detached before the manager (and its registry) goes.
+    api->set_metrics(metrics::rest_client_metrics(manager.metrics()));
+    const DetachClientMetrics detach_client_metrics{*api};
     auto cache = std::make_shared<InformerCache>(api);
     manager.add(cache);
+    manager.add_metrics_collector(
+        [objects = std::make_shared<metrics::InformerCacheMetrics>(manager.metrics(), cache)] { objects->collect(); });
     OperatorContext context{manager, api, cache, manager.options()};
     main.setup(context);
     const int code = manager.run_until_signal();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "rr/client/client.hpp"
+#include "rr/http_client/request_metrics.hpp"
 #include "rr/rest_config/rest_config.hpp"
 
 namespace rr {
@@ -33,6 +34,8 @@ struct HttpClientOptions {
   // bearer_token_file is re-read when the cached token is older than this (client-go: 1 minute),
   // and after any 401.
   std::chrono::milliseconds token_file_max_age{60000};
+  // Told of every request (rest_client_* metrics); none by default. See also set_metrics().
+  std::shared_ptr<HttpClientMetrics> metrics{};
 };
 
 class HttpClient : public Client {
@@ -48,6 +51,10 @@ class HttpClient : public Client {
   Json get_path(const std::string& path_and_query);
 
   const RestConfig& config() const noexcept;
+
+  // Replaces HttpClientOptions::metrics (nullptr: none), for a sink made after the client (the
+  // manager's registry); requests already under way finish with the sink they started with.
+  void set_metrics(std::shared_ptr<HttpClientMetrics> metrics);
 
  protected:
   // Discovery (GET /api/v1 or /apis/<group>/<version>), cached per group-version; a kind missing
