@@ -122,10 +122,9 @@ ProcessMetrics::ProcessMetrics(Registry& registry)
       open_fds_(registry.gauge("process_open_fds", "Number of open file descriptors.").with({})),
       max_fds_(registry.gauge("process_max_fds", "Maximum number of open file descriptors.").with({})),
       virtual_bytes_(registry.gauge("process_virtual_memory_bytes", "Virtual memory size in bytes.").with({})),
-      virtual_max_bytes_(registry
-                             .gauge("process_virtual_memory_max_bytes",
-                                    "Maximum amount of virtual memory available in bytes.")
-                             .with({})),
+      virtual_max_bytes_(
+          registry.gauge("process_virtual_memory_max_bytes", "Maximum amount of virtual memory available in bytes.")
+              .with({})),
       resident_bytes_(registry.gauge("process_resident_memory_bytes", "Resident memory size in bytes.").with({})),
       start_time_seconds_(
           registry.gauge("process_start_time_seconds", "Start time of the process since unix epoch in seconds.")
@@ -141,7 +140,8 @@ void ProcessMetrics::collect() {
   const std::lock_guard lock(mutex_);
   if (stats.stat) {
     // The counter only goes up: add what the kernel counted since the last scrape.
-    if (stats.stat->cpu_seconds > cpu_seconds_.value()) cpu_seconds_.inc(stats.stat->cpu_seconds - cpu_seconds_.value());
+    if (stats.stat->cpu_seconds > cpu_seconds_.value())
+      cpu_seconds_.inc(stats.stat->cpu_seconds - cpu_seconds_.value());
     virtual_bytes_.set(stats.stat->virtual_bytes);
     resident_bytes_.set(stats.stat->resident_bytes);
     start_time_seconds_.set(stats.stat->start_time_seconds);

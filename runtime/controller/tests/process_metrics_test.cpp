@@ -44,11 +44,10 @@ TEST_CASE("process metrics: /proc/self/stat, /proc/stat and /proc/self/limits pa
   CHECK_FALSE(rr::metrics::parse_proc_stat(self_stat, "cpu 1\n", 100, 4096));  // no btime
   CHECK_FALSE(rr::metrics::parse_proc_stat("4242 (op) S 1 2", system_stat, 100, 4096));
 
-  const std::string limits =
-      "Limit                     Soft Limit           Hard Limit           Units     \n"
-      "Max cpu time              unlimited            unlimited            seconds   \n"
-      "Max open files            1024                 1048576              files     \n"
-      "Max address space         unlimited            unlimited            bytes     \n";
+  const std::string limits = "Limit                     Soft Limit           Hard Limit           Units     \n"
+                             "Max cpu time              unlimited            unlimited            seconds   \n"
+                             "Max open files            1024                 1048576              files     \n"
+                             "Max address space         unlimited            unlimited            bytes     \n";
   const auto parsed = rr::metrics::parse_proc_limits(limits);
   REQUIRE(parsed);
   CHECK(parsed->max_fds == 1024.0);
@@ -64,9 +63,9 @@ TEST_CASE("process metrics: the Go client's families, with this process's plausi
   for (const char* counter : {"process_cpu_seconds_total"}) {
     CHECK(text.find(std::string("# TYPE ") + counter + " counter\n") != std::string::npos);
   }
-  for (const char* gauge : {"process_open_fds", "process_max_fds", "process_virtual_memory_bytes",
-                            "process_virtual_memory_max_bytes", "process_resident_memory_bytes",
-                            "process_start_time_seconds"}) {
+  for (const char* gauge :
+       {"process_open_fds", "process_max_fds", "process_virtual_memory_bytes", "process_virtual_memory_max_bytes",
+        "process_resident_memory_bytes", "process_start_time_seconds"}) {
     CHECK(text.find(std::string("# TYPE ") + gauge + " gauge\n") != std::string::npos);
   }
   CHECK(text.find("# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n") !=

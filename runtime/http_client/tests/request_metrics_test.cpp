@@ -61,14 +61,15 @@ rr::HttpClientOptions observed_by(std::shared_ptr<Recorder> recorder) {
 TEST_CASE("request metrics: every attempt's code, method and host, and one latency per call") {
   rr_test::TestServer server;
   std::atomic<int> gets{0};
-  server.http().Get("/apis/example.dev/v1/namespaces/ns/widgets/w", [&](const httplib::Request&, httplib::Response& res) {
-    if (++gets == 1) {
-      res.set_header("Retry-After", "0");
-      reply_json(res, 503, status_body(503, "ServiceUnavailable", "busy"));
-      return;
-    }
-    reply_json(res, 200, R"({"metadata":{"name":"w"}})");
-  });
+  server.http().Get("/apis/example.dev/v1/namespaces/ns/widgets/w",
+                    [&](const httplib::Request&, httplib::Response& res) {
+                      if (++gets == 1) {
+                        res.set_header("Retry-After", "0");
+                        reply_json(res, 503, status_body(503, "ServiceUnavailable", "busy"));
+                        return;
+                      }
+                      reply_json(res, 200, R"({"metadata":{"name":"w"}})");
+                    });
   server.http().Delete(".*", [](const httplib::Request&, httplib::Response& res) {
     reply_json(res, 404, status_body(404, "NotFound", "gone"));
   });
@@ -95,15 +96,17 @@ TEST_CASE("request metrics: every attempt's code, method and host, and one laten
 
 TEST_CASE("request metrics: no answer is code <error>; a watch counts once, when its headers arrive") {
   rr_test::TestServer server;
-  server.http().Get("/apis/example.dev/v1/namespaces/ns/widgets", [&server](const httplib::Request&, httplib::Response& res) {
-    res.set_chunked_content_provider("application/json", [&server](size_t, httplib::DataSink& sink) {
-      const std::string bookmark = R"({"type":"BOOKMARK","object":{"metadata":{"resourceVersion":"1"}}})" "\n";
-      if (!sink.write(bookmark.data(), bookmark.size())) return false;
-      server.hold(std::chrono::milliseconds(10000));
-      sink.done();
-      return true;
-    });
-  });
+  server.http().Get(
+      "/apis/example.dev/v1/namespaces/ns/widgets", [&server](const httplib::Request&, httplib::Response& res) {
+        res.set_chunked_content_provider("application/json", [&server](size_t, httplib::DataSink& sink) {
+          const std::string bookmark = R"({"type":"BOOKMARK","object":{"metadata":{"resourceVersion":"1"}}})"
+                                       "\n";
+          if (!sink.write(bookmark.data(), bookmark.size())) return false;
+          server.hold(std::chrono::milliseconds(10000));
+          sink.done();
+          return true;
+        });
+      });
   server.start();
   auto recorder = std::make_shared<Recorder>();
   rr::HttpClient client(rr_test::config_for(server), observed_by(recorder));

@@ -54,9 +54,9 @@ TEST_CASE("/metrics shows the process collector's families by default") {
   REQUIRE(eventually([&] { return manager.metrics_port() > 0; }));
   const std::string body = http_get(manager.metrics_port(), "/metrics").body;
   CHECK(has(body, "# TYPE process_cpu_seconds_total counter\n"));
-  for (const char* gauge : {"process_open_fds", "process_max_fds", "process_virtual_memory_bytes",
-                            "process_virtual_memory_max_bytes", "process_resident_memory_bytes",
-                            "process_start_time_seconds"}) {
+  for (const char* gauge :
+       {"process_open_fds", "process_max_fds", "process_virtual_memory_bytes", "process_virtual_memory_max_bytes",
+        "process_resident_memory_bytes", "process_start_time_seconds"}) {
     CHECK(has(body, std::string("# TYPE ") + gauge + " gauge\n"));
   }
   CHECK_FALSE(has(body, "\nprocess_start_time_seconds 0\n"));  // collected before the answer

@@ -20,8 +20,8 @@ struct ProcessStats {
     double start_time_seconds = 0;  // boot time + starttime, since the Unix epoch
   };
   struct Limits {
-    double max_fds = 0;              // soft "Max open files"
-    double virtual_max_bytes = 0;    // soft "Max address space"; unlimited is 2^64 - 1, as procfs reads it
+    double max_fds = 0;            // soft "Max open files"
+    double virtual_max_bytes = 0;  // soft "Max address space"; unlimited is 2^64 - 1, as procfs reads it
   };
   std::optional<Stat> stat;
   std::optional<double> open_fds;
