@@ -8,6 +8,7 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -17,7 +18,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include "authorization.hpp"
 #include "crd_controller.hpp"
+#include "default_rbac.hpp"
 #include "faults.hpp"
 #include "kind_catalog.hpp"
 #include "kubeconfig.hpp"
@@ -63,7 +66,9 @@ struct ApiServer::Impl {
         catalog(cluster),
         crds(cluster, catalog),
         faults(options.faults),
-        handler(cluster, catalog, crds, faults, [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
+        authorizer(cluster, options.authorization),
+        handler(cluster, catalog, crds, faults, authorizer,
+                [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
 
   std::shared_ptr<Cluster> cluster;
   ApiServerOptions options;
@@ -71,6 +76,7 @@ struct ApiServer::Impl {
   apiserver_detail::KindCatalog catalog;
   apiserver_detail::CrdController crds;
   apiserver_detail::FaultInjector faults;
+  apiserver_detail::Authorizer authorizer;
   apiserver_detail::RestHandler handler;
 
   std::unique_ptr<httplib::Server> server;
@@ -80,27 +86,65 @@ struct ApiServer::Impl {
   std::mutex streams_mutex;
   std::set<std::shared_ptr<WatchStream>> streams;
 
-  bool authentication_required() const { return !options.bearer_tokens.empty() || !client_ca_pem.empty(); }
-  bool authenticated(const httplib::Request& req) const;
+  bool authentication_required() const {
+    return !options.bearer_tokens.empty() || !options.static_tokens.empty() || !client_ca_pem.empty();
+  }
+  // Who the request is: a static token's user, a client certificate's CN and O, the development
+  // admin (a bearer_tokens token, or no authentication configured); nothing when unauthenticated.
+  std::optional<apiserver_detail::UserInfo> authenticate(const httplib::Request& req) const;
+  // authenticate(), or system:anonymous on the public paths.
+  std::optional<apiserver_detail::UserInfo> user_of(const httplib::Request& req) const;
   void serve(const httplib::Request& req, httplib::Response& res);
   std::unique_ptr<httplib::Server> make_server();
 };
 
-bool ApiServer::Impl::authenticated(const httplib::Request& req) const {
+namespace {
+
+// Every authenticated user is in system:authenticated.
+apiserver_detail::UserInfo authenticated_user(std::string name, std::vector<std::string> groups) {
+  if (std::find(groups.begin(), groups.end(), apiserver_detail::authenticated_group) == groups.end()) {
+    groups.emplace_back(apiserver_detail::authenticated_group);
+  }
+  return apiserver_detail::UserInfo{std::move(name), std::move(groups)};
+}
+
+}  // namespace
+
+std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const httplib::Request& req) const {
+  const auto admin = [this] { return authenticated_user(options.development_user, options.development_groups); };
+  if (!authentication_required()) return admin();
   const std::string authorization = req.get_header_value("Authorization");
   constexpr std::string_view bearer = "Bearer ";
   if (authorization.compare(0, bearer.size(), bearer) == 0) {
     const std::string token = authorization.substr(bearer.size());
+    for (const auto& accepted : options.static_tokens) {
+      if (token == accepted.token) return authenticated_user(accepted.user, accepted.groups);
+    }
     for (const auto& accepted : options.bearer_tokens) {
-      if (token == accepted) return true;
+      if (token == accepted) return admin();
     }
   }
-  return !client_ca_pem.empty() && apiserver_detail::client_certificate_verified(req.ssl);
+  if (client_ca_pem.empty()) return std::nullopt;
+  auto identity = apiserver_detail::client_certificate_identity(req.ssl);
+  if (!identity) return std::nullopt;
+  return authenticated_user(std::move(identity->user), std::move(identity->groups));
+}
+
+std::optional<apiserver_detail::UserInfo> ApiServer::Impl::user_of(const httplib::Request& req) const {
+  if (auto user = authenticate(req)) return user;
+  if (!is_public_path(req.path)) return std::nullopt;
+  return apiserver_detail::UserInfo{std::string(apiserver_detail::anonymous_user),
+                                    {std::string(apiserver_detail::unauthenticated_group)}};
 }
 
 void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res) {
   apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body,
                                         req.get_header_value("Accept")};
+  if (auto user = user_of(req)) request.user = std::move(*user);
+  request.impersonate_user = req.get_header_value("Impersonate-User");
+  for (std::size_t i = 0, n = req.get_header_value_count("Impersonate-Group"); i < n; ++i) {
+    request.impersonate_groups.push_back(req.get_header_value("Impersonate-Group", i));
+  }
   apiserver_detail::HttpReply reply = handler.handle(request);
   res.status = reply.code;
   for (const auto& [name, value] : reply.headers) res.set_header(name, value);
@@ -151,7 +195,7 @@ std::unique_ptr<httplib::Server> ApiServer::Impl::make_server() {
     // No response compression: httplib would buffer a watch stream's events in its compressor.
     // (The request object is httplib's own mutable one, handed over as const.)
     const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
-    if (!authentication_required() || is_public_path(req.path) || authenticated(req)) {
+    if (user_of(req)) {
       return httplib::Server::HandlerResponse::Unhandled;
     }
     res.status = 401;
@@ -175,6 +219,7 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   }
   if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
   if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
+  if (options.authorization == AuthorizationMode::RBAC) apiserver_detail::ensure_default_rbac(*cluster);
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
   if (const auto& tls = impl_->options.tls) {
     impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");

@@ -1,5 +1,7 @@
 #include "discovery.hpp"
 
+#include "access_reviews.hpp"
+
 #include <algorithm>
 #include <map>
 #include <vector>
@@ -18,6 +20,13 @@ std::map<std::string, std::vector<std::string>> versions_by_group(const KindCata
     auto& versions = out[kind.gvk.group];
     if (std::find(versions.begin(), versions.end(), kind.gvk.version) == versions.end()) {
       versions.push_back(kind.gvk.version);
+    }
+  }
+  // The reviews are served without being stored kinds.
+  for (const ReviewResource& review : review_resources()) {
+    auto& versions = out[review.group];
+    if (std::find(versions.begin(), versions.end(), review.version) == versions.end()) {
+      versions.push_back(review.version);
     }
   }
   for (auto& [group, versions] : out) std::sort(versions.begin(), versions.end(), version_precedes);
@@ -103,6 +112,14 @@ std::optional<Json> resource_list_document(const KindCatalog& catalog, const std
                            {"kind", "Scale"},
                            {"verbs", {"get", "patch", "update"}}});
     }
+  }
+  for (const ReviewResource& review : review_resources()) {
+    if (review.group != group || review.version != version) continue;
+    resources.push_back({{"name", review.plural},
+                         {"singularName", ""},
+                         {"namespaced", review.namespaced},
+                         {"kind", review.kind},
+                         {"verbs", {"create"}}});
   }
   if (resources.empty()) return std::nullopt;
   return Json{{"kind", "APIResourceList"},

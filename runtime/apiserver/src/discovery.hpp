@@ -13,7 +13,8 @@ namespace rr::apiserver_detail {
 Json version_document();
 // /api: APIVersions {versions: ["v1"]}.
 Json legacy_versions_document(const std::string& server_address);
-// /apis: APIGroupList of every served group but the core one, versions by priority.
+// /apis: APIGroupList of every served group but the core one (and the review groups
+// authorization.k8s.io, authentication.k8s.io), versions by priority.
 Json group_list_document(const KindCatalog& catalog);
 // /apis/<group>: APIGroup; nullopt when nothing of the group is served.
 std::optional<Json> group_document(const KindCatalog& catalog, const std::string& group);

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "rbac_authorizer.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/client/watch.hpp"
 
@@ -17,6 +18,10 @@ struct HttpRequest {
   std::string content_type;
   std::string body;
   std::string accept;  // the Accept header ("" when absent)
+  UserInfo user{};     // who authenticated
+  // The Impersonate-User and Impersonate-Group headers (kubectl --as, --as-group).
+  std::string impersonate_user{};
+  std::vector<std::string> impersonate_groups{};
 };
 
 struct HttpReply {

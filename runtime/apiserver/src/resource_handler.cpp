@@ -133,7 +133,11 @@ void validate_list_options(const RequestQuery& query) {
   if (!errors.empty()) throw ApiError(api_errors::invalid("ListOptions", "meta.k8s.io", "", api_errors::causes_of(errors)));
 }
 
-HttpReply RestHandler::resource(const HttpRequest& request, const Route& route, const QueryParams& params) const {
+HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user, const Route& route,
+                                const QueryParams& params) const {
+  if (const ReviewResource* review_kind = find_review_resource(route.group, route.version, route.resource)) {
+    return review(request, user, *review_kind, route);
+  }
   const auto kind = catalog_.find(route.group, route.version, route.resource);
   if (!kind) return status_reply(not_served());
   // A namespaced kind's items live under namespaces/<ns>/; a cluster-scoped kind has none.

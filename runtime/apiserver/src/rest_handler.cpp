@@ -26,16 +26,27 @@ HttpReply json_reply(const Json& document) {
 }  // namespace
 
 RestHandler::RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds,
-                         FaultInjector& faults, std::function<std::string()> server_address)
+                         FaultInjector& faults, const Authorizer& authorizer,
+                         std::function<std::string()> server_address)
     : cluster_(std::move(cluster)),
       catalog_(catalog),
       crds_(crds),
       faults_(faults),
+      authorizer_(authorizer),
       server_address_(std::move(server_address)) {}
 
 HttpReply RestHandler::handle(const HttpRequest& request) const {
   try {
-    return dispatch(request, split_target(request.target));
+    const Target target = split_target(request.target);
+    const UserInfo user = acting_user(authorizer_, request.user, request.impersonate_user, request.impersonate_groups);
+    if (authorizer_.enforcing()) {
+      RequestAttributes attributes = request_attributes(request.method, target.path, parse_route(target.path),
+                                                        target.query);
+      attributes.user = user;
+      const Decision decision = authorizer_.authorize(attributes);
+      if (!decision.allowed) return status_reply(forbidden_status(attributes, decision.reason));
+    }
+    return dispatch(request, user, target);
   } catch (const ApiError& e) {
     return status_reply(e.status());
   } catch (const std::exception& e) {
@@ -43,9 +54,9 @@ HttpReply RestHandler::handle(const HttpRequest& request) const {
   }
 }
 
-HttpReply RestHandler::dispatch(const HttpRequest& request, const Target& target) const {
+HttpReply RestHandler::dispatch(const HttpRequest& request, const UserInfo& user, const Target& target) const {
   const Route route = parse_route(target.path);
-  if (route.endpoint == Endpoint::Resource) return resource(request, route, target.query);
+  if (route.endpoint == Endpoint::Resource) return resource(request, user, route, target.query);
   if (route.endpoint == Endpoint::NotFound) return status_reply(path_not_found());
   if (request.method != "GET") {
     return status_reply(api_errors::method_not_supported(target.path, request.method));

@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "access_reviews.hpp"
+#include "authorization.hpp"
 #include "crd_controller.hpp"
 #include "faults.hpp"
 #include "http_types.hpp"
@@ -24,14 +26,19 @@ namespace rr::apiserver_detail {
 class RestHandler {
  public:
   RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds, FaultInjector& faults,
-              std::function<std::string()> server_address);
+              const Authorizer& authorizer, std::function<std::string()> server_address);
 
-  // Never throws: failures become Status replies.
+  // Never throws: failures become Status replies. The request runs as its user, or as the one it
+  // impersonates; with RBAC enforced, only when authorised (403 Status otherwise).
   HttpReply handle(const HttpRequest& request) const;
 
  private:
-  HttpReply dispatch(const HttpRequest& request, const Target& target) const;
-  HttpReply resource(const HttpRequest& request, const Route& route, const QueryParams& params) const;
+  HttpReply dispatch(const HttpRequest& request, const UserInfo& user, const Target& target) const;
+  HttpReply resource(const HttpRequest& request, const UserInfo& user, const Route& route,
+                     const QueryParams& params) const;
+  // POST of a review resource: answered, not stored.
+  HttpReply review(const HttpRequest& request, const UserInfo& user, const ReviewResource& resource,
+                   const Route& route) const;
   // `table`: answer a meta.k8s.io Table (the Accept header asked for one).
   HttpReply read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
                  const std::optional<TableOptions>& table) const;
@@ -57,6 +64,7 @@ class RestHandler {
   KindCatalog& catalog_;
   CrdController& crds_;
   FaultInjector& faults_;
+  const Authorizer& authorizer_;
   std::function<std::string()> server_address_;
 };
 

@@ -83,4 +83,30 @@ bool client_certificate_verified(const SSL* ssl) {
   return SSL_get_verify_result(ssl) == X509_V_OK;
 }
 
+std::optional<CertificateIdentity> client_certificate_identity(const SSL* ssl) {
+  if (!client_certificate_verified(ssl)) return std::nullopt;
+  X509* peer = SSL_get1_peer_certificate(ssl);
+  if (!peer) return std::nullopt;
+  CertificateIdentity out;
+  const X509_NAME* subject = X509_get_subject_name(peer);
+  const int count = subject ? X509_NAME_entry_count(subject) : 0;
+  for (int i = 0; i < count; ++i) {
+    const X509_NAME_ENTRY* entry = X509_NAME_get_entry(subject, i);
+    const int nid = OBJ_obj2nid(X509_NAME_ENTRY_get_object(entry));
+    if (nid != NID_commonName && nid != NID_organizationName) continue;
+    unsigned char* text = nullptr;
+    const int length = ASN1_STRING_to_UTF8(&text, X509_NAME_ENTRY_get_data(entry));
+    if (length < 0) continue;
+    std::string value(reinterpret_cast<const char*>(text), static_cast<std::size_t>(length));
+    OPENSSL_free(text);
+    if (nid == NID_commonName) {
+      out.user = std::move(value);
+    } else {
+      out.groups.push_back(std::move(value));
+    }
+  }
+  X509_free(peer);
+  return out;
+}
+
 }  // namespace rr::apiserver_detail

@@ -1,6 +1,8 @@
 // OpenSSL setup of the server's TLS context from PEM text, and the client-certificate check.
 #pragma once
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <openssl/ssl.h>
 
@@ -17,5 +19,13 @@ bool configure_server_tls(SSL_CTX& ctx, const std::string& cert_pem, const std::
 
 // True when the peer presented a certificate that verified against the client CA.
 bool client_certificate_verified(const SSL* ssl);
+
+// The Kubernetes user of a verified client certificate: its subject's CN, its O entries as the
+// groups. Nothing when there is no verified certificate.
+struct CertificateIdentity {
+  std::string user;
+  std::vector<std::string> groups;
+};
+std::optional<CertificateIdentity> client_certificate_identity(const SSL* ssl);
 
 }  // namespace rr::apiserver_detail

@@ -325,11 +325,7 @@ TEST_CASE("kubectl with a bearer token over TLS") {
   SKIP_WITHOUT_KUBECTL();
   const DevCertificates certs = make_dev_certificates();
   ApiServerOptions options;
-  TlsOptions tls;  // a server certificate, no client CA: the token is the only credential
-  tls.cert_pem = certs.server_cert_pem;
-  tls.key_pem = certs.server_key_pem;
-  tls.ca_pem = certs.ca_pem;
-  options.tls = tls;
+  options.tls = token_only_tls(certs);
   options.bearer_tokens = {"e2e-token"};
   TestServer t(options);
   Kubectl kubectl(*t.server);

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "rr/apiserver/dev_certificates.hpp"
 #include "test_server.hpp"
 
 namespace rr::apiserver_test {
@@ -86,6 +87,16 @@ class Kubectl {
   std::string env() const { return "KUBECONFIG='" + path("kubeconfig") + "' KUBECACHEDIR='" + path("cache") + "' "; }
   std::string dir_;
 };
+
+// A server certificate and no client CA: a bearer token is the only credential (kubectl sends one
+// only over TLS).
+inline TlsOptions token_only_tls(const DevCertificates& certs) {
+  TlsOptions tls;
+  tls.cert_pem = certs.server_cert_pem;
+  tls.key_pem = certs.server_key_pem;
+  tls.ca_pem = certs.ca_pem;
+  return tls;
+}
 
 template <class F>
 bool eventually(F&& condition, std::chrono::milliseconds timeout) {

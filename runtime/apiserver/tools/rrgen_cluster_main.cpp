@@ -21,7 +21,8 @@
 namespace {
 
 constexpr std::string_view usage =
-    "usage: rrgen-cluster [--port N] [--tls] [--token TOKEN]... [--kubeconfig-out FILE]\n"
+    "usage: rrgen-cluster [--port N] [--tls] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
+    "                     [--authorization-mode AlwaysAllow|RBAC] [--kubeconfig-out FILE]\n"
     "                     [--crds FILE...] [--simulate-workloads]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"
     "                     [--drop-watch-rate R] [--drop-watch-after N] [--expire-rate R] [--seed N]\n";
@@ -79,6 +80,19 @@ Flags parse_flags(int argc, char** argv) {
       flags.tls = true;
     } else if (flag == "--token") {
       flags.server.bearer_tokens.push_back(value());
+    } else if (flag == "--user-token") {
+      // The API server's token-file row: token, user, then groups.
+      std::stringstream row(value());
+      rr::StaticToken token;
+      std::getline(row, token.token, ',');
+      std::getline(row, token.user, ',');
+      for (std::string group; std::getline(row, group, ',');) token.groups.push_back(group);
+      if (token.token.empty() || token.user.empty()) fail("--user-token takes TOKEN,USER[,GROUP...]");
+      flags.server.static_tokens.push_back(std::move(token));
+    } else if (flag == "--authorization-mode") {
+      const std::string& mode = value();
+      if (mode != "AlwaysAllow" && mode != "RBAC") fail("--authorization-mode takes AlwaysAllow or RBAC");
+      flags.server.authorization = mode == "RBAC" ? rr::AuthorizationMode::RBAC : rr::AuthorizationMode::AlwaysAllow;
     } else if (flag == "--kubeconfig-out") {
       flags.kubeconfig_out = value();
     } else if (flag == "--crds") {
@@ -149,7 +163,7 @@ void apply_crds(rr::Cluster& cluster, const std::vector<std::string>& files) {
 
 int main(int argc, char** argv) {
   Flags flags = parse_flags(argc, argv);
-  if (!flags.server.bearer_tokens.empty() && !flags.tls) {
+  if ((!flags.server.bearer_tokens.empty() || !flags.server.static_tokens.empty()) && !flags.tls) {
     std::cerr << "rrgen-cluster: warning: kubectl sends tokens only over TLS; add --tls\n";
   }
   // Signals are taken by sigwait below; every thread started from here on inherits the mask.

@@ -1,7 +1,8 @@
 // The in-memory rr::Cluster served over HTTP(S) with the Kubernetes REST API, on 127.0.0.1 only:
 // discovery, CRUD, patches, watch streams, Status errors, CRD registration, an OpenAPI v3 index
 // for kubectl's validation check, optional TLS with client-certificate and bearer-token
-// authentication, and fault injection. See docs/runtime/19-local-cluster.md.
+// authentication, optional RBAC authorization with impersonation and the access reviews, and
+// fault injection. See docs/runtime/19-local-cluster.md.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -26,6 +27,19 @@ struct TlsOptions {
   std::string ca_pem;
 };
 
+// A bearer token that authenticates as a named user (the API server's --token-auth-file rows).
+struct StaticToken {
+  std::string token;
+  std::string user;
+  std::vector<std::string> groups;  // system:authenticated is added
+};
+
+// Who decides whether an authenticated request may run (the API server's --authorization-mode).
+enum class AuthorizationMode {
+  AlwaysAllow,  // every request runs; the access reviews answer "allowed"
+  RBAC,         // the system:masters group, then Roles, ClusterRoles and their bindings
+};
+
 // Credentials a kubeconfig carries: a bearer token and/or a client certificate (PEM).
 struct KubeconfigUser {
   std::string name = "rrgen";
@@ -39,9 +53,17 @@ struct ApiServerOptions {
   std::string bind_address = "127.0.0.1";
   int port = 0;  // 0: an ephemeral port
   std::optional<TlsOptions> tls;
-  // Accepted bearer tokens. With tokens or a client CA configured, every request except
+  // Accepted bearer tokens. With tokens (these or static_tokens) or a client CA configured, every request except
   // /healthz, /livez, /readyz and /version must authenticate (401 Status otherwise).
+  // They carry no user: each acts as the development admin (see development_user).
   std::vector<std::string> bearer_tokens;
+  // Bearer tokens of named users; they authenticate as bearer_tokens do.
+  std::vector<StaticToken> static_tokens;
+  AuthorizationMode authorization = AuthorizationMode::AlwaysAllow;
+  // Who a request is when no authentication is configured, and who a bearer_tokens token is.
+  // RBAC creates the default ClusterRoles and binds cluster-admin to system:masters.
+  std::string development_user = "rrgen-admin";
+  std::vector<std::string> development_groups = {"system:masters"};
   FaultOptions faults;
   // Worker threads: every open watch holds one.
   std::size_t threads = 64;

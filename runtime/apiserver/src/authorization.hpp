@@ -1,0 +1,64 @@
+// Authorization of the local cluster's requests: the configured mode (AlwaysAllow or RBAC over the
+// cluster's Roles, ClusterRoles and bindings, with system:masters always allowed), the attributes
+// of an HTTP request, the 403 Status of a denial, and impersonation (Impersonate-User/-Group).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "query.hpp"
+#include "rbac_authorizer.hpp"
+#include "route.hpp"
+#include "rr/apiserver/api_server.hpp"
+#include "rr/client/api_error.hpp"
+
+namespace rr {
+class Cluster;
+}
+
+namespace rr::apiserver_detail {
+
+// What a SelfSubjectRulesReview reports.
+struct RulesReview {
+  std::vector<PolicyRule> resource_rules, non_resource_rules;
+  std::string evaluation_error;
+};
+
+class Authorizer {
+ public:
+  Authorizer(std::shared_ptr<Cluster> cluster, AuthorizationMode mode);
+
+  AuthorizationMode mode() const { return mode_; }
+  bool enforcing() const { return mode_ == AuthorizationMode::RBAC; }
+  // The decision the configured mode makes (the reviews ask it too).
+  Decision authorize(const RequestAttributes& request) const;
+  // The rules the configured mode grants `user` in `namespace_` (AlwaysAllow: everything).
+  RulesReview rules_for(const UserInfo& user, const std::string& namespace_) const;
+
+ private:
+  // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).
+  RbacObjects objects(const std::string& namespace_) const;
+
+  std::shared_ptr<Cluster> cluster_;
+  AuthorizationMode mode_;
+};
+
+// The attributes of a request (the API server's RequestInfo): a resource request's verb from the
+// method (GET: get, list or watch; DELETE of a collection: deletecollection), the namespace of a
+// namespace's own requests being its name; any other path is a non-resource request whose verb is
+// the lowercase method.
+RequestAttributes request_attributes(const std::string& method, const std::string& path, const Route& route,
+                                     const QueryParams& query);
+
+// The API server's 403: `secrets "x" is forbidden: User "u" cannot get resource "secrets" in API
+// group "" in the namespace "ns"` (": <reason>" appended when the authorizer gave one).
+Status forbidden_status(const RequestAttributes& request, const std::string& reason);
+
+// The user a request acts as: `real`, or the one the Impersonate-User/-Group headers name when
+// `real` may impersonate them (verb impersonate on users, groups or serviceaccounts); ApiError
+// 403 when not. An impersonated user other than system:anonymous is in system:authenticated; a
+// service account with no groups named is in its two service-account groups.
+UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const std::string& as_user,
+                     const std::vector<std::string>& as_groups);
+
+}  // namespace rr::apiserver_detail

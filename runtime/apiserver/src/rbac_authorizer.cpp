@@ -1,0 +1,277 @@
+#include "rbac_authorizer.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "rr/client/label_selector.hpp"
+#include "rr/client/quote.hpp"
+#include "scale_subresource.hpp"
+
+namespace rr::apiserver_detail {
+
+namespace {
+
+std::vector<std::string> strings_at(const Json& object, const char* key) {
+  std::vector<std::string> out;
+  auto it = object.find(key);
+  if (it == object.end() || !it->is_array()) return out;
+  for (const Json& value : *it) {
+    if (value.is_string()) out.push_back(value.get<std::string>());
+  }
+  return out;
+}
+
+std::string string_at(const Json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string meta_string(const Json& object, const char* key) {
+  auto meta = object.find("metadata");
+  return meta != object.end() && meta->is_object() ? string_at(*meta, key) : std::string();
+}
+
+bool contains(const std::vector<std::string>& values, std::string_view value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+bool verb_matches(const PolicyRule& rule, const std::string& verb) {
+  return contains(rule.verbs, "*") || contains(rule.verbs, verb);
+}
+
+bool group_matches(const PolicyRule& rule, const std::string& group) {
+  return contains(rule.api_groups, "*") || contains(rule.api_groups, group);
+}
+
+bool resource_matches(const PolicyRule& rule, const std::string& combined, const std::string& subresource) {
+  for (const auto& resource : rule.resources) {
+    if (resource == "*" || resource == combined) return true;
+    if (!subresource.empty() && resource == "*/" + subresource) return true;
+  }
+  return false;
+}
+
+bool name_matches(const PolicyRule& rule, const std::string& name) {
+  return rule.resource_names.empty() || contains(rule.resource_names, name);
+}
+
+bool url_matches(const PolicyRule& rule, const std::string& path) {
+  for (const auto& url : rule.non_resource_urls) {
+    if (url == "*" || url == path) return true;
+    if (!url.empty() && url.back() == '*') {
+      const std::string_view prefix = std::string_view(url).substr(0, url.find_last_not_of('*') + 1);
+      if (path.compare(0, prefix.size(), prefix) == 0) return true;
+    }
+  }
+  return false;
+}
+
+// rbac appliesToUser: a ServiceAccount subject without a namespace takes the binding's.
+bool subject_applies(const Json& subject, const UserInfo& user, const std::string& binding_namespace) {
+  const std::string kind = string_at(subject, "kind");
+  const std::string name = string_at(subject, "name");
+  if (kind == "User") return user.name == name;
+  if (kind == "Group") return contains(user.groups, name);
+  if (kind == "ServiceAccount") {
+    std::string ns = string_at(subject, "namespace");
+    if (ns.empty()) ns = binding_namespace;
+    return !ns.empty() && user.name == service_account_user(ns, name);
+  }
+  return false;
+}
+
+std::string describe_subject(const Json& subject, const std::string& binding_namespace) {
+  const std::string kind = string_at(subject, "kind");
+  std::string name = string_at(subject, "name");
+  if (kind == "ServiceAccount") {
+    const std::string ns = string_at(subject, "namespace");
+    name += "/" + (ns.empty() ? binding_namespace : ns);
+  }
+  return kind + " " + go_quote(name);
+}
+
+const Json* find_named(const std::vector<Json>& objects, const std::string& name, const std::string& namespace_) {
+  for (const Json& object : objects) {
+    if (meta_string(object, "name") == name && meta_string(object, "namespace") == namespace_) return &object;
+  }
+  return nullptr;
+}
+
+std::map<std::string, std::string> labels_of(const Json& object) {
+  std::map<std::string, std::string> out;
+  auto meta = object.find("metadata");
+  if (meta == object.end() || !meta->is_object()) return out;
+  auto labels = meta->find("labels");
+  if (labels == meta->end() || !labels->is_object()) return out;
+  for (const auto& [key, value] : labels->items()) {
+    if (value.is_string()) out[key] = value.get<std::string>();
+  }
+  return out;
+}
+
+bool selector_matches(const Json& selector, const std::map<std::string, std::string>& labels) {
+  try {
+    return Selector::parse(format_label_selector(selector)).matches(labels);
+  } catch (const std::exception&) {
+    return false;  // an invalid selector matches nothing, as the controller skips it
+  }
+}
+
+void collect_rules(const RbacObjects& objects, const Json& role, std::set<std::string>& visiting,
+                   std::vector<PolicyRule>& out) {
+  auto add = [&out](PolicyRule rule) {
+    if (std::find(out.begin(), out.end(), rule) == out.end()) out.push_back(std::move(rule));
+  };
+  auto aggregation = role.find("aggregationRule");
+  const bool aggregated = aggregation != role.end() && aggregation->is_object() &&
+                          aggregation->contains("clusterRoleSelectors");
+  if (!aggregated) {
+    if (auto rules = role.find("rules"); rules != role.end() && rules->is_array()) {
+      for (const Json& rule : *rules) add(policy_rule_of(rule));
+    }
+    return;
+  }
+  const std::string self = meta_string(role, "name");
+  visiting.insert(self);
+  const Json& selectors = (*aggregation)["clusterRoleSelectors"];
+  if (!selectors.is_array()) return;
+  for (const Json& selector : selectors) {
+    std::vector<const Json*> matched;
+    for (const Json& other : objects.cluster_roles) {
+      if (!visiting.contains(meta_string(other, "name")) && selector_matches(selector, labels_of(other))) {
+        matched.push_back(&other);
+      }
+    }
+    // The controller takes the matched roles by name.
+    std::sort(matched.begin(), matched.end(),
+              [](const Json* a, const Json* b) { return meta_string(*a, "name") < meta_string(*b, "name"); });
+    for (const Json* other : matched) {
+      std::vector<PolicyRule> nested;
+      collect_rules(objects, *other, visiting, nested);
+      for (auto& rule : nested) add(std::move(rule));
+    }
+  }
+  visiting.erase(self);
+}
+
+struct RoleRules {
+  std::vector<PolicyRule> rules;
+  std::string error;
+};
+
+// GetRoleReferenceRules: a Role of the binding's namespace, or a ClusterRole.
+RoleRules role_ref_rules(const RbacObjects& objects, const Json& binding, const std::string& binding_namespace) {
+  const Json ref = binding.value("roleRef", Json::object());
+  const std::string kind = string_at(ref, "kind");
+  const std::string name = string_at(ref, "name");
+  if (kind == "Role") {
+    const Json* role = find_named(objects.roles, name, binding_namespace);
+    if (!role) return {{}, "role.rbac.authorization.k8s.io " + go_quote(name) + " not found"};
+    std::vector<PolicyRule> rules;
+    std::set<std::string> visiting;
+    collect_rules(objects, *role, visiting, rules);
+    return {std::move(rules), {}};
+  }
+  if (kind == "ClusterRole") {
+    const Json* role = find_named(objects.cluster_roles, name, "");
+    if (!role) return {{}, "clusterrole.rbac.authorization.k8s.io " + go_quote(name) + " not found"};
+    return {cluster_role_rules(objects, *role), {}};
+  }
+  return {{}, "unsupported role reference kind: " + go_quote(kind)};
+}
+
+void add_binding_rules(const RbacObjects& objects, const Json& binding, const UserInfo& user,
+                       const std::string& binding_namespace, GrantedRules& out) {
+  auto subjects = binding.find("subjects");
+  if (subjects == binding.end() || !subjects->is_array()) return;
+  const Json* subject = nullptr;
+  for (const Json& candidate : *subjects) {
+    if (subject_applies(candidate, user, binding_namespace)) {
+      subject = &candidate;
+      break;
+    }
+  }
+  if (!subject) return;
+  RoleRules found = role_ref_rules(objects, binding, binding_namespace);
+  if (!found.error.empty()) {
+    out.errors.push_back(std::move(found.error));
+    return;
+  }
+  const Json ref = binding.value("roleRef", Json::object());
+  const std::string name = meta_string(binding, "name");
+  const std::string source =
+      binding_namespace.empty()
+          ? "ClusterRoleBinding " + go_quote(name) + " of " + string_at(ref, "kind") + " " +
+                go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, "")
+          : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " + string_at(ref, "kind") + " " +
+                go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, binding_namespace);
+  for (auto& rule : found.rules) out.rules.push_back(GrantedRule{std::move(rule), source});
+}
+
+}  // namespace
+
+PolicyRule policy_rule_of(const Json& rule) {
+  return PolicyRule{.verbs = strings_at(rule, "verbs"),
+                    .api_groups = strings_at(rule, "apiGroups"),
+                    .resources = strings_at(rule, "resources"),
+                    .resource_names = strings_at(rule, "resourceNames"),
+                    .non_resource_urls = strings_at(rule, "nonResourceURLs")};
+}
+
+Json to_json(const PolicyRule& rule) {
+  Json out = Json::object();
+  out["verbs"] = rule.verbs;
+  if (!rule.api_groups.empty()) out["apiGroups"] = rule.api_groups;
+  if (!rule.resources.empty()) out["resources"] = rule.resources;
+  if (!rule.resource_names.empty()) out["resourceNames"] = rule.resource_names;
+  if (!rule.non_resource_urls.empty()) out["nonResourceURLs"] = rule.non_resource_urls;
+  return out;
+}
+
+bool rule_allows(const RequestAttributes& request, const PolicyRule& rule) {
+  if (!verb_matches(rule, request.verb)) return false;
+  if (!request.resource_request) return url_matches(rule, request.path);
+  const std::string combined =
+      request.subresource.empty() ? request.resource : request.resource + "/" + request.subresource;
+  return group_matches(rule, request.group) && resource_matches(rule, combined, request.subresource) &&
+         name_matches(rule, request.name);
+}
+
+std::string service_account_user(std::string_view namespace_, std::string_view name) {
+  return "system:serviceaccount:" + std::string(namespace_) + ":" + std::string(name);
+}
+
+std::vector<PolicyRule> cluster_role_rules(const RbacObjects& objects, const Json& cluster_role) {
+  std::vector<PolicyRule> out;
+  std::set<std::string> visiting;
+  collect_rules(objects, cluster_role, visiting, out);
+  return out;
+}
+
+GrantedRules rules_for(const RbacObjects& objects, const UserInfo& user, const std::string& namespace_) {
+  GrantedRules out;
+  for (const Json& binding : objects.cluster_role_bindings) add_binding_rules(objects, binding, user, "", out);
+  if (namespace_.empty()) return out;
+  for (const Json& binding : objects.role_bindings) {
+    if (meta_string(binding, "namespace") == namespace_) add_binding_rules(objects, binding, user, namespace_, out);
+  }
+  return out;
+}
+
+Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& request) {
+  const GrantedRules granted = rules_for(objects, request.user, request.namespace_);
+  for (const auto& [rule, source] : granted.rules) {
+    if (rule_allows(request, rule)) return Decision{true, "RBAC: allowed by " + source};
+  }
+  return Decision{false, granted.errors.empty() ? std::string() : "RBAC: " + aggregate_errors(granted.errors)};
+}
+
+std::string aggregate_errors(const std::vector<std::string>& errors) {
+  if (errors.size() == 1) return errors.front();
+  std::string out = "[";
+  for (std::size_t i = 0; i < errors.size(); ++i) out += (i ? ", " : "") + errors[i];
+  return out + "]";
+}
+
+}  // namespace rr::apiserver_detail

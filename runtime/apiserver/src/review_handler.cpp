@@ -1,0 +1,23 @@
+// The review resources over HTTP: POST of a collection path only, answered and not stored.
+#include "body_codec.hpp"
+#include "rest_handler.hpp"
+
+namespace rr::apiserver_detail {
+
+HttpReply RestHandler::review(const HttpRequest& request, const UserInfo& user, const ReviewResource& resource,
+                              const Route& route) const {
+  if (!route.name.empty() || route.namespaced_path != resource.namespaced) {
+    Status not_found;
+    not_found.message = "the server could not find the requested resource";
+    not_found.reason = "NotFound";
+    not_found.code = 404;
+    return status_reply(not_found);
+  }
+  if (request.method != "POST") {
+    return status_reply(api_errors::method_not_supported(resource.plural + "." + resource.group, request.method));
+  }
+  const Json body = decode_body(request.content_type, request.body);
+  return object_reply(request, answer_review(resource, body, user, authorizer_, route.namespace_), 201);
+}
+
+}  // namespace rr::apiserver_detail

@@ -1,0 +1,110 @@
+// kubectl auth can-i / whoami against the reviews, and kubectl refused by RBAC enforcement.
+#include "kubectl_support.hpp"
+
+using namespace rr;
+using namespace rr::apiserver_test;
+
+namespace {
+
+const char* shop_rbac = R"(apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: secret-reader
+  namespace: shop
+rules:
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["get", "list"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: app-reads-secrets
+  namespace: shop
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: Role
+  name: secret-reader
+subjects:
+- kind: ServiceAccount
+  name: app
+  namespace: shop
+)";
+
+}  // namespace
+
+TEST_CASE("kubectl auth can-i: the development admin, then a service account before and after a RoleBinding") {
+  SKIP_WITHOUT_KUBECTL();
+  ApiServerOptions options;
+  options.authorization = AuthorizationMode::RBAC;
+  TestServer t(options);
+  Kubectl kubectl(*t.server);
+
+  Run admin = kubectl("auth can-i list pods");
+  INFO(admin.output);
+  CHECK(admin.code == 0);
+  CHECK(admin.output == "yes\n");
+  Run whoami = kubectl("auth whoami -o jsonpath='{.status.userInfo.username}'");
+  INFO(whoami.output);
+  CHECK(whoami.output == "rrgen-admin");
+
+  const std::string as_app = " --as=system:serviceaccount:shop:app -n shop";
+  Run before = kubectl("auth can-i list secrets" + as_app);
+  INFO(before.output);
+  CHECK(before.code == 1);
+  CHECK(before.output == "no\n");
+
+  Run applied = kubectl("apply -f " + kubectl.write("shop.yaml", shop_rbac));
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  Run after = kubectl("auth can-i list secrets" + as_app);
+  INFO(after.output);
+  CHECK(after.code == 0);
+  CHECK(after.output == "yes\n");
+  CHECK(kubectl("auth can-i delete secrets" + as_app).output == "no\n");
+
+  Run list = kubectl("auth can-i --list" + as_app);
+  INFO(list.output);
+  CHECK(list.code == 0);
+  bool secrets = false;
+  for (const auto& row : table_rows(list.output)) {
+    secrets = secrets || (row.size() == 5 && row[0] == "secrets" && row[3] == "[get" && row[4] == "list]");
+  }
+  CHECK(secrets);
+}
+
+TEST_CASE("kubectl as a token user without rights is refused with the API server's 403") {
+  SKIP_WITHOUT_KUBECTL();
+  const DevCertificates certs = make_dev_certificates();
+  ApiServerOptions options;
+  options.tls = token_only_tls(certs);
+  options.authorization = AuthorizationMode::RBAC;
+  options.static_tokens = {StaticToken{"admin-token", "root", {"system:masters"}},
+                           StaticToken{"jane-token", "jane", {}}};
+  TestServer t(options);
+  KubeconfigUser admin_user;
+  admin_user.token = "admin-token";
+  Kubectl admin(*t.server, &admin_user);
+  REQUIRE(admin("create namespace shop").code == 0);
+
+  KubeconfigUser jane_user;
+  jane_user.name = "jane";
+  jane_user.token = "jane-token";
+  Kubectl jane(*t.server, &jane_user);
+  Run refused = jane("get secrets -n shop");
+  INFO(refused.output);
+  CHECK(refused.code == 1);
+  CHECK(refused.output.find("Error from server (Forbidden): secrets is forbidden: User \"jane\" cannot list resource "
+                           "\"secrets\" in API group \"\" in the namespace \"shop\"") != std::string::npos);
+  Run can_i = jane("auth can-i get secrets -n shop");
+  CHECK(can_i.output == "no\n");
+  Run impersonate = jane("get pods --as=root");
+  INFO(impersonate.output);
+  CHECK(impersonate.code == 1);
+  CHECK(impersonate.output.find("cannot impersonate resource \"users\"") != std::string::npos);
+}
