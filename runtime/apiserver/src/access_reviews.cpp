@@ -20,10 +20,9 @@ std::vector<std::string> strings_at(const Json& object, const char* key) {
 }
 
 [[noreturn]] void invalid(const ReviewResource& resource, const std::string& field, const std::string& detail) {
-  throw ApiError(api_errors::invalid(resource.kind, resource.group, "",
-                                     {StatusCause{.type = "FieldValueInvalid",
-                                                  .message = field + ": Invalid value: " + detail,
-                                                  .field = field}}));
+  throw ApiError(api_errors::invalid(
+      resource.kind, resource.group, "",
+      {StatusCause{.type = "FieldValueInvalid", .message = field + ": Invalid value: " + detail, .field = field}}));
 }
 
 // An access review's spec as the attributes it asks about (ResourceAttributes or

@@ -26,7 +26,8 @@ std::vector<Json> items_of(const Cluster& cluster, const char* kind, const std::
 }
 
 std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
 
@@ -70,7 +71,8 @@ RbacObjects Authorizer::objects(const std::string& namespace_) const {
 Decision Authorizer::authorize(const RequestAttributes& request) const {
   // The privileged-group authorizer runs before RBAC and gives no reason.
   const auto& groups = request.user.groups;
-  if (mode_ == AuthorizationMode::AlwaysAllow || std::find(groups.begin(), groups.end(), masters_group) != groups.end()) {
+  if (mode_ == AuthorizationMode::AlwaysAllow ||
+      std::find(groups.begin(), groups.end(), masters_group) != groups.end()) {
     return Decision{true, {}};
   }
   return rbac_authorize(objects(request.namespace_), request);
@@ -141,11 +143,12 @@ Status forbidden_status(const RequestAttributes& request, const std::string& rea
   if (!request.resource_request) {
     message = "User " + user + " cannot " + request.verb + " path " + go_quote(request.path);
   } else {
-    const std::string resource =
-        request.subresource.empty() ? request.resource : request.resource + "/" + request.subresource;
+    const std::string resource = request.subresource.empty() ? request.resource
+                                                             : request.resource + "/" + request.subresource;
     message = "User " + user + " cannot " + request.verb + " resource " + go_quote(resource) + " in API group " +
               go_quote(request.group) +
-              (request.namespace_.empty() ? " at the cluster scope" : " in the namespace " + go_quote(request.namespace_));
+              (request.namespace_.empty() ? " at the cluster scope"
+                                          : " in the namespace " + go_quote(request.namespace_));
   }
   if (!reason.empty()) message += ": " + reason;
   if (!request.resource_request) return api_errors::forbidden("", "", "", message);
@@ -161,11 +164,10 @@ UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const s
     return real;
   }
   auto check = [&](const std::string& resource, const std::string& namespace_, const std::string& name) {
-    require_allowed(authorizer, RequestAttributes{.user = real,
-                                                  .verb = "impersonate",
-                                                  .resource = resource,
-                                                  .namespace_ = namespace_,
-                                                  .name = name});
+    require_allowed(
+        authorizer,
+        RequestAttributes{
+            .user = real, .verb = "impersonate", .resource = resource, .namespace_ = namespace_, .name = name});
   };
   UserInfo acting{as_user, as_groups};
   constexpr std::string_view sa_prefix = "system:serviceaccount:";

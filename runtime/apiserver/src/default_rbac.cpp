@@ -23,9 +23,8 @@ Json url_rule(const Strings& urls, const Strings& verbs) { return Json{{"nonReso
 Json metadata(const std::string& name, const std::string& aggregate_to = "") {
   Json labels = {{"kubernetes.io/bootstrapping", "rbac-defaults"}};
   if (!aggregate_to.empty()) labels["rbac.authorization.k8s.io/aggregate-to-" + aggregate_to] = "true";
-  return Json{{"name", name},
-              {"labels", labels},
-              {"annotations", {{"rbac.authorization.kubernetes.io/autoupdate", "true"}}}};
+  return Json{
+      {"name", name}, {"labels", labels}, {"annotations", {{"rbac.authorization.kubernetes.io/autoupdate", "true"}}}};
 }
 
 Json cluster_role(const std::string& name, Json rules, const std::string& aggregate_to = "") {
@@ -60,10 +59,26 @@ Json binding(const std::string& name, const Strings& groups) {
 Json view_rules() {
   return Json::array({
       rule({""},
-           {"configmaps", "endpoints", "persistentvolumeclaims", "persistentvolumeclaims/status", "pods", "pods/log",
-            "pods/status", "replicationcontrollers", "replicationcontrollers/scale", "replicationcontrollers/status",
-            "serviceaccounts", "services", "services/status", "events", "limitranges", "resourcequotas",
-            "resourcequotas/status", "namespaces", "namespaces/status", "bindings"},
+           {"configmaps",
+            "endpoints",
+            "persistentvolumeclaims",
+            "persistentvolumeclaims/status",
+            "pods",
+            "pods/log",
+            "pods/status",
+            "replicationcontrollers",
+            "replicationcontrollers/scale",
+            "replicationcontrollers/status",
+            "serviceaccounts",
+            "services",
+            "services/status",
+            "events",
+            "limitranges",
+            "resourcequotas",
+            "resourcequotas/status",
+            "namespaces",
+            "namespaces/status",
+            "bindings"},
            read_verbs),
       rule({"apps"},
            {"controllerrevisions", "daemonsets", "daemonsets/status", "deployments", "deployments/scale",
@@ -139,8 +154,8 @@ std::vector<Json> defaults() {
 
 void ensure_default_rbac(Cluster& cluster) {
   for (const Json& object : defaults()) {
-    const auto kind =
-        cluster.find_kind(GroupVersionKind{"rbac.authorization.k8s.io", "v1", object["kind"].get<std::string>()});
+    const auto kind = cluster.find_kind(
+        GroupVersionKind{"rbac.authorization.k8s.io", "v1", object["kind"].get<std::string>()});
     if (!kind) return;
     try {
       cluster.create(*kind, object);

@@ -200,12 +200,12 @@ void add_binding_rules(const RbacObjects& objects, const Json& binding, const Us
   }
   const Json ref = binding.value("roleRef", Json::object());
   const std::string name = meta_string(binding, "name");
-  const std::string source =
-      binding_namespace.empty()
-          ? "ClusterRoleBinding " + go_quote(name) + " of " + string_at(ref, "kind") + " " +
-                go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, "")
-          : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " + string_at(ref, "kind") + " " +
-                go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, binding_namespace);
+  const std::string source = binding_namespace.empty()
+                                 ? "ClusterRoleBinding " + go_quote(name) + " of " + string_at(ref, "kind") + " " +
+                                       go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, "")
+                                 : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " +
+                                       string_at(ref, "kind") + " " + go_quote(string_at(ref, "name")) + " to " +
+                                       describe_subject(*subject, binding_namespace);
   for (auto& rule : found.rules) out.rules.push_back(GrantedRule{std::move(rule), source});
 }
 
@@ -232,8 +232,8 @@ Json to_json(const PolicyRule& rule) {
 bool rule_allows(const RequestAttributes& request, const PolicyRule& rule) {
   if (!verb_matches(rule, request.verb)) return false;
   if (!request.resource_request) return url_matches(rule, request.path);
-  const std::string combined =
-      request.subresource.empty() ? request.resource : request.resource + "/" + request.subresource;
+  const std::string combined = request.subresource.empty() ? request.resource
+                                                           : request.resource + "/" + request.subresource;
   return group_matches(rule, request.group) && resource_matches(rule, combined, request.subresource) &&
          name_matches(rule, request.name);
 }

@@ -20,9 +20,11 @@ const char* rules_path = "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews"
 
 Json access_review(const std::string& verb, const std::string& resource, const std::string& ns,
                    const std::string& group = "") {
-  return Json{{"apiVersion", "authorization.k8s.io/v1"},
-              {"kind", "SelfSubjectAccessReview"},
-              {"spec", {{"resourceAttributes", {{"verb", verb}, {"resource", resource}, {"namespace", ns}, {"group", group}}}}}};
+  return Json{
+      {"apiVersion", "authorization.k8s.io/v1"},
+      {"kind", "SelfSubjectAccessReview"},
+      {"spec",
+       {{"resourceAttributes", {{"verb", verb}, {"resource", resource}, {"namespace", ns}, {"group", group}}}}}};
 }
 
 const std::string secret_role = R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"Role",
@@ -109,29 +111,34 @@ TEST_CASE("RBAC: a RoleBinding turns a service account's review from no to yes; 
   auto c = t.client();
   const httplib::Headers as_app = {{"Impersonate-User", "system:serviceaccount:shop:app"}};
   // The development admin is in system:masters.
-  CHECK(body_of(c->Post(ssar_path, access_review("list", "pods", "default").dump(), "application/json"))["status"]["allowed"] == true);
+  CHECK(body_of(c->Post(ssar_path, access_review("list", "pods", "default").dump(),
+                        "application/json"))["status"]["allowed"] == true);
   create_namespace(*c, {}, "shop");
   auto ask = [&] {
     return body_of(c->Post(ssar_path, as_app, access_review("list", "secrets", "shop").dump(), "application/json"));
   };
   CHECK(ask()["status"]["allowed"] == false);
-  REQUIRE(c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/roles", secret_role, "application/json")->status == 201);
-  REQUIRE(c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/rolebindings", secret_binding, "application/json")->status ==
-          201);
+  REQUIRE(
+      c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/roles", secret_role, "application/json")->status ==
+      201);
+  REQUIRE(c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/rolebindings", secret_binding, "application/json")
+              ->status == 201);
   const Json allowed = ask();
   CHECK(allowed["status"]["allowed"] == true);
-  CHECK(allowed["status"]["reason"] ==
-        "RBAC: allowed by RoleBinding \"app-reads-secrets/shop\" of Role \"secret-reader\" to ServiceAccount \"app/shop\"");
+  CHECK(allowed["status"]["reason"] == "RBAC: allowed by RoleBinding \"app-reads-secrets/shop\" of Role "
+                                       "\"secret-reader\" to ServiceAccount \"app/shop\"");
 
   // The impersonated service account is in its groups and system:authenticated.
-  const Json whoami = body_of(c->Post("/apis/authentication.k8s.io/v1/selfsubjectreviews", as_app, "{}", "application/json"));
+  const Json whoami = body_of(
+      c->Post("/apis/authentication.k8s.io/v1/selfsubjectreviews", as_app, "{}", "application/json"));
   CHECK(whoami["status"]["userInfo"]["groups"] ==
         Json::array({"system:serviceaccounts", "system:serviceaccounts:shop", "system:authenticated"}));
 
   // The rules review of the service account in shop: its Role and the defaults for everyone.
   const Json rules = body_of(c->Post(rules_path, as_app, R"({"spec":{"namespace":"shop"}})", "application/json"));
   bool secrets = false;
-  for (const Json& rule : rules["status"]["resourceRules"]) secrets = secrets || rule["resources"] == Json::array({"secrets"});
+  for (const Json& rule : rules["status"]["resourceRules"])
+    secrets = secrets || rule["resources"] == Json::array({"secrets"});
   CHECK(secrets);
   CHECK_FALSE(rules["status"]["nonResourceRules"].empty());
 
@@ -153,8 +160,8 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
   CHECK(list->status == 403);
   const Json status = body_of(list);
   CHECK(status["reason"] == "Forbidden");
-  CHECK(status["message"] ==
-        "secrets is forbidden: User \"jane\" cannot list resource \"secrets\" in API group \"\" in the namespace \"shop\"");
+  CHECK(status["message"] == "secrets is forbidden: User \"jane\" cannot list resource \"secrets\" in API group \"\" "
+                             "in the namespace \"shop\"");
   CHECK(status["details"]["kind"] == "secrets");
 
   const Json named = body_of(c->Get("/apis/apps/v1/namespaces/shop/deployments/web/scale", bearer("jane-token")));
@@ -163,7 +170,8 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
         "\"apps\" in the namespace \"shop\"");
   CHECK(body_of(c->Get("/api/v1/nodes", bearer("jane-token")))["message"] ==
         "nodes is forbidden: User \"jane\" cannot list resource \"nodes\" in API group \"\" at the cluster scope");
-  CHECK(body_of(c->Get("/logs", bearer("jane-token")))["message"] == "forbidden: User \"jane\" cannot get path \"/logs\"");
+  CHECK(body_of(c->Get("/logs", bearer("jane-token")))["message"] ==
+        "forbidden: User \"jane\" cannot get path \"/logs\"");
 
   // Discovery, version and health are open to authenticated users; health and version to anyone.
   CHECK(c->Get("/api", bearer("jane-token"))->status == 200);
@@ -172,7 +180,8 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
   CHECK(c->Get("/healthz")->status == 200);
   CHECK(c->Get("/api")->status == 401);
   // Everyone may ask about themselves.
-  CHECK(c->Post(ssar_path, bearer("jane-token"), access_review("get", "pods", "shop").dump(), "application/json")->status == 201);
+  CHECK(c->Post(ssar_path, bearer("jane-token"), access_review("get", "pods", "shop").dump(), "application/json")
+            ->status == 201);
 
   // jane may not impersonate; system:masters may.
   const httplib::Headers jane_as_admin = {{"Authorization", "Bearer jane-token"}, {"Impersonate-User", "root"}};
@@ -188,8 +197,8 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
     "metadata":{"name":"jane-edits","namespace":"shop"},
     "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"edit"},
     "subjects":[{"kind":"Group","name":"developers"}]})";
-  REQUIRE(c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/rolebindings", bearer("admin-token"), edit_binding,
-                  "application/json")
+  REQUIRE(c->Post("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/rolebindings", bearer("admin-token"),
+                  edit_binding, "application/json")
               ->status == 201);
   CHECK(c->Get("/api/v1/namespaces/shop/secrets", bearer("jane-token"))->status == 200);
   CHECK(c->Get("/api/v1/namespaces/shop/pods", bearer("jane-token"))->status == 200);  // view's, via edit
@@ -228,7 +237,8 @@ TEST_CASE("a client certificate's CN and O are the user and groups") {
     httplib::SSLClient client("127.0.0.1", t.server->port(), cert, key);
     client.set_ca_cert_path(dir.c_str());
     client.enable_server_certificate_verification(true);
-    const Json whoami = body_of(client.Post("/apis/authentication.k8s.io/v1/selfsubjectreviews", "{}", "application/json"));
+    const Json whoami = body_of(
+        client.Post("/apis/authentication.k8s.io/v1/selfsubjectreviews", "{}", "application/json"));
     CHECK(whoami["status"]["userInfo"]["username"] == "alice");
     CHECK(whoami["status"]["userInfo"]["groups"] == Json::array({"system:masters", "system:authenticated"}));
   }

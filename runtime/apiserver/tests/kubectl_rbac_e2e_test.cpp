@@ -100,7 +100,7 @@ TEST_CASE("kubectl as a token user without rights is refused with the API server
   INFO(refused.output);
   CHECK(refused.code == 1);
   CHECK(refused.output.find("Error from server (Forbidden): secrets is forbidden: User \"jane\" cannot list resource "
-                           "\"secrets\" in API group \"\" in the namespace \"shop\"") != std::string::npos);
+                            "\"secrets\" in API group \"\" in the namespace \"shop\"") != std::string::npos);
   Run can_i = jane("auth can-i get secrets -n shop");
   CHECK(can_i.output == "no\n");
   Run impersonate = jane("get pods --as=root");

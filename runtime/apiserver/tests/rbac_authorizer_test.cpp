@@ -64,50 +64,83 @@ TEST_CASE("rule_allows: verbs, groups, resources, subresources, names and URLs a
       {"another verb", pods_get, resource_request("list", "", "pods", "", "ns", ""), false},
       {"another group", pods_get, resource_request("get", "apps", "pods", "", "ns", "p"), false},
       {"a subresource needs its own entry", pods_get, resource_request("get", "", "pods", "log", "ns", "p"), false},
-      {"verb *", {{"verbs", {"*"}}, {"apiGroups", {""}}, {"resources", {"pods"}}},
-       resource_request("deletecollection", "", "pods", "", "ns", ""), true},
-      {"apiGroups *", {{"verbs", {"get"}}, {"apiGroups", {"*"}}, {"resources", {"deployments"}}},
-       resource_request("get", "apps", "deployments", "", "ns", "d"), true},
-      {"resources * covers subresources", {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"*"}}},
-       resource_request("get", "", "pods", "status", "ns", "p"), true},
-      {"*/scale: any resource's scale", {{"verbs", {"update"}}, {"apiGroups", {"apps"}}, {"resources", {"*/scale"}}},
-       resource_request("update", "apps", "deployments", "scale", "ns", "d"), true},
+      {"verb *",
+       {{"verbs", {"*"}}, {"apiGroups", {""}}, {"resources", {"pods"}}},
+       resource_request("deletecollection", "", "pods", "", "ns", ""),
+       true},
+      {"apiGroups *",
+       {{"verbs", {"get"}}, {"apiGroups", {"*"}}, {"resources", {"deployments"}}},
+       resource_request("get", "apps", "deployments", "", "ns", "d"),
+       true},
+      {"resources * covers subresources",
+       {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"*"}}},
+       resource_request("get", "", "pods", "status", "ns", "p"),
+       true},
+      {"*/scale: any resource's scale",
+       {{"verbs", {"update"}}, {"apiGroups", {"apps"}}, {"resources", {"*/scale"}}},
+       resource_request("update", "apps", "deployments", "scale", "ns", "d"),
+       true},
       {"*/scale is not the resource itself",
        {{"verbs", {"update"}}, {"apiGroups", {"apps"}}, {"resources", {"*/scale"}}},
-       resource_request("update", "apps", "deployments", "", "ns", "d"), false},
+       resource_request("update", "apps", "deployments", "", "ns", "d"),
+       false},
       {"*/scale is not another subresource",
        {{"verbs", {"update"}}, {"apiGroups", {"apps"}}, {"resources", {"*/scale"}}},
-       resource_request("update", "apps", "deployments", "status", "ns", "d"), false},
-      {"resource/subresource", {{"verbs", {"update"}}, {"apiGroups", {"shop.dev"}}, {"resources", {"webapps/status"}}},
-       resource_request("update", "shop.dev", "webapps", "status", "ns", "w"), true},
+       resource_request("update", "apps", "deployments", "status", "ns", "d"),
+       false},
+      {"resource/subresource",
+       {{"verbs", {"update"}}, {"apiGroups", {"shop.dev"}}, {"resources", {"webapps/status"}}},
+       resource_request("update", "shop.dev", "webapps", "status", "ns", "w"),
+       true},
       {"resource/subresource is not the resource",
        {{"verbs", {"update"}}, {"apiGroups", {"shop.dev"}}, {"resources", {"webapps/finalizers"}}},
-       resource_request("update", "shop.dev", "webapps", "", "ns", "w"), false},
-      {"resourceNames: a listed name", {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
-       resource_request("get", "", "secrets", "", "ns", "a"), true},
-      {"resourceNames: another name", {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
-       resource_request("get", "", "secrets", "", "ns", "b"), false},
+       resource_request("update", "shop.dev", "webapps", "", "ns", "w"),
+       false},
+      {"resourceNames: a listed name",
+       {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
+       resource_request("get", "", "secrets", "", "ns", "a"),
+       true},
+      {"resourceNames: another name",
+       {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
+       resource_request("get", "", "secrets", "", "ns", "b"),
+       false},
       {"resourceNames never match a list (no name)",
        {{"verbs", {"list"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
-       resource_request("list", "", "secrets", "", "ns", ""), false},
+       resource_request("list", "", "secrets", "", "ns", ""),
+       false},
       {"resourceNames never match a create without a name",
        {{"verbs", {"create"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}, {"resourceNames", {"a"}}},
-       resource_request("create", "", "secrets", "", "ns", ""), false},
-      {"a rule with no apiGroups matches no resource", {{"verbs", {"get"}}, {"resources", {"pods"}}},
-       resource_request("get", "", "pods", "", "ns", "p"), false},
-      {"nonResourceURLs exact", {{"verbs", {"get"}}, {"nonResourceURLs", {"/healthz"}}}, url_request("get", "/healthz"),
+       resource_request("create", "", "secrets", "", "ns", ""),
+       false},
+      {"a rule with no apiGroups matches no resource",
+       {{"verbs", {"get"}}, {"resources", {"pods"}}},
+       resource_request("get", "", "pods", "", "ns", "p"),
+       false},
+      {"nonResourceURLs exact",
+       {{"verbs", {"get"}}, {"nonResourceURLs", {"/healthz"}}},
+       url_request("get", "/healthz"),
        true},
-      {"nonResourceURLs exact is not a prefix", {{"verbs", {"get"}}, {"nonResourceURLs", {"/healthz"}}},
-       url_request("get", "/healthz/etcd"), false},
-      {"nonResourceURLs trailing * is a prefix", {{"verbs", {"get"}}, {"nonResourceURLs", {"/apis/*"}}},
-       url_request("get", "/apis/apps/v1"), true},
-      {"nonResourceURLs trailing * needs the prefix", {{"verbs", {"get"}}, {"nonResourceURLs", {"/apis/*"}}},
-       url_request("get", "/apis"), false},
+      {"nonResourceURLs exact is not a prefix",
+       {{"verbs", {"get"}}, {"nonResourceURLs", {"/healthz"}}},
+       url_request("get", "/healthz/etcd"),
+       false},
+      {"nonResourceURLs trailing * is a prefix",
+       {{"verbs", {"get"}}, {"nonResourceURLs", {"/apis/*"}}},
+       url_request("get", "/apis/apps/v1"),
+       true},
+      {"nonResourceURLs trailing * needs the prefix",
+       {{"verbs", {"get"}}, {"nonResourceURLs", {"/apis/*"}}},
+       url_request("get", "/apis"),
+       false},
       {"nonResourceURLs *", {{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}}, url_request("post", "/anything"), true},
-      {"a URL rule matches no resource", {{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}},
-       resource_request("get", "", "pods", "", "ns", "p"), false},
-      {"a resource rule matches no URL", {{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}},
-       url_request("get", "/healthz"), false},
+      {"a URL rule matches no resource",
+       {{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}},
+       resource_request("get", "", "pods", "", "ns", "p"),
+       false},
+      {"a resource rule matches no URL",
+       {{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}},
+       url_request("get", "/healthz"),
+       false},
   };
   for (const Case& c : cases) {
     CAPTURE(c.what);
@@ -118,8 +151,10 @@ TEST_CASE("rule_allows: verbs, groups, resources, subresources, names and URLs a
 TEST_CASE("rbac_authorize: bindings, subjects and role references") {
   RbacObjects objects;
   objects.cluster_roles = {
-      role("ClusterRole", "secret-reader", "", Json::array({{{"verbs", {"get", "list"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}}})),
-      role("ClusterRole", "node-reader", "", Json::array({{{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"nodes"}}}})),
+      role("ClusterRole", "secret-reader", "",
+           Json::array({{{"verbs", {"get", "list"}}, {"apiGroups", {""}}, {"resources", {"secrets"}}}})),
+      role("ClusterRole", "node-reader", "",
+           Json::array({{{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"nodes"}}}})),
       role("ClusterRole", "healthz", "", Json::array({{{"verbs", {"get"}}, {"nonResourceURLs", {"/healthz"}}}})),
   };
   objects.roles = {role("Role", "pod-writer", "shop",
@@ -138,7 +173,8 @@ TEST_CASE("rbac_authorize: bindings, subjects and role references") {
       binding("RoleBinding", "dangling", "shop", "Role", "missing", Json::array({subject("User", "joe")})),
   };
 
-  const UserInfo app{"system:serviceaccount:shop:app", {"system:serviceaccounts", "system:serviceaccounts:shop", "system:authenticated"}};
+  const UserInfo app{"system:serviceaccount:shop:app",
+                     {"system:serviceaccounts", "system:serviceaccounts:shop", "system:authenticated"}};
   const UserInfo other_app{"system:serviceaccount:web:app", {"system:authenticated"}};
   const UserInfo jane{"jane", {"system:authenticated"}};
   const UserInfo ops{"olga", {"ops", "system:authenticated"}};
@@ -169,8 +205,8 @@ TEST_CASE("rbac_authorize: bindings, subjects and role references") {
        "RBAC: allowed by RoleBinding \"writers/shop\" of Role \"pod-writer\" to User \"jane\""},
       {"the Role grants only its verbs", jane, as(jane, resource_request("delete", "", "pods", "", "shop", "p")), false,
        ""},
-      {"a Group subject of a ClusterRoleBinding", ops, as(ops, resource_request("get", "", "nodes", "", "", "n1")), true,
-       "RBAC: allowed by ClusterRoleBinding \"nodes\" of ClusterRole \"node-reader\" to Group \"ops\""},
+      {"a Group subject of a ClusterRoleBinding", ops, as(ops, resource_request("get", "", "nodes", "", "", "n1")),
+       true, "RBAC: allowed by ClusterRoleBinding \"nodes\" of ClusterRole \"node-reader\" to Group \"ops\""},
       {"a ClusterRoleBinding applies in every namespace", ops,
        as(ops, resource_request("get", "", "nodes", "", "shop", "n1")), true,
        "RBAC: allowed by ClusterRoleBinding \"nodes\" of ClusterRole \"node-reader\" to Group \"ops\""},
@@ -212,7 +248,8 @@ TEST_CASE("aggregated ClusterRoles: the union of the rules of the roles their se
       labelled("view-pods", {{"aggregate-to-view", "true"}}, Json::array({read_pods})),
       labelled("view-webapps", {{"aggregate-to-view", "true"}}, Json::array({read_webapps, read_pods})),
       labelled("edit-pods", {{"aggregate-to-edit", "true"}}, Json::array({write_pods})),
-      labelled("unrelated", {{"team", "a"}}, Json::array({{{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}}})),
+      labelled("unrelated", {{"team", "a"}},
+               Json::array({{{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}}})),
       aggregated("by-expression", Json::object(),
                  {{"matchExpressions", Json::array({{{"key", "team"}, {"operator", "In"}, {"values", {"a", "b"}}}})}}),
   };
@@ -224,8 +261,8 @@ TEST_CASE("aggregated ClusterRoles: the union of the rules of the roles their se
         std::vector<PolicyRule>{policy_rule_of(write_pods), policy_rule_of(read_pods), policy_rule_of(read_webapps)});
   CHECK(cluster_role_rules(objects, objects.cluster_roles[6]).size() == 1);
 
-  objects.role_bindings = {binding("RoleBinding", "editors", "shop", "ClusterRole", "edit",
-                                   Json::array({subject("User", "jane")}))};
+  objects.role_bindings = {
+      binding("RoleBinding", "editors", "shop", "ClusterRole", "edit", Json::array({subject("User", "jane")}))};
   RequestAttributes request = resource_request("get", "shop.dev", "webapps", "", "shop", "w");
   request.user = UserInfo{"jane", {}};
   CHECK(rbac_authorize(objects, request).allowed);
@@ -235,12 +272,14 @@ TEST_CASE("aggregated ClusterRoles: the union of the rules of the roles their se
 
 TEST_CASE("rules_for lists the cluster-wide rules, then the namespace's, with a missing role as an error") {
   RbacObjects objects;
-  objects.cluster_roles = {role("ClusterRole", "r", "", Json::array({{{"verbs", {"get"}}, {"nonResourceURLs", {"/x"}}}}))};
+  objects.cluster_roles = {
+      role("ClusterRole", "r", "", Json::array({{{"verbs", {"get"}}, {"nonResourceURLs", {"/x"}}}}))};
   objects.cluster_role_bindings = {
       binding("ClusterRoleBinding", "b", "", "ClusterRole", "r", Json::array({subject("User", "u")})),
       binding("ClusterRoleBinding", "gone", "", "ClusterRole", "nope", Json::array({subject("User", "u")})),
   };
-  objects.roles = {role("Role", "r", "ns", Json::array({{{"verbs", {"list"}}, {"apiGroups", {""}}, {"resources", {"pods"}}}}))};
+  objects.roles = {
+      role("Role", "r", "ns", Json::array({{{"verbs", {"list"}}, {"apiGroups", {""}}, {"resources", {"pods"}}}}))};
   objects.role_bindings = {binding("RoleBinding", "rb", "ns", "Role", "r", Json::array({subject("User", "u")}))};
   const GrantedRules granted = rules_for(objects, UserInfo{"u", {}}, "ns");
   REQUIRE(granted.rules.size() == 2);
