@@ -316,9 +316,11 @@ TEST_CASE("kubectl get -o wide prints a real server's columns for the common bui
       {"roles", {"NAME", "CREATED", "AT"}},
       {"rolebindings", {"NAME", "ROLE", "AGE", "USERS", "GROUPS", "SERVICEACCOUNTS"}},
   };
-  for (const auto& [kind, header] : expected) {
+  for (const auto& entry : expected) {
+    const std::string kind = entry.first;  // not a structured binding: clang 14 cannot capture one
+    const std::vector<std::string>& header = entry.second;
     CAPTURE(kind);
-    const Run run = c.ok("-n shop get " + std::string(kind) + " -o wide");
+    const Run run = c.ok("-n shop get " + kind + " -o wide");
     INFO(run.output);
     CHECK(header_of(run) == header);
     CHECK(table_rows(run.output).size() >= 2);  // at least one object's row
