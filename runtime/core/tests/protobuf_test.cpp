@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -173,4 +174,52 @@ TEST_CASE("protobuf containers: repeated fields, maps in key order, list-wrappin
 
   CHECK(put(std::optional<std::int32_t>()).empty());
   CHECK(get<std::optional<std::int32_t>>("\x08\x00"s) == 0);
+}
+
+TEST_CASE("protobuf omit_empty_strings: an optional string Go wrote empty reads as absent, as Go's JSON omits it") {
+  // Field 1 (a string) written empty, then a nested message whose field 1 is empty too.
+  const std::string bytes = "\x0a\x00\x12\x02\x0a\x00"s;
+  struct Inner {
+    std::optional<std::string> name;
+    void rr_decode_pb(rr::PbReader& r) {
+      while (r.next()) r.field() == 1 ? rr::pb_get(r, name) : r.skip();
+    }
+    void rr_encode_pb(rr::PbWriter& w) const { rr::pb_put(w, 1, name); }
+  };
+  struct Outer {
+    std::optional<std::string> name;
+    std::optional<Inner> inner;
+    void rr_decode_pb(rr::PbReader& r) {
+      while (r.next()) {
+        if (r.field() == 1) {
+          rr::pb_get(r, name);
+        } else if (r.field() == 2) {
+          rr::pb_get(r, inner);
+        } else {
+          r.skip();
+        }
+      }
+    }
+    void rr_encode_pb(rr::PbWriter& w) const {
+      rr::pb_put(w, 1, name);
+      rr::pb_put(w, 2, inner);
+    }
+  };
+  const auto kept = rr::decode_pb<Outer>(bytes);
+  REQUIRE(kept.name);
+  CHECK(kept.name->empty());
+  REQUIRE(kept.inner);
+  CHECK(kept.inner->name == std::optional<std::string>(""));
+  const auto omitted = rr::decode_pb<Outer>(bytes, /*omit_empty_strings=*/true);
+  CHECK_FALSE(omitted.name);
+  REQUIRE(omitted.inner);  // a message is not a string: present, its empty member gone
+  CHECK_FALSE(omitted.inner->name);
+  std::string required_bytes;
+  rr::PbWriter w(required_bytes);
+  w.bytes_field(1, "");
+  rr::PbReader r(required_bytes);
+  r.set_omit_empty_strings(true);
+  std::string plain = "x";
+  while (r.next()) rr::pb_get(r, plain);
+  CHECK(plain.empty());  // a plain (required) string is read as it is
 }
