@@ -92,6 +92,16 @@ void KeyValueStoreHooks::secret_merge(Secret& current, const Secret& desired) co
   for (const auto& [key, value] : *desired.data) data.try_emplace(key, value);
 }
 
+rr::Json KeyValueStoreHooks::secret_sanitize(const Secret& secret) const {
+  rr::Json keys = rr::Json::array();
+  if (secret.data) {
+    for (const auto& entry : *secret.data) keys.push_back(entry.first);
+  }
+  return rr::Json{{"namespace", secret.metadata.namespace_},
+                  {"name", secret.metadata.name},
+                  {"keys", keys}};
+}
+
 void KeyValueStoreHooks::secret_reflect(rr::Context& ctx, KeyValueStore& store, const Secret* child,
                                         const rr::Error& err) const {
   rr::ConditionManager conditions = conditions_of(ctx, store);

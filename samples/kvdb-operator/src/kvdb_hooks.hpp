@@ -50,6 +50,8 @@ struct KeyValueStoreHooks {
   // keeps the one already stored, so it is written once and never changes.
   rr::Desired<Secret> secret_desired(rr::Context& ctx, const KeyValueStore& store) const;
   void secret_merge(Secret& current, const Secret& desired) const;
+  // Optional hook: what the operator's log shows of the Secret (its keys, never their values).
+  rr::Json secret_sanitize(const Secret& secret) const;
   void secret_reflect(rr::Context& ctx, KeyValueStore& store, const Secret* child, const rr::Error& err) const;
 
   // Service "<name>": headless (clusterIP None), so each pod gets a stable DNS name

@@ -105,3 +105,11 @@ TEST_CASE("the default hooks generate a random password") {
   CHECK(hooks.new_password().size() == 32);
   CHECK(hooks.new_password() != hooks.new_password());
 }
+
+TEST_CASE("secret_sanitize: the log sees the Secret's name and keys, never the password") {
+  const auto shown = kvdb_test::hooks()->secret_sanitize(secret(stored_password).get());
+  CHECK(shown["name"] == secret_name);
+  CHECK(shown["keys"] == rr::Json::array({"password"}));
+  CHECK(shown.dump().find(stored_password) == std::string::npos);
+  CHECK(shown.dump().find(rr::Bytes::encode(stored_password).str()) == std::string::npos);
+}

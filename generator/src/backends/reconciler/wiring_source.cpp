@@ -2,6 +2,7 @@
 // mistyped hook fails the build naming it), then the reconciler tree built from the runtime's
 // vocabulary. Members of a reconciler are wrapped at the printer's column, wherever it is nested.
 #include <stdexcept>
+#include <string_view>
 
 #include "backends/reconciler/wiring_text.hpp"
 #include "support/naming.hpp"
@@ -67,6 +68,35 @@ const Hook& hook_for(const Ctx& c, std::size_t step, HookRole role) {
   throw std::logic_error("step " + std::to_string(step) + " has no hook of the role asked for");
 }
 
+// "deployment_merge" -> "deployment_sanitize": the optional hook beside a child step's merge hook.
+std::string sanitize_hook_name(const Hook& merge) {
+  const std::string& name = merge.name;
+  return name.substr(0, name.size() - std::string_view("merge").size()) + "sanitize";
+}
+
+// The optional hook of a child step: what the object manager logs in place of the child (a
+// Secret without its data). Wired when the hooks declare it, with no check when they do not.
+std::string sanitizer(const Ctx& c, std::size_t step, const std::string& child) {
+  const std::string hook = sanitize_hook_name(hook_for(c, step, HookRole::Merge));
+  Printer p("sanitizer");
+  p.print(R"(// Optional hook 'rr::Json $hook$(const $child$&) const':
+// what the logs show in place of the child $child$ (a Secret without its data, say); without
+// it, the whole object.
+template <class H>
+std::function<rr::Json(const $child$&)> $hook$r(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const $child$& child) {
+                  { h.$hook$(child) } -> std::convertible_to<rr::Json>;
+                }) {
+    return [hooks](const $child$& child) -> rr::Json { return hooks->$hook$(child); };
+  } else {
+    return {};
+  }
+}
+)",
+          {{"hook", hook}, {"child", child}});
+  return p.take();
+}
+
 std::string tracked_kind(const Ctx& c, const ResolvedKind& k) {
   return "rr::kind_info_of<" + alias_of(c.spec, c.names, k) + ">()";
 }
@@ -119,6 +149,7 @@ void object_manager(Printer& p, const Ctx& c, std::size_t i, const std::string& 
 .track_desired = true,)");
     }
     forwarder(p, "merge_before_update", hook_for(c, i, HookRole::Merge));
+    p.print(".sanitize = $hook$r(hooks),", {{"hook", sanitize_hook_name(hook_for(c, i, HookRole::Merge))}});
   }
   p.print("},");
 }
@@ -241,6 +272,12 @@ std::string emit_source(const Ctx& c) {
   }
   Printer checks("hook checks");
   for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
+  for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
+    const ResolvedStep& s = c.spec.steps[i];
+    if (s.type == StepKind::Child || s.type == StepKind::ChildSet) {
+      checks.line(sanitizer(c, i, alias_of(c.spec, c.names, *s.child)));
+    }
+  }
   Printer steps("step functions");
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) steps.print("\n$step$", {{"step", step_function(c, i)}});
   Printer p("reconciler source");
@@ -280,7 +317,7 @@ $namespace_close$)",
            {"name", n.name},
            {"header", n.reconciler_header},
            {"hooks_header", n.hooks_header},
-           {"includes", include_block({"concepts", "memory", "stdexcept", "string", "type_traits", "utility"}, local)},
+           {"includes", include_block({"concepts", "functional", "memory", "stdexcept", "string", "type_traits", "utility"}, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", n.hooks_struct},
            {"checks", checks.take_block()},

@@ -5,6 +5,7 @@
 #include "fleet_reconciler.hpp"
 
 #include <concepts>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -80,6 +81,20 @@ concept HasShardsListOptions = requires(const H& hooks, rr::Context& ctx, const 
 static_assert(HasShardsListOptions<FleetHooks>,
               "rrgen: step 'Shards' (reconciler.yaml:15:5) needs hook 'rr::ListOptions shards_list_options(rr::Context&, const Fleet&) const' in struct FleetHooks (fleet_hooks.hpp)");
 
+// Optional hook 'rr::Json shards_sanitize(const ConfigMap&) const':
+// what the logs show in place of the child ConfigMap (a Secret without its data, say); without
+// it, the whole object.
+template <class H>
+std::function<rr::Json(const ConfigMap&)> shards_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const ConfigMap& child) {
+                  { h.shards_sanitize(child) } -> std::convertible_to<rr::Json>;
+                }) {
+    return [hooks](const ConfigMap& child) -> rr::Json { return hooks->shards_sanitize(child); };
+  } else {
+    return {};
+  }
+}
+
 // nullptr: a default-constructed FleetHooks.
 template <class H>
 std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
@@ -135,6 +150,7 @@ rr::SubReconciler<Fleet> FleetShardsReconciler(std::shared_ptr<const FleetHooks>
               .merge_before_update = [hooks](ConfigMap& current, const ConfigMap& desired) {
                 hooks->shards_merge(current, desired);
               },
+              .sanitize = shards_sanitizer(hooks),
           },
       .reflect_children_status_on_parent = [hooks](rr::Context& ctx, Fleet& resource,
                                                    const rr::ChildSetResult<ConfigMap>& result) {

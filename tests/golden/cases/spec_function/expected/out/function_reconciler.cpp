@@ -5,6 +5,7 @@
 #include "function_reconciler.hpp"
 
 #include <concepts>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -51,6 +52,20 @@ concept HasChildImageReflect = requires(const H& hooks, rr::Context& ctx, Functi
 };
 static_assert(HasChildImageReflect<FunctionHooks>,
               "rrgen: step 'ChildImage' (reconciler.yaml:14:5) needs hook 'void child_image_reflect(rr::Context&, Function&, const Image*, const rr::Error&) const' in struct FunctionHooks (function_hooks.hpp)");
+
+// Optional hook 'rr::Json child_image_sanitize(const Image&) const':
+// what the logs show in place of the child Image (a Secret without its data, say); without
+// it, the whole object.
+template <class H>
+std::function<rr::Json(const Image&)> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Image& child) {
+                  { h.child_image_sanitize(child) } -> std::convertible_to<rr::Json>;
+                }) {
+    return [hooks](const Image& child) -> rr::Json { return hooks->child_image_sanitize(child); };
+  } else {
+    return {};
+  }
+}
 
 // nullptr: a default-constructed FunctionHooks.
 template <class H>
@@ -114,6 +129,7 @@ rr::SubReconciler<Function> FunctionChildImageReconciler(
               .merge_before_update = [hooks](Image& current, const Image& desired) {
                 hooks->child_image_merge(current, desired);
               },
+              .sanitize = child_image_sanitizer(hooks),
           },
       .reflect_child_status_on_parent = [hooks](rr::Context& ctx, Function& function,
                                                 const Image* child, const rr::Error& err) {

@@ -5,6 +5,7 @@
 #include "web_app_reconciler.hpp"
 
 #include <concepts>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -89,6 +90,34 @@ concept HasDnsRecordFinalize = requires(const H& hooks, rr::Context& ctx, WebApp
 static_assert(HasDnsRecordFinalize<WebAppHooks>,
               "rrgen: step 'DnsRecord' (reconciler.yaml:18:5) needs hook 'rr::Error dns_record_finalize(rr::Context&, WebApp&) const' in struct WebAppHooks (web_app_hooks.hpp)");
 
+// Optional hook 'rr::Json deployment_sanitize(const Deployment&) const':
+// what the logs show in place of the child Deployment (a Secret without its data, say); without
+// it, the whole object.
+template <class H>
+std::function<rr::Json(const Deployment&)> deployment_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Deployment& child) {
+                  { h.deployment_sanitize(child) } -> std::convertible_to<rr::Json>;
+                }) {
+    return [hooks](const Deployment& child) -> rr::Json { return hooks->deployment_sanitize(child); };
+  } else {
+    return {};
+  }
+}
+
+// Optional hook 'rr::Json service_sanitize(const Service&) const':
+// what the logs show in place of the child Service (a Secret without its data, say); without
+// it, the whole object.
+template <class H>
+std::function<rr::Json(const Service&)> service_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Service& child) {
+                  { h.service_sanitize(child) } -> std::convertible_to<rr::Json>;
+                }) {
+    return [hooks](const Service& child) -> rr::Json { return hooks->service_sanitize(child); };
+  } else {
+    return {};
+  }
+}
+
 // nullptr: a default-constructed WebAppHooks.
 template <class H>
 std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
@@ -153,6 +182,7 @@ rr::SubReconciler<WebApp> WebAppDeploymentReconciler(std::shared_ptr<const WebAp
               .merge_before_update = [hooks](Deployment& current, const Deployment& desired) {
                 hooks->deployment_merge(current, desired);
               },
+              .sanitize = deployment_sanitizer(hooks),
           },
       .reflect_child_status_on_parent = [hooks](rr::Context& ctx, WebApp& web_app,
                                                 const Deployment* child, const rr::Error& err) {
@@ -173,6 +203,7 @@ rr::SubReconciler<WebApp> WebAppServiceReconciler(std::shared_ptr<const WebAppHo
               .merge_before_update = [hooks](Service& current, const Service& desired) {
                 hooks->service_merge(current, desired);
               },
+              .sanitize = service_sanitizer(hooks),
           },
       .reflect_child_status_on_parent = [hooks](rr::Context& ctx, WebApp& web_app,
                                                 const Service* child, const rr::Error& err) {
