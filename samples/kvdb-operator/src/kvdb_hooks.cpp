@@ -97,9 +97,7 @@ rr::Json KeyValueStoreHooks::secret_sanitize(const Secret& secret) const {
   if (secret.data) {
     for (const auto& entry : *secret.data) keys.push_back(entry.first);
   }
-  return rr::Json{{"namespace", secret.metadata.namespace_},
-                  {"name", secret.metadata.name},
-                  {"keys", keys}};
+  return rr::Json{{"namespace", secret.metadata.namespace_}, {"name", secret.metadata.name}, {"keys", keys}};
 }
 
 void KeyValueStoreHooks::secret_reflect(rr::Context& ctx, KeyValueStore& store, const Secret* child,

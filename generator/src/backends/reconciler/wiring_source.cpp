@@ -270,6 +270,8 @@ std::string emit_source(const Ctx& c) {
     if (s.type == StepKind::Child) local.insert("rr/reconcilers/child.hpp");
     if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }
+  const std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
+                                                  "string",   "type_traits", "utility"};
   Printer checks("hook checks");
   for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
@@ -317,7 +319,7 @@ $namespace_close$)",
            {"name", n.name},
            {"header", n.reconciler_header},
            {"hooks_header", n.hooks_header},
-           {"includes", include_block({"concepts", "functional", "memory", "stdexcept", "string", "type_traits", "utility"}, local)},
+           {"includes", include_block(standard_headers, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", n.hooks_struct},
            {"checks", checks.take_block()},
