@@ -126,6 +126,7 @@ TEST_CASE("emit_reconciler: the tree as the hand-written sample builds it") {
                  "              .merge_before_update = [hooks](Image& current, const Image& desired) {\n"
                  "                hooks->child_image_merge(current, desired);\n"
                  "              },\n"
+                 "              .sanitize = child_image_sanitizer(hooks),\n"
                  "          },\n"
                  "      .reflect_child_status_on_parent = [hooks](rr::Context& ctx, Function& function,\n"
                  "                                                const Image* child, const rr::Error& err) {\n"
@@ -133,6 +134,11 @@ TEST_CASE("emit_reconciler: the tree as the hand-written sample builds it") {
                  "      },\n"
                  "  };\n"));
   CHECK_FALSE(has(cpp, "skip_owner_reference"));
+  // The optional sanitize hook: wired when FunctionHooks declares it, an empty function otherwise.
+  CHECK(has(cpp,
+            "std::function<rr::Json(const Image&)> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {\n"
+            "  if constexpr (requires(const H& h, const Image& child) {\n"
+            "                  { h.child_image_sanitize(child) } -> std::convertible_to<rr::Json>;\n"));
 }
 
 TEST_CASE("emit_reconciler: finalizers: WithFinalizer around sync, finalizer mode for child sets") {
