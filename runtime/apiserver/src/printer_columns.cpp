@@ -142,6 +142,7 @@ constexpr BuiltinPrinter builtin_printers[] = {
     {"networking.k8s.io", "Ingress", ingress_columns},
     {"discovery.k8s.io", "EndpointSlice", endpoint_slice_columns},
     {"coordination.k8s.io", "Lease", lease_columns},
+    {"policy", "PodDisruptionBudget", pod_disruption_budget_columns},
     {"rbac.authorization.k8s.io", "RoleBinding", role_binding_columns},
     {"rbac.authorization.k8s.io", "ClusterRoleBinding", role_binding_columns},
     {"rbac.authorization.k8s.io", "Role", default_columns},

@@ -86,5 +86,6 @@ std::vector<PrinterColumn> persistent_volume_claim_columns();
 std::vector<PrinterColumn> event_columns();            // core/v1
 std::vector<PrinterColumn> events_v1_event_columns();  // events.k8s.io (the same printer)
 std::vector<PrinterColumn> role_binding_columns();     // RoleBinding and ClusterRoleBinding
+std::vector<PrinterColumn> pod_disruption_budget_columns();
 
 }  // namespace rr::apiserver_detail

@@ -395,3 +395,13 @@ TEST_CASE("builtin columns: RBAC, CRDs and other kinds") {
   // A kind without its printer here: Name and Age.
   CHECK(headers({"policy", "v1", "PodDisruptionBudget"}) == Json::parse(R"([["Name",0],["Age",0]])"));
 }
+
+TEST_CASE("builtin columns: PodDisruptionBudget") {
+  const GroupVersionKind pdb{"policy", "v1", "PodDisruptionBudget"};
+  CHECK(headers(pdb) ==
+        Json::parse(R"([["Name",0],["Min Available",0],["Max Unavailable",0],["Allowed Disruptions",0],["Age",0]])"));
+  CHECK(cells(pdb, R"({"metadata": {"name": "db"}, "spec": {"maxUnavailable": 1},
+    "status": {"disruptionsAllowed": 1}})") == Json::array({"db", "N/A", "1", 1, "<unknown>"}));
+  CHECK(cells(pdb, R"({"metadata": {"name": "web"}, "spec": {"minAvailable": "50%"}})") ==
+        Json::array({"web", "50%", "N/A", 0, "<unknown>"}));
+}

@@ -255,6 +255,13 @@ kind: Pod
 metadata: {name: lone, namespace: shop}
 spec: {containers: [{name: main, image: "busybox:1.36"}]}
 ---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: kv, namespace: shop}
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: kv}}
+---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata: {name: reader, namespace: shop}
@@ -313,6 +320,7 @@ TEST_CASE("kubectl get -o wide prints a real server's columns for the common bui
       {"namespaces", {"NAME", "STATUS", "AGE"}},
       {"configmaps", {"NAME", "DATA", "AGE"}},
       {"secrets", {"NAME", "TYPE", "DATA", "AGE"}},
+      {"poddisruptionbudgets", {"NAME", "MIN", "AVAILABLE", "MAX", "UNAVAILABLE", "ALLOWED", "DISRUPTIONS", "AGE"}},
       {"roles", {"NAME", "CREATED", "AT"}},
       {"rolebindings", {"NAME", "ROLE", "AGE", "USERS", "GROUPS", "SERVICEACCOUNTS"}},
   };
