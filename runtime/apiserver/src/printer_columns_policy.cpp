@@ -16,13 +16,13 @@ PrinterColumn bound_column(std::string name, std::string description, std::strin
 }  // namespace
 
 std::vector<PrinterColumn> pod_disruption_budget_columns() {
-  return {name_column(),
-          bound_column("Min Available", "The minimum number of pods that must be available.", "/spec/minAvailable"),
-          bound_column("Max Unavailable", "The maximum number of pods that may be unavailable.",
-                       "/spec/maxUnavailable"),
-          int_column("Allowed Disruptions", "integer",
-                     "Calculated number of pods that may be disrupted at this time.", "/status/disruptionsAllowed"),
-          age_column()};
+  return {
+      name_column(),
+      bound_column("Min Available", "The minimum number of pods that must be available.", "/spec/minAvailable"),
+      bound_column("Max Unavailable", "The maximum number of pods that may be unavailable.", "/spec/maxUnavailable"),
+      int_column("Allowed Disruptions", "integer", "Calculated number of pods that may be disrupted at this time.",
+                 "/status/disruptionsAllowed"),
+      age_column()};
 }
 
 }  // namespace rr::apiserver_detail
