@@ -393,7 +393,7 @@ TEST_CASE("builtin columns: RBAC, CRDs and other kinds") {
   }
   CHECK(cell({"rbac.authorization.k8s.io", "v1", "Role"}, R"({})", "Created At") == "0001-01-01T00:00:00Z");
   // A kind without its printer here: Name and Age.
-  CHECK(headers({"policy", "v1", "PodDisruptionBudget"}) == Json::parse(R"([["Name",0],["Age",0]])"));
+  CHECK(headers({"node.k8s.io", "v1", "RuntimeClass"}) == Json::parse(R"([["Name",0],["Age",0]])"));
 }
 
 TEST_CASE("builtin columns: PodDisruptionBudget") {
