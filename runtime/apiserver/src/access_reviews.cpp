@@ -1,23 +1,10 @@
 #include "access_reviews.hpp"
 
+#include "json_members.hpp"
+
 namespace rr::apiserver_detail {
 
 namespace {
-
-std::string string_at(const Json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::vector<std::string> strings_at(const Json& object, const char* key) {
-  std::vector<std::string> out;
-  if (auto it = object.find(key); it != object.end() && it->is_array()) {
-    for (const Json& value : *it) {
-      if (value.is_string()) out.push_back(value.get<std::string>());
-    }
-  }
-  return out;
-}
 
 [[noreturn]] void invalid(const ReviewResource& resource, const std::string& field, const std::string& detail) {
   throw ApiError(api_errors::invalid(
@@ -38,17 +25,17 @@ RequestAttributes asked_attributes(const ReviewResource& resource, const Json& s
   if (has_non_resource) {
     const Json& attributes = spec["nonResourceAttributes"];
     out.resource_request = false;
-    out.verb = string_at(attributes, "verb");
-    out.path = string_at(attributes, "path");
+    out.verb = member_string(attributes, "verb");
+    out.path = member_string(attributes, "path");
     return out;
   }
   const Json& attributes = spec["resourceAttributes"];
-  out.verb = string_at(attributes, "verb");
-  out.group = string_at(attributes, "group");
-  out.resource = string_at(attributes, "resource");
-  out.subresource = string_at(attributes, "subresource");
-  out.namespace_ = string_at(attributes, "namespace");
-  out.name = string_at(attributes, "name");
+  out.verb = member_string(attributes, "verb");
+  out.group = member_string(attributes, "group");
+  out.resource = member_string(attributes, "resource");
+  out.subresource = member_string(attributes, "subresource");
+  out.namespace_ = member_string(attributes, "namespace");
+  out.name = member_string(attributes, "name");
   return out;
 }
 
@@ -102,14 +89,14 @@ Json answer_review(const ReviewResource& resource, const Json& body, const UserI
   if (resource.kind == "SelfSubjectReview") {
     out["status"] = {{"userInfo", {{"username", requester.name}, {"groups", requester.groups}}}};
   } else if (resource.kind == "SelfSubjectRulesReview") {
-    out["status"] = rules_status(authorizer.rules_for(requester, string_at(spec, "namespace")));
+    out["status"] = rules_status(authorizer.rules_for(requester, member_string(spec, "namespace")));
   } else if (resource.kind == "SelfSubjectAccessReview") {
     RequestAttributes asked = asked_attributes(resource, spec);
     asked.user = requester;
     out["status"] = access_status(authorizer.authorize(asked));
   } else {  // SubjectAccessReview, LocalSubjectAccessReview: the spec names the user
     RequestAttributes asked = asked_attributes(resource, spec);
-    asked.user = UserInfo{string_at(spec, "user"), strings_at(spec, "groups")};
+    asked.user = UserInfo{member_string(spec, "user"), member_strings(spec, "groups")};
     if (asked.user.name.empty() && asked.user.groups.empty()) {
       invalid(resource, "spec.user", "\"\": at least one of user or group must be specified");
     }

@@ -9,14 +9,6 @@ namespace rr::apiserver_detail {
 
 namespace {
 
-// "application/json; charset=utf-8" -> "application/json".
-std::string_view media_type(std::string_view header) {
-  std::string_view media = header.substr(0, header.find(';'));
-  while (!media.empty() && media.front() == ' ') media.remove_prefix(1);
-  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
-  return media;
-}
-
 ApiError bad_body(const std::string& why) { return ApiError(api_errors::bad_request("error decoding body: " + why)); }
 
 Json parse_json(const std::string& body) {
@@ -49,6 +41,13 @@ Json decode_protobuf(const std::string& body) {
 }
 
 }  // namespace
+
+std::string_view media_type(std::string_view header) {
+  std::string_view media = header.substr(0, header.find(';'));
+  while (!media.empty() && media.front() == ' ') media.remove_prefix(1);
+  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  return media;
+}
 
 Json decode_body(std::string_view content_type, const std::string& body) {
   const std::string_view media = media_type(content_type);

@@ -13,6 +13,9 @@ namespace rr::apiserver_detail {
 
 inline constexpr std::string_view kProtobuf = "application/vnd.kubernetes.protobuf";
 
+// "application/json; charset=utf-8" -> "application/json" (parameters and blanks dropped).
+std::string_view media_type(std::string_view header);
+
 // A request body as a JSON object: 400 when it does not decode (or is not an object), 415 for
 // another media type or a protobuf envelope of a kind rr::builtin does not know.
 Json decode_body(std::string_view content_type, const std::string& body);

@@ -9,14 +9,6 @@ std::span<const rr::KindCodec> rr_builtin_types_kinds() noexcept;
 
 namespace rr::apiserver_detail {
 
-namespace {
-
-std::string api_version_of(const GroupVersionKind& gvk) {
-  return gvk.group.empty() ? gvk.version : gvk.group + "/" + gvk.version;
-}
-
-}  // namespace
-
 std::span<const KindCodec> builtin_codecs() { return rr_builtin_types_kinds(); }
 
 const KindCodec* builtin_codec(std::string_view api_version, std::string_view kind) {
@@ -29,7 +21,12 @@ const KindCodec* builtin_codec(std::string_view api_version, std::string_view ki
   return it == index.end() ? nullptr : it->second;
 }
 
-const KindCodec* builtin_codec(const GroupVersionKind& gvk) { return builtin_codec(api_version_of(gvk), gvk.kind); }
+const KindCodec* builtin_codec(const GroupVersionKind& gvk) { return builtin_codec(gvk.api_version(), gvk.kind); }
+
+const KindCodec* builtin_resource(const KindInfo& kind) {
+  const KindCodec* row = builtin_codec(kind.gvk);
+  return row && row->resource.plural == kind.plural ? row : nullptr;
+}
 
 std::vector<std::string> verbs_of(const KindResource& resource) {
   std::vector<std::string> out;
@@ -53,12 +50,7 @@ std::vector<const KindCodec*> stored_builtin_resources() {
 }
 
 KindInfo kind_info_of(const KindCodec& row) {
-  const std::string_view api_version = row.api_version;
-  const auto slash = api_version.find('/');
-  GroupVersionKind gvk{slash == std::string_view::npos ? std::string() : std::string(api_version.substr(0, slash)),
-                       std::string(slash == std::string_view::npos ? api_version : api_version.substr(slash + 1)),
-                       std::string(row.kind)};
-  return KindInfo{.gvk = std::move(gvk),
+  return KindInfo{.gvk = GroupVersionKind::from(row.api_version, row.kind),
                   .plural = std::string(row.resource.plural),
                   .list_kind = std::string(row.kind) + "List",
                   .scope = row.resource.namespaced ? Scope::Namespaced : Scope::Cluster,

@@ -17,6 +17,9 @@ std::span<const KindCodec> builtin_codecs();
 // The row of an apiVersion and kind; null when rr::builtin has none (a custom resource).
 const KindCodec* builtin_codec(std::string_view api_version, std::string_view kind);
 const KindCodec* builtin_codec(const GroupVersionKind& gvk);
+// The row of a served kind when it is that built-in resource (same GVK and plural); null for a
+// custom resource.
+const KindCodec* builtin_resource(const KindInfo& kind);
 
 // The kinds the local cluster stores: every resource kind that can be read back ("get" among its
 // verbs). The create-only reviews (TokenReview, SubjectAccessReview ...) and Binding are not.

@@ -143,7 +143,7 @@ ResourceNames KindCatalog::names(const KindInfo& kind) const {
   out.singular = kind.gvk.kind;
   std::transform(out.singular.begin(), out.singular.end(), out.singular.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (const KindCodec* row = builtin_codec(kind.gvk); row && row->resource.plural == kind.plural) {
+  if (const KindCodec* row = builtin_resource(kind)) {
     out.singular = row->resource.singular;
     out.verbs = verbs_of(row->resource);
     out.has_scale = row->resource.has_scale;

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 #include <functional>
-#include <set>
+#include <map>
 #include <vector>
 
 #include "openapi_schemas.hpp"
@@ -87,12 +87,16 @@ std::optional<Json> openapi_v3_document(const KindCatalog& catalog, const std::s
 }
 
 Json openapi_v3_root(const KindCatalog& catalog, const CrdOf& crd_of) {
-  std::set<std::pair<std::string, std::string>> group_versions;
-  for (const KindInfo& kind : catalog.served()) group_versions.emplace(kind.gvk.group, kind.gvk.version);
+  // One pass over the served kinds (in catalog order, as kinds_of() gives them per group-version).
+  std::map<std::pair<std::string, std::string>, std::vector<KindInfo>> by_group_version;
+  for (KindInfo& kind : catalog.served()) {
+    auto key = std::pair(kind.gvk.group, kind.gvk.version);
+    by_group_version[std::move(key)].push_back(std::move(kind));
+  }
   Json paths = Json::object();
-  for (const auto& [group, version] : group_versions) {
-    const std::string path = group_version_path(group, version);
-    const std::string hash = hash_of(path + "|" + fingerprint(kinds_of(catalog, group, version), crd_of));
+  for (const auto& [group_version, kinds] : by_group_version) {
+    const std::string path = group_version_path(group_version.first, group_version.second);
+    const std::string hash = hash_of(path + "|" + fingerprint(kinds, crd_of));
     paths[path] = {{"serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hash}};
   }
   return Json{{"paths", paths}};

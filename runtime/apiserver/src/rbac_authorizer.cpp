@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "json_members.hpp"
 #include "rr/client/label_selector.hpp"
 #include "rr/client/quote.hpp"
 #include "scale_subresource.hpp"
@@ -11,26 +12,6 @@
 namespace rr::apiserver_detail {
 
 namespace {
-
-std::vector<std::string> strings_at(const Json& object, const char* key) {
-  std::vector<std::string> out;
-  auto it = object.find(key);
-  if (it == object.end() || !it->is_array()) return out;
-  for (const Json& value : *it) {
-    if (value.is_string()) out.push_back(value.get<std::string>());
-  }
-  return out;
-}
-
-std::string string_at(const Json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::string meta_string(const Json& object, const char* key) {
-  auto meta = object.find("metadata");
-  return meta != object.end() && meta->is_object() ? string_at(*meta, key) : std::string();
-}
 
 bool contains(const std::vector<std::string>& values, std::string_view value) {
   return std::find(values.begin(), values.end(), value) != values.end();
@@ -69,12 +50,12 @@ bool url_matches(const PolicyRule& rule, const std::string& path) {
 
 // rbac appliesToUser: a ServiceAccount subject without a namespace takes the binding's.
 bool subject_applies(const Json& subject, const UserInfo& user, const std::string& binding_namespace) {
-  const std::string kind = string_at(subject, "kind");
-  const std::string name = string_at(subject, "name");
+  const std::string kind = member_string(subject, "kind");
+  const std::string name = member_string(subject, "name");
   if (kind == "User") return user.name == name;
   if (kind == "Group") return contains(user.groups, name);
   if (kind == "ServiceAccount") {
-    std::string ns = string_at(subject, "namespace");
+    std::string ns = member_string(subject, "namespace");
     if (ns.empty()) ns = binding_namespace;
     return !ns.empty() && user.name == service_account_user(ns, name);
   }
@@ -82,10 +63,10 @@ bool subject_applies(const Json& subject, const UserInfo& user, const std::strin
 }
 
 std::string describe_subject(const Json& subject, const std::string& binding_namespace) {
-  const std::string kind = string_at(subject, "kind");
-  std::string name = string_at(subject, "name");
+  const std::string kind = member_string(subject, "kind");
+  std::string name = member_string(subject, "name");
   if (kind == "ServiceAccount") {
-    const std::string ns = string_at(subject, "namespace");
+    const std::string ns = member_string(subject, "namespace");
     name += "/" + (ns.empty() ? binding_namespace : ns);
   }
   return kind + " " + go_quote(name);
@@ -163,8 +144,8 @@ struct RoleRules {
 // GetRoleReferenceRules: a Role of the binding's namespace, or a ClusterRole.
 RoleRules role_ref_rules(const RbacObjects& objects, const Json& binding, const std::string& binding_namespace) {
   const Json ref = binding.value("roleRef", Json::object());
-  const std::string kind = string_at(ref, "kind");
-  const std::string name = string_at(ref, "name");
+  const std::string kind = member_string(ref, "kind");
+  const std::string name = member_string(ref, "name");
   if (kind == "Role") {
     const Json* role = find_named(objects.roles, name, binding_namespace);
     if (!role) return {{}, "role.rbac.authorization.k8s.io " + go_quote(name) + " not found"};
@@ -201,22 +182,22 @@ void add_binding_rules(const RbacObjects& objects, const Json& binding, const Us
   const Json ref = binding.value("roleRef", Json::object());
   const std::string name = meta_string(binding, "name");
   const std::string source = binding_namespace.empty()
-                                 ? "ClusterRoleBinding " + go_quote(name) + " of " + string_at(ref, "kind") + " " +
-                                       go_quote(string_at(ref, "name")) + " to " + describe_subject(*subject, "")
+                                 ? "ClusterRoleBinding " + go_quote(name) + " of " + member_string(ref, "kind") + " " +
+                                       go_quote(member_string(ref, "name")) + " to " + describe_subject(*subject, "")
                                  : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " +
-                                       string_at(ref, "kind") + " " + go_quote(string_at(ref, "name")) + " to " +
-                                       describe_subject(*subject, binding_namespace);
+                                       member_string(ref, "kind") + " " + go_quote(member_string(ref, "name")) +
+                                       " to " + describe_subject(*subject, binding_namespace);
   for (auto& rule : found.rules) out.rules.push_back(GrantedRule{std::move(rule), source});
 }
 
 }  // namespace
 
 PolicyRule policy_rule_of(const Json& rule) {
-  return PolicyRule{.verbs = strings_at(rule, "verbs"),
-                    .api_groups = strings_at(rule, "apiGroups"),
-                    .resources = strings_at(rule, "resources"),
-                    .resource_names = strings_at(rule, "resourceNames"),
-                    .non_resource_urls = strings_at(rule, "nonResourceURLs")};
+  return PolicyRule{.verbs = member_strings(rule, "verbs"),
+                    .api_groups = member_strings(rule, "apiGroups"),
+                    .resources = member_strings(rule, "resources"),
+                    .resource_names = member_strings(rule, "resourceNames"),
+                    .non_resource_urls = member_strings(rule, "nonResourceURLs")};
 }
 
 Json to_json(const PolicyRule& rule) {

@@ -4,6 +4,7 @@
 
 #include "body_codec.hpp"
 #include "builtin_resources.hpp"
+#include "json_members.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
 
@@ -19,13 +20,6 @@ Status not_served() {
   s.reason = "NotFound";
   s.code = 404;
   return s;
-}
-
-std::string meta_string(const Json& object, const char* key) {
-  auto meta = object.find("metadata");
-  if (meta == object.end() || !meta->is_object()) return {};
-  auto it = meta->find(key);
-  return it != meta->end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 // The namespace of the path is the object's; a different one in the body is refused.
@@ -66,9 +60,14 @@ std::optional<TableOptions> table_options(const HttpRequest& request, const Quer
 
 }  // namespace
 
+Status unsupported_patch_type() {
+  return api_errors::unsupported_media_type(
+      std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
+                               "application/apply-patch+yaml", "application/strategic-merge-patch+json"});
+}
+
 std::optional<PatchType> patch_type_of(std::string_view content_type) {
-  std::string_view media = content_type.substr(0, content_type.find(';'));
-  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  const std::string_view media = media_type(content_type);
   for (PatchType t : {PatchType::Merge, PatchType::JsonPatch, PatchType::Strategic, PatchType::Apply}) {
     if (media == rr::content_type(t)) return t;
   }
@@ -212,7 +211,7 @@ HttpReply RestHandler::read(const HttpRequest& request, const KindInfo& kind, co
 
 std::optional<Json> RestHandler::crd_of(const KindInfo& kind) const {
   if (kind.gvk.group.empty()) return std::nullopt;
-  if (const KindCodec* row = builtin_codec(kind.gvk); row && row->resource.plural == kind.plural) return std::nullopt;
+  if (builtin_resource(kind)) return std::nullopt;
   const auto crd_kind = catalog_.find(crd_gvk.group, crd_gvk.version, "customresourcedefinitions");
   if (!crd_kind) return std::nullopt;
   try {
@@ -288,9 +287,7 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                              const HttpRequest& request) const {
   const auto type = patch_type_of(request.content_type);
   if (!type) {
-    return status_reply(api_errors::unsupported_media_type(
-        std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
-                                 "application/apply-patch+yaml", "application/strategic-merge-patch+json"}));
+    return status_reply(unsupported_patch_type());
   }
   // An apply without fieldManager is refused by the cluster (422, as ValidatePatchOptions does).
   if (*type != PatchType::Apply && query.force) {

@@ -70,6 +70,8 @@ class RestHandler {
 
 // The PatchType of a PATCH Content-Type (parameters such as "; charset=utf-8" ignored).
 std::optional<PatchType> patch_type_of(std::string_view content_type);
+// The 415 of a PATCH whose Content-Type is none of the four patch types.
+Status unsupported_patch_type();
 // DeleteOptions from a request body (JSON or YAML; empty = none) and the query; 400 on a bad
 // body, 415 on another content type.
 DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query);

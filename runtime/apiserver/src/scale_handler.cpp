@@ -39,7 +39,7 @@ Json patched_scale(const Json& current, PatchType type, const std::string& body)
 }  // namespace
 
 std::optional<ScalePaths> RestHandler::scale_paths(const KindInfo& kind) const {
-  if (const KindCodec* row = builtin_codec(kind.gvk); row && row->resource.plural == kind.plural) {
+  if (const KindCodec* row = builtin_resource(kind)) {
     return row->resource.has_scale ? std::optional<ScalePaths>(ScalePaths{}) : std::nullopt;
   }
   if (auto crd = crd_of(kind)) return crd_scale_paths(*crd, kind.gvk.version);
@@ -63,9 +63,7 @@ HttpReply RestHandler::scale(const HttpRequest& request, const KindInfo& kind, c
   } else if (request.method == "PATCH") {
     const auto type = patch_type_of(request.content_type);
     if (!type) {
-      return status_reply(api_errors::unsupported_media_type(
-          std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
-                                   "application/apply-patch+yaml", "application/strategic-merge-patch+json"}));
+      return status_reply(unsupported_patch_type());
     }
     wanted = patched_scale(scale_of(object, paths), *type, request.body);
   } else {

@@ -237,7 +237,7 @@ metadata: {name: disk-1}
 spec:
   capacity: {storage: 5Gi}
   accessModes: [ReadWriteOnce]
-  hostPath: {path: /tmp/disk-1}
+  hostPath: {path: /mnt/disk-1}
 ---
 apiVersion: v1
 kind: PersistentVolumeClaim

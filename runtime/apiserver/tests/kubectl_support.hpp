@@ -40,8 +40,8 @@ struct Run {
 class Kubectl {
  public:
   Kubectl(const ApiServer& server, const KubeconfigUser* user = nullptr) {
-    char pattern[] = "/tmp/rr-apiserver-e2e-XXXXXX";
-    dir_ = ::mkdtemp(pattern);
+    std::string pattern = (std::filesystem::temp_directory_path() / "rr-apiserver-e2e-XXXXXX").string();
+    dir_ = ::mkdtemp(pattern.data());
     if (user) {
       server.write_kubeconfig(dir_ + "/kubeconfig", *user);
     } else {
