@@ -27,6 +27,7 @@
 #include "rest_handler.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "service_account_tokens.hpp"
 #include "tls_context.hpp"
 #include "watch_stream.hpp"
 
@@ -67,7 +68,8 @@ struct ApiServer::Impl {
         crds(cluster, catalog),
         faults(options.faults),
         authorizer(cluster, options.authorization),
-        handler(cluster, catalog, crds, faults, authorizer,
+        tokens(cluster),
+        handler(cluster, catalog, crds, faults, authorizer, tokens,
                 [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
 
   std::shared_ptr<Cluster> cluster;
@@ -77,6 +79,7 @@ struct ApiServer::Impl {
   apiserver_detail::CrdController crds;
   apiserver_detail::FaultInjector faults;
   apiserver_detail::Authorizer authorizer;
+  apiserver_detail::ServiceAccountTokens tokens;
   apiserver_detail::RestHandler handler;
 
   std::unique_ptr<httplib::Server> server;
@@ -89,8 +92,9 @@ struct ApiServer::Impl {
   bool authentication_required() const {
     return !options.bearer_tokens.empty() || !options.static_tokens.empty() || !client_ca_pem.empty();
   }
-  // Who the request is: a static token's user, a client certificate's CN and O, the development
-  // admin (a bearer_tokens token, or no authentication configured); nothing when unauthenticated.
+  // Who the request is: a static token's user, a ServiceAccount token's account, a client
+  // certificate's CN and O, the development admin (a bearer_tokens token, or no authentication
+  // configured); nothing when unauthenticated.
   std::optional<apiserver_detail::UserInfo> authenticate(const httplib::Request& req) const;
   // authenticate(), or system:anonymous on the public paths.
   std::optional<apiserver_detail::UserInfo> user_of(const httplib::Request& req) const;
@@ -123,6 +127,7 @@ std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const ht
     for (const auto& accepted : options.bearer_tokens) {
       if (token == accepted) return admin();
     }
+    if (auto account = tokens.authenticate(token)) return account;
   }
   if (client_ca_pem.empty()) return std::nullopt;
   auto identity = apiserver_detail::client_certificate_identity(req.ssl);

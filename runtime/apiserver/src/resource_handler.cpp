@@ -153,6 +153,10 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
       return scale(request, *kind, *paths, route, query);
     }
   }
+  if (route.subresource == "token" && !route.name.empty() &&
+      kind->gvk == GroupVersionKind{"", "v1", "ServiceAccount"}) {
+    return token_request(request, route);
+  }
   if (!route.subresource.empty() && !(route.subresource == "status" && kind->has_status)) {
     return status_reply(not_served());
   }

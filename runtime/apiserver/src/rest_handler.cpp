@@ -26,13 +26,14 @@ HttpReply json_reply(const Json& document) {
 }  // namespace
 
 RestHandler::RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds,
-                         FaultInjector& faults, const Authorizer& authorizer,
+                         FaultInjector& faults, const Authorizer& authorizer, const ServiceAccountTokens& tokens,
                          std::function<std::string()> server_address)
     : cluster_(std::move(cluster)),
       catalog_(catalog),
       crds_(crds),
       faults_(faults),
       authorizer_(authorizer),
+      tokens_(tokens),
       server_address_(std::move(server_address)) {}
 
 HttpReply RestHandler::handle(const HttpRequest& request) const {
