@@ -101,6 +101,14 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
   return out;
 }
 
+GrantedRules Authorizer::granted_rules(const UserInfo& user, const std::string& namespace_) const {
+  return apiserver_detail::rules_for(objects(namespace_), user, namespace_);
+}
+
+RoleRules Authorizer::role_reference_rules(const Json& role_ref, const std::string& namespace_) const {
+  return apiserver_detail::role_reference_rules(objects(namespace_), role_ref, namespace_);
+}
+
 RequestAttributes request_attributes(const std::string& method, const std::string& path, const Route& route,
                                      const QueryParams& query) {
   RequestAttributes out;

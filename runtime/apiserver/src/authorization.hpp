@@ -34,6 +34,10 @@ class Authorizer {
   Decision authorize(const RequestAttributes& request) const;
   // The rules the configured mode grants `user` in `namespace_` (AlwaysAllow: everything).
   RulesReview rules_for(const UserInfo& user, const std::string& namespace_) const;
+  // What RBAC grants `user` in `namespace_` ("" = the ClusterRoleBindings only), whatever the mode.
+  GrantedRules granted_rules(const UserInfo& user, const std::string& namespace_) const;
+  // The rules a roleRef points at, a Role being looked up in `namespace_`.
+  RoleRules role_reference_rules(const Json& role_ref, const std::string& namespace_) const;
 
  private:
   // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).

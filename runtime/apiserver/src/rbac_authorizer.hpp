@@ -83,6 +83,14 @@ Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& req
 // its clusterRoleSelectors match (themselves resolved the same way), duplicates dropped.
 std::vector<PolicyRule> cluster_role_rules(const RbacObjects& objects, const Json& cluster_role);
 
+// The rules a binding's roleRef points at (GetRoleReferenceRules): a Role of `binding_namespace`
+// or a ClusterRole (aggregation resolved); `error` says which role is missing.
+struct RoleRules {
+  std::vector<PolicyRule> rules;
+  std::string error;
+};
+RoleRules role_reference_rules(const RbacObjects& objects, const Json& role_ref, const std::string& binding_namespace);
+
 // utilerrors.NewAggregate's text: one error as it is, several as "[a, b]".
 std::string aggregate_errors(const std::vector<std::string>& errors);
 

@@ -4,6 +4,7 @@
 
 #include "body_codec.hpp"
 #include "builtin_resources.hpp"
+#include "escalation_check.hpp"
 #include "json_members.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -175,6 +176,9 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
     return status_reply(*failure);
   }
+  if (kind->gvk.group == "rbac.authorization.k8s.io" && (method == "POST" || method == "PUT" || method == "PATCH")) {
+    guard_rbac_write(request, user, *kind, route, query);
+  }
   if (collection) {
     if (method == "GET") return read(request, *kind, route, std::move(query), table);
     if (method == "POST") {
@@ -305,6 +309,31 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                                  write_options(query));
   after_write(kind, route.name, query.dry_run);
   return object_reply(request, patched);
+}
+
+void RestHandler::guard_rbac_write(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
+                                   const Route& route, const RequestQuery& query) const {
+  const ObjectKey key{route.namespace_, route.name};
+  std::optional<Json> old;
+  if (!route.name.empty()) {
+    try {
+      old = cluster_->get(kind, key);
+    } catch (const ApiError& e) {
+      if (!is_not_found(e.status())) throw;
+    }
+  }
+  Json object;
+  if (request.method == "PATCH") {
+    const auto type = patch_type_of(request.content_type);
+    if (!type || !old) return;  // the write itself answers 415 or 404
+    WriteOptions dry_run = write_options(query);
+    dry_run.dry_run = true;
+    object = cluster_->patch(kind, key, *type, request.body, route.subresource, dry_run);
+  } else {
+    object = decode_body(request.content_type, request.body);
+  }
+  confirm_rbac_write(authorizer_, user, kind.gvk, route.namespace_, object,
+                     request.method == "POST" || !old ? nullptr : &*old);
 }
 
 HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const RequestQuery& query,
