@@ -6,6 +6,7 @@
 #include "builtin_resources.hpp"
 #include "escalation_check.hpp"
 #include "json_members.hpp"
+#include "owner_references_admission.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
 
@@ -176,8 +177,10 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
     return status_reply(*failure);
   }
-  if (kind->gvk.group == "rbac.authorization.k8s.io" && (method == "POST" || method == "PUT" || method == "PATCH")) {
-    guard_rbac_write(request, user, *kind, route, query);
+  const bool rbac_kind = kind->gvk.group == "rbac.authorization.k8s.io";  // roleRef is immutable in every mode
+  if ((authorizer_.enforcing() || rbac_kind) && route.subresource.empty() &&
+      (method == "POST" || method == "PUT" || method == "PATCH")) {
+    admit_write_as(request, user, *kind, route, query);
   }
   if (collection) {
     if (method == "GET") return read(request, *kind, route, std::move(query), table);
@@ -311,8 +314,8 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
   return object_reply(request, patched);
 }
 
-void RestHandler::guard_rbac_write(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
-                                   const Route& route, const RequestQuery& query) const {
+void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
+                                 const Route& route, const RequestQuery& query) const {
   const ObjectKey key{route.namespace_, route.name};
   std::optional<Json> old;
   if (!route.name.empty()) {
@@ -332,8 +335,9 @@ void RestHandler::guard_rbac_write(const HttpRequest& request, const UserInfo& u
   } else {
     object = decode_body(request.content_type, request.body);
   }
-  confirm_rbac_write(authorizer_, user, kind.gvk, route.namespace_, object,
-                     request.method == "POST" || !old ? nullptr : &*old);
+  const Json* prior = request.method == "POST" || !old ? nullptr : &*old;
+  confirm_rbac_write(authorizer_, user, kind.gvk, route.namespace_, object, prior);
+  confirm_owner_references(authorizer_, *cluster_, user, kind, route.namespace_, object, prior);
 }
 
 HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const RequestQuery& query,

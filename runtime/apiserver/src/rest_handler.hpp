@@ -61,10 +61,11 @@ class RestHandler {
                   const RequestQuery& query) const;
   // POST serviceaccounts/<name>/token: a TokenRequest answered with a token, not stored.
   HttpReply token_request(const HttpRequest& request, const Route& route) const;
-  // Before a create, update or patch of a Role, ClusterRole or binding: RBAC's escalation check
-  // on the object the write would store (a patch is tried as a dry run first).
-  void guard_rbac_write(const HttpRequest& request, const UserInfo& user, const KindInfo& kind, const Route& route,
-                        const RequestQuery& query) const;
+  // With RBAC enforced, before a create, update or patch: the checks that depend on who writes what
+  // (escalation through roles and bindings, permission to set owner references), run on the object
+  // the write would store (a patch is tried as a dry run first).
+  void admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind, const Route& route,
+                      const RequestQuery& query) const;
   // After a write to a CRD: serve (or stop serving) what it declares.
   void after_write(const KindInfo& kind, const std::string& name, bool dry_run) const;
 
