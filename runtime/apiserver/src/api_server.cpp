@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -112,6 +113,27 @@ apiserver_detail::UserInfo authenticated_user(std::string name, std::vector<std:
   return apiserver_detail::UserInfo{std::move(name), std::move(groups)};
 }
 
+// The Impersonate-* headers. An extra's key is the rest of its header name, lowercased and
+// percent-decoded, as the API server reads it.
+apiserver_detail::Impersonation impersonation_of(const httplib::Request& req) {
+  apiserver_detail::Impersonation as;
+  as.user = req.get_header_value("Impersonate-User");
+  as.uid = req.get_header_value("Impersonate-Uid");
+  for (std::size_t i = 0, n = req.get_header_value_count("Impersonate-Group"); i < n; ++i) {
+    as.groups.push_back(req.get_header_value("Impersonate-Group", i));
+  }
+  constexpr std::string_view extra_prefix = "impersonate-extra-";
+  for (const auto& [name, value] : req.headers) {
+    std::string lower(name.size(), ' ');
+    std::transform(name.begin(), name.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower.size() > extra_prefix.size() && lower.compare(0, extra_prefix.size(), extra_prefix) == 0) {
+      as.extra[httplib::detail::decode_url(lower.substr(extra_prefix.size()), false)].push_back(value);
+    }
+  }
+  return as;
+}
+
 }  // namespace
 
 std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const httplib::Request& req) const {
@@ -146,10 +168,7 @@ void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res)
   apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body,
                                         req.get_header_value("Accept")};
   if (auto user = user_of(req)) request.user = std::move(*user);
-  request.impersonate_user = req.get_header_value("Impersonate-User");
-  for (std::size_t i = 0, n = req.get_header_value_count("Impersonate-Group"); i < n; ++i) {
-    request.impersonate_groups.push_back(req.get_header_value("Impersonate-Group", i));
-  }
+  request.impersonate = impersonation_of(req);
   apiserver_detail::HttpReply reply = handler.handle(request);
   res.status = reply.code;
   for (const auto& [name, value] : reply.headers) res.set_header(name, value);

@@ -163,21 +163,27 @@ Status forbidden_status(const RequestAttributes& request, const std::string& rea
   return api_errors::forbidden(request.resource, request.group, request.name, message);
 }
 
-UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const std::string& as_user,
-                     const std::vector<std::string>& as_groups) {
+UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const Impersonation& as) {
+  const std::string& as_user = as.user;
+  const std::vector<std::string>& as_groups = as.groups;
   if (as_user.empty()) {
-    if (!as_groups.empty()) {
-      throw ApiError(api_errors::bad_request("requested impersonation of groups without impersonating a user"));
+    if (!as_groups.empty() || !as.uid.empty() || !as.extra.empty()) {
+      throw ApiError(api_errors::bad_request("requested impersonation of groups, a uid or extra fields without "
+                                             "impersonating a user"));
     }
     return real;
   }
-  auto check = [&](const std::string& resource, const std::string& namespace_, const std::string& name) {
-    require_allowed(
-        authorizer,
-        RequestAttributes{
-            .user = real, .verb = "impersonate", .resource = resource, .namespace_ = namespace_, .name = name});
+  auto check = [&](const std::string& resource, const std::string& namespace_, const std::string& name,
+                   const std::string& group = {}, const std::string& subresource = {}) {
+    require_allowed(authorizer, RequestAttributes{.user = real,
+                                                  .verb = "impersonate",
+                                                  .group = group,
+                                                  .resource = resource,
+                                                  .subresource = subresource,
+                                                  .namespace_ = namespace_,
+                                                  .name = name});
   };
-  UserInfo acting{as_user, as_groups};
+  UserInfo acting{.name = as_user, .groups = as_groups, .uid = as.uid, .extra = as.extra};
   constexpr std::string_view sa_prefix = "system:serviceaccount:";
   const std::size_t colon = as_user.rfind(':');
   if (as_user.compare(0, sa_prefix.size(), sa_prefix) == 0 && colon > sa_prefix.size()) {
@@ -188,6 +194,10 @@ UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const s
     check("users", "", as_user);
   }
   for (const auto& group : as_groups) check("groups", "", group);
+  if (!as.uid.empty()) check("uids", "", as.uid, "authentication.k8s.io");
+  for (const auto& [key, values] : as.extra) {
+    for (const auto& value : values) check("userextras", "", value, "authentication.k8s.io", key);
+  }
   if (as_user != anonymous_user) {
     const bool named = std::any_of(acting.groups.begin(), acting.groups.end(), [](const std::string& g) {
       return g == authenticated_group || g == unauthenticated_group;

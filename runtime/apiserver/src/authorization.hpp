@@ -58,11 +58,11 @@ RequestAttributes request_attributes(const std::string& method, const std::strin
 // group "" in the namespace "ns"` (": <reason>" appended when the authorizer gave one).
 Status forbidden_status(const RequestAttributes& request, const std::string& reason);
 
-// The user a request acts as: `real`, or the one the Impersonate-User/-Group headers name when
-// `real` may impersonate them (verb impersonate on users, groups or serviceaccounts); ApiError
-// 403 when not. An impersonated user other than system:anonymous is in system:authenticated; a
-// service account with no groups named is in its two service-account groups.
-UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const std::string& as_user,
-                     const std::vector<std::string>& as_groups);
+// The user a request acts as: `real`, or the one the impersonation headers name when `real` may
+// impersonate each part (verb impersonate on users, groups or serviceaccounts, and on
+// authentication.k8s.io uids and userextras/<key>); ApiError 403 when not, 400 when groups, a uid
+// or extras come without a user. An impersonated user other than system:anonymous is in
+// system:authenticated; a service account with no groups named is in its two service-account groups.
+UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const Impersonation& as);
 
 }  // namespace rr::apiserver_detail

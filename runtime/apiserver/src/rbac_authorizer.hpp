@@ -3,6 +3,7 @@
 // Aggregated ClusterRoles are resolved here, when their rules are used (no controller rewrites
 // the stored object): the union of the rules of the ClusterRoles their selectors match.
 #pragma once
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,7 +21,18 @@ inline constexpr std::string_view anonymous_user = "system:anonymous";
 struct UserInfo {
   std::string name{};
   std::vector<std::string> groups{};
+  // Neither takes part in RBAC decisions; the reviews report them.
+  std::string uid{};
+  std::map<std::string, std::vector<std::string>> extra{};
   bool operator==(const UserInfo&) const = default;
+};
+
+// Whom a request impersonates (the Impersonate-* headers); an empty user: nobody.
+struct Impersonation {
+  std::string user{};
+  std::vector<std::string> groups{};
+  std::string uid{};
+  std::map<std::string, std::vector<std::string>> extra{};
 };
 
 // What a request asks for (authorizer.Attributes).

@@ -39,7 +39,7 @@ RestHandler::RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog,
 HttpReply RestHandler::handle(const HttpRequest& request) const {
   try {
     const Target target = split_target(request.target);
-    const UserInfo user = acting_user(authorizer_, request.user, request.impersonate_user, request.impersonate_groups);
+    const UserInfo user = acting_user(authorizer_, request.user, request.impersonate);
     if (authorizer_.enforcing()) {
       RequestAttributes attributes = request_attributes(request.method, target.path, parse_route(target.path),
                                                         target.query);
