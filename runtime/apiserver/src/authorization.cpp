@@ -12,19 +12,6 @@ namespace {
 
 constexpr std::string_view rbac_group = "rbac.authorization.k8s.io";
 
-std::vector<Json> items_of(const Cluster& cluster, const char* kind, const std::string& namespace_) {
-  const auto info = cluster.find_kind(GroupVersionKind{std::string(rbac_group), "v1", kind});
-  if (!info) return {};
-  ListOptions options;
-  options.namespace_ = namespace_;
-  Json list = cluster.list(*info, options);
-  std::vector<Json> out;
-  if (list.contains("items") && list["items"].is_array()) {
-    for (Json& item : list["items"]) out.push_back(std::move(item));
-  }
-  return out;
-}
-
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -55,17 +42,10 @@ void require_allowed(const Authorizer& authorizer, const RequestAttributes& requ
 }  // namespace
 
 Authorizer::Authorizer(std::shared_ptr<Cluster> cluster, AuthorizationMode mode)
-    : cluster_(std::move(cluster)), mode_(mode) {}
+    : cluster_(cluster), mode_(mode), cache_(std::move(cluster)) {}
 
-RbacObjects Authorizer::objects(const std::string& namespace_) const {
-  RbacObjects out;
-  out.cluster_roles = items_of(*cluster_, "ClusterRole", "");
-  out.cluster_role_bindings = items_of(*cluster_, "ClusterRoleBinding", "");
-  if (!namespace_.empty()) {
-    out.roles = items_of(*cluster_, "Role", namespace_);
-    out.role_bindings = items_of(*cluster_, "RoleBinding", namespace_);
-  }
-  return out;
+std::shared_ptr<const RbacObjects> Authorizer::objects(const std::string& namespace_) const {
+  return cache_.objects(namespace_);
 }
 
 Decision Authorizer::authorize(const RequestAttributes& request) const {
@@ -75,7 +55,7 @@ Decision Authorizer::authorize(const RequestAttributes& request) const {
       std::find(groups.begin(), groups.end(), masters_group) != groups.end()) {
     return Decision{true, {}};
   }
-  return rbac_authorize(objects(request.namespace_), request);
+  return rbac_authorize(*objects(request.namespace_), request);
 }
 
 RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& namespace_) const {
@@ -85,7 +65,7 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
     out.non_resource_rules.push_back(PolicyRule{.verbs = {"*"}, .non_resource_urls = {"*"}});
     return out;
   }
-  const GrantedRules granted = apiserver_detail::rules_for(objects(namespace_), user, namespace_);
+  const GrantedRules granted = apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
   for (const auto& [rule, source] : granted.rules) {
     if (!rule.resources.empty()) {
       out.resource_rules.push_back(PolicyRule{.verbs = rule.verbs,
@@ -102,11 +82,11 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
 }
 
 GrantedRules Authorizer::granted_rules(const UserInfo& user, const std::string& namespace_) const {
-  return apiserver_detail::rules_for(objects(namespace_), user, namespace_);
+  return apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
 }
 
 RoleRules Authorizer::role_reference_rules(const Json& role_ref, const std::string& namespace_) const {
-  return apiserver_detail::role_reference_rules(objects(namespace_), role_ref, namespace_);
+  return apiserver_detail::role_reference_rules(*objects(namespace_), role_ref, namespace_);
 }
 
 RequestAttributes request_attributes(const std::string& method, const std::string& path, const Route& route,

@@ -8,6 +8,7 @@
 
 #include "query.hpp"
 #include "rbac_authorizer.hpp"
+#include "rbac_cache.hpp"
 #include "route.hpp"
 #include "rr/apiserver/api_server.hpp"
 #include "rr/client/api_error.hpp"
@@ -41,10 +42,11 @@ class Authorizer {
 
  private:
   // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).
-  RbacObjects objects(const std::string& namespace_) const;
+  std::shared_ptr<const RbacObjects> objects(const std::string& namespace_) const;
 
   std::shared_ptr<Cluster> cluster_;
   AuthorizationMode mode_;
+  RbacCache cache_;
 };
 
 // The attributes of a request (the API server's RequestInfo): a resource request's verb from the
