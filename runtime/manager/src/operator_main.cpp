@@ -174,7 +174,14 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     // rest_client_* on the manager's registry; detached before the manager (and its registry) goes.
     api->set_metrics(metrics::rest_client_metrics(manager.metrics()));
     const DetachClientMetrics detach_client_metrics{*api};
-    auto cache = std::make_shared<InformerCache>(api);
+    // A list or watch the API server refuses (a 403 for a verb the role lacks, say) is logged at
+    // each retry, as client-go's reflector does ("Failed to watch"); otherwise the informer would
+    // retry in silence and the controller wait for a sync that never comes.
+    InformerCacheOptions cache_options;
+    cache_options.informer.on_error = [log](std::string_view message) {
+      log.error(Error::make(std::string(message)), "Failed to watch");
+    };
+    auto cache = std::make_shared<InformerCache>(api, std::move(cache_options));
     manager.add(cache);
     manager.add_metrics_collector(
         [objects = std::make_shared<metrics::InformerCacheMetrics>(manager.metrics(), cache)] { objects->collect(); });
