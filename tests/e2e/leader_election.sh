@@ -108,8 +108,6 @@ grep '^rrgen-cluster serving' "$work/cluster.log"
 echo "== the WebApp CRD, the demo namespace and its ConfigMap"
 "$kubectl" apply -f "$sample/crds/webapps.yaml"
 "$kubectl" wait --for condition=Established crd/webapps.web.example.rrgen.dev --timeout=30s
-# apply, not `kubectl create namespace`: kubectl's typed create sends protobuf, which the local
-# cluster refuses with 415 (docs/runtime/19-local-cluster.md).
 "$kubectl" apply -f - <<'YAML'
 apiVersion: v1
 kind: Namespace

@@ -15,25 +15,20 @@ manifest_field() {
 #   sa_identity CONFIG_DIR -> "<namespace> <name>"
 sa_identity() { manifest_field "$1/rbac/service_account.yaml" '{.metadata.namespace} {.metadata.name}{"\n"}'; }
 
-# The ServiceAccount's token: the one place that knows how it is obtained.
-# Today the local cluster has no TokenRequest, so the token is a static one that rrgen-cluster
-# maps to the ServiceAccount's user and groups (sa_cluster_flags); once it serves TokenRequest,
-# sa_cluster_flags prints nothing and sa_token becomes `kubectl create token NAME -n NAMESPACE`.
-sa_static_token() { printf 'rrgen-e2e-%s-%s' "$1" "$2"; }
-sa_cluster_flags() {  # NAMESPACE NAME
-  printf '%s\n' --user-token \
-    "$(sa_static_token "$1" "$2"),system:serviceaccount:$1:$2,system:serviceaccounts,system:serviceaccounts:$1"
-}
+# The ServiceAccount's token: the one place that knows how it is obtained. As on a real cluster,
+# the admin asks the TokenRequest API for one (`kubectl create token`); the ServiceAccount must
+# exist (config/rbac creates it). sa_cluster_flags: what rrgen-cluster needs for it (nothing).
+sa_cluster_flags() { :; }
 sa_token() {  # NAMESPACE NAME
-  sa_static_token "$1" "$2"
+  admin create token "$2" -n "$1" --duration=1h || fail "kubectl create token $2 -n $1"
 }
 
-# start_cluster EXTRA_FLAG...: rrgen-cluster --tls --authorization-mode RBAC --simulate-workloads,
+# start_cluster EXTRA_FLAG...: rrgen-cluster (HTTPS) --authorization-mode RBAC --simulate-workloads,
 # its admin kubeconfig (client certificate in system:masters) in $admin_kubeconfig.
 start_cluster() {
   admin_kubeconfig=$work/admin.kubeconfig
   rm -f "$admin_kubeconfig"
-  "$cluster_bin" --tls --authorization-mode RBAC --simulate-workloads --kubeconfig-out "$admin_kubeconfig" "$@" \
+  "$cluster_bin" --authorization-mode RBAC --simulate-workloads --kubeconfig-out "$admin_kubeconfig" "$@" \
     >"$work/cluster.log" 2>&1 &
   cluster_pid=$!
   local _
