@@ -1,0 +1,54 @@
+#include "analyze/call_table.hpp"
+
+namespace rrgen {
+
+const std::vector<CallForm>& all_call_forms() {
+  using K = KindFrom;
+  // Client's verbs: a typed template (kind from T) and an unstructured overload whose first
+  // argument is the KindInfo. Api<T>'s verbs take their kind from the class.
+  static const std::vector<CallForm> forms = {
+      {"rr::Client", "get", {"get"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "try_get", {"get"}, K::FunctionTemplateArg},
+      {"rr::Client", "list", {"list"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "create", {"create"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "update", {"update"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "update_status", {"update"}, K::KindInfoArg, "status", 0},
+      {"rr::Client", "patch", {"patch"}, K::KindInfoArg, {}, 0, 3, 4},
+      {"rr::Client", "remove", {"delete"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "remove_collection", {"deletecollection"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "watch", {"watch"}, K::KindInfoArg, {}, 0},
+      {"rr::Api", "get", {"get"}, K::ClassTemplateArg},
+      {"rr::Api", "try_get", {"get"}, K::ClassTemplateArg},
+      {"rr::Api", "list", {"list"}, K::ClassTemplateArg},
+      {"rr::Api", "create", {"create"}, K::ClassTemplateArg},
+      {"rr::Api", "update", {"update"}, K::ClassTemplateArg},
+      {"rr::Api", "update_status", {"update"}, K::ClassTemplateArg, "status"},
+      {"rr::Api", "patch", {"patch"}, K::ClassTemplateArg, {}, -1, 3},
+      {"rr::Api", "remove", {"delete"}, K::ClassTemplateArg},
+      {"rr::Api", "watch", {"watch"}, K::ClassTemplateArg},
+      // The tracker's reads (config.hpp): tracked first, then read.
+      {"rr", "track_and_get", {"get"}, K::FunctionTemplateArg},
+      {"rr", "track_and_try_get", {"get"}, K::FunctionTemplateArg},
+      {"rr", "track_and_list", {"list"}, K::FunctionTemplateArg},
+      // A track registration makes no call, but it only fires when the tracked kind is watched:
+      // the informer that feeds the tracker lists and watches it.
+      {"rr::Tracker", "track_object", {"list", "watch"}, K::ObjectArg, {}, 0},
+      // Finalizers: a JSON merge patch of metadata.finalizers (finalizers.hpp).
+      {"rr", "add_finalizer", {"patch"}, K::KindInfoArg, {}, 1},
+      {"rr", "clear_finalizer", {"patch"}, K::KindInfoArg, {}, 1},
+      // Events: core/v1 Events, created, and patched when a repeat bumps the count.
+      {"rr::EventRecorder", "event", {"create", "patch"}, K::CoreEvents},
+      {"rr::EventRecorder", "record", {"create", "patch"}, K::CoreEvents},
+  };
+  return forms;
+}
+
+std::vector<const CallForm*> call_forms(std::string_view scope, std::string_view name) {
+  std::vector<const CallForm*> out;
+  for (const CallForm& form : all_call_forms()) {
+    if (form.scope == scope && form.name == name) out.push_back(&form);
+  }
+  return out;
+}
+
+}  // namespace rrgen
