@@ -103,6 +103,7 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
         granting.insert(granting.end(), entry.second.rules.begin(), entry.second.rules.end());
     }
   }
+  const std::size_t spec_rules = granting.size();
   for (const WrittenRule& w : input.written) {
     if (w.marker) granting.push_back(w.rule);
   }
@@ -132,13 +133,22 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
     }
     if (!input.check_coverage) continue;
     for (const std::string& verb : call.verbs) {
-      bool granted = false;
-      for (const PolicyRule& rule : granting) granted = granted || rule_grants(rule, call.group, call.resource, verb);
-      if (!granted) {
+      std::size_t granted_by = granting.size();
+      for (std::size_t i = 0; i < granting.size() && granted_by == granting.size(); ++i) {
+        if (rule_grants(granting[i], call.group, call.resource, verb)) granted_by = i;
+      }
+      const std::string need = "'" + verb + "' on '" + call.resource + "' in API group " + group_text(call.group);
+      if (granted_by == granting.size()) {
         diags.error(call.location, "rbac-ungranted-call",
-                    call.callee + " needs '" + verb + "' on '" + call.resource + "' in API group " +
-                        group_text(call.group) +
+                    call.callee + " needs " + need +
                         ", which no rule grants: add it to the spec's rbac: or write a // +kubebuilder:rbac marker");
+      } else if (!input.spec_sources.empty() && granted_by >= spec_rules) {
+        // rrgen generate's role.yaml holds the spec's rules only: what a marker alone grants is in
+        // the analysed role, not in the deployed one.
+        diags.warning(call.location, "rbac-marker-only",
+                      call.callee + " needs " + need +
+                          ", which only a marker grants: the role rrgen generate writes from the spec lacks it; add "
+                          "it to the spec's rbac: or deploy the analysed role");
       }
     }
   }

@@ -1,8 +1,9 @@
 // The rule side of `rrgen analyze`: the calls found in the sources, the RBAC markers and (with a
 // spec) the spec's rules, merged into one RoleSet through merge_rule_sources(), each normalised
-// rule with what is behind it; and the checks: a call no rule grants (error), a marker or `rbac:`
-// entry nothing uses (warning), a call whose kind is chosen at run time (warning, unless a marker
-// grants its verb). No Clang here: call_finder.cpp hands over plain ApiCalls.
+// rule with what is behind it; and the checks: a call no rule grants (error), with a spec a call
+// only a marker grants (warning: generate's role.yaml lacks it), a marker or `rbac:` entry nothing
+// uses (warning), a call whose kind is chosen at run time (warning, unless a marker grants its
+// verb). No Clang here: call_finder.cpp hands over plain ApiCalls.
 #pragma once
 #include <string>
 #include <vector>
