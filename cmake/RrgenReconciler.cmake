@@ -125,8 +125,9 @@ function(add_reconciler name)
   endif()
 
   if(ARG_ANALYZE AND NOT CMAKE_EXPORT_COMPILE_COMMANDS)
-    list(APPEND problems "ANALYZE reads the sources' commands from compile_commands.json: set "
+    string(CONCAT problem "ANALYZE reads the sources' commands from compile_commands.json: set "
       "CMAKE_EXPORT_COMPILE_COMMANDS to ON (the presets do)")
+    list(APPEND problems "${problem}")
   endif()
 
   if(problems)

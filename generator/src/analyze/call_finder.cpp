@@ -402,7 +402,13 @@ class CallCollector : public am::MatchFinder::MatchCallback {
     std::string subresource(form.subresource);
     const int sub_arg = typed || class_spec ? form.subresource_arg : form.untyped_subresource_arg;
     if (sub_arg >= 0 && static_cast<unsigned>(sub_arg) < call->getNumArgs()) {
-      subresource = string_of(call->getArg(static_cast<unsigned>(sub_arg))).value_or("");
+      if (std::optional<std::string> given = string_of(call->getArg(static_cast<unsigned>(sub_arg)))) {
+        subresource = *given;
+      } else if (facts) {
+        // The resource is known, its subresource is not: the call may address either.
+        facts.reset();
+        why = "the subresource is chosen at run time";
+      }
     }
     if (facts) {
       out.group = facts->group;

@@ -51,6 +51,11 @@ void unstructured(rr::Client& client) {
   (void)client.patch(rr::Api<Deployment>::kind(), {"ns", "name"}, rr::PatchType::Merge, "{}", "scale");
 }
 
+// The kind is known, the subresource is not: unresolved, as a kind chosen at run time.
+void runtime_subresource(rr::Client& client, std::string_view subresource) {
+  (void)client.patch<Deployment>({"ns", "name"}, rr::PatchType::Merge, "{}", subresource);
+}
+
 void reconciler_helpers(rr::Context& ctx, Deployment& d) {
   (void)rr::track_and_get<ConfigMap>(ctx, {"ns", "config"});
   (void)rr::track_and_list<Pod>(ctx, {});
