@@ -122,7 +122,7 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
       if (!covered) {
         diags.warning(
             call.location, "rbac-unresolved-call",
-            call.callee + ": the kind is chosen at run time (" + call.unresolved_reason +
+            call.callee + ": what it addresses is chosen at run time (" + call.unresolved_reason +
                 "), so the analysis cannot tell what it needs; a // +kubebuilder:rbac marker granting its verb (" +
                 call.verbs.front() + ") covers it");
       }

@@ -33,6 +33,16 @@ const std::vector<CallForm>& all_call_forms() {
       // A track registration makes no call, but it only fires when the tracked kind is watched:
       // the informer that feeds the tracker lists and watches it.
       {"rr::Tracker", "track_object", {"list", "watch"}, K::ObjectArg, {}, 0},
+      // Watch registrations of a hand-written reconciler's setup (sub_reconciler.hpp): each
+      // starts an informer of the kind, which lists and watches it.
+      {"rr::Setup", "for_kind", {"list", "watch"}, K::KindInfoArg, {}, 0},
+      {"rr::Setup", "owns", {"list", "watch"}, K::KindInfoArg, {}, 0},
+      {"rr::Setup", "watches_tracked", {"list", "watch"}, K::KindInfoArg, {}, 0},
+      // An object manager called by hand (object_manager.hpp): creates, updates or deletes its
+      // kind. What it does on the parent (the finalizer patch, the events) goes through the
+      // type-erased ParentRef and is not attributed here.
+      {"rr::UpdatingObjectManager", "manage", {"create", "update", "delete"}, K::ClassTemplateArg},
+      {"rr::ObjectManager", "manage", {"create", "update", "delete"}, K::ClassTemplateArg},
       // Finalizers: a JSON merge patch of metadata.finalizers (finalizers.hpp).
       {"rr", "add_finalizer", {"patch"}, K::KindInfoArg, {}, 1},
       {"rr", "clear_finalizer", {"patch"}, K::KindInfoArg, {}, 1},

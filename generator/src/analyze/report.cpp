@@ -45,7 +45,7 @@ std::string analysis_report(const Analysis& analysis) {
     for (const ApiCall* c : e.calls) out << "      " << call_text(*c) << "\n";
   }
   if (!analysis.unresolved.empty()) {
-    out << "Calls whose kind is chosen at run time (a marker covers them):\n";
+    out << "Calls whose kind or subresource is chosen at run time (a marker covers them):\n";
     for (const ApiCall* c : analysis.unresolved) out << "  " << call_text(*c) << ": " << c->unresolved_reason << "\n";
   }
   return out.str();

@@ -8,6 +8,8 @@
 #include "rr/reconcilers/config_track.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/finalizers.hpp"
+#include "rr/reconcilers/object_manager.hpp"
+#include "rr/reconcilers/sub_reconciler.hpp"
 
 namespace cases {
 
@@ -62,6 +64,19 @@ void reconciler_helpers(rr::Context& ctx, Deployment& d) {
   ctx.config().tracker->track_object(d, {"ns", "owner"});
   ctx.config().recorder->event(d, rr::event_normal, "Reason", "message");
   (void)rr::add_finalizer(ctx, d, "example.dev/cleanup");
+}
+
+// A hand-written reconciler's watch registrations, and an object manager called by hand.
+void registrations(rr::Setup& s) {
+  s.for_kind(rr::kind_info_of<Deployment>());
+  s.owns(rr::kind_info_of<Service>());
+  s.watches_tracked(rr::kind_info_of<ConfigMap>());
+}
+
+void managed(rr::Context& ctx, Deployment& parent, const Secret& desired) {
+  rr::UpdatingObjectManager<Secret> manager;
+  manager.merge_before_update = [](Secret& current, const Secret& want) { current.data = want.data; };
+  (void)manager.manage(ctx, parent, nullptr, &desired);
 }
 
 }  // namespace cases
