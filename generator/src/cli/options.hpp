@@ -13,7 +13,7 @@
 namespace rrgen {
 
 struct Options {
-  std::string out_dir = ".";  // --out
+  std::string out_dir = ".";  // --out (analyze: the file to write)
   bool out_given = false;
   std::string depfile;          // --depfile
   std::string cpp_namespace;    // --namespace
