@@ -72,9 +72,38 @@ const clang::Expr* unwrap(const clang::Expr* e) {
 std::optional<std::string> string_of(const clang::Expr* e, int depth = 0);
 
 // A constant's value: its initialiser, followed through other constants.
+// A constexpr std::string_view's value as Clang's constant evaluator computed it: a struct of a
+// pointer into a string literal (with an offset) and a length, whatever the member names.
+std::optional<std::string> string_view_value(const clang::APValue& value, const clang::ASTContext& ctx) {
+  if (!value.isStruct()) return std::nullopt;
+  const clang::StringLiteral* literal = nullptr;
+  std::int64_t offset = 0, length = -1;
+  for (unsigned i = 0; i < value.getStructNumFields(); ++i) {
+    const clang::APValue& field = value.getStructField(i);
+    if (field.isLValue() && !field.isNullPointer()) {
+      const auto* base = field.getLValueBase().dyn_cast<const clang::Expr*>();
+      literal = base ? llvm::dyn_cast<clang::StringLiteral>(base) : nullptr;
+      offset = ctx.toBits(field.getLValueOffset()) / ctx.getCharWidth();
+    } else if (field.isInt()) {
+      length = field.getInt().getExtValue();
+    }
+  }
+  if (!literal || literal->getCharByteWidth() != 1 || length < 0) return std::nullopt;
+  const llvm::StringRef text = literal->getString();
+  if (offset < 0 || static_cast<std::uint64_t>(offset + length) > text.size()) return std::nullopt;
+  return text.substr(static_cast<std::size_t>(offset), static_cast<std::size_t>(length)).str();
+}
+
+// A constant's value: its initialiser, followed through other constants, else (a constexpr
+// computed by a function, say) what Clang's constant evaluator makes of it.
 std::optional<std::string> string_of_var(const clang::VarDecl* var, int depth) {
   if (!var || depth > 8) return std::nullopt;
-  if (const clang::Expr* init = var->getAnyInitializer()) return string_of(init, depth + 1);
+  const clang::Expr* init = var->getAnyInitializer();
+  if (!init) return std::nullopt;
+  if (std::optional<std::string> text = string_of(init, depth + 1)) return text;
+  if (var->isConstexpr() || var->getType().isConstQualified()) {
+    if (const clang::APValue* value = var->evaluateValue()) return string_view_value(*value, var->getASTContext());
+  }
   return std::nullopt;
 }
 
