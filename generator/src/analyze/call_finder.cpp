@@ -318,6 +318,7 @@ std::optional<KindFacts> kind_of_expr(const clang::Expr* e, clang::ASTContext& c
 struct Collected {
   std::vector<ApiCall> calls;
   std::set<std::string> read_files;
+  std::set<std::string> user_files;  // display paths
 };
 
 class UserFiles {
@@ -498,7 +499,9 @@ class Consumer : public clang::ASTConsumer {
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
       const clang::FileEntry* entry = it->first;
       const llvm::StringRef real = entry->tryGetRealPathName();
-      out_.read_files.insert(canonical(real.empty() ? entry->getName() : real));
+      const std::string path = canonical(real.empty() ? entry->getName() : real);
+      out_.read_files.insert(path);
+      if (user_.contains(path)) out_.user_files.insert(display_path(path));
     }
   }
 
@@ -629,6 +632,7 @@ FoundCalls find_api_calls(const CallFinderInput& input, Diagnostics& diags) {
                         collected.calls.end());
   found.calls = std::move(collected.calls);
   found.read_files.assign(collected.read_files.begin(), collected.read_files.end());
+  found.user_files.assign(collected.user_files.begin(), collected.user_files.end());
   return found;
 }
 

@@ -20,6 +20,7 @@ struct CallFinderInput {
 struct FoundCalls {
   std::vector<ApiCall> calls;           // sorted by location, distinct
   std::vector<std::string> read_files;  // every file the parses read (for a depfile), sorted
+  std::vector<std::string> user_files;  // those of them calls are reported in (the hooks' own), sorted
 };
 
 // Parse errors in the sources, and sources without a compile command, are errors in `diags`

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "analyze/analysis.hpp"
@@ -60,6 +61,28 @@ std::string rule_text(const SpecRule& r) {
   std::string out = "rbac: entry";
   if (!r.resources.empty()) out += " (" + r.resources.front() + (r.resources.size() > 1 ? ", ..." : "") + ")";
   return out;
+}
+
+// The markers of the FILEs and of the hooks' own files the parse read (their headers), each file
+// once, into `into` as rules of the role `role_name` (or of a Role of the marker's namespace).
+// True when there is any.
+bool read_markers(SourceSet& sources, const std::vector<std::string>& files, const std::vector<std::string>& user_files,
+                  const std::string& role_name, std::vector<WrittenRule>& into, Diagnostics& diags) {
+  std::set<std::filesystem::path> seen;
+  bool any = false;
+  for (const std::vector<std::string>* list : {&files, &user_files}) {
+    for (const std::string& f : *list) {
+      std::error_code ec;
+      if (!seen.insert(std::filesystem::weakly_canonical(f, ec)).second) continue;
+      const std::string* name = sources.read(f, diags);
+      if (!name) continue;
+      for (RbacMarker& m : read_rbac_markers(name, sources.content(name), diags)) {
+        into.push_back({m.location, m.text, RoleKey{m.namespace_, role_name}, m.rule, true});
+        any = true;
+      }
+    }
+  }
+  return any;
 }
 
 bool write_if_changed(const std::string& path, const std::string& content, std::ostream& err) {
@@ -122,18 +145,10 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
   }
   analysis_input.cluster_calls_role = RoleKey{"", names.manager_role};
 
-  bool any_marker = false;
-  for (const std::string& f : files) {
-    const std::string* name = sources.read(f, diags);
-    if (!name) continue;
-    for (RbacMarker& m : read_rbac_markers(name, sources.content(name), diags)) {
-      analysis_input.written.push_back({m.location, m.text, RoleKey{m.namespace_, names.manager_role}, m.rule, true});
-      any_marker = true;
-    }
-  }
-  analysis_input.check_coverage = !args.spec.empty() || any_marker;
-
   FoundCalls found = find_api_calls(CallFinderInput{files, args.build_dir, {}}, diags);
+  const bool any_marker = read_markers(sources, files, found.user_files, names.manager_role, analysis_input.written,
+                                       diags);
+  analysis_input.check_coverage = !args.spec.empty() || any_marker;
   resolve_plurals(found.calls, known);
   analysis_input.calls = std::move(found.calls);
   const Analysis analysis = analyze_rules(analysis_input, diags);

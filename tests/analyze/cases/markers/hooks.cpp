@@ -1,8 +1,9 @@
 // Markers as controller-gen reads them: a list with ';', a braced list, quotes, the core group
-// spelled "core", a namespace (a Role), resourceNames, a non-resource URL, and a marker covering a
-// call whose kind is chosen at run time.
+// spelled "core", a namespace (a Role), resourceNames, a non-resource URL, a marker covering a
+// call whose kind is chosen at run time, and markers in an included header of the hooks.
 #include "k8s/core/v1/secret.hpp"
 #include "rr/reconcilers/context.hpp"
+#include "rules.hpp"
 
 namespace cases {
 
