@@ -14,12 +14,16 @@
 //            heap a plain parsed list of the same objects takes.
 //   requests raw HttpClient request rate: creates/s and GETs/s with 1 and 2 threads sharing one
 //            client, against an in-process server.
+//   auth     the cost of TLS and of RBAC per request: GETs of one ConfigMap over plain HTTP
+//            (the baseline), over HTTPS with a client certificate, with RBAC as system:masters,
+//            and with RBAC as a ServiceAccount whose RoleBinding sits among other roles and
+//            bindings, one server after the other in the same run.
 //
 // The client-side rate limiter is off (RestConfig::qps = 0) everywhere: with client-go's defaults
 // (5 qps, burst 10), which run_operator keeps, every figure here would be capped near 5 requests/s.
 //
 // Usage: bench_live [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N]
-//                   [--only e2e|memory|requests]
+//                   [--only e2e|memory|requests|auth]
 //        bench_live --serve-objects N KIND   (internal: the memory section's server process)
 #include <malloc.h>
 #include <signal.h>
@@ -45,6 +49,7 @@
 
 #include "bench_util.hpp"
 #include "rr/apiserver/api_server.hpp"
+#include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer.hpp"
@@ -55,6 +60,7 @@
 #include "rr/manager/manager.hpp"
 #include "rr/manager/manager_options.hpp"
 #include "rr/manager/operator_main.hpp"
+#include "rr/rest_config/kubeconfig.hpp"
 #include "webapp_hooks.hpp"
 
 extern char** environ;
@@ -468,6 +474,100 @@ void bench_requests(int requests) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// auth
+
+rr::Json rbac_object(const std::string& kind, const std::string& name, const std::string& ns, rr::Json body) {
+  rr::Json object = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", kind}, {"metadata", {{"name", name}}}};
+  if (!ns.empty()) object["metadata"]["namespace"] = ns;
+  object.update(body);
+  return object;
+}
+
+// `others` Roles and RoleBindings of other subjects in the namespace, and as many ClusterRoles and
+// ClusterRoleBindings, which every decision reads; then the account's own Role and binding.
+void grant_account(rr::Cluster& cluster, int others) {
+  const auto kind = [&](const char* k) { return *cluster.find_kind({"rbac.authorization.k8s.io", "v1", k}); };
+  const rr::Json get_configmaps = rr::Json::array(
+      {{{"apiGroups", {""}}, {"resources", {"configmaps"}}, {"verbs", {"get", "list"}}}});
+  const auto ref = [](const char* k, const std::string& name) {
+    return rr::Json{{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", k}, {"name", name}};
+  };
+  for (int i = 0; i < others; ++i) {
+    const std::string n = "other-" + std::to_string(i);
+    const rr::Json subject = {{{"kind", "User"}, {"name", n}, {"apiGroup", "rbac.authorization.k8s.io"}}};
+    cluster.create(kind("Role"), rbac_object("Role", n, "bench", {{"rules", get_configmaps}}));
+    cluster.create(kind("RoleBinding"),
+                   rbac_object("RoleBinding", n, "bench", {{"roleRef", ref("Role", n)}, {"subjects", subject}}));
+    cluster.create(kind("ClusterRole"), rbac_object("ClusterRole", n, "", {{"rules", get_configmaps}}));
+    cluster.create(
+        kind("ClusterRoleBinding"),
+        rbac_object("ClusterRoleBinding", n, "", {{"roleRef", ref("ClusterRole", n)}, {"subjects", subject}}));
+  }
+  cluster.create(kind("Role"), rbac_object("Role", "app", "bench", {{"rules", get_configmaps}}));
+  cluster.create(kind("RoleBinding"),
+                 rbac_object("RoleBinding", "app", "bench",
+                             {{"roleRef", ref("Role", "app")},
+                              {"subjects", {{{"kind", "ServiceAccount"}, {"name", "app"}, {"namespace", "bench"}}}}}));
+}
+
+void bench_auth(int requests) {
+  std::printf("auth: GETs of one ConfigMap, one HttpClient and thread, in-process server; CPU is client + server\n");
+  const rr::DevCertificates certs = rr::make_dev_certificates();
+  struct Setup {
+    const char* name;
+    bool tls;
+    rr::AuthorizationMode mode;
+    bool as_account;
+  };
+  const Setup setups[] = {
+      {"HTTP, no authentication, AlwaysAllow (baseline)", false, rr::AuthorizationMode::AlwaysAllow, false},
+      {"HTTPS, client certificate, AlwaysAllow", true, rr::AuthorizationMode::AlwaysAllow, false},
+      {"HTTPS, client certificate, RBAC as system:masters", true, rr::AuthorizationMode::RBAC, false},
+      {"HTTPS, token, RBAC as a ServiceAccount (100+100 other bindings)", true, rr::AuthorizationMode::RBAC, true},
+  };
+  double baseline = 0;
+  for (const Setup& setup : setups) {
+    auto cluster = std::make_shared<rr::Cluster>();
+    rr::ApiServerOptions options;
+    options.authorization = setup.mode;
+    if (setup.tls) {
+      options.tls = rr::tls_options(certs);
+      options.kubeconfig_user = rr::kubeconfig_user(certs);
+      options.static_tokens = {
+          {"app-token", "system:serviceaccount:bench:app", {"system:serviceaccounts", "system:serviceaccounts:bench"}}};
+    }
+    rr::ApiServer server(cluster, options);
+    server.start();
+    const auto ns_kind = *cluster->find_kind({"", "v1", "Namespace"});
+    cluster->create(ns_kind, rr::Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "bench"}}}});
+    const auto cm_kind = *cluster->find_kind({"", "v1", "ConfigMap"});
+    cluster->create(cm_kind, rr::Json{{"apiVersion", "v1"},
+                                      {"kind", "ConfigMap"},
+                                      {"metadata", {{"namespace", "bench"}, {"name", "target"}}},
+                                      {"data", {{"k", "v"}}}});
+    if (setup.as_account) grant_account(*cluster, 100);
+    rr::KubeconfigUser user = options.kubeconfig_user;
+    if (setup.as_account) {
+      user = rr::KubeconfigUser{};
+      user.name = "app";
+      user.token = "app-token";
+    }
+    rr::RestConfig config = rr::load_kubeconfig_text(server.kubeconfig_yaml(user)).config;
+    config.qps = 0;
+    rr::HttpClient client(config);
+    const rr::KindInfo cm = client.kind_info({"", "v1", "ConfigMap"});
+    for (int i = 0; i < 50; ++i) client.get(cm, {"bench", "target"});  // connection and discovery warm
+    const bench::Stopwatch sw;
+    for (int i = 0; i < requests; ++i) client.get(cm, {"bench", "target"});
+    const bench::Times t = sw.elapsed();
+    const double us = 1e6 * t.wall / requests;
+    if (baseline == 0) baseline = us;
+    std::printf("  %-66s %7.1f us/request wall (%4.2fx)  CPU %6.1f us/request\n", setup.name, us, us / baseline,
+                1e6 * t.cpu / requests);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -494,7 +594,8 @@ int main(int argc, char** argv) {
       only = value();
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N] [--only e2e|memory|requests]\n",
+                   "usage: %s [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N] [--only "
+                   "e2e|memory|requests|auth]\n",
                    argv[0]);
       return 2;
     }
@@ -503,6 +604,7 @@ int main(int argc, char** argv) {
   std::printf("bench_live (%s, %s), %u hardware threads\n", RRGEN_BENCH_BUILD_TYPE, bench::compiler_name(),
               std::thread::hardware_concurrency());
   if (only.empty() || only == "requests") bench_requests(requests);
+  if (only.empty() || only == "auth") bench_auth(requests);
   if (only.empty() || only == "e2e") bench_e2e(webapps, workers, namespaces);
   if (only.empty() || only == "memory") bench_memory(objects);
   return 0;

@@ -119,6 +119,7 @@ void LogTally::record(const LogRecord& r) {
   ++counts_[std::string(level) + " " + r.message];
   if (r.level != LogLevel::Error) return;
   ++errors_;
+  if (r.error.find(" is forbidden: ") != std::string::npos) ++forbidden_;
   if (first_errors_.size() < 8) {
     std::string line = r.logger + ": " + r.message + ": " + r.error;
     for (const auto& [key, value] : r.values) {
@@ -131,6 +132,11 @@ void LogTally::record(const LogRecord& r) {
 std::uint64_t LogTally::errors() const {
   const std::lock_guard lock(mutex_);
   return errors_;
+}
+
+std::uint64_t LogTally::forbidden() const {
+  const std::lock_guard lock(mutex_);
+  return forbidden_;
 }
 
 std::uint64_t LogTally::count(std::string_view message) const {

@@ -58,6 +58,8 @@ class LogTally {
  public:
   Logger logger();
   std::uint64_t errors() const;
+  // Errors whose text is a 403 of the API server ("... is forbidden: ...").
+  std::uint64_t forbidden() const;
   std::uint64_t count(std::string_view message) const;
   // "error Reconciler error: 37; info updating status: 2900; ..." most frequent first, and the
   // first errors with their text.
@@ -68,6 +70,7 @@ class LogTally {
   mutable std::mutex mutex_;
   std::map<std::string, std::uint64_t> counts_;  // "<level> <message>"
   std::uint64_t errors_ = 0;
+  std::uint64_t forbidden_ = 0;
   std::vector<std::string> first_errors_;
 };
 

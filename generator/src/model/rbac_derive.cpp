@@ -62,39 +62,44 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   RuleSource derived{rbac_origin_derived, {}};
   auto add = [&](const RoleKey& role, PolicyRule r) { derived.roles.add(role, std::move(r), derived.origin); };
 
-  // The reconciled kind: the manager watches it (list, watch) and the reconciler reads it (get).
-  // Finalizers are added and cleared with a merge patch of metadata.finalizers (patch).
+  // The reconciled kind: the manager's informer lists and watches it; the reconciler reads it from
+  // that cache, never with a get. Finalizers are added and cleared with a merge patch of
+  // metadata.finalizers (patch).
   const ResolvedKind& resource = spec.resource;
-  std::vector<std::string> resource_verbs = {"get", "list", "watch"};
+  std::vector<std::string> resource_verbs = {"list", "watch"};
   if (any_finalizer(spec)) resource_verbs.push_back("patch");
   add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
-  // The status is written with an update of the status subresource.
-  if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"get", "update"}));
+  // The status is written with an update of the status subresource (and never read from it).
+  if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
   // Children carry an owner reference with blockOwnerDeletion: true, which the
   // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
   // owner's finalizers subresource.
   if (any_owned_child(spec)) add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
 
   for (const ResolvedStep& step : spec.steps) {
-    // Children are listed (by owner or by the list_options hook), created, updated and deleted.
+    // Children are listed (by owner or by the list_options hook) from the informer cache, created,
+    // updated and deleted; get: the object in the way of a create (AlreadyExists) is read uncached,
+    // to tell our own not yet cached child from someone else's.
     if (step.child) {
       add(role_for(*step.child),
           rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));
     }
-    // Tracked kinds are read (get or list) and watched so a change re-drives the resource.
+    // Tracked kinds are read (by name or by selector) from the informer cache, which lists and
+    // watches them; a change re-drives the resource.
     for (const ResolvedKind& tracked : step.tracks) {
-      add(role_for(tracked), rule(tracked.group, tracked.plural, {"get", "list", "watch"}));
+      add(role_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
   // The event recorder creates core/v1 Events and patches their count when one repeats.
   add(manager_role, rule("", "events", {"create", "patch"}));
 
-  // Leader election: a Lease in the deploy namespace (and events about it), as kubebuilder's
-  // leader-election-role.
+  // Leader election: a Lease in the deploy namespace, read (get), created when missing (create),
+  // then renewed, taken over and released by updates (update), as client-go's LeaseLock does.
+  // kubebuilder's leader-election-role also grants list, watch, patch, delete and events: the
+  // elector never makes those calls.
   if (!spec.leader_election_id.empty()) {
     const RoleKey leader{names.namespace_, names.leader_election_role};
-    add(leader, rule("coordination.k8s.io", "leases", {"get", "list", "watch", "create", "update", "patch", "delete"}));
-    add(leader, rule("", "events", {"create", "patch"}));
+    add(leader, rule("coordination.k8s.io", "leases", {"get", "create", "update"}));
   }
 
   RuleSource extra{rbac_origin_extra, {}};

@@ -132,8 +132,11 @@ TEST_CASE("emit_rbac: kubebuilder's config/rbac files, the kustomization listing
   CHECK(strings_at(cluster_role, "rules.0.apiGroups") == Strings{""});
   CHECK(strings_at(cluster_role, "rules.0.resources") == Strings{"events"});
   CHECK(strings_at(cluster_role, "rules.0.verbs") == Strings{"create", "patch"});
-  CHECK(strings_at(cluster_role, "rules.4.resources") == Strings{"images"});
-  CHECK(at(cluster_role, "rules.5") == nullptr);
+  // The finalizers and status subresources both need update only: one rule, as controller-gen merges.
+  CHECK(strings_at(cluster_role, "rules.2.resources") == Strings{"functions/finalizers", "functions/status"});
+  CHECK(strings_at(cluster_role, "rules.2.verbs") == Strings{"update"});
+  CHECK(strings_at(cluster_role, "rules.3.resources") == Strings{"images"});
+  CHECK(at(cluster_role, "rules.4") == nullptr);
 
   Parsed binding(files["config/rbac/role_binding.yaml"]);
   const Node& b = binding.docs.at(0);
@@ -148,7 +151,9 @@ TEST_CASE("emit_rbac: kubebuilder's config/rbac files, the kustomization listing
   Parsed leader(files["config/rbac/leader_election_role.yaml"]);
   CHECK(text_at(leader.docs.at(0), "kind") == "Role");
   CHECK(text_at(leader.docs.at(0), "metadata.namespace") == "function-system");
-  CHECK(strings_at(leader.docs.at(0), "rules.1.resources") == Strings{"leases"});
+  CHECK(strings_at(leader.docs.at(0), "rules.0.resources") == Strings{"leases"});
+  CHECK(strings_at(leader.docs.at(0), "rules.0.verbs") == Strings{"create", "get", "update"});
+  CHECK(at(leader.docs.at(0), "rules.1") == nullptr);
   Parsed leader_binding(files["config/rbac/leader_election_role_binding.yaml"]);
   CHECK(text_at(leader_binding.docs.at(0), "kind") == "RoleBinding");
   CHECK(text_at(leader_binding.docs.at(0), "roleRef.name") == "function-leader-election-role");

@@ -88,15 +88,13 @@ TEST_CASE("rbac derive: the Function reconciler gets exactly what the runtime ca
   const RoleSet roles = derive_rbac(spec);
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
-        "[][configmaps] [get,list,watch]\n"
+        "[][configmaps] [list,watch]\n"
         "[][events] [create,patch]\n"
-        "[build.example.rrgen.dev][functions] [get,list,watch]\n"
-        "[build.example.rrgen.dev][functions/finalizers] [update]\n"
-        "[build.example.rrgen.dev][functions/status] [get,update]\n"
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
         "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
   CHECK(show(rules_of(roles, "function-system", "function-leader-election-role")) ==
-        "[][events] [create,patch]\n"
-        "[coordination.k8s.io][leases] [create,delete,get,list,patch,update,watch]\n");
+        "[coordination.k8s.io][leases] [create,get,update]\n");
   CHECK(roles.roles.at(RoleKey{"", "function-manager-role"}).origins == Strings{rbac_origin_derived});
 }
 
@@ -108,10 +106,10 @@ TEST_CASE("rbac derive: a finalizer patches the resource; no owned child, no fin
   const RoleSet roles = derive_rbac(spec);
   CHECK(roles.roles.size() == 1);  // no leader election role
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
-        "[][configmaps] [get,list,watch]\n"
+        "[][configmaps] [list,watch]\n"
         "[][events] [create,patch]\n"
-        "[build.example.rrgen.dev][functions] [get,list,patch,watch]\n"
-        "[build.example.rrgen.dev][functions/status] [get,update]\n"
+        "[build.example.rrgen.dev][functions] [list,patch,watch]\n"
+        "[build.example.rrgen.dev][functions/status] [update]\n"
         "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
 }
 
@@ -121,10 +119,9 @@ TEST_CASE("rbac derive: no status subresource, no status rule; equal verbs merge
   spec.steps.pop_back();
   spec.steps[0].tracks = {kind("", "Secret", "secrets"), kind("apps", "Deployment", "deployments", true, true)};
   const RoleSet roles = derive_rbac(spec);
-  CHECK(show(rules_of(roles, "", "function-manager-role")) ==
-        "[][configmaps,secrets] [get,list,watch]\n"
-        "[][events] [create,patch]\n"
-        "[apps][deployments] [get,list,watch]\n");
+  CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][configmaps,secrets] [list,watch]\n"
+                                                              "[][events] [create,patch]\n"
+                                                              "[apps][deployments] [list,watch]\n");
 }
 
 TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked and a child gets the union") {
@@ -140,12 +137,11 @@ TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked a
   spec.leader_election_id.clear();
   const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
-        "[][configmaps] [get,list,watch]\n"
+        "[][configmaps] [list,watch]\n"
         "[][events] [create,patch]\n"
         "[apps][deployments] [create,delete,get,list,update,watch]\n"
-        "[build.example.rrgen.dev][functions] [get,list,watch]\n"
-        "[build.example.rrgen.dev][functions/finalizers] [update]\n"
-        "[build.example.rrgen.dev][functions/status] [get,update]\n");
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n");
 }
 
 TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for what a Role cannot grant") {
@@ -165,16 +161,14 @@ TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for
   const RoleSet roles = derive_rbac(spec);
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "function-system", "function-manager-role")) ==
-        "[][configmaps] [get,list,watch]\n"
+        "[][configmaps] [list,watch]\n"
         "[][events] [create,patch]\n"
         "[][secrets] [get]\n"
-        "[build.example.rrgen.dev][functions] [get,list,watch]\n"
-        "[build.example.rrgen.dev][functions/finalizers] [update]\n"
-        "[build.example.rrgen.dev][functions/status] [get,update]\n"
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
         "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
-  CHECK(show(rules_of(roles, "", "function-manager-role")) ==
-        "[][][/metrics] [get]\n"
-        "[][namespaces] [get,list,watch]\n");
+  CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][][/metrics] [get]\n"
+                                                              "[][namespaces] [list,watch]\n");
   CHECK(roles.roles.at(RoleKey{"", "function-manager-role"}).origins == Strings{rbac_origin_derived, rbac_origin_extra});
   CHECK(roles.roles.at(RoleKey{"function-system", "function-manager-role"}).origins ==
         Strings{rbac_origin_derived, rbac_origin_extra});
@@ -196,8 +190,7 @@ TEST_CASE("rbac derive: extra rules merge with derived ones") {
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps,secrets] [get,list,watch]\n"
         "[][events] [create,patch]\n"
-        "[build.example.rrgen.dev][functions] [get,list,watch]\n"
-        "[build.example.rrgen.dev][functions/finalizers] [update]\n"
-        "[build.example.rrgen.dev][functions/status] [get,update]\n"
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
         "[build.example.rrgen.dev][images] [create,delete,get,list,patch,update,watch]\n");
 }

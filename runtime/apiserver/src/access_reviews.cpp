@@ -87,7 +87,10 @@ Json answer_review(const ReviewResource& resource, const Json& body, const UserI
   const Json& spec = out["spec"];
 
   if (resource.kind == "SelfSubjectReview") {
-    out["status"] = {{"userInfo", {{"username", requester.name}, {"groups", requester.groups}}}};
+    Json user_info = {{"username", requester.name}, {"groups", requester.groups}};
+    if (!requester.uid.empty()) user_info["uid"] = requester.uid;
+    if (!requester.extra.empty()) user_info["extra"] = requester.extra;
+    out["status"] = {{"userInfo", user_info}};
   } else if (resource.kind == "SelfSubjectRulesReview") {
     out["status"] = rules_status(authorizer.rules_for(requester, member_string(spec, "namespace")));
   } else if (resource.kind == "SelfSubjectAccessReview") {

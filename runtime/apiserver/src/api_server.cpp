@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -27,6 +28,7 @@
 #include "rest_handler.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "service_account_tokens.hpp"
 #include "tls_context.hpp"
 #include "watch_stream.hpp"
 
@@ -67,7 +69,8 @@ struct ApiServer::Impl {
         crds(cluster, catalog),
         faults(options.faults),
         authorizer(cluster, options.authorization),
-        handler(cluster, catalog, crds, faults, authorizer,
+        tokens(cluster),
+        handler(cluster, catalog, crds, faults, authorizer, tokens,
                 [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
 
   std::shared_ptr<Cluster> cluster;
@@ -77,6 +80,7 @@ struct ApiServer::Impl {
   apiserver_detail::CrdController crds;
   apiserver_detail::FaultInjector faults;
   apiserver_detail::Authorizer authorizer;
+  apiserver_detail::ServiceAccountTokens tokens;
   apiserver_detail::RestHandler handler;
 
   std::unique_ptr<httplib::Server> server;
@@ -89,8 +93,9 @@ struct ApiServer::Impl {
   bool authentication_required() const {
     return !options.bearer_tokens.empty() || !options.static_tokens.empty() || !client_ca_pem.empty();
   }
-  // Who the request is: a static token's user, a client certificate's CN and O, the development
-  // admin (a bearer_tokens token, or no authentication configured); nothing when unauthenticated.
+  // Who the request is: a static token's user, a ServiceAccount token's account, a client
+  // certificate's CN and O, the development admin (a bearer_tokens token, or no authentication
+  // configured); nothing when unauthenticated.
   std::optional<apiserver_detail::UserInfo> authenticate(const httplib::Request& req) const;
   // authenticate(), or system:anonymous on the public paths.
   std::optional<apiserver_detail::UserInfo> user_of(const httplib::Request& req) const;
@@ -108,6 +113,27 @@ apiserver_detail::UserInfo authenticated_user(std::string name, std::vector<std:
   return apiserver_detail::UserInfo{std::move(name), std::move(groups)};
 }
 
+// The Impersonate-* headers. An extra's key is the rest of its header name, lowercased and
+// percent-decoded, as the API server reads it.
+apiserver_detail::Impersonation impersonation_of(const httplib::Request& req) {
+  apiserver_detail::Impersonation as;
+  as.user = req.get_header_value("Impersonate-User");
+  as.uid = req.get_header_value("Impersonate-Uid");
+  for (std::size_t i = 0, n = req.get_header_value_count("Impersonate-Group"); i < n; ++i) {
+    as.groups.push_back(req.get_header_value("Impersonate-Group", i));
+  }
+  constexpr std::string_view extra_prefix = "impersonate-extra-";
+  for (const auto& [name, value] : req.headers) {
+    std::string lower(name.size(), ' ');
+    std::transform(name.begin(), name.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower.size() > extra_prefix.size() && lower.compare(0, extra_prefix.size(), extra_prefix) == 0) {
+      as.extra[httplib::detail::decode_url(lower.substr(extra_prefix.size()), false)].push_back(value);
+    }
+  }
+  return as;
+}
+
 }  // namespace
 
 std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const httplib::Request& req) const {
@@ -123,6 +149,7 @@ std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const ht
     for (const auto& accepted : options.bearer_tokens) {
       if (token == accepted) return admin();
     }
+    if (auto account = tokens.authenticate(token)) return account;
   }
   if (client_ca_pem.empty()) return std::nullopt;
   auto identity = apiserver_detail::client_certificate_identity(req.ssl);
@@ -141,10 +168,7 @@ void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res)
   apiserver_detail::HttpRequest request{req.method, req.target, req.get_header_value("Content-Type"), req.body,
                                         req.get_header_value("Accept")};
   if (auto user = user_of(req)) request.user = std::move(*user);
-  request.impersonate_user = req.get_header_value("Impersonate-User");
-  for (std::size_t i = 0, n = req.get_header_value_count("Impersonate-Group"); i < n; ++i) {
-    request.impersonate_groups.push_back(req.get_header_value("Impersonate-Group", i));
-  }
+  request.impersonate = impersonation_of(req);
   apiserver_detail::HttpReply reply = handler.handle(request);
   res.status = reply.code;
   for (const auto& [name, value] : reply.headers) res.set_header(name, value);

@@ -12,19 +12,6 @@ namespace {
 
 constexpr std::string_view rbac_group = "rbac.authorization.k8s.io";
 
-std::vector<Json> items_of(const Cluster& cluster, const char* kind, const std::string& namespace_) {
-  const auto info = cluster.find_kind(GroupVersionKind{std::string(rbac_group), "v1", kind});
-  if (!info) return {};
-  ListOptions options;
-  options.namespace_ = namespace_;
-  Json list = cluster.list(*info, options);
-  std::vector<Json> out;
-  if (list.contains("items") && list["items"].is_array()) {
-    for (Json& item : list["items"]) out.push_back(std::move(item));
-  }
-  return out;
-}
-
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -55,17 +42,10 @@ void require_allowed(const Authorizer& authorizer, const RequestAttributes& requ
 }  // namespace
 
 Authorizer::Authorizer(std::shared_ptr<Cluster> cluster, AuthorizationMode mode)
-    : cluster_(std::move(cluster)), mode_(mode) {}
+    : cluster_(cluster), mode_(mode), cache_(std::move(cluster)) {}
 
-RbacObjects Authorizer::objects(const std::string& namespace_) const {
-  RbacObjects out;
-  out.cluster_roles = items_of(*cluster_, "ClusterRole", "");
-  out.cluster_role_bindings = items_of(*cluster_, "ClusterRoleBinding", "");
-  if (!namespace_.empty()) {
-    out.roles = items_of(*cluster_, "Role", namespace_);
-    out.role_bindings = items_of(*cluster_, "RoleBinding", namespace_);
-  }
-  return out;
+std::shared_ptr<const RbacObjects> Authorizer::objects(const std::string& namespace_) const {
+  return cache_.objects(namespace_);
 }
 
 Decision Authorizer::authorize(const RequestAttributes& request) const {
@@ -75,7 +55,7 @@ Decision Authorizer::authorize(const RequestAttributes& request) const {
       std::find(groups.begin(), groups.end(), masters_group) != groups.end()) {
     return Decision{true, {}};
   }
-  return rbac_authorize(objects(request.namespace_), request);
+  return rbac_authorize(*objects(request.namespace_), request);
 }
 
 RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& namespace_) const {
@@ -85,7 +65,7 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
     out.non_resource_rules.push_back(PolicyRule{.verbs = {"*"}, .non_resource_urls = {"*"}});
     return out;
   }
-  const GrantedRules granted = apiserver_detail::rules_for(objects(namespace_), user, namespace_);
+  const GrantedRules granted = apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
   for (const auto& [rule, source] : granted.rules) {
     if (!rule.resources.empty()) {
       out.resource_rules.push_back(PolicyRule{.verbs = rule.verbs,
@@ -99,6 +79,14 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
   }
   if (!granted.errors.empty()) out.evaluation_error = aggregate_errors(granted.errors);
   return out;
+}
+
+GrantedRules Authorizer::granted_rules(const UserInfo& user, const std::string& namespace_) const {
+  return apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
+}
+
+RoleRules Authorizer::role_reference_rules(const Json& role_ref, const std::string& namespace_) const {
+  return apiserver_detail::role_reference_rules(*objects(namespace_), role_ref, namespace_);
 }
 
 RequestAttributes request_attributes(const std::string& method, const std::string& path, const Route& route,
@@ -155,21 +143,27 @@ Status forbidden_status(const RequestAttributes& request, const std::string& rea
   return api_errors::forbidden(request.resource, request.group, request.name, message);
 }
 
-UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const std::string& as_user,
-                     const std::vector<std::string>& as_groups) {
+UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const Impersonation& as) {
+  const std::string& as_user = as.user;
+  const std::vector<std::string>& as_groups = as.groups;
   if (as_user.empty()) {
-    if (!as_groups.empty()) {
-      throw ApiError(api_errors::bad_request("requested impersonation of groups without impersonating a user"));
+    if (!as_groups.empty() || !as.uid.empty() || !as.extra.empty()) {
+      throw ApiError(api_errors::bad_request("requested impersonation of groups, a uid or extra fields without "
+                                             "impersonating a user"));
     }
     return real;
   }
-  auto check = [&](const std::string& resource, const std::string& namespace_, const std::string& name) {
-    require_allowed(
-        authorizer,
-        RequestAttributes{
-            .user = real, .verb = "impersonate", .resource = resource, .namespace_ = namespace_, .name = name});
+  auto check = [&](const std::string& resource, const std::string& namespace_, const std::string& name,
+                   const std::string& group = {}, const std::string& subresource = {}) {
+    require_allowed(authorizer, RequestAttributes{.user = real,
+                                                  .verb = "impersonate",
+                                                  .group = group,
+                                                  .resource = resource,
+                                                  .subresource = subresource,
+                                                  .namespace_ = namespace_,
+                                                  .name = name});
   };
-  UserInfo acting{as_user, as_groups};
+  UserInfo acting{.name = as_user, .groups = as_groups, .uid = as.uid, .extra = as.extra};
   constexpr std::string_view sa_prefix = "system:serviceaccount:";
   const std::size_t colon = as_user.rfind(':');
   if (as_user.compare(0, sa_prefix.size(), sa_prefix) == 0 && colon > sa_prefix.size()) {
@@ -180,6 +174,10 @@ UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const s
     check("users", "", as_user);
   }
   for (const auto& group : as_groups) check("groups", "", group);
+  if (!as.uid.empty()) check("uids", "", as.uid, "authentication.k8s.io");
+  for (const auto& [key, values] : as.extra) {
+    for (const auto& value : values) check("userextras", "", value, "authentication.k8s.io", key);
+  }
   if (as_user != anonymous_user) {
     const bool named = std::any_of(acting.groups.begin(), acting.groups.end(), [](const std::string& g) {
       return g == authenticated_group || g == unauthenticated_group;

@@ -8,6 +8,7 @@
 
 #include "query.hpp"
 #include "rbac_authorizer.hpp"
+#include "rbac_cache.hpp"
 #include "route.hpp"
 #include "rr/apiserver/api_server.hpp"
 #include "rr/client/api_error.hpp"
@@ -34,13 +35,18 @@ class Authorizer {
   Decision authorize(const RequestAttributes& request) const;
   // The rules the configured mode grants `user` in `namespace_` (AlwaysAllow: everything).
   RulesReview rules_for(const UserInfo& user, const std::string& namespace_) const;
+  // What RBAC grants `user` in `namespace_` ("" = the ClusterRoleBindings only), whatever the mode.
+  GrantedRules granted_rules(const UserInfo& user, const std::string& namespace_) const;
+  // The rules a roleRef points at, a Role being looked up in `namespace_`.
+  RoleRules role_reference_rules(const Json& role_ref, const std::string& namespace_) const;
 
  private:
   // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).
-  RbacObjects objects(const std::string& namespace_) const;
+  std::shared_ptr<const RbacObjects> objects(const std::string& namespace_) const;
 
   std::shared_ptr<Cluster> cluster_;
   AuthorizationMode mode_;
+  RbacCache cache_;
 };
 
 // The attributes of a request (the API server's RequestInfo): a resource request's verb from the
@@ -54,11 +60,11 @@ RequestAttributes request_attributes(const std::string& method, const std::strin
 // group "" in the namespace "ns"` (": <reason>" appended when the authorizer gave one).
 Status forbidden_status(const RequestAttributes& request, const std::string& reason);
 
-// The user a request acts as: `real`, or the one the Impersonate-User/-Group headers name when
-// `real` may impersonate them (verb impersonate on users, groups or serviceaccounts); ApiError
-// 403 when not. An impersonated user other than system:anonymous is in system:authenticated; a
-// service account with no groups named is in its two service-account groups.
-UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const std::string& as_user,
-                     const std::vector<std::string>& as_groups);
+// The user a request acts as: `real`, or the one the impersonation headers name when `real` may
+// impersonate each part (verb impersonate on users, groups or serviceaccounts, and on
+// authentication.k8s.io uids and userextras/<key>); ApiError 403 when not, 400 when groups, a uid
+// or extras come without a user. An impersonated user other than system:anonymous is in
+// system:authenticated; a service account with no groups named is in its two service-account groups.
+UserInfo acting_user(const Authorizer& authorizer, const UserInfo& real, const Impersonation& as);
 
 }  // namespace rr::apiserver_detail

@@ -112,6 +112,15 @@ std::optional<Json> resource_list_document(const KindCatalog& catalog, const std
                            {"kind", "Scale"},
                            {"verbs", {"get", "patch", "update"}}});
     }
+    if (kind.gvk == GroupVersionKind{"", "v1", "ServiceAccount"}) {
+      resources.push_back({{"name", "serviceaccounts/token"},
+                           {"singularName", ""},
+                           {"namespaced", true},
+                           {"group", "authentication.k8s.io"},
+                           {"version", "v1"},
+                           {"kind", "TokenRequest"},
+                           {"verbs", {"create"}}});
+    }
   }
   for (const ReviewResource& review : review_resources()) {
     if (review.group != group || review.version != version) continue;

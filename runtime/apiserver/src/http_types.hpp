@@ -19,9 +19,8 @@ struct HttpRequest {
   std::string body;
   std::string accept;  // the Accept header ("" when absent)
   UserInfo user{};     // who authenticated
-  // The Impersonate-User and Impersonate-Group headers (kubectl --as, --as-group).
-  std::string impersonate_user{};
-  std::vector<std::string> impersonate_groups{};
+  // The Impersonate-User, -Group, -Uid and -Extra-<key> headers (kubectl --as, --as-group, --as-uid).
+  Impersonation impersonate{};
 };
 
 struct HttpReply {

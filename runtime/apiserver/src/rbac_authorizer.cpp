@@ -136,14 +136,9 @@ void collect_rules(const RbacObjects& objects, const Json& role, std::set<std::s
   visiting.erase(self);
 }
 
-struct RoleRules {
-  std::vector<PolicyRule> rules;
-  std::string error;
-};
+}  // namespace
 
-// GetRoleReferenceRules: a Role of the binding's namespace, or a ClusterRole.
-RoleRules role_ref_rules(const RbacObjects& objects, const Json& binding, const std::string& binding_namespace) {
-  const Json ref = binding.value("roleRef", Json::object());
+RoleRules role_reference_rules(const RbacObjects& objects, const Json& ref, const std::string& binding_namespace) {
   const std::string kind = member_string(ref, "kind");
   const std::string name = member_string(ref, "name");
   if (kind == "Role") {
@@ -162,6 +157,8 @@ RoleRules role_ref_rules(const RbacObjects& objects, const Json& binding, const 
   return {{}, "unsupported role reference kind: " + go_quote(kind)};
 }
 
+namespace {
+
 void add_binding_rules(const RbacObjects& objects, const Json& binding, const UserInfo& user,
                        const std::string& binding_namespace, GrantedRules& out) {
   auto subjects = binding.find("subjects");
@@ -174,7 +171,7 @@ void add_binding_rules(const RbacObjects& objects, const Json& binding, const Us
     }
   }
   if (!subject) return;
-  RoleRules found = role_ref_rules(objects, binding, binding_namespace);
+  RoleRules found = role_reference_rules(objects, binding.value("roleRef", Json::object()), binding_namespace);
   if (!found.error.empty()) {
     out.errors.push_back(std::move(found.error));
     return;

@@ -3,6 +3,7 @@
 // Aggregated ClusterRoles are resolved here, when their rules are used (no controller rewrites
 // the stored object): the union of the rules of the ClusterRoles their selectors match.
 #pragma once
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,7 +21,18 @@ inline constexpr std::string_view anonymous_user = "system:anonymous";
 struct UserInfo {
   std::string name{};
   std::vector<std::string> groups{};
+  // Neither takes part in RBAC decisions; the reviews report them.
+  std::string uid{};
+  std::map<std::string, std::vector<std::string>> extra{};
   bool operator==(const UserInfo&) const = default;
+};
+
+// Whom a request impersonates (the Impersonate-* headers); an empty user: nobody.
+struct Impersonation {
+  std::string user{};
+  std::vector<std::string> groups{};
+  std::string uid{};
+  std::map<std::string, std::vector<std::string>> extra{};
 };
 
 // What a request asks for (authorizer.Attributes).
@@ -82,6 +94,14 @@ Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& req
 // The rules of a ClusterRole; for an aggregated one, the union of the rules of the ClusterRoles
 // its clusterRoleSelectors match (themselves resolved the same way), duplicates dropped.
 std::vector<PolicyRule> cluster_role_rules(const RbacObjects& objects, const Json& cluster_role);
+
+// The rules a binding's roleRef points at (GetRoleReferenceRules): a Role of `binding_namespace`
+// or a ClusterRole (aggregation resolved); `error` says which role is missing.
+struct RoleRules {
+  std::vector<PolicyRule> rules;
+  std::string error;
+};
+RoleRules role_reference_rules(const RbacObjects& objects, const Json& role_ref, const std::string& binding_namespace);
 
 // utilerrors.NewAggregate's text: one error as it is, several as "[a, b]".
 std::string aggregate_errors(const std::vector<std::string>& errors);

@@ -4,7 +4,9 @@
 
 #include "body_codec.hpp"
 #include "builtin_resources.hpp"
+#include "escalation_check.hpp"
 #include "json_members.hpp"
+#include "owner_references_admission.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
 
@@ -153,6 +155,10 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
       return scale(request, *kind, *paths, route, query);
     }
   }
+  if (route.subresource == "token" && !route.name.empty() &&
+      kind->gvk == GroupVersionKind{"", "v1", "ServiceAccount"}) {
+    return token_request(request, route);
+  }
   if (!route.subresource.empty() && !(route.subresource == "status" && kind->has_status)) {
     return status_reply(not_served());
   }
@@ -170,6 +176,11 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   }
   if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
     return status_reply(*failure);
+  }
+  const bool rbac_kind = kind->gvk.group == "rbac.authorization.k8s.io";  // roleRef is immutable in every mode
+  if ((authorizer_.enforcing() || rbac_kind) && route.subresource.empty() &&
+      (method == "POST" || method == "PUT" || method == "PATCH")) {
+    admit_write_as(request, user, *kind, route, query);
   }
   if (collection) {
     if (method == "GET") return read(request, *kind, route, std::move(query), table);
@@ -301,6 +312,32 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                                  write_options(query));
   after_write(kind, route.name, query.dry_run);
   return object_reply(request, patched);
+}
+
+void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
+                                 const Route& route, const RequestQuery& query) const {
+  const ObjectKey key{route.namespace_, route.name};
+  std::optional<Json> old;
+  if (!route.name.empty()) {
+    try {
+      old = cluster_->get(kind, key);
+    } catch (const ApiError& e) {
+      if (!is_not_found(e.status())) throw;
+    }
+  }
+  Json object;
+  if (request.method == "PATCH") {
+    const auto type = patch_type_of(request.content_type);
+    if (!type || !old) return;  // the write itself answers 415 or 404
+    WriteOptions dry_run = write_options(query);
+    dry_run.dry_run = true;
+    object = cluster_->patch(kind, key, *type, request.body, route.subresource, dry_run);
+  } else {
+    object = decode_body(request.content_type, request.body);
+  }
+  const Json* prior = request.method == "POST" || !old ? nullptr : &*old;
+  confirm_rbac_write(authorizer_, user, kind.gvk, route.namespace_, object, prior);
+  confirm_owner_references(authorizer_, *cluster_, user, kind, route.namespace_, object, prior);
 }
 
 HttpReply RestHandler::remove(const KindInfo& kind, const Route& route, const RequestQuery& query,

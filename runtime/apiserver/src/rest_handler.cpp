@@ -26,19 +26,20 @@ HttpReply json_reply(const Json& document) {
 }  // namespace
 
 RestHandler::RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds,
-                         FaultInjector& faults, const Authorizer& authorizer,
+                         FaultInjector& faults, const Authorizer& authorizer, const ServiceAccountTokens& tokens,
                          std::function<std::string()> server_address)
     : cluster_(std::move(cluster)),
       catalog_(catalog),
       crds_(crds),
       faults_(faults),
       authorizer_(authorizer),
+      tokens_(tokens),
       server_address_(std::move(server_address)) {}
 
 HttpReply RestHandler::handle(const HttpRequest& request) const {
   try {
     const Target target = split_target(request.target);
-    const UserInfo user = acting_user(authorizer_, request.user, request.impersonate_user, request.impersonate_groups);
+    const UserInfo user = acting_user(authorizer_, request.user, request.impersonate);
     if (authorizer_.enforcing()) {
       RequestAttributes attributes = request_attributes(request.method, target.path, parse_route(target.path),
                                                         target.query);

@@ -15,6 +15,7 @@
 #include "query.hpp"
 #include "route.hpp"
 #include "scale_subresource.hpp"
+#include "service_account_tokens.hpp"
 #include "table.hpp"
 
 namespace rr {
@@ -26,7 +27,8 @@ namespace rr::apiserver_detail {
 class RestHandler {
  public:
   RestHandler(std::shared_ptr<Cluster> cluster, KindCatalog& catalog, CrdController& crds, FaultInjector& faults,
-              const Authorizer& authorizer, std::function<std::string()> server_address);
+              const Authorizer& authorizer, const ServiceAccountTokens& tokens,
+              std::function<std::string()> server_address);
 
   // Never throws: failures become Status replies. The request runs as its user, or as the one it
   // impersonates; with RBAC enforced, only when authorised (403 Status otherwise).
@@ -57,6 +59,13 @@ class RestHandler {
   std::optional<ScalePaths> scale_paths(const KindInfo& kind) const;
   HttpReply scale(const HttpRequest& request, const KindInfo& kind, const ScalePaths& paths, const Route& route,
                   const RequestQuery& query) const;
+  // POST serviceaccounts/<name>/token: a TokenRequest answered with a token, not stored.
+  HttpReply token_request(const HttpRequest& request, const Route& route) const;
+  // With RBAC enforced, before a create, update or patch: the checks that depend on who writes what
+  // (escalation through roles and bindings, permission to set owner references), run on the object
+  // the write would store (a patch is tried as a dry run first).
+  void admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind, const Route& route,
+                      const RequestQuery& query) const;
   // After a write to a CRD: serve (or stop serving) what it declares.
   void after_write(const KindInfo& kind, const std::string& name, bool dry_run) const;
 
@@ -65,6 +74,7 @@ class RestHandler {
   CrdController& crds_;
   FaultInjector& faults_;
   const Authorizer& authorizer_;
+  const ServiceAccountTokens& tokens_;
   std::function<std::string()> server_address_;
 };
 

@@ -1,4 +1,4 @@
-// The review resources over HTTP: POST of a collection path only, answered and not stored.
+// The review resources and TokenRequest over HTTP: answered and not stored.
 #include "body_codec.hpp"
 #include "rest_handler.hpp"
 
@@ -18,6 +18,18 @@ HttpReply RestHandler::review(const HttpRequest& request, const UserInfo& user, 
   }
   const Json body = decode_body(request.content_type, request.body);
   return object_reply(request, answer_review(resource, body, user, authorizer_, route.namespace_), 201);
+}
+
+HttpReply RestHandler::token_request(const HttpRequest& request, const Route& route) const {
+  if (request.method != "POST") {
+    return status_reply(api_errors::method_not_supported("serviceaccounts/token", request.method));
+  }
+  const Json body = request.body.empty() ? Json::object() : decode_body(request.content_type, request.body);
+  if (body.contains("kind") && body["kind"] != "TokenRequest") {
+    return status_reply(
+        api_errors::bad_request("the body of a token request must be a TokenRequest, not " + body["kind"].dump()));
+  }
+  return object_reply(request, tokens_.issue(route.namespace_, route.name, body), 201);
 }
 
 }  // namespace rr::apiserver_detail

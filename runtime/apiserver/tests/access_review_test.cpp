@@ -191,6 +191,25 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
         "cluster scope");
   const httplib::Headers admin_as_jane = {{"Authorization", "Bearer admin-token"}, {"Impersonate-User", "jane"}};
   CHECK(c->Get("/api/v1/namespaces/shop/secrets", admin_as_jane)->status == 403);
+  // A uid and extras travel with the impersonated user (kubectl --as-uid; auth whoami shows them).
+  const httplib::Headers admin_as_jane_fully = {{"Authorization", "Bearer admin-token"},
+                                                {"Impersonate-User", "jane"},
+                                                {"Impersonate-Uid", "1234"},
+                                                {"Impersonate-Extra-Scopes", "view"},
+                                                {"Impersonate-Extra-Scopes", "edit"},
+                                                {"Impersonate-Extra-example.com%2fteam", "shop"}};
+  const Json review = body_of(c->Post("/apis/authentication.k8s.io/v1/selfsubjectreviews", admin_as_jane_fully,
+                                      R"({"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"})",
+                                      "application/json"));
+  CHECK(review["status"]["userInfo"] ==
+        Json::parse(R"({"username":"jane","uid":"1234","groups":["system:authenticated"],
+                        "extra":{"example.com/team":["shop"],"scopes":["view","edit"]}})"));
+  // jane may not impersonate a uid or an extra even of herself, nor name them without a user.
+  const httplib::Headers jane_uid = {{"Authorization", "Bearer jane-token"}, {"Impersonate-Uid", "1234"}};
+  CHECK(c->Get("/api/v1/namespaces", jane_uid)->status == 400);
+  CHECK(body_of(c->Get("/api/v1/namespaces/shop/pods", {{"Authorization", "Bearer admin-token"},
+                                                        {"Impersonate-User", "jane"},
+                                                        {"Impersonate-Extra-scopes", "view"}}))["code"] == 403);
 
   // Granted through the default edit role (aggregated from system:aggregate-to-edit and view).
   const std::string edit_binding = R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"RoleBinding",

@@ -108,3 +108,73 @@ TEST_CASE("kubectl as a token user without rights is refused with the API server
   CHECK(impersonate.code == 1);
   CHECK(impersonate.output.find("cannot impersonate resource \"users\"") != std::string::npos);
 }
+
+TEST_CASE("kubectl create token: a ServiceAccount's forbidden get, delete and watch, and a refused escalation") {
+  SKIP_WITHOUT_KUBECTL();
+  const DevCertificates certs = make_dev_certificates();
+  ApiServerOptions options;
+  options.tls = tls_options(certs);
+  options.kubeconfig_user = kubeconfig_user(certs);
+  options.authorization = AuthorizationMode::RBAC;
+  TestServer t(options);
+  Kubectl admin(*t.server);
+  REQUIRE(admin("create namespace shop").code == 0);
+  REQUIRE(admin("create serviceaccount app -n shop").code == 0);
+  REQUIRE(admin("create secret generic db -n shop --from-literal=password=swordfish").code == 0);
+  Run token = admin("create token app -n shop --duration=15m");
+  INFO(token.output);
+  REQUIRE(token.code == 0);
+
+  KubeconfigUser app_user;
+  app_user.name = "app";
+  app_user.token = token.output.substr(0, token.output.find_last_not_of("\n") + 1);
+  Kubectl app(*t.server, &app_user);
+  CHECK(app("auth whoami -o jsonpath='{.status.userInfo.username}'").output == "system:serviceaccount:shop:app");
+  const auto refused = [&](const std::string& args, const std::string& verb) {
+    Run run = app(args);
+    INFO(args, "\n", run.output);
+    CHECK(run.code != 0);
+    CHECK(run.output.find("User \"system:serviceaccount:shop:app\" cannot " + verb +
+                          " resource \"secrets\" in API group \"\" in the namespace \"shop\"") != std::string::npos);
+  };
+  refused("get secret db -n shop", "get");
+
+  // The account may read secrets and write roles and bindings, but not delete or watch secrets.
+  Run granted = admin("apply -f " + admin.write("grant.yaml", R"(apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: shop}
+rules:
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["get", "list"]
+- apiGroups: ["rbac.authorization.k8s.io"]
+  resources: ["roles", "rolebindings"]
+  verbs: ["create"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: app-reader, namespace: shop}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+subjects: [{kind: ServiceAccount, name: app, namespace: shop}]
+)"));
+  INFO(granted.output);
+  REQUIRE(granted.code == 0);
+  CHECK(app("get secret db -n shop -o jsonpath='{.data.password}'").output == "c3dvcmRmaXNo");
+  refused("delete secret db -n shop", "delete");
+  refused("get secrets -n shop --watch --request-timeout=5s", "watch");
+
+  Run escalation = app("create role deleter -n shop --verb=delete --resource=secrets");
+  INFO(escalation.output);
+  CHECK(escalation.code != 0);
+  CHECK(escalation.output.find("roles.rbac.authorization.k8s.io \"deleter\" is forbidden: user "
+                               "\"system:serviceaccount:shop:app\" (groups=[\"system:serviceaccounts\" "
+                               "\"system:serviceaccounts:shop\" \"system:authenticated\"]) is attempting to grant "
+                               "RBAC permissions not currently held:\n{APIGroups:[\"\"], Resources:[\"secrets\"], "
+                               "Verbs:[\"delete\"]}") != std::string::npos);
+  Run bind_admin = app("create rolebinding app-admin -n shop --clusterrole=admin --serviceaccount=shop:app");
+  INFO(bind_admin.output);
+  CHECK(bind_admin.code != 0);
+  CHECK(bind_admin.output.find("rolebindings.rbac.authorization.k8s.io \"app-admin\" is forbidden") !=
+        std::string::npos);
+  CHECK(app("create role reader-too -n shop --verb=get --resource=secrets").code == 0);  // held: allowed
+}

@@ -1,5 +1,6 @@
 // rrgen-cluster: an in-memory Kubernetes API server on 127.0.0.1 that kubectl and operators can
-// use. Prints the URL, writes a kubeconfig, serves until SIGINT or SIGTERM.
+// use. Serves HTTPS with a throw-away CA (plain HTTP only with --insecure-http), prints the URL,
+// writes a kubeconfig, serves until SIGINT or SIGTERM.
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -21,7 +22,7 @@
 namespace {
 
 constexpr std::string_view usage =
-    "usage: rrgen-cluster [--port N] [--tls] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
+    "usage: rrgen-cluster [--port N] [--insecure-http] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
     "                     [--authorization-mode AlwaysAllow|RBAC] [--kubeconfig-out FILE]\n"
     "                     [--crds FILE...] [--simulate-workloads]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"
@@ -29,7 +30,7 @@ constexpr std::string_view usage =
 
 struct Flags {
   rr::ApiServerOptions server;
-  bool tls = false;
+  bool tls = true;  // --insecure-http: plain HTTP, no authentication
   bool simulate_workloads = false;
   std::string kubeconfig_out = "rrgen-cluster.kubeconfig";
   std::vector<std::string> crd_files;
@@ -77,7 +78,9 @@ Flags parse_flags(int argc, char** argv) {
       if (port > 65535) fail("--port must be at most 65535");
       flags.server.port = static_cast<int>(port);
     } else if (flag == "--tls") {
-      flags.tls = true;
+      flags.tls = true;  // the default; kept for scripts written when it was not
+    } else if (flag == "--insecure-http") {
+      flags.tls = false;
     } else if (flag == "--token") {
       flags.server.bearer_tokens.push_back(value());
     } else if (flag == "--user-token") {
@@ -164,7 +167,7 @@ void apply_crds(rr::Cluster& cluster, const std::vector<std::string>& files) {
 int main(int argc, char** argv) {
   Flags flags = parse_flags(argc, argv);
   if ((!flags.server.bearer_tokens.empty() || !flags.server.static_tokens.empty()) && !flags.tls) {
-    std::cerr << "rrgen-cluster: warning: kubectl sends tokens only over TLS; add --tls\n";
+    std::cerr << "rrgen-cluster: warning: kubectl sends tokens only over TLS; drop --insecure-http\n";
   }
   // Signals are taken by sigwait below; every thread started from here on inherits the mask.
   sigset_t signals;

@@ -79,6 +79,8 @@ struct LeaderElector::State {
   LeaseSpec observed;         // the record as last seen or written
   Clock::time_point observed_time{};  // on our clock, when `observed` last changed
   std::string last_error;
+  // Set by run() for its duration; called by the step functions (on run()'s thread).
+  std::function<void(const std::string& what, const std::string& error)> on_error;
 };
 
 LeaderElector::LeaderElector(std::shared_ptr<Client> client, LeaderElectionConfig config, Clock& clock)
@@ -120,6 +122,12 @@ bool LeaderElector::try_acquire_or_renew() {
   auto failed = [&](const std::exception& e) {
     std::lock_guard guard(s.mutex);
     s.last_error = e.what();
+    return false;
+  };
+  // A failure that ends the round: reported as well.
+  auto round_failed = [&](const std::string& what, const std::exception& e) {
+    failed(e);
+    if (s.on_error) s.on_error(what, e.what());
     return false;
   };
   auto observe = [&](const LeaseSpec& spec) {
@@ -164,7 +172,7 @@ bool LeaderElector::try_acquire_or_renew() {
   try {
     current = client_->try_get<Lease>(ObjectKey{config_.namespace_, config_.name});
   } catch (const std::exception& e) {
-    return failed(e);
+    return round_failed("error retrieving resource lock " + config_.namespace_ + "/" + config_.name, e);
   }
   if (!current) {
     Lease fresh;
@@ -175,7 +183,8 @@ bool LeaderElector::try_acquire_or_renew() {
     try {
       s.lease = client_->create(fresh);
     } catch (const std::exception& e) {
-      return failed(e);  // AlreadyExists: another candidate created it first
+      // AlreadyExists: another candidate created it first.
+      return round_failed("error initially creating leader election record", e);
     }
     observe(s.lease->spec.value_or(LeaseSpec{}));
     return true;
@@ -197,7 +206,7 @@ bool LeaderElector::try_acquire_or_renew() {
   try {
     write(mine);
   } catch (const std::exception& e) {
-    return failed(e);  // 409: another candidate wrote between our read and our update
+    return round_failed("Failed to update lock", e);  // 409: another candidate wrote between our read and update
   }
   return true;
 }
@@ -286,6 +295,7 @@ void LeaderElector::run(std::stop_token stop, LeaderElectionCallbacks callbacks)
     if (callbacks.on_new_leader) callbacks.on_new_leader(reported);
   };
 
+  state_->on_error = callbacks.on_error;
   bool acquired = false;
   while (!stop.stop_requested()) {
     acquired = try_acquire_or_renew();
@@ -304,6 +314,7 @@ void LeaderElector::run(std::stop_token stop, LeaderElectionCallbacks callbacks)
     leading.request_stop();
     if (config_.release_on_cancel) release();
   }
+  state_->on_error = nullptr;
   if (callbacks.on_stopped_leading) callbacks.on_stopped_leading();
 }
 

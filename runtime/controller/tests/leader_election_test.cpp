@@ -5,13 +5,14 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
-#include <memory>
-#include <stdexcept>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "k8s/coordination/v1/lease.hpp"
 #include "rr/client/api_error.hpp"
@@ -314,4 +315,52 @@ TEST_CASE("run stops leading when renewal fails past the renew deadline") {
   runner.join();
   CHECK(a.leader() == "intruder");
   CHECK(stored_lease(*client).spec->holder_identity == "intruder");  // release left it alone
+}
+
+namespace {
+
+// A ClusterClient that answers every read with the API server's 403.
+class ForbiddenReadClient : public rr::ClusterClient {
+ public:
+  using rr::ClusterClient::ClusterClient;
+
+ protected:
+  rr::Json do_get(const rr::KindInfo&, const rr::ObjectKey& key) override {
+    throw rr::ApiError(rr::api_errors::forbidden(
+        "leases", "coordination.k8s.io", key.name,
+        "User \"system:serviceaccount:ns:sa\" cannot get resource \"leases\" in API group \"coordination.k8s.io\" "
+        "in the namespace \"kube-system\""));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("run reports each round that ends on a failed API call") {
+  auto client = std::make_shared<ForbiddenReadClient>(lease_cluster());
+  auto c = config_for("a");
+  c.lease_duration = 300ms;
+  c.renew_deadline = 200ms;
+  c.retry_period = 20ms;
+  rr::LeaderElector a(client, c);
+  std::mutex mutex;
+  std::vector<std::pair<std::string, std::string>> errors;
+  rr::LeaderElectionCallbacks callbacks;
+  callbacks.on_error = [&](const std::string& what, const std::string& error) {
+    std::lock_guard guard(mutex);
+    errors.emplace_back(what, error);
+  };
+  const auto begin = std::chrono::steady_clock::now();
+  {
+    std::jthread runner([&](std::stop_token stop) { a.run(stop, callbacks); });
+    for (bool enough = false; !enough && std::chrono::steady_clock::now() - begin < 2s;) {
+      std::this_thread::sleep_for(5ms);
+      std::lock_guard guard(mutex);
+      enough = errors.size() >= 2;
+    }
+  }
+  std::lock_guard guard(mutex);
+  REQUIRE(errors.size() >= 2);  // every round, not only the first
+  CHECK(errors.front().first == "error retrieving resource lock kube-system/my-operator");
+  CHECK(errors.front().second.find("cannot get resource \"leases\"") != std::string::npos);
+  CHECK_FALSE(a.is_leader());
 }

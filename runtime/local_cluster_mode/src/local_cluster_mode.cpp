@@ -8,22 +8,32 @@
 #include <utility>
 
 #include "rr/apiserver/api_server.hpp"
+#include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 
 namespace rr {
 namespace {
 
-// The in-memory API server over HTTP and the workload simulator (Deployments, StatefulSets and Jobs
-// that settle as their controllers would make them, with no nodes). Members go in reverse: the
-// simulator stops before the server, the server before the cluster.
+// The in-memory API server over HTTPS (plain HTTP when asked) and the workload simulator (Deployments, StatefulSets and
+// Jobs that settle as their controllers would make them, with no nodes). Members go in reverse: the simulator stops
+// before the server, the server before the cluster.
 class EmbeddedCluster : public LocalCluster {
  public:
-  EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const std::string& kubeconfig_path) {
+  EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const LocalClusterRequest& request) {
+    const std::string& kubeconfig_path = request.kubeconfig_path;
     ClusterOptions options;
     options.require_namespaces = true;  // kubectl realism: a namespace must exist first
     cluster_ = std::make_shared<Cluster>(options);
     if (register_kinds) register_kinds(*cluster_);
-    server_ = std::make_unique<ApiServer>(cluster_);  // registers the built-in kinds
+    ApiServerOptions server_options;
+    if (!request.insecure_http) {
+      // A throw-away CA, as kind and envtest make: the kubeconfig trusts it and carries a client
+      // certificate of the CA for the development admin (in system:masters).
+      const DevCertificates certs = make_dev_certificates();
+      server_options.tls = tls_options(certs);
+      server_options.kubeconfig_user = kubeconfig_user(certs);
+    }
+    server_ = std::make_unique<ApiServer>(cluster_, server_options);  // registers the built-in kinds
     server_->start();
     workloads_ = std::make_unique<WorkloadSimulator>(cluster_);
     // Written last, atomically: whoever waits for the file finds a server that answers.
@@ -45,8 +55,8 @@ class EmbeddedCluster : public LocalCluster {
 }  // namespace
 
 LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds) {
-  return [register_kinds = std::move(register_kinds)](const std::string& kubeconfig_path) {
-    return std::unique_ptr<LocalCluster>(std::make_unique<EmbeddedCluster>(register_kinds, kubeconfig_path));
+  return [register_kinds = std::move(register_kinds)](const LocalClusterRequest& request) {
+    return std::unique_ptr<LocalCluster>(std::make_unique<EmbeddedCluster>(register_kinds, request));
   };
 }
 

@@ -1,5 +1,6 @@
-// rr::local_cluster_mode(): the cluster it starts answers over HTTP, its kubeconfig is written once
-// it does, the operator's kinds are registered, and destroying it stops the server.
+// rr::local_cluster_mode(): the cluster it starts answers over HTTPS (plain HTTP only when asked),
+// its kubeconfig is written once it does, with the CA and a client certificate, the operator's
+// kinds are registered, and destroying it stops the server.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <httplib.h>
@@ -22,10 +23,13 @@ std::string read_file(const std::filesystem::path& path) {
   return text.str();
 }
 
-int status_of_version(const std::string& url) {
+// GET `path` without credentials; TLS is not verified here (the kubeconfig's CA is checked by
+// reading it), only whether the server speaks it.
+int status_of(const std::string& url, const std::string& path = "/version") {
   httplib::Client client(url);
+  client.enable_server_certificate_verification(false);
   client.set_connection_timeout(2);
-  const auto result = client.Get("/version");
+  const auto result = client.Get(path);
   return result ? result->status : 0;
 }
 
@@ -37,20 +41,38 @@ TEST_CASE("the local cluster answers, with its kubeconfig written, until it is d
   const auto kubeconfig = dir / "kubeconfig";
   int registered = 0;
   const rr::LocalClusterMode mode = rr::local_cluster_mode([&registered](rr::Cluster&) { ++registered; });
-  auto cluster = mode(kubeconfig.string());
+  auto cluster = mode(rr::LocalClusterRequest{kubeconfig.string()});
   REQUIRE(cluster);
   const std::string url = cluster->url();
-  CHECK(url.starts_with("http://127.0.0.1:"));
+  CHECK(url.starts_with("https://127.0.0.1:"));
   CHECK(registered == 1);
-  CHECK(read_file(kubeconfig).find("server: " + url) != std::string::npos);
+  const std::string written = read_file(kubeconfig);
+  CHECK(written.find("server: " + url) != std::string::npos);
+  CHECK(written.find("certificate-authority-data: ") != std::string::npos);
+  CHECK(written.find("client-certificate-data: ") != std::string::npos);
+  CHECK(written.find("client-key-data: ") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir / "kubeconfig.partial"));
-  CHECK(status_of_version(url) == 200);
+  CHECK(status_of(url) == 200);
+  CHECK(status_of(url, "/api/v1/namespaces") == 401);  // anonymous requests are refused
   cluster.reset();
-  CHECK(status_of_version(url) == 0);
+  CHECK(status_of(url) == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("insecure_http: plain HTTP without authentication, only when asked") {
+  const auto dir = std::filesystem::temp_directory_path() / ("rr-local-cluster-http-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto kubeconfig = dir / "kubeconfig";
+  auto cluster = rr::local_cluster_mode()(rr::LocalClusterRequest{kubeconfig.string(), true});
+  REQUIRE(cluster);
+  CHECK(cluster->url().starts_with("http://127.0.0.1:"));
+  CHECK(read_file(kubeconfig).find("certificate-authority-data") == std::string::npos);
+  CHECK(status_of(cluster->url(), "/api/v1/namespaces") == 200);
+  cluster.reset();
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a kubeconfig that cannot be written fails the start") {
   const rr::LocalClusterMode mode = rr::local_cluster_mode();
-  CHECK_THROWS_AS(mode("/nonexistent-dir/for/rr/kubeconfig"), std::runtime_error);
+  CHECK_THROWS_AS(mode(rr::LocalClusterRequest{"/nonexistent-dir/for/rr/kubeconfig"}), std::runtime_error);
 }

@@ -175,6 +175,9 @@ struct Manager::Impl {
     callbacks.on_new_leader = [this](const std::string& identity) {
       if (!identity.empty()) log.with("identity", identity).info("new leader elected");
     };
+    callbacks.on_error = [this](const std::string& what, const std::string& error) {
+      log.error(Error::make(error), what);
+    };
     return callbacks;
   }
 

@@ -23,10 +23,27 @@ namespace rr {
 namespace {
 
 constexpr std::string_view local_cluster_flag = "--local-cluster-kubeconfig";
+constexpr std::string_view insecure_http_flag = "--local-cluster-insecure-http";
 
-// ManagerOptions knows controller-runtime's flags; this one is ours, so it is taken out of the
-// command line first. Throws FlagError when it has no value.
-std::vector<std::string> take_local_cluster_flag(int argc, char** argv, std::optional<std::string>& kubeconfig_out) {
+// Go's boolean flag forms: "--flag", "--flag=true", "--flag=false" (and 1/0, t/f).
+std::optional<bool> bool_flag(std::string_view arg, std::string_view flag) {
+  if (!arg.starts_with(flag)) return std::nullopt;
+  const std::string_view tail = arg.substr(flag.size());
+  if (tail.empty()) return true;
+  if (!tail.starts_with("=")) return std::nullopt;
+  const std::string_view value = tail.substr(1);
+  if (value == "true" || value == "1" || value == "t" || value == "T" || value == "TRUE" || value == "True")
+    return true;
+  if (value == "false" || value == "0" || value == "f" || value == "F" || value == "FALSE" || value == "False") {
+    return false;
+  }
+  throw FlagError("invalid boolean value \"" + std::string(value) + "\" for " + std::string(flag));
+}
+
+// ManagerOptions knows controller-runtime's flags; these are ours, so they are taken out of the
+// command line first. Throws FlagError when --local-cluster-kubeconfig has no value.
+std::vector<std::string> take_local_cluster_flags(int argc, char** argv, std::optional<std::string>& kubeconfig_out,
+                                                  bool& insecure_http) {
   std::vector<std::string> rest;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -35,6 +52,10 @@ std::vector<std::string> take_local_cluster_flag(int argc, char** argv, std::opt
       break;
     }
     if (arg.starts_with("-") && !arg.starts_with("--")) arg.remove_prefix(1);  // Go accepts -flag
+    if (const auto insecure = bool_flag(arg, insecure_http_flag)) {
+      insecure_http = *insecure;
+      continue;
+    }
     if (arg.starts_with(local_cluster_flag)) {
       const std::string_view tail = arg.substr(local_cluster_flag.size());
       if (tail.starts_with("=")) {
@@ -59,9 +80,16 @@ std::vector<std::string> take_local_cluster_flag(int argc, char** argv, std::opt
 std::string usage(const OperatorMain& main, std::string_view program) {
   std::string text = ManagerOptions::usage(program.empty() ? main.name : program);
   if (main.local_cluster) {
-    text += "  " + std::string(local_cluster_flag) +
-            " string\n"
-            "    \tstart an embedded local cluster on 127.0.0.1, write its kubeconfig to this file and run against it\n";
+    text +=
+        "  " + std::string(local_cluster_flag) +
+        " string\n"
+        "    \tstart an embedded local cluster on 127.0.0.1 (HTTPS, a throw-away CA), write its kubeconfig to this\n"
+        "    \tfile and run against it\n"
+        "  " +
+        std::string(insecure_http_flag) +
+        "\n"
+        "    \tserve the local cluster over plain HTTP without authentication (no real cluster does; for tools\n"
+        "    \tthat cannot do TLS)\n";
   }
   return text;
 }
@@ -99,9 +127,13 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
   const std::string_view program = argc > 0 ? std::string_view(argv[0]) : std::string_view(main.name);
   ManagerOptions options;
   std::optional<std::string> local_kubeconfig;
+  bool insecure_http = false;
   try {
-    options = ManagerOptions::parse(take_local_cluster_flag(argc, argv, local_kubeconfig));
+    options = ManagerOptions::parse(take_local_cluster_flags(argc, argv, local_kubeconfig, insecure_http));
     if (local_kubeconfig && !main.local_cluster) throw FlagError(no_local_cluster_mode(main));
+    if (insecure_http && !local_kubeconfig) {
+      throw FlagError(std::string(insecure_http_flag) + " needs " + std::string(local_cluster_flag));
+    }
   } catch (const FlagError& e) {
     std::cerr << e.what() << "\n" << usage(main, program);
     return 2;
@@ -117,9 +149,10 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     std::unique_ptr<LocalCluster> local;  // outlives the manager, which talks to it
     RestConfig rest;
     if (local_kubeconfig) {
-      local = main.local_cluster(*local_kubeconfig);
+      local = main.local_cluster(LocalClusterRequest{*local_kubeconfig, insecure_http});
       if (!local) throw std::runtime_error("the local cluster mode started no cluster");
-      rest.host = local->url();
+      // The operator connects as kubectl does, with what the kubeconfig says (CA, client certificate).
+      rest = load_kubeconfig_file(*local_kubeconfig).config;
       if (options.leader_election_namespace.empty()) options.leader_election_namespace = "default";
       log.with("url", rest.host).with("kubeconfig", *local_kubeconfig).info("local cluster started");
     } else {
@@ -141,7 +174,14 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     // rest_client_* on the manager's registry; detached before the manager (and its registry) goes.
     api->set_metrics(metrics::rest_client_metrics(manager.metrics()));
     const DetachClientMetrics detach_client_metrics{*api};
-    auto cache = std::make_shared<InformerCache>(api);
+    // A list or watch the API server refuses (a 403 for a verb the role lacks, say) is logged at
+    // each retry, as client-go's reflector does ("Failed to watch"); otherwise the informer would
+    // retry in silence and the controller wait for a sync that never comes.
+    InformerCacheOptions cache_options;
+    cache_options.informer.on_error = [log](std::string_view message) {
+      log.error(Error::make(std::string(message)), "Failed to watch");
+    };
+    auto cache = std::make_shared<InformerCache>(api, std::move(cache_options));
     manager.add(cache);
     manager.add_metrics_collector(
         [objects = std::make_shared<metrics::InformerCacheMetrics>(manager.metrics(), cache)] { objects->collect(); });

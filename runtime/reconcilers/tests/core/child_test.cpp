@@ -178,6 +178,29 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for someone else's ob
   CHECK(env.recorder->lines().at(0).rfind("Warning CreationFailed Failed to create TestChild \"child\": ", 0) == 0);
 }
 
+TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a squatter that cannot be read is foreign, and why is logged") {
+  env.seed(make_child(parent, "child", "image:1", false));
+  const std::string refused =
+      "User \"system:serviceaccount:ns:sa\" cannot get resource \"testchildren\" in API group \"testing.rrgen.dev\"";
+  env.reader->fail("get", "TestChild",
+                   rr::api_errors::forbidden("testchildren", "testing.rrgen.dev", "child", refused));
+  std::vector<rr::LogRecord> records;
+  auto sink = std::make_shared<const rr::LogSink>([&](const rr::LogRecord& r) { records.push_back(r); });
+  rr::Context logged(rr::ContextOptions{
+      env.config(), rr::key_of(parent), rr::kind_info_of<TestResource>(), rr::Logger(sink), env.now, nullptr, {}});
+  auto r = child_reconciler(seen, wants());
+  CHECK_FALSE(r.reconcile(logged, parent).error);
+  CHECK(rr::is_already_exists(seen.error));  // reported as someone else's
+  int read_errors = 0;
+  for (const auto& record : records) {
+    if (record.message != "unable to read the conflicting child") continue;
+    ++read_errors;
+    CHECK(record.level == rr::LogLevel::Error);
+    CHECK(record.error.find(refused) != std::string::npos);
+  }
+  CHECK(read_errors == 1);
+}
+
 TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for our own child (a stale cache) is returned (7.1 #13)") {
   env.seed(make_child(parent, "child", "image:1"));
   env.client->hidden = {"child"};  // the cache has not seen our create yet; the reader has

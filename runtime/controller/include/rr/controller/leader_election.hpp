@@ -37,6 +37,11 @@ struct LeaderElectionCallbacks {
   std::function<void()> on_stopped_leading;
   // Called when the observed holder changes ("" once the lease is released).
   std::function<void(const std::string& identity)> on_new_leader;
+  // Called on run()'s thread when a round ends on a failed API call, with what failed (client-go's
+  // words: "error retrieving resource lock <ns>/<name>", "error initially creating leader election
+  // record", "Failed to update lock") and the error, which client-go logs as errors. Without it a
+  // candidate refused by the API server (a 403) would wait for ever without a word.
+  std::function<void(const std::string& what, const std::string& error)> on_error;
 };
 
 class LeaderElector {

@@ -45,8 +45,16 @@ class LocalCluster {
   virtual ~LocalCluster() = default;
   virtual std::string url() const = 0;  // what the operator connects to
 };
-// Starts a local cluster and writes its kubeconfig to the given path once it answers.
-using LocalClusterMode = std::function<std::unique_ptr<LocalCluster>(const std::string& kubeconfig_path)>;
+// What the command line asks of the local cluster.
+struct LocalClusterRequest {
+  std::string kubeconfig_path;  // --local-cluster-kubeconfig
+  // --local-cluster-insecure-http: plain HTTP and no authentication, instead of HTTPS with a
+  // throw-away CA and a client certificate in the kubeconfig (what kind and envtest do).
+  bool insecure_http = false;
+};
+// Starts a local cluster and writes its kubeconfig (the operator's credentials too) to the
+// requested path once it answers.
+using LocalClusterMode = std::function<std::unique_ptr<LocalCluster>(const LocalClusterRequest& request)>;
 
 struct OperatorMain {
   std::string name;                // the program's name in usage text and logs

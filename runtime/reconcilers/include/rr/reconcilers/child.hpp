@@ -265,10 +265,14 @@ struct ChildReconciler {
     const std::string conflicting = status ? status->details_name : std::string();
     const ObjectKey key{parent.metadata.namespace_, conflicting};
     std::optional<C> conflicted;
-    (void)call_hook([&] {
-      if (!conflicting.empty()) conflicted = ctx.config().reader().try_get<C>(key);
-      return Error{};
-    });
+    if (Error read_err = call_hook([&] {
+          if (!conflicting.empty()) conflicted = ctx.config().reader().try_get<C>(key);
+          return Error{};
+        })) {
+      // Unread, it counts as foreign; the reason (a 403 without `get` on the child's kind, say)
+      // must not be lost.
+      ctx.log().with("child", key.str()).error(read_err, "unable to read the conflicting child");
+    }
     bool ours = false;
     if (conflicted) {
       (void)call_hook([&] {
