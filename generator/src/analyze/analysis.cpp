@@ -36,15 +36,55 @@ bool overlaps(const PolicyRule& a, const PolicyRule& b) {
   return !a.non_resource_urls.empty() && a == b;
 }
 
+// Every verb a call may use: its own and its alternative (a read the informer cache may serve).
+std::vector<std::string> any_verbs(const ApiCall& call) {
+  std::vector<std::string> verbs = call.verbs;
+  verbs.insert(verbs.end(), call.or_verbs.begin(), call.or_verbs.end());
+  return verbs;
+}
+
 bool call_granted_by(const ApiCall& call, const PolicyRule& rule) {
   if (!call.resolved) return false;
-  for (const std::string& v : call.verbs) {
+  for (const std::string& v : any_verbs(call)) {
     if (rule_grants(rule, call.group, call.resource, v)) return true;
   }
   return false;
 }
 
 std::string group_text(const std::string& group) { return group.empty() ? "\"\" (core)" : "\"" + group + "\""; }
+
+std::string quoted_list(const std::vector<std::string>& verbs) {
+  std::string out;
+  for (std::size_t i = 0; i < verbs.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == verbs.size() ? " and " : ", ") + ("'" + verbs[i] + "'");
+  }
+  return out;
+}
+
+// What a call needs, in words: "'get' on 'secrets' in API group "" (core)", with the alternative.
+std::string need_text(const ApiCall& call, const std::vector<std::string>& verbs) {
+  std::string text = quoted_list(verbs) + " on '" + call.resource + "' in API group " + group_text(call.group);
+  if (!call.or_verbs.empty()) {
+    text += " (or " + quoted_list(call.or_verbs) + ", should the client be the controller's cached one)";
+  }
+  return text;
+}
+
+// The first of `granting` that grants each verb of `verbs`, the largest of those indexes:
+// granting.size() when a verb is granted by none.
+std::size_t granted_through(const std::vector<PolicyRule>& granting, const ApiCall& call,
+                            const std::vector<std::string>& verbs, std::vector<std::string>& missing) {
+  std::size_t last = 0;
+  for (const std::string& verb : verbs) {
+    std::size_t first = granting.size();
+    for (std::size_t i = 0; i < granting.size() && first == granting.size(); ++i) {
+      if (rule_grants(granting[i], call.group, call.resource, verb)) first = i;
+    }
+    if (first == granting.size()) missing.push_back(verb);
+    last = std::max(last, first);
+  }
+  return last;
+}
 
 }  // namespace
 
@@ -115,7 +155,7 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
       bool covered = false;
       for (std::size_t i = 0; i < input.written.size(); ++i) {
         const WrittenRule& w = input.written[i];
-        for (const std::string& v : call.verbs) {
+        for (const std::string& v : any_verbs(call)) {
           if (w.marker && (has(w.rule.verbs, v) || has(w.rule.verbs, "*"))) covered = true, used[i] = true;
         }
       }
@@ -132,24 +172,23 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
       if (call_granted_by(call, input.written[i].rule)) used[i] = true;
     }
     if (!input.check_coverage) continue;
-    for (const std::string& verb : call.verbs) {
-      std::size_t granted_by = granting.size();
-      for (std::size_t i = 0; i < granting.size() && granted_by == granting.size(); ++i) {
-        if (rule_grants(granting[i], call.group, call.resource, verb)) granted_by = i;
-      }
-      const std::string need = "'" + verb + "' on '" + call.resource + "' in API group " + group_text(call.group);
-      if (granted_by == granting.size()) {
-        diags.error(call.location, "rbac-ungranted-call",
-                    call.callee + " needs " + need +
-                        ", which no rule grants: add it to the spec's rbac: or write a // +kubebuilder:rbac marker");
-      } else if (!input.spec_sources.empty() && granted_by >= spec_rules) {
-        // rrgen generate's role.yaml holds the spec's rules only: what a marker alone grants is in
-        // the analysed role, not in the deployed one.
-        diags.warning(call.location, "rbac-marker-only",
-                      call.callee + " needs " + need +
-                          ", which only a marker grants: the role rrgen generate writes from the spec lacks it; add "
-                          "it to the spec's rbac: or deploy the analysed role");
-      }
+    // Granted when all of its verbs are, or all of the alternative's (a cached read).
+    std::vector<std::string> missing, alternative_missing;
+    std::size_t granted_by = granted_through(granting, call, call.verbs, missing);
+    if (!call.or_verbs.empty()) {
+      granted_by = std::min(granted_by, granted_through(granting, call, call.or_verbs, alternative_missing));
+    }
+    if (granted_by == granting.size()) {
+      diags.error(call.location, "rbac-ungranted-call",
+                  call.callee + " needs " + need_text(call, missing) +
+                      ", which no rule grants: add it to the spec's rbac: or write a // +kubebuilder:rbac marker");
+    } else if (!input.spec_sources.empty() && granted_by >= spec_rules) {
+      // rrgen generate's role.yaml holds the spec's rules only: what a marker alone grants is in
+      // the analysed role, not in the deployed one.
+      diags.warning(call.location, "rbac-marker-only",
+                    call.callee + " needs " + need_text(call, call.verbs) +
+                        ", which only a marker grants: the role rrgen generate writes from the spec lacks it; add "
+                        "it to the spec's rbac: or deploy the analysed role");
     }
   }
   for (std::size_t i = 0; i < input.written.size(); ++i) {

@@ -15,7 +15,11 @@ namespace rrgen {
 struct ApiCall {
   Location location;               // the call's file:line:col (the callee's name)
   std::string callee;              // "rr::Client::get<k8s::core::v1::Secret>", "rr::track_and_get<...>"
-  std::vector<std::string> verbs;  // "get", "list", "create" ...
+  std::vector<std::string> verbs;  // "get", "list", "create" ...: what it needs, all of them
+  // A read through a client the analysis cannot tell is the controller's cached one or the direct
+  // one (a Client& parameter, say): `verbs` (direct) or, instead, all of these (list and watch: the
+  // informer of a cached read) grant it. Empty: only `verbs`.
+  std::vector<std::string> or_verbs;
   bool resolved = false;           // false: the kind is chosen at run time (see unresolved_reason)
   std::string group;               // "" = core
   std::string version;

@@ -313,6 +313,71 @@ std::optional<KindFacts> kind_of_expr(const clang::Expr* e, clang::ASTContext& c
   return std::nullopt;
 }
 
+// ---- which client a read goes through ------------------------------------------------------------
+
+// A controller's Config::client is its cached client (reads served by informers, which list and
+// watch); Config::api_reader is the direct one. Other clients (a parameter, say) are unknown.
+enum class Via { Unknown, Cache, Api };
+
+Via via_of_record_member(const clang::NamedDecl* member) {
+  const auto* record = member ? llvm::dyn_cast<clang::CXXRecordDecl>(member->getDeclContext()) : nullptr;
+  if (!record || record->getQualifiedNameAsString() != "rr::Config") return Via::Unknown;
+  const llvm::StringRef name = name_of(member);
+  if (name == "client" || name == "api") return Via::Cache;
+  if (name == "api_reader" || name == "reader") return Via::Api;
+  return Via::Unknown;
+}
+
+// The client an expression denotes: ctx.config().api(), config.client, *config.api_reader, a
+// reference variable bound to one of these ...
+Via client_of(const clang::Expr* e, int depth = 0) {
+  e = unwrap(e);
+  if (!e || depth > 8) return Via::Unknown;
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
+    return client_of(u->getSubExpr(), depth + 1);
+  }
+  if (const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {  // shared_ptr's * and ->
+    if (op->getNumArgs() >= 1) return client_of(op->getArg(0), depth + 1);
+  }
+  if (const auto* call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
+    const clang::CXXMethodDecl* method = call->getMethodDecl();
+    if (name_of(method) == "get" && call->getNumArgs() == 0) {  // config.client.get()
+      return client_of(call->getImplicitObjectArgument(), depth + 1);
+    }
+    return via_of_record_member(method);
+  }
+  if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(e)) return via_of_record_member(member->getMemberDecl());
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (var && !llvm::isa<clang::ParmVarDecl>(var) && var->getAnyInitializer()) {
+      return client_of(var->getAnyInitializer(), depth + 1);
+    }
+  }
+  return Via::Unknown;
+}
+
+// The client an rr::Api<T> object was made over: its constructor's first argument.
+Via api_client_of(const clang::Expr* api, int depth = 0) {
+  api = unwrap(api);
+  if (!api || depth > 8) return Via::Unknown;
+  if (const auto* ctor = llvm::dyn_cast<clang::CXXConstructExpr>(api)) {
+    if (ctor->getNumArgs() == 0) return Via::Unknown;
+    // A copy or move of another Api: follow it; else the client argument.
+    const clang::Expr* first = ctor->getArg(0);
+    if (first->getType()->getAsCXXRecordDecl() == ctor->getType()->getAsCXXRecordDecl()) {
+      return api_client_of(first, depth + 1);
+    }
+    return client_of(first, depth + 1);
+  }
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(api)) {
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (var && !llvm::isa<clang::ParmVarDecl>(var) && var->getAnyInitializer()) {
+      return api_client_of(var->getAnyInitializer(), depth + 1);
+    }
+  }
+  return Via::Unknown;
+}
+
 // ---- the matcher ---------------------------------------------------------------------------------
 
 struct Collected {
@@ -372,6 +437,19 @@ std::string type_name(clang::QualType t, const clang::ASTContext& ctx) {
   return t.getCanonicalType().getAsString(policy);
 }
 
+// The verbs of a read (get, list) by the client it goes through: the informer's list and watch
+// for the cached client, the read itself for the direct one, either for a client not known.
+void read_verbs(const clang::CallExpr* call, bool through_api, ApiCall& out) {
+  const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
+  const clang::Expr* object = member ? member->getImplicitObjectArgument() : nullptr;
+  const Via via = !object ? Via::Unknown : through_api ? api_client_of(object) : client_of(object);
+  if (via == Via::Cache) {
+    out.verbs = {"list", "watch"};
+  } else if (via == Via::Unknown && out.verbs == std::vector<std::string>{"get"}) {
+    out.or_verbs = {"list", "watch"};  // (a list: its own verb is granted whenever list and watch are)
+  }
+}
+
 class CallCollector : public am::MatchFinder::MatchCallback {
  public:
   CallCollector(const UserFiles& user, Collected& out) : user_(user), out_(out) {}
@@ -408,6 +486,7 @@ class CallCollector : public am::MatchFinder::MatchCallback {
     out.location = Location{intern_file_name(display_path(file)), ploc.getLine(), ploc.getColumn()};
     for (std::string_view v : form.verbs) out.verbs.emplace_back(v);
     out.callee = scope + "::" + fn->getNameAsString();
+    if (form.cached_read) read_verbs(call, class_spec != nullptr, out);
 
     std::optional<KindFacts> facts;
     std::string why;

@@ -7,9 +7,9 @@ const std::vector<CallForm>& all_call_forms() {
   // Client's verbs: a typed template (kind from T) and an unstructured overload whose first
   // argument is the KindInfo. Api<T>'s verbs take their kind from the class.
   static const std::vector<CallForm> forms = {
-      {"rr::Client", "get", {"get"}, K::KindInfoArg, {}, 0},
-      {"rr::Client", "try_get", {"get"}, K::FunctionTemplateArg},
-      {"rr::Client", "list", {"list"}, K::KindInfoArg, {}, 0},
+      {"rr::Client", "get", {"get"}, K::KindInfoArg, {}, 0, -1, -1, true},
+      {"rr::Client", "try_get", {"get"}, K::FunctionTemplateArg, {}, -1, -1, -1, true},
+      {"rr::Client", "list", {"list"}, K::KindInfoArg, {}, 0, -1, -1, true},
       {"rr::Client", "create", {"create"}, K::KindInfoArg, {}, 0},
       {"rr::Client", "update", {"update"}, K::KindInfoArg, {}, 0},
       {"rr::Client", "update_status", {"update"}, K::KindInfoArg, "status", 0},
@@ -17,19 +17,20 @@ const std::vector<CallForm>& all_call_forms() {
       {"rr::Client", "remove", {"delete"}, K::KindInfoArg, {}, 0},
       {"rr::Client", "remove_collection", {"deletecollection"}, K::KindInfoArg, {}, 0},
       {"rr::Client", "watch", {"watch"}, K::KindInfoArg, {}, 0},
-      {"rr::Api", "get", {"get"}, K::ClassTemplateArg},
-      {"rr::Api", "try_get", {"get"}, K::ClassTemplateArg},
-      {"rr::Api", "list", {"list"}, K::ClassTemplateArg},
+      {"rr::Api", "get", {"get"}, K::ClassTemplateArg, {}, -1, -1, -1, true},
+      {"rr::Api", "try_get", {"get"}, K::ClassTemplateArg, {}, -1, -1, -1, true},
+      {"rr::Api", "list", {"list"}, K::ClassTemplateArg, {}, -1, -1, -1, true},
       {"rr::Api", "create", {"create"}, K::ClassTemplateArg},
       {"rr::Api", "update", {"update"}, K::ClassTemplateArg},
       {"rr::Api", "update_status", {"update"}, K::ClassTemplateArg, "status"},
       {"rr::Api", "patch", {"patch"}, K::ClassTemplateArg, {}, -1, 3},
       {"rr::Api", "remove", {"delete"}, K::ClassTemplateArg},
       {"rr::Api", "watch", {"watch"}, K::ClassTemplateArg},
-      // The tracker's reads (config.hpp): tracked first, then read.
-      {"rr", "track_and_get", {"get"}, K::FunctionTemplateArg},
-      {"rr", "track_and_try_get", {"get"}, K::FunctionTemplateArg},
-      {"rr", "track_and_list", {"list"}, K::FunctionTemplateArg},
+      // The tracker's reads (config_track.hpp): tracked first, then read through
+      // ctx.config().api(), the controller's cached client: served by the kind's informer.
+      {"rr", "track_and_get", {"list", "watch"}, K::FunctionTemplateArg},
+      {"rr", "track_and_try_get", {"list", "watch"}, K::FunctionTemplateArg},
+      {"rr", "track_and_list", {"list", "watch"}, K::FunctionTemplateArg},
       // A track registration makes no call, but it only fires when the tracked kind is watched:
       // the informer that feeds the tracker lists and watches it.
       {"rr::Tracker", "track_object", {"list", "watch"}, K::ObjectArg, {}, 0},

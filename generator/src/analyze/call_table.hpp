@@ -28,6 +28,9 @@ struct CallForm {
   int kind_arg = -1;
   int subresource_arg = -1;
   int untyped_subresource_arg = -1;
+  // A read (get, list) a controller's cached client serves from the informer cache: through
+  // Config::client/api() it needs list and watch, through Config::api_reader/reader() `verbs`.
+  bool cached_read = false;
 };
 
 // The forms `scope::name` may take (a name may have a typed and an unstructured overload: the

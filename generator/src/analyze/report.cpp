@@ -23,8 +23,13 @@ std::string rule_text(const PolicyRule& r) {
 }
 
 std::string call_text(const ApiCall& c) {
-  std::string verbs;
-  for (const std::string& v : c.verbs) verbs += (verbs.empty() ? "" : ",") + v;
+  auto comma_joined = [](const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& v : items) out += (out.empty() ? "" : ",") + v;
+    return out;
+  };
+  std::string verbs = comma_joined(c.verbs);
+  if (!c.or_verbs.empty()) verbs += " | " + comma_joined(c.or_verbs) + " if cached";
   return format_location(c.location) + ": " + c.callee + " (" + verbs + ")";
 }
 

@@ -81,6 +81,21 @@ TEST_CASE("analyze_rules: a call no spec rule or marker grants is an error at th
         std::vector<PolicyRule>{PolicyRule{{""}, {"configmaps", "secrets"}, {}, {"get"}, {}}});
 }
 
+TEST_CASE("analyze_rules: a read through a client of unknown origin is granted by get, or by list and watch") {
+  ApiCall read = call("", "secrets", {"get"}, 30);
+  read.or_verbs = {"list", "watch"};
+  const PolicyRule informer{{""}, {"secrets"}, {}, {"list", "watch"}, {}};
+  const PolicyRule list_only{{""}, {"secrets"}, {}, {"list"}, {}};
+  CHECK(checks_of(checked({read}, {marker(informer, 1)})).empty());
+  CHECK(checks_of(checked({read}, {marker(PolicyRule{{""}, {"secrets"}, {}, {"get"}, {}}, 1)})).empty());
+  // list without watch serves no informer: neither way is granted.
+  Diagnostics diags;
+  (void)analyze_rules(checked({read}, {marker(list_only, 1)}), diags);
+  REQUIRE(checks(diags) == Strings{"rbac-ungranted-call@30"});
+  CHECK(diags.all()[0].message.find("needs 'get' on 'secrets'") != std::string::npos);
+  CHECK(diags.all()[0].message.find("(or 'list' and 'watch'") != std::string::npos);
+}
+
 TEST_CASE("analyze_rules: with a spec, a call only a marker grants is a warning (role.yaml lacks it)") {
   AnalysisInput in = checked({call("", "configmaps", {"get"}, 10), call("batch", "jobs", {"create"}, 11)},
                              {marker(PolicyRule{{"batch"}, {"jobs"}, {}, {"create"}, {}}, 2)});

@@ -66,6 +66,18 @@ void reconciler_helpers(rr::Context& ctx, Deployment& d) {
   (void)rr::add_finalizer(ctx, d, "example.dev/cleanup");
 }
 
+// Reads through the controller's cached client need its informer's list and watch; through the
+// direct reader, the read itself; through a client of unknown origin (the parameters above),
+// either.
+void cached_and_direct(rr::Context& ctx) {
+  (void)ctx.config().api().get<Pod>("ns", "cached");
+  (void)ctx.config().client->list<Service>();
+  rr::Client& direct = ctx.config().reader();
+  (void)direct.get<Pod>("ns", "direct");
+  rr::Api<ConfigMap> configs(ctx.config().reader(), "ns");
+  (void)configs.get("direct");
+}
+
 // A hand-written reconciler's watch registrations, and an object manager called by hand.
 void registrations(rr::Setup& s) {
   s.for_kind(rr::kind_info_of<Deployment>());
