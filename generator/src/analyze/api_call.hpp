@@ -20,8 +20,8 @@ struct ApiCall {
   // one (a Client& parameter, say): `verbs` (direct) or, instead, all of these (list and watch: the
   // informer of a cached read) grant it. Empty: only `verbs`.
   std::vector<std::string> or_verbs;
-  bool resolved = false;           // false: the kind is chosen at run time (see unresolved_reason)
-  std::string group;               // "" = core
+  bool resolved = false;  // false: the kind is chosen at run time (see unresolved_reason)
+  std::string group;      // "" = core
   std::string version;
   std::string kind;         // "Secret"
   std::string subresource;  // "status", "finalizers", "" = the resource itself
