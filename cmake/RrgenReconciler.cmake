@@ -3,7 +3,7 @@
 #   [SOURCES <file>...] [TESTS <test.cpp>...]
 #   [NAMESPACE <cpp::ns>] [OUTPUT_DIR <dir>]
 #   [NO_TESTS] [TEST_PREFIX <prefix>] [TEST_LABELS <label>...]
-#   [RRGEN_ARGS <arg>...])
+#   [ANALYZE] [RRGEN_ARGS <arg>...])
 #
 # Runs `rrgen generate` on the spec and the CRDs at build time and builds the result:
 #   <name>_api        STATIC  the CRDs' types (<name>_types.cpp), links rr::core
@@ -15,6 +15,9 @@
 #   <name>_rbac       custom  the RBAC manifests; properties RRGEN_RBAC_FILE (config/rbac/role.yaml)
 #                             and RRGEN_CONFIG_DIR (the kustomize config/ tree)
 #   generate_<name>   custom  runs the generator; depend on it from other directories
+#   <name>_analyze    custom  with ANALYZE: `rrgen analyze` over the .cpp SOURCES (in ALL), which
+#                             writes config/rbac/analyzed_role.yaml and fails the build on a call
+#                             that neither the spec nor a +kubebuilder:rbac marker grants
 # docs/cmake.md is the reference; the types-only variant is rrgen_add_types() (RrgenTypes.cmake).
 #
 # The outputs are a fixed list known at configure time: rrgen is told the file stem (--stem <name>)
@@ -26,7 +29,7 @@ include_guard(GLOBAL)
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
 function(_rrgen_reconciler_keywords out_var)
-  set(${out_var} "SPEC CRDS SOURCES TESTS NAMESPACE OUTPUT_DIR NO_TESTS TEST_PREFIX TEST_LABELS RRGEN_ARGS"
+  set(${out_var} "SPEC CRDS SOURCES TESTS NAMESPACE OUTPUT_DIR NO_TESTS TEST_PREFIX TEST_LABELS ANALYZE RRGEN_ARGS"
     PARENT_SCOPE)
 endfunction()
 
@@ -54,7 +57,7 @@ endfunction()
 
 function(add_reconciler name)
   set(caller "add_reconciler(${name})")
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_TESTS" "SPEC;NAMESPACE;OUTPUT_DIR;TEST_PREFIX"
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_TESTS;ANALYZE" "SPEC;NAMESPACE;OUTPUT_DIR;TEST_PREFIX"
     "CRDS;SOURCES;TESTS;TEST_LABELS;RRGEN_ARGS")
 
   # ---- arguments: every problem is reported, then the call does nothing ---------------------------
@@ -78,7 +81,7 @@ function(add_reconciler name)
   foreach(keyword IN LISTS ARG_KEYWORDS_MISSING_VALUES)
     list(APPEND problems "${keyword} given without a value")
   endforeach()
-  foreach(t IN ITEMS ${name} ${name}_api ${name}_tests ${name}_rbac generate_${name})
+  foreach(t IN ITEMS ${name} ${name}_api ${name}_tests ${name}_rbac ${name}_analyze generate_${name})
     if(TARGET ${t})
       list(APPEND problems "a target named '${t}' already exists")
     endif()
@@ -118,6 +121,12 @@ function(add_reconciler name)
     string(REPLACE ";" " " source_args "${ARG_SOURCES}")
     string(CONCAT problem "no ${name}_hooks.hpp in the directory of any of the SOURCES "
       "(${source_args}): the generated wiring includes it${scaffold_hint}")
+    list(APPEND problems "${problem}")
+  endif()
+
+  if(ARG_ANALYZE AND NOT CMAKE_EXPORT_COMPILE_COMMANDS)
+    string(CONCAT problem "ANALYZE reads the sources' commands from compile_commands.json: set "
+      "CMAKE_EXPORT_COMPILE_COMMANDS to ON (the presets do)")
     list(APPEND problems "${problem}")
   endif()
 
@@ -174,6 +183,34 @@ function(add_reconciler name)
   add_dependencies(${name}_rbac generate_${name})
   set_target_properties(${name}_rbac PROPERTIES
     RRGEN_RBAC_FILE "${rbac_file}" RRGEN_CONFIG_DIR "${out}/config")
+
+  # ---- ANALYZE: the hooks' own calls, checked against the spec's rules and the markers ----------
+  # Over the .cpp SOURCES only: the headers beside them are read through their includes (a header
+  # given on its own is one more parse of everything it includes). The command runs once the
+  # library is built, so every generated header it includes exists; its depfile names every file
+  # the parse read. docs/analyze.md.
+  if(ARG_ANALYZE)
+    set(analyze_sources "")
+    foreach(s IN LISTS sources)
+      if(s MATCHES "\\.(cpp|cc|cxx)$")
+        list(APPEND analyze_sources "${s}")
+      endif()
+    endforeach()
+    set(analyzed "${out}/config/rbac/analyzed_role.yaml")
+    _rrgen_tool("${caller}" tool tool_depends)
+    add_custom_command(
+      OUTPUT "${analyzed}"
+      COMMAND ${tool} analyze --spec ${spec} -p "${CMAKE_BINARY_DIR}" --format=yaml --out "${analyzed}"
+        --depfile "${out}/${name}_analyze.d" ${crds} ${analyze_sources}
+      DEPENDS ${tool_depends} ${spec} ${crds} ${analyze_sources} ${outputs}
+      DEPFILE "${out}/${name}_analyze.d"
+      COMMENT "rrgen: analyze ${name}'s hooks"
+      VERBATIM)
+    add_custom_target(${name}_analyze ALL DEPENDS "${analyzed}")
+    add_dependencies(${name}_analyze ${name})
+    add_dependencies(${name}_rbac ${name}_analyze)
+    set_target_properties(${name}_rbac PROPERTIES RRGEN_ANALYZED_RBAC_FILE "${analyzed}")
+  endif()
 
   # No tests with NO_TESTS, with BUILD_TESTING off (CTest's switch), or in rrgen's own build
   # configured without tests (no doctest, hence no rrgen_discover_doctests).

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <ostream>
 
+#include "cli/cli_analyze.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/cli_dies.hpp"
 #include "cli/cli_generate.hpp"
@@ -17,6 +18,8 @@ namespace {
 constexpr const char* kUsage = R"(usage: rrgen <command> [options]
 
 Commands:
+  analyze   Find the API calls an operator's sources make through the rr runtime (Clang), read
+            their +kubebuilder:rbac markers, and print the RBAC they need, checked against the spec.
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
             RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
@@ -47,6 +50,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (cmd == "analyze") return run_analyze(rest, out, err);
   if (cmd == "generate") return run_generate(rest, out, err);
   if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);

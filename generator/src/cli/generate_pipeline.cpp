@@ -48,13 +48,13 @@ bool unique_paths(const OutputSet& out, Diagnostics& diags) {
 
 }  // namespace
 
-std::optional<GenerateResult> generate_outputs(const SourceSet& sources, GenerateInput input, Diagnostics& diags) {
+std::optional<ResolvedSpec> resolve_inputs(const SourceSet& sources, GenerateInput& input, Model& model,
+                                           Diagnostics& diags) {
   std::optional<ReconcilerSpec>& spec = input.spec;
   if (spec && !input.cpp_namespace.empty()) spec->cpp_namespace = input.cpp_namespace;
   // CRDs are read even when the spec has errors, so one run reports both.
   const InputSet inputs = read_sources(sources, input.crds, diags);
 
-  Model model;
   std::optional<ResolvedSpec> resolved;
   if (spec && !diags.has_errors()) {
     model = build_model(inputs, SemaOptions{spec->cpp_namespace}, diags);
@@ -62,6 +62,13 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   }
   if (diags.has_errors() || !resolved) return std::nullopt;
   if (!input.stem.empty()) resolved->file_stem = input.stem;
+  return resolved;
+}
+
+std::optional<GenerateResult> generate_outputs(const SourceSet& sources, GenerateInput input, Diagnostics& diags) {
+  Model model;
+  std::optional<ResolvedSpec> resolved = resolve_inputs(sources, input, model, diags);
+  if (!resolved) return std::nullopt;
 
   const GenerateOptions options{kVersion};
   GenerateResult result;

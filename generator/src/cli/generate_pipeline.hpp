@@ -8,6 +8,8 @@
 
 #include "load/spec.hpp"
 #include "load/yaml_load.hpp"
+#include "model/model.hpp"
+#include "model/reconciler.hpp"
 #include "support/diagnostics.hpp"
 #include "support/output.hpp"
 
@@ -27,6 +29,11 @@ struct GenerateResult {
   std::string reconciler;             // the spec's name, steps and kinds: for the summary line
   std::size_t steps = 0, kinds = 0;
 };
+
+// The stages up to the resolved spec (the types model into `model`): what `rrgen analyze --spec`
+// needs. nullopt when any reported an error.
+std::optional<ResolvedSpec> resolve_inputs(const SourceSet& sources, GenerateInput& input, Model& model,
+                                           Diagnostics& diags);
 
 // nullopt when any stage reported an error (in diags); warnings are in diags either way.
 std::optional<GenerateResult> generate_outputs(const SourceSet& sources, GenerateInput input, Diagnostics& diags);

@@ -36,6 +36,9 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Group, "--group", &Options::group},
     {Flag::Version, "--version", &Options::version},
     {Flag::Kind, "--kind", &Options::kind},
+    {Flag::BuildDir, "-p", &Options::build_dir},
+    {Flag::Format, "--format", &Options::format},
+    {Flag::Explain, "--explain", nullptr, &Options::explain},
 };
 
 }  // namespace

@@ -13,7 +13,7 @@
 namespace rrgen {
 
 struct Options {
-  std::string out_dir = ".";  // --out
+  std::string out_dir = ".";  // --out (analyze: the file to write)
   bool out_given = false;
   std::string depfile;          // --depfile
   std::string cpp_namespace;    // --namespace
@@ -31,6 +31,9 @@ struct Options {
   std::string include_prefix;   // dies: --include-prefix
   std::string dir;              // init: --dir
   std::string group, version, kind;     // init: --group, --version, --kind
+  std::string build_dir;                // analyze: -p
+  std::string format;                   // analyze: --format
+  bool explain = false;                 // analyze: --explain
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -54,6 +57,9 @@ enum class Flag {
   Group,
   Version,
   Kind,
+  BuildDir,
+  Format,
+  Explain,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit

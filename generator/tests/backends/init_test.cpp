@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/cli_init.hpp"
+#include "command_run.hpp"
 #include "scratch_dir.hpp"
 
 using namespace rrgen;
@@ -33,19 +33,9 @@ const OutputFile* find(const OutputSet& set, const std::string& path) {
   return nullptr;
 }
 
-struct Run {
-  int status = 0;
-  std::string out, err;
-};
+using Run = CommandRun;
 
-Run init(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  Run r;
-  r.status = run_init(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+Run init(const std::vector<std::string>& args) { return run_command(run_init, args); }
 
 }  // namespace
 

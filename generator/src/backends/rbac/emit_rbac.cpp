@@ -13,10 +13,12 @@ namespace {
 constexpr const char* rbac_api_version = "rbac.authorization.k8s.io/v1";
 
 Yaml metadata(const DeployNames& names, const std::string& name, const std::string& namespace_) {
-  Yaml labels = Yaml::map();
-  labels.set("app.kubernetes.io/name", names.app);
   Yaml meta = Yaml::map();
-  meta.set("labels", std::move(labels));
+  if (!names.app.empty()) {
+    Yaml labels = Yaml::map();
+    labels.set("app.kubernetes.io/name", names.app);
+    meta.set("labels", std::move(labels));
+  }
   meta.set("name", name);
   if (!namespace_.empty()) meta.set("namespace", namespace_);
   return meta;
@@ -77,6 +79,12 @@ std::string origins_comment(const std::vector<const RoleRules*>& roles) {
 }
 
 }  // namespace
+
+std::string role_manifests(const RoleSet& roles, const DeployNames& names, const std::string& comment) {
+  std::vector<Yaml> docs;
+  for (const auto& [key, rules] : roles.roles) docs.push_back(role(names, key, rules));
+  return manifest_file(docs, comment);
+}
 
 OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
   const DeployNames names = deploy_names(spec);

@@ -6,12 +6,17 @@
 //   leader_election_role_binding.yaml
 //   kustomization.yaml                 exactly the files above that were written
 #pragma once
+#include "model/rbac_derive.hpp"
+#include "model/reconciler.hpp"
 #include "support/generate_options.hpp"
 #include "support/output.hpp"
-#include "model/reconciler.hpp"
 
 namespace rrgen {
 
 OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& options);
+
+// The roles of `roles` as role.yaml writes them (labelled with names.app unless it is empty), for
+// `rrgen analyze --format=yaml`.
+std::string role_manifests(const RoleSet& roles, const DeployNames& names, const std::string& comment);
 
 }  // namespace rrgen
