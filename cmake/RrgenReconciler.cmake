@@ -200,7 +200,7 @@ function(add_reconciler name)
     _rrgen_tool("${caller}" tool tool_depends)
     add_custom_command(
       OUTPUT "${analyzed}"
-      COMMAND ${tool} analyze --spec ${spec} -p "${CMAKE_BINARY_DIR}" --format=yaml --out "${analyzed}"
+      COMMAND ${tool} analyze --spec ${spec} --stem ${name} -p "${CMAKE_BINARY_DIR}" --format=yaml --out "${analyzed}"
         --depfile "${out}/${name}_analyze.d" ${crds} ${analyze_sources}
       DEPENDS ${tool_depends} ${spec} ${crds} ${analyze_sources} ${outputs}
       DEPFILE "${out}/${name}_analyze.d"

@@ -26,7 +26,7 @@ namespace rrgen {
 namespace {
 
 constexpr const char* kAnalyzeUsage =
-    R"(usage: rrgen analyze [--spec FILE] [-p BUILD_DIR] [--format=yaml|report] [--explain] [--out FILE] [--depfile FILE] FILE...
+    R"(usage: rrgen analyze [--spec FILE] [--stem NAME] [-p BUILD_DIR] [--format=yaml|report] [--explain] [--out FILE] [--depfile FILE] FILE...
 
 Parses the C++ sources FILE... with Clang, using their commands from BUILD_DIR/compile_commands.json,
 finds every API call they make through the rr runtime (client and Api<T> verbs, status writes,
@@ -38,6 +38,7 @@ the spec refers to. docs/analyze.md describes what is found and what cannot be.
 
 Options:
   --spec FILE       The reconciler spec: its rules are merged, and calls are checked against them.
+  --stem NAME       As for rrgen generate: the app name the roles are named after (with --spec).
   -p BUILD_DIR      The directory of compile_commands.json (default: searched upwards from FILE).
   --format FORMAT   yaml (default): the normalised Role/ClusterRole manifests;
                     report: each rule with the spec rules, markers and calls behind it.
@@ -123,6 +124,7 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
   std::vector<ResolvedKind> known = builtin_kinds();
   if (!args.spec.empty()) {
     input.spec = read_spec(sources, args.spec, diags);
+    input.stem = args.stem;  // the names of the roles, as `rrgen generate --stem` gives them
     Model model;
     const std::optional<ResolvedSpec> spec = resolve_inputs(sources, input, model, diags);
     if (!spec) {
@@ -199,9 +201,9 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
 int run_analyze(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   Options args;
   args.out_dir.clear();
-  if (auto code = parse_options(argv,
-                                {Flag::Spec, Flag::BuildDir, Flag::Format, Flag::Explain, Flag::Out, Flag::Depfile},
-                                kAnalyzeUsage, args, out, err))
+  if (auto code = parse_options(
+          argv, {Flag::Spec, Flag::Stem, Flag::BuildDir, Flag::Format, Flag::Explain, Flag::Out, Flag::Depfile},
+          kAnalyzeUsage, args, out, err))
     return *code;
   if (!args.format.empty() && args.format != "yaml" && args.format != "report") {
     return usage_error(err, "--format must be yaml or report, not '" + args.format + "'");

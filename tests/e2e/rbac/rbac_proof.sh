@@ -70,8 +70,11 @@ grep -qF " is forbidden: " "$root/full/operator.log" &&
   fail "the full role's run shows a refused request in the log"
 echo "ok: the full role suffices ($(elapsed "$began")s)"
 
+# The roles kustomize deploys (config/rbac/kustomization.yaml's resources), not every file there:
+# rrgen analyze's analyzed_role.yaml sits beside them without being deployed.
 roles=()
-for file in "$config"/rbac/*.yaml; do
+mapfile -t deployed < <(sed -n '/^resources:/,/^[^- ]/s/^- //p' "$config/rbac/kustomization.yaml")
+for file in "${deployed[@]/#/$config/rbac/}"; do
   kind=$(manifest_field "$file" '{.kind}')
   [[ $kind == Role || $kind == ClusterRole ]] && roles+=("$file")
 done
