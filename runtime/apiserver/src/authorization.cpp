@@ -10,7 +10,6 @@ namespace rr::apiserver_detail {
 
 namespace {
 
-constexpr std::string_view rbac_group = "rbac.authorization.k8s.io";
 
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
