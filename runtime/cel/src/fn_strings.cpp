@@ -1,0 +1,57 @@
+// size() and the standard string functions: contains, startsWith, endsWith, matches.
+#include "functions.hpp"
+#include "regex.hpp"
+#include "utf8.hpp"
+
+namespace rr::cel {
+
+namespace {
+
+Value size(std::span<const Value> a) {
+  if (a.size() == 1) {
+    switch (a[0].kind()) {
+      case Kind::String: return Value(static_cast<std::int64_t>(code_point_count(a[0].as_string())));
+      case Kind::Bytes: return Value(static_cast<std::int64_t>(a[0].as_bytes().size()));
+      case Kind::List: return Value(static_cast<std::int64_t>(a[0].as_list().items.size()));
+      case Kind::Map: return Value(static_cast<std::int64_t>(a[0].as_map().size()));
+      default: break;
+    }
+  }
+  return no_overload("size", a);
+}
+
+bool two_strings(std::span<const Value> a) {
+  return a.size() == 2 && a[0].kind() == Kind::String && a[1].kind() == Kind::String;
+}
+
+Value contains(std::span<const Value> a) {
+  if (!two_strings(a)) return no_overload("contains", a);
+  return Value(a[0].as_string().find(a[1].as_string()) != std::string::npos);
+}
+
+Value starts_with(std::span<const Value> a) {
+  if (!two_strings(a)) return no_overload("startsWith", a);
+  return Value(a[0].as_string().starts_with(a[1].as_string()));
+}
+
+Value ends_with(std::span<const Value> a) {
+  if (!two_strings(a)) return no_overload("endsWith", a);
+  return Value(a[0].as_string().ends_with(a[1].as_string()));
+}
+
+Value matches(std::span<const Value> a) {
+  if (!two_strings(a)) return no_overload("matches", a);
+  return regex_matches(a[0].as_string(), a[1].as_string());
+}
+
+}  // namespace
+
+void register_strings(FunctionTable& t) {
+  t.add("size", size, true, true);
+  t.add("contains", contains, false, true);
+  t.add("startsWith", starts_with, false, true);
+  t.add("endsWith", ends_with, false, true);
+  t.add("matches", matches, true, true);
+}
+
+}  // namespace rr::cel

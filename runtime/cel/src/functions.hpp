@@ -1,0 +1,46 @@
+// The function table: every function and operator by CEL's name, each one implementation that
+// dispatches on its arguments' kinds at run time (the standard library and extensions register
+// into it, one file per family).
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "rr/cel/value.hpp"
+
+namespace rr::cel {
+
+// args[0] is the receiver of a member call (`s.size()` gets {s}).
+using FunctionImpl = Value (*)(std::span<const Value> args);
+
+struct Function {
+  FunctionImpl impl = nullptr;
+  bool global = true;   // callable as f(x)
+  bool member = false;  // callable as x.f()
+};
+
+class FunctionTable {
+ public:
+  void add(std::string name, FunctionImpl impl, bool global, bool member);
+  const Function* find(std::string_view name) const;
+
+ private:
+  std::unordered_map<std::string, Function> functions_;
+};
+
+// The table with every family registered (built once).
+const FunctionTable& standard_functions();
+
+void register_operators(FunctionTable& table);    // fn_operators.cpp: arithmetic, comparison, in, index
+void register_strings(FunctionTable& table);      // fn_strings.cpp: size, contains, startsWith, matches, ...
+void register_conversions(FunctionTable& table);  // fn_conversions.cpp: int(), string(), type(), ...
+void register_time(FunctionTable& table);         // fn_time.cpp: timestamp accessors, duration accessors
+void register_optionals(FunctionTable& table);    // fn_optional.cpp: optional.of/none/value/hasValue/or/orValue
+
+// "no matching overload for 'f' applied to '(int, string)'"
+Value no_overload(std::string_view function, std::span<const Value> args);
+// The first error among args, or nullptr.
+const Value* first_error(std::span<const Value> args);
+
+}  // namespace rr::cel

@@ -1,0 +1,45 @@
+// Activation, compile() and Program::evaluate (program.hpp).
+#include "rr/cel/program.hpp"
+
+#include "plan.hpp"
+#include "rr/cel/json.hpp"
+
+namespace rr::cel {
+
+void Activation::set(std::string name, Value value) {
+  for (auto& [n, v] : vars_)
+    if (n == name) {
+      v = std::move(value);
+      return;
+    }
+  vars_.emplace_back(std::move(name), std::move(value));
+}
+
+void Activation::set_json(std::string name, const rr::Json& json) { set(std::move(name), from_json(json)); }
+
+const Value* Activation::find(std::string_view name) const {
+  for (const auto& [n, v] : vars_)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+Value Program::evaluate(const Activation& activation) const {
+  Frame frame;
+  frame.activation = &activation;
+  frame.locals.resize(plan_->slots);
+  return plan_->root->eval(frame);
+}
+
+CompileResult compile(std::string_view source, const CompileOptions& options) {
+  CompileResult result;
+  ParseResult parsed = parse(source, options.parse);
+  if (!parsed.ok()) {
+    result.errors = std::move(parsed.errors);
+    result.error_text = std::move(parsed.error_text);
+    return result;
+  }
+  result.program = plan(*parsed.expr, options);
+  return result;
+}
+
+}  // namespace rr::cel

@@ -1,0 +1,22 @@
+// Regular expressions as CEL uses them: RE2 syntax (as Go's regexp), compiled once per pattern
+// (a small per-thread cache for patterns only known at run time).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "rr/cel/value.hpp"
+
+namespace re2 {
+class RE2;
+}
+
+namespace rr::cel {
+
+// The compiled pattern, or nullptr with `error` set ("invalid regular expression: ...").
+std::shared_ptr<const re2::RE2> compile_regex(const std::string& pattern, std::string& error);
+// `text.matches(re)`: true when the pattern matches anywhere in the text.
+Value regex_matches(const std::string& text, const re2::RE2& re);
+// The same with a pattern compiled (or found in the cache) now.
+Value regex_matches(const std::string& text, const std::string& pattern);
+
+}  // namespace rr::cel
