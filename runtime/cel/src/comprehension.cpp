@@ -16,6 +16,10 @@ Value not_bool(const Value& v) {
 
 Value ComprehensionNode::eval(Frame& f) const {
   Value range = range_->eval(f);
+  if (macro_ == MacroKind::Bind) {  // the bound value may be an error: it matters only where used
+    f.locals[slot_] = std::move(range);
+    return transform_->eval(f);
+  }
   if (range.is_error()) return range;
   if (macro_ == MacroKind::OptMap || macro_ == MacroKind::OptFlatMap) return eval_optional(f, range);
   const bool is_list = range.kind() == Kind::List;
@@ -92,7 +96,8 @@ Value ComprehensionNode::eval(Frame& f) const {
       return Value::list(std::move(out));
     }
     case MacroKind::OptMap:
-    case MacroKind::OptFlatMap: break;  // eval_optional
+    case MacroKind::OptFlatMap:
+    case MacroKind::Bind: break;  // handled above
     case MacroKind::TransformMap:
     case MacroKind::TransformMapEntry: {
       std::vector<std::pair<Value, Value>> out;

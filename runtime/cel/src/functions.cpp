@@ -20,6 +20,10 @@ const FunctionTable& standard_functions() {
     register_conversions(t);
     register_time(t);
     register_optionals(t);
+    register_strings_ext(t);
+    register_format(t);
+    register_math(t);
+    register_encoders(t);
     return t;
   }();
   return table;

@@ -37,6 +37,10 @@ void register_strings(FunctionTable& table);      // fn_strings.cpp: size, conta
 void register_conversions(FunctionTable& table);  // fn_conversions.cpp: int(), string(), type(), ...
 void register_time(FunctionTable& table);         // fn_time.cpp: timestamp accessors, duration accessors
 void register_optionals(FunctionTable& table);    // fn_optional.cpp: optional.of/none/value/hasValue/or/orValue
+void register_strings_ext(FunctionTable& table);  // fn_strings_ext.cpp: charAt, indexOf, split, ... strings.quote
+void register_format(FunctionTable& table);       // fn_format.cpp: string.format(list)
+void register_encoders(FunctionTable& table);     // fn_encoders.cpp: base64.encode, base64.decode
+void register_math(FunctionTable& table);         // fn_math.cpp: math.greatest, math.abs, math.bitAnd, ...
 
 // "no matching overload for 'f' applied to '(int, string)'"
 Value no_overload(std::string_view function, std::span<const Value> args);

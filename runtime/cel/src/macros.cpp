@@ -55,6 +55,24 @@ std::optional<ExprPtr> expand_macro(ExprPtr& target, const std::string& function
     sel->test_only = true;
     return std::move(args[0]);
   }
+  if (const auto* ns = std::get_if<IdentExpr>(&target->node); ns != nullptr && ns->name == "cel") {
+    if (function != "bind" || args.size() != 3) return std::nullopt;
+    const std::string* var = simple_name(args[0]);
+    if (var == nullptr) {
+      error = MacroError{args[0]->offset, "cel.bind() variable must be a simple identifier"};
+      return std::nullopt;
+    }
+    ComprehensionExpr c;
+    c.macro = MacroKind::Bind;
+    c.var = *var;
+    c.range = std::move(args[1]);
+    c.transform = std::move(args[2]);
+    auto out = std::make_unique<Expr>();
+    out->id = next_id();
+    out->offset = offset;
+    out->node = std::move(c);
+    return out;
+  }
   for (const auto& spec : kMacros) {
     if (function != spec.name || args.size() != spec.argc) continue;
     const std::string* v1 = simple_name(args[0]);

@@ -84,6 +84,7 @@ enum class MacroKind : std::uint8_t {
   TransformMapEntry,  // transformMapEntry(k, v, [p,] f)
   OptMap,             // opt.optMap(x, f): optional.of(f) when opt has a value
   OptFlatMap,         // opt.optFlatMap(x, f): f (an optional) when opt has a value
+  Bind,               // cel.bind(x, init, f): f with x bound to init (range holds init)
 };
 
 struct ComprehensionExpr {
