@@ -116,6 +116,7 @@ Value to_string(std::span<const Value> a) {
     case Kind::Timestamp: return Value(format_timestamp(v.as_timestamp()));
     case Kind::Duration: return Value(format_duration(v.as_duration()));
     case Kind::Type: return Value(v.as_type().name);
+    case Kind::Opaque: return Value(v.as_opaque().to_string());
     default: return no_overload("string", a);
   }
 }

@@ -24,6 +24,7 @@ const FunctionTable& standard_functions() {
     register_format(t);
     register_math(t);
     register_encoders(t);
+    register_network(t);
     return t;
   }();
   return table;

@@ -40,6 +40,7 @@ void register_optionals(FunctionTable& table);    // fn_optional.cpp: optional.o
 void register_strings_ext(FunctionTable& table);  // fn_strings_ext.cpp: charAt, indexOf, split, ... strings.quote
 void register_format(FunctionTable& table);       // fn_format.cpp: string.format(list)
 void register_encoders(FunctionTable& table);     // fn_encoders.cpp: base64.encode, base64.decode
+void register_network(FunctionTable& table);      // fn_network.cpp: ip(), cidr() and their methods
 void register_math(FunctionTable& table);         // fn_math.cpp: math.greatest, math.abs, math.bitAnd, ...
 
 // "no matching overload for 'f' applied to '(int, string)'"

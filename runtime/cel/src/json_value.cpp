@@ -72,6 +72,7 @@ std::optional<rr::Json> to_json(const Value& v) {
       }
       return out;
     }
+    case Kind::Opaque: return rr::Json(v.as_opaque().to_string());
     case Kind::Optional:
       if (v.optional_value() == nullptr) return std::nullopt;
       return to_json(*v.optional_value());

@@ -61,6 +61,7 @@ std::string type_name(const Value& v) {
     case Kind::Duration: return "google.protobuf.Duration";
     case Kind::Timestamp: return "google.protobuf.Timestamp";
     case Kind::Optional: return "optional_type";
+    case Kind::Opaque: return v.as_opaque().type_name();
     case Kind::Error: return "error";
   }
   return "unknown";
@@ -107,6 +108,8 @@ bool equals(const Value& a, const Value& b) {
       if (x == nullptr || y == nullptr) return x == y;
       return equals(*x, *y);
     }
+    case Kind::Opaque:
+      return a.as_opaque().type_name() == b.as_opaque().type_name() && a.as_opaque().equals(b.as_opaque());
     default: return false;
   }
 }
@@ -148,6 +151,7 @@ std::string debug_string(const Value& v) {
     case Kind::Duration: return "duration(\"" + format_duration(v.as_duration()) + "\")";
     case Kind::Timestamp: return "timestamp(\"" + format_timestamp(v.as_timestamp()) + "\")";
     case Kind::Error: return "error(" + quote(v.error_message(), false) + ")";
+    case Kind::Opaque: return v.as_opaque().type_name() + "(" + quote(v.as_opaque().to_string(), false) + ")";
     case Kind::Optional:
       return v.optional_value() == nullptr ? "optional.none()"
                                            : "optional.of(" + debug_string(*v.optional_value()) + ")";

@@ -47,6 +47,18 @@ struct Null {
 struct List;
 class Map;
 
+// A value of a library type CEL itself does not define (net.IP, net.CIDR, kubernetes.Quantity,
+// kubernetes.URL, kubernetes.Semver): the library implements it.
+class Opaque {
+ public:
+  virtual ~Opaque() = default;
+  virtual std::string type_name() const = 0;
+  // Equality with another opaque value of the same type_name().
+  virtual bool equals(const Opaque& other) const = 0;
+  // The text form string() gives (and debug_string shows).
+  virtual std::string to_string() const = 0;
+};
+
 // The order of the alternatives is the order of Kind.
 enum class Kind : std::uint8_t {
   Null,
@@ -62,6 +74,7 @@ enum class Kind : std::uint8_t {
   Duration,
   Timestamp,
   Optional,
+  Opaque,
   Error,
 };
 
@@ -98,6 +111,7 @@ class Value {
   Value(Type t) : rep_(std::move(t)) {}
   Value(Duration d) : rep_(d) {}
   Value(Timestamp t) : rep_(t) {}
+  Value(std::shared_ptr<const Opaque> o) : rep_(std::move(o)) {}
 
   static Value bytes(std::string b) { return Value(BytesRep{std::make_shared<const std::string>(std::move(b))}); }
   static Value error(std::string message) {
@@ -126,6 +140,7 @@ class Value {
   // The optional's value, or nullptr for optional.none().
   const Value* optional_value() const { return std::get<OptionalRep>(rep_).v.get(); }
   const std::string& error_message() const { return *std::get<ErrorRep>(rep_).message; }
+  const Opaque& as_opaque() const { return *std::get<std::shared_ptr<const Opaque>>(rep_); }
 
  private:
   explicit Value(StringRep r) : rep_(std::move(r)) {}
@@ -134,7 +149,8 @@ class Value {
   explicit Value(ErrorRep r) : rep_(std::move(r)) {}
 
   std::variant<Null, bool, std::int64_t, std::uint64_t, double, StringRep, BytesRep, std::shared_ptr<const List>,
-               std::shared_ptr<const Map>, Type, Duration, Timestamp, OptionalRep, ErrorRep>
+               std::shared_ptr<const Map>, Type, Duration, Timestamp, OptionalRep, std::shared_ptr<const Opaque>,
+               ErrorRep>
       rep_;
 };
 
