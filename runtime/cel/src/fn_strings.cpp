@@ -1,4 +1,5 @@
-// size() and the standard string functions: contains, startsWith, endsWith, matches.
+// size() and the standard string functions: contains, startsWith, endsWith, matches; Kubernetes'
+// regex library: find, findAll.
 #include "functions.hpp"
 #include "regex.hpp"
 #include "utf8.hpp"
@@ -21,7 +22,7 @@ Value size(std::span<const Value> a) {
 }
 
 bool two_strings(std::span<const Value> a) {
-  return a.size() == 2 && a[0].kind() == Kind::String && a[1].kind() == Kind::String;
+  return a.size() >= 2 && a[0].kind() == Kind::String && a[1].kind() == Kind::String;
 }
 
 Value contains(std::span<const Value> a) {
@@ -44,6 +45,19 @@ Value matches(std::span<const Value> a) {
   return regex_matches(a[0].as_string(), a[1].as_string());
 }
 
+// Kubernetes' regex library: the first match (or ""), and up to `limit` matches (all when negative).
+Value find(std::span<const Value> a) {
+  if (!two_strings(a)) return no_overload("find", a);
+  return regex_find(a[0].as_string(), a[1].as_string(), 1, true);
+}
+
+Value find_all(std::span<const Value> a) {
+  if (a.size() == 2 && two_strings(a)) return regex_find(a[0].as_string(), a[1].as_string(), -1, false);
+  if (a.size() == 3 && two_strings(a.first(2)) && a[2].kind() == Kind::Int)
+    return regex_find(a[0].as_string(), a[1].as_string(), a[2].as_int(), false);
+  return no_overload("findAll", a);
+}
+
 }  // namespace
 
 void register_strings(FunctionTable& t) {
@@ -52,6 +66,8 @@ void register_strings(FunctionTable& t) {
   t.add("startsWith", starts_with, false, true);
   t.add("endsWith", ends_with, false, true);
   t.add("matches", matches, true, true);
+  t.add("find", find, false, true);
+  t.add("findAll", find_all, false, true);
 }
 
 }  // namespace rr::cel

@@ -44,7 +44,9 @@ bool match_at(const std::vector<std::uint32_t>& s, const std::vector<std::uint32
   return true;
 }
 
-Value index_of(std::span<const Value> a) {
+}  // namespace
+
+Value string_index_of(std::span<const Value> a) {
   if (a.size() < 2 || a.size() > 3 || !is_string(a[0]) || !is_string(a[1]) || (a.size() == 3 && !is_int(a[2])))
     return no_overload("indexOf", a);
   const std::int64_t offset = a.size() == 3 ? a[2].as_int() : 0;
@@ -57,7 +59,7 @@ Value index_of(std::span<const Value> a) {
   return Value(std::int64_t{-1});
 }
 
-Value last_index_of(std::span<const Value> a) {
+Value string_last_index_of(std::span<const Value> a) {
   if (a.size() < 2 || a.size() > 3 || !is_string(a[0]) || !is_string(a[1]) || (a.size() == 3 && !is_int(a[2])))
     return no_overload("lastIndexOf", a);
   const auto s = code_points(a[0].as_string());
@@ -71,6 +73,8 @@ Value last_index_of(std::span<const Value> a) {
     if (match_at(s, sub, static_cast<std::size_t>(i))) return Value(i);
   return Value(std::int64_t{-1});
 }
+
+namespace {
 
 template <bool Upper>
 Value ascii_case(std::span<const Value> a) {
@@ -239,8 +243,6 @@ Value quote(std::span<const Value> a) {
 
 void register_strings_ext(FunctionTable& t) {
   t.add("charAt", char_at, false, true);
-  t.add("indexOf", index_of, false, true);
-  t.add("lastIndexOf", last_index_of, false, true);
   t.add("lowerAscii", ascii_case<false>, false, true);
   t.add("upperAscii", ascii_case<true>, false, true);
   t.add("replace", replace, false, true);

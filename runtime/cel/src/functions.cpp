@@ -25,6 +25,11 @@ const FunctionTable& standard_functions() {
     register_math(t);
     register_encoders(t);
     register_network(t);
+    register_lists(t);
+    register_quantity(t);
+    register_semver(t);
+    register_url(t);
+    register_compare(t);
     return t;
   }();
   return table;

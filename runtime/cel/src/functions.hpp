@@ -41,7 +41,16 @@ void register_strings_ext(FunctionTable& table);  // fn_strings_ext.cpp: charAt,
 void register_format(FunctionTable& table);       // fn_format.cpp: string.format(list)
 void register_encoders(FunctionTable& table);     // fn_encoders.cpp: base64.encode, base64.decode
 void register_network(FunctionTable& table);      // fn_network.cpp: ip(), cidr() and their methods
+void register_lists(FunctionTable& table);        // fn_lists.cpp: isSorted, sum, min, max, indexOf; sets.*
+void register_quantity(FunctionTable& table);     // fn_quantity.cpp: quantity() and its methods
+void register_semver(FunctionTable& table);       // fn_semver.cpp: semver() and its methods
+void register_url(FunctionTable& table);          // fn_url.cpp: url() and its methods
+void register_compare(FunctionTable& table);      // fn_compare.cpp: isGreaterThan, isLessThan, compareTo
 void register_math(FunctionTable& table);         // fn_math.cpp: math.greatest, math.abs, math.bitAnd, ...
+
+// The strings extension's indexOf and lastIndexOf (the lists library's accept lists too).
+Value string_index_of(std::span<const Value> args);
+Value string_last_index_of(std::span<const Value> args);
 
 // "no matching overload for 'f' applied to '(int, string)'"
 Value no_overload(std::string_view function, std::span<const Value> args);

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -57,6 +58,11 @@ class Opaque {
   virtual bool equals(const Opaque& other) const = 0;
   // The text form string() gives (and debug_string shows).
   virtual std::string to_string() const = 0;
+  // -1, 0 or 1 against another value of the same type_name(); nullopt for unordered types.
+  virtual std::optional<int> compare(const Opaque& other) const {
+    (void)other;
+    return std::nullopt;
+  }
 };
 
 // The order of the alternatives is the order of Kind.
