@@ -128,26 +128,59 @@ class Parser {
     return call(at, "_?_:_", std::move(args));
   }
 
-  ExprPtr conditional_or() {
-    ExprPtr e = conditional_and();
-    while (peek().is("||")) {
-      const std::size_t at = advance().offset;
-      e = binary(at, "_||_", std::move(e), conditional_and());
-    }
-    return e;
+  // `a || b || c ...` as a balanced tree, as cel-go builds it: the operators are commutative in
+  // CEL, and a long chain then nests only log2(n) levels deep.
+  ExprPtr balanced(const char* fn, std::vector<ExprPtr>& operands, const std::vector<std::size_t>& offsets,
+                   std::size_t lo, std::size_t hi) {
+    if (lo == hi) return std::move(operands[lo]);
+    const std::size_t mid = (lo + hi + 1) / 2;
+    ExprPtr left = balanced(fn, operands, offsets, lo, mid - 1);
+    ExprPtr right = balanced(fn, operands, offsets, mid, hi);
+    return binary(offsets[mid - 1], fn, std::move(left), std::move(right));
   }
 
-  ExprPtr conditional_and() {
-    ExprPtr e = relation();
-    while (peek().is("&&")) {
-      const std::size_t at = advance().offset;
-      e = binary(at, "_&&_", std::move(e), relation());
+  template <class Next>
+  ExprPtr logical_chain(const char* op, const char* fn, Next next) {
+    std::vector<ExprPtr> operands;
+    std::vector<std::size_t> offsets;
+    operands.push_back(next());
+    while (peek().is(op)) {
+      offsets.push_back(advance().offset);
+      operands.push_back(next());
     }
-    return e;
+    return balanced(fn, operands, offsets, 0, operands.size() - 1);
   }
+
+  ExprPtr conditional_or() {
+    return logical_chain("||", "_||_", [this] { return conditional_and(); });
+  }
+  ExprPtr conditional_and() {
+    return logical_chain("&&", "_&&_", [this] { return relation(); });
+  }
+
+  // Counts the links of a left-nested chain (`a + b + c`, `a.b.c`, `a[0][1]`) against the
+  // recursion limit: each link nests the tree one level deeper.
+  class Chain {
+   public:
+    explicit Chain(Parser& p) : p_(p) {}
+    ~Chain() { p_.depth_ -= links_; }
+    Chain(const Chain&) = delete;
+    Chain& operator=(const Chain&) = delete;
+    void link() {
+      ++links_;
+      if (++p_.depth_ > p_.options_.max_recursion_depth)
+        throw Failure{p_.peek().offset,
+                      "expression recursion limit exceeded: " + std::to_string(p_.options_.max_recursion_depth)};
+    }
+
+   private:
+    Parser& p_;
+    std::size_t links_ = 0;
+  };
 
   ExprPtr relation() {
     ExprPtr e = addition();
+    Chain chain(*this);
     for (;;) {
       const Token& t = peek();
       const char* fn = nullptr;
@@ -159,6 +192,7 @@ class Parser {
       else if (t.is("!=")) fn = "_!=_";
       else if (t.kind == Tok::Ident && t.text == "in") fn = "@in";
       if (fn == nullptr) return e;
+      chain.link();
       const std::size_t at = advance().offset;
       e = binary(at, fn, std::move(e), addition());
     }
@@ -166,9 +200,11 @@ class Parser {
 
   ExprPtr addition() {
     ExprPtr e = multiplication();
+    Chain chain(*this);
     for (;;) {
       const char* fn = peek().is("+") ? "_+_" : (peek().is("-") ? "_-_" : nullptr);
       if (fn == nullptr) return e;
+      chain.link();
       const std::size_t at = advance().offset;
       e = binary(at, fn, std::move(e), multiplication());
     }
@@ -176,9 +212,11 @@ class Parser {
 
   ExprPtr multiplication() {
     ExprPtr e = unary();
+    Chain chain(*this);
     for (;;) {
       const char* fn = peek().is("*") ? "_*_" : (peek().is("/") ? "_/_" : (peek().is("%") ? "_%_" : nullptr));
       if (fn == nullptr) return e;
+      chain.link();
       const std::size_t at = advance().offset;
       e = binary(at, fn, std::move(e), unary());
     }
@@ -263,7 +301,9 @@ class Parser {
 
   ExprPtr member() {
     ExprPtr e = primary();
+    Chain chain(*this);
     for (;;) {
+      if (peek().is(".") || peek().is("[")) chain.link();
       if (peek().is(".")) {
         const std::size_t at = advance().offset;
         const bool optional = accept("?");

@@ -37,6 +37,13 @@ TEST_CASE("logical operators absorb errors where the other side decides") {
   CHECK(is_error_containing(eval("1/0 == 1 ? 1 : 2"), "division by zero"));
 }
 
+TEST_CASE("a long && chain evaluates with its short circuit") {
+  std::string conj = "true";
+  for (int i = 0; i < 5000; ++i) conj += " && true";
+  CHECK(show(conj) == "true");
+  CHECK(show(conj + " && 1/0 == 1 && false") == "false");
+}
+
 TEST_CASE("integer arithmetic reports overflow instead of wrapping") {
   CHECK(is_error_containing(eval("9223372036854775807 + 1"), "overflow"));
   CHECK(is_error_containing(eval("-9223372036854775808 - 1"), "overflow"));

@@ -114,3 +114,22 @@ TEST_CASE("deep nesting stops at the recursion limit instead of the stack") {
   const std::string ok = std::string(100, '(') + "1" + std::string(100, ')');
   CHECK(parse(ok).ok());
 }
+
+TEST_CASE("long && and || chains are balanced; other long chains hit the limit") {
+  std::string conj = "true";
+  for (int i = 0; i < 10000; ++i) conj += " && true";  // 80,000 characters, under the size limit
+  const ParseResult r = parse(conj);
+  REQUIRE(r.ok());
+  // Balanced: the root's operands are each about half of the chain, not one leaf and the rest.
+  const auto* root = std::get_if<CallExpr>(&r.expr->node);
+  REQUIRE(root != nullptr);
+  CHECK(std::get_if<CallExpr>(&root->args[0]->node) != nullptr);
+  CHECK(std::get_if<CallExpr>(&root->args[1]->node) != nullptr);
+
+  std::string sum = "1";
+  for (int i = 0; i < 300; ++i) sum += " + 1";
+  CHECK(errors_of(sum).find("expression recursion limit exceeded") != std::string::npos);
+  std::string select = "a";
+  for (int i = 0; i < 300; ++i) select += ".b";
+  CHECK(errors_of(select).find("expression recursion limit exceeded") != std::string::npos);
+}
