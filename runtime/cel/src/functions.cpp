@@ -29,6 +29,7 @@ const FunctionTable& standard_functions() {
     register_quantity(t);
     register_semver(t);
     register_url(t);
+    register_named_formats(t);
     register_compare(t);
     return t;
   }();

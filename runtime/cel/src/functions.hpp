@@ -45,6 +45,7 @@ void register_lists(FunctionTable& table);        // fn_lists.cpp: isSorted, sum
 void register_quantity(FunctionTable& table);     // fn_quantity.cpp: quantity() and its methods
 void register_semver(FunctionTable& table);       // fn_semver.cpp: semver() and its methods
 void register_url(FunctionTable& table);          // fn_url.cpp: url() and its methods
+void register_named_formats(FunctionTable& table);  // fn_named_formats.cpp: format.dns1123Label() ... validate()
 void register_compare(FunctionTable& table);      // fn_compare.cpp: isGreaterThan, isLessThan, compareTo
 void register_math(FunctionTable& table);         // fn_math.cpp: math.greatest, math.abs, math.bitAnd, ...
 

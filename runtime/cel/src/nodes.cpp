@@ -10,9 +10,10 @@ namespace rr::cel {
 const Value* type_value(std::string_view name) {
   static const std::vector<std::pair<std::string_view, Value>> kTypes = [] {
     std::vector<std::pair<std::string_view, Value>> t;
-    for (const char* n : {"int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type",
-                          "google.protobuf.Duration", "google.protobuf.Timestamp", "optional_type", "net.IP",
-                          "net.CIDR", "kubernetes.URL", "kubernetes.Quantity", "kubernetes.Semver"})
+    for (const char* n :
+         {"int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type",
+          "google.protobuf.Duration", "google.protobuf.Timestamp", "optional_type", "net.IP", "net.CIDR",
+          "kubernetes.URL", "kubernetes.Quantity", "kubernetes.Semver", "kubernetes.NamedFormat"})
       t.emplace_back(n, Value(Type{n}));
     return t;
   }();

@@ -90,3 +90,22 @@ TEST_CASE("sets extension") {
   CHECK(show("sets.intersects([1, 2], [3])") == "false");
   CHECK(show("sets.intersects([1, 2], [2.0])") == "true");
 }
+
+TEST_CASE("format library") {
+  CHECK(show("format.dns1123Label().validate('my-name')") == "optional.none()");
+  CHECK(show("format.dns1123Label().validate('My_Name').value().size()") == "1");
+  CHECK(show("format.dns1123Label().validate('My_Name').value()[0].startsWith('a lowercase RFC 1123 label')") ==
+        "true");
+  CHECK(show("format.dns1123Subdomain().validate('example.com').hasValue()") == "false");
+  CHECK(show("format.dns1035Label().validate('1abc').hasValue()") == "true");
+  CHECK(show("format.dns1123LabelPrefix().validate('my-name-').hasValue()") == "false");
+  CHECK(show("format.qualifiedName().validate('example.com/MyName').hasValue()") == "false");
+  CHECK(show("format.qualifiedName().validate('/MyName').value()") == "[\"prefix part must be non-empty\"]");
+  CHECK(show("format.labelValue().validate('').hasValue()") == "false");
+  CHECK(show("format.named('uuid').value().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()") == "false");
+  CHECK(show("format.named('nope').hasValue()") == "false");
+  CHECK(show("format.date().validate('2024-02-30').hasValue() && "
+             "!format.datetime().validate('2024-02-03T04:05:06Z').hasValue()") == "true");
+  // An optional never equals null (cel-go's Optional.Equal), whatever it holds.
+  CHECK(show("format.dns1123Label().validate('ok') == null") == "false");
+}
