@@ -429,7 +429,9 @@ class Parser {
   std::int64_t next_id_ = 0;
 };
 
-SourceError locate(std::string_view source, std::size_t offset, std::string message) {
+}  // namespace
+
+SourceError source_error(std::string_view source, std::size_t offset, std::string message) {
   SourceError e;
   e.offset = offset;
   e.message = std::move(message);
@@ -442,8 +444,6 @@ SourceError locate(std::string_view source, std::size_t offset, std::string mess
   e.column = code_point_count(source.substr(line_start, offset - line_start)) + 1;
   return e;
 }
-
-}  // namespace
 
 std::string format_errors(std::string_view source, const std::vector<SourceError>& errors,
                           const std::string& description) {
@@ -466,17 +466,17 @@ ParseResult parse(std::string_view source, const ParseOptions& options) {
   ParseResult result;
   if (code_point_count(source) > options.max_source_size) {
     result.errors.push_back(
-        locate(source, 0,
-               "expression code point size exceeds limit: size: " + std::to_string(code_point_count(source)) +
-                   ", limit " + std::to_string(options.max_source_size)));
+        source_error(source, 0,
+                     "expression code point size exceeds limit: size: " + std::to_string(code_point_count(source)) +
+                         ", limit " + std::to_string(options.max_source_size)));
   } else if (!valid_utf8(source)) {
-    result.errors.push_back(locate(source, 0, "Syntax error: invalid UTF-8 in the expression"));
+    result.errors.push_back(source_error(source, 0, "Syntax error: invalid UTF-8 in the expression"));
   } else {
     try {
       Parser parser(source, options);
       result.expr = parser.run();
     } catch (const Failure& f) {
-      result.errors.push_back(locate(source, f.offset, "Syntax error: " + f.message));
+      result.errors.push_back(source_error(source, f.offset, "Syntax error: " + f.message));
     }
   }
   if (!result.errors.empty()) {

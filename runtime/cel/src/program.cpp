@@ -1,6 +1,7 @@
 // Activation, compile() and Program::evaluate (program.hpp).
 #include "rr/cel/program.hpp"
 
+#include "check.hpp"
 #include "plan.hpp"
 #include "rr/cel/json.hpp"
 
@@ -36,6 +37,12 @@ CompileResult compile(std::string_view source, const CompileOptions& options) {
   if (!parsed.ok()) {
     result.errors = std::move(parsed.errors);
     result.error_text = std::move(parsed.error_text);
+    return result;
+  }
+  for (const auto& issue : check_names(*parsed.expr, options))
+    result.errors.push_back(source_error(source, issue.offset, issue.message));
+  if (!result.errors.empty()) {
+    result.error_text = format_errors(source, result.errors, options.parse.description);
     return result;
   }
   result.program = plan(*parsed.expr, options);

@@ -160,9 +160,35 @@ TEST_CASE("one program evaluates many activations") {
   CHECK(debug_string(compiled.program->evaluate(a)) == "true");
 }
 
-TEST_CASE("unknown functions fail when called, not when compiled") {
-  CHECK(is_error_containing(eval("f_unknown(1)"), "unbound function"));
-  CHECK(show("f_unknown(1) || true") == "true");
+TEST_CASE("unknown functions are compile errors, or run-time errors without the check") {
+  const auto checked = compile("1 + f_unknown(1)");
+  REQUIRE_FALSE(checked.ok());
+  CHECK(checked.error_text ==
+        "ERROR: <input>:1:5: undeclared reference to 'f_unknown' (in container '')\n | 1 + f_unknown(1)\n | ....^");
+  CHECK_FALSE(compile("'a'.nosuch()").ok());
+  CHECK_FALSE(compile("contains('a', 'b')").ok());  // a member function called as a global one
+  CHECK(compile("optional.of(1).value() + math.greatest(1, 2)").ok());
+
+  CompileOptions unchecked;
+  unchecked.check_functions = false;
+  const auto deferred = compile("f_unknown(1) || true", unchecked);
+  REQUIRE(deferred.ok());
+  CHECK(debug_string(deferred.program->evaluate({})) == "true");
+  const auto failing = compile("f_unknown(1)", unchecked);
+  REQUIRE(failing.ok());
+  CHECK(is_error_containing(failing.program->evaluate({}), "unbound function"));
+}
+
+TEST_CASE("declared variables: any other free name is a compile error") {
+  CompileOptions options;
+  options.variables = std::vector<std::string>{"self", "oldSelf"};
+  CHECK(compile("self.a == oldSelf.a && self.all(x, x > 0) && type(self) == map", options).ok());
+  const auto bad = compile("self.a == other.a", options);
+  REQUIRE_FALSE(bad.ok());
+  REQUIRE(bad.errors.size() == 1);
+  CHECK(bad.errors[0].column == 11);
+  CHECK(bad.errors[0].message == "undeclared reference to 'other' (in container '')");
+  CHECK_FALSE(compile("[1].all(x, y > 0)", options).ok());
 }
 
 TEST_CASE("values convert back to JSON") {

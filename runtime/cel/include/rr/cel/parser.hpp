@@ -35,6 +35,9 @@ struct ParseResult {
 
 ParseResult parse(std::string_view source, const ParseOptions& options = {});
 
+// A message located at a byte offset of the source (line and column computed).
+SourceError source_error(std::string_view source, std::size_t offset, std::string message);
+
 // The rendering ParseResult::error_text uses, for any located message over the same source.
 std::string format_errors(std::string_view source, const std::vector<SourceError>& errors,
                           const std::string& description = "<input>");

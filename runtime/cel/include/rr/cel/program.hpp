@@ -40,6 +40,12 @@ struct CompileOptions {
   ParseOptions parse;
   // The namespace names resolve in (CEL's container): with "a.b", `c` may mean "a.b.c", "a.c" or "c".
   std::string container;
+  // A call of a function the library does not have is a compile error ("undeclared reference to
+  // 'f'"), as with cel-go's checker; false defers it to evaluation, where it is an error value.
+  bool check_functions = true;
+  // The variables an activation may bind: with a list, any other name (not a comprehension
+  // variable or a type) is a compile error; nullopt accepts every name.
+  std::optional<std::vector<std::string>> variables;
 };
 
 namespace detail {
@@ -64,7 +70,8 @@ struct CompileResult {
 };
 
 CompileResult compile(std::string_view source, const CompileOptions& options = {});
-// Plans an AST the caller parsed (or built); the AST is not kept.
+// Plans an AST the caller parsed (or built); the AST is not kept. The checks CompileOptions asks
+// for are not made here (use compile()).
 Program plan(const Expr& expr, const CompileOptions& options = {});
 
 }  // namespace rr::cel
