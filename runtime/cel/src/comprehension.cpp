@@ -95,6 +95,18 @@ Value ComprehensionNode::eval(Frame& f) const {
       }
       return Value::list(std::move(out));
     }
+    case MacroKind::SortBy: {
+      if (!is_list) return Value::error("sortBy: the range must be a list, not " + type_name(range));
+      std::vector<Value> keys;
+      keys.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        bind(i);
+        Value k = transform_->eval(f);
+        if (k.is_error()) return k;
+        keys.push_back(std::move(k));
+      }
+      return sort_by_keys(range.as_list().items, keys);
+    }
     case MacroKind::OptMap:
     case MacroKind::OptFlatMap:
     case MacroKind::Bind: break;  // handled above

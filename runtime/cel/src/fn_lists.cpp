@@ -1,5 +1,8 @@
-// Kubernetes' lists library (isSorted, sum, min, max, indexOf, lastIndexOf on lists) and cel-go's
-// sets extension (sets.contains, sets.equivalent, sets.intersects).
+// Kubernetes' lists library (isSorted, sum, min, max, indexOf, lastIndexOf on lists), cel-go's
+// lists extension (slice, flatten, distinct, sort, first, last, lists.range; sortBy is a macro,
+// comprehension.cpp) and sets extension (sets.contains, sets.equivalent, sets.intersects).
+#include <algorithm>
+
 #include "functions.hpp"
 #include "numeric.hpp"
 #include "time_util.hpp"
@@ -106,6 +109,68 @@ Value list_index_of(std::span<const Value> a, bool last, FunctionImpl string_ver
 Value index_of(std::span<const Value> a) { return list_index_of(a, false, string_index_of); }
 Value last_index_of(std::span<const Value> a) { return list_index_of(a, true, string_last_index_of); }
 
+Value slice(std::span<const Value> a) {
+  if (a.size() != 3 || !is_list(a[0]) || a[1].kind() != Kind::Int || a[2].kind() != Kind::Int)
+    return no_overload("slice", a);
+  const auto& items = a[0].as_list().items;
+  const std::int64_t start = a[1].as_int(), end = a[2].as_int();
+  if (start < 0 || end < 0)
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) +
+                        "), negative indexes not supported");
+  if (start > end)
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) +
+                        "), start index must be less than or equal to end index");
+  if (static_cast<std::uint64_t>(end) > items.size())
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) + "), list is length " +
+                        std::to_string(items.size()));
+  return Value::list(std::vector<Value>(items.begin() + start, items.begin() + end));
+}
+
+void flatten_into(const Value& list, std::int64_t depth, std::vector<Value>& out) {
+  for (const auto& item : list.as_list().items) {
+    if (item.kind() == Kind::List && depth > 0) flatten_into(item, depth - 1, out);
+    else out.push_back(item);
+  }
+}
+
+Value flatten(std::span<const Value> a) {
+  if (a.empty() || a.size() > 2 || !is_list(a[0]) || (a.size() == 2 && a[1].kind() != Kind::Int))
+    return no_overload("flatten", a);
+  const std::int64_t depth = a.size() == 2 ? a[1].as_int() : 1;
+  if (depth < 0) return Value::error("level must be non-negative");
+  std::vector<Value> out;
+  flatten_into(a[0], depth, out);
+  return Value::list(std::move(out));
+}
+
+Value distinct(std::span<const Value> a) {
+  if (a.size() != 1 || !is_list(a[0])) return no_overload("distinct", a);
+  std::vector<Value> out;
+  for (const auto& item : a[0].as_list().items) {
+    bool seen = false;
+    for (const auto& kept : out) seen = seen || equals(kept, item);
+    if (!seen) out.push_back(item);
+  }
+  return Value::list(std::move(out));
+}
+
+Value first_or_last(std::span<const Value> a, bool last) {
+  if (a.size() != 1 || !is_list(a[0])) return no_overload(last ? "last" : "first", a);
+  const auto& items = a[0].as_list().items;
+  if (items.empty()) return Value::optional_none();
+  return Value::optional_of(last ? items.back() : items.front());
+}
+
+Value first(std::span<const Value> a) { return first_or_last(a, false); }
+Value last(std::span<const Value> a) { return first_or_last(a, true); }
+
+Value range(std::span<const Value> a) {
+  if (a.size() != 1 || a[0].kind() != Kind::Int) return no_overload("lists.range", a);
+  std::vector<Value> out;
+  for (std::int64_t i = 0; i < a[0].as_int(); ++i) out.emplace_back(i);
+  return Value::list(std::move(out));
+}
+
 bool contains_all(const Value& list, const Value& sub) {
   for (const auto& x : sub.as_list().items) {
     bool found = false;
@@ -117,6 +182,34 @@ bool contains_all(const Value& list, const Value& sub) {
     if (!found) return false;
   }
   return true;
+}
+
+}  // namespace
+
+Value sort_by_keys(const std::vector<Value>& items, const std::vector<Value>& keys) {
+  if (!keys.empty()) {
+    const Kind kind = keys[0].kind();
+    for (const auto& k : keys)
+      if (k.kind() != kind || !compare(k, keys[0]))
+        return Value::error("list elements must have the same comparable type (int, uint, double, bool, duration, "
+                            "timestamp, string or bytes), got " +
+                            type_name(k));
+  }
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return *compare(keys[x], keys[y]) < 0; });
+  std::vector<Value> out;
+  out.reserve(items.size());
+  for (const std::size_t i : order) out.push_back(items[i]);
+  return Value::list(std::move(out));
+}
+
+namespace {
+
+Value sort(std::span<const Value> a) {
+  if (a.size() != 1 || !is_list(a[0])) return no_overload("sort", a);
+  return sort_by_keys(a[0].as_list().items, a[0].as_list().items);
 }
 
 Value sets_contains(std::span<const Value> a) {
@@ -147,6 +240,13 @@ void register_lists(FunctionTable& t) {
   t.add("sum", sum, false, true);
   t.add("min", min, false, true);
   t.add("max", max, false, true);
+  t.add("slice", slice, false, true);
+  t.add("flatten", flatten, false, true);
+  t.add("distinct", distinct, false, true);
+  t.add("sort", sort, false, true);
+  t.add("first", first, false, true);
+  t.add("last", last, false, true);
+  t.add("lists.range", range, true, false);
   t.add("sets.contains", sets_contains, true, false);
   t.add("sets.equivalent", sets_equivalent, true, false);
   t.add("sets.intersects", sets_intersects, true, false);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "rr/cel/value.hpp"
 
@@ -52,6 +53,10 @@ void register_math(FunctionTable& table);         // fn_math.cpp: math.greatest,
 // The strings extension's indexOf and lastIndexOf (the lists library's accept lists too).
 Value string_index_of(std::span<const Value> args);
 Value string_last_index_of(std::span<const Value> args);
+
+// The items ordered by their keys (stable); an error when the keys are not of one comparable
+// type. sort() and the sortBy macro share it.
+Value sort_by_keys(const std::vector<Value>& items, const std::vector<Value>& keys);
 
 // "no matching overload for 'f' applied to '(int, string)'"
 Value no_overload(std::string_view function, std::span<const Value> args);

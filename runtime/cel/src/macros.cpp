@@ -38,6 +38,7 @@ constexpr MacroSpec kMacros[] = {
     {"transformMapEntry", 4, MacroKind::TransformMapEntry, 2, true, true},
     {"optMap", 2, MacroKind::OptMap, 1, false, true},
     {"optFlatMap", 2, MacroKind::OptFlatMap, 1, false, true},
+    {"sortBy", 2, MacroKind::SortBy, 1, false, true},
 };
 
 }  // namespace

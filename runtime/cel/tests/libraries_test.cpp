@@ -109,3 +109,19 @@ TEST_CASE("format library") {
   // An optional never equals null (cel-go's Optional.Equal), whatever it holds.
   CHECK(show("format.dns1123Label().validate('ok') == null") == "false");
 }
+
+TEST_CASE("lists extension") {
+  CHECK(show("[1, 2, 3, 4].slice(1, 3)") == "[2, 3]");
+  CHECK(fails("[1, 2].slice(1, 5)", "list is length 2"));
+  CHECK(show("[1, [2, [3]]].flatten()") == "[1, 2, [3]]");
+  CHECK(show("[1, [2, [3]]].flatten(2)") == "[1, 2, 3]");
+  CHECK(show("[1, 2, 1, 2.0, 3].distinct()") == "[1, 2, 3]");
+  CHECK(show("[3, 1, 2].sort()") == "[1, 2, 3]");
+  CHECK(show("['b', 'a'].sort()") == "[\"a\", \"b\"]");
+  CHECK(fails("[1, 'a'].sort()", "same comparable type"));
+  CHECK(show("[{'n': 'b', 'p': 2}, {'n': 'a', 'p': 1}].sortBy(x, x.p).map(x, x.n)") == "[\"a\", \"b\"]");
+  CHECK(show("[3, 1, 2].reverse()") == "[2, 1, 3]");
+  CHECK(show("[1, 2].first()") == "optional.of(1)");
+  CHECK(show("[].last()") == "optional.none()");
+  CHECK(show("lists.range(3)") == "[0, 1, 2]");
+}

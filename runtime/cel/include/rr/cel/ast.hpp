@@ -85,6 +85,7 @@ enum class MacroKind : std::uint8_t {
   OptMap,             // opt.optMap(x, f): optional.of(f) when opt has a value
   OptFlatMap,         // opt.optFlatMap(x, f): f (an optional) when opt has a value
   Bind,               // cel.bind(x, init, f): f with x bound to init (range holds init)
+  SortBy,             // list.sortBy(x, key): the list ordered by key (lists extension)
 };
 
 struct ComprehensionExpr {
