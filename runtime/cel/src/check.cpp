@@ -1,10 +1,11 @@
-// Name checks at compile time (check.hpp).
+// Name and constant-pattern checks at compile time (check.hpp).
 #include "check.hpp"
 
 #include <algorithm>
 
 #include "functions.hpp"
 #include "nodes.hpp"
+#include "regex.hpp"
 
 namespace rr::cel {
 
@@ -77,8 +78,21 @@ class Checker {
     visit(*s.operand);
   }
 
+  // A constant pattern of matches()/find()/findAll() must compile (as Kubernetes compiles regex
+  // constants when it builds the program).
+  void check_pattern(const CallExpr& c) {
+    if (c.function != "matches" && c.function != "find" && c.function != "findAll") return;
+    const std::size_t at = c.target ? 0 : 1;
+    if (c.args.size() <= at) return;
+    const auto* constant = std::get_if<ConstantExpr>(&c.args[at]->node);
+    if (constant == nullptr || constant->value.kind() != Kind::String) return;
+    std::string error;
+    if (!compile_regex(constant->value.as_string(), error)) issues.push_back({c.args[at]->offset, error});
+  }
+
   void visit_node(const Expr& e, const CallExpr& c) {
     for (const auto& a : c.args) visit(*a);
+    if (options_.check_functions) check_pattern(c);
     if (!c.target) {
       const std::string name = strip_root(c.function);
       if (name == "_&&_" || name == "_||_" || name == "_?_:_") return;

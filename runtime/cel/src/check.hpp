@@ -1,6 +1,7 @@
 // The compile-time checks CompileOptions asks for, short of a type checker: every function named
-// exists in the library (in the form it is called: global or member), and with declared
-// variables, every free name is one of them, a comprehension variable, or a type.
+// exists in the library (in the form it is called: global or member), every constant regular
+// expression compiles, and with declared variables, every free name is one of them, a
+// comprehension variable, or a type.
 #pragma once
 #include <cstddef>
 #include <string>

@@ -3,6 +3,10 @@
 // many times.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "rr/cel/json.hpp"
 #include "rr/cel/program.hpp"
 
@@ -72,7 +76,12 @@ TEST_CASE("strings, lists and maps") {
   CHECK(show("'abc'.startsWith('ab') && 'abc'.endsWith('bc') && 'abc'.contains('b')") == "true");
   CHECK(show("'abc123'.matches('^[a-z]+[0-9]+$')") == "true");
   CHECK(show("matches('x', 'y')") == "false");
-  CHECK(is_error_containing(eval("'a'.matches('(')"), "invalid regular expression"));
+  // A bad constant pattern is a compile error; a pattern computed at run time gives an error value.
+  const auto bad = compile("'a'.matches('(')");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors[0].column == 13);
+  CHECK(bad.errors[0].message.find("invalid regular expression") == 0);
+  CHECK(is_error_containing(eval("'a'.matches('(' + '')"), "invalid regular expression"));
   CHECK(show("2 in [1, 2, 3] && 'k' in {'k': 1}") == "true");
   CHECK(show("[1, 2] + [3]") == "[1, 2, 3]");
   CHECK(is_error_containing(eval("[1][1]"), "index out of bounds"));
@@ -196,4 +205,30 @@ TEST_CASE("values convert back to JSON") {
   REQUIRE(j.has_value());
   CHECK(j->dump() == R"({"a":[1,2.5,"x",null,true],"d":"1.5s"})");
   CHECK_FALSE(to_json(eval("{1: 2}")).has_value());
+}
+
+TEST_CASE("one program evaluates on several threads at once") {
+  // Run-time patterns (the per-thread regex cache) and time zones (the shared zone cache).
+  auto compiled = compile("self.all(x, x.name.matches('^' + x.prefix)) && "
+                          "timestamp('2024-07-01T12:00:00Z').getHours(self[0].zone) == self[0].hour");
+  REQUIRE(compiled.ok());
+  const Program program = *compiled.program;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&program, &wrong, t] {
+      Activation vars;
+      const char* zones[] = {"Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC"};
+      const int hours[] = {14, 8, 21, 12};
+      rr::Json self = rr::Json::array();
+      self.push_back({{"name", "abc" + std::to_string(t)}, {"prefix", "ab"}, {"zone", zones[t]}, {"hour", hours[t]}});
+      vars.set_json("self", self);
+      for (int i = 0; i < 2000; ++i) {
+        const Value v = program.evaluate(vars);
+        if (v.kind() != Kind::Bool || !v.as_bool()) ++wrong;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  CHECK(wrong.load() == 0);
 }
