@@ -78,10 +78,10 @@ class Checker {
     visit(*s.operand);
   }
 
-  // A constant pattern of matches()/find()/findAll() must compile (as Kubernetes compiles regex
-  // constants when it builds the program).
+  // A constant pattern of find()/findAll() must compile (as Kubernetes compiles regex constants
+  // when it builds the program); the planner compiles those of matches().
   void check_pattern(const CallExpr& c) {
-    if (c.function != "matches" && c.function != "find" && c.function != "findAll") return;
+    if (c.function != "find" && c.function != "findAll") return;
     const std::size_t at = c.target ? 0 : 1;
     if (c.args.size() <= at) return;
     const auto* constant = std::get_if<ConstantExpr>(&c.args[at]->node);

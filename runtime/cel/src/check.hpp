@@ -1,6 +1,7 @@
 // The compile-time checks CompileOptions asks for, short of a type checker: every function named
-// exists in the library (in the form it is called: global or member), every constant regular
-// expression compiles, and with declared variables, every free name is one of them, a
+// exists in the library (in the form it is called: global or member), every constant pattern of
+// find()/findAll() compiles (matches() patterns are compiled, and checked, when planning), and with
+// declared variables, every free name is one of them, a
 // comprehension variable, or a type.
 #pragma once
 #include <cstddef>
@@ -18,5 +19,9 @@ struct CheckIssue {
 };
 
 std::vector<CheckIssue> check_names(const Expr& expr, const CompileOptions& options);
+
+// plan() that also returns what planning found wrong: constant patterns of matches() that RE2
+// rejects (planned as error values; compile() reports them when checking).
+Program plan(const Expr& expr, const CompileOptions& options, std::vector<CheckIssue>& issues);
 
 }  // namespace rr::cel

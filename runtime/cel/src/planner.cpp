@@ -2,6 +2,7 @@
 // against the container), functions to the function table, constant regular expressions.
 #include <re2/re2.h>
 
+#include "check.hpp"
 #include "nodes.hpp"
 #include "regex.hpp"
 
@@ -18,6 +19,8 @@ class Planner {
   }
 
   std::size_t slots() const { return max_slots_; }
+
+  std::vector<CheckIssue> issues;  // constant patterns RE2 rejects
 
  private:
   NodePtr plan_node(const ConstantExpr& c) { return std::make_unique<ConstNode>(c.value); }
@@ -48,9 +51,19 @@ class Planner {
     for (std::size_t k = fields.size() + 1; k-- > 0;) {
       std::string qualified = base;
       for (std::size_t i = 0; i < k; ++i) qualified += "." + fields[i];
-      for (const auto& p : prefixes) out.push_back({p + qualified, k});
+      for (const auto& p : prefixes)
+        if (could_bind(p + qualified)) out.push_back({p + qualified, k});
     }
     return out;
+  }
+
+  // With declared variables, only they (and type names) can resolve a name: the other candidates
+  // are dropped when planning, so evaluation looks up one name instead of each qualified form.
+  bool could_bind(const std::string& name) const {
+    if (!options_.variables || type_value(name) != nullptr) return true;
+    for (const auto& v : *options_.variables)
+      if (v == name) return true;
+    return false;
   }
 
   NodePtr plan_node(const IdentExpr& id) {
@@ -99,10 +112,11 @@ class Planner {
     return c != nullptr && c->value.kind() == Kind::String ? &c->value.as_string() : nullptr;
   }
 
-  NodePtr matches(const Expr& text, const std::string& pattern) {
+  NodePtr matches(const Expr& text, const Expr& pattern_expr, const std::string& pattern) {
     std::string error;
     auto re = compile_regex(pattern, error);
     if (!re) {
+      issues.push_back({pattern_expr.offset, error});
       std::vector<NodePtr> first;
       first.push_back(plan(text));
       return std::make_unique<ErrorNode>(error, std::move(first));
@@ -118,7 +132,7 @@ class Planner {
       if (c.function == "_?_:_" && argc == 3)
         return std::make_unique<ConditionalNode>(plan(*c.args[0]), plan(*c.args[1]), plan(*c.args[2]));
       if (c.function == "matches" && argc == 2)
-        if (const std::string* p = constant_string(*c.args[1])) return matches(*c.args[0], *p);
+        if (const std::string* p = constant_string(*c.args[1])) return matches(*c.args[0], *c.args[1], *p);
       std::string name = c.function;
       if (!name.empty() && name[0] == '.') name.erase(0, 1);
       const Function* fn = functions_.find(name);
@@ -137,7 +151,7 @@ class Planner {
     if ((c.function == "or" || c.function == "orValue") && argc == 1)
       return std::make_unique<OptionalOrNode>(c.function == "orValue", plan(*c.target), plan(*c.args[0]));
     if (c.function == "matches" && argc == 1)
-      if (const std::string* p = constant_string(*c.args[0])) return matches(*c.target, *p);
+      if (const std::string* p = constant_string(*c.args[0])) return matches(*c.target, *c.args[0], *p);
     const Function* fn = functions_.find(c.function);
     std::vector<NodePtr> args;
     args.push_back(plan(*c.target));
@@ -182,12 +196,18 @@ class Planner {
 
 }  // namespace
 
-Program plan(const Expr& expr, const CompileOptions& options) {
+Program plan(const Expr& expr, const CompileOptions& options, std::vector<CheckIssue>& issues) {
   Planner planner(options);
   auto p = std::make_shared<detail::Plan>();
   p->root = planner.plan(expr);
   p->slots = planner.slots();
+  issues = std::move(planner.issues);
   return Program(std::move(p));
+}
+
+Program plan(const Expr& expr, const CompileOptions& options) {
+  std::vector<CheckIssue> ignored;
+  return plan(expr, options, ignored);
 }
 
 }  // namespace rr::cel

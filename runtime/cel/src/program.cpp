@@ -1,6 +1,8 @@
 // Activation, compile() and Program::evaluate (program.hpp).
 #include "rr/cel/program.hpp"
 
+#include <algorithm>
+
 #include "check.hpp"
 #include "plan.hpp"
 #include "rr/cel/json.hpp"
@@ -39,13 +41,17 @@ CompileResult compile(std::string_view source, const CompileOptions& options) {
     result.error_text = std::move(parsed.error_text);
     return result;
   }
-  for (const auto& issue : check_names(*parsed.expr, options))
-    result.errors.push_back(source_error(source, issue.offset, issue.message));
+  std::vector<CheckIssue> issues = check_names(*parsed.expr, options);
+  std::vector<CheckIssue> plan_issues;
+  Program program = plan(*parsed.expr, options, plan_issues);
+  if (options.check_functions) issues.insert(issues.end(), plan_issues.begin(), plan_issues.end());
+  std::sort(issues.begin(), issues.end(), [](const CheckIssue& a, const CheckIssue& b) { return a.offset < b.offset; });
+  for (const auto& issue : issues) result.errors.push_back(source_error(source, issue.offset, issue.message));
   if (!result.errors.empty()) {
     result.error_text = format_errors(source, result.errors, options.parse.description);
     return result;
   }
-  result.program = plan(*parsed.expr, options);
+  result.program = std::move(program);
   return result;
 }
 
