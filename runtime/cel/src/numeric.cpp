@@ -74,7 +74,7 @@ std::string format_double(double d) {
   std::string sci(buf, res.ptr);
   const auto e = sci.find('e');
   const int exp = std::atoi(sci.c_str() + e + 1);
-  if (exp < -4 || exp >= 21) return sci;
+  if (exp < -4 || exp >= 6) return sci;  // Go: shortest %g switches to %e at precision 6
   res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
   return std::string(buf, res.ptr);
 }

@@ -40,7 +40,7 @@ struct Failure {
 
 std::string describe(const Token& t) {
   switch (t.kind) {
-    case Tok::End: return "<EOF>";
+    case Tok::End: return "'<EOF>'";
     case Tok::String: return "string literal";
     case Tok::Bytes: return "bytes literal";
     default: return "'" + t.text + "'";

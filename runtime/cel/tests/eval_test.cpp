@@ -117,6 +117,9 @@ TEST_CASE("conversions and types") {
   CHECK(is_error_containing(eval("int(1e99)"), "range"));
   CHECK(is_error_containing(eval("uint(-1)"), "range"));
   CHECK(show("string(1.5) + string(true) + string(b'x')") == "\"1.5truex\"");
+  // Go's strconv.FormatFloat(d, 'g', -1, 64), as cel-go's string(double).
+  CHECK(show("[string(123456.0), string(1e6), string(0.0001), string(0.00001), string(-0.0)]") ==
+        "[\"123456\", \"1e+06\", \"0.0001\", \"1e-05\", \"-0\"]");
   CHECK(show("type(1) == int && type('a') == string && type(type(1)) == type") == "true");
   CHECK(show("bool('true') && !bool('false')") == "true");
   CHECK(is_error_containing(eval("string(b'\\xff')"), "UTF-8"));

@@ -80,7 +80,7 @@ TEST_CASE("macros expand at parse time, and only with macros enabled") {
 
 TEST_CASE("syntax errors name the line and column with a caret line") {
   CHECK(errors_of("a +") ==
-        "ERROR: <input>:1:4: Syntax error: mismatched input <EOF> expecting an expression\n | a +\n | ...^");
+        "ERROR: <input>:1:4: Syntax error: mismatched input '<EOF>' expecting an expression\n | a +\n | ...^");
   CHECK(errors_of("1 +\n  )") ==
         "ERROR: <input>:2:3: Syntax error: mismatched input ')' expecting an expression\n |   )\n | ..^");
   // Columns count code points, not bytes.
