@@ -3,6 +3,7 @@
 // millisecond part).
 #include "functions.hpp"
 #include "time_util.hpp"
+#include "time_zone.hpp"
 
 namespace rr::cel {
 

@@ -1,5 +1,5 @@
 // Timestamps and durations: range checks, arithmetic, RFC 3339 and Go duration text, civil dates
-// and time zones (fixed offsets and the IANA database under /usr/share/zoneinfo).
+// (time zones: time_zone.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -33,6 +33,9 @@ std::optional<Duration> parse_duration(std::string_view text);
 // Seconds with the fraction trimmed: "3600s", "1.5s", "-0.000000001s".
 std::string format_duration(Duration d);
 
+// Reads exactly n decimal digits of s at pos into out; false when they are not all there.
+bool decimal_digits(std::string_view s, std::size_t pos, std::size_t n, int& out);
+
 // Total nanoseconds when they fit an int64.
 std::optional<std::int64_t> total_nanos(Duration d);
 
@@ -47,9 +50,5 @@ struct CivilTime {
   std::int32_t nanos;
 };
 CivilTime civil(Timestamp t, std::int64_t utc_offset_seconds);
-
-// The UTC offset of a time zone at a moment: "UTC", an IANA name ("America/New_York") or an offset
-// "[+|-]HH:MM"; nullopt for an unknown zone.
-std::optional<std::int64_t> zone_offset(std::string_view zone, Timestamp at);
 
 }  // namespace rr::cel

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "time_util.hpp"
+#include "time_zone.hpp"
 
 using namespace rr::cel;
 
