@@ -72,7 +72,9 @@ std::optional<Value> value_of(const rr::Json& v, std::string& why) {
     why = "malformed value";
     return std::nullopt;
   }
-  const auto& [key, body] = *v.items().begin();
+  const auto first = v.begin();  // the one member: its key names the kind
+  const std::string key = first.key();
+  const rr::Json& body = first.value();
   if (key == "null") return Value();
   if (key == "bool") return Value(body.get<bool>());
   if (key == "int64") return Value(static_cast<std::int64_t>(std::stoll(body.get<std::string>())));
