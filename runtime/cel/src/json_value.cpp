@@ -29,7 +29,7 @@ Value from_json(const rr::Json& j) {
       std::vector<std::pair<Value, Value>> entries;
       entries.reserve(j.size());
       for (auto it = j.begin(); it != j.end(); ++it) entries.emplace_back(Value(it.key()), from_json(it.value()));
-      return Value::map(std::move(entries));
+      return Value::object(std::move(entries));
     }
     case rr::Json::value_t::binary: {
       const auto& b = j.get_binary();

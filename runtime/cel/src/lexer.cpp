@@ -262,4 +262,13 @@ class Lexer {
 
 std::vector<Token> lex(std::string_view source) { return Lexer(source).run(); }
 
+bool is_reserved_word(std::string_view word) {
+  static constexpr std::string_view kReserved[] = {
+      "as",  "break", "const",   "continue",  "else", "false",  "for",  "function", "if",   "import", "in",
+      "let", "loop",  "package", "namespace", "null", "return", "true", "var",      "void", "while"};
+  for (const auto r : kReserved)
+    if (r == word) return true;
+  return false;
+}
+
 }  // namespace rr::cel

@@ -31,4 +31,8 @@ struct Token {
 
 std::vector<Token> lex(std::string_view source);
 
+// CEL's reserved words (true, false, null, in and the words kept for the future: as, break, ...,
+// namespace, ...): never identifiers, though they may name fields.
+bool is_reserved_word(std::string_view word);
+
 }  // namespace rr::cel

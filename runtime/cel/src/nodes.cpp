@@ -25,7 +25,7 @@ const Value* type_value(std::string_view name) {
 Value select_field(const Value& v, const std::string& field, bool optional) {
   switch (v.kind()) {
     case Kind::Map: {
-      const Value* found = v.as_map().find(std::string_view(field));
+      const Value* found = v.as_map().select(field);
       if (optional) return found ? Value::optional_of(*found) : Value::optional_none();
       if (found == nullptr) return Value::error("no such key: " + field);
       return *found;
@@ -69,7 +69,7 @@ Value SelectNode::eval(Frame& f) const {
     Value inner = *v.optional_value();
     v = std::move(inner);
   }
-  if (v.kind() == Kind::Map) return Value(v.as_map().find(std::string_view(field_)) != nullptr);
+  if (v.kind() == Kind::Map) return Value(v.as_map().select(field_) != nullptr);
   if (v.is_error()) return v;
   return Value::error("invalid type for field selection: has() on " + type_name(v));
 }

@@ -24,15 +24,6 @@ namespace rr::cel {
 
 namespace {
 
-bool is_reserved(std::string_view w) {
-  static constexpr std::string_view kReserved[] = {
-      "as",  "break", "const",   "continue",  "else", "false",  "for",  "function", "if",   "import", "in",
-      "let", "loop",  "package", "namespace", "null", "return", "true", "var",      "void", "while"};
-  for (const auto r : kReserved)
-    if (r == w) return true;
-  return false;
-}
-
 struct Failure {
   std::size_t offset;
   std::string message;
@@ -351,7 +342,7 @@ class Parser {
       if (accept(".")) name = ".";
       const Token& id = peek();
       if (id.kind != Tok::Ident) fail_at(id, "mismatched input " + describe(id) + " expecting IDENTIFIER");
-      if (is_reserved(id.text)) fail_at(id, "reserved identifier: " + id.text);
+      if (is_reserved_word(id.text)) fail_at(id, "reserved identifier: " + id.text);
       name += advance().text;
       if (peek().is("(")) {
         advance();

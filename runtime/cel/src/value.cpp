@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "k8s_escaping.hpp"
 #include "numeric.hpp"
 #include "time_util.hpp"
 
@@ -17,7 +18,12 @@ Value Value::map(std::vector<std::pair<Value, Value>> entries) {
   return Value(std::shared_ptr<const Map>(std::make_shared<Map>(std::move(entries))));
 }
 
-Map::Map(std::vector<std::pair<Value, Value>> entries) : entries_(std::move(entries)) {
+Value Value::object(std::vector<std::pair<Value, Value>> entries) {
+  return Value(std::shared_ptr<const Map>(std::make_shared<Map>(std::move(entries), true)));
+}
+
+Map::Map(std::vector<std::pair<Value, Value>> entries, bool kubernetes_object)
+    : entries_(std::move(entries)), kubernetes_object_(kubernetes_object) {
   if (entries_.size() > 8) {
     by_string_.reserve(entries_.size());
     for (std::size_t i = 0; i < entries_.size(); ++i)
@@ -33,6 +39,13 @@ const Value* Map::find(std::string_view key) const {
   for (const auto& e : entries_)
     if (e.first.kind() == Kind::String && e.first.as_string() == key) return &e.second;
   return nullptr;
+}
+
+const Value* Map::select(std::string_view name) const {
+  if (const Value* v = find(name)) return v;
+  if (!kubernetes_object_ || name.find("__") == std::string_view::npos) return nullptr;
+  const std::string property = unescape_property(name);
+  return property == name ? nullptr : find(std::string_view(property));
 }
 
 const Value* Map::find(const Value& key) const {

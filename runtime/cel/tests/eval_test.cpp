@@ -235,3 +235,13 @@ TEST_CASE("one program evaluates on several threads at once") {
   for (auto& th : threads) th.join();
   CHECK(wrong.load() == 0);
 }
+
+TEST_CASE("Kubernetes objects answer to escaped property names") {
+  Activation vars;
+  vars.set_json("self", rr::Json::parse(R"({"namespace": "ns", "x-y": 1, "a.b": 2, "c/d": 3, "e__f": 4})"));
+  CHECK(show("self.__namespace__ == 'ns' && has(self.__namespace__)", vars) == "true");
+  CHECK(show("[self.x__dash__y, self.a__dot__b, self.c__slash__d, self.e__underscores__f]", vars) == "[1, 2, 3, 4]");
+  CHECK(is_error_containing(eval("self.__nope__", vars), "no such key"));
+  // Maps written in CEL keep plain CEL semantics.
+  CHECK(is_error_containing(eval("{'x-y': 1}.x__dash__y"), "no such key"));
+}

@@ -128,6 +128,9 @@ class Value {
   static Value list(std::vector<Value> items);
   // Entries in order; the caller guarantees unique keys (see Map::make for checked construction).
   static Value map(std::vector<std::pair<Value, Value>> entries);
+  // A map made from a Kubernetes (JSON) object: its fields may also be selected by Kubernetes'
+  // escaped names (`__namespace__` for "namespace", `a__dash__b` for "a-b"; Map::select).
+  static Value object(std::vector<std::pair<Value, Value>> entries);
 
   Kind kind() const { return static_cast<Kind>(rep_.index()); }
   bool is_error() const { return kind() == Kind::Error; }
@@ -168,15 +171,19 @@ struct List {
 // keys by value (`{1: 'a'}[1u]` and `[1.0]` find the entry), as CEL's heterogeneous equality does.
 class Map {
  public:
-  explicit Map(std::vector<std::pair<Value, Value>> entries);
+  explicit Map(std::vector<std::pair<Value, Value>> entries, bool kubernetes_object = false);
   const std::vector<std::pair<Value, Value>>& entries() const { return entries_; }
   std::size_t size() const { return entries_.size(); }
   // The value for `key`, or nullptr.
   const Value* find(const Value& key) const;
   const Value* find(std::string_view key) const;
+  // The value of field `name` in `m.name` / `has(m.name)`: the key itself, or for a Kubernetes
+  // object also the property the escaped name stands for.
+  const Value* select(std::string_view name) const;
 
  private:
   std::vector<std::pair<Value, Value>> entries_;
+  bool kubernetes_object_;
   std::unordered_map<std::string_view, std::size_t> by_string_;  // views into entries_' keys
 };
 
