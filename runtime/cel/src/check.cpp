@@ -37,7 +37,9 @@ class Checker {
   bool declared(const std::string& qualified) const {
     if (!options_.variables) return true;
     if (type_value(qualified) != nullptr) return true;
-    for (const auto& v : *options_.variables) {
+    std::vector<std::string> names = *options_.variables;
+    for (const auto& d : options_.declarations) names.push_back(d.first);
+    for (const auto& v : names) {
       const std::string full = options_.container.empty() ? v : options_.container + "." + v;
       for (const std::string& name : {v, full})
         if (qualified == name || (qualified.size() > name.size() && qualified.compare(0, name.size(), name) == 0 &&

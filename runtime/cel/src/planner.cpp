@@ -60,7 +60,7 @@ class Planner {
   // With declared variables, only they (and type names) can resolve a name: the other candidates
   // are dropped when planning, so evaluation looks up one name instead of each qualified form.
   bool could_bind(const std::string& name) const {
-    if (!options_.variables || type_value(name) != nullptr) return true;
+    if (!options_.variables || type_value(name) != nullptr || options_.declarations.count(name) != 0) return true;
     for (const auto& v : *options_.variables)
       if (v == name) return true;
     return false;

@@ -6,6 +6,7 @@
 #include "check.hpp"
 #include "plan.hpp"
 #include "rr/cel/json.hpp"
+#include "type_check.hpp"
 
 namespace rr::cel {
 
@@ -42,6 +43,11 @@ CompileResult compile(std::string_view source, const CompileOptions& options) {
     return result;
   }
   std::vector<CheckIssue> issues = check_names(*parsed.expr, options);
+  if (options.check_types) {
+    TypeCheckResult typed = check_types(*parsed.expr, options);
+    result.type = typed.type;
+    issues.insert(issues.end(), typed.issues.begin(), typed.issues.end());
+  }
   std::vector<CheckIssue> plan_issues;
   Program program = plan(*parsed.expr, options, plan_issues);
   if (options.check_functions) issues.insert(issues.end(), plan_issues.begin(), plan_issues.end());

@@ -65,6 +65,7 @@ Outcome run_case(const rr::Json& test) {
   options.parse.macros = !test.value("disable_macros", false);
   options.container = test.value("container", "");
   options.check_functions = !test.value("disable_check", false);
+  options.check_types = !test.value("disable_check", false);
   auto compiled = rr::cel::compile(test["expr"].get<std::string>(), options);
   if (!compiled.ok()) return {false, "compile: " + compiled.error_text};
   rr::cel::Activation activation;

@@ -14,8 +14,12 @@ using namespace rr::cel;
 
 namespace {
 
+// Run-time semantics: compiled without the type checker, as the conformance cases that disable
+// it (type errors are then error values; type_check_test.cpp covers the checker).
 Value eval(std::string_view source, const Activation& activation = {}) {
-  auto compiled = compile(source);
+  CompileOptions options;
+  options.check_types = false;
+  auto compiled = compile(source, options);
   REQUIRE_MESSAGE(compiled.ok(), compiled.error_text);
   return compiled.program->evaluate(activation);
 }

@@ -9,6 +9,7 @@
 // A Program is immutable and may be evaluated from several threads at once, each with its own
 // Activation.
 #pragma once
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "rr/cel/parser.hpp"
+#include "rr/cel/types.hpp"
 #include "rr/cel/value.hpp"
 #include "rr/core/json.hpp"
 
@@ -46,6 +48,12 @@ struct CompileOptions {
   // The variables an activation may bind: with a list, any other name (not a comprehension
   // variable or a type) is a compile error; nullopt accepts every name.
   std::optional<std::vector<std::string>> variables;
+  // Variables with their types (for Kubernetes, `self` typed from the schema): the checker infers
+  // every node's type from them (undeclared names are dyn). Names here are declared names too.
+  std::map<std::string, CelType> declarations;
+  // Report type errors at compile time (`1 + 'a'`, an undefined field of an object type): the
+  // type checker of type_check.cpp. Where a type is dyn nothing is checked.
+  bool check_types = true;
 };
 
 namespace detail {
@@ -64,6 +72,7 @@ class Program {
 
 struct CompileResult {
   std::optional<Program> program;
+  CelType type;  // the expression's type as the checker inferred it (dyn when unknown)
   std::vector<SourceError> errors;
   std::string error_text;  // cel-go's rendering, as ParseResult::error_text
   bool ok() const { return program.has_value(); }
