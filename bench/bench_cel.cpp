@@ -1,5 +1,5 @@
 // CEL throughput (rr::cel) on typical Kubernetes validation rules:
-//   compile    parse + checks + plan of the rule text, per second (self and oldSelf declared)
+//   compile    parse + name and type checks + plan of the rule text, per second (self and oldSelf declared)
 //   evaluate   evaluations of the compiled program per second, `self` already converted to CEL
 //              values (as an admission check holds one activation per object)
 //   json+eval  the same with `self` converted from JSON each time (an object seen once)
