@@ -43,7 +43,7 @@ void require_allowed(const Authorizer& authorizer, const RequestAttributes& requ
 Authorizer::Authorizer(std::shared_ptr<Cluster> cluster, AuthorizationMode mode)
     : cluster_(cluster), mode_(mode), cache_(std::move(cluster)) {}
 
-std::shared_ptr<const RbacObjects> Authorizer::objects(const std::string& namespace_) const {
+std::shared_ptr<const RbacView> Authorizer::objects(const std::string& namespace_) const {
   return cache_.objects(namespace_);
 }
 
@@ -54,7 +54,7 @@ Decision Authorizer::authorize(const RequestAttributes& request) const {
       std::find(groups.begin(), groups.end(), masters_group) != groups.end()) {
     return Decision{true, {}};
   }
-  return rbac_authorize(*objects(request.namespace_), request);
+  return rbac_authorize(objects(request.namespace_)->compiled, request);
 }
 
 RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& namespace_) const {
@@ -64,7 +64,7 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
     out.non_resource_rules.push_back(PolicyRule{.verbs = {"*"}, .non_resource_urls = {"*"}});
     return out;
   }
-  const GrantedRules granted = apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
+  const GrantedRules granted = apiserver_detail::rules_for(objects(namespace_)->compiled, user);
   for (const auto& [rule, source] : granted.rules) {
     if (!rule.resources.empty()) {
       out.resource_rules.push_back(PolicyRule{.verbs = rule.verbs,
@@ -81,11 +81,11 @@ RulesReview Authorizer::rules_for(const UserInfo& user, const std::string& names
 }
 
 GrantedRules Authorizer::granted_rules(const UserInfo& user, const std::string& namespace_) const {
-  return apiserver_detail::rules_for(*objects(namespace_), user, namespace_);
+  return apiserver_detail::rules_for(objects(namespace_)->compiled, user);
 }
 
 RoleRules Authorizer::role_reference_rules(const Json& role_ref, const std::string& namespace_) const {
-  return apiserver_detail::role_reference_rules(*objects(namespace_), role_ref, namespace_);
+  return apiserver_detail::role_reference_rules(objects(namespace_)->objects, role_ref, namespace_);
 }
 
 RequestAttributes request_attributes(const std::string& method, const std::string& path, const Route& route,

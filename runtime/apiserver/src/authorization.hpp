@@ -42,7 +42,7 @@ class Authorizer {
 
  private:
   // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).
-  std::shared_ptr<const RbacObjects> objects(const std::string& namespace_) const;
+  std::shared_ptr<const RbacView> objects(const std::string& namespace_) const;
 
   std::shared_ptr<Cluster> cluster_;
   AuthorizationMode mode_;

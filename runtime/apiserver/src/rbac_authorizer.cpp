@@ -48,30 +48,6 @@ bool url_matches(const PolicyRule& rule, const std::string& path) {
   return false;
 }
 
-// rbac appliesToUser: a ServiceAccount subject without a namespace takes the binding's.
-bool subject_applies(const Json& subject, const UserInfo& user, const std::string& binding_namespace) {
-  const std::string kind = member_string(subject, "kind");
-  const std::string name = member_string(subject, "name");
-  if (kind == "User") return user.name == name;
-  if (kind == "Group") return contains(user.groups, name);
-  if (kind == "ServiceAccount") {
-    std::string ns = member_string(subject, "namespace");
-    if (ns.empty()) ns = binding_namespace;
-    return !ns.empty() && user.name == service_account_user(ns, name);
-  }
-  return false;
-}
-
-std::string describe_subject(const Json& subject, const std::string& binding_namespace) {
-  const std::string kind = member_string(subject, "kind");
-  std::string name = member_string(subject, "name");
-  if (kind == "ServiceAccount") {
-    const std::string ns = member_string(subject, "namespace");
-    name += "/" + (ns.empty() ? binding_namespace : ns);
-  }
-  return kind + " " + go_quote(name);
-}
-
 const Json* find_named(const std::vector<Json>& objects, const std::string& name, const std::string& namespace_) {
   for (const Json& object : objects) {
     if (meta_string(object, "name") == name && meta_string(object, "namespace") == namespace_) return &object;
@@ -159,32 +135,52 @@ RoleRules role_reference_rules(const RbacObjects& objects, const Json& ref, cons
 
 namespace {
 
-void add_binding_rules(const RbacObjects& objects, const Json& binding, const UserInfo& user,
-                       const std::string& binding_namespace, GrantedRules& out) {
-  auto subjects = binding.find("subjects");
-  if (subjects == binding.end() || !subjects->is_array()) return;
-  const Json* subject = nullptr;
-  for (const Json& candidate : *subjects) {
-    if (subject_applies(candidate, user, binding_namespace)) {
-      subject = &candidate;
-      break;
+CompiledBinding compile_binding(const RbacObjects& objects, const Json& binding, const std::string& binding_namespace) {
+  CompiledBinding out;
+  out.binding_namespace = binding_namespace;
+  if (auto subjects = binding.find("subjects"); subjects != binding.end() && subjects->is_array()) {
+    for (const Json& subject : *subjects) {
+      out.subjects.push_back(
+          {member_string(subject, "kind"), member_string(subject, "name"), member_string(subject, "namespace")});
     }
   }
-  if (!subject) return;
-  RoleRules found = role_reference_rules(objects, binding.value("roleRef", Json::object()), binding_namespace);
-  if (!found.error.empty()) {
-    out.errors.push_back(std::move(found.error));
-    return;
-  }
   const Json ref = binding.value("roleRef", Json::object());
+  RoleRules found = role_reference_rules(objects, ref, binding_namespace);
+  out.rules = std::move(found.rules);
+  out.error = std::move(found.error);
   const std::string name = meta_string(binding, "name");
-  const std::string source = binding_namespace.empty()
-                                 ? "ClusterRoleBinding " + go_quote(name) + " of " + member_string(ref, "kind") + " " +
-                                       go_quote(member_string(ref, "name")) + " to " + describe_subject(*subject, "")
-                                 : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " +
-                                       member_string(ref, "kind") + " " + go_quote(member_string(ref, "name")) +
-                                       " to " + describe_subject(*subject, binding_namespace);
-  for (auto& rule : found.rules) out.rules.push_back(GrantedRule{std::move(rule), source});
+  const std::string role = member_string(ref, "kind") + " " + go_quote(member_string(ref, "name"));
+  out.source_prefix = binding_namespace.empty()
+                          ? "ClusterRoleBinding " + go_quote(name) + " of " + role + " to "
+                          : "RoleBinding " + go_quote(name + "/" + binding_namespace) + " of " + role + " to ";
+  return out;
+}
+
+// rbac appliesToUser: a ServiceAccount subject without a namespace takes the binding's.
+bool subject_applies(const CompiledBinding::Subject& subject, const UserInfo& user,
+                     const std::string& binding_namespace) {
+  if (subject.kind == "User") return user.name == subject.name;
+  if (subject.kind == "Group") return contains(user.groups, subject.name);
+  if (subject.kind == "ServiceAccount") {
+    const std::string& ns = subject.namespace_.empty() ? binding_namespace : subject.namespace_;
+    return !ns.empty() && user.name == service_account_user(ns, subject.name);
+  }
+  return false;
+}
+
+std::string describe_subject(const CompiledBinding::Subject& subject, const std::string& binding_namespace) {
+  std::string name = subject.name;
+  if (subject.kind == "ServiceAccount")
+    name += "/" + (subject.namespace_.empty() ? binding_namespace : subject.namespace_);
+  return subject.kind + " " + go_quote(name);
+}
+
+// The subject of `binding` that `user` is, if any.
+const CompiledBinding::Subject* matching_subject(const CompiledBinding& binding, const UserInfo& user) {
+  for (const auto& subject : binding.subjects) {
+    if (subject_applies(subject, user, binding.binding_namespace)) return &subject;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -227,22 +223,59 @@ std::vector<PolicyRule> cluster_role_rules(const RbacObjects& objects, const Jso
   return out;
 }
 
-GrantedRules rules_for(const RbacObjects& objects, const UserInfo& user, const std::string& namespace_) {
-  GrantedRules out;
-  for (const Json& binding : objects.cluster_role_bindings) add_binding_rules(objects, binding, user, "", out);
+CompiledRbac compile_rbac(const RbacObjects& objects, const std::string& namespace_) {
+  CompiledRbac out;
+  for (const Json& binding : objects.cluster_role_bindings)
+    out.bindings.push_back(compile_binding(objects, binding, ""));
   if (namespace_.empty()) return out;
   for (const Json& binding : objects.role_bindings) {
-    if (meta_string(binding, "namespace") == namespace_) add_binding_rules(objects, binding, user, namespace_, out);
+    if (meta_string(binding, "namespace") == namespace_) {
+      out.bindings.push_back(compile_binding(objects, binding, namespace_));
+    }
   }
   return out;
 }
 
-Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& request) {
-  const GrantedRules granted = rules_for(objects, request.user, request.namespace_);
-  for (const auto& [rule, source] : granted.rules) {
-    if (rule_allows(request, rule)) return Decision{true, "RBAC: allowed by " + source};
+GrantedRules rules_for(const CompiledRbac& compiled, const UserInfo& user) {
+  GrantedRules out;
+  for (const CompiledBinding& binding : compiled.bindings) {
+    const auto* subject = matching_subject(binding, user);
+    if (!subject) continue;
+    if (!binding.error.empty()) {
+      out.errors.push_back(binding.error);
+      continue;
+    }
+    const std::string source = binding.source_prefix + describe_subject(*subject, binding.binding_namespace);
+    for (const auto& rule : binding.rules) out.rules.push_back(GrantedRule{rule, source});
   }
-  return Decision{false, granted.errors.empty() ? std::string() : "RBAC: " + aggregate_errors(granted.errors)};
+  return out;
+}
+
+GrantedRules rules_for(const RbacObjects& objects, const UserInfo& user, const std::string& namespace_) {
+  return rules_for(compile_rbac(objects, namespace_), user);
+}
+
+Decision rbac_authorize(const CompiledRbac& compiled, const RequestAttributes& request) {
+  std::vector<std::string> errors;
+  for (const CompiledBinding& binding : compiled.bindings) {
+    const auto* subject = matching_subject(binding, request.user);
+    if (!subject) continue;
+    if (!binding.error.empty()) {
+      errors.push_back(binding.error);
+      continue;
+    }
+    for (const auto& rule : binding.rules) {
+      if (rule_allows(request, rule)) {
+        return Decision{
+            true, "RBAC: allowed by " + binding.source_prefix + describe_subject(*subject, binding.binding_namespace)};
+      }
+    }
+  }
+  return Decision{false, errors.empty() ? std::string() : "RBAC: " + aggregate_errors(errors)};
+}
+
+Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& request) {
+  return rbac_authorize(compile_rbac(objects, request.namespace_), request);
 }
 
 std::string aggregate_errors(const std::vector<std::string>& errors) {

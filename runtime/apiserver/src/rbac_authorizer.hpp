@@ -91,6 +91,27 @@ struct Decision {
 // RBAC alone (no system:masters shortcut): allowed by the first rule that allows the request.
 Decision rbac_authorize(const RbacObjects& objects, const RequestAttributes& request);
 
+// The bindings a decision in one namespace reads, parsed once and their roles resolved (the
+// objects change far less often than requests come): ClusterRoleBindings first, then the
+// namespace's RoleBindings, in list order.
+struct CompiledBinding {
+  struct Subject {
+    std::string kind, name, namespace_;
+  };
+  std::vector<Subject> subjects;
+  std::string binding_namespace;  // "" for a ClusterRoleBinding
+  std::vector<PolicyRule> rules;  // its role's, aggregation resolved
+  std::string error;              // the role is missing ("clusterrole... not found")
+  std::string source_prefix;      // "ClusterRoleBinding \"b\" of ClusterRole \"r\" to "
+};
+struct CompiledRbac {
+  std::vector<CompiledBinding> bindings;
+};
+CompiledRbac compile_rbac(const RbacObjects& objects, const std::string& namespace_);
+// rules_for() and rbac_authorize() over compiled bindings: the same answers, reasons included.
+GrantedRules rules_for(const CompiledRbac& compiled, const UserInfo& user);
+Decision rbac_authorize(const CompiledRbac& compiled, const RequestAttributes& request);
+
 // The rules of a ClusterRole; for an aggregated one, the union of the rules of the ClusterRoles
 // its clusterRoleSelectors match (themselves resolved the same way), duplicates dropped.
 std::vector<PolicyRule> cluster_role_rules(const RbacObjects& objects, const Json& cluster_role);

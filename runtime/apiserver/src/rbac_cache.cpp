@@ -74,22 +74,23 @@ bool RbacCache::sync_locked() const {
   return changed;
 }
 
-std::shared_ptr<const RbacObjects> RbacCache::objects(const std::string& namespace_) const {
+std::shared_ptr<const RbacView> RbacCache::objects(const std::string& namespace_) const {
   std::lock_guard lock(mutex_);
   if (sync_locked()) views_.clear();
   if (auto it = views_.find(namespace_); it != views_.end()) return it->second;
-  auto view = std::make_shared<RbacObjects>();
+  auto view = std::make_shared<RbacView>();
   const auto copy = [&](const Kind& kind, std::vector<Json>& out, bool namespaced) {
     for (const auto& [key, object] : kind.objects) {
       if (!namespaced || key.first == namespace_) out.push_back(object);
     }
   };
-  copy(kinds_[2], view->cluster_roles, false);
-  copy(kinds_[3], view->cluster_role_bindings, false);
+  copy(kinds_[2], view->objects.cluster_roles, false);
+  copy(kinds_[3], view->objects.cluster_role_bindings, false);
   if (!namespace_.empty()) {
-    copy(kinds_[0], view->roles, true);
-    copy(kinds_[1], view->role_bindings, true);
+    copy(kinds_[0], view->objects.roles, true);
+    copy(kinds_[1], view->objects.role_bindings, true);
   }
+  view->compiled = compile_rbac(view->objects, namespace_);
   views_[namespace_] = view;
   return view;
 }

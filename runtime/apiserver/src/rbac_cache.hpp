@@ -21,6 +21,12 @@ class Cluster;
 
 namespace rr::apiserver_detail {
 
+// The objects a decision in one namespace reads, and its bindings compiled.
+struct RbacView {
+  RbacObjects objects;
+  CompiledRbac compiled;
+};
+
 class RbacCache {
  public:
   explicit RbacCache(std::shared_ptr<Cluster> cluster);
@@ -30,7 +36,7 @@ class RbacCache {
 
   // The ClusterRoles and ClusterRoleBindings, and the Roles and RoleBindings of `namespace_`
   // (none for ""), in (namespace, name) order as a list returns them. Thread-safe.
-  std::shared_ptr<const RbacObjects> objects(const std::string& namespace_) const;
+  std::shared_ptr<const RbacView> objects(const std::string& namespace_) const;
 
  private:
   struct Kind {
@@ -46,7 +52,7 @@ class RbacCache {
   std::shared_ptr<Cluster> cluster_;
   mutable std::mutex mutex_;
   mutable std::array<Kind, 4> kinds_;  // Role, RoleBinding, ClusterRole, ClusterRoleBinding
-  mutable std::map<std::string, std::shared_ptr<const RbacObjects>> views_;  // by namespace
+  mutable std::map<std::string, std::shared_ptr<const RbacView>> views_;  // by namespace
 };
 
 }  // namespace rr::apiserver_detail
