@@ -41,7 +41,7 @@ void require_allowed(const Authorizer& authorizer, const RequestAttributes& requ
 }  // namespace
 
 Authorizer::Authorizer(std::shared_ptr<Cluster> cluster, AuthorizationMode mode)
-    : cluster_(cluster), mode_(mode), cache_(std::move(cluster)) {}
+    : mode_(mode), cache_(std::move(cluster)) {}
 
 std::shared_ptr<const RbacView> Authorizer::objects(const std::string& namespace_) const {
   return cache_.objects(namespace_);

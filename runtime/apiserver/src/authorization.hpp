@@ -44,7 +44,6 @@ class Authorizer {
   // The RBAC objects a decision in `namespace_` reads (RoleBindings of that namespace only).
   std::shared_ptr<const RbacView> objects(const std::string& namespace_) const;
 
-  std::shared_ptr<Cluster> cluster_;
   AuthorizationMode mode_;
   RbacCache cache_;
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "json_members.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/client/quote.hpp"
 
@@ -80,11 +81,6 @@ std::vector<PolicyRule> rules_of(const Json& object) {
     for (const Json& rule : *it) rules.push_back(policy_rule_of(rule));
   }
   return rules;
-}
-
-std::string member_string(const Json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 // What is left of an object once the fields a garbage collector may change are set aside

@@ -42,12 +42,6 @@ std::string string_param(const QueryParams& params, const std::string& key) {
 
 }  // namespace
 
-std::optional<bool> parse_go_bool(std::string_view text) {
-  if (text == "1" || text == "t" || text == "T" || text == "TRUE" || text == "true" || text == "True") return true;
-  if (text == "0" || text == "f" || text == "F" || text == "FALSE" || text == "false" || text == "False") return false;
-  return std::nullopt;
-}
-
 std::optional<PropagationPolicy> parse_propagation(std::string_view text) {
   if (text == "Background") return PropagationPolicy::Background;
   if (text == "Foreground") return PropagationPolicy::Foreground;

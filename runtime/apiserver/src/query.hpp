@@ -6,6 +6,7 @@
 
 #include "route.hpp"
 #include "rr/client/options.hpp"
+#include "rr/core/go_strconv.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -25,8 +26,8 @@ struct RequestQuery {
 // Throws rr::ApiError (400) on a malformed value.
 RequestQuery parse_query(const QueryParams& params);
 
-// Go's strconv.ParseBool: 1 t T TRUE true True 0 f F FALSE false False.
-std::optional<bool> parse_go_bool(std::string_view text);
+// Go's strconv.ParseBool (rr/core/go_strconv.hpp).
+using rr::parse_go_bool;
 // "Background" / "Foreground" / "Orphan"; nullopt otherwise.
 std::optional<PropagationPolicy> parse_propagation(std::string_view text);
 

@@ -84,11 +84,11 @@ std::shared_ptr<const RbacView> RbacCache::objects(const std::string& namespace_
       if (!namespaced || key.first == namespace_) out.push_back(object);
     }
   };
-  copy(kinds_[2], view->objects.cluster_roles, false);
-  copy(kinds_[3], view->objects.cluster_role_bindings, false);
+  copy(kinds_[cluster_role], view->objects.cluster_roles, false);
+  copy(kinds_[cluster_role_binding], view->objects.cluster_role_bindings, false);
   if (!namespace_.empty()) {
-    copy(kinds_[0], view->objects.roles, true);
-    copy(kinds_[1], view->objects.role_bindings, true);
+    copy(kinds_[role], view->objects.roles, true);
+    copy(kinds_[role_binding], view->objects.role_bindings, true);
   }
   view->compiled = compile_rbac(view->objects, namespace_);
   views_[namespace_] = view;

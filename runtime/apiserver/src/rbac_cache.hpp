@@ -51,7 +51,8 @@ class RbacCache {
 
   std::shared_ptr<Cluster> cluster_;
   mutable std::mutex mutex_;
-  mutable std::array<Kind, 4> kinds_;  // Role, RoleBinding, ClusterRole, ClusterRoleBinding
+  enum Index { role, role_binding, cluster_role, cluster_role_binding };
+  mutable std::array<Kind, 4> kinds_;                                     // by Index
   mutable std::map<std::string, std::shared_ptr<const RbacView>> views_;  // by namespace
 };
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "json_members.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/client/kind.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -26,56 +27,33 @@ constexpr std::int64_t min_expiration_seconds = 600;        // ten minutes, as t
 constexpr std::int64_t max_expiration_seconds = 1LL << 32;  // "2^32 seconds"
 constexpr std::string_view issuer = "https://kubernetes.default.svc.cluster.local";
 
-constexpr std::string_view b64url_alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-// base64url without padding (RFC 7515 §2).
+// base64url without padding (RFC 7515 §2): standard base64 (rr::Bytes) with two letters swapped.
 std::string b64url_encode(std::string_view raw) {
-  std::string out;
-  out.reserve((raw.size() * 4 + 2) / 3);
-  std::uint32_t acc = 0;
-  int bits = 0;
-  for (const unsigned char c : raw) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += b64url_alphabet[(acc >> bits) & 0x3f];
-    }
-  }
-  if (bits > 0) out += b64url_alphabet[(acc << (6 - bits)) & 0x3f];
-  return out;
+  std::string text = Bytes::encode(raw).str();
+  while (!text.empty() && text.back() == '=') text.pop_back();
+  for (char& c : text) c = c == '+' ? '-' : c == '/' ? '_' : c;
+  return text;
 }
 
 std::optional<std::string> b64url_decode(std::string_view text) {
-  std::string out;
-  std::uint32_t acc = 0;
-  int bits = 0;
-  for (const char c : text) {
-    const auto at = b64url_alphabet.find(c);
-    if (at == std::string_view::npos) return std::nullopt;
-    acc = (acc << 6) | static_cast<std::uint32_t>(at);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += static_cast<char>((acc >> bits) & 0xff);
-    }
+  std::string standard(text);
+  for (char& c : standard) {
+    if (c == '+' || c == '/' || c == '=') return std::nullopt;  // not base64url
+    c = c == '-' ? '+' : c == '_' ? '/' : c;
   }
-  return out;
+  standard.append((4 - standard.size() % 4) % 4, '=');
+  return Bytes(std::move(standard)).decode();
 }
 
 std::int64_t unix_seconds(std::chrono::system_clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
 }
 
+// A member that is present and not null.
 const Json* member(const Json& object, const char* name) {
   if (!object.is_object()) return nullptr;
   const auto it = object.find(name);
   return it == object.end() || it->is_null() ? nullptr : &*it;
-}
-
-std::string string_member(const Json& object, const char* name) {
-  const Json* value = member(object, name);
-  return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
 // The bound object of spec.boundObjectRef: a Pod, Secret or Node (the API server's choices).
@@ -86,8 +64,8 @@ struct BoundObject {
 std::optional<BoundObject> bound_object_of(const Json& spec, const std::string& sa_name) {
   const Json* ref = member(spec, "boundObjectRef");
   if (!ref) return std::nullopt;
-  BoundObject bound{string_member(*ref, "apiVersion"), string_member(*ref, "kind"), string_member(*ref, "name"),
-                    string_member(*ref, "uid")};
+  BoundObject bound{member_string(*ref, "apiVersion"), member_string(*ref, "kind"), member_string(*ref, "name"),
+                    member_string(*ref, "uid")};
   if (bound.api_version.empty()) bound.api_version = "v1";
   const bool known = bound.api_version == "v1" &&
                      (bound.kind == "Pod" || bound.kind == "Secret" || bound.kind == "Node");

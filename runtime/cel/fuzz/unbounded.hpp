@@ -11,7 +11,8 @@ inline std::size_t count(std::string_view text, std::string_view word) {
   return n;
 }
 
-// CEL without a cost budget (not implemented yet) may legitimately run for ever or fill memory:
+// rr::cel has no cost budget yet (docs/runtime/26-cel.md), so some programs legitimately run for
+// ever or fill memory:
 // comprehensions nested deep enough multiply their iterations, cel.bind chains can double a value
 // at each level, lists.range(n) allocates n values. Such inputs are not what the targets look for
 // (crashes and nondeterminism), so they are not evaluated rather than reported as timeouts.

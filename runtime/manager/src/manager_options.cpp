@@ -6,6 +6,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "rr/core/go_strconv.hpp"
 #include "rr/manager/go_duration.hpp"
 
 namespace rr {
@@ -26,8 +27,7 @@ struct Flag {
 
 // Go's strconv.ParseBool.
 bool parse_bool(const std::string& text) {
-  if (text == "1" || text == "t" || text == "T" || text == "true" || text == "TRUE" || text == "True") return true;
-  if (text == "0" || text == "f" || text == "F" || text == "false" || text == "FALSE" || text == "False") return false;
+  if (const auto value = parse_go_bool(text)) return *value;
   throw std::invalid_argument("parse error: \"" + text + "\" is not a boolean");
 }
 

@@ -12,6 +12,7 @@
 
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/informer_cache_metrics.hpp"
+#include "rr/core/go_strconv.hpp"
 #include "rr/http_client/http_client.hpp"
 #include "rr/manager/json_log.hpp"
 #include "rr/manager/manager_options.hpp"
@@ -32,11 +33,7 @@ std::optional<bool> bool_flag(std::string_view arg, std::string_view flag) {
   if (tail.empty()) return true;
   if (!tail.starts_with("=")) return std::nullopt;
   const std::string_view value = tail.substr(1);
-  if (value == "true" || value == "1" || value == "t" || value == "T" || value == "TRUE" || value == "True")
-    return true;
-  if (value == "false" || value == "0" || value == "f" || value == "F" || value == "FALSE" || value == "False") {
-    return false;
-  }
+  if (const auto parsed = parse_go_bool(value)) return *parsed;
   throw FlagError("invalid boolean value \"" + std::string(value) + "\" for " + std::string(flag));
 }
 
