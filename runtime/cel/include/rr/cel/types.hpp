@@ -2,8 +2,10 @@
 // library types (net.IP, ...), objects with known fields (a Kubernetes schema's properties), and
 // dyn (not known until run time).
 #pragma once
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,16 @@ class CelType {
   const std::string& name() const { return name_; }
   const std::map<std::string, CelType>* fields() const { return fields_.get(); }
 
+  // The most elements (list), entries (map, object) or characters/bytes (string, bytes) a value
+  // of this type can have, from the schema's maxItems/maxProperties/maxLength: the cost
+  // estimator's size bound. Not part of the type's identity (operator== ignores it).
+  std::optional<std::uint64_t> max_size() const { return max_size_; }
+  CelType with_max_size(std::optional<std::uint64_t> n) const {
+    CelType t = *this;
+    t.max_size_ = n;
+    return t;
+  }
+
   // cel-go's spelling: int, list(string), map(string, dyn), optional_type(int), net.IP, or the
   // object's name.
   std::string to_string() const;
@@ -68,6 +80,7 @@ class CelType {
   std::vector<CelType> params_;
   std::string name_;
   std::shared_ptr<const std::map<std::string, CelType>> fields_;
+  std::optional<std::uint64_t> max_size_;
 };
 
 }  // namespace rr::cel
