@@ -1,0 +1,246 @@
+// Validation of a value against a compiled node, in the order kube-openapi's SchemaValidator runs
+// its parts (type, junctors, string, format, number, slice, enum, object), then list-type
+// uniqueness and embedded resources as apiextensions adds them, then the node's NodeCheck.
+// Ratcheting: the findings of a node whose value equals its correlated old value are dropped.
+#include <cmath>
+
+#include "correlate.hpp"
+#include "engine.hpp"
+#include "error_text.hpp"
+
+namespace rr::schema {
+namespace {
+
+const char* json_type(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return "integer";
+    case Json::value_t::number_float: return "number";
+    case Json::value_t::string: return "string";
+    case Json::value_t::array: return "array";
+    default: return "object";
+  }
+}
+
+// go-openapi accepts a float that is a JSON integer (|f| <= 2^53, no fraction) for type integer.
+bool integral(const Json& v) {
+  if (v.is_number_integer()) return true;
+  if (!v.is_number_float()) return false;
+  const double f = v.get<double>();
+  return std::isfinite(f) && std::fabs(f) <= 9007199254740992.0 && std::trunc(f) == f;
+}
+
+bool type_matches(const Node& n, const Json& value) {
+  if (n.int_or_string) return value.is_string() || integral(value);
+  if (n.type.empty()) return true;
+  const std::string_view t = json_type(value);
+  return t == n.type || (n.type == "number" && t == "integer") || (n.type == "integer" && integral(value));
+}
+
+std::string subject(const std::string& path) { return path.empty() ? std::string("body") : path + " in body"; }
+
+std::string go_quoted_path(const std::string& path) { return Json(path).dump(); }
+
+// Junctor findings are plain errors in kube-openapi, which apiextensions reports at a nil path.
+FieldError composite(const std::string& path, const std::string& what) {
+  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + go_quoted_path(path) + " " + what};
+}
+
+void drain(Validator& v, std::vector<FieldError>& into) {
+  for (auto& e : v.take()) into.push_back(std::move(e));
+}
+
+class Walker {
+ public:
+  Walker(Validator& v, ValidationRun& run) : v_(v), run_(run) {}
+
+  void walk(const Node& n, const Json& value, const Json* old, const std::string& check_path,
+            std::vector<FieldError>& out) {
+    const bool unchanged = run_.ratcheting && old && *old == value;
+    std::vector<FieldError> own, below;
+    if (value.is_null() && n.nullable) return;
+    if (!type_matches(n, value)) {
+      const std::string t = std::string("\"") + json_type(value) + "\"";
+      const std::string want = n.int_or_string ? std::string("integer,string") : n.type;
+      own.push_back(field_error(v_.path(), FieldErrorType::Invalid, t,
+                                subject(v_.path()) + " must be of type " + want + ": " + t));
+      if (!unchanged) run_.type_error = true;
+    }
+    if (!value.is_null()) {
+      junctors(n, value, own);
+      scalars(n, value, own);
+      enum_check(n, value, own);
+      if (value.is_array()) array(n, value, old, check_path, own, below);
+      if (value.is_object()) object(n, value, old, check_path, own, below);
+    }
+    std::vector<FieldError> checked;
+    if (n.check && !unchanged) {
+      n.check->check(value, old, check_path, checked);
+      run_.checks_ran = true;
+    }
+    if (unchanged) return void(out.insert(out.end(), below.begin(), below.end()));
+    out.insert(out.end(), own.begin(), own.end());
+    out.insert(out.end(), below.begin(), below.end());
+    run_.check_errors.insert(run_.check_errors.end(), checked.begin(), checked.end());
+  }
+
+ private:
+  // allOf, anyOf, oneOf and not, with go-openapi's messages and the causes it keeps.
+  void junctors(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    const bool type_error = run_.type_error;
+    auto errors_of = [&](const Node& alt) {
+      std::vector<FieldError> errs;
+      value_of(alt, value, errs);
+      return errs;
+    };
+    if (!n.all_of.empty()) {
+      std::size_t valid = 0;
+      for (const auto& alt : n.all_of) {
+        auto errs = errors_of(*alt);
+        valid += errs.empty();
+        own.insert(own.end(), errs.begin(), errs.end());
+      }
+      if (valid != n.all_of.size())
+        own.push_back(composite(
+            v_.path(), std::string("must validate all the schemas (allOf)") + (valid == 0 ? ". None validated" : "")));
+    }
+    if (!n.any_of.empty()) {
+      std::vector<FieldError> last;
+      bool any = false;
+      for (const auto& alt : n.any_of) {
+        last = errors_of(*alt);
+        if ((any = last.empty())) break;
+      }
+      if (!any) {
+        own.push_back(composite(v_.path(), "must validate at least one schema (anyOf)"));
+        own.insert(own.end(), last.begin(), last.end());  // go-openapi keeps the last alternative's causes
+      }
+    }
+    if (!n.one_of.empty()) {
+      std::size_t valid = 0;
+      std::vector<FieldError> first_failure;
+      bool failed = false;
+      for (const auto& alt : n.one_of) {
+        auto errs = errors_of(*alt);
+        if (errs.empty()) ++valid;
+        else if (!failed) first_failure = std::move(errs), failed = true;
+      }
+      if (valid != 1) {
+        own.push_back(
+            composite(v_.path(), "must validate one and only one schema (oneOf). " +
+                                     (valid == 0 ? std::string("Found none valid")
+                                                 : "Found " + std::to_string(valid) + " valid alternatives")));
+        if (valid == 0) own.insert(own.end(), first_failure.begin(), first_failure.end());
+      }
+    }
+    if (n.not_ && errors_of(*n.not_).empty()) own.push_back(composite(v_.path(), "must not validate the schema (not)"));
+    run_.type_error = type_error;  // a junctor's alternatives do not block the NodeChecks
+  }
+
+  // A junctor alternative: value validations and nested ones, never ratcheted on their own.
+  void value_of(const Node& alt, const Json& value, std::vector<FieldError>& out) {
+    const bool ratcheting = run_.ratcheting;
+    run_.ratcheting = false;
+    walk(alt, value, nullptr, v_.path(), out);
+    run_.ratcheting = ratcheting;
+  }
+
+  void scalars(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    if (value.is_string()) {
+      const auto& s = value.get_ref<const std::string&>();
+      if (n.max_length) v_.max_length(s, *n.max_length);
+      if (n.min_length) v_.min_length(s, *n.min_length);
+      if (n.pattern) v_.pattern(s, *n.pattern);
+      if (n.format != Format::None) v_.format(s, n.format);
+    }
+    if (value.is_number()) {
+      const double d = value.get<double>();
+      if (n.multiple_of) v_.multiple_of(d, *n.multiple_of);
+      if (n.maximum) v_.maximum(d, *n.maximum, n.exclusive_maximum);
+      if (n.minimum) v_.minimum(d, *n.minimum, n.exclusive_minimum);
+    }
+    drain(v_, own);
+  }
+
+  void enum_check(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    if (n.enum_json.empty()) return;
+    std::vector<std::string_view> allowed(n.enum_json.begin(), n.enum_json.end());
+    v_.enum_value(value.dump(), allowed);
+    drain(v_, own);
+  }
+
+  void array(const Node& n, const Json& value, const Json* old, const std::string& check_path,
+             std::vector<FieldError>& own, std::vector<FieldError>& below) {
+    if (n.min_items) v_.min_items(value.size(), *n.min_items);
+    if (n.max_items) v_.max_items(value.size(), *n.max_items);
+    drain(v_, own);
+    if (n.items) {
+      const ListCorrelation correlation(n, old);
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        auto scope = v_.index(i);
+        walk(*n.items, value[i], correlation.find(value[i]), check_path + "[" + std::to_string(i) + "]", below);
+      }
+    }
+    if (n.list_type != ListType::Atomic) {
+      std::vector<std::string> ids;
+      ids.reserve(value.size());
+      for (const Json& item : value) ids.push_back(item_identity(n, item));
+      v_.unique(ids);
+      drain(v_, own);
+    }
+  }
+
+  void object(const Node& n, const Json& value, const Json* old, const std::string& check_path,
+              std::vector<FieldError>& own, std::vector<FieldError>& below) {
+    if (n.max_properties) v_.max_properties(value.size(), *n.max_properties);
+    if (n.min_properties) v_.min_properties(value.size(), *n.min_properties);
+    for (const auto& r : n.required)
+      if (!value.contains(r)) v_.required(r);
+    drain(v_, own);
+    for (const auto& [name, member] : value.items()) {
+      const Node* child = nullptr;
+      std::string at;
+      if (auto it = n.properties.find(name); it != n.properties.end()) {
+        child = it->second.get();
+        at = check_path.empty() ? name : check_path + "." + name;
+      } else if (n.additional) {
+        child = n.additional.get();
+        at = check_path + "[" + name + "]";
+      }
+      if (!child) continue;
+      auto scope = v_.field(name);
+      walk(*child, member, old_member(old, name), at, below);
+    }
+    if (n.embedded) embedded(value, own);
+  }
+
+  // apiextensions' embedded-resource checks: apiVersion and kind, present and non-empty strings.
+  void embedded(const Json& value, std::vector<FieldError>& own) {
+    for (const char* key : {"apiVersion", "kind"}) {
+      const std::string at = v_.path() + "." + key;
+      auto it = value.find(key);
+      if (it == value.end()) own.push_back(field_error(at, FieldErrorType::Required, {}, "must not be empty"));
+      else if (!it->is_string())
+        own.push_back(field_error(at, FieldErrorType::Invalid, go_value(*it), "must be a string"));
+      else if (it->get_ref<const std::string&>().empty())
+        own.push_back(field_error(at, FieldErrorType::Invalid, "\"\"", "must not be empty"));
+    }
+    if (auto meta = value.find("metadata"); meta != value.end() && !meta->is_object())
+      own.push_back(
+          field_error(v_.path() + ".metadata", FieldErrorType::Invalid, go_value(*meta), "must be an object"));
+  }
+
+  Validator& v_;
+  ValidationRun& run_;
+};
+
+}  // namespace
+
+void validate_value(const Node& node, const Json& value, const Json* old, Validator& v, ValidationRun& run,
+                    std::vector<FieldError>& out) {
+  Walker(v, run).walk(node, value, old, v.path(), out);
+}
+
+}  // namespace rr::schema

@@ -1,0 +1,112 @@
+// The NodeCheck hook: made once per node with x-kubernetes-validations, called with the node's
+// value, its correlated old value and its field path.
+#include <doctest/doctest.h>
+
+#include <memory>
+
+#include "support.hpp"
+
+using rr::Json;
+using schema_test::compiled;
+using schema_test::messages;
+
+namespace {
+
+struct Call {
+  Json self;
+  bool has_old = false;
+  Json old_self;
+  std::string path;
+};
+
+// Records every call and reports one error at the node, so the caller sees the hook ran.
+class Recorder : public rr::schema::NodeCheck {
+ public:
+  Recorder(std::vector<Call>& calls, std::string rule) : calls_(calls), rule_(std::move(rule)) {}
+  void check(const Json& self, const Json* old_self, const std::string& path,
+             std::vector<rr::FieldError>& out) const override {
+    calls_.push_back(Call{self, old_self != nullptr, old_self ? *old_self : Json(), path});
+    out.push_back(rr::FieldError{path, rr::FieldErrorType::Invalid, path + ": Invalid value: \"object\": " + rule_});
+  }
+
+ private:
+  std::vector<Call>& calls_;
+  std::string rule_;
+};
+
+const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"object",
+  "x-kubernetes-validations":[{"rule":"root"}],
+  "properties":{
+    "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
+      "items":{"type":"object","required":["name"],"x-kubernetes-validations":[{"rule":"item"}],
+        "properties":{"name":{"type":"string"},"port":{"type":"integer"}}}},
+    "byKey":{"type":"object","additionalProperties":{"type":"string","x-kubernetes-validations":[{"rule":"value"}]}},
+    "atomic":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"atomic"}]}},
+    "n":{"type":"integer"}
+  }}}})";
+
+struct Fixture {
+  std::vector<Call> calls;
+  std::vector<std::string> compiled_at;
+  rr::schema::Schema schema = make();
+
+  rr::schema::Schema make() {
+    rr::schema::CompileOptions options;
+    options.node_checks = [this](const Json& node, const std::string& at, std::vector<rr::FieldError>&) {
+      compiled_at.push_back(at);
+      return std::make_unique<Recorder>(calls, node["x-kubernetes-validations"][0]["rule"].get<std::string>());
+    };
+    return compiled(Json::parse(kSchema), options);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("node checks: made once per node at compile time, at the schema path") {
+  Fixture f;
+  // Children before their parent, as the tree is built.
+  CHECK(f.compiled_at == std::vector<std::string>{
+                             "spec.validation.openAPIV3Schema.properties[spec].properties[atomic].items",
+                             "spec.validation.openAPIV3Schema.properties[spec].properties[byKey].additionalProperties",
+                             "spec.validation.openAPIV3Schema.properties[spec].properties[ports].items",
+                             "spec.validation.openAPIV3Schema.properties[spec]"});
+}
+
+TEST_CASE("node checks: self, correlated old_self and path on update") {
+  Fixture f;
+  const Json old = Json::parse(R"({"spec":{"n":1,"ports":[{"name":"a","port":1}],"byKey":{"k":"v"},"atomic":["x"]}})");
+  const Json updated = Json::parse(
+      R"({"spec":{"n":2,"ports":[{"name":"b","port":2},{"name":"a","port":3}],"byKey":{"k":"w"},"atomic":["y"]}})");
+  const auto errors = f.schema.validate(updated, &old);
+  REQUIRE(f.calls.size() == 5);
+  // Children first (depth first), the node's own check after them.
+  CHECK(f.calls[0].path == "spec.atomic[0]");
+  CHECK_FALSE(f.calls[0].has_old);  // an atomic list's items have no old value
+  CHECK(f.calls[1].path == "spec.byKey[k]");
+  CHECK(f.calls[1].old_self == "v");
+  CHECK(f.calls[2].path == "spec.ports[0]");
+  CHECK_FALSE(f.calls[2].has_old);  // "b" is new
+  CHECK(f.calls[3].path == "spec.ports[1]");
+  CHECK(f.calls[3].old_self == Json::parse(R"({"name":"a","port":1})"));  // correlated by key, not index
+  CHECK(f.calls[4].path == "spec");
+  CHECK(f.calls[4].self == updated["spec"]);
+  CHECK(f.calls[4].old_self == old["spec"]);
+  CHECK(errors.size() == 5);
+}
+
+TEST_CASE("node checks: unchanged nodes are ratcheted; type errors block every check") {
+  Fixture f;
+  const Json old = Json::parse(R"({"spec":{"n":1,"byKey":{"k":"v"}}})");
+  const Json updated = Json::parse(R"({"spec":{"n":2,"byKey":{"k":"v"}}})");
+  const auto errors = f.schema.validate(updated, &old);
+  CHECK(f.calls.size() == 1);  // only spec changed; byKey[k] is equal to its old value
+  CHECK(messages(errors) == std::vector<std::string>{"spec: Invalid value: \"object\": root"});
+
+  f.calls.clear();
+  const Json wrong = Json::parse(R"({"spec":{"n":"two"}})");
+  CHECK(messages(f.schema.validate(wrong, nullptr)) ==
+        std::vector<std::string>{
+            "spec.n: Invalid value: \"string\": spec.n in body must be of type integer: \"string\"",
+            "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; "
+            "correct the existing errors to complete validation"});
+}

@@ -1,0 +1,61 @@
+// Ratcheting: on update, errors at a node whose value equals its correlated old value are dropped.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+using rr::Json;
+using schema_test::compiled;
+using schema_test::messages;
+
+namespace {
+
+const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"object","properties":{
+  "a":{"type":"string","maxLength":3},
+  "b":{"type":"string","maxLength":3},
+  "byKey":{"type":"object","additionalProperties":{"type":"integer","maximum":5}},
+  "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
+    "items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"port":{"type":"integer","maximum":100}}}},
+  "tags":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string","maxLength":2}},
+  "atomic":{"type":"array","items":{"type":"string","maxLength":2}}
+}}}})";
+
+}  // namespace
+
+TEST_CASE("ratcheting: an unchanged invalid field does not block an update") {
+  const auto schema = compiled(Json::parse(kSchema));
+  const Json old = Json::parse(R"({"spec":{"a":"toolong","b":"ok"}})");
+  const Json updated = Json::parse(R"({"spec":{"a":"toolong","b":"new"}})");
+  CHECK(schema.validate(updated, &old).empty());
+  const Json changed = Json::parse(R"({"spec":{"a":"toolong!","b":"ok"}})");
+  CHECK(messages(schema.validate(changed, &old)) ==
+        std::vector<std::string>{"spec.a: Too long: may not be longer than 3"});
+  // Without ratcheting (or on create) the old error is reported.
+  CHECK(messages(schema.validate(updated, &old, {.ratcheting = false})) ==
+        std::vector<std::string>{"spec.a: Too long: may not be longer than 3"});
+  CHECK(messages(schema.validate(updated, nullptr)).size() == 1);
+}
+
+TEST_CASE("ratcheting: map values by key, list-map items by keys, set items by value") {
+  const auto schema = compiled(Json::parse(kSchema));
+  const Json old = Json::parse(R"({"spec":{"byKey":{"x":9},
+      "ports":[{"name":"http","port":800}],"tags":["long"]}})");
+  // Reordered and extended, but the invalid old entries are unchanged.
+  const Json updated = Json::parse(R"({"spec":{"byKey":{"w":1,"x":9},
+      "ports":[{"name":"dns","port":53},{"name":"http","port":800}],"tags":["ok","long"]}})");
+  CHECK(schema.validate(updated, &old).empty());
+  const Json worse = Json::parse(R"({"spec":{"byKey":{"x":9,"y":9},
+      "ports":[{"name":"http","port":801}],"tags":["long","new!"]}})");
+  CHECK(
+      messages(schema.validate(worse, &old)) ==
+      std::vector<std::string>{"spec.byKey.y: Invalid value: 9: spec.byKey.y in body should be less than or equal to 5",
+                               "spec.ports[0].port: Invalid value: 801: spec.ports[0].port in body should be less "
+                               "than or equal to 100",
+                               "spec.tags[1]: Too long: may not be longer than 2"});
+}
+
+TEST_CASE("ratcheting: items of an atomic list are not correlated") {
+  const auto schema = compiled(Json::parse(kSchema));
+  const Json old = Json::parse(R"({"spec":{"atomic":["long"]}})");
+  CHECK(messages(schema.validate(old, &old)) ==
+        std::vector<std::string>{"spec.atomic[0]: Too long: may not be longer than 2"});
+}
