@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "json_compare.hpp"
+#include "key_list.hpp"
 #include "rr/core/errors.hpp"
 #include "rr/core/kind_codec.hpp"
 #include "load/yaml_load.hpp"
@@ -39,17 +40,6 @@ struct Codecs {
   }
 };
 
-std::map<std::string, std::string> read_exclusions(const std::string& path) {
-  std::map<std::string, std::string> out;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto space = line.find(' ');
-    out[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
-  }
-  return out;
-}
-
 std::string scalar(const rrgen::Node& doc, std::string_view key) {
   const rrgen::Node* n = doc.find(key);
   return n && n->is_scalar() ? n->text : std::string();
@@ -63,7 +53,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path root = argv[1];
-  const auto exclusions = read_exclusions(argv[2]);
+  const auto exclusions = corpus::read_key_list(argv[2]);
   std::set<std::string> used_exclusions;
 
   Codecs codecs;

@@ -1,0 +1,188 @@
+// Schema admission over the corpus: every served version's openAPIV3Schema of every corpus CRD
+// compiles with rr::schema (or is listed in schema_rejections.txt with the reason the API server
+// refuses it too), and every corpus sample of a corpus kind is pruned, defaulted and validated by
+// its CRD's schema with no finding. Each failure is printed with its file and message.
+//
+//   corpus_schema_admission CORPUS_DIR SAMPLE_EXCLUSIONS SCHEMA_REJECTIONS
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "key_list.hpp"
+#include "load/yaml_load.hpp"
+#include "rr/schema/schema.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The documents of a YAML file as JSON, read by rrgen's loader: YAML 1.1 scalars (0755 is octal),
+// as kubectl reads them. Throws with the first diagnostic.
+std::vector<rr::Json> yaml_documents(const fs::path& path) {
+  rrgen::SourceSet sources;
+  rrgen::Diagnostics diags;
+  const std::string* name = sources.read(path.string(), diags);
+  std::vector<rrgen::Node> nodes;
+  if (name) nodes = rrgen::load_yaml(name, sources.content(name), diags);
+  if (diags.has_errors()) throw std::runtime_error(rrgen::format(diags.all().front()));
+  std::vector<rr::Json> docs;
+  for (const auto& n : nodes) docs.push_back(rr::Json::parse(rrgen::to_json_text(n)));
+  return docs;
+}
+
+std::vector<fs::path> yaml_files(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+struct Kind {
+  std::string file;  // crds/<project>/<file>
+  rr::schema::Schema schema;
+};
+
+struct Run {
+  std::multimap<std::string, Kind> kinds;  // "<apiVersion>|<kind>"
+  std::vector<std::string> failures;
+  std::set<std::string> used_rejections;
+  int versions = 0, compiled = 0, rejected = 0;
+};
+
+void compile_crd(const rr::Json& crd, const std::string& rel, const std::map<std::string, std::string>& rejections,
+                 Run& run) {
+  const std::string group = crd.value("/spec/group"_json_pointer, std::string());
+  const std::string kind = crd.value("/spec/names/kind"_json_pointer, std::string());
+  const rr::Json versions = crd.value("/spec/versions"_json_pointer, rr::Json::array());
+  const rr::Json shared = crd.value("/spec/validation/openAPIV3Schema"_json_pointer, rr::Json());  // v1beta1
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    const rr::Json& version = versions[i];
+    rr::Json schema = version.value("/schema/openAPIV3Schema"_json_pointer, shared);
+    if (schema.is_null()) continue;
+    ++run.versions;
+    const std::string name = version.value("name", "");
+    const std::string key = rel + "#" + group + "/" + name + "/" + kind;
+    rr::schema::CompileOptions options;
+    options.schema_path = "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema";
+    auto result = rr::schema::Schema::compile(schema, options);
+    const bool listed = rejections.count(key) > 0;
+    if (listed) run.used_rejections.insert(key);
+    if (auto* errors = std::get_if<std::vector<rr::FieldError>>(&result)) {
+      if (listed) {
+        ++run.rejected;
+        continue;
+      }
+      std::string text = "FAIL " + key + ": does not compile:";
+      for (const auto& e : *errors) text += "\n    " + e.message;
+      run.failures.push_back(text);
+      continue;
+    }
+    if (listed) run.failures.push_back("FAIL " + key + ": listed in schema_rejections.txt but compiles");
+    ++run.compiled;
+    run.kinds.emplace(group + "/" + name + "|" + kind, Kind{rel, std::get<rr::schema::Schema>(std::move(result))});
+  }
+}
+
+// The sample's own project's definition first, as corpus_samples matches them.
+const Kind* find_kind(const Run& run, const std::string& api_version, const std::string& kind,
+                      const std::string& project) {
+  auto [lo, hi] = run.kinds.equal_range(api_version + "|" + kind);
+  const Kind* any = nullptr;
+  for (auto it = lo; it != hi; ++it) {
+    if (it->second.file.rfind("crds/" + project + "/", 0) == 0) return &it->second;
+    if (!any) any = &it->second;
+  }
+  return any;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::cerr << "usage: corpus_schema_admission CORPUS_DIR SAMPLE_EXCLUSIONS SCHEMA_REJECTIONS\n";
+    return 2;
+  }
+  const fs::path root = argv[1];
+  const auto exclusions = corpus::read_key_list(argv[2]);
+  const auto rejections = corpus::read_key_list(argv[3]);
+  Run run;
+  for (const auto& path : yaml_files(root / "crds")) {
+    const std::string rel = fs::relative(path, root).generic_string();
+    try {
+      for (const rr::Json& doc : yaml_documents(path))
+        if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
+          compile_crd(doc, rel, rejections, run);
+    } catch (const std::exception& e) {
+      run.failures.push_back("FAIL " + rel + ": not YAML: " + e.what());
+    }
+  }
+  for (const auto& [key, why] : rejections)
+    if (!run.used_rejections.count(key)) run.failures.push_back("FAIL stale rejection (no such CRD version): " + key);
+
+  int passed = 0, excluded = 0, foreign = 0, invalid_docs = 0, invalid_refused = 0;
+  for (const auto& path : yaml_files(root / "samples")) {
+    const std::string rel = fs::relative(path, root).generic_string();
+    const std::string project = fs::relative(path, root / "samples").begin()->string();
+    if (auto ex = exclusions.find(rel); ex != exclusions.end()) {
+      ++excluded;
+      // A figure, not a check: how many documents of deliberately invalid files the schema alone refuses
+      // (the others break CEL rules, which rr::schema leaves to its NodeCheck hook).
+      if (ex->second.find("deliberately invalid") == std::string::npos) continue;
+      for (rr::Json& doc : yaml_documents(path)) {
+        const Kind* kind = doc.is_object() ? find_kind(run, doc.value("apiVersion", ""), doc.value("kind", ""), project)
+                                           : nullptr;
+        if (!kind) continue;
+        ++invalid_docs;
+        kind->schema.prune(doc);
+        kind->schema.apply_defaults(doc);
+        invalid_refused += !kind->schema.validate(doc, nullptr).empty();
+      }
+      continue;
+    }
+    std::vector<rr::Json> docs;
+    try {
+      docs = yaml_documents(path);
+    } catch (const std::exception& e) {
+      run.failures.push_back("FAIL " + rel + ": not YAML: " + e.what());
+      continue;
+    }
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      rr::Json& doc = docs[i];
+      if (!doc.is_object()) continue;
+      const Kind* kind = find_kind(run, doc.value("apiVersion", ""), doc.value("kind", ""), project);
+      if (!kind) {
+        ++foreign;
+        continue;
+      }
+      const std::string id = rel + "#" + std::to_string(i);
+      if (exclusions.count(id)) {
+        ++excluded;
+        continue;
+      }
+      kind->schema.prune(doc);
+      kind->schema.apply_defaults(doc);
+      const auto errors = kind->schema.validate(doc, nullptr);
+      if (errors.empty()) {
+        ++passed;
+        continue;
+      }
+      std::string text = "FAIL " + id + " (" + kind->file + "):";
+      for (const auto& e : errors) text += "\n    " + e.message;
+      run.failures.push_back(text);
+    }
+  }
+  for (const auto& f : run.failures) std::cout << f << "\n";
+  std::cout << "schema corpus: " << run.versions << " CRD version schemas, " << run.compiled << " compiled, "
+            << run.rejected << " rejected as listed; samples: " << passed << " admitted, " << excluded << " excluded, "
+            << foreign << " of kinds outside the corpus; deliberately invalid documents refused by the schema alone: "
+            << invalid_refused << " of " << invalid_docs << "; " << run.failures.size() << " failures\n";
+  return run.failures.empty() && run.compiled > 0 && passed > 0 ? 0 : 1;
+}
