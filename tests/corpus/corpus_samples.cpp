@@ -15,9 +15,9 @@
 
 #include "json_compare.hpp"
 #include "key_list.hpp"
+#include "load/yaml_load.hpp"
 #include "rr/core/errors.hpp"
 #include "rr/core/kind_codec.hpp"
-#include "load/yaml_load.hpp"
 
 std::vector<std::pair<std::string_view, std::span<const rr::KindCodec>>> corpus_kind_tables();
 
