@@ -1,23 +1,14 @@
-// Schema::compile: the structural checks, then the tree (patterns compiled once, the NodeChecks
-// made), then each default checked against its own node as the API server checks it.
+// Schema::compile: the API server's checks of a CRD schema, and the tree (patterns compiled once,
+// the NodeChecks made) that validation, defaulting and pruning walk.
 #include <algorithm>
 
 #include "engine.hpp"
 #include "error_text.hpp"
+#include "schema_json.hpp"
 #include "structural.hpp"
 
 namespace rr::schema {
 namespace {
-
-const Json* member(const Json& node, const char* key) {
-  auto it = node.find(key);
-  return it == node.end() ? nullptr : &*it;
-}
-
-bool flag(const Json& node, const char* key) {
-  const Json* v = member(node, key);
-  return v && v->is_boolean() && v->get<bool>();
-}
 
 template <class T>
 void read_number(const Json& node, const char* key, std::optional<T>& out) {
@@ -40,7 +31,8 @@ Format format_of(const std::string& name) {
 
 class Builder {
  public:
-  Builder(const CompileOptions& options, std::vector<FieldError>& errors) : options_(options), errors_(errors) {}
+  Builder(const CompileOptions& options, std::vector<FieldError>& errors, std::vector<FieldError>& check_errors)
+      : options_(options), errors_(errors), check_errors_(check_errors) {}
 
   std::unique_ptr<Node> build(const Json& s, const std::string& at, bool junctor) {
     auto n = std::make_unique<Node>();
@@ -68,13 +60,14 @@ class Builder {
     value_validations(s, *n, at);
     junctors(s, *n, at);
     if (!junctor && options_.node_checks && member(s, "x-kubernetes-validations"))
-      n->check = options_.node_checks(s, at, errors_);
+      n->check = options_.node_checks(s, at, check_errors_);
     return n;
   }
 
  private:
   void list_semantics(const Json& s, Node& n) {
     if (const Json* lt = member(s, "x-kubernetes-list-type"); lt && lt->is_string()) {
+      if (*lt == "atomic") n.list_type = ListType::Atomic;
       if (*lt == "set") n.list_type = ListType::Set;
       if (*lt == "map") n.list_type = ListType::Map;
     }
@@ -119,37 +112,26 @@ class Builder {
   }
 
   const CompileOptions& options_;
-  std::vector<FieldError>& errors_;
+  std::vector<FieldError>& errors_;  // structural: patterns RE2 refuses
+  std::vector<FieldError>& check_errors_;
 };
-
-// A default must survive pruning unchanged and validate against its node (upstream validates
-// defaults with the same validator as objects, at "<node>.default").
-void check_defaults(const Node& n, const std::string& at, std::vector<FieldError>& errors) {
-  if (n.default_value && !(n.default_value->is_null() && n.nullable)) {
-    Json pruned = *n.default_value;
-    std::vector<std::string> removed;
-    prune_value(n, pruned, n.embedded, "", removed);
-    if (!removed.empty())
-      errors.push_back(field_error(at + ".default", FieldErrorType::Invalid, {}, "must not have unknown fields"));
-    Validator v(at + ".default");
-    ValidationRun run;
-    run.ratcheting = false;
-    validate_value(n, *n.default_value, nullptr, v, run, errors);
-  }
-  for (const auto& [name, child] : n.properties) check_defaults(*child, at + ".properties[" + name + "]", errors);
-  if (n.items) check_defaults(*n.items, at + ".items", errors);
-  if (n.additional) check_defaults(*n.additional, at + ".additionalProperties", errors);
-}
 
 }  // namespace
 
 std::variant<Schema, std::vector<FieldError>> Schema::compile(const Json& openapi_v3_schema,
                                                               const CompileOptions& options) {
-  std::vector<FieldError> errors;
-  check_structural(openapi_v3_schema, options.schema_path, errors);
-  if (!errors.empty()) return errors;
-  std::shared_ptr<const Node> root = Builder(options, errors).build(openapi_v3_schema, options.schema_path, false);
-  check_defaults(*root, options.schema_path, errors);
+  // Upstream's order: structural findings (or, when there are none, the defaults'), then the
+  // OpenAPI schema's; the NodeChecks' compile errors only when everything else is clean.
+  std::vector<FieldError> errors = structural_errors(openapi_v3_schema, options.schema_path);
+  std::vector<FieldError> check_errors;
+  std::shared_ptr<const Node> root;
+  if (errors.empty()) {
+    Builder builder(options, errors, check_errors);
+    root = builder.build(openapi_v3_schema, options.schema_path, false);
+    if (errors.empty()) errors = default_errors(*root, options.schema_path);
+  }
+  for (auto& e : openapi_errors(openapi_v3_schema, options.schema_path)) errors.push_back(std::move(e));
+  if (errors.empty()) errors = std::move(check_errors);
   if (!errors.empty()) return errors;
   return Schema(std::move(root));
 }

@@ -1,6 +1,7 @@
-// Correlation of a new value's parts with the old object's, as upstream's ratcheting and CEL
-// transition rules do it: object properties by name, map values by key, list-type map items by
-// their keys, set items by value; items of atomic lists are not correlated.
+// Correlation of a new value's parts with the old object's, for ratcheting and for the NodeChecks'
+// old_self. Schema ratcheting (apiextensions' ratcheting validator) correlates object properties
+// and map values by name, list-type map items by their keys and items of lists without a list type
+// by index; sets and atomic lists are not correlated. CEL correlates only list-type map items.
 #pragma once
 #include <string>
 #include <string_view>
@@ -12,16 +13,22 @@ namespace rr::schema {
 
 const Json* old_member(const Json* old, std::string_view name);
 
-// The old list's items indexed by identity, built once per list.
+// The old list's items as the new list's items correlate with them, built once per list.
 class ListCorrelation {
  public:
   ListCorrelation(const Node& list, const Json* old);
-  const Json* find(const Json& item) const;  // nullptr when not correlated
+  const Json* find(const Json& item, std::size_t index) const;  // nullptr when not correlated
+  bool for_checks() const noexcept { return list_.list_type == ListType::Map; }
 
  private:
   const Node& list_;
-  std::unordered_map<std::string, const Json*> by_identity_;
+  const Json* old_;
+  std::unordered_map<std::string, const Json*> by_keys_;
 };
+
+// Upstream's CachedDeepEqual: equal, and every part correlated (an object with members the schema
+// does not name, or a list whose items do not correlate, is never "unchanged").
+bool unchanged(const Node& node, const Json& value, const Json& old);
 
 // An item's identity in a set (its value) or a list-type map (its keys), as shown in Duplicate
 // errors: a JSON string for strings, Go's %#v otherwise.

@@ -4,22 +4,13 @@
 #include <vector>
 
 #include "node.hpp"
-#include "rr/core/validator.hpp"
 
 namespace rr::schema {
 
-// One validate() call: options and what the passes found on the way.
-struct ValidationRun {
-  bool ratcheting = true;
-  bool type_error = false;  // a value of the wrong type: blocks the NodeChecks, as upstream's CEL
-  bool checks_ran = false;
-  std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
-};
-
-// Validates `value` against `node` at the validator's current path; `old` is the correlated old
-// value or nullptr. Findings go to `out`.
-void validate_value(const Node& node, const Json& value, const Json* old, Validator& v, ValidationRun& run,
-                    std::vector<FieldError>& out);
+// Every finding for `value` at `node` (schema findings, then the NodeChecks' unless a type error
+// withholds them). Paths start at `root` ("" for an object).
+std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old, bool ratcheting,
+                                      const std::string& root = {});
 
 void default_value(const Node& node, Json& value);
 
@@ -27,5 +18,8 @@ void default_value(const Node& node, Json& value);
 // apiVersion, kind and metadata of an object (the root, an embedded resource).
 void prune_value(const Node& node, Json& value, bool resource, const std::string& path,
                  std::vector<std::string>& pruned);
+
+// compile()'s check that each default is pruned and valid, with errors at "<node>.default...".
+std::vector<FieldError> default_errors(const Node& root, const std::string& schema_path);
 
 }  // namespace rr::schema

@@ -15,7 +15,7 @@
 
 namespace rr::schema {
 
-enum class ListType { Atomic, Set, Map };
+enum class ListType { Unspecified, Atomic, Set, Map };
 
 struct Node {
   std::string type;  // "" (unspecified), "object", "array", "string", "integer", "number", "boolean"
@@ -29,7 +29,7 @@ struct Node {
   std::unique_ptr<Node> additional;  // additionalProperties as a schema (true: an empty node)
   std::unique_ptr<Node> items;
   std::vector<std::string> required;
-  ListType list_type = ListType::Atomic;
+  ListType list_type = ListType::Unspecified;
   std::vector<std::string> list_map_keys;
 
   // Value validations.

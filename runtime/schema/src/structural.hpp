@@ -1,5 +1,6 @@
-// The apiextensions checks that make a schema structural (and otherwise acceptable in a CRD),
-// run on the schema document before it is compiled.
+// What apiextensions-apiserver checks in a CRD's openAPIV3Schema before it accepts it, in two
+// parts as it reports them: the structural-schema rules (sorted by message, as upstream sorts
+// them) and the OpenAPI schema rules (in walk order).
 #pragma once
 #include <string>
 #include <vector>
@@ -9,8 +10,9 @@
 
 namespace rr::schema {
 
-// Appends every reason the API server would refuse `schema` as a CRD's openAPIV3Schema, each at
-// its path under `root_path` ("spec.validation.openAPIV3Schema.properties[spec].type: ...").
-void check_structural(const Json& schema, const std::string& root_path, std::vector<FieldError>& out);
+// Structural invariants and completeness (k8s.io/apiextensions-apiserver/pkg/apiserver/schema).
+std::vector<FieldError> structural_errors(const Json& schema, const std::string& root_path);
+// ValidateCustomResourceDefinitionOpenAPISchema: unsupported keywords and the x-kubernetes-* rules.
+std::vector<FieldError> openapi_errors(const Json& schema, const std::string& root_path);
 
 }  // namespace rr::schema

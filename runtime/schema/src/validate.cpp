@@ -1,12 +1,13 @@
 // Validation of a value against a compiled node, in the order kube-openapi's SchemaValidator runs
 // its parts (type, junctors, string, format, number, slice, enum, object), then list-type
 // uniqueness and embedded resources as apiextensions adds them, then the node's NodeCheck.
-// Ratcheting: the findings of a node whose value equals its correlated old value are dropped.
+// Ratcheting: a node's findings (its own; its children's are theirs) are dropped when its value is
+// unchanged from the correlated old value (correlate.hpp says what correlates).
 #include <cmath>
 
 #include "correlate.hpp"
-#include "engine.hpp"
 #include "error_text.hpp"
+#include "walk.hpp"
 
 namespace rr::schema {
 namespace {
@@ -39,62 +40,113 @@ bool type_matches(const Node& n, const Json& value) {
   return t == n.type || (n.type == "number" && t == "integer") || (n.type == "integer" && integral(value));
 }
 
-std::string subject(const std::string& path) { return path.empty() ? std::string("body") : path + " in body"; }
-
-std::string go_quoted_path(const std::string& path) { return Json(path).dump(); }
+// kube-openapi's "<name> in body"; the root's name is "" (" in body").
+std::string subject(const std::string& path) { return path + " in body"; }
 
 // Junctor findings are plain errors in kube-openapi, which apiextensions reports at a nil path.
 FieldError composite(const std::string& path, const std::string& what) {
-  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + go_quoted_path(path) + " " + what};
+  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + Json(path).dump() + " " + what};
 }
 
 void drain(Validator& v, std::vector<FieldError>& into) {
   for (auto& e : v.take()) into.push_back(std::move(e));
 }
 
+// Where the walk is: the correlated old value, and whether the NodeChecks may see it as old_self.
+struct Old {
+  const Json* value = nullptr;
+  bool for_checks = true;
+};
+
 class Walker {
  public:
   Walker(Validator& v, ValidationRun& run) : v_(v), run_(run) {}
 
-  void walk(const Node& n, const Json& value, const Json* old, const std::string& check_path,
-            std::vector<FieldError>& out) {
-    const bool unchanged = run_.ratcheting && old && *old == value;
+  void walk(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& out) {
+    const bool same = run_.ratcheting && old.value && unchanged(n, value, *old.value);
     std::vector<FieldError> own, below;
-    if (value.is_null() && n.nullable) return;
-    if (!type_matches(n, value)) {
-      const std::string t = std::string("\"") + json_type(value) + "\"";
-      const std::string want = n.int_or_string ? std::string("integer,string") : n.type;
-      own.push_back(field_error(v_.path(), FieldErrorType::Invalid, t,
-                                subject(v_.path()) + " must be of type " + want + ": " + t));
-      if (!unchanged) run_.type_error = true;
-    }
-    if (!value.is_null()) {
+    bool wrong_type = false;
+    if (value.is_null()) {
+      wrong_type = !n.nullable && (!n.type.empty() || n.int_or_string);
+      if (wrong_type) type_error(n, value, own);
+      null_enum(n, own);
+    } else {
+      wrong_type = !type_matches(n, value);
+      if (wrong_type) type_error(n, value, own);
       junctors(n, value, own);
       scalars(n, value, own);
       enum_check(n, value, own);
       if (value.is_array()) array(n, value, old, check_path, own, below);
       if (value.is_object()) object(n, value, old, check_path, own, below);
     }
+    if (wrong_type && !same) run_.type_error = true;
     std::vector<FieldError> checked;
-    if (n.check && !unchanged) {
-      n.check->check(value, old, check_path, checked);
+    if (n.check && !same && !value.is_null()) {
+      n.check->check(value, old.for_checks ? old.value : nullptr, check_path, checked);
       run_.checks_ran = true;
     }
-    if (unchanged) return void(out.insert(out.end(), below.begin(), below.end()));
-    out.insert(out.end(), own.begin(), own.end());
+    if (!same) out.insert(out.end(), own.begin(), own.end());
     out.insert(out.end(), below.begin(), below.end());
     run_.check_errors.insert(run_.check_errors.end(), checked.begin(), checked.end());
   }
 
  private:
-  // allOf, anyOf, oneOf and not, with go-openapi's messages and the causes it keeps.
+  // kube-openapi runs only the type and enum checks on null.
+  void null_enum(const Node& n, std::vector<FieldError>& own) {
+    if (n.enum_json.empty()) return;
+    for (const auto& allowed : n.enum_json)
+      if (allowed == "null") return;
+    // field.Error prints the nil value as the string "null", quoted.
+    std::vector<std::string_view> allowed(n.enum_json.begin(), n.enum_json.end());
+    v_.enum_value("\"null\"", allowed);
+    drain(v_, own);
+  }
+
+  void type_error(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    const std::string t = std::string("\"") + json_type(value) + "\"";
+    const std::string want = n.int_or_string ? std::string("integer,string") : n.type;
+    own.push_back(
+        field_error(v_.path(), FieldErrorType::Invalid, t, subject(v_.path()) + " must be of type " + want + ": " + t));
+  }
+
+  // anyOf, oneOf, allOf and not, with kube-openapi's messages and the causes it keeps (for anyOf
+  // and oneOf the first failing alternative's: its MatchCount heuristic is not reproduced).
   void junctors(const Node& n, const Json& value, std::vector<FieldError>& own) {
-    const bool type_error = run_.type_error;
     auto errors_of = [&](const Node& alt) {
       std::vector<FieldError> errs;
-      value_of(alt, value, errs);
+      alternative(alt, value, errs);
       return errs;
     };
+    if (!n.any_of.empty()) {
+      std::vector<FieldError> first_failure;
+      bool valid = false, failed = false;
+      for (const auto& alt : n.any_of) {
+        auto errs = errors_of(*alt);
+        if ((valid = errs.empty())) break;
+        if (!failed) first_failure = std::move(errs), failed = true;
+      }
+      if (!valid) {
+        own.push_back(composite(v_.path(), "must validate at least one schema (anyOf)"));
+        own.insert(own.end(), first_failure.begin(), first_failure.end());
+      }
+    }
+    if (!n.one_of.empty()) {
+      std::size_t valid = 0;
+      std::vector<FieldError> first_failure;
+      bool failed = false;
+      for (const auto& alt : n.one_of) {
+        auto errs = errors_of(*alt);
+        if (errs.empty()) ++valid;
+        else if (!failed && valid == 0) first_failure = std::move(errs), failed = true;
+      }
+      if (valid != 1) {
+        own.push_back(
+            composite(v_.path(), "must validate one and only one schema (oneOf). " +
+                                     (valid == 0 ? std::string("Found none valid")
+                                                 : "Found " + std::to_string(valid) + " valid alternatives")));
+        if (valid == 0) own.insert(own.end(), first_failure.begin(), first_failure.end());
+      }
+    }
     if (!n.all_of.empty()) {
       std::size_t valid = 0;
       for (const auto& alt : n.all_of) {
@@ -106,45 +158,17 @@ class Walker {
         own.push_back(composite(
             v_.path(), std::string("must validate all the schemas (allOf)") + (valid == 0 ? ". None validated" : "")));
     }
-    if (!n.any_of.empty()) {
-      std::vector<FieldError> last;
-      bool any = false;
-      for (const auto& alt : n.any_of) {
-        last = errors_of(*alt);
-        if ((any = last.empty())) break;
-      }
-      if (!any) {
-        own.push_back(composite(v_.path(), "must validate at least one schema (anyOf)"));
-        own.insert(own.end(), last.begin(), last.end());  // go-openapi keeps the last alternative's causes
-      }
-    }
-    if (!n.one_of.empty()) {
-      std::size_t valid = 0;
-      std::vector<FieldError> first_failure;
-      bool failed = false;
-      for (const auto& alt : n.one_of) {
-        auto errs = errors_of(*alt);
-        if (errs.empty()) ++valid;
-        else if (!failed) first_failure = std::move(errs), failed = true;
-      }
-      if (valid != 1) {
-        own.push_back(
-            composite(v_.path(), "must validate one and only one schema (oneOf). " +
-                                     (valid == 0 ? std::string("Found none valid")
-                                                 : "Found " + std::to_string(valid) + " valid alternatives")));
-        if (valid == 0) own.insert(own.end(), first_failure.begin(), first_failure.end());
-      }
-    }
     if (n.not_ && errors_of(*n.not_).empty()) own.push_back(composite(v_.path(), "must not validate the schema (not)"));
-    run_.type_error = type_error;  // a junctor's alternatives do not block the NodeChecks
   }
 
-  // A junctor alternative: value validations and nested ones, never ratcheted on their own.
-  void value_of(const Node& alt, const Json& value, std::vector<FieldError>& out) {
-    const bool ratcheting = run_.ratcheting;
+  // A junctor's alternative: value validations only, never ratcheted on its own, and its type
+  // findings (the int-or-string idiom's) do not withhold the NodeChecks.
+  void alternative(const Node& alt, const Json& value, std::vector<FieldError>& out) {
+    const bool ratcheting = run_.ratcheting, type_error = run_.type_error;
     run_.ratcheting = false;
-    walk(alt, value, nullptr, v_.path(), out);
+    walk(alt, value, Old{}, v_.path(), out);
     run_.ratcheting = ratcheting;
+    run_.type_error = type_error;
   }
 
   void scalars(const Node& n, const Json& value, std::vector<FieldError>& own) {
@@ -171,19 +195,20 @@ class Walker {
     drain(v_, own);
   }
 
-  void array(const Node& n, const Json& value, const Json* old, const std::string& check_path,
-             std::vector<FieldError>& own, std::vector<FieldError>& below) {
+  void array(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& own,
+             std::vector<FieldError>& below) {
+    if (n.items) {
+      const ListCorrelation correlation(n, old.value);
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        auto scope = v_.index(i);
+        const Old item_old{correlation.find(value[i], i), old.for_checks && correlation.for_checks()};
+        walk(*n.items, value[i], item_old, check_path + "[" + std::to_string(i) + "]", below);
+      }
+    }
     if (n.min_items) v_.min_items(value.size(), *n.min_items);
     if (n.max_items) v_.max_items(value.size(), *n.max_items);
     drain(v_, own);
-    if (n.items) {
-      const ListCorrelation correlation(n, old);
-      for (std::size_t i = 0; i < value.size(); ++i) {
-        auto scope = v_.index(i);
-        walk(*n.items, value[i], correlation.find(value[i]), check_path + "[" + std::to_string(i) + "]", below);
-      }
-    }
-    if (n.list_type != ListType::Atomic) {
+    if (n.list_type == ListType::Set || n.list_type == ListType::Map) {
       std::vector<std::string> ids;
       ids.reserve(value.size());
       for (const Json& item : value) ids.push_back(item_identity(n, item));
@@ -192,13 +217,12 @@ class Walker {
     }
   }
 
-  void object(const Node& n, const Json& value, const Json* old, const std::string& check_path,
-              std::vector<FieldError>& own, std::vector<FieldError>& below) {
-    if (n.max_properties) v_.max_properties(value.size(), *n.max_properties);
+  void object(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& own,
+              std::vector<FieldError>& below) {
+    // kube-openapi stops at a failed min/maxProperties: no members, no required.
     if (n.min_properties) v_.min_properties(value.size(), *n.min_properties);
-    for (const auto& r : n.required)
-      if (!value.contains(r)) v_.required(r);
-    drain(v_, own);
+    if (n.max_properties) v_.max_properties(value.size(), *n.max_properties);
+    if (!v_.errors().empty()) return drain(v_, own);
     for (const auto& [name, member] : value.items()) {
       const Node* child = nullptr;
       std::string at;
@@ -211,8 +235,11 @@ class Walker {
       }
       if (!child) continue;
       auto scope = v_.field(name);
-      walk(*child, member, old_member(old, name), at, below);
+      walk(*child, member, Old{old_member(old.value, name), old.for_checks}, at, below);
     }
+    for (const auto& r : n.required)
+      if (!value.contains(r)) v_.required(r);
+    drain(v_, own);
     if (n.embedded) embedded(value, own);
   }
 
@@ -240,7 +267,7 @@ class Walker {
 
 void validate_value(const Node& node, const Json& value, const Json* old, Validator& v, ValidationRun& run,
                     std::vector<FieldError>& out) {
-  Walker(v, run).walk(node, value, old, v.path(), out);
+  Walker(v, run).walk(node, value, Old{old, true}, v.path(), out);
 }
 
 }  // namespace rr::schema

@@ -65,16 +65,18 @@ const Rejection kRejections[] = {
      R"({"type":"object","properties":{"l":{"type":"array",
        "x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["n"],
        "items":{"type":"object","properties":{"n":{"type":"string"}}}}}})",
-     {"spec.validation.openAPIV3Schema.properties[l].items.properties[n]: Required value: this property is in "
+     {"spec.validation.openAPIV3Schema.properties[l].items.properties[n].default: Required value: this property is in "
       "x-kubernetes-list-map-keys, so it must have a default or be a required property"}},
     {"default that does not validate",
      R"({"type":"object","properties":{"r":{"type":"integer","maximum":5,"default":7}}})",
-     {"spec.validation.openAPIV3Schema.properties[r].default: Invalid value: 7: "
-      "spec.validation.openAPIV3Schema.properties[r].default in body should be less than or equal to 5"}},
+     // kube-openapi names the default itself "", hence " in body" after the colon.
+     {"spec.validation.openAPIV3Schema.properties[r].default: Invalid value: 7:  in body should be less than or equal "
+      "to 5"}},
     {"default that is pruned",
      R"({"type":"object","properties":{"o":{"type":"object",
        "properties":{"a":{"type":"string"}},"default":{"a":"x","b":"y"}}}})",
-     {"spec.validation.openAPIV3Schema.properties[o].default: Invalid value: must not have unknown fields"}},
+     {"spec.validation.openAPIV3Schema.properties[o].default: Invalid value: map[string]interface {}{\"a\":\"x\", "
+      "\"b\":\"y\"}: must not have unknown fields"}},
     {"int-or-string with preserve-unknown-fields",
      R"({"type":"object","properties":{"p":{"x-kubernetes-int-or-string":true,
        "x-kubernetes-preserve-unknown-fields":true}}})",

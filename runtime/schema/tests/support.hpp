@@ -7,6 +7,18 @@
 
 #include "rr/schema/schema.hpp"
 
+// Lists of messages printed one a line when a CHECK fails.
+namespace doctest {
+template <>
+struct StringMaker<std::vector<std::string>> {
+  static String convert(const std::vector<std::string>& lines) {
+    std::string s = "[";
+    for (const auto& l : lines) s += "\n  " + l;
+    return String((s + "\n]").c_str());
+  }
+};
+}  // namespace doctest
+
 namespace schema_test {
 
 inline rr::schema::Schema compiled(const rr::Json& s, const rr::schema::CompileOptions& options = {}) {

@@ -1,0 +1,24 @@
+// The validation walk (validate.cpp), behind validate_tree().
+#pragma once
+#include <string>
+#include <vector>
+
+#include "node.hpp"
+#include "rr/core/validator.hpp"
+
+namespace rr::schema {
+
+// One validation: options and what the walk found on the way.
+struct ValidationRun {
+  bool ratcheting = true;
+  bool type_error = false;  // a value of the wrong type: withholds the NodeChecks, as upstream's CEL
+  bool checks_ran = false;
+  std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
+};
+
+// Validates `value` against `node` at the validator's current path; `old` is the correlated old
+// value or nullptr. Findings go to `out`.
+void validate_value(const Node& node, const Json& value, const Json* old, Validator& v, ValidationRun& run,
+                    std::vector<FieldError>& out);
+
+}  // namespace rr::schema
