@@ -46,10 +46,10 @@ class Builder {
     if (const Json* props = member(s, "properties"); props && props->is_object())
       for (const auto& [name, child] : props->items())
         n->properties.emplace(name, build(child, at + ".properties[" + name + "]", junctor));
+    // additionalProperties: true allows any member, with no schema below it (pruning empties objects).
     if (const Json* ap = member(s, "additionalProperties")) {
       if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor);
-      else if (ap->is_boolean() && ap->get<bool>()) n->additional = std::make_unique<Node>();
-      if (n->additional && ap->is_boolean()) n->additional->preserve_unknown = true;
+      else if (*ap == true) n->additional = std::make_unique<Node>();
     }
     if (const Json* items = member(s, "items"); items && items->is_object())
       n->items = build(*items, at + ".items", junctor);

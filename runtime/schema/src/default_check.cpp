@@ -30,7 +30,7 @@ void check(const Node& n, const std::string& at, std::vector<FieldError>& out) {
     const std::string base = at + ".default";
     Json pruned = *n.default_value;
     std::vector<std::string> removed;
-    prune_value(n, pruned, n.embedded, "", removed);
+    prune_value(n, pruned, false, "", removed);
     if (!removed.empty())
       out.push_back(
           field_error(base, FieldErrorType::Invalid, go_value(*n.default_value), "must not have unknown fields"));

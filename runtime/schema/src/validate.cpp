@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "correlate.hpp"
+#include "embedded.hpp"
 #include "error_text.hpp"
 #include "walk.hpp"
 
@@ -240,23 +241,7 @@ class Walker {
     for (const auto& r : n.required)
       if (!value.contains(r)) v_.required(r);
     drain(v_, own);
-    if (n.embedded) embedded(value, own);
-  }
-
-  // apiextensions' embedded-resource checks: apiVersion and kind, present and non-empty strings.
-  void embedded(const Json& value, std::vector<FieldError>& own) {
-    for (const char* key : {"apiVersion", "kind"}) {
-      const std::string at = v_.path() + "." + key;
-      auto it = value.find(key);
-      if (it == value.end()) own.push_back(field_error(at, FieldErrorType::Required, {}, "must not be empty"));
-      else if (!it->is_string())
-        own.push_back(field_error(at, FieldErrorType::Invalid, go_value(*it), "must be a string"));
-      else if (it->get_ref<const std::string&>().empty())
-        own.push_back(field_error(at, FieldErrorType::Invalid, "\"\"", "must not be empty"));
-    }
-    if (auto meta = value.find("metadata"); meta != value.end() && !meta->is_object())
-      own.push_back(
-          field_error(v_.path() + ".metadata", FieldErrorType::Invalid, go_value(*meta), "must be an object"));
+    if (n.embedded) check_embedded(value, v_.path(), own);
   }
 
   Validator& v_;

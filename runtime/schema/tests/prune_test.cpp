@@ -45,3 +45,11 @@ TEST_CASE("prune: a known object is left as it is") {
   CHECK(schema.prune(object).empty());
   CHECK(object == before);
 }
+
+TEST_CASE("prune: additionalProperties: true keeps members but no schema is below them") {
+  const auto schema = compiled(Json::parse(R"({"type":"object","properties":{"m":{"type":"object",
+      "additionalProperties":true}}})"));
+  Json object = Json::parse(R"({"m":{"s":"x","o":{"a":1},"l":[{"b":2},3]}})");
+  CHECK(schema.prune(object) == std::vector<std::string>{"m.l[0].b", "m.o.a"});
+  CHECK(object == Json::parse(R"({"m":{"s":"x","o":{},"l":[{},3]}})"));
+}

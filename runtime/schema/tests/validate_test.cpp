@@ -135,7 +135,18 @@ const Case kCases[] = {
      R"({"type":"object","properties":{"t":{"type":"object","x-kubernetes-embedded-resource":true,
        "x-kubernetes-preserve-unknown-fields":true}}})",
      R"({"t":{"kind":""}})",
-     {"spec.t.apiVersion: Required value: must not be empty", "spec.t.kind: Invalid value: \"\": must not be empty"}},
+     {"spec.t.apiVersion: Required value", "spec.t.kind: Required value"}},
+    {"embedded resource type and object meta",
+     R"({"type":"object","properties":{"t":{"type":"object",
+       "x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true}}})",
+     R"({"t":{"apiVersion":"a/b/c","kind":"My_Kind","metadata":{"name":"a/b","generateName":"x%"}}})",
+     {"spec.t.apiVersion: Invalid value: \"a/b/c\": unexpected GroupVersion string: a/b/c",
+      "spec.t.kind: Invalid value: \"My_Kind\": may have mixed case, but should otherwise match: a DNS-1035 label must "
+      "consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an "
+      "alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is "
+      "'[a-z]([-a-z0-9]*[a-z0-9])?')",
+      "spec.t.metadata.name: Invalid value: \"a/b\": may not contain '/'",
+      "spec.t.metadata.generateName: Invalid value: \"x%\": may not contain '%'"}},
     {"anyOf",
      R"({"type":"object","properties":{"d":{"type":"string","anyOf":[{"maxLength":5},{"enum":["long-value"]}]}}})",
      R"({"d":"foobarbaz"})",
