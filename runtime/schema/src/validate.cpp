@@ -8,6 +8,7 @@
 #include "correlate.hpp"
 #include "embedded.hpp"
 #include "error_text.hpp"
+#include "listtype.hpp"
 #include "walk.hpp"
 
 namespace rr::schema {
@@ -209,13 +210,7 @@ class Walker {
     if (n.min_items) v_.min_items(value.size(), *n.min_items);
     if (n.max_items) v_.max_items(value.size(), *n.max_items);
     drain(v_, own);
-    if (n.list_type == ListType::Set || n.list_type == ListType::Map) {
-      std::vector<std::string> ids;
-      ids.reserve(value.size());
-      for (const Json& item : value) ids.push_back(item_identity(n, item));
-      v_.unique(ids);
-      drain(v_, own);
-    }
+    check_list_type(n, value, check_path, own);
   }
 
   void object(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& own,

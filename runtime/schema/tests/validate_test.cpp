@@ -119,8 +119,13 @@ const Case kCases[] = {
     {"set duplicate",
      R"({"type":"object","properties":{"l":{"type":"array","x-kubernetes-list-type":"set",
        "items":{"type":"string"}}}})",
-     R"({"l":["a","b","a"]})",
-     {"spec.l[2]: Duplicate value: \"a\""}},
+     R"({"l":["a","b","a","a"]})",
+     {"spec.l[2]: Duplicate value: \"a\""}},  // the second appearance only
+    {"list-type paths inside map values",
+     R"({"type":"object","properties":{"m":{"type":"object","additionalProperties":
+       {"type":"array","x-kubernetes-list-type":"set","items":{"type":"integer"}}}}})",
+     R"({"m":{"k":[1,1]}})",
+     {"spec.m[k][1]: Duplicate value: 1"}},
     {"map duplicate",
      R"({"type":"object","properties":{"l":{"type":"array","x-kubernetes-list-type":"map",
        "x-kubernetes-list-map-keys":["name"],"items":{"type":"object","required":["name"],
