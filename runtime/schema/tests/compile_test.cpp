@@ -86,6 +86,39 @@ const Rejection kRejections[] = {
      R"j({"type":"object","properties":{"s":{"type":"string","pattern":"(?=a)"}}})j",
      {"spec.validation.openAPIV3Schema.properties[s].pattern: Invalid value: \"(?=a)\": must be a valid regular "
       "expression, but isn't: invalid perl operator: (?="}},
+    {"list type on a string",
+     R"({"type":"object","properties":{"s":{"type":"string","x-kubernetes-list-type":"set"}}})",
+     {"spec.validation.openAPIV3Schema.properties[s].type: Invalid value: \"string\": must be array if "
+      "x-kubernetes-list-type is specified"}},
+    {"map type value",
+     R"({"type":"object","properties":{"m":{"type":"object","x-kubernetes-map-type":"loose"}}})",
+     {"spec.validation.openAPIV3Schema.properties[m].x-kubernetes-map-type: Unsupported value: \"loose\": supported "
+      "values: \"atomic\", \"granular\""}},
+    {"preserve-unknown-fields false",
+     R"({"type":"object","properties":{"o":{"type":"object",
+       "x-kubernetes-preserve-unknown-fields":false}}})",
+     {"spec.validation.openAPIV3Schema.properties[o].x-kubernetes-preserve-unknown-fields: Invalid value: false: must "
+      "be true or undefined"}},
+    {"$ref",
+     R"({"type":"object","properties":{"o":{"type":"object","$ref":"#/definitions/x"}}})",
+     {"spec.validation.openAPIV3Schema.properties[o].$ref: Forbidden: $ref is not supported"}},
+    {"completeness",
+     R"({"type":"object","properties":{"a":{"type":"string"}},"anyOf":[{"required":["b"],
+       "properties":{"b":{"minLength":1}}}]})",
+     {"spec.validation.openAPIV3Schema.properties[b]: Required value: because it is defined in "
+      "spec.validation.openAPIV3Schema.anyOf[0].properties[b]"}},
+    {"description in a junctor",
+     R"({"type":"object","properties":{"a":{"type":"string",
+       "oneOf":[{"description":"why","minLength":1}]}}})",
+     {"spec.validation.openAPIV3Schema.properties[a].oneOf[0].description: Forbidden: must be empty to be structural"}},
+    {"structural findings sorted, then the OpenAPI schema's",
+     R"({"type":"object","properties":{
+       "z":{"properties":{}},"a":{"type":"array"},"u":{"type":"array","uniqueItems":true,"items":{"type":"string"}}}})",
+     {"spec.validation.openAPIV3Schema.properties[a].items: Required value: must be specified",
+      "spec.validation.openAPIV3Schema.properties[z].type: Required value: must not be empty for specified object "
+      "fields",
+      "spec.validation.openAPIV3Schema.properties[u].uniqueItems: Forbidden: uniqueItems cannot be set to true since "
+      "the runtime complexity becomes quadratic"}},
 };
 
 }  // namespace
@@ -113,4 +146,26 @@ TEST_CASE("compile: a schema path of the caller's choosing") {
   auto result = rr::schema::Schema::compile(Json::parse(R"({"properties":{}})"), options);
   REQUIRE(std::holds_alternative<std::vector<rr::FieldError>>(result));
   CHECK(std::get<std::vector<rr::FieldError>>(result).front().path == "spec.versions[1].schema.openAPIV3Schema.type");
+}
+
+TEST_CASE("compile: the NodeChecks are made, and their errors reported, only for an otherwise valid schema") {
+  int made = 0;
+  rr::schema::CompileOptions options;
+  options.node_checks = [&made](const Json&, const std::string& at, std::vector<rr::FieldError>& errors) {
+    ++made;
+    errors.push_back(rr::FieldError{at, rr::FieldErrorType::Invalid, at + ": Invalid value: \"\": does not compile"});
+    return std::unique_ptr<rr::schema::NodeCheck>();
+  };
+  const Json clean = Json::parse(R"({"type":"object","x-kubernetes-validations":[{"rule":"x"}]})");
+  auto result = rr::schema::Schema::compile(clean, options);
+  REQUIRE(std::holds_alternative<std::vector<rr::FieldError>>(result));
+  CHECK(schema_test::messages(std::get<std::vector<rr::FieldError>>(result)) ==
+        std::vector<std::string>{"spec.validation.openAPIV3Schema: Invalid value: \"\": does not compile"});
+  CHECK(made == 1);
+  const Json broken = Json::parse(R"({"type":"object","x-kubernetes-validations":[{"rule":"x"}],
+      "properties":{"a":{"properties":{}}}})");
+  result = rr::schema::Schema::compile(broken, options);
+  REQUIRE(std::holds_alternative<std::vector<rr::FieldError>>(result));
+  CHECK(std::get<std::vector<rr::FieldError>>(result).size() == 1);  // the structural finding alone
+  CHECK(made == 1);
 }
