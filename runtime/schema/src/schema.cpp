@@ -1,5 +1,7 @@
 // Schema's validate(), over the walk: the schema's findings, then the NodeChecks', which upstream
-// withholds when a value has the wrong type (its CEL rules would see the wrong types).
+// withholds when the schema's findings include a wrong type, format, enum, size or required member.
+#include <algorithm>
+
 #include "engine.hpp"
 #include "walk.hpp"
 
@@ -12,7 +14,12 @@ std::vector<FieldError> validate_tree(const Node& node, const Json& value, const
   ValidationRun run;
   run.ratcheting = ratcheting;
   validate_value(node, value, old, v, run, errors);
-  if (!run.type_error) {
+  // strategy.go's hasBlockingErr: these findings mean the object lacks the shape the rules expect.
+  const bool blocked = run.type_invalid || std::any_of(errors.begin(), errors.end(), [](const FieldError& e) {
+                         return e.type == FieldErrorType::NotSupported || e.type == FieldErrorType::Required ||
+                                e.type == FieldErrorType::TooLong || e.type == FieldErrorType::TooMany;
+                       });
+  if (!blocked) {
     errors.insert(errors.end(), run.check_errors.begin(), run.check_errors.end());
   } else if (run.checks_ran) {
     errors.push_back(FieldError{"", FieldErrorType::Invalid,

@@ -77,11 +77,12 @@ class Walker {
       if (wrong_type) type_error(n, value, own);
       junctors(n, value, own);
       scalars(n, value, own);
+      wrong_type = wrong_type || format_invalid_;
       enum_check(n, value, own);
       if (value.is_array()) array(n, value, old, check_path, own, below);
       if (value.is_object()) object(n, value, old, check_path, own, below);
     }
-    if (wrong_type && !same) run_.type_error = true;
+    if (wrong_type && !same) run_.type_invalid = true;
     std::vector<FieldError> checked;
     if (n.check && !same && !value.is_null()) {
       n.check->check(value, old.for_checks ? old.value : nullptr, check_path, checked);
@@ -166,20 +167,26 @@ class Walker {
   // A junctor's alternative: value validations only, never ratcheted on its own, and its type
   // findings (the int-or-string idiom's) do not withhold the NodeChecks.
   void alternative(const Node& alt, const Json& value, std::vector<FieldError>& out) {
-    const bool ratcheting = run_.ratcheting, type_error = run_.type_error;
+    const bool ratcheting = run_.ratcheting, type_invalid = run_.type_invalid;
     run_.ratcheting = false;
     walk(alt, value, Old{}, v_.path(), out);
     run_.ratcheting = ratcheting;
-    run_.type_error = type_error;
+    run_.type_invalid = type_invalid;
   }
 
   void scalars(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    format_invalid_ = false;
     if (value.is_string()) {
       const auto& s = value.get_ref<const std::string&>();
       if (n.max_length) v_.max_length(s, *n.max_length);
       if (n.min_length) v_.min_length(s, *n.min_length);
       if (n.pattern) v_.pattern(s, *n.pattern);
-      if (n.format != Format::None) v_.format(s, n.format);
+      if (n.format != Format::None) {
+        // kube-openapi reports a format failure as a type error (field.TypeInvalid).
+        const std::size_t before = v_.errors().size();
+        v_.format(s, n.format);
+        format_invalid_ = v_.errors().size() > before;
+      }
     }
     if (value.is_number()) {
       const double d = value.get<double>();
@@ -241,6 +248,7 @@ class Walker {
 
   Validator& v_;
   ValidationRun& run_;
+  bool format_invalid_ = false;  // set by scalars() for the node being walked
 };
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace rr::schema {
 // One validation: options and what the walk found on the way.
 struct ValidationRun {
   bool ratcheting = true;
-  bool type_error = false;  // a value of the wrong type: withholds the NodeChecks, as upstream's CEL
+  bool type_invalid = false;  // a wrong type or format (upstream's field.TypeInvalid) was reported
   bool checks_ran = false;
   std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
 };

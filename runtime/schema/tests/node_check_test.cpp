@@ -94,7 +94,7 @@ TEST_CASE("node checks: self, correlated old_self and path on update") {
   CHECK(errors.size() == 5);
 }
 
-TEST_CASE("node checks: unchanged nodes are ratcheted; type errors block every check") {
+TEST_CASE("node checks: unchanged nodes are ratcheted; blocking findings withhold every check") {
   Fixture f;
   const Json old = Json::parse(R"({"spec":{"n":1,"byKey":{"k":"v"}}})");
   const Json updated = Json::parse(R"({"spec":{"n":2,"byKey":{"k":"v"}}})");
@@ -109,4 +109,13 @@ TEST_CASE("node checks: unchanged nodes are ratcheted; type errors block every c
             "spec.n: Invalid value: \"string\": spec.n in body must be of type integer: \"string\"",
             "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; "
             "correct the existing errors to complete validation"});
+
+  // Required, enum and size findings block the checks too; Invalid bounds do not.
+  const Json missing = Json::parse(R"({"spec":{"ports":[{"port":1}]}})");
+  CHECK(messages(f.schema.validate(missing, nullptr)).back() ==
+        "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; "
+        "correct the existing errors to complete validation");
+  const Json checked = Json::parse(R"({"spec":{"n":1}})");
+  CHECK(messages(f.schema.validate(checked, nullptr)) ==
+        std::vector<std::string>{"spec: Invalid value: \"object\": root"});
 }
