@@ -42,6 +42,7 @@ class Builder {
     n->int_or_string = flag(s, "x-kubernetes-int-or-string");
     n->preserve_unknown = flag(s, "x-kubernetes-preserve-unknown-fields");
     n->embedded = flag(s, "x-kubernetes-embedded-resource");
+    n->atomic_map = string_member(s, "x-kubernetes-map-type") == "atomic";
     if (const Json* d = member(s, "default")) n->default_value = *d;
     if (const Json* props = member(s, "properties"); props && props->is_object())
       for (const auto& [name, child] : props->items())

@@ -1,7 +1,8 @@
 // Correlation of a new value's parts with the old object's, for ratcheting and for the NodeChecks'
 // old_self. Schema ratcheting (apiextensions' ratcheting validator) correlates object properties
 // and map values by name, list-type map items by their keys and items of lists without a list type
-// by index; sets and atomic lists are not correlated. CEL correlates only list-type map items.
+// by index; sets and atomic lists are not correlated. CEL correlates only list-type map items
+// among list items, and no members of an x-kubernetes-map-type: atomic object.
 #pragma once
 #include <string>
 #include <string_view>

@@ -23,6 +23,7 @@ struct Node {
   bool int_or_string = false;
   bool preserve_unknown = false;
   bool embedded = false;
+  bool atomic_map = false;  // x-kubernetes-map-type: atomic: CEL does not correlate its members
   std::optional<Json> default_value;
 
   std::map<std::string, std::unique_ptr<Node>, std::less<>> properties;

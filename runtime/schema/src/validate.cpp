@@ -238,7 +238,7 @@ class Walker {
       }
       if (!child) continue;
       auto scope = v_.field(name);
-      walk(*child, member, Old{old_member(old.value, name), old.for_checks}, at, below);
+      walk(*child, member, Old{old_member(old.value, name), old.for_checks && !n.atomic_map}, at, below);
     }
     for (const auto& r : n.required)
       if (!value.contains(r)) v_.required(r);

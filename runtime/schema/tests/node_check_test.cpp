@@ -42,7 +42,9 @@ const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"ob
         "properties":{"name":{"type":"string"},"port":{"type":"integer"}}}},
     "byKey":{"type":"object","additionalProperties":{"type":"string","x-kubernetes-validations":[{"rule":"value"}]}},
     "atomic":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"atomic"}]}},
-    "n":{"type":"integer"}
+    "n":{"type":"integer"},
+    "frozen":{"type":"object","x-kubernetes-map-type":"atomic","properties":{"v":{"type":"string",
+      "x-kubernetes-validations":[{"rule":"frozen"}]}}}
   }}}})";
 
 struct Fixture {
@@ -68,6 +70,7 @@ TEST_CASE("node checks: made once per node at compile time, at the schema path")
   CHECK(f.compiled_at == std::vector<std::string>{
                              "spec.validation.openAPIV3Schema.properties[spec].properties[atomic].items",
                              "spec.validation.openAPIV3Schema.properties[spec].properties[byKey].additionalProperties",
+                             "spec.validation.openAPIV3Schema.properties[spec].properties[frozen].properties[v]",
                              "spec.validation.openAPIV3Schema.properties[spec].properties[ports].items",
                              "spec.validation.openAPIV3Schema.properties[spec]"});
 }
@@ -118,4 +121,15 @@ TEST_CASE("node checks: unchanged nodes are ratcheted; blocking findings withhol
   const Json checked = Json::parse(R"({"spec":{"n":1}})");
   CHECK(messages(f.schema.validate(checked, nullptr)) ==
         std::vector<std::string>{"spec: Invalid value: \"object\": root"});
+}
+
+TEST_CASE("node checks: members of an atomic map have no old_self") {
+  Fixture f;
+  const Json old = Json::parse(R"({"spec":{"frozen":{"v":"a"}}})");
+  const Json updated = Json::parse(R"({"spec":{"frozen":{"v":"b"}}})");
+  f.schema.validate(updated, &old);
+  REQUIRE(f.calls.size() == 2);
+  CHECK(f.calls[0].path == "spec.frozen.v");
+  CHECK_FALSE(f.calls[0].has_old);
+  CHECK(f.calls[1].has_old);  // spec itself correlates
 }
