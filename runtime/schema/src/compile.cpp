@@ -49,6 +49,7 @@ class Builder {
         n->properties.emplace(name, build(child, at + ".properties[" + name + "]", junctor));
     // additionalProperties: true allows any member, with no schema below it (pruning empties objects).
     if (const Json* ap = member(s, "additionalProperties")) {
+      n->additional_is_schema = ap->is_object();
       if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor);
       else if (*ap == true) n->additional = std::make_unique<Node>();
     }

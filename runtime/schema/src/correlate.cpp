@@ -58,7 +58,9 @@ bool unchanged(const Node& node, const Json& value, const Json& old) {
       auto it = value.find(name);
       if (it == value.end()) return false;
       const auto prop = node.properties.find(name);
-      const Node* child = prop != node.properties.end() ? prop->second.get() : node.additional.get();
+      const Node* child = prop != node.properties.end() ? prop->second.get()
+                          : node.additional_is_schema   ? node.additional.get()
+                                                        : nullptr;
       if (!child || !unchanged(*child, *it, o)) return false;
     }
     return true;
