@@ -69,3 +69,11 @@ TEST_CASE("ratcheting: an object with members the schema does not name is never 
   CHECK(messages(schema.validate(old, &old)) ==
         std::vector<std::string>{"o: Invalid value: 2: o in body should have at least 3 properties"});
 }
+
+TEST_CASE("ratcheting: a map under additionalProperties: true is never unchanged") {
+  const auto schema = compiled(Json::parse(R"({"type":"object","properties":{"m":{"type":"object",
+      "maxProperties":1,"additionalProperties":true},"s":{"type":"object","maxProperties":1,
+      "additionalProperties":{"type":"integer"}}}})"));
+  const Json old = Json::parse(R"({"m":{"a":1,"b":2},"s":{"a":1,"b":2}})");
+  CHECK(messages(schema.validate(old, &old)) == std::vector<std::string>{"m: Too many: 2: must have at most 1 items"});
+}
