@@ -27,7 +27,7 @@ struct Node {
   std::optional<Json> default_value;
 
   std::map<std::string, std::unique_ptr<Node>, std::less<>> properties;
-  std::unique_ptr<Node> additional;  // additionalProperties as a schema (true: an empty node)
+  std::unique_ptr<Node> additional;   // additionalProperties as a schema (true: an empty node)
   bool additional_is_schema = false;  // false for additionalProperties: true, which kube-openapi does not visit
   std::unique_ptr<Node> items;
   std::vector<std::string> required;
