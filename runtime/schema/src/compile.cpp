@@ -34,7 +34,9 @@ class Builder {
   Builder(const CompileOptions& options, std::vector<FieldError>& errors, std::vector<FieldError>& check_errors)
       : options_(options), errors_(errors), check_errors_(check_errors) {}
 
-  std::unique_ptr<Node> build(const Json& s, const std::string& at, bool junctor) {
+  // `context.uncorrelatable_within` is the outermost list or atomic map above `s` whose parts CEL
+  // cannot correlate; the root's context says resource_root.
+  std::unique_ptr<Node> build(const Json& s, const std::string& at, bool junctor, NodeContext context = {}) {
     auto n = std::make_unique<Node>();
     if (!s.is_object()) return n;
     if (const Json* t = member(s, "type"); t && t->is_string()) n->type = t->get<std::string>();
@@ -44,17 +46,26 @@ class Builder {
     n->embedded = flag(s, "x-kubernetes-embedded-resource");
     n->atomic_map = string_member(s, "x-kubernetes-map-type") == "atomic";
     if (const Json* d = member(s, "default")) n->default_value = *d;
-    if (const Json* props = member(s, "properties"); props && props->is_object())
+    NodeContext below{false, context.uncorrelatable_within};
+    if (const Json* props = member(s, "properties"); props && props->is_object()) {
+      NodeContext members = below;
+      if (members.uncorrelatable_within.empty() && string_member(s, "x-kubernetes-map-type") == "atomic")
+        members.uncorrelatable_within = at;
       for (const auto& [name, child] : props->items())
-        n->properties.emplace(name, build(child, at + ".properties[" + name + "]", junctor));
+        n->properties.emplace(name, build(child, at + ".properties[" + name + "]", junctor, members));
+    }
     // additionalProperties: true allows any member, with no schema below it (pruning empties objects).
     if (const Json* ap = member(s, "additionalProperties")) {
       n->additional_is_schema = ap->is_object();
-      if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor);
+      if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor, below);
       else if (*ap == true) n->additional = std::make_unique<Node>();
     }
-    if (const Json* items = member(s, "items"); items && items->is_object())
-      n->items = build(*items, at + ".items", junctor);
+    if (const Json* items = member(s, "items"); items && items->is_object()) {
+      NodeContext item = below;
+      if (item.uncorrelatable_within.empty() && string_member(s, "x-kubernetes-list-type") != "map")
+        item.uncorrelatable_within = at;
+      n->items = build(*items, at + ".items", junctor, item);
+    }
     if (const Json* req = member(s, "required"); req && req->is_array())
       for (const Json& r : *req)
         if (r.is_string()) n->required.push_back(r.get<std::string>());
@@ -62,7 +73,7 @@ class Builder {
     value_validations(s, *n, at);
     junctors(s, *n, at);
     if (!junctor && options_.node_checks && member(s, "x-kubernetes-validations"))
-      n->check = options_.node_checks(s, at, check_errors_);
+      n->check = options_.node_checks(s, at, context, check_errors_);
     return n;
   }
 
@@ -129,7 +140,7 @@ std::variant<Schema, std::vector<FieldError>> Schema::compile(const Json& openap
   std::shared_ptr<const Node> root;
   if (errors.empty()) {
     Builder builder(options, errors, check_errors);
-    root = builder.build(openapi_v3_schema, options.schema_path, false);
+    root = builder.build(openapi_v3_schema, options.schema_path, false, NodeContext{true, {}});
     if (errors.empty()) errors = default_errors(*root, options.schema_path);
   }
   for (auto& e : openapi_errors(openapi_v3_schema, options.schema_path)) errors.push_back(std::move(e));

@@ -9,8 +9,8 @@ namespace rr::schema {
 
 // Every finding for `value` at `node` (schema findings, then the NodeChecks' unless a type error
 // withholds them). Paths start at `root` ("" for an object).
-std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old, bool ratcheting,
-                                      const std::string& root = {});
+std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old,
+                                      const ValidateOptions& options, const std::string& root = {});
 
 void default_value(const Node& node, Json& value);
 

@@ -7,12 +7,13 @@
 
 namespace rr::schema {
 
-std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old, bool ratcheting,
-                                      const std::string& root) {
+std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old,
+                                      const ValidateOptions& options, const std::string& root) {
   std::vector<FieldError> errors;
   Validator v(root);
   ValidationRun run;
-  run.ratcheting = ratcheting;
+  run.ratcheting = options.ratcheting;
+  run.warnings = options.warnings;
   validate_value(node, value, old, v, run, errors);
   // strategy.go's hasBlockingErr: these findings mean the object lacks the shape the rules expect.
   const bool blocked = run.type_invalid || std::any_of(errors.begin(), errors.end(), [](const FieldError& e) {
@@ -31,7 +32,7 @@ std::vector<FieldError> validate_tree(const Node& node, const Json& value, const
 
 std::vector<FieldError> Schema::validate(const Json& object, const Json* old_object,
                                          const ValidateOptions& options) const {
-  return validate_tree(*root_, object, old_object, options.ratcheting);
+  return validate_tree(*root_, object, old_object, options);
 }
 
 }  // namespace rr::schema

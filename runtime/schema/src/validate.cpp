@@ -2,7 +2,8 @@
 // its parts (type, junctors, string, format, number, slice, enum, object), then list-type
 // uniqueness and embedded resources as apiextensions adds them, then the node's NodeCheck.
 // Ratcheting: a node's findings (its own; its children's are theirs) are dropped when its value is
-// unchanged from the correlated old value (correlate.hpp says what correlates).
+// unchanged from the correlated old value (correlate.hpp says what correlates). The NodeChecks run
+// at unchanged values too and ratchet by themselves (a transition rule is never ratcheted).
 #include <cmath>
 
 #include "correlate.hpp"
@@ -54,10 +55,12 @@ void drain(Validator& v, std::vector<FieldError>& into) {
   for (auto& e : v.take()) into.push_back(std::move(e));
 }
 
-// Where the walk is: the correlated old value, and whether the NodeChecks may see it as old_self.
+// Where the walk is: the correlated old value, whether the NodeChecks may see it as old_self, and
+// for them, whether the nearest ancestor they could correlate is unchanged.
 struct Old {
   const Json* value = nullptr;
   bool for_checks = true;
+  bool ancestor_unchanged = false;
 };
 
 class Walker {
@@ -66,6 +69,8 @@ class Walker {
 
   void walk(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& out) {
     const bool same = run_.ratcheting && old.value && unchanged(n, value, *old.value);
+    const Json* check_old = old.for_checks ? old.value : nullptr;
+    const bool check_unchanged = check_old ? *check_old == value : old.ancestor_unchanged;
     std::vector<FieldError> own, below;
     bool wrong_type = false;
     if (value.is_null()) {
@@ -79,13 +84,15 @@ class Walker {
       scalars(n, value, own);
       wrong_type = wrong_type || format_invalid_;
       enum_check(n, value, own);
-      if (value.is_array()) array(n, value, old, check_path, own, below);
-      if (value.is_object()) object(n, value, old, check_path, own, below);
+      const Old here{old.value, old.for_checks, check_unchanged};
+      if (value.is_array()) array(n, value, here, check_path, own, below);
+      if (value.is_object()) object(n, value, here, check_path, own, below);
     }
     if (wrong_type && !same) run_.type_invalid = true;
     std::vector<FieldError> checked;
-    if (n.check && !same && !value.is_null()) {
-      n.check->check(value, old.for_checks ? old.value : nullptr, check_path, checked);
+    if (n.check && !value.is_null()) {
+      const CheckContext context{run_.ratcheting, check_old ? false : old.ancestor_unchanged, run_.warnings};
+      n.check->check(value, check_old, check_path, context, checked);
       run_.checks_ran = true;
     }
     if (!same) out.insert(out.end(), own.begin(), own.end());
@@ -210,7 +217,8 @@ class Walker {
       const ListCorrelation correlation(n, old.value);
       for (std::size_t i = 0; i < value.size(); ++i) {
         auto scope = v_.index(i);
-        const Old item_old{correlation.find(value[i], i), old.for_checks && correlation.for_checks()};
+        const Old item_old{correlation.find(value[i], i), old.for_checks && correlation.for_checks(),
+                           old.ancestor_unchanged};
         walk(*n.items, value[i], item_old, check_path + "[" + std::to_string(i) + "]", below);
       }
     }
@@ -238,7 +246,8 @@ class Walker {
       }
       if (!child) continue;
       auto scope = v_.field(name);
-      walk(*child, member, Old{old_member(old.value, name), old.for_checks && !n.atomic_map}, at, below);
+      walk(*child, member, Old{old_member(old.value, name), old.for_checks && !n.atomic_map, old.ancestor_unchanged},
+           at, below);
     }
     for (const auto& r : n.required)
       if (!value.contains(r)) v_.required(r);

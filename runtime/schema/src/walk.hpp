@@ -13,6 +13,7 @@ struct ValidationRun {
   bool ratcheting = true;
   bool type_invalid = false;  // a wrong type or format (upstream's field.TypeInvalid) was reported
   bool checks_ran = false;
+  std::vector<std::string>* warnings = nullptr;  // for the NodeChecks' ratcheted failures
   std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
 };
 

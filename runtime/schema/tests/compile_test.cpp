@@ -151,7 +151,8 @@ TEST_CASE("compile: a schema path of the caller's choosing") {
 TEST_CASE("compile: the NodeChecks are made, and their errors reported, only for an otherwise valid schema") {
   int made = 0;
   rr::schema::CompileOptions options;
-  options.node_checks = [&made](const Json&, const std::string& at, std::vector<rr::FieldError>& errors) {
+  options.node_checks = [&made](const Json&, const std::string& at, const rr::schema::NodeContext&,
+                                std::vector<rr::FieldError>& errors) {
     ++made;
     errors.push_back(rr::FieldError{at, rr::FieldErrorType::Invalid, at + ": Invalid value: \"\": does not compile"});
     return std::unique_ptr<rr::schema::NodeCheck>();

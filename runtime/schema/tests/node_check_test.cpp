@@ -17,15 +17,16 @@ struct Call {
   bool has_old = false;
   Json old_self;
   std::string path;
+  bool ancestor_unchanged = false;
 };
 
 // Records every call and reports one error at the node, so the caller sees the hook ran.
 class Recorder : public rr::schema::NodeCheck {
  public:
   Recorder(std::vector<Call>& calls, std::string rule) : calls_(calls), rule_(std::move(rule)) {}
-  void check(const Json& self, const Json* old_self, const std::string& path,
+  void check(const Json& self, const Json* old_self, const std::string& path, const rr::schema::CheckContext& context,
              std::vector<rr::FieldError>& out) const override {
-    calls_.push_back(Call{self, old_self != nullptr, old_self ? *old_self : Json(), path});
+    calls_.push_back(Call{self, old_self != nullptr, old_self ? *old_self : Json(), path, context.ancestor_unchanged});
     out.push_back(rr::FieldError{path, rr::FieldErrorType::Invalid, path + ": Invalid value: \"object\": " + rule_});
   }
 
@@ -50,12 +51,15 @@ const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"ob
 struct Fixture {
   std::vector<Call> calls;
   std::vector<std::string> compiled_at;
+  std::vector<rr::schema::NodeContext> contexts;
   rr::schema::Schema schema = make();
 
   rr::schema::Schema make() {
     rr::schema::CompileOptions options;
-    options.node_checks = [this](const Json& node, const std::string& at, std::vector<rr::FieldError>&) {
+    options.node_checks = [this](const Json& node, const std::string& at, const rr::schema::NodeContext& context,
+                                 std::vector<rr::FieldError>&) {
       compiled_at.push_back(at);
+      contexts.push_back(context);
       return std::make_unique<Recorder>(calls, node["x-kubernetes-validations"][0]["rule"].get<std::string>());
     };
     return compiled(Json::parse(kSchema), options);
@@ -97,13 +101,27 @@ TEST_CASE("node checks: self, correlated old_self and path on update") {
   CHECK(errors.size() == 5);
 }
 
-TEST_CASE("node checks: unchanged nodes are ratcheted; blocking findings withhold every check") {
+TEST_CASE(
+    "node checks: they run at unchanged values too, told what ratcheting needs; blocking findings withhold them") {
   Fixture f;
-  const Json old = Json::parse(R"({"spec":{"n":1,"byKey":{"k":"v"}}})");
-  const Json updated = Json::parse(R"({"spec":{"n":2,"byKey":{"k":"v"}}})");
+  // The check ratchets by itself (a transition rule must still see an unchanged value), so it
+  // runs at byKey[k] with an equal old_self. atomic's items have no old_self; they learn whether
+  // their nearest correlated ancestor, the list, is unchanged.
+  const Json old = Json::parse(R"({"spec":{"n":1,"byKey":{"k":"v"},"atomic":["x"]}})");
+  const Json updated = Json::parse(R"({"spec":{"n":2,"byKey":{"k":"v"},"atomic":["x","y"]}})");
   const auto errors = f.schema.validate(updated, &old);
-  CHECK(f.calls.size() == 1);  // only spec changed; byKey[k] is equal to its old value
-  CHECK(messages(errors) == std::vector<std::string>{"spec: Invalid value: \"object\": root"});
+  REQUIRE(f.calls.size() == 4);
+  CHECK(f.calls[0].path == "spec.atomic[0]");
+  CHECK_FALSE(f.calls[0].has_old);
+  CHECK_FALSE(f.calls[0].ancestor_unchanged);  // the list changed
+  CHECK(f.calls[2].path == "spec.byKey[k]");
+  CHECK(f.calls[2].old_self == f.calls[2].self);
+  CHECK(errors.size() == 4);
+  f.calls.clear();
+  const Json same_list = Json::parse(R"({"spec":{"n":2,"byKey":{"k":"v"},"atomic":["x"]}})");
+  f.schema.validate(same_list, &old);
+  REQUIRE(f.calls.size() == 3);
+  CHECK(f.calls[0].ancestor_unchanged);  // the list is unchanged though spec is not
 
   f.calls.clear();
   const Json wrong = Json::parse(R"({"spec":{"n":"two"}})");
@@ -121,6 +139,27 @@ TEST_CASE("node checks: unchanged nodes are ratcheted; blocking findings withhol
   const Json checked = Json::parse(R"({"spec":{"n":1}})");
   CHECK(messages(f.schema.validate(checked, nullptr)) ==
         std::vector<std::string>{"spec: Invalid value: \"object\": root"});
+}
+
+TEST_CASE("node checks: the factory learns the resource root and the uncorrelatable list or map above a node") {
+  Fixture f;
+  REQUIRE(f.contexts.size() == 5);
+  for (const auto& c : f.contexts) CHECK_FALSE(c.resource_root);  // spec is not the root
+  CHECK(f.contexts[0].uncorrelatable_within == "spec.validation.openAPIV3Schema.properties[spec].properties[atomic]");
+  CHECK(f.contexts[1].uncorrelatable_within.empty());  // byKey's values correlate by key
+  CHECK(f.contexts[2].uncorrelatable_within == "spec.validation.openAPIV3Schema.properties[spec].properties[frozen]");
+  CHECK(f.contexts[3].uncorrelatable_within.empty());  // ports is a list-type map
+  CHECK(f.contexts[4].uncorrelatable_within.empty());
+
+  rr::schema::CompileOptions options;
+  bool root = false;
+  options.node_checks = [&root](const Json&, const std::string&, const rr::schema::NodeContext& context,
+                                std::vector<rr::FieldError>&) {
+    root = context.resource_root;
+    return std::unique_ptr<rr::schema::NodeCheck>();
+  };
+  compiled(Json::parse(R"({"type":"object","x-kubernetes-validations":[{"rule":"true"}]})"), options);
+  CHECK(root);
 }
 
 TEST_CASE("node checks: members of an atomic map have no old_self") {

@@ -14,20 +14,45 @@
 
 namespace rr::schema {
 
-// A check that runs at one schema node during validation (the CEL rules of that node).
+// How a NodeCheck is called: what ratcheting needs beyond self and old_self.
+struct CheckContext {
+  bool ratcheting = true;  // ValidateOptions::ratcheting
+  // On update, for a node without old_self (CEL cannot correlate it): whether the nearest
+  // ancestor that has one is unchanged (old == new). A node with old_self decides by itself.
+  bool ancestor_unchanged = false;
+  std::vector<std::string>* warnings = nullptr;  // ValidateOptions::warnings: where ratcheted failures go
+};
+
+// A check that runs at one schema node during validation (the CEL rules of that node). It runs at
+// every non-null value of its node, unchanged ones included, and ratchets by itself: the engine
+// ratchets the schema's own findings only.
 class NodeCheck {
  public:
   virtual ~NodeCheck() = default;
   // self: the value at the node; old_self: its correlated old value on update (nullptr on create or
-  // when the node cannot be correlated, e.g. inside an atomic list); path: the node's field path.
-  virtual void check(const Json& self, const Json* old_self, const std::string& path,
+  // when CEL cannot correlate the node, e.g. items of a list that is not a list-type map); path:
+  // the node's field path ("spec.ports[0]", "spec.byName[key]").
+  virtual void check(const Json& self, const Json* old_self, const std::string& path, const CheckContext& context,
                      std::vector<FieldError>& out) const = 0;
 };
 
-// Called once per node that has x-kubernetes-validations, when the schema is compiled. May return
-// nullptr (nothing to check); compile errors it reports make compile() fail.
-using NodeCheckFactory = std::function<std::unique_ptr<NodeCheck>(
-    const Json& node_schema, const std::string& schema_path, std::vector<FieldError>& compile_errors)>;
+// Where a node with rules sits in the CRD's schema, as the API server's CRD validation tells its
+// rule compiler.
+struct NodeContext {
+  bool resource_root = false;  // the version's root schema (apiVersion, kind, metadata are implied)
+  // The schema path of the outermost enclosing list whose items CEL cannot correlate (any
+  // x-kubernetes-list-type but map) or atomic map whose members it cannot; empty when none. A rule
+  // using oldSelf below it is refused upstream ("oldSelf cannot be used on the uncorrelatable
+  // portion of the schema within <path>").
+  std::string uncorrelatable_within;
+};
+
+// Called once per node that has x-kubernetes-validations, when the schema is compiled and has
+// passed every other check. May return nullptr (nothing to check); compile errors it reports make
+// compile() fail.
+using NodeCheckFactory =
+    std::function<std::unique_ptr<NodeCheck>(const Json& node_schema, const std::string& schema_path,
+                                             const NodeContext& context, std::vector<FieldError>& compile_errors)>;
 
 struct CompileOptions {
   NodeCheckFactory node_checks;
@@ -36,6 +61,7 @@ struct CompileOptions {
 
 struct ValidateOptions {
   bool ratcheting = true;  // on update, drop errors at nodes whose value equals the old one (1.30+)
+  std::vector<std::string>* warnings = nullptr;  // handed to the NodeChecks (CheckContext::warnings)
 };
 
 struct Node;  // the compiled tree (src/node.hpp)
