@@ -1,0 +1,57 @@
+// x-kubernetes-validations as the API server applies them: the rules of one schema node compiled
+// once with `self` typed from that node's schema, then checked against values with the API
+// server's error text. The structural-schema walk calls check() at each node carrying rules.
+//
+//   std::vector<rr::FieldError> errors;
+//   auto rules = rr::schema::CelRules::compile(spec_schema, "spec.validation.openAPIV3Schema.properties[spec]",
+//   errors); if (rules) rules->check(object["spec"], old_spec_or_null, "spec", errors);
+//   // "spec: Invalid value: \"object\": replicas must not exceed maxReplicas"
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rr/cel/types.hpp"
+#include "rr/cel/value.hpp"
+#include "rr/core/errors.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr::schema {
+
+struct CompiledRule;
+
+// x-kubernetes-validations of one schema node, compiled once. Immutable after compile(): check()
+// may run on several threads at once.
+class CelRules {
+ public:
+  // node_schema: the schema node carrying the rules (its whole subtree types `self`);
+  // schema_path: e.g. "spec.validation.openAPIV3Schema.properties[spec]" for the compile errors' paths.
+  // resource_root: the node is the root of a custom resource (apiVersion, kind, metadata.name and
+  // metadata.generateName are then declared even when the schema omits them; embedded resources
+  // get this from their x-kubernetes-embedded-resource).
+  // nullptr and errors appended when any rule, messageExpression or fieldPath does not compile.
+  static std::unique_ptr<CelRules> compile(const Json& node_schema, const std::string& schema_path,
+                                           std::vector<FieldError>& errors, bool resource_root = false);
+  // Evaluates every rule at `path`; old_self is the correlated old value (nullptr on create / not correlatable).
+  void check(const Json& self, const Json* old_self, const std::string& path, std::vector<FieldError>& out) const;
+  bool has_transition_rules() const;
+
+  ~CelRules();
+  CelRules(const CelRules&) = delete;
+  CelRules& operator=(const CelRules&) = delete;
+
+ private:
+  CelRules();
+  Json schema_;  // the node's schema: converts values for `self` and names the type in messages
+  std::vector<CompiledRule> rules_;
+};
+
+// The CEL type of `self` for a schema node, as Kubernetes declares it (k8s.io/apiserver/pkg/cel DeclType): objects with
+// their properties, maps for additionalProperties, lists, int-or-string and preserve-unknown-fields as dyn, embedded
+// resources, string formats (byte -> bytes, duration -> duration, date/date-time -> timestamp), size bounds from
+// maxLength/maxItems/maxProperties (CelType::with_max_size).
+rr::cel::CelType cel_type_of(const Json& node_schema);
+// The JSON value at that node as CEL sees it with that type (formats converted, e.g. date-time strings to timestamps).
+rr::cel::Value cel_value_of(const Json& value, const Json& node_schema);
+
+}  // namespace rr::schema
