@@ -32,8 +32,10 @@ std::string read_text(const std::filesystem::path& path) {
 }
 
 // Walks a structural schema: the node's rules compiled together (as the API server does), then
-// every place a schema nests one. `path` is the API server's field path of the node.
-void walk(const rr::Json& schema, const std::string& file, const std::string& path, bool root, Tally& tally) {
+// every place a schema nests one. `path` is the API server's field path of the node; `context`
+// says whether it is the resource root and below which list oldSelf cannot be correlated.
+void walk(const rr::Json& schema, const std::string& file, const std::string& path,
+          const rr::schema::CompileContext& context, Tally& tally) {
   if (!schema.is_object()) return;
   if (auto rules = schema.find("x-kubernetes-validations"); rules != schema.end() && rules->is_array()) {
     for (const rr::Json& entry : *rules) {
@@ -41,23 +43,30 @@ void walk(const rr::Json& schema, const std::string& file, const std::string& pa
       if (entry.contains("messageExpression")) ++tally.message_expressions;
     }
     std::vector<rr::FieldError> errors;
-    rr::schema::CelRules::compile(schema, path, errors, root);
+    rr::schema::CelRules::compile(schema, path, errors, context);
     for (const auto& e : errors) tally.failures.push_back(file + ": " + e.message);
+  }
+  // Below the root; below a list that is not a map list, items no longer correlate.
+  rr::schema::CompileContext inner{.resource_root = false, .uncorrelatable_within = context.uncorrelatable_within};
+  rr::schema::CompileContext items = inner;
+  if (items.uncorrelatable_within.empty() && schema.value("x-kubernetes-list-type", "atomic") != "map") {
+    items.uncorrelatable_within = path;
   }
   for (const char* map : {"properties", "patternProperties", "definitions"}) {
     if (auto children = schema.find(map); children != schema.end() && children->is_object()) {
       for (const auto& [name, child] : children->items()) {
-        walk(child, file, path + "." + map + "[" + name + "]", false, tally);
+        walk(child, file, path + "." + map + "[" + name + "]", inner, tally);
       }
     }
   }
-  for (const char* one : {"items", "additionalProperties", "not"}) {
-    if (auto child = schema.find(one); child != schema.end()) walk(*child, file, path + "." + one, false, tally);
+  if (auto child = schema.find("items"); child != schema.end()) walk(*child, file, path + ".items", items, tally);
+  for (const char* one : {"additionalProperties", "not"}) {
+    if (auto child = schema.find(one); child != schema.end()) walk(*child, file, path + "." + one, inner, tally);
   }
   for (const char* list : {"allOf", "anyOf", "oneOf"}) {
     if (auto children = schema.find(list); children != schema.end() && children->is_array()) {
       for (std::size_t i = 0; i < children->size(); ++i) {
-        walk((*children)[i], file, path + "." + list + "[" + std::to_string(i) + "]", false, tally);
+        walk((*children)[i], file, path + "." + list + "[" + std::to_string(i) + "]", inner, tally);
       }
     }
   }
@@ -94,7 +103,8 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < versions.size(); ++i) {
         walk(versions[i].value("/schema/openAPIV3Schema"_json_pointer, rr::Json()),
              rel + " (" + doc.value("/metadata/name"_json_pointer, std::string()) + ")",
-             "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema", true, tally);
+             "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema",
+             {.resource_root = true, .uncorrelatable_within = {}}, tally);
       }
     }
     if (tally.rules + tally.message_expressions > before) ++files_with_rules;

@@ -33,8 +33,9 @@ rr::cel::CompileOptions options_for(const CelType& self, bool optional_old_self)
 }
 
 // Compiles one entry into `out`; false (with errors appended) when it does not compile.
-bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::Json& node_schema, const std::string& at,
-                  CompiledRule& out, std::vector<FieldError>& errors) {
+bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::Json& node_schema,
+                  const CompileContext& context, const std::string& at, CompiledRule& out,
+                  std::vector<FieldError>& errors) {
   const bool optional_old_self = spec.optional_old_self.value_or(false);
   const rr::cel::CompileResult rule = rr::cel::compile(spec.rule, options_for(self, optional_old_self));
   if (!rule.ok()) {
@@ -49,6 +50,12 @@ bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::J
   }
   const rr::cel::ParseResult parsed = rr::cel::parse(spec.rule);
   out.uses_old_self = parsed.ok() && detail::references(*parsed.expr, "oldSelf");
+  if (out.uses_old_self && !context.uncorrelatable_within.empty()) {
+    errors.push_back(detail::field_error(
+        at + ".rule", FieldErrorType::Invalid, rr::go_quote(spec.rule),
+        "oldSelf cannot be used on the uncorrelatable portion of the schema within " + context.uncorrelatable_within));
+    return false;
+  }
   if (spec.optional_old_self && !out.uses_old_self) {
     errors.push_back(detail::field_error(at + ".optionalOldSelf", FieldErrorType::Invalid,
                                          *spec.optional_old_self ? "true" : "false",
@@ -113,7 +120,7 @@ CelRules::CelRules() = default;
 CelRules::~CelRules() = default;
 
 std::unique_ptr<CelRules> CelRules::compile(const Json& node_schema, const std::string& schema_path,
-                                            std::vector<FieldError>& errors, bool resource_root) {
+                                            std::vector<FieldError>& errors, const CompileContext& context) {
   std::unique_ptr<CelRules> rules(new CelRules());
   rules->schema_ = node_schema;
   const auto list = node_schema.is_object() ? node_schema.find("x-kubernetes-validations") : node_schema.end();
@@ -134,14 +141,15 @@ std::unique_ptr<CelRules> CelRules::compile(const Json& node_schema, const std::
   }
   // As the API server: an entry that is wrong as written stops the compilation of them all.
   if (errors.size() > before) return nullptr;
-  const bool root = resource_root || node_schema.value("x-kubernetes-embedded-resource", false);
+  const bool root = context.resource_root || node_schema.value("x-kubernetes-embedded-resource", false);
   const auto decl = detail::decl_type(node_schema, root, "selfType");
   // A node Kubernetes exposes nothing of (preserve-unknown-fields without a type): self is dyn.
   const CelType self = decl ? decl->type : CelType::dyn();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const std::string at = schema_path + ".x-kubernetes-validations[" + std::to_string(i) + "]";
     CompiledRule compiled;
-    if (compile_rule(specs[i], self, node_schema, at, compiled, errors)) rules->rules_.push_back(std::move(compiled));
+    if (compile_rule(specs[i], self, node_schema, context, at, compiled, errors))
+      rules->rules_.push_back(std::move(compiled));
   }
   if (errors.size() > before) return nullptr;
   return rules;

@@ -116,10 +116,30 @@ TEST_CASE("compile errors: the resource root declares apiVersion, kind and metad
   const Json root = Json::parse(R"({"type":"object","properties":{"spec":{"type":"object"}},
       "x-kubernetes-validations":[{"rule":"self.metadata.name.startsWith('a') && self.kind == 'Widget'"}]})");
   std::vector<rr::FieldError> errors;
-  CHECK(rr::schema::CelRules::compile(root, "spec.validation.openAPIV3Schema", errors, true) != nullptr);
+  CHECK(rr::schema::CelRules::compile(root, "spec.validation.openAPIV3Schema", errors,
+                                      {.resource_root = true, .uncorrelatable_within = {}}) != nullptr);
   CHECK(errors.empty());
   // Not a resource root: metadata is not declared.
   CHECK(rr::schema::CelRules::compile(root, "spec.validation.openAPIV3Schema", errors) == nullptr);
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].message.find("undefined field 'metadata'") != std::string::npos);
+}
+
+TEST_CASE("compile errors: oldSelf below a list whose items do not correlate") {
+  const Json item = Json::parse(R"({"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf"}]})");
+  const rr::schema::CompileContext in_atomic_list{
+      .uncorrelatable_within = "spec.validation.openAPIV3Schema.properties[tags]"};
+  std::vector<rr::FieldError> errors;
+  CHECK(rr::schema::CelRules::compile(item, "spec.validation.openAPIV3Schema.properties[tags].items", errors,
+                                      in_atomic_list) == nullptr);
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].message ==
+        "spec.validation.openAPIV3Schema.properties[tags].items.x-kubernetes-validations[0].rule: Invalid value: "
+        R"("self == oldSelf": oldSelf cannot be used on the uncorrelatable portion of the schema within )"
+        "spec.validation.openAPIV3Schema.properties[tags]");
+  // The same rule where items correlate (a map list, or no list at all) compiles.
+  errors.clear();
+  CHECK(rr::schema::CelRules::compile(item, "spec.validation.openAPIV3Schema.properties[tags].items", errors) !=
+        nullptr);
+  CHECK(errors.empty());
 }

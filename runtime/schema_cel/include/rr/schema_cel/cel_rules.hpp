@@ -20,18 +20,25 @@ namespace rr::schema {
 
 struct CompiledRule;
 
-// x-kubernetes-validations of one schema node, compiled once. Immutable after compile(): check()
-// may run on several threads at once.
+// Where in the CRD's schema a node sits, as far as its rules care.
+struct CompileContext {
+  // The root of a custom resource (a version's openAPIV3Schema): apiVersion, kind, metadata.name
+  // and metadata.generateName are declared even when the schema omits them (an
+  // x-kubernetes-embedded-resource node gets this by itself).
+  bool resource_root = false;
+  // The schema path of the nearest enclosing list whose items cannot be correlated with the old
+  // object (any x-kubernetes-list-type but map); empty when there is none. A rule that uses
+  // oldSelf below it is refused, as the API server refuses it.
+  std::string uncorrelatable_within;
+};
+
 class CelRules {
  public:
   // node_schema: the schema node carrying the rules (its whole subtree types `self`);
   // schema_path: e.g. "spec.validation.openAPIV3Schema.properties[spec]" for the compile errors' paths.
-  // resource_root: the node is the root of a custom resource (apiVersion, kind, metadata.name and
-  // metadata.generateName are then declared even when the schema omits them; embedded resources
-  // get this from their x-kubernetes-embedded-resource).
   // nullptr and errors appended when any rule, messageExpression or fieldPath does not compile.
   static std::unique_ptr<CelRules> compile(const Json& node_schema, const std::string& schema_path,
-                                           std::vector<FieldError>& errors, bool resource_root = false);
+                                           std::vector<FieldError>& errors, const CompileContext& context = {});
   // Evaluates every rule at `path`; old_self is the correlated old value (nullptr on create / not correlatable).
   void check(const Json& self, const Json* old_self, const std::string& path, std::vector<FieldError>& out) const;
   bool has_transition_rules() const;
