@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "rr/schema_cel/cel_rules.hpp"
@@ -256,4 +257,26 @@ TEST_CASE("rules: escaped property names and formats in rules") {
         R"(spec: Invalid value: "object": failed rule: self.__namespace__ != 'kube-system')",
         R"(spec: Invalid value: "object": timeout over an hour)", R"(spec: Invalid value: "object": expired)"}},
   });
+}
+
+TEST_CASE("rules: one compiled set checked from several threads at once") {
+  const std::string schema = replicas_schema(
+      R"j([{"rule":"self.replicas <= self.maxReplicas","messageExpression":"'over by ' + string(self.replicas - self.maxReplicas)"}])j");
+  std::vector<rr::FieldError> errors;
+  const auto rules = rr::schema::CelRules::compile(Json::parse(schema), "s", errors);
+  REQUIRE(rules);
+  const Json over = Json::parse(R"({"replicas":5,"maxReplicas":2})");
+  std::vector<int> right(4, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < right.size(); ++t) {
+    threads.emplace_back([&rules, &over, &right, t] {
+      for (int i = 0; i < 200; ++i) {
+        std::vector<rr::FieldError> out;
+        rules->check(over, &over, "spec", out);
+        if (out.size() == 1 && out[0].message == R"(spec: Invalid value: "object": over by 3)") ++right[t];
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(right == std::vector<int>(4, 200));
 }
