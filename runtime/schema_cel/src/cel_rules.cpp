@@ -114,6 +114,18 @@ std::string evaluation_error(const CompiledRule& rule, const std::string& error)
   return error + " evaluating rule: " + rule_error_string(rule);
 }
 
+// A failed rule's error: its reason decides the type (Duplicate shows the value and drops the
+// detail, as the API server's field.Duplicate does).
+FieldError rule_failure(const CompiledRule& rule, const std::string& at, const std::string& shown,
+                        const std::string& text) {
+  switch (rule.reason) {
+    case FieldErrorType::Duplicate: return detail::field_error(at, rule.reason, shown, {});
+    case FieldErrorType::Required:
+    case FieldErrorType::Forbidden: return detail::field_error(at, rule.reason, {}, text);
+    default: return detail::field_error(at, FieldErrorType::Invalid, shown, text);
+  }
+}
+
 }  // namespace
 
 CelRules::CelRules() = default;
@@ -155,8 +167,8 @@ std::unique_ptr<CelRules> CelRules::compile(const Json& node_schema, const std::
   return rules;
 }
 
-void CelRules::check(const Json& self, const Json* old_self, const std::string& path,
-                     std::vector<FieldError>& out) const {
+void CelRules::check(const Json& self, const Json* old_self, const std::string& path, std::vector<FieldError>& out,
+                     const CheckOptions& options) const {
   // Only non-null values are validated; a rule about null belongs on the enclosing node.
   if (self.is_null() || rules_.empty()) return;
   const Value self_value = cel_value_of(self, schema_);
@@ -170,6 +182,8 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
   optional_vars.set("oldSelf", has_old ? Value::optional_of(old_value) : Value::optional_none());
   // The value shown in an Invalid or Duplicate error: the node's schema type.
   const std::string shown = rr::go_quote(schema_.value("type", ""));
+  // Ratcheting: the update left this value (or, uncorrelated, its nearest correlated ancestor) as it was.
+  const bool unchanged = has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged;
   for (const CompiledRule& rule : rules_) {
     if (rule.uses_old_self && !has_old && !rule.optional_old_self) continue;  // transition rules need an old value
     // cost: the runtime cost budget (per evaluation, and what remains of the request's) wraps this call.
@@ -183,12 +197,12 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
     const std::string at = rule.field_path.empty() ? path
                            : path.empty()          ? rule.field_path
                                                    : path + "." + rule.field_path;
-    const std::string text = expressed_message(rule, vars).value_or(message_or_default(rule));
-    switch (rule.reason) {
-      case FieldErrorType::Duplicate: out.push_back(detail::field_error(at, rule.reason, shown, {})); break;
-      case FieldErrorType::Required:
-      case FieldErrorType::Forbidden: out.push_back(detail::field_error(at, rule.reason, {}, text)); break;
-      default: out.push_back(detail::field_error(at, FieldErrorType::Invalid, shown, text)); break;
+    FieldError failure = rule_failure(rule, at, shown,
+                                      expressed_message(rule, vars).value_or(message_or_default(rule)));
+    if (!rule.uses_old_self && unchanged) {
+      if (options.warnings != nullptr) options.warnings->push_back(std::move(failure.message));
+    } else {
+      out.push_back(std::move(failure));
     }
   }
 }

@@ -272,11 +272,46 @@ TEST_CASE("rules: one compiled set checked from several threads at once") {
     threads.emplace_back([&rules, &over, &right, t] {
       for (int i = 0; i < 200; ++i) {
         std::vector<rr::FieldError> out;
-        rules->check(over, &over, "spec", out);
+        rules->check(over, nullptr, "spec", out);
         if (out.size() == 1 && out[0].message == R"(spec: Invalid value: "object": over by 3)") ++right[t];
       }
     });
   }
   for (auto& thread : threads) thread.join();
   CHECK(right == std::vector<int>(4, 200));
+}
+
+TEST_CASE("rules: ratcheting, an unchanged invalid value warns instead of failing an update") {
+  const char* schema = R"({"type":"string","x-kubernetes-validations":[
+      {"rule":"self.size() <= 3","message":"too long"},
+      {"rule":"self == oldSelf","message":"immutable"}]})";
+  std::vector<rr::FieldError> errors;
+  const auto rules = rr::schema::CelRules::compile(Json::parse(schema), "s", errors);
+  REQUIRE(rules);
+  const Json long_value("abcdef");
+  const Json other_long("abcdefg");
+  std::vector<std::string> warnings;
+  const rr::schema::CheckOptions collect{.ancestor_unchanged = false, .warnings = &warnings};
+  // Create: an error.
+  rules->check(long_value, nullptr, "spec.name", errors, collect);
+  CHECK(errors.size() == 1);
+  CHECK(warnings.empty());
+  // Update that leaves the invalid value as it was: a warning; the transition rule holds.
+  errors.clear();
+  rules->check(long_value, &long_value, "spec.name", errors, collect);
+  CHECK(errors.empty());
+  CHECK(warnings == std::vector<std::string>{R"(spec.name: Invalid value: "string": too long)"});
+  // Update to another invalid value: errors (a transition rule is never ratcheted).
+  errors.clear();
+  warnings.clear();
+  rules->check(other_long, &long_value, "spec.name", errors, collect);
+  REQUIRE(errors.size() == 2);
+  CHECK(errors[0].message == R"(spec.name: Invalid value: "string": too long)");
+  CHECK(errors[1].message == R"(spec.name: Invalid value: "string": immutable)");
+  CHECK(warnings.empty());
+  // Not correlatable (no old value on an update): the nearest correlated ancestor decides.
+  errors.clear();
+  rules->check(long_value, nullptr, "spec.names[0]", errors, {.ancestor_unchanged = true, .warnings = &warnings});
+  CHECK(errors.empty());
+  CHECK(warnings.size() == 1);
 }

@@ -3,9 +3,9 @@
 // server's error text. The structural-schema walk calls check() at each node carrying rules.
 //
 //   std::vector<rr::FieldError> errors;
-//   auto rules = rr::schema::CelRules::compile(spec_schema, "spec.validation.openAPIV3Schema.properties[spec]",
-//   errors); if (rules) rules->check(object["spec"], old_spec_or_null, "spec", errors);
-//   // "spec: Invalid value: \"object\": replicas must not exceed maxReplicas"
+//   auto rules = rr::schema::CelRules::compile(spec_schema, "spec.versions[0]...properties[spec]", errors);
+//   if (rules) rules->check(object["spec"], old_spec_or_null, "spec", errors);
+//   // spec: Invalid value: "object": replicas must not exceed maxReplicas
 #pragma once
 #include <memory>
 #include <string>
@@ -32,6 +32,18 @@ struct CompileContext {
   std::string uncorrelatable_within;
 };
 
+// Ratcheting (the API server's CRDValidationRatcheting, on by default since Kubernetes 1.30): on
+// update, a rule that fails on a value the update did not change, and that does not use oldSelf,
+// is a warning, not an error.
+struct CheckOptions {
+  // For a node the walk cannot correlate (check() gets no old_self on an update): whether the
+  // nearest correlatable ancestor is unchanged. A correlated node decides by itself (old == new).
+  bool ancestor_unchanged = false;
+  // Receives the ratcheted errors' text (the API server sends them as Warning headers); they are
+  // dropped when null.
+  std::vector<std::string>* warnings = nullptr;
+};
+
 class CelRules {
  public:
   // node_schema: the schema node carrying the rules (its whole subtree types `self`);
@@ -40,7 +52,8 @@ class CelRules {
   static std::unique_ptr<CelRules> compile(const Json& node_schema, const std::string& schema_path,
                                            std::vector<FieldError>& errors, const CompileContext& context = {});
   // Evaluates every rule at `path`; old_self is the correlated old value (nullptr on create / not correlatable).
-  void check(const Json& self, const Json* old_self, const std::string& path, std::vector<FieldError>& out) const;
+  void check(const Json& self, const Json* old_self, const std::string& path, std::vector<FieldError>& out,
+             const CheckOptions& options = {}) const;
   bool has_transition_rules() const;
 
   ~CelRules();
