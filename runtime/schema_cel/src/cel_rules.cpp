@@ -9,6 +9,7 @@
 #include "references.hpp"
 #include "rr/core/go_quote.hpp"
 #include "rule_spec.hpp"
+#include "schema_members.hpp"
 
 namespace rr::schema {
 
@@ -153,7 +154,7 @@ std::unique_ptr<CelRules> CelRules::compile(const Json& node_schema, const std::
   }
   // As the API server: an entry that is wrong as written stops the compilation of them all.
   if (errors.size() > before) return nullptr;
-  const bool root = context.resource_root || node_schema.value("x-kubernetes-embedded-resource", false);
+  const bool root = context.resource_root || detail::schema_flag(node_schema, "x-kubernetes-embedded-resource");
   const auto decl = detail::decl_type(node_schema, root, "selfType");
   // A node Kubernetes exposes nothing of (preserve-unknown-fields without a type): self is dyn.
   const CelType self = decl ? decl->type : CelType::dyn();
@@ -181,7 +182,7 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
   optional_vars.set("self", self_value);
   optional_vars.set("oldSelf", has_old ? Value::optional_of(old_value) : Value::optional_none());
   // The value shown in an Invalid or Duplicate error: the node's schema type.
-  const std::string shown = rr::go_quote(schema_.value("type", ""));
+  const std::string shown = rr::go_quote(detail::schema_text(schema_, "type"));
   // Ratcheting: the update left this value (or, uncorrelated, its nearest correlated ancestor) as it was.
   const bool unchanged = has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged;
   for (const CompiledRule& rule : rules_) {
@@ -214,7 +215,7 @@ bool CelRules::has_transition_rules() const {
 }
 
 rr::cel::CelType cel_type_of(const Json& node_schema) {
-  const bool embedded = node_schema.is_object() && node_schema.value("x-kubernetes-embedded-resource", false);
+  const bool embedded = detail::schema_flag(node_schema, "x-kubernetes-embedded-resource");
   const auto decl = detail::decl_type(node_schema, embedded, "selfType");
   return decl ? decl->type : CelType::dyn();
 }

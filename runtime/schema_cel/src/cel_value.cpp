@@ -8,6 +8,7 @@
 #include "rr/cel/json.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/schema_cel/cel_rules.hpp"
+#include "schema_members.hpp"
 
 namespace rr::schema {
 
@@ -47,8 +48,8 @@ const rr::Json* member(const rr::Json& schema, const char* name) {
 
 Value cel_value_of(const rr::Json& value, const rr::Json& node_schema) {
   if (!node_schema.is_object() || value.is_null()) return rr::cel::from_json(value);
-  if (node_schema.value("x-kubernetes-int-or-string", false)) return rr::cel::from_json(value);
-  const std::string type = node_schema.value("type", "");
+  if (detail::schema_flag(node_schema, "x-kubernetes-int-or-string")) return rr::cel::from_json(value);
+  const std::string type = detail::schema_text(node_schema, "type");
   if (value.is_object()) {
     const rr::Json* properties = member(node_schema, "properties");
     const rr::Json* additional = member(node_schema, "additionalProperties");
@@ -78,7 +79,7 @@ Value cel_value_of(const rr::Json& value, const rr::Json& node_schema) {
   if (type == "number" && value.is_number()) return Value(value.get<double>());
   if (type == "integer" && value.is_number_float()) return Value(static_cast<std::int64_t>(value.get<double>()));
   if (type == "string" && value.is_string())
-    return convert_format(node_schema.value("format", ""), value.get<std::string>());
+    return convert_format(detail::schema_text(node_schema, "format"), value.get<std::string>());
   return rr::cel::from_json(value);
 }
 

@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <map>
 #include <set>
 #include <utility>
+
+#include "schema_members.hpp"
 
 namespace rr::schema::detail {
 
@@ -34,17 +37,16 @@ bool is_reserved(std::string_view name) {
 std::optional<std::int64_t> int_member(const rr::Json& schema, const char* name) {
   const auto it = schema.find(name);
   if (it == schema.end() || !it->is_number()) return std::nullopt;
+  // Bounds beyond int64 (as unsigned or floating-point JSON) saturate rather than overflow.
+  constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+  if (it->is_number_unsigned()) {
+    return static_cast<std::int64_t>(std::min<std::uint64_t>(it->get<std::uint64_t>(), kMax));
+  }
+  if (it->is_number_float()) {
+    const double d = it->get<double>();
+    return d > 0 ? (d < 9.2e18 ? static_cast<std::int64_t>(d) : kMax) : 0;
+  }
   return std::max<std::int64_t>(0, it->get<std::int64_t>());
-}
-
-bool flag(const rr::Json& schema, const char* name) {
-  const auto it = schema.find(name);
-  return it != schema.end() && it->is_boolean() && it->get<bool>();
-}
-
-std::string text_member(const rr::Json& schema, const char* name) {
-  const auto it = schema.find(name);
-  return it != schema.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 CelType bounded(CelType t, std::int64_t n) { return t.with_max_size(static_cast<std::uint64_t>(n)); }
@@ -58,7 +60,7 @@ std::int64_t max_string_length(std::string_view format) {
 }
 
 std::optional<DeclType> string_type(const rr::Json& schema) {
-  const std::string format = text_member(schema, "format");
+  const std::string format = schema_text(schema, "format");
   const auto max_length = int_member(schema, "maxLength");
   if (format == "byte") {
     return DeclType{bounded(CelType::bytes_type(), max_length.value_or(max_string_length(format))), kMinStringSize};
@@ -67,13 +69,14 @@ std::optional<DeclType> string_type(const rr::Json& schema) {
   if (format == "date") return DeclType{bounded(CelType::timestamp(), kDateSize), kDateSize};
   if (format == "date-time") return DeclType{bounded(CelType::timestamp(), kMaxDatetimeSize), kMinDatetimeSize};
   // maxLength counts code points; the bound is in bytes, up to 4 a code point (as the API server).
-  const std::int64_t bound = max_length ? *max_length * 4 : max_string_length(format);
+  constexpr std::int64_t kMaxCodePoints = std::numeric_limits<std::int64_t>::max() / 4;
+  const std::int64_t bound = max_length ? std::min(*max_length, kMaxCodePoints) * 4 : max_string_length(format);
   return DeclType{bounded(CelType::string_type(), bound), kMinStringSize};
 }
 
 std::optional<DeclType> object_type(const rr::Json& schema, const std::string& type_name) {
   if (auto extra = schema.find("additionalProperties"); extra != schema.end() && extra->is_object()) {
-    auto value = decl_type(*extra, flag(*extra, "x-kubernetes-embedded-resource"), type_name + ".@value");
+    auto value = decl_type(*extra, schema_flag(*extra, "x-kubernetes-embedded-resource"), type_name + ".@value");
     if (!value) return std::nullopt;
     // Each entry is at least "":v, with a comma: 6 bytes beside the value.
     const std::int64_t bound =
@@ -90,7 +93,7 @@ std::optional<DeclType> object_type(const rr::Json& schema, const std::string& t
   if (auto props = schema.find("properties"); props != schema.end() && props->is_object()) {
     for (const auto& [name, prop] : props->items()) {
       const auto escaped = escape_property(name);
-      auto field = decl_type(prop, flag(prop, "x-kubernetes-embedded-resource"),
+      auto field = decl_type(prop, schema_flag(prop, "x-kubernetes-embedded-resource"),
                              type_name + "." + escaped.value_or(name));
       if (!field) continue;
       if (escaped) fields.emplace(*escaped, field->type);
@@ -134,7 +137,7 @@ std::optional<std::string> escape_property(std::string_view name) {
 
 rr::Json with_type_and_object_meta(const rr::Json& schema) {
   const auto has_type = [](const rr::Json& node, const rr::Json::json_pointer& at, const char* type) {
-    return node.contains(at) && node[at].is_object() && text_member(node[at], "type") == type;
+    return node.contains(at) && node[at].is_object() && schema_text(node[at], "type") == type;
   };
   using P = rr::Json::json_pointer;
   if (has_type(schema, P("/properties/kind"), "string") && has_type(schema, P("/properties/apiVersion"), "string") &&
@@ -155,16 +158,16 @@ rr::Json with_type_and_object_meta(const rr::Json& schema) {
 
 std::optional<DeclType> decl_type(const rr::Json& schema, bool resource_root, const std::string& type_name) {
   if (!schema.is_object()) return std::nullopt;
-  if (flag(schema, "x-kubernetes-int-or-string")) {
+  if (schema_flag(schema, "x-kubernetes-int-or-string")) {
     // int or string: dyn, checked at run time; as long as a string the request can hold.
     return DeclType{bounded(CelType::dyn(), kMaxRequestSizeBytes - 2), 1};
   }
   if (resource_root) return decl_type(with_type_and_object_meta(schema), false, type_name);
-  const std::string type = text_member(schema, "type");
+  const std::string type = schema_text(schema, "type");
   if (type == "array") {
     const auto items = schema.find("items");
     if (items == schema.end()) return std::nullopt;
-    auto elem = decl_type(*items, flag(*items, "x-kubernetes-embedded-resource"), type_name + ".@idx");
+    auto elem = decl_type(*items, schema_flag(*items, "x-kubernetes-embedded-resource"), type_name + ".@idx");
     if (!elem) return std::nullopt;
     const std::int64_t bound =
         int_member(schema, "maxItems").value_or((kMaxRequestSizeBytes - 2) / (elem->min_serialized_size + 1));

@@ -7,6 +7,7 @@
 
 #include "rr/core/go_quote.hpp"
 #include "rr/core/validator.hpp"
+#include "schema_members.hpp"
 
 namespace rr::schema::detail {
 
@@ -16,11 +17,6 @@ namespace {
 constexpr std::array<std::string_view, 4> kReasons = {"FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid",
                                                       "FieldValueRequired"};
 
-std::string text(const rr::Json& entry, const char* name) {
-  const auto it = entry.find(name);
-  return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 bool has_newline(const std::string& s) { return s.find_first_of("\r\n") != std::string::npos; }
 
 }  // namespace
@@ -28,10 +24,10 @@ bool has_newline(const std::string& s) { return s.find_first_of("\r\n") != std::
 RuleSpec read_rule_spec(const rr::Json& entry) {
   RuleSpec r;
   if (!entry.is_object()) return r;
-  r.rule = text(entry, "rule");
-  r.message = text(entry, "message");
-  r.message_expression = text(entry, "messageExpression");
-  r.field_path = text(entry, "fieldPath");
+  r.rule = schema_text(entry, "rule");
+  r.message = schema_text(entry, "message");
+  r.message_expression = schema_text(entry, "messageExpression");
+  r.field_path = schema_text(entry, "fieldPath");
   if (auto it = entry.find("reason"); it != entry.end() && it->is_string()) r.reason = it->get<std::string>();
   if (auto it = entry.find("optionalOldSelf"); it != entry.end() && it->is_boolean()) {
     r.optional_old_self = it->get<bool>();

@@ -2,7 +2,9 @@
 // declares and converts them (k8s.io/apiserver/pkg/cel/common: SchemaDeclType, UnstructuredToVal).
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "decl_type.hpp"
 #include "rr/cel/program.hpp"
@@ -119,4 +121,33 @@ TEST_CASE("schema types: embedded resources and the resource root declare apiVer
   CHECK(eval(schema, value, "self.kind + '/' + self.metadata.name") == R"("Pod/p")");
   // Only name and generateName of metadata are declared (the API server's WithTypeAndObjectMeta).
   CHECK(eval(schema, value, "has(self.metadata.labels)").find("undefined field 'labels'") != std::string::npos);
+}
+
+TEST_CASE("schema types: a schema of the wrong shape types as far as it can, and never throws") {
+  // Such schemas are refused by the structural checks; typing and converting must not throw first.
+  const char* shapes[] = {
+      R"({"type":5})",
+      R"({"type":"array","items":true})",
+      R"({"type":"object","properties":{"a":7,"b":{"type":["string"]}},"required":[1]})",
+      R"({"type":"string","maxLength":"10","format":3})",
+      R"({"x-kubernetes-int-or-string":"yes","x-kubernetes-embedded-resource":1})",
+      R"([])",
+      R"({"type":"array","maxItems":1e300,"items":{"type":"string","maxLength":-1e300}})",
+      R"({"type":"object","maxProperties":18446744073709551615,"additionalProperties":{"type":"integer"}})",
+  };
+  for (const char* shape : shapes) {
+    CAPTURE(shape);
+    const Json schema = Json::parse(shape);
+    CHECK_NOTHROW(cel_type_of(schema));
+    CHECK_NOTHROW(cel_value_of(Json::parse(R"({"a":[1,"x",{"b":null}]})"), schema));
+    std::vector<rr::FieldError> errors;
+    CHECK_NOTHROW(rr::schema::CelRules::compile(schema, "s", errors));
+  }
+  // Bounds beyond int64 saturate.
+  CHECK(cel_type_of(Json::parse(R"({"type":"string","maxLength":1e300})")).max_size() ==
+        static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() / 4 * 4));
+  CHECK(cel_type_of(Json::parse(R"({"type":"array","maxItems":18446744073709551615,"items":{"type":"string"}})"))
+            .max_size() == static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  CHECK(cel_type_of(Json::parse(R"({"type":"object","properties":{"a":7,"b":{"type":"string"}}})")).fields()->size() ==
+        1);
 }
