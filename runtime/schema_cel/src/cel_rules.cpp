@@ -21,9 +21,9 @@ using rr::cel::Value;
 // The longest message a messageExpression may produce (apiserver's MaxEvaluatedMessageExpressionSizeBytes).
 constexpr std::size_t kMaxMessageExpressionBytes = 5 * 1024;
 
-// cel-go's checker wants a rule to be a bool and a messageExpression a string; where rr::cel's
-// checker infers dyn the result is checked when the rule runs instead.
-bool may_be(const CelType& t, CelType::Kind kind) { return t.kind() == kind || t.kind() == CelType::Kind::Dyn; }
+// A rule must be a bool and a messageExpression a string, exactly: dyn (e.g. an int-or-string
+// field) is refused, as cel-go's checker refuses it.
+bool is(const CelType& t, CelType::Kind kind) { return t.kind() == kind; }
 
 rr::cel::CompileOptions options_for(const CelType& self, bool optional_old_self) {
   rr::cel::CompileOptions options;
@@ -44,7 +44,7 @@ bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::J
                                          "compilation failed: " + rule.error_text));
     return false;
   }
-  if (!may_be(rule.type, CelType::Kind::Bool)) {
+  if (!is(rule.type, CelType::Kind::Bool)) {
     errors.push_back(detail::field_error(at + ".rule", FieldErrorType::Invalid, detail::go_rule_value(spec),
                                          "cel expression must evaluate to a bool"));
     return false;
@@ -66,7 +66,7 @@ bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::J
   if (!spec.message_expression.empty()) {
     // The message sees oldSelf as a plain value, bound only on update (as the API server's activation).
     const rr::cel::CompileResult message = rr::cel::compile(spec.message_expression, options_for(self, false));
-    if (!message.ok() || !may_be(message.type, CelType::Kind::String)) {
+    if (!message.ok() || !is(message.type, CelType::Kind::String)) {
       errors.push_back(
           detail::field_error(at + ".messageExpression", FieldErrorType::Invalid, detail::go_rule_value(spec),
                               message.ok() ? "messageExpression must evaluate to a string"

@@ -17,6 +17,7 @@ constexpr const char* kPath = "spec.validation.openAPIV3Schema.properties[spec]"
 // The compile errors of `rules` (a JSON array text) on an object with an integer `replicas`.
 std::vector<std::string> compile_errors(const std::string& rules) {
   const Json schema = Json::parse(R"({"type":"object","properties":{"replicas":{"type":"integer"},
+      "port":{"x-kubernetes-int-or-string":true},
       "labels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-validations":)" +
                                   rules + "}");
   std::vector<rr::FieldError> errors;
@@ -60,6 +61,11 @@ TEST_CASE("compile errors: syntax, result type, messageExpression, optionalOldSe
       {"messageExpression does not compile", R"([{"rule":"true","messageExpression":"self.nope"}])",
        prefix(0, "messageExpression") + ": Invalid value: apiextensions.",
        "messageExpression compilation failed: ERROR: <input>:1:5: undefined field 'nope'"},
+      {"dyn is not a bool (int-or-string)", R"([{"rule":"self.port"}])",
+       prefix(0, "rule") + ": Invalid value: apiextensions.", "cel expression must evaluate to a bool"},
+      {"dyn is not a string", R"([{"rule":"true","messageExpression":"self.port"}])",
+       prefix(0, "messageExpression") + ": Invalid value: apiextensions.",
+       "messageExpression must evaluate to a string"},
       {"messageExpression not a string", R"([{"rule":"true","messageExpression":"self.replicas"}])",
        prefix(0, "messageExpression") + ": Invalid value: apiextensions.",
        "messageExpression must evaluate to a string"},
