@@ -181,8 +181,11 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
   rr::cel::Activation optional_vars;  // for optionalOldSelf rules: oldSelf is always an optional
   optional_vars.set("self", self_value);
   optional_vars.set("oldSelf", has_old ? Value::optional_of(old_value) : Value::optional_none());
-  // The value shown in an Invalid or Duplicate error: the node's schema type.
-  const std::string shown = rr::go_quote(detail::schema_text(schema_, "type"));
+  // The value shown in an Invalid or Duplicate error: a scalar's own value, nothing for an object
+  // or a list (Kubernetes 1.35, kubernetes/kubernetes#133832; before, the schema type was shown).
+  const std::string shown = self.is_string()                                         ? rr::go_quote(self.get<std::string>())
+                            : self.is_number() || self.is_boolean() || self.is_null() ? self.dump()
+                                                                                        : std::string();
   // Ratcheting: the update left this value (or, uncorrelated, its nearest correlated ancestor) as it was.
   const bool unchanged = has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged;
   for (const CompiledRule& rule : rules_) {
