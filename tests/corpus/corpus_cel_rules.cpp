@@ -1,7 +1,9 @@
-// Every CEL rule of every corpus CRD compiles with rr::cel: each x-kubernetes-validations entry's
-// `rule` and `messageExpression`, at any depth of any served version's schema, with `self` and
-// `oldSelf` declared as the API server declares them. A rule that does not compile is printed
-// with its file, schema path and cel-go-style located error, and the run fails.
+// Every CEL rule of every corpus CRD compiles with `self` typed from its schema, as the API server
+// compiles them at CRD creation: each schema node's x-kubernetes-validations (rule,
+// messageExpression, fieldPath, reason) through rr::schema::CelRules::compile, at any depth of any
+// served version's schema, the openAPIV3Schema root declared as a resource root. A rule that does
+// not compile is printed with its file and the API server's error (schema path, located error),
+// and the run fails.
 //
 //   corpus_cel_rules CORPUS_DIR
 #include <algorithm>
@@ -12,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rr/cel/program.hpp"
+#include "rr/schema_cel/cel_rules.hpp"
 #include "yaml_json.hpp"
 
 namespace {
@@ -29,42 +31,42 @@ std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
-void check(const std::string& where, const std::string& what, const std::string& source, Tally& tally) {
-  rr::cel::CompileOptions options;
-  options.variables = std::vector<std::string>{"self", "oldSelf"};
-  const rr::cel::CompileResult result = rr::cel::compile(source, options);
-  if (!result.ok()) tally.failures.push_back(where + ": " + what + " " + source + "\n" + result.error_text);
-}
-
-// Walks a structural schema: the node's rules, then every place a schema nests one.
-void walk(const rr::Json& schema, const std::string& where, Tally& tally) {
+// Walks a structural schema: the node's rules compiled together (as the API server does), then
+// every place a schema nests one. `path` is the API server's field path of the node; `context`
+// says whether it is the resource root and below which list oldSelf cannot be correlated.
+void walk(const rr::Json& schema, const std::string& file, const std::string& path,
+          const rr::schema::CompileContext& context, Tally& tally) {
   if (!schema.is_object()) return;
   if (auto rules = schema.find("x-kubernetes-validations"); rules != schema.end() && rules->is_array()) {
-    for (std::size_t i = 0; i < rules->size(); ++i) {
-      const rr::Json& entry = (*rules)[i];
-      const std::string at = where + "/x-kubernetes-validations/" + std::to_string(i);
-      if (entry.contains("rule") && entry["rule"].is_string()) {
-        ++tally.rules;
-        check(at, "rule", entry["rule"].get<std::string>(), tally);
-      }
-      if (entry.contains("messageExpression") && entry["messageExpression"].is_string()) {
-        ++tally.message_expressions;
-        check(at, "messageExpression", entry["messageExpression"].get<std::string>(), tally);
-      }
+    for (const rr::Json& entry : *rules) {
+      if (entry.contains("rule")) ++tally.rules;
+      if (entry.contains("messageExpression")) ++tally.message_expressions;
     }
+    std::vector<rr::FieldError> errors;
+    rr::schema::CelRules::compile(schema, path, errors, context);
+    for (const auto& e : errors) tally.failures.push_back(file + ": " + e.message);
+  }
+  // Below the root; below a list that is not a map list, items no longer correlate.
+  rr::schema::CompileContext inner{.resource_root = false, .uncorrelatable_within = context.uncorrelatable_within};
+  rr::schema::CompileContext items = inner;
+  if (items.uncorrelatable_within.empty() && schema.value("x-kubernetes-list-type", "atomic") != "map") {
+    items.uncorrelatable_within = path;
   }
   for (const char* map : {"properties", "patternProperties", "definitions"}) {
     if (auto children = schema.find(map); children != schema.end() && children->is_object()) {
-      for (const auto& [name, child] : children->items()) walk(child, where + "/" + map + "/" + name, tally);
+      for (const auto& [name, child] : children->items()) {
+        walk(child, file, path + "." + map + "[" + name + "]", inner, tally);
+      }
     }
   }
-  for (const char* one : {"items", "additionalProperties", "not"}) {
-    if (auto child = schema.find(one); child != schema.end()) walk(*child, where + "/" + one, tally);
+  if (auto child = schema.find("items"); child != schema.end()) walk(*child, file, path + ".items", items, tally);
+  for (const char* one : {"additionalProperties", "not"}) {
+    if (auto child = schema.find(one); child != schema.end()) walk(*child, file, path + "." + one, inner, tally);
   }
   for (const char* list : {"allOf", "anyOf", "oneOf"}) {
     if (auto children = schema.find(list); children != schema.end() && children->is_array()) {
       for (std::size_t i = 0; i < children->size(); ++i) {
-        walk((*children)[i], where + "/" + list + "/" + std::to_string(i), tally);
+        walk((*children)[i], file, path + "." + list + "[" + std::to_string(i) + "]", inner, tally);
       }
     }
   }
@@ -98,10 +100,11 @@ int main(int argc, char** argv) {
     for (const rr::Json& doc : documents) {
       if (!doc.is_object() || doc.value("kind", "") != "CustomResourceDefinition") continue;
       const rr::Json versions = doc.value("/spec/versions"_json_pointer, rr::Json::array());
-      for (const rr::Json& version : versions) {
-        walk(version.value("/schema/openAPIV3Schema"_json_pointer, rr::Json()),
-             rel + ": " + doc.value("/metadata/name"_json_pointer, std::string()) + " " + version.value("name", ""),
-             tally);
+      for (std::size_t i = 0; i < versions.size(); ++i) {
+        walk(versions[i].value("/schema/openAPIV3Schema"_json_pointer, rr::Json()),
+             rel + " (" + doc.value("/metadata/name"_json_pointer, std::string()) + ")",
+             "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema",
+             {.resource_root = true, .uncorrelatable_within = {}}, tally);
       }
     }
     if (tally.rules + tally.message_expressions > before) ++files_with_rules;

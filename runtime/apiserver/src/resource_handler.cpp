@@ -37,8 +37,33 @@ void place_in_namespace(const KindInfo& kind, const Route& route, Json& object) 
   }
 }
 
-WriteOptions write_options(const RequestQuery& query) {
-  return WriteOptions{.dry_run = query.dry_run, .field_manager = query.field_manager, .force = query.force};
+FieldValidation field_validation(const std::string& text) {
+  if (text == "Strict") return FieldValidation::Strict;
+  if (text == "Warn") return FieldValidation::Warn;
+  if (text == "Ignore") return FieldValidation::Ignore;
+  return FieldValidation::Default;
+}
+
+WriteOptions write_options(const RequestQuery& query, std::vector<std::string>* warnings = nullptr) {
+  return WriteOptions{.dry_run = query.dry_run,
+                      .field_manager = query.field_manager,
+                      .force = query.force,
+                      .field_validation = field_validation(query.field_validation),
+                      .warnings = warnings};
+}
+
+// Each warning of the write as an HTTP Warning header (RFC 7234: code 299, agent "-", quoted
+// text), which kubectl prints as "Warning: <text>".
+HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warnings) {
+  for (const auto& text : warnings) {
+    std::string quoted = "299 - \"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') quoted += '\\';
+      quoted += c;
+    }
+    reply.headers.emplace_back("Warning", quoted + "\"");
+  }
+  return reply;
 }
 
 bool names_a_resource_version(const std::string& rv) { return !rv.empty() && rv != "0"; }
@@ -272,9 +297,10 @@ HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const Re
                               const HttpRequest& request) const {
   Json object = decode_body(request.content_type, request.body);
   place_in_namespace(kind, route, object);
-  Json created = cluster_->create(kind, object, write_options(query));
+  std::vector<std::string> warnings;
+  Json created = cluster_->create(kind, object, write_options(query, &warnings));
   after_write(kind, meta_string(created, "name"), query.dry_run);
-  return object_reply(request, created, 201);
+  return with_warnings(object_reply(request, created, 201), warnings);
 }
 
 HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -288,10 +314,12 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
     throw ApiError(api_errors::bad_request("the name of the object (" + name +
                                            ") does not match the name on the URL (" + route.name + ")"));
   }
-  Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, write_options(query))
-                                               : cluster_->update(kind, object, write_options(query));
+  std::vector<std::string> warnings;
+  const WriteOptions opts = write_options(query, &warnings);
+  Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, opts)
+                                               : cluster_->update(kind, object, opts);
   after_write(kind, route.name, query.dry_run);
-  return object_reply(request, updated);
+  return with_warnings(object_reply(request, updated), warnings);
 }
 
 HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const RequestQuery& query,
@@ -308,10 +336,11 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                      .message = "force: Forbidden: may not be specified for non-apply patch",
                      .field = "force"}}));
   }
+  std::vector<std::string> warnings;
   Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
-                                 write_options(query));
+                                 write_options(query, &warnings));
   after_write(kind, route.name, query.dry_run);
-  return object_reply(request, patched);
+  return with_warnings(object_reply(request, patched), warnings);
 }
 
 void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,

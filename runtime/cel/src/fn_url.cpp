@@ -2,6 +2,7 @@
 // getPort(), getEscapedPath(), getQuery(). Parsing follows Go's url.ParseRequestURI: an absolute
 // URL (scheme, then an authority after "//", a path, a query) or an absolute path.
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "functions.hpp"
@@ -20,6 +21,16 @@ bool hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c
 bool escapes_ok(const std::string& s) {
   for (std::size_t i = 0; i < s.size(); ++i)
     if (s[i] == '%' && (i + 2 >= s.size() || !hex(s[i + 1]) || !hex(s[i + 2]))) return false;
+  return true;
+}
+
+// The characters Go's url.ParseRequestURI accepts, besides letters and digits, in the userinfo
+// before '@' (validUserinfo) and in the host (unescape's encodeHost mode; bytes >= 0x80 pass).
+bool chars_ok(const std::string& s, std::string_view also) {
+  for (const char c : s) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum && static_cast<unsigned char>(c) < 0x80 && also.find(c) == std::string_view::npos) return false;
+  }
   return true;
 }
 
@@ -54,7 +65,11 @@ std::optional<Url> parse(const std::string& s) {
       const auto slash = rest.find('/');
       std::string authority = rest.substr(0, slash);
       rest = slash == std::string::npos ? std::string() : rest.substr(slash);
-      if (const auto at = authority.rfind('@'); at != std::string::npos) authority = authority.substr(at + 1);
+      if (const auto at = authority.rfind('@'); at != std::string::npos) {
+        if (!chars_ok(authority.substr(0, at), "-._:~!$&'()*+,;=%@")) return std::nullopt;
+        authority = authority.substr(at + 1);
+      }
+      if (!chars_ok(authority, "-_.~!$&'()*+,;=:[]<>\"%") || !escapes_ok(authority)) return std::nullopt;
       u.host = authority;
     } else if (rest.empty() || rest[0] != '/') {
       u.path = rest;  // an opaque URL ("mailto:x"): no host

@@ -99,6 +99,7 @@ std::optional<Value> sample(const CelType& t) {
       if (!e) return std::nullopt;
       return Value::optional_of(*e);
     }
+    case K::Object: return Value::object({});  // a schema object is a map at run time
     default: return std::nullopt;
   }
 }
@@ -121,6 +122,12 @@ std::optional<CelType> fixed_result(const std::string& fn) {
       {"ip", CelType::opaque("net.IP")},
       {"cidr", CelType::opaque("net.CIDR")},
       {"semver", CelType::opaque("kubernetes.Semver")},
+      // Orderings and size are bool and int whatever their operands, dyn ones included.
+      {"_<_", CelType::bool_type()},
+      {"_<=_", CelType::bool_type()},
+      {"_>_", CelType::bool_type()},
+      {"_>=_", CelType::bool_type()},
+      {"size", CelType::int_type()},
   };
   const auto it = kFixed.find(fn);
   if (it == kFixed.end()) return std::nullopt;

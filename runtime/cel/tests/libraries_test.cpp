@@ -55,6 +55,9 @@ TEST_CASE("URL library") {
   CHECK(show("url('/absolute/path').getScheme()") == "\"\"");
   CHECK(show("url('https://example.com/?k=a&k=b&x').getQuery()") == "{\"k\": [\"a\", \"b\"], \"x\": [\"\"]}");
   CHECK(show("isURL('https://example.com') && !isURL('../relative') && !isURL('https://a b')") == "true");
+  // Userinfo and host characters as Go's url.ParseRequestURI checks them ('#' is in neither set).
+  CHECK(show("isURL('http://user:pa$$@host:80/p') && isURL('http://[::1]:8080/')") == "true");
+  CHECK(show("isURL('http://#%blah$#@') || isURL('http://ho^st/') || isURL('http://a{b}@host/')") == "false");
   CHECK(fails("url('not a url')", "URL parse error"));
 }
 

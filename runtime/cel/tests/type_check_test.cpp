@@ -48,6 +48,14 @@ TEST_CASE("types are inferred from literals, functions and declared variables") 
   CHECK(inferred("self.?name") == "optional_type(string)");
   CHECK(inferred("duration(self.timeout)") == "google.protobuf.Duration");
   CHECK(inferred("oldSelf.anything") == "dyn");  // declared without a type
+  // Sizes of schema objects and lists of them, and orderings with a dyn operand, are int and bool
+  // whatever the operands (as cel-go's checker has them): a rule over them is a bool.
+  CHECK(inferred("self.items.size()") == "int");
+  CHECK(inferred("size(self.items.filter(x, x.weight > 1))") == "int");
+  CHECK(inferred("self.items.filter(x, x.weight > 1).size() <= 1") == "bool");
+  CHECK(inferred("size(self)") == "int");
+  CHECK(inferred("oldSelf.anything < 5") == "bool");
+  CHECK(inferred("oldSelf.anything >= oldSelf.other") == "bool");
   CHECK(inferred("true ? 1 : null") == "int");
 }
 

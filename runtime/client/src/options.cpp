@@ -12,4 +12,14 @@ std::string_view content_type(PatchType t) noexcept {
   return "application/merge-patch+json";
 }
 
+std::string_view to_string(FieldValidation v) noexcept {
+  switch (v) {
+    case FieldValidation::Default: return "";
+    case FieldValidation::Ignore: return "Ignore";
+    case FieldValidation::Warn: return "Warn";
+    case FieldValidation::Strict: return "Strict";
+  }
+  return "";
+}
+
 }  // namespace rr

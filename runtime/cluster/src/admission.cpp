@@ -34,16 +34,33 @@ std::string field_path(std::string_view pointer) {
 
 }  // namespace
 
-void Store::admit(const KindEntry& entry, Json& object) const {
-  if (!entry.admit) return;
-  std::vector<FieldError> findings;
+void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, bool status,
+                  const WriteOptions& opts) const {
+  if (!entry.admission) return;
+  AdmissionResponse response;
   try {
-    findings = entry.admit(object);
+    response = entry.admission(AdmissionRequest{.object = object, .old_object = old_object, .status = status});
   } catch (const DecodeError& e) {
     // A value of the wrong type: the API server's schema validation reports it as invalid.
-    findings.push_back(FieldError{field_path(e.pointer()), FieldErrorType::Invalid, e.message()});
+    response.errors.push_back(FieldError{field_path(e.pointer()), FieldErrorType::Invalid, e.message()});
   }
-  if (!findings.empty()) fail(invalid(entry.info, meta_string(object, "name"), api_errors::causes_of(findings)));
+  // Unknown fields come first: the API server meets them while decoding, before validation.
+  if (!response.unknown_fields.empty() && opts.field_validation == FieldValidation::Strict) {
+    std::string message = entry.info.gvk.kind + " in version \"" + entry.info.gvk.version +
+                          "\" cannot be handled as a " + entry.info.gvk.kind + ": strict decoding error: ";
+    for (std::size_t i = 0; i < response.unknown_fields.size(); ++i) {
+      message += (i ? ", " : "") + std::string("unknown field \"") + response.unknown_fields[i] + "\"";
+    }
+    fail(api_errors::bad_request(message));
+  }
+  if (!response.errors.empty()) {
+    fail(invalid(entry.info, meta_string(object, "name"), api_errors::causes_of(response.errors)));
+  }
+  if (!opts.warnings) return;
+  if (opts.field_validation != FieldValidation::Ignore) {
+    for (const auto& field : response.unknown_fields) opts.warnings->push_back("unknown field \"" + field + "\"");
+  }
+  for (auto& warning : response.warnings) opts.warnings->push_back(std::move(warning));
 }
 
 }  // namespace rr::cluster_detail

@@ -18,8 +18,21 @@ Cluster::Cluster(ClusterOptions options) : state_(std::make_unique<State>(std::m
 Cluster::~Cluster() = default;
 
 void Cluster::register_kind(KindInfo info, AdmitFn admit) {
+  AdmissionFn admission;
+  if (admit) {
+    // A generated type's defaults and validate() cover the main resource only.
+    admission = [admit = std::move(admit)](const AdmissionRequest& request) {
+      AdmissionResponse response;
+      if (!request.status) response.errors = admit(request.object);
+      return response;
+    };
+  }
+  register_kind(std::move(info), std::move(admission));
+}
+
+void Cluster::register_kind(KindInfo info, AdmissionFn admission) {
   std::lock_guard lock(state_->mutex);
-  state_->store.register_kind(std::move(info), std::move(admit));
+  state_->store.register_kind(std::move(info), std::move(admission));
 }
 
 std::optional<KindInfo> Cluster::find_kind(const GroupVersionKind& gvk) const {

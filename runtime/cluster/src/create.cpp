@@ -32,7 +32,7 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   };
   Json object;
   try {
-    object = prepare_create(entry, request);
+    object = prepare_create(entry, request, opts);
     if (ownership == Ownership::RecordUpdate) record_update(entry.info, Json::object(), object, opts, false);
   } catch (...) {
     give_back();
@@ -45,7 +45,7 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   return commit_create(entry, std::move(object));
 }
 
-Json Store::prepare_create(KindEntry& entry, const Json& request) {
+Json Store::prepare_create(KindEntry& entry, const Json& request, const WriteOptions& opts) {
   const KindInfo& info = entry.info;
   Json object = request;
   check_type_meta(info, object);
@@ -74,7 +74,7 @@ Json Store::prepare_create(KindEntry& entry, const Json& request) {
   const std::string ns = meta_string(object, "namespace");
   if (is_namespace_kind(info)) prepare_namespace_create(object);
 
-  admit(entry, object);
+  admit(entry, object, nullptr, false, opts);
 
   const int attempts = generated && !options_.counter_generate_name ? generate_name_attempts : 1;
   for (int attempt = 1; entry.objects.contains(ObjectKey{ns, meta_string(object, "name")}); ++attempt) {

@@ -4,11 +4,11 @@
 
 namespace rr::cluster_detail {
 
-void Store::register_kind(KindInfo info, Cluster::AdmitFn admit) {
+void Store::register_kind(KindInfo info, Cluster::AdmissionFn admission) {
   if (info.list_kind.empty()) info.list_kind = info.gvk.kind + "List";
   KindEntry& entry = kinds_[info.gvk];  // registering again replaces the description, keeps the objects
   entry.info = std::move(info);
-  entry.admit = std::move(admit);
+  entry.admission = std::move(admission);
 }
 
 const KindEntry* Store::find_kind(const GroupVersionKind& gvk) const {

@@ -16,7 +16,7 @@ ObjectFilter ObjectFilter::from(const KindEntry& kind, const ListOptions& opts) 
   } catch (const std::invalid_argument& e) {
     fail(api_errors::bad_request(e.what()));
   }
-  if (kind.admit) {
+  if (kind.admission) {
     for (const auto& term : filter.fields_.terms()) {
       if (term.field != "metadata.name" && term.field != "metadata.namespace") {
         fail(api_errors::bad_request("field label not supported: " + term.field));

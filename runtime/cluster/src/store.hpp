@@ -22,7 +22,7 @@ class WatchChannel;
 // One served kind and its objects, sorted by namespace then name.
 struct KindEntry {
   KindInfo info;
-  Cluster::AdmitFn admit;
+  Cluster::AdmissionFn admission;
   std::map<ObjectKey, Json> objects;
 };
 
@@ -45,7 +45,7 @@ class Store {
   explicit Store(ClusterOptions options);
 
   // Kinds (kinds.cpp).
-  void register_kind(KindInfo info, Cluster::AdmitFn admit);
+  void register_kind(KindInfo info, Cluster::AdmissionFn admission);
   const KindEntry* find_kind(const GroupVersionKind& gvk) const;
   const KindEntry* find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;
@@ -88,15 +88,16 @@ class Store {
   // A create of `request` (create.cpp); server-side apply creates through it too.
   Json create_in(KindEntry& entry, const Json& request, const WriteOptions& opts, Ownership ownership);
   // Everything a create does before storing: checks, server-owned metadata, name, admission.
-  Json prepare_create(KindEntry& entry, const Json& request);
+  Json prepare_create(KindEntry& entry, const Json& request, const WriteOptions& opts);
   // Server-side apply (apply.cpp): PATCH with application/apply-patch+yaml, of the main resource
   // or of /status; creates the object when it does not exist.
   Json apply(KindEntry& entry, const ObjectKey& key, std::string_view body, bool status, const WriteOptions& opts);
   // The Update entry of opts.field_manager for a write from `before` ({} for a create) to `object`.
   void record_update(const KindInfo& kind, const Json& before, Json& object, const WriteOptions& opts,
                      bool status) const;
-  // Runs the kind's admission (defaults + validation) on `object`; 422 Invalid on findings.
-  void admit(const KindEntry& entry, Json& object) const;
+  // Runs the kind's admission (defaults, pruning, validation) on `object`: 422 Invalid on
+  // findings; pruned fields refused (400), warned about or ignored as opts.field_validation says.
+  void admit(const KindEntry& entry, Json& object, const Json* old_object, bool status, const WriteOptions& opts) const;
 
   // The write paths shared by update, update_status and patch; `stored` is the current state and
   // the request's resourceVersion has already been checked.

@@ -94,7 +94,7 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
   keep_stored_status();
   if (is_namespace_kind(info)) keep_spec_finalizers(object, stored);
   check_no_new_finalizers(info, stored, object);
-  admit(entry, object);
+  admit(entry, object, &stored, false, opts);
   keep_stored_status();  // admission's defaults do not reach status through the main resource either
   if (ownership == Ownership::RecordUpdate) record_update(info, stored, object, opts, false);
   if (object == stored) return stored;  // a no-op write keeps its resourceVersion
@@ -110,6 +110,13 @@ Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incom
   Json object = stored;
   if (auto it = incoming.find("status"); it != incoming.end()) object["status"] = *it;
   else object.erase("status");
+  if (entry.admission) {
+    // The whole object is admitted (ratcheting lets an unchanged spec pass); only its status is kept.
+    Json admitted = object;
+    admit(entry, admitted, &stored, true, opts);
+    if (auto it = admitted.find("status"); it != admitted.end()) object["status"] = *it;
+    else object.erase("status");
+  }
   if (ownership == Ownership::RecordUpdate) {
     record_update(entry.info, stored, object, opts, true);
   } else if (auto meta = incoming.find("metadata"); meta != incoming.end() && meta->contains("managedFields")) {

@@ -98,14 +98,22 @@ struct HttpClient::Impl {
     }
   }
 
-  Json call(const HttpRequest& request) {
-    const HttpResponse response = with_retries(request, [&] { return transport.perform(request); });
+  Json call(const HttpRequest& request, std::vector<std::string>* warnings = nullptr) {
+    HttpResponse response = with_retries(request, [&] { return transport.perform(request); });
+    if (warnings) warnings->insert(warnings->end(), response.warnings.begin(), response.warnings.end());
     return parse_body(request, response, transport.url(request.path_and_query));
   }
 
   Json call(std::string method, std::string path, std::string body = {},
             std::string content_type = "application/json") {
     return call(HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type)});
+  }
+
+  // A write: the server's warnings go where the options say.
+  Json write(std::string method, std::string path, std::string body, const WriteOptions& opts,
+             std::string content_type = "application/json") {
+    return call(HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type)},
+                opts.warnings);
   }
 
   std::shared_ptr<HttpClientMetrics> metrics_sink() {
@@ -178,25 +186,28 @@ Json HttpClient::do_list(const KindInfo& kind, const ListOptions& opts) {
 
 Json HttpClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
-  return impl_->call("POST", http_detail::resource_path(kind, key.namespace_) +
-                                 http_detail::write_query(opts, /*apply_patch=*/false).str(),
-                     object.dump());
+  return impl_->write(
+      "POST",
+      http_detail::resource_path(kind, key.namespace_) + http_detail::write_query(opts, /*apply_patch=*/false).str(),
+      object.dump(), opts);
 }
 
 Json HttpClient::do_update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
   require_name(key.name);
-  return impl_->call("PUT", http_detail::resource_path(kind, key.namespace_, key.name) +
-                                http_detail::write_query(opts, /*apply_patch=*/false).str(),
-                     object.dump());
+  return impl_->write("PUT",
+                      http_detail::resource_path(kind, key.namespace_, key.name) +
+                          http_detail::write_query(opts, /*apply_patch=*/false).str(),
+                      object.dump(), opts);
 }
 
 Json HttpClient::do_update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   const ObjectKey key = key_of(object);
   require_name(key.name);
-  return impl_->call("PUT", http_detail::resource_path(kind, key.namespace_, key.name, "status") +
-                                http_detail::write_query(opts, /*apply_patch=*/false).str(),
-                     object.dump());
+  return impl_->write("PUT",
+                      http_detail::resource_path(kind, key.namespace_, key.name, "status") +
+                          http_detail::write_query(opts, /*apply_patch=*/false).str(),
+                      object.dump(), opts);
 }
 
 Json HttpClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
@@ -206,9 +217,10 @@ Json HttpClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType 
   if (apply && opts.field_manager.empty()) {
     throw ApiError(api_errors::bad_request("PATCH with apply content (server-side apply) requires a fieldManager"));
   }
-  return impl_->call("PATCH", http_detail::resource_path(kind, key.namespace_, key.name, subresource) +
-                                  http_detail::write_query(opts, apply).str(),
-                     std::string(body), std::string(content_type(type)));
+  return impl_->write("PATCH",
+                      http_detail::resource_path(kind, key.namespace_, key.name, subresource) +
+                          http_detail::write_query(opts, apply).str(),
+                      std::string(body), opts, std::string(content_type(type)));
 }
 
 Json HttpClient::do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {

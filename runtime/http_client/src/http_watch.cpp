@@ -68,7 +68,8 @@ HttpResponse HttpWatch::open(const HttpRequest& request, std::chrono::millisecon
   std::optional<CURLcode> done;
   while (!(done = step(50))) {
     const long code = response_code();
-    if (headers_.complete && code >= 200 && code <= 299) return HttpResponse{code, {}, headers_.retry_after};
+    if (headers_.complete && code >= 200 && code <= 299)
+      return HttpResponse{code, {}, headers_.retry_after, headers_.warnings};
     if (std::chrono::steady_clock::now() >= deadline) {
       throw TransportFailure("no answer to the watch request within " + std::to_string(header_timeout.count()) + " ms",
                              /*connection_failed=*/false);
@@ -77,8 +78,9 @@ HttpResponse HttpWatch::open(const HttpRequest& request, std::chrono::millisecon
   if (*done != CURLE_OK) throw TransportFailure(prepared_.error_text(*done), is_connection_failure(*done));
   const long code = response_code();
   if (code == 401) transport_.unauthorized();
-  if (code >= 200 && code <= 299) return HttpResponse{code, {}, headers_.retry_after};  // already ended
-  return HttpResponse{code, error_body_, headers_.retry_after};
+  if (code >= 200 && code <= 299)
+    return HttpResponse{code, {}, headers_.retry_after, headers_.warnings};  // already ended
+  return HttpResponse{code, error_body_, headers_.retry_after, headers_.warnings};
 }
 
 void HttpWatch::run() {

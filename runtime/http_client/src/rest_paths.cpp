@@ -72,6 +72,7 @@ Query write_query(const WriteOptions& opts, bool apply_patch) {
   Query q;
   if (opts.dry_run) q.add("dryRun", "All");
   if (!opts.field_manager.empty()) q.add("fieldManager", opts.field_manager);
+  if (const auto v = to_string(opts.field_validation); !v.empty()) q.add("fieldValidation", std::string(v));
   // The API server refuses force on anything but an apply patch.
   if (apply_patch && opts.force) q.add("force", "true");
   return q;

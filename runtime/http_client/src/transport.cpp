@@ -58,10 +58,45 @@ size_t header_callback(char* data, size_t size, size_t count, void* header_state
   }
   if (iequals_prefix(line, "Retry-After:")) {
     state.retry_after = parse_retry_after(line.substr(std::strlen("Retry-After:")));
+  } else if (iequals_prefix(line, "Warning:")) {
+    for (auto& text : parse_warning_header(line.substr(std::strlen("Warning:"))))
+      state.warnings.push_back(std::move(text));
   } else if (line == "\r\n" || line == "\n") {
     state.complete = true;
   }
   return size * count;
+}
+
+std::vector<std::string> parse_warning_header(std::string_view value) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < value.size() && (value[i] == ' ' || value[i] == '\t' || value[i] == '\r' || value[i] == '\n')) ++i;
+  };
+  while (i < value.size()) {
+    skip_space();
+    // warn-code and warn-agent: two tokens before the quoted text.
+    for (int token = 0; token < 2; ++token) {
+      while (i < value.size() && value[i] != ' ' && value[i] != '"') ++i;
+      skip_space();
+    }
+    if (i >= value.size() || value[i] != '"') break;  // not a warning we can read: stop, as client-go does
+    std::string text;
+    for (++i; i < value.size() && value[i] != '"'; ++i) {
+      if (value[i] == '\\' && i + 1 < value.size()) ++i;
+      text += value[i];
+    }
+    if (i >= value.size()) break;  // unterminated quote
+    out.push_back(std::move(text));
+    ++i;
+    // An optional quoted date (it has a comma of its own), then a comma before the next warning.
+    skip_space();
+    if (i < value.size() && value[i] == '"') i = value.find('"', i + 1);
+    if (i == std::string_view::npos) break;
+    while (i < value.size() && value[i] != ',') ++i;
+    if (i < value.size()) ++i;
+  }
+  return out;
 }
 
 CurlList& CurlList::operator=(CurlList&& other) noexcept {
@@ -243,6 +278,7 @@ HttpResponse Transport::perform(const HttpRequest& request) {
   if (result != CURLE_OK) throw TransportFailure(prepared.error_text(result), is_connection_failure(result));
   curl_easy_getinfo(lease.easy, CURLINFO_RESPONSE_CODE, &response.code);
   response.retry_after = headers.retry_after;
+  response.warnings = std::move(headers.warnings);
   if (response.code == 401) unauthorized();
   return response;
 }

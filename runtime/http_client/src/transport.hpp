@@ -30,6 +30,7 @@ struct HttpResponse {
   long code = 0;
   std::string body;
   std::optional<std::int32_t> retry_after;
+  std::vector<std::string> warnings;  // the texts of the answer's Warning headers
 };
 
 // No HTTP answer. `connection_failed`: refused, reset or closed before an answer (retryable for
@@ -47,9 +48,13 @@ class TransportFailure : public std::runtime_error {
 // The state of a response's header block, fed by header_callback.
 struct HeaderState {
   std::optional<std::int32_t> retry_after;
+  std::vector<std::string> warnings;
   bool complete = false;  // the final (non-1xx) header block has ended
 };
 size_t header_callback(char* data, size_t size, size_t count, void* header_state);
+// The texts of one Warning header's value (RFC 7234: `299 - "text" [date]`, comma-separated;
+// backslash escapes in the quoted text), as client-go's warning handler reads them.
+std::vector<std::string> parse_warning_header(std::string_view value);
 
 // curl_slist owner.
 struct CurlList {

@@ -3,6 +3,7 @@
 #include "discovery.hpp"
 #include "rate_limiter.hpp"
 #include "response_error.hpp"
+#include "transport.hpp"
 
 using namespace rr::http_detail;
 
@@ -88,4 +89,13 @@ TEST_CASE("rate limiter: a burst, then one token per 1/qps") {
 
   RateLimiter off(0.0, 1);
   for (int i = 0; i < 100; ++i) CHECK(off.reserve(t0) == RateLimiter::clock::duration::zero());
+}
+
+TEST_CASE("Warning header values: code, agent, quoted text with escapes, optional date, several per line") {
+  using V = std::vector<std::string>;
+  CHECK(parse_warning_header(" 299 - \"unknown field \\\"spec.foo\\\"\"\r\n") == V{"unknown field \"spec.foo\""});
+  CHECK(parse_warning_header("299 - \"a\" \"Wed, 21 Oct 2015 07:28:00 GMT\", 299 - \"b\"") == V{"a", "b"});
+  CHECK(parse_warning_header("299 apiserver \"x\\\\y\"") == V{"x\\y"});
+  CHECK(parse_warning_header("299 - \"unterminated").empty());
+  CHECK(parse_warning_header("garbage").empty());
 }

@@ -156,3 +156,25 @@ TEST_CASE("a config whose host is not an http(s) URL is refused") {
   config.host = "";
   CHECK_THROWS_AS(rr::HttpClient{config}, rr::ConfigError);
 }
+
+TEST_CASE("a write sends fieldValidation and hands the answer's Warning headers to WriteOptions::warnings") {
+  rr_test::TestServer server;
+  server.http().Post(".*", [](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Warning", "299 - \"unknown field \\\"spec.foo\\\"\"");
+    res.set_header("Warning", "299 - \"second\", 299 - \"third\"");
+    reply_json(res, 201, rr::Json{{"echo", req.method + " " + req.target}}.dump());
+  });
+  server.start();
+  rr::HttpClient client(rr_test::config_for(server), rr_test::quick_options());
+  const rr::Json object = {
+      {"apiVersion", "example.dev/v1"}, {"kind", "Widget"}, {"metadata", {{"namespace", "ns1"}, {"name", "w1"}}}};
+  std::vector<std::string> warnings;
+  rr::WriteOptions write;
+  write.field_validation = rr::FieldValidation::Strict;
+  write.warnings = &warnings;
+  CHECK(client.create(widgets(), object, write)["echo"] ==
+        "POST /apis/example.dev/v1/namespaces/ns1/widgets?fieldValidation=Strict");
+  CHECK(warnings == std::vector<std::string>{"unknown field \"spec.foo\"", "second", "third"});
+  write.warnings = nullptr;  // no sink: the warnings are dropped
+  CHECK_NOTHROW(client.create(widgets(), object, write));
+}

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rr {
 
@@ -32,12 +33,24 @@ struct DeleteOptions {
   bool dry_run = false;
 };
 
+// What the server does with fields its schema does not know (the fieldValidation query parameter):
+// Ignore drops them, Warn drops them with a warning each (the server's default), Strict refuses
+// the write with 400 BadRequest.
+enum class FieldValidation { Default, Ignore, Warn, Strict };
+
 struct WriteOptions {
   bool dry_run = false;
   std::string field_manager{};
   // Server-side apply only: take ownership of fields other managers own instead of a 409 Conflict.
   bool force = false;
+  FieldValidation field_validation = FieldValidation::Default;
+  // Where the server's warnings for this write go (the HTTP Warning header's texts, e.g.
+  // `unknown field "spec.foo"`); nullptr drops them.
+  std::vector<std::string>* warnings = nullptr;
 };
+
+// The query parameter's spelling: "", "Ignore", "Warn", "Strict".
+std::string_view to_string(FieldValidation v) noexcept;
 
 enum class PatchType {
   Merge,     // application/merge-patch+json (RFC 7386)

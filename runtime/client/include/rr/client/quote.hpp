@@ -1,13 +1,4 @@
-// Quoting for messages, as Go's %q does it for ASCII: the API server's messages quote names this
-// way, and escaping control characters keeps a NUL byte from cutting a what() string short.
+// go_quote() lives in rr::core (rr/core/go_quote.hpp), shared with the layers below the client;
+// this header keeps existing includes working.
 #pragma once
-#include <string>
-#include <string_view>
-
-namespace rr {
-
-// `text` in double quotes; '"' and '\' backslash-escaped, control characters as \n, \t, \x00, ...
-// Used by the API errors and by reconciler.io's event messages ("Created %s %q").
-std::string go_quote(std::string_view text);
-
-}  // namespace rr
+#include "rr/core/go_quote.hpp"

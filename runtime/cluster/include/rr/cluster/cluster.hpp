@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "rr/client/client.hpp"
+#include "rr/client/options.hpp"
 #include "rr/core/errors.hpp"
 
 namespace rr {
@@ -37,11 +38,29 @@ struct ClusterOptions {
   std::uint64_t seed = 1;
 };
 
+// One write as admission sees it: the object about to be stored (admission may default and prune
+// it), the stored object it replaces (nullptr on create) and whether it is a write of the status
+// subresource.
+struct AdmissionRequest {
+  Json& object;
+  const Json* old_object = nullptr;
+  bool status = false;
+};
+
+struct AdmissionResponse {
+  std::vector<FieldError> errors;           // any → 422 Invalid with every cause, nothing stored
+  std::vector<std::string> unknown_fields;  // pruned fields ("spec.foo"): fieldValidation decides
+  std::vector<std::string> warnings;        // returned to the client as they are
+};
+
 class Cluster {
  public:
-  // Defaulting and validation on write, as the API server runs them for a custom resource:
+  // Defaulting and validation on write of the main resource, as a generated type runs them:
   // mutates `object` (defaults) and returns the findings (any → 422 Invalid, nothing stored).
   using AdmitFn = std::function<std::vector<FieldError>(Json& object)>;
+  // Admission of every write, the status subresource's too, with the old object (transition
+  // rules, ratcheting) and pruning: what a CRD's schema does (rr::schema).
+  using AdmissionFn = std::function<AdmissionResponse(const AdmissionRequest& request)>;
 
   explicit Cluster(ClusterOptions options = {});
   ~Cluster();
@@ -50,6 +69,7 @@ class Cluster {
 
   // Kinds the server serves. Writes to an unregistered kind → 404 NotFound.
   void register_kind(KindInfo info, AdmitFn admit = {});
+  void register_kind(KindInfo info, AdmissionFn admission);
   // Registers a generated kind; admission calls its apply_defaults() and validate().
   template <Object T>
   void register_kind();

@@ -1,4 +1,4 @@
-#include "rr/client/quote.hpp"
+#include "rr/core/go_quote.hpp"
 
 namespace rr {
 
