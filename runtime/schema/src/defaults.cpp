@@ -24,7 +24,7 @@ void default_value(const Node& node, Json& value) {
     for (auto& [name, member] : value.items()) {
       const Node* child = nullptr;
       if (auto it = node.properties.find(name); it != node.properties.end()) child = it->second.get();
-      else if (node.additional) child = node.additional.get();
+      else if (node.additional_is_schema) child = node.additional.get();  // true: no schema, nothing to do
       if (!child) continue;
       if (non_nullable_null(member, *child)) {
         if (child->default_value) member = *child->default_value;

@@ -61,3 +61,11 @@ TEST_CASE("apply_defaults: a null the schema does not allow") {
   CHECK(object["spec"]["replicas"] == 1);            // replaced by the default
   CHECK_FALSE(object["spec"].contains("optional"));  // dropped: no default
 }
+
+TEST_CASE("apply_defaults: below additionalProperties: true there is no schema, so nulls stay") {
+  const auto schema = compiled(Json::parse(R"({"type":"object","properties":{"m":{"type":"object",
+      "additionalProperties":true},"s":{"type":"object","additionalProperties":{"type":"string"}}}})"));
+  Json object = Json::parse(R"({"m":{"a":null},"s":{"a":null}})");
+  schema.apply_defaults(object);
+  CHECK(object == Json::parse(R"({"m":{"a":null},"s":{}})"));
+}
