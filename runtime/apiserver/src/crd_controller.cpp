@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crd_admission.hpp"
 #include "crd_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/time.hpp"
@@ -69,13 +70,19 @@ void CrdController::sync(const std::string& crd_name) {
 
 void CrdController::apply(const Json& crd) {
   const std::string name = crd.value("/metadata/name"_json_pointer, std::string());
+  // Status writes (the conditions this controller sets) leave the spec, and so the kinds, as they were.
+  const std::int64_t generation = crd.value("/metadata/generation"_json_pointer, std::int64_t{0});
+  if (auto it = applied_generation_.find(name); it != applied_generation_.end() && it->second == generation) return;
+  applied_generation_[name] = generation;
   auto declared = kinds_of_crd(crd);
   std::vector<GroupVersionKind> now_served;
   if (declared) {
     for (const KindInfo& info : declared->kinds) {
-      // A kind registered before (an operator's typed kind with its admission) keeps its registration.
-      if (!cluster_->find_kind(info.gvk) || registered_here_.contains(info.gvk)) {
-        cluster_->register_kind(info);
+      // The CRD's schema is the admission, as on a real API server. Without a schema, a kind an
+      // operator registered before (its generated type's admission) keeps that registration.
+      auto admission = schema_admission(crd, info.gvk.version);
+      if (admission || !cluster_->find_kind(info.gvk) || registered_here_.contains(info.gvk)) {
+        cluster_->register_kind(info, std::move(admission));
         registered_here_.insert(info.gvk);
       }
       ResourceNames names = declared->names;
@@ -93,6 +100,7 @@ void CrdController::apply(const Json& crd) {
 }
 
 void CrdController::forget(const std::string& crd_name) {
+  applied_generation_.erase(crd_name);
   auto it = served_by_crd_.find(crd_name);
   if (it == served_by_crd_.end()) return;
   for (const auto& gvk : it->second) {

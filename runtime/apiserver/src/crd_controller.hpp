@@ -3,6 +3,7 @@
 // written through the C++ API register too). Idempotent: both paths may see the same CRD.
 #pragma once
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,7 +42,8 @@ class CrdController {
   KindCatalog& catalog_;
   std::mutex mutex_;  // one sync at a time
   std::map<std::string, std::vector<GroupVersionKind>> served_by_crd_;
-  std::set<GroupVersionKind> registered_here_;  // kinds this controller registered (no admission)
+  std::set<GroupVersionKind> registered_here_;              // kinds this controller registered
+  std::map<std::string, std::int64_t> applied_generation_;  // per CRD: the spec its kinds were registered from
   std::atomic<bool> stopping_{false};
   std::thread thread_;
 };

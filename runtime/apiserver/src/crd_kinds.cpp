@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "crd_admission.hpp"
+
 namespace rr::apiserver_detail {
 
 namespace {
@@ -107,6 +109,8 @@ std::vector<FieldError> admit_crd(Json& crd) {
                                  "Invalid value: " + std::to_string(storage) +
                                      ": must have exactly one version marked as storage version"));
   }
+  if (!errors.empty()) return errors;
+  errors = check_crd_schemas(crd);
   if (!errors.empty()) return errors;
   Json& names = crd["spec"]["names"];
   if (!names.contains("singular")) names["singular"] = lowercase(kind);

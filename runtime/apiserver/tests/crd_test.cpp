@@ -96,15 +96,27 @@ TEST_CASE("an invalid CRD is 422 Invalid") {
   CHECK(c->Post(crd_path, crd.dump(), "application/json")->status == 422);
 }
 
-TEST_CASE("a kind registered before its CRD keeps its admission") {
-  TestServer t;
-  t.cluster->register_kind(gizmo_kind(), [](Json& object) {
+TEST_CASE("a CRD's schema is its kinds' admission; a kind registered before a schemaless CRD keeps its own") {
+  const auto spec_required = [](Json& object) {
     std::vector<FieldError> errors;
     if (!object.contains("spec")) errors.push_back({"spec", FieldErrorType::Required, "spec: Required value"});
     return errors;
-  });
+  };
+  {
+    TestServer t;
+    t.cluster->register_kind(gizmo_kind(), spec_required);
+    auto c = t.client();
+    REQUIRE(c->Post(crd_path, gizmo_crd().dump(), "application/json")->status == 201);
+    // The CRD's schema (it preserves unknown fields) does not require spec: the API server's answer.
+    CHECK(eventually(
+        [&] { return c->Post(gizmos_path, R"({"metadata":{"name":"nospec"}})", "application/json")->status == 201; }));
+  }
+  TestServer t;
+  t.cluster->register_kind(gizmo_kind(), spec_required);
   auto c = t.client();
-  REQUIRE(c->Post(crd_path, gizmo_crd().dump(), "application/json")->status == 201);
+  Json schemaless = gizmo_crd();
+  schemaless["spec"]["versions"][0].erase("schema");
+  REQUIRE(c->Post(crd_path, schemaless.dump(), "application/json")->status == 201);
   CHECK(c->Post(gizmos_path, R"({"metadata":{"name":"nospec"}})", "application/json")->status == 422);
   CHECK(c->Post(gizmos_path, R"({"metadata":{"name":"ok"},"spec":{}})", "application/json")->status == 201);
   Json resources = body_of(c->Get("/apis/test.rrgen.dev/v1"));

@@ -187,7 +187,8 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
                             : self.is_number() || self.is_boolean() || self.is_null() ? self.dump()
                                                                                         : std::string();
   // Ratcheting: the update left this value (or, uncorrelated, its nearest correlated ancestor) as it was.
-  const bool unchanged = has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged;
+  const bool unchanged = options.ratcheting &&
+                         (has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged);
   for (const CompiledRule& rule : rules_) {
     if (rule.uses_old_self && !has_old && !rule.optional_old_self) continue;  // transition rules need an old value
     // cost: the runtime cost budget (per evaluation, and what remains of the request's) wraps this call.

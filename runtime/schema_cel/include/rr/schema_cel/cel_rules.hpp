@@ -36,6 +36,8 @@ struct CompileContext {
 // update, a rule that fails on a value the update did not change, and that does not use oldSelf,
 // is a warning, not an error.
 struct CheckOptions {
+  // Off: every failure is an error, whatever the update left unchanged.
+  bool ratcheting = true;
   // For a node the walk cannot correlate (check() gets no old_self on an update): whether the
   // nearest correlatable ancestor is unchanged. A correlated node decides by itself (old == new).
   bool ancestor_unchanged = false;
