@@ -14,12 +14,7 @@ const std::string sprocket_crd_file = std::string(RR_APISERVER_TEST_CRDS) + "/sp
 
 struct SprocketCluster {
   SprocketCluster() : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server) {
-    Run applied = kubectl("apply -f " + sprocket_crd_file);
-    INFO(applied.output);
-    REQUIRE(applied.code == 0);
-    Run established = kubectl("wait --for condition=Established --timeout=10s crd/sprockets.test.rrgen.dev");
-    INFO(established.output);
-    REQUIRE(established.code == 0);
+    apply_crd(kubectl, sprocket_crd_file, "sprockets.test.rrgen.dev");
   }
   // `kubectl apply` of a Sprocket whose spec is `spec_yaml` (indented two spaces).
   Run apply(const std::string& name, const std::string& spec_yaml, const std::string& flags = "") {
@@ -33,6 +28,13 @@ struct SprocketCluster {
 };
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// kubectl failed and printed every one of `parts`.
+void refused_with(const Run& run, std::initializer_list<std::string> parts) {
+  INFO(run.output);
+  CHECK(run.code != 0);
+  for (const auto& part : parts) CHECK(has(run.output, part));
+}
 
 }  // namespace
 
@@ -53,31 +55,20 @@ TEST_CASE("kubectl: defaults from the CRD appear in get, inside list items too")
 TEST_CASE("kubectl: a CEL rule's message (with fieldPath) and a messageExpression refuse the apply") {
   SKIP_WITHOUT_KUBECTL();
   SprocketCluster s;
-  Run refused = s.apply("s1", "  teeth: 5\n  minTeeth: 10\n");
-  INFO(refused.output);
-  CHECK(refused.code != 0);
-  CHECK(has(refused.output, "The Sprocket \"s1\" is invalid"));
-  CHECK(has(refused.output, "spec.minTeeth"));
-  CHECK(has(refused.output, "minTeeth must not exceed teeth"));
-  Run rust = s.apply("s2", "  teeth: 5\n  finish: rust\n");
-  INFO(rust.output);
-  CHECK(rust.code != 0);
-  CHECK(has(rust.output, "spec: Forbidden: finish rust is not allowed"));
+  refused_with(s.apply("s1", "  teeth: 5\n  minTeeth: 10\n"),
+               {"The Sprocket \"s1\" is invalid", "spec.minTeeth", "minTeeth must not exceed teeth"});
+  refused_with(s.apply("s2", "  teeth: 5\n  finish: rust\n"), {"spec: Forbidden: finish rust is not allowed"});
   CHECK(s.kubectl("get sprocket s1").code != 0);  // nothing stored
 }
 
 TEST_CASE("kubectl: every schema cause is reported at once") {
   SKIP_WITHOUT_KUBECTL();
   SprocketCluster s;
-  Run refused = s.apply("s1", "  teeth: 900\n  material: wood\n  finish: Shiny\n");
-  INFO(refused.output);
-  CHECK(refused.code != 0);
-  CHECK(has(refused.output, "spec.teeth: Invalid value: 900: spec.teeth in body should be less than or equal to 500"));
-  CHECK(has(refused.output, "spec.material: Unsupported value: \"wood\": supported values: \"steel\", \"brass\""));
-  CHECK(has(refused.output, "spec.finish: Invalid value: \"Shiny\": spec.finish in body should match '^[a-z]+$'"));
-  Run missing = s.apply("s2", "  minTeeth: 1\n");
-  INFO(missing.output);
-  CHECK(has(missing.output, "spec.teeth: Required value"));
+  refused_with(s.apply("s1", "  teeth: 900\n  material: wood\n  finish: Shiny\n"),
+               {"spec.teeth: Invalid value: 900: spec.teeth in body should be less than or equal to 500",
+                "spec.material: Unsupported value: \"wood\": supported values: \"steel\", \"brass\"",
+                "spec.finish: Invalid value: \"Shiny\": spec.finish in body should match '^[a-z]+$'"});
+  refused_with(s.apply("s2", "  minTeeth: 1\n"), {"spec.teeth: Required value"});
 }
 
 TEST_CASE("kubectl: a transition rule refuses a change and ratcheting lets an unchanged invalid value through") {

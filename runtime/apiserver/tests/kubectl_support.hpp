@@ -115,6 +115,16 @@ inline std::string gizmo_yaml(const std::string& name, int size, const std::stri
          "spec:\n  size: " + std::to_string(size) + "\n  color: blue\n";
 }
 
+// `kubectl apply` of a CRD file, then waits until the CRD named `name` is Established.
+inline void apply_crd(const Kubectl& kubectl, const std::string& file, const std::string& name) {
+  Run applied = kubectl("apply -f " + file);
+  INFO(applied.output);
+  REQUIRE(applied.code == 0);
+  Run established = kubectl("wait --for condition=Established --timeout=10s crd/" + name);
+  INFO(established.output);
+  REQUIRE(established.code == 0);
+}
+
 // A plain-HTTP cluster with the test CRD applied by kubectl and Established.
 struct GizmoCluster {
   GizmoCluster() : t(ApiServerOptions{}, with_namespaces()), kubectl(*t.server) {}
@@ -123,14 +133,7 @@ struct GizmoCluster {
     options.require_namespaces = true;
     return options;
   }
-  void install_crd() {
-    Run applied = kubectl("apply -f " + gizmo_crd_file);
-    INFO(applied.output);
-    REQUIRE(applied.code == 0);
-    Run established = kubectl("wait --for condition=Established --timeout=10s crd/gizmos.test.rrgen.dev");
-    INFO(established.output);
-    REQUIRE(established.code == 0);
-  }
+  void install_crd() { apply_crd(kubectl, gizmo_crd_file, "gizmos.test.rrgen.dev"); }
   TestServer t;
   Kubectl kubectl;
 };
