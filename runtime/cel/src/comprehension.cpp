@@ -1,6 +1,10 @@
 // The macros' loops (ComprehensionNode, nodes.hpp), with the error semantics of their
 // expansions in cel-spec: all/exists absorb an error when another element decides; exists_one,
 // map, filter and the transforms propagate the first error.
+//
+// With a cost tracker, each iteration is charged what cel-go charges for the macro's expansion
+// (the loop condition, the step with its accumulator reads, list appends and map inserts), so
+// the runtime cost matches the estimate of cost_estimate.cpp.
 #include "nodes.hpp"
 
 namespace rr::cel {
@@ -15,8 +19,13 @@ Value not_bool(const Value& v) {
 }  // namespace
 
 Value ComprehensionNode::eval(Frame& f) const {
+  auto charge = [&f](std::uint64_t n) {
+    if (f.cost) f.cost->charge(n);
+  };
   Value range = range_->eval(f);
-  if (macro_ == MacroKind::Bind) {  // the bound value may be an error: it matters only where used
+  if (macro_ == MacroKind::Bind) {
+    charge(cost::list_create_cost);  // the expansion's empty iteration range  // the bound value may be an error: it
+                                     // matters only where used
     f.locals[slot_] = std::move(range);
     return transform_->eval(f);
   }
@@ -54,16 +63,23 @@ Value ComprehensionNode::eval(Frame& f) const {
     case MacroKind::All:
     case MacroKind::Exists: {
       const bool decisive = macro_ == MacroKind::Exists;
+      // The loop condition: @not_strictly_false(@result), with a `!` for exists.
+      const std::uint64_t condition = decisive ? 3 : 2;
       Value error;
       for (std::size_t i = 0; i < n; ++i) {
         bind(i);
+        charge(condition + 1);  // and @result in the step
         Value p = predicate_->eval(f);
         if (p.kind() == Kind::Bool) {
-          if (p.as_bool() == decisive) return p;
+          if (p.as_bool() == decisive) {
+            charge(i + 1 < n ? condition + 1 : 1);  // the condition that ends the loop; @result
+            return p;
+          }
         } else if (!error.is_error()) {
           error = not_bool(p);
         }
       }
+      charge(1);  // @result
       if (error.is_error()) return error;
       return Value(!decisive);
     }
@@ -73,18 +89,26 @@ Value ComprehensionNode::eval(Frame& f) const {
         bind(i);
         Value p = predicate_->eval(f);
         if (p.kind() != Kind::Bool) return not_bool(p);
+        charge(p.as_bool() ? 2 : 1);  // p ? @result + 1 : @result
         if (p.as_bool()) ++count;
       }
+      charge(2);  // @result == 1
       return Value(count == 1);
     }
     case MacroKind::Map:
     case MacroKind::Filter:
     case MacroKind::TransformList: {
+      charge(cost::list_create_cost);  // @result = []
       std::vector<Value> out;
       for (std::size_t i = 0; i < n; ++i) {
         bind(i);
         if (Value p = selected(); p.kind() != Kind::Bool) return p;
-        else if (!p.as_bool()) continue;
+        else if (!p.as_bool()) {
+          charge(1);  // @result unchanged
+          continue;
+        }
+        // @result + [x]: the accumulator, a one-element list, the append (and x for filter)
+        charge(transform_ ? 12 : 13);
         if (transform_) {
           Value v = transform_->eval(f);
           if (v.is_error()) return v;
@@ -93,14 +117,17 @@ Value ComprehensionNode::eval(Frame& f) const {
           out.push_back(f.locals[slot_]);
         }
       }
+      charge(1);  // @result
       return Value::list(std::move(out));
     }
     case MacroKind::SortBy: {
       if (!is_list) return Value::error("sortBy: the range must be a list, not " + type_name(range));
+      charge(cost::list_create_cost + 2);  // the keys' list, its read and the sort call
       std::vector<Value> keys;
       keys.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
         bind(i);
+        charge(12);  // as map()
         Value k = transform_->eval(f);
         if (k.is_error()) return k;
         keys.push_back(std::move(k));
@@ -112,6 +139,7 @@ Value ComprehensionNode::eval(Frame& f) const {
     case MacroKind::Bind: break;  // handled above
     case MacroKind::TransformMap:
     case MacroKind::TransformMapEntry: {
+      charge(cost::map_create_cost);  // @result = {}
       std::vector<std::pair<Value, Value>> out;
       auto insert = [&](Value k, Value v) -> std::optional<Value> {
         for (const auto& e : out)
@@ -122,7 +150,12 @@ Value ComprehensionNode::eval(Frame& f) const {
       for (std::size_t i = 0; i < n; ++i) {
         bind(i);
         if (Value p = selected(); p.kind() != Kind::Bool) return p;
-        else if (!p.as_bool()) continue;
+        else if (!p.as_bool()) {
+          charge(1);  // @result unchanged
+          continue;
+        }
+        // the insert call, @result and (transformMap) the key
+        charge(macro_ == MacroKind::TransformMap ? 3 : 2);
         Value v = transform_->eval(f);
         if (v.is_error()) return v;
         if (macro_ == MacroKind::TransformMap) {
@@ -134,6 +167,7 @@ Value ComprehensionNode::eval(Frame& f) const {
         for (const auto& e : v.as_map().entries())
           if (auto err = insert(e.first, e.second)) return *err;
       }
+      charge(1);  // @result
       return Value::map(std::move(out));
     }
   }
@@ -144,6 +178,8 @@ Value ComprehensionNode::eval_optional(Frame& f, const Value& opt) const {
   const char* name = macro_ == MacroKind::OptMap ? "optMap" : "optFlatMap";
   if (opt.kind() != Kind::Optional)
     return Value::error(std::string(name) + " on " + type_name(opt) + ", not an optional");
+  // hasValue(), then optional.none() or value() (and optional.of for optMap)
+  if (f.cost) f.cost->charge(opt.optional_value() == nullptr || macro_ == MacroKind::OptFlatMap ? 2 : 3);
   if (opt.optional_value() == nullptr) return opt;
   f.locals[slot_] = *opt.optional_value();
   Value v = transform_->eval(f);

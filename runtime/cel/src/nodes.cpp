@@ -51,6 +51,8 @@ Value NameNode::eval(Frame& f) const {
     } else {
       continue;
     }
+    // The variable and each field selected after it (cel-go: the attribute and its qualifiers).
+    if (f.cost) f.cost->charge(cost::select_and_ident_cost * (1 + fields_.size() - c.fields_used));
     for (std::size_t i = c.fields_used; i < fields_.size(); ++i) {
       v = select_field(v, fields_[i], false);
       if (v.is_error()) break;
@@ -62,6 +64,7 @@ Value NameNode::eval(Frame& f) const {
 
 Value SelectNode::eval(Frame& f) const {
   Value v = operand_->eval(f);
+  if (f.cost) f.cost->charge(cost::select_and_ident_cost);
   if (!test_only_) return select_field(v, field_, optional_);
   // has() looks through an optional: an empty one has no fields.
   while (v.kind() == Kind::Optional) {
@@ -82,8 +85,7 @@ Value CallNode::eval(Frame& f) const {
       values[i] = args_[i]->eval(f);
       if (values[i].is_error()) return values[i];
     }
-    if (impl_ == nullptr) return Value::error("unbound function: " + name_);
-    return impl_(std::span<const Value>(values.data(), n));
+    return call(f, std::span<const Value>(values.data(), n));
   }
   std::vector<Value> values;
   values.reserve(n);
@@ -91,8 +93,14 @@ Value CallNode::eval(Frame& f) const {
     values.push_back(a->eval(f));
     if (values.back().is_error()) return values.back();
   }
+  return call(f, values);
+}
+
+Value CallNode::call(Frame& f, std::span<const Value> args) const {
   if (impl_ == nullptr) return Value::error("unbound function: " + name_);
-  return impl_(values);
+  Value result = impl_(args);
+  if (f.cost) f.cost->charge(cost_(args, result));
+  return result;
 }
 
 Value MatchesNode::eval(Frame& f) const {
@@ -100,6 +108,9 @@ Value MatchesNode::eval(Frame& f) const {
   if (text.is_error()) return text;
   if (text.kind() != Kind::String)
     return Value::error("no matching overload for 'matches' applied to '(" + type_name(text) + ", string)'");
+  if (f.cost)
+    f.cost->charge(cost::mul(cost::by_factor(cost::actual_size(text) + 1, cost::string_traversal_factor),
+                             cost::by_factor(pattern_size_, cost::regex_length_factor)));
   return regex_matches(text.as_string(), *re_);
 }
 
@@ -126,6 +137,7 @@ Value ConditionalNode::eval(Frame& f) const {
 
 Value OptionalOrNode::eval(Frame& f) const {
   Value l = lhs_->eval(f);
+  if (f.cost) f.cost->charge(1);  // a call in cel-go
   if (l.is_error()) return l;
   if (l.kind() != Kind::Optional)
     return Value::error(std::string("no matching overload for '") + (or_value_ ? "orValue" : "or") + "' applied to '(" +
@@ -139,6 +151,7 @@ Value OptionalOrNode::eval(Frame& f) const {
 }
 
 Value ListNode::eval(Frame& f) const {
+  if (f.cost) f.cost->charge(cost::list_create_cost);
   std::vector<Value> items;
   items.reserve(elements_.size());
   for (std::size_t i = 0; i < elements_.size(); ++i) {
@@ -157,6 +170,7 @@ Value ListNode::eval(Frame& f) const {
 }
 
 Value MapNode::eval(Frame& f) const {
+  if (f.cost) f.cost->charge(cost::map_create_cost);
   std::vector<std::pair<Value, Value>> entries;
   entries.reserve(entries_.size());
   for (const auto& e : entries_) {
@@ -182,6 +196,7 @@ Value MapNode::eval(Frame& f) const {
 }
 
 Value ErrorNode::eval(Frame& f) const {
+  if (f.cost) f.cost->charge(cost::struct_create_cost);
   for (const auto& n : first_) {
     Value v = n->eval(f);
     if (v.is_error()) return v;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cost_model.hpp"
 #include "functions.hpp"
 #include "plan.hpp"
 #include "rr/cel/ast.hpp"
@@ -28,7 +29,10 @@ class ConstNode final : public Node {
 class LocalNode final : public Node {
  public:
   explicit LocalNode(std::size_t slot) : slot_(slot) {}
-  Value eval(Frame& f) const override { return f.locals[slot_]; }
+  Value eval(Frame& f) const override {
+    if (f.cost) f.cost->charge(cost::select_and_ident_cost);
+    return f.locals[slot_];
+  }
 
  private:
   std::size_t slot_;
@@ -69,24 +73,29 @@ class SelectNode final : public Node {
 class CallNode final : public Node {
  public:
   CallNode(std::string name, FunctionImpl impl, std::vector<NodePtr> args)
-      : name_(std::move(name)), impl_(impl), args_(std::move(args)) {}
+      : name_(std::move(name)), impl_(impl), cost_(cost::call_cost_function(name_)), args_(std::move(args)) {}
   Value eval(Frame& f) const override;
 
  private:
+  Value call(Frame& f, std::span<const Value> args) const;
+
   std::string name_;
   FunctionImpl impl_;  // null: no such function (an error at run time, as cel-go without a checker)
+  cost::CallCostFn cost_;
   std::vector<NodePtr> args_;
 };
 
 // `s.matches('constant')`: the pattern compiled once when planning.
 class MatchesNode final : public Node {
  public:
-  MatchesNode(NodePtr text, std::shared_ptr<const re2::RE2> re) : text_(std::move(text)), re_(std::move(re)) {}
+  MatchesNode(NodePtr text, std::shared_ptr<const re2::RE2> re, std::uint64_t pattern_size)
+      : text_(std::move(text)), re_(std::move(re)), pattern_size_(pattern_size) {}
   Value eval(Frame& f) const override;
 
  private:
   NodePtr text_;
   std::shared_ptr<const re2::RE2> re_;
+  std::uint64_t pattern_size_;  // in code points, for the cost
 };
 
 // `_&&_`, `_||_`: false (true) on either side decides, even beside an error.

@@ -11,10 +11,16 @@
 
 namespace rr::cel {
 
-// What one evaluation carries: the activation and the comprehension variables' slots.
+namespace cost {
+struct Tracker;
+}
+
+// What one evaluation carries: the activation, the comprehension variables' slots, and with a
+// cost limit or a cost asked for, the running cost (null otherwise: the nodes then count nothing).
 struct Frame {
   const Activation* activation = nullptr;
   std::vector<Value> locals;
+  cost::Tracker* cost = nullptr;
 };
 
 class Node {
