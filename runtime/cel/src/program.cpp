@@ -44,7 +44,7 @@ Value Program::evaluate(const Activation& activation, const EvalOptions& options
   frame.cost = &tracker;
   Value result;
   try {
-    result = plan_->root->eval(frame);
+    result = plan_->root->eval_counted(frame);
   } catch (const cost::LimitExceeded&) {
     result = Value::error(std::string(cost_limit_exceeded_message));
   }

@@ -153,6 +153,7 @@ TEST_CASE("a quadratic rule over an unbounded list exceeds the per-rule limit; w
   CHECK(bounded.max <= static_estimated_cost_limit);
   // 100 * (3 + inner) + 2, inner = 1 + 2 + 100 * (x + y + 7 + 2): x == y compares 63 characters (7)
   CHECK(bounded.max == 110'602);
+  CHECK(bounded.min == 2);  // an empty list: `self` and the result
   CHECK(rule_cost_message(unbounded.max) ==
         "estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding "
         "maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)");
