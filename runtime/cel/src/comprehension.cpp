@@ -22,7 +22,7 @@ template <bool Counted>
 Value ComprehensionNode::run(Frame& f) const {
   auto add_cost = [&f](std::uint64_t n) { charge<Counted>(f, n); };
   Value range = eval_child<Counted>(*range_, f);
-  if (macro_ == MacroKind::Bind) {  // the bound value may be an error: it matters only where used
+  if (macro_ == MacroKind::Bind) {     // the bound value may be an error: it matters only where used
     add_cost(cost::list_create_cost);  // the expansion's empty iteration range
     f.locals[slot_] = std::move(range);
     return eval_child<Counted>(*transform_, f);

@@ -24,9 +24,10 @@ class Estimator final : public cost::Operands {
     return std::visit([&](const auto& node) { return cost_node(e, node); }, e.node);
   }
 
-  CelType type(const Expr& e) const override {
+  const CelType& type(const Expr& e) const override {
+    static const CelType dyn = CelType::dyn();
     const auto it = types_.find(e.id);
-    return it == types_.end() ? CelType::dyn() : it->second;
+    return it == types_.end() ? dyn : it->second;
   }
 
   // cel-go's order: a size computed for the node (calls, macros), the literal's, a comprehension

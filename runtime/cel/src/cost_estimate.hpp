@@ -28,7 +28,7 @@ class Operands {
  public:
   virtual ~Operands() = default;
   virtual Range size(const Expr& e) const = 0;
-  virtual CelType type(const Expr& e) const = 0;
+  virtual const CelType& type(const Expr& e) const = 0;
 };
 
 struct CallEstimate {

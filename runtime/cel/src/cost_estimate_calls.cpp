@@ -47,7 +47,7 @@ std::optional<CallEstimate> kubernetes(const Operands& o, std::string_view fn, b
   const std::size_t n = x.size();
   if (member &&
       (fn == "isSorted" || fn == "sum" || fn == "max" || fn == "min" || fn == "indexOf" || fn == "lastIndexOf")) {
-    const CelType target = o.type(*x[0]);
+    const CelType& target = o.type(*x[0]);
     if (target.kind() != K::List) return CallEstimate{o.size(*x[0]).times(traversal), {}};
     Range each = Range::fixed(1);  // a comparison per element, plus its characters for strings
     if (is_text(target.elem())) each = each + type_size(target.elem()).times(traversal);
@@ -121,7 +121,7 @@ std::optional<CallEstimate> standard(const Operands& o, std::string_view fn, boo
   if (member && n == 2 && fn == "contains" && o.type(*x[0]).kind() == K::String)
     return CallEstimate{o.size(*x[0]).times(traversal) * o.size(*x[1]).times(traversal), {}};
   if (!member && n == 2 && fn == "_+_") {
-    const CelType t = o.type(*x[0]);
+    const CelType& t = o.type(*x[0]);
     const Range total = o.size(*x[0]) + o.size(*x[1]);
     if (is_text(t)) return CallEstimate{total.times(traversal), total};
     if (t.kind() == K::List) return CallEstimate{Range::fixed(1), total};  // concatenation is O(1)

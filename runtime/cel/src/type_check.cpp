@@ -133,7 +133,7 @@ class TypeChecker {
 
   CelType infer(const Expr& e) {
     CelType t = std::visit([&](const auto& node) { return infer_node(e, node); }, e.node);
-    node_types.insert_or_assign(e.id, t);
+    node_types.insert_or_assign(e.id, t);  // a copy: the caller takes t
     return t;
   }
 
