@@ -29,15 +29,24 @@ std::uint64_t min_json_size(const CelType& t) {
 
 }  // namespace
 
+// Without the enclosing "", [] or {}.
+constexpr std::uint64_t request_body = max_request_size_bytes - 2;
+
+std::uint64_t unbounded_list_size(std::uint64_t min_element_json_size) {
+  return request_body / (min_element_json_size + 1);  // and a comma each
+}
+
+std::uint64_t unbounded_map_size(std::uint64_t min_value_json_size) {
+  // each entry: a key of at least one character in quotes, a colon, a comma and the value
+  return request_body / (min_value_json_size + 6);
+}
+
 std::uint64_t unbounded_max_size(const CelType& t) {
-  const std::uint64_t body = max_request_size_bytes - 2;  // without the enclosing "", [] or {}
   switch (t.kind()) {
-    case K::List:
-      return body / (min_json_size(t.elem()) + 1);  // and a comma each
-    // each entry: a key of at least one character in quotes, a colon, a comma and the value
-    case K::Map: return body / (min_json_size(t.elem()) + 6);
-    case K::Object: return body / (2 + 6);  // the values' types differ: the smallest, `{}`
-    default: return body;
+    case K::List: return unbounded_list_size(min_json_size(t.elem()));
+    case K::Map: return unbounded_map_size(min_json_size(t.elem()));
+    case K::Object: return unbounded_map_size(2);  // its values' types differ: the smallest, `{}`
+    default: return request_body;
   }
 }
 

@@ -134,6 +134,9 @@ TEST_CASE("an unsized value is bounded by the request size, as apiextensions est
   CHECK(unbounded_max_size(CelType::list(CelType::string_type())) == body / 3);  // "", per element
   CHECK(unbounded_max_size(CelType::list(CelType::int_type())) == body / 2);     // 0,
   CHECK(unbounded_max_size(CelType::map(CelType::string_type(), CelType::bool_type())) == body / 10);
+  // objects with a required `name` take at least {"name":""} (11 bytes), as apiextensions counts
+  CHECK(unbounded_list_size(11) == body / 12);
+  CHECK(unbounded_map_size(11) == body / 17);
 
   // self.matches: (n + 1) * 0.1 rounded up, times 2 for the 8-character pattern, plus `self`.
   const CostEstimate sized_self = estimate("self.matches('^[a-z]+$')",

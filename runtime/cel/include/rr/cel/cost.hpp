@@ -41,6 +41,11 @@ inline constexpr std::string_view cost_limit_exceeded_message = "operation cance
 // as many characters (or elements, entries of the smallest JSON form) as fit in one request, as
 // apiextensions estimates them. Dyn gets the string bound, which bounds every size.
 std::uint64_t unbounded_max_size(const CelType& t);
+// The same bounds from the smallest JSON form of an element (a map's value), for a schema layer
+// that knows it better than the type does (an object's required properties count in it, as in
+// apiextensions): set the result as the type's max_size to estimate exactly as upstream.
+std::uint64_t unbounded_list_size(std::uint64_t min_element_json_size);
+std::uint64_t unbounded_map_size(std::uint64_t min_value_json_size);
 
 // "<cost_name> exceeds budget by factor of <f> (try simplifying the rule, or adding maxItems,
 // maxProperties, and maxLength where arrays, maps, and strings are declared)" with the API server's
