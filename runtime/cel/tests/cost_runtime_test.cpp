@@ -143,3 +143,46 @@ TEST_CASE("the runtime cost lies within the estimate") {
   // The plain evaluation gives the same value.
   CHECK(equals(compiled.program->evaluate(activation), v));
 }
+
+TEST_CASE("counted and plain evaluation agree on every kind of node") {
+  const char* exprs[] = {
+      "[1, 2, 3].map(x, x * 2) == [2, 4, 6]",
+      "[1, 2, 3].map(x, x > 1, x * 2)",
+      "[1, 2, 3].filter(x, x > 1)",
+      "[1, 2, 3].exists(x, x == 2)",
+      "[1, 2, 3].exists_one(x, x >= 2)",
+      "{'a': 1, 'b': 2}.all(k, v, v > 0)",
+      "[3, 1, 2].transformList(i, v, v * i)",
+      "{'a': 1}.transformMap(k, v, v + 1)",
+      "{'a': 1}.transformMapEntry(k, v, {k + k: v})",
+      "[3, 1, 2].sortBy(x, -x)",
+      "cel.bind(x, 'ab', x + x)",
+      "optional.of(2).optMap(x, x + 1).orValue(0)",
+      "optional.none().optFlatMap(x, optional.of(x)).or(optional.of(5))",
+      "{'a': {'b': 1}}.a.?b.orValue(3)",
+      "has({'a': 1}.a) && !has({'a': 1}.b)",
+      "1 / 0 > 2 || true",
+      "[1, 'a'].exists(x, x == 'a')",
+      "'abc'.matches('^a') ? 'x'.size() : 0",
+      "[1, 2].all(x, x / 0 == 1)",
+      "pkg.Msg{f: 1}",
+      "'a,b,c'.split(',').join('-')",
+      "quantity('1Gi').isGreaterThan(quantity('1Mi'))",
+      "lists.range(4).sum()",
+      "sets.contains([1, 2], [2])",
+  };
+  for (const char* e : exprs) {
+    CAPTURE(e);
+    CompileOptions options;
+    options.check_functions = false;
+    options.check_types = false;
+    const CompileResult compiled = compile(e, options);
+    REQUIRE_MESSAGE(compiled.ok(), compiled.error_text);
+    const Activation none;
+    std::uint64_t cost = 0;
+    const Value counted = compiled.program->evaluate(none, EvalOptions{}, &cost);
+    const Value plain = compiled.program->evaluate(none);
+    CHECK(debug_string(counted) == debug_string(plain));
+    CHECK(cost > 0);
+  }
+}
