@@ -135,7 +135,8 @@ std::optional<CallEstimate> standard(const Operands& o, std::string_view fn, boo
   return std::nullopt;
 }
 
-// The lists extension's functions that build or walk a whole list (runtime: cost_runtime.cpp).
+// cel-go's sets extension, and the lists extension's functions that build or walk a whole list
+// (runtime: cost_runtime.cpp).
 std::optional<CallEstimate> lists(const Operands& o, std::string_view fn, bool member, std::span<const Expr* const> x) {
   if (!member && fn == "lists.range" && x.size() == 1) {
     const auto* c = std::get_if<ConstantExpr>(&x[0]->node);
@@ -143,6 +144,10 @@ std::optional<CallEstimate> lists(const Operands& o, std::string_view fn, bool m
                                     ? static_cast<std::uint64_t>(c->value.as_int())
                                     : unbounded_max_size(CelType::list(CelType::int_type()));
     return CallEstimate{Range{1, std::max<std::uint64_t>(1, count)}, Range{0, count}};
+  }
+  if (!member && x.size() == 2 && (fn == "sets.contains" || fn == "sets.intersects" || fn == "sets.equivalent")) {
+    const Range pairs = o.size(*x[0]) * o.size(*x[1]);
+    return CallEstimate{(fn == "sets.equivalent" ? pairs * Range::fixed(2) : pairs) + Range::fixed(1), {}};
   }
   if (member && (fn == "flatten" || fn == "distinct" || fn == "reverse" || fn == "slice" || fn == "sort")) {
     const Range s = o.size(*x[0]);

@@ -113,6 +113,13 @@ std::uint64_t receiver_elements(std::span<const Value> a, const Value&) {
   return std::max<std::uint64_t>(1, actual_size(a[0]));
 }
 
+// cel-go's sets extension: every element of one list looked for in the other (twice for
+// equivalence).
+template <std::uint64_t Passes>
+std::uint64_t sets(std::span<const Value> a, const Value&) {
+  return add(1, mul(Passes, mul(actual_size(a[0]), actual_size(a[1]))));
+}
+
 const std::unordered_map<std::string_view, CallCostFn>& table() {
   static const std::unordered_map<std::string_view, CallCostFn> t = {
       // Kubernetes library (k8s.io/apiserver/pkg/cel/library/cost.go)
@@ -161,6 +168,9 @@ const std::unordered_map<std::string_view, CallCostFn>& table() {
       {"contains", contains},
       // cel-go's strings extension: the quoted copy of the string
       {"strings.quote", first_traversed},
+      {"sets.contains", sets<1>},
+      {"sets.intersects", sets<1>},
+      {"sets.equivalent", sets<2>},
       // the lists extension
       {"lists.range", result_elements},
       {"flatten", result_elements},

@@ -122,6 +122,9 @@ TEST_CASE("the Kubernetes library's call estimates") {
   // replace('a', 'bb') may double the 10 characters: comparing two such results reads 20 (2),
   // each replace traverses its receiver twice (2) and reads `self` (1)
   CHECK(estimate("self.replace('a', 'bb') == self.replace('a', 'bb')", {{"self", s10}}).max == 8);
+  // sets.contains: 5 x 3 comparisons and the call, `self` and the literal
+  CHECK(estimate("sets.contains(self, ['a', 'b', 'c'])", {{"self", CelType::list(s10).with_max_size(5)}}).max ==
+        15 + 1 + 1 + 10);
   // quantity accessors are one unit each
   CHECK(estimate("quantity('1Gi').isInteger()").max == 2);
   // join: 5 strings of 10 and 4 separators of 1 = 54 characters at 0.1

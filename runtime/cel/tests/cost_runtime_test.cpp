@@ -96,6 +96,9 @@ TEST_CASE("the Kubernetes library's runtime costs follow the arguments' sizes") 
   CHECK(run("self.split('a')", {{"self", long_text}}).cost == 201);
   // find: (1000 + 1) * 0.1 -> 101, times '[a-z]' (5 characters * 0.25 -> 2)
   CHECK(run("self.find('[a-z]')", {{"self", long_text}}).cost == 203);
+  // cel-go's sets: 1 + 40 * 3 comparisons, twice for equivalence; `self` and the list literal
+  CHECK(run("sets.contains(self, [1, 2, 3])", {{"self", ints(40)}}).cost == 1 + 10 + 1 + 120);
+  CHECK(run("sets.equivalent(self, [1, 2, 3])", {{"self", ints(40)}}).cost == 1 + 10 + 1 + 240);
 }
 
 TEST_CASE("over the limit, evaluation stops with cel-go's error") {
