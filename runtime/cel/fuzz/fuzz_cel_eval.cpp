@@ -1,7 +1,9 @@
 // libFuzzer target for evaluation: the input is a CEL expression, a newline, and a JSON document
 // bound as `self`. Compiled without the checks (so every function and name reaches the
 // evaluator), any program must evaluate without crashing, hanging or throwing, and twice to the
-// same result (evaluation is deterministic and does not change the program).
+// same result and cost (evaluation is deterministic and does not change the program), within the
+// API server's per-call cost limit; and the plain evaluation, which counts nothing, must agree
+// whenever the limit was not reached.
 //
 //   fuzz_cel_eval -max_total_time=60 corpus_dir/ tests/fuzz/corpus/fuzz_cel_eval/
 #include <cstddef>
@@ -29,8 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   rr::cel::Activation activation;
   const rr::Json self = rr::Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (!self.is_discarded()) activation.set_json("self", self);
-  const std::string first = rr::cel::debug_string(compiled.program->evaluate(activation));
-  const std::string second = rr::cel::debug_string(compiled.program->evaluate(activation));
-  if (first != second) std::abort();
+  const rr::cel::EvalOptions limited{rr::cel::per_call_limit};
+  std::uint64_t first_cost = 0, second_cost = 0;
+  const std::string first = rr::cel::debug_string(compiled.program->evaluate(activation, limited, &first_cost));
+  const std::string second = rr::cel::debug_string(compiled.program->evaluate(activation, limited, &second_cost));
+  if (first != second || first_cost != second_cost) std::abort();
+  if (first_cost <= rr::cel::per_call_limit && rr::cel::debug_string(compiled.program->evaluate(activation)) != first)
+    std::abort();
   return 0;
 }

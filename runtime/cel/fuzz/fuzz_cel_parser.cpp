@@ -40,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   rr::cel::Activation activation;
   activation.set_json("self", rr::Json::parse(R"({"a": [1, 2, 3], "b": {"c": "text"}, "n": 2.5})"));
   activation.set("x", rr::cel::Value(std::int64_t{7}));
-  const rr::cel::Value v = compiled.program->evaluate(activation);
+  std::uint64_t cost = 0;  // the per-call limit stops what would loop for ever (unbounded.hpp)
+  const rr::cel::Value v = compiled.program->evaluate(activation, {rr::cel::per_call_limit}, &cost);
   (void)rr::cel::debug_string(v);
   return 0;
 }

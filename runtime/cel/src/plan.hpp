@@ -11,16 +11,25 @@
 
 namespace rr::cel {
 
-// What one evaluation carries: the activation and the comprehension variables' slots.
+namespace cost {
+struct Tracker;
+}
+
+// What one evaluation carries: the activation, the comprehension variables' slots, and for
+// eval_counted() the running cost.
 struct Frame {
   const Activation* activation = nullptr;
   std::vector<Value> locals;
+  cost::Tracker* cost = nullptr;
 };
 
+// Each node evaluates in two forms compiled from one template (nodes.hpp): eval() counts
+// nothing, so the plain evaluation carries no cost code; eval_counted() charges frame.cost.
 class Node {
  public:
   virtual ~Node() = default;
   virtual Value eval(Frame& frame) const = 0;
+  virtual Value eval_counted(Frame& frame) const = 0;
 };
 
 using NodePtr = std::unique_ptr<Node>;

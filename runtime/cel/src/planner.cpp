@@ -5,6 +5,7 @@
 #include "check.hpp"
 #include "nodes.hpp"
 #include "regex.hpp"
+#include "utf8.hpp"
 
 namespace rr::cel {
 
@@ -121,7 +122,7 @@ class Planner {
       first.push_back(plan(text));
       return std::make_unique<ErrorNode>(error, std::move(first));
     }
-    return std::make_unique<MatchesNode>(plan(text), std::move(re));
+    return std::make_unique<MatchesNode>(plan(text), std::move(re), code_point_count(pattern));
   }
 
   NodePtr plan_node(const CallExpr& c) {

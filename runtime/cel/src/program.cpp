@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "check.hpp"
+#include "cost_estimate.hpp"
 #include "plan.hpp"
 #include "rr/cel/json.hpp"
 #include "type_check.hpp"
@@ -34,6 +35,23 @@ Value Program::evaluate(const Activation& activation) const {
   return plan_->root->eval(frame);
 }
 
+Value Program::evaluate(const Activation& activation, const EvalOptions& options, std::uint64_t* actual_cost) const {
+  cost::Tracker tracker;
+  if (options.cost_limit) tracker.limit = *options.cost_limit;
+  Frame frame;
+  frame.activation = &activation;
+  frame.locals.resize(plan_->slots);
+  frame.cost = &tracker;
+  Value result;
+  try {
+    result = plan_->root->eval_counted(frame);
+  } catch (const cost::LimitExceeded&) {
+    result = Value::error(std::string(cost_limit_exceeded_message));
+  }
+  if (actual_cost != nullptr) *actual_cost = tracker.total;
+  return result;
+}
+
 CompileResult compile(std::string_view source, const CompileOptions& options) {
   CompileResult result;
   ParseResult parsed = parse(source, options.parse);
@@ -43,11 +61,14 @@ CompileResult compile(std::string_view source, const CompileOptions& options) {
     return result;
   }
   std::vector<CheckIssue> issues = check_names(*parsed.expr, options);
+  NodeTypes node_types;  // empty without the type check: every node dyn to the estimate
   if (options.check_types) {
     TypeCheckResult typed = check_types(*parsed.expr, options);
     result.type = typed.type;
+    node_types = std::move(typed.node_types);
     issues.insert(issues.end(), typed.issues.begin(), typed.issues.end());
   }
+  result.cost = estimate_cost(*parsed.expr, node_types);
   std::vector<CheckIssue> plan_issues;
   Program program = plan(*parsed.expr, options, plan_issues);
   if (options.check_functions) issues.insert(issues.end(), plan_issues.begin(), plan_issues.end());

@@ -139,10 +139,13 @@ class TypeChecker {
   explicit TypeChecker(const CompileOptions& options) : options_(options), functions_(standard_functions()) {}
 
   CelType infer(const Expr& e) {
-    return std::visit([&](const auto& node) { return infer_node(e, node); }, e.node);
+    CelType t = std::visit([&](const auto& node) { return infer_node(e, node); }, e.node);
+    node_types.insert_or_assign(e.id, t);  // a copy: the caller takes t
+    return t;
   }
 
   std::vector<CheckIssue> issues;
+  NodeTypes node_types;
 
  private:
   void error(std::size_t offset, std::string message) { issues.push_back({offset, std::move(message)}); }
@@ -434,6 +437,7 @@ TypeCheckResult check_types(const Expr& expr, const CompileOptions& options) {
   TypeCheckResult result;
   result.type = checker.infer(expr);
   result.issues = std::move(checker.issues);
+  result.node_types = std::move(checker.node_types);
   return result;
 }
 

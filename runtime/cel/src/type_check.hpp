@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "cost_estimate.hpp"
 #include "rr/cel/ast.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/cel/types.hpp"
@@ -18,6 +19,7 @@ namespace rr::cel {
 struct TypeCheckResult {
   CelType type;
   std::vector<CheckIssue> issues;
+  NodeTypes node_types;  // every node's type, for the cost estimate
 };
 
 TypeCheckResult check_types(const Expr& expr, const CompileOptions& options);

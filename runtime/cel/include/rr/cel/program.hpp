@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "rr/cel/cost.hpp"
 #include "rr/cel/parser.hpp"
 #include "rr/cel/types.hpp"
 #include "rr/cel/value.hpp"
@@ -56,6 +57,14 @@ struct CompileOptions {
   bool check_types = true;
 };
 
+// Runtime cost accounting for one evaluation (cost.hpp): cel-go's units, charged as the
+// evaluation goes (comprehension iterations, string and list sizes included).
+struct EvalOptions {
+  // Over this cost the evaluation stops with the error value cost_limit_exceeded_message
+  // (the API server uses per_call_limit); nullopt counts without a limit.
+  std::optional<std::uint64_t> cost_limit;
+};
+
 namespace detail {
 struct Plan;
 }
@@ -65,6 +74,9 @@ class Program {
   explicit Program(std::shared_ptr<const detail::Plan> plan) : plan_(std::move(plan)) {}
   // The result; errors (division by zero, no such key, ...) come back as error values.
   Value evaluate(const Activation& activation) const;
+  // The same with the cost counted: the cost so far is stored in *actual_cost (when not null),
+  // also when the limit stopped the evaluation.
+  Value evaluate(const Activation& activation, const EvalOptions& options, std::uint64_t* actual_cost) const;
 
  private:
   std::shared_ptr<const detail::Plan> plan_;
@@ -73,6 +85,9 @@ class Program {
 struct CompileResult {
   std::optional<Program> program;
   CelType type;  // the expression's type as the checker inferred it (dyn when unknown)
+  // The estimated cost of one evaluation (cel-go's estimator with the Kubernetes library's),
+  // from the declarations' size bounds (without check_types every value counts as dyn).
+  CostEstimate cost;
   std::vector<SourceError> errors;
   std::string error_text;  // cel-go's rendering, as ParseResult::error_text
   bool ok() const { return program.has_value(); }
