@@ -1,6 +1,8 @@
 // x-kubernetes-validations compiled once and checked as the API server does (cel_rules.hpp).
 #include "rr/schema_cel/cel_rules.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "compiled_rule.hpp"
@@ -49,6 +51,14 @@ bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::J
                                          "cel expression must evaluate to a bool"));
     return false;
   }
+  // The estimate, counted as often as the node can occur (apiextensions' getExpressionCost).
+  const std::uint64_t rule_cost = rr::cel::cost_times_cardinality(rule.cost.max, context.cardinality);
+  if (context.tally) context.tally->observe(at + ".rule", rule_cost);
+  if (rule_cost > rr::cel::static_estimated_cost_limit) {
+    errors.push_back(
+        detail::field_error(at + ".rule", FieldErrorType::Forbidden, {}, rr::cel::rule_cost_message(rule_cost)));
+    return false;
+  }
   const rr::cel::ParseResult parsed = rr::cel::parse(spec.rule);
   out.uses_old_self = parsed.ok() && detail::references(*parsed.expr, "oldSelf");
   if (out.uses_old_self && !context.uncorrelatable_within.empty()) {
@@ -71,6 +81,12 @@ bool compile_rule(const detail::RuleSpec& spec, const CelType& self, const rr::J
           detail::field_error(at + ".messageExpression", FieldErrorType::Invalid, detail::go_rule_value(spec),
                               message.ok() ? "messageExpression must evaluate to a string"
                                            : "messageExpression compilation failed: " + message.error_text));
+      return false;
+    }
+    if (context.tally) context.tally->observe(at + ".messageExpression", message.cost.max);
+    if (message.cost.max > rr::cel::static_estimated_cost_limit) {
+      errors.push_back(detail::field_error(at + ".messageExpression", FieldErrorType::Forbidden, {},
+                                           rr::cel::message_expression_cost_message(message.cost.max)));
       return false;
     }
     out.message_program = message.program;
@@ -189,10 +205,28 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
   // Ratcheting: the update left this value (or, uncorrelated, its nearest correlated ancestor) as it was.
   const bool unchanged = options.ratcheting &&
                          (has_old ? *old_self == self : old_self == nullptr && options.ancestor_unchanged);
+  CostBudget own_budget;
+  CostBudget& budget = options.budget ? *options.budget : own_budget;
+  const rr::cel::EvalOptions per_call{.cost_limit = rr::cel::per_call_limit};
   for (const CompiledRule& rule : rules_) {
+    if (budget.exhausted) return;
     if (rule.uses_old_self && !has_old && !rule.optional_old_self) continue;  // transition rules need an old value
-    // cost: the runtime cost budget (per evaluation, and what remains of the request's) wraps this call.
-    const Value result = rule.program->evaluate(rule.optional_old_self ? optional_vars : vars);
+    std::uint64_t cost = 0;
+    const Value result = rule.program->evaluate(rule.optional_old_self ? optional_vars : vars, per_call, &cost);
+    // The object's budget first, then the call's limit: either stops every later rule (the API server's order).
+    if (cost > budget.remaining) {
+      budget.exhausted = true;
+      out.push_back(detail::field_error(path, FieldErrorType::Invalid, shown,
+                                        std::string(rr::cel::cost_budget_exhausted_message)));
+      return;
+    }
+    budget.remaining -= cost;
+    if (result.is_error() && result.error_message().starts_with(rr::cel::cost_limit_exceeded_message)) {
+      budget.exhausted = true;
+      out.push_back(detail::field_error(path, FieldErrorType::Invalid, shown,
+                                        rr::cel::call_cost_exceeded_message(rule_error_string(rule))));
+      return;
+    }
     if (result.is_error()) {
       out.push_back(
           detail::field_error(path, FieldErrorType::Invalid, shown, evaluation_error(rule, result.error_message())));
@@ -216,6 +250,24 @@ bool CelRules::has_transition_rules() const {
   for (const CompiledRule& rule : rules_)
     if (rule.uses_old_self) return true;
   return false;
+}
+
+void CostTally::observe(const std::string& path, std::uint64_t cost) {
+  total = total + cost < total ? UINT64_MAX : total + cost;  // saturating, as the API server's guard
+  most_expensive.emplace_back(path, cost);
+  std::stable_sort(most_expensive.begin(), most_expensive.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (most_expensive.size() > 4) most_expensive.resize(4);
+}
+
+void CostTally::check(const std::string& schema_path, std::vector<FieldError>& errors) const {
+  if (total <= rr::cel::static_estimated_crd_cost_limit) return;
+  for (const auto& expensive : most_expensive) {
+    errors.push_back(detail::field_error(
+        expensive.first, FieldErrorType::Forbidden, {},
+        "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"));
+  }
+  errors.push_back(detail::field_error(schema_path, FieldErrorType::Forbidden, {}, rr::cel::crd_cost_message(total)));
 }
 
 rr::cel::CelType cel_type_of(const Json& node_schema) {

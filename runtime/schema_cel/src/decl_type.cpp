@@ -81,7 +81,9 @@ std::optional<DeclType> object_type(const rr::Json& schema, const std::string& t
     // Each entry is at least "":v, with a comma: 6 bytes beside the value.
     const std::int64_t bound =
         int_member(schema, "maxProperties").value_or((kMaxRequestSizeBytes - 2) / (value->min_serialized_size + 6));
-    return DeclType{bounded(CelType::map(CelType::string_type(), value->type), bound), 2};
+    // The keys are apiserver's plain StringType, whose MaxElements is 0: the API server's size
+    // estimator sizes a key at 0 (so `self.all(k, k.matches(...))` over a bounded map stays cheap).
+    return DeclType{bounded(CelType::map(CelType::string_type().with_max_size(0), value->type), bound), 2};
   }
   std::set<std::string> required;
   if (auto it = schema.find("required"); it != schema.end() && it->is_array()) {
@@ -105,7 +107,9 @@ std::optional<DeclType> object_type(const rr::Json& schema, const std::string& t
   }
   const auto max_properties = int_member(schema, "maxProperties");
   CelType t = CelType::object(type_name, std::move(fields));
-  if (max_properties) t = bounded(std::move(t), *max_properties);
+  // apiserver's object DeclType has no MaxElements (0) unless maxProperties sets one: its size
+  // estimator sizes an object at 0, so comparing two (`x == y`) costs what scalars cost.
+  t = bounded(std::move(t), max_properties.value_or(0));
   return DeclType{std::move(t), min_size};
 }
 

@@ -7,10 +7,13 @@
 //   if (rules) rules->check(object["spec"], old_spec_or_null, "spec", errors);
 //   // spec: Invalid value: "object": replicas must not exceed maxReplicas
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "rr/cel/cost.hpp"
 #include "rr/cel/types.hpp"
 #include "rr/cel/value.hpp"
 #include "rr/core/errors.hpp"
@@ -21,6 +24,24 @@ namespace rr::schema {
 struct CompiledRule;
 
 // Where in the CRD's schema a node sits, as far as its rules care.
+// The estimated costs of one CRD version's rules, added up as the API server adds them
+// (celContext.TotalCost): the total and the most expensive expressions with their schema paths.
+struct CostTally {
+  std::uint64_t total = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> most_expensive;  // at most 4, costliest first
+  void observe(const std::string& path, std::uint64_t cost);
+  // The API server's errors when the total is over static_estimated_crd_cost_limit, at
+  // `schema_path` (the version's openAPIV3Schema) and at each of the most expensive rules.
+  void check(const std::string& schema_path, std::vector<FieldError>& errors) const;
+};
+
+// What one validation's rules may still spend (RuntimeCELCostBudget); once exhausted, no rule of
+// the object is evaluated any more.
+struct CostBudget {
+  std::uint64_t remaining = rr::cel::runtime_cel_cost_budget;
+  bool exhausted = false;
+};
+
 struct CompileContext {
   // The root of a custom resource (a version's openAPIV3Schema): apiVersion, kind, metadata.name
   // and metadata.generateName are declared even when the schema omits them (an
@@ -30,6 +51,12 @@ struct CompileContext {
   // object (any x-kubernetes-list-type but map); empty when there is none. A rule that uses
   // oldSelf below it is refused, as the API server refuses it.
   std::string uncorrelatable_within;
+  // How many times the node can occur in one object (the product of the enclosing lists' and maps'
+  // maxItems/maxProperties, or their request-size bounds): each rule's estimated cost counts that
+  // many times against static_estimated_cost_limit.
+  std::uint64_t cardinality = 1;
+  // Where the rules' estimated costs are added up for the CRD's limit; nullptr: not added.
+  CostTally* tally = nullptr;
 };
 
 // Ratcheting (the API server's CRDValidationRatcheting, on by default since Kubernetes 1.30): on
@@ -44,6 +71,8 @@ struct CheckOptions {
   // Receives the ratcheted errors' text (the API server sends them as Warning headers); they are
   // dropped when null.
   std::vector<std::string>* warnings = nullptr;
+  // The object's runtime budget, shared by every node's rules; nullptr: a budget of this call's own.
+  CostBudget* budget = nullptr;
 };
 
 class CelRules {
