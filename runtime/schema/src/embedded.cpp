@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "error_text.hpp"
+#include "rr/core/go_quote.hpp"
 #include "schema_json.hpp"
 
 namespace rr::schema {
@@ -43,7 +44,7 @@ void type_meta(const Json& value, const std::string& path, std::vector<FieldErro
     } else if (v->get_ref<const std::string&>().empty()) {
       out.push_back(field_error(at, FieldErrorType::Required, {}, {}));
     } else if (const auto& gv = v->get_ref<const std::string&>(); std::count(gv.begin(), gv.end(), '/') > 1) {
-      out.push_back(field_error(at, FieldErrorType::Invalid, v->dump(), "unexpected GroupVersion string: " + gv));
+      out.push_back(field_error(at, FieldErrorType::Invalid, go_quote(gv), "unexpected GroupVersion string: " + gv));
     }
   }
   if (const Json* v = member(value, "kind")) {
@@ -58,7 +59,7 @@ void type_meta(const Json& value, const std::string& path, std::vector<FieldErro
       std::string joined;
       for (const auto& e : dns1035_label(lower)) joined += (joined.empty() ? "" : ",") + e;
       if (!joined.empty())
-        out.push_back(field_error(at, FieldErrorType::Invalid, v->dump(),
+        out.push_back(field_error(at, FieldErrorType::Invalid, go_quote(v->get_ref<const std::string&>()),
                                   "may have mixed case, but should otherwise match: " + joined));
     }
   }
@@ -78,7 +79,8 @@ void check_embedded(const Json& value, const std::string& path, std::vector<Fiel
   for (const auto& [key, prefix] : {std::pair{"name", false}, std::pair{"generateName", true}})
     if (const Json* n = member(*meta, key); n && n->is_string() && !n->get_ref<const std::string&>().empty())
       for (const auto& e : path_segment(n->get<std::string>(), prefix))
-        out.push_back(field_error(at + "." + key, FieldErrorType::Invalid, n->dump(), e));
+        out.push_back(
+            field_error(at + "." + key, FieldErrorType::Invalid, go_quote(n->get_ref<const std::string&>()), e));
 }
 
 }  // namespace rr::schema

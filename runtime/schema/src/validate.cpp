@@ -10,6 +10,7 @@
 #include "embedded.hpp"
 #include "error_text.hpp"
 #include "listtype.hpp"
+#include "rr/core/go_quote.hpp"
 #include "walk.hpp"
 
 namespace rr::schema {
@@ -48,7 +49,7 @@ std::string subject(const std::string& path) { return path + " in body"; }
 
 // Junctor findings are plain errors in kube-openapi, which apiextensions reports at a nil path.
 FieldError composite(const std::string& path, const std::string& what) {
-  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + Json(path).dump() + " " + what};
+  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + go_quote(path) + " " + what};
 }
 
 void drain(Validator& v, std::vector<FieldError>& into) {

@@ -121,6 +121,11 @@ const Case kCases[] = {
        "items":{"type":"string"}}}})",
      R"({"l":["a","b","a","a"]})",
      {"spec.l[2]: Duplicate value: \"a\""}},  // the second appearance only
+    {"values quoted as Go's %q",
+     R"({"type":"object","properties":{"l":{"type":"array","x-kubernetes-list-type":"set",
+       "items":{"type":"string"}}}})",
+     R"({"l":["a\tb","a\tb"]})",
+     {"spec.l[1]: Duplicate value: \"a\\tb\""}},
     {"list-type paths inside map values",
      R"({"type":"object","properties":{"m":{"type":"object","additionalProperties":
        {"type":"array","x-kubernetes-list-type":"set","items":{"type":"integer"}}}}})",
