@@ -1,6 +1,7 @@
 // Schema::compile: the API server's checks of a CRD schema, and the tree (patterns compiled once,
 // the NodeChecks made) that validation, defaulting and pruning walk.
 #include <algorithm>
+#include <set>
 
 #include "engine.hpp"
 #include "error_text.hpp"
@@ -27,6 +28,17 @@ Format format_of(const std::string& name) {
   for (const auto& [k, f] : table)
     if (name == k) return f;
   return Format::None;
+}
+
+// apiextensions' supported formats (formats.go); it strips any other before validating, so only
+// these take part in kube-openapi's type check. Names compare without '-' (date-time = datetime).
+bool supported_format(std::string name) {
+  static const std::set<std::string, std::less<>> kSupported = {
+      "bsonobjectid", "uri",      "email",    "hostname", "ipv4",     "ipv6",   "cidr",     "mac",
+      "uuid",         "uuid3",    "uuid4",    "uuid5",    "isbn",     "isbn10", "isbn13",   "creditcard",
+      "ssn",          "hexcolor", "rgbcolor", "byte",     "password", "date",   "duration", "datetime"};
+  name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+  return kSupported.count(name) > 0;
 }
 
 class Builder {
@@ -109,7 +121,10 @@ class Builder {
         errors_.push_back(field_error(at + ".pattern", FieldErrorType::Invalid, p->dump(),
                                       "must be a valid regular expression, but isn't: " + n.pattern->error()));
     }
-    if (const Json* f = member(s, "format"); f && f->is_string()) n.format = format_of(f->get<std::string>());
+    if (const Json* f = member(s, "format"); f && f->is_string()) {
+      n.format = format_of(f->get<std::string>());
+      if (supported_format(f->get<std::string>())) n.format_name = f->get<std::string>();
+    }
   }
 
   void junctors(const Json& s, Node& n, const std::string& at) {
