@@ -34,11 +34,15 @@ std::vector<std::string> path_segment(const std::string& s, bool prefix) {
   return errs;
 }
 
+std::string child(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
 void type_meta(const Json& value, const std::string& path, std::vector<FieldError>& out) {
   for (const char* key : {"apiVersion", "kind"})
-    if (!value.contains(key)) out.push_back(field_error(path + "." + key, FieldErrorType::Required, {}, {}));
+    if (!value.contains(key)) out.push_back(field_error(child(path, key), FieldErrorType::Required, {}, {}));
   if (const Json* v = member(value, "apiVersion")) {
-    const std::string at = path + ".apiVersion";
+    const std::string at = child(path, "apiVersion");
     if (!v->is_string()) {
       out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*v), "must be a string"));
     } else if (v->get_ref<const std::string&>().empty()) {
@@ -48,7 +52,7 @@ void type_meta(const Json& value, const std::string& path, std::vector<FieldErro
     }
   }
   if (const Json* v = member(value, "kind")) {
-    const std::string at = path + ".kind";
+    const std::string at = child(path, "kind");
     if (!v->is_string()) {
       out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*v), "must be a string"));
     } else if (v->get_ref<const std::string&>().empty()) {
@@ -71,7 +75,7 @@ void check_embedded(const Json& value, const std::string& path, std::vector<Fiel
   type_meta(value, path, out);
   const Json* meta = member(value, "metadata");
   if (!meta) return;
-  const std::string at = path + ".metadata";
+  const std::string at = child(path, "metadata");
   if (!meta->is_object()) {
     out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*meta), "must be an object"));
     return;

@@ -1,6 +1,6 @@
 // Validation of a value against a compiled node, in the order kube-openapi's SchemaValidator runs
-// its parts (type, junctors, string, format, number, slice, enum, object), then list-type
-// uniqueness and embedded resources as apiextensions adds them, then the node's NodeCheck.
+// its parts (type, junctors, string, format, number, slice, enum, object), the embedded resources'
+// metadata apiextensions adds, and the node's NodeCheck.
 // Ratcheting: a node's findings (its own; its children's are theirs) are dropped when its value is
 // unchanged from the correlated old value (correlate.hpp says what correlates). The NodeChecks run
 // at unchanged values too and ratchet by themselves (a transition rule is never ratcheted).
@@ -9,7 +9,6 @@
 #include "correlate.hpp"
 #include "embedded.hpp"
 #include "error_text.hpp"
-#include "listtype.hpp"
 #include "rr/core/go_quote.hpp"
 #include "walk.hpp"
 
@@ -245,7 +244,6 @@ class Walker {
     if (n.min_items) v_.min_items(value.size(), *n.min_items);
     if (n.max_items) v_.max_items(value.size(), *n.max_items);
     drain(v_, own);
-    check_list_type(n, value, check_path, own);
   }
 
   void object(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& own,
@@ -272,7 +270,7 @@ class Walker {
     for (const auto& r : n.required)
       if (!value.contains(r)) v_.required(r);
     drain(v_, own);
-    if (n.embedded) check_embedded(value, v_.path(), own);
+    if (n.embedded) check_embedded(value, check_path, run_.embedded_errors);
   }
 
   Validator& v_;
