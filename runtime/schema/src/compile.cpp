@@ -1,6 +1,8 @@
 // Schema::compile: the API server's checks of a CRD schema, and the tree (patterns compiled once,
 // the NodeChecks made) that validation, defaulting and pruning walk.
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <set>
 
 #include "engine.hpp"
@@ -11,9 +13,24 @@
 namespace rr::schema {
 namespace {
 
-template <class T>
-void read_number(const Json& node, const char* key, std::optional<T>& out) {
-  if (const Json* v = member(node, key); v && v->is_number()) out = v->get<T>();
+void read_number(const Json& node, const char* key, std::optional<double>& out) {
+  if (const Json* v = member(node, key); v && v->is_number()) out = v->get<double>();
+}
+
+// A size bound (minLength, maxItems, ...): any JSON number, saturated to int64 as a fraction or a
+// bound past 2^63 cannot be a count (a plain conversion would be undefined behaviour).
+void read_number(const Json& node, const char* key, std::optional<std::int64_t>& out) {
+  const Json* v = member(node, key);
+  if (!v || !v->is_number()) return;
+  constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+  if (v->is_number_unsigned()) {
+    out = v->get<std::uint64_t>() > static_cast<std::uint64_t>(kMax) ? kMax : v->get<std::int64_t>();
+  } else if (v->is_number_integer()) {
+    out = v->get<std::int64_t>();
+  } else {
+    const double d = v->get<double>();
+    out = d >= 9.2e18 ? kMax : d <= -9.2e18 ? std::numeric_limits<std::int64_t>::min() : static_cast<std::int64_t>(d);
+  }
 }
 
 // The formats of kube-openapi's strfmt registry that rr::Validator checks; others pass.
