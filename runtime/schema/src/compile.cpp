@@ -1,6 +1,9 @@
 // Schema::compile: the API server's checks of a CRD schema, and the tree (patterns compiled once,
 // the NodeChecks made) that validation, defaulting and pruning walk.
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <set>
 
 #include "engine.hpp"
 #include "error_text.hpp"
@@ -10,9 +13,24 @@
 namespace rr::schema {
 namespace {
 
-template <class T>
-void read_number(const Json& node, const char* key, std::optional<T>& out) {
-  if (const Json* v = member(node, key); v && v->is_number()) out = v->get<T>();
+void read_number(const Json& node, const char* key, std::optional<double>& out) {
+  if (const Json* v = member(node, key); v && v->is_number()) out = v->get<double>();
+}
+
+// A size bound (minLength, maxItems, ...): any JSON number, saturated to int64 as a fraction or a
+// bound past 2^63 cannot be a count (a plain conversion would be undefined behaviour).
+void read_number(const Json& node, const char* key, std::optional<std::int64_t>& out) {
+  const Json* v = member(node, key);
+  if (!v || !v->is_number()) return;
+  constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+  if (v->is_number_unsigned()) {
+    out = v->get<std::uint64_t>() > static_cast<std::uint64_t>(kMax) ? kMax : v->get<std::int64_t>();
+  } else if (v->is_number_integer()) {
+    out = v->get<std::int64_t>();
+  } else {
+    const double d = v->get<double>();
+    out = d >= 9.2e18 ? kMax : d <= -9.2e18 ? std::numeric_limits<std::int64_t>::min() : static_cast<std::int64_t>(d);
+  }
 }
 
 // The formats of kube-openapi's strfmt registry that rr::Validator checks; others pass.
@@ -27,6 +45,17 @@ Format format_of(const std::string& name) {
   for (const auto& [k, f] : table)
     if (name == k) return f;
   return Format::None;
+}
+
+// apiextensions' supported formats (formats.go); it strips any other before validating, so only
+// these take part in kube-openapi's type check. Names compare without '-' (date-time = datetime).
+bool supported_format(std::string name) {
+  static const std::set<std::string, std::less<>> kSupported = {
+      "bsonobjectid", "uri",      "email",    "hostname", "ipv4",     "ipv6",   "cidr",     "mac",
+      "uuid",         "uuid3",    "uuid4",    "uuid5",    "isbn",     "isbn10", "isbn13",   "creditcard",
+      "ssn",          "hexcolor", "rgbcolor", "byte",     "password", "date",   "duration", "datetime"};
+  name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+  return kSupported.count(name) > 0;
 }
 
 class Builder {
@@ -109,7 +138,10 @@ class Builder {
         errors_.push_back(field_error(at + ".pattern", FieldErrorType::Invalid, p->dump(),
                                       "must be a valid regular expression, but isn't: " + n.pattern->error()));
     }
-    if (const Json* f = member(s, "format"); f && f->is_string()) n.format = format_of(f->get<std::string>());
+    if (const Json* f = member(s, "format"); f && f->is_string()) {
+      n.format = format_of(f->get<std::string>());
+      if (supported_format(f->get<std::string>())) n.format_name = f->get<std::string>();
+    }
   }
 
   void junctors(const Json& s, Node& n, const std::string& at) {

@@ -17,7 +17,7 @@ std::string item_identity(const Node& list, const Json& item) {
       if (auto it = item.find(k); it != item.end()) keys[k] = *it;
     return go_value(keys);
   }
-  return item.is_string() ? item.dump() : go_value(item);
+  return go_value(item);
 }
 
 ListCorrelation::ListCorrelation(const Node& list, const Json* old)

@@ -32,7 +32,7 @@ class ListCorrelation {
 bool unchanged(const Node& node, const Json& value, const Json& old);
 
 // An item's identity in a set (its value) or a list-type map (its keys), as shown in Duplicate
-// errors: a JSON string for strings, Go's %#v otherwise.
+// errors: Go's %q for strings, %#v otherwise.
 std::string item_identity(const Node& list, const Json& item);
 
 }  // namespace rr::schema

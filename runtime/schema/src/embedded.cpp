@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "error_text.hpp"
+#include "rr/core/go_quote.hpp"
 #include "schema_json.hpp"
 
 namespace rr::schema {
@@ -33,21 +34,25 @@ std::vector<std::string> path_segment(const std::string& s, bool prefix) {
   return errs;
 }
 
+std::string child(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
 void type_meta(const Json& value, const std::string& path, std::vector<FieldError>& out) {
   for (const char* key : {"apiVersion", "kind"})
-    if (!value.contains(key)) out.push_back(field_error(path + "." + key, FieldErrorType::Required, {}, {}));
+    if (!value.contains(key)) out.push_back(field_error(child(path, key), FieldErrorType::Required, {}, {}));
   if (const Json* v = member(value, "apiVersion")) {
-    const std::string at = path + ".apiVersion";
+    const std::string at = child(path, "apiVersion");
     if (!v->is_string()) {
       out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*v), "must be a string"));
     } else if (v->get_ref<const std::string&>().empty()) {
       out.push_back(field_error(at, FieldErrorType::Required, {}, {}));
     } else if (const auto& gv = v->get_ref<const std::string&>(); std::count(gv.begin(), gv.end(), '/') > 1) {
-      out.push_back(field_error(at, FieldErrorType::Invalid, v->dump(), "unexpected GroupVersion string: " + gv));
+      out.push_back(field_error(at, FieldErrorType::Invalid, go_quote(gv), "unexpected GroupVersion string: " + gv));
     }
   }
   if (const Json* v = member(value, "kind")) {
-    const std::string at = path + ".kind";
+    const std::string at = child(path, "kind");
     if (!v->is_string()) {
       out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*v), "must be a string"));
     } else if (v->get_ref<const std::string&>().empty()) {
@@ -58,7 +63,7 @@ void type_meta(const Json& value, const std::string& path, std::vector<FieldErro
       std::string joined;
       for (const auto& e : dns1035_label(lower)) joined += (joined.empty() ? "" : ",") + e;
       if (!joined.empty())
-        out.push_back(field_error(at, FieldErrorType::Invalid, v->dump(),
+        out.push_back(field_error(at, FieldErrorType::Invalid, go_quote(v->get_ref<const std::string&>()),
                                   "may have mixed case, but should otherwise match: " + joined));
     }
   }
@@ -70,7 +75,7 @@ void check_embedded(const Json& value, const std::string& path, std::vector<Fiel
   type_meta(value, path, out);
   const Json* meta = member(value, "metadata");
   if (!meta) return;
-  const std::string at = path + ".metadata";
+  const std::string at = child(path, "metadata");
   if (!meta->is_object()) {
     out.push_back(field_error(at, FieldErrorType::Invalid, go_value(*meta), "must be an object"));
     return;
@@ -78,7 +83,8 @@ void check_embedded(const Json& value, const std::string& path, std::vector<Fiel
   for (const auto& [key, prefix] : {std::pair{"name", false}, std::pair{"generateName", true}})
     if (const Json* n = member(*meta, key); n && n->is_string() && !n->get_ref<const std::string&>().empty())
       for (const auto& e : path_segment(n->get<std::string>(), prefix))
-        out.push_back(field_error(at + "." + key, FieldErrorType::Invalid, n->dump(), e));
+        out.push_back(
+            field_error(at + "." + key, FieldErrorType::Invalid, go_quote(n->get_ref<const std::string&>()), e));
 }
 
 }  // namespace rr::schema

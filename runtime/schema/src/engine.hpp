@@ -9,8 +9,10 @@ namespace rr::schema {
 
 // Every finding for `value` at `node` (schema findings, then the NodeChecks' unless a type error
 // withholds them). Paths start at `root` ("" for an object).
+// `list_types`: run the list-type pass (upstream does not for defaults).
 std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old,
-                                      const ValidateOptions& options, const std::string& root = {});
+                                      const ValidateOptions& options, const std::string& root = {},
+                                      bool list_types = true);
 
 void default_value(const Node& node, Json& value);
 

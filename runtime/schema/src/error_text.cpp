@@ -1,5 +1,7 @@
 #include "error_text.hpp"
 
+#include "rr/core/go_quote.hpp"
+
 namespace rr::schema {
 
 FieldError field_error(std::string path, FieldErrorType type, std::string_view shown_value, std::string_view detail) {
@@ -27,7 +29,7 @@ std::string go_value(const Json& value) {
     for (const auto& [k, v] : value.items()) {
       s += first ? "" : ", ";
       first = false;
-      s += Json(k).dump() + ":" + go_value(v);
+      s += go_quote(k) + ":" + go_value(v);
     }
     return s + "}";
   }
@@ -37,7 +39,7 @@ std::string go_value(const Json& value) {
     return s + "}";
   }
   if (value.is_null()) return "interface {}(nil)";
-  return value.dump();
+  return value.is_string() ? go_quote(value.get_ref<const std::string&>()) : value.dump();
 }
 
 }  // namespace rr::schema

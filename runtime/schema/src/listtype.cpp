@@ -7,7 +7,9 @@
 
 namespace rr::schema {
 
-void check_list_type(const Node& list, const Json& value, const std::string& path, std::vector<FieldError>& out) {
+namespace {
+
+void check_list(const Node& list, const Json& value, const std::string& path, std::vector<FieldError>& out) {
   if (list.list_type != ListType::Set && list.list_type != ListType::Map) return;
   if (list.list_type == ListType::Map)
     for (std::size_t i = 0; i < value.size(); ++i)
@@ -23,6 +25,23 @@ void check_list_type(const Node& list, const Json& value, const std::string& pat
                                                                                  : item_identity(list, value[i]);
     if (++seen[id] == 2)
       out.push_back(field_error(path + "[" + std::to_string(i) + "]", FieldErrorType::Duplicate, id, {}));
+  }
+}
+
+}  // namespace
+
+void list_type_errors(const Node& node, const Json& value, const std::string& path, std::vector<FieldError>& out) {
+  if (value.is_array()) {
+    check_list(node, value, path, out);
+    if (node.items)
+      for (std::size_t i = 0; i < value.size(); ++i)
+        list_type_errors(*node.items, value[i], path + "[" + std::to_string(i) + "]", out);
+  } else if (value.is_object()) {
+    for (const auto& [name, member] : value.items()) {
+      if (auto it = node.properties.find(name); it != node.properties.end())
+        list_type_errors(*it->second, member, path.empty() ? name : path + "." + name, out);
+      else if (node.additional_is_schema) list_type_errors(*node.additional, member, path + "[" + name + "]", out);
+    }
   }
 }
 

@@ -40,7 +40,8 @@ struct Node {
   std::optional<std::int64_t> min_length, max_length, min_items, max_items, min_properties, max_properties;
   std::vector<std::string> enum_json;  // each allowed value as canonical JSON text
   std::unique_ptr<Pattern> pattern;
-  Format format = Format::None;
+  Format format = Format::None;  // what rr::Validator checks
+  std::string format_name;       // the format as written, when apiextensions keeps it (its supported list)
   std::vector<std::unique_ptr<Node>> all_of, any_of, one_of;
   std::unique_ptr<Node> not_;
 

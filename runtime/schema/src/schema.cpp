@@ -3,18 +3,25 @@
 #include <algorithm>
 
 #include "engine.hpp"
+#include "listtype.hpp"
 #include "walk.hpp"
 
 namespace rr::schema {
 
 std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old,
-                                      const ValidateOptions& options, const std::string& root) {
+                                      const ValidateOptions& options, const std::string& root, bool list_types) {
   std::vector<FieldError> errors;
   Validator v(root);
   ValidationRun run;
   run.ratcheting = options.ratcheting;
   run.warnings = options.warnings;
   validate_value(node, value, old, v, run, errors);
+  // strategy.go's order: the schema's findings, the embedded resources', then list-type
+  // uniqueness, which an update checks only when the old object had no such finding.
+  errors.insert(errors.end(), run.embedded_errors.begin(), run.embedded_errors.end());
+  std::vector<FieldError> old_list_errors;
+  if (list_types && old) list_type_errors(node, *old, root, old_list_errors);
+  if (list_types && old_list_errors.empty()) list_type_errors(node, value, root, errors);
   // strategy.go's hasBlockingErr: these findings mean the object lacks the shape the rules expect.
   const bool blocked = run.type_invalid || std::any_of(errors.begin(), errors.end(), [](const FieldError& e) {
                          return e.type == FieldErrorType::NotSupported || e.type == FieldErrorType::Required ||

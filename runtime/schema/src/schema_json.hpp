@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "rr/core/go_quote.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr::schema {
@@ -23,7 +24,7 @@ inline std::string string_member(const Json& node, std::string_view key) {
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
-// Go's %q of a plain string value (schema keywords are ASCII), as field.Invalid shows it.
-inline std::string go_quoted(std::string_view s) { return Json(std::string(s)).dump(); }
+// Go's %q of a string value, as field.Invalid shows it.
+inline std::string go_quoted(std::string_view s) { return go_quote(s); }
 
 }  // namespace rr::schema

@@ -1,6 +1,6 @@
 // Validation of a value against a compiled node, in the order kube-openapi's SchemaValidator runs
-// its parts (type, junctors, string, format, number, slice, enum, object), then list-type
-// uniqueness and embedded resources as apiextensions adds them, then the node's NodeCheck.
+// its parts (type, junctors, string, format, number, slice, enum, object), the embedded resources'
+// metadata apiextensions adds, and the node's NodeCheck.
 // Ratcheting: a node's findings (its own; its children's are theirs) are dropped when its value is
 // unchanged from the correlated old value (correlate.hpp says what correlates). The NodeChecks run
 // at unchanged values too and ratchet by themselves (a transition rule is never ratcheted).
@@ -9,7 +9,7 @@
 #include "correlate.hpp"
 #include "embedded.hpp"
 #include "error_text.hpp"
-#include "listtype.hpp"
+#include "rr/core/go_quote.hpp"
 #include "walk.hpp"
 
 namespace rr::schema {
@@ -48,7 +48,7 @@ std::string subject(const std::string& path) { return path + " in body"; }
 
 // Junctor findings are plain errors in kube-openapi, which apiextensions reports at a nil path.
 FieldError composite(const std::string& path, const std::string& what) {
-  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + Json(path).dump() + " " + what};
+  return FieldError{"", FieldErrorType::Invalid, "<nil>: Invalid value: \"\": " + go_quote(path) + " " + what};
 }
 
 void drain(Validator& v, std::vector<FieldError>& into) {
@@ -78,8 +78,7 @@ class Walker {
       if (wrong_type) type_error(n, value, own);
       null_enum(n, own);
     } else {
-      wrong_type = !type_matches(n, value);
-      if (wrong_type) type_error(n, value, own);
+      wrong_type = type_check(n, value, own);
       junctors(n, value, own);
       scalars(n, value, own);
       wrong_type = wrong_type || format_invalid_;
@@ -110,6 +109,26 @@ class Walker {
     std::vector<std::string_view> allowed(n.enum_json.begin(), n.enum_json.end());
     v_.enum_value("\"null\"", allowed);
     drain(v_, own);
+  }
+
+  // kube-openapi's typeValidator, format first: a number or object where a (kept) format is
+  // declared fails on the format; a string or list there is not type-checked unless the type is
+  // numeric. Returns whether it reported a wrong type.
+  bool type_check(const Node& n, const Json& value, std::vector<FieldError>& own) {
+    if (!n.format_name.empty() && !value.is_string() && !value.is_array()) {
+      if ((!n.type.empty() || n.int_or_string) && type_matches(n, value)) return false;
+      const std::string got = value.is_number_integer() ? "\"int64\""
+                              : value.is_number_float() ? "\"float64\""
+                                                        : "\"\"";
+      own.push_back(field_error(v_.path(), FieldErrorType::Invalid, got,
+                                subject(v_.path()) + " must be of type " + n.format_name + ": " + got));
+      return true;
+    }
+    const bool numeric = n.type == "number" || n.type == "integer" || n.int_or_string;
+    if (!n.format_name.empty() && !numeric) return false;
+    if (type_matches(n, value)) return false;
+    type_error(n, value, own);
+    return true;
   }
 
   void type_error(const Node& n, const Json& value, std::vector<FieldError>& own) {
@@ -225,7 +244,6 @@ class Walker {
     if (n.min_items) v_.min_items(value.size(), *n.min_items);
     if (n.max_items) v_.max_items(value.size(), *n.max_items);
     drain(v_, own);
-    check_list_type(n, value, check_path, own);
   }
 
   void object(const Node& n, const Json& value, Old old, const std::string& check_path, std::vector<FieldError>& own,
@@ -252,7 +270,7 @@ class Walker {
     for (const auto& r : n.required)
       if (!value.contains(r)) v_.required(r);
     drain(v_, own);
-    if (n.embedded) check_embedded(value, v_.path(), own);
+    if (n.embedded) check_embedded(value, check_path, run_.embedded_errors);
   }
 
   Validator& v_;

@@ -15,6 +15,7 @@ struct ValidationRun {
   bool checks_ran = false;
   std::vector<std::string>* warnings = nullptr;  // for the NodeChecks' ratcheted failures
   std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
+  std::vector<FieldError> embedded_errors;  // embedded resources' TypeMeta/ObjectMeta: never ratcheted
 };
 
 // Validates `value` against `node` at the validator's current path; `old` is the correlated old

@@ -77,3 +77,21 @@ TEST_CASE("ratcheting: a map under additionalProperties: true is never unchanged
   const Json old = Json::parse(R"({"m":{"a":1,"b":2},"s":{"a":1,"b":2}})");
   CHECK(messages(schema.validate(old, &old)) == std::vector<std::string>{"m: Too many: 2: must have at most 1 items"});
 }
+
+TEST_CASE("ratcheting: list-type duplicates are checked on update only when the old object had none") {
+  const auto schema = compiled(Json::parse(kSchema));
+  const Json old_dup = Json::parse(R"({"spec":{"tags":["a","a"]}})");
+  const Json new_dup = Json::parse(R"({"spec":{"tags":["b","b"],"a":"x"}})");
+  CHECK(schema.validate(new_dup, &old_dup).empty());
+  const Json old_ok = Json::parse(R"({"spec":{"tags":["a"]}})");
+  CHECK(messages(schema.validate(new_dup, &old_ok)) ==
+        std::vector<std::string>{"spec.tags[1]: Duplicate value: \"b\""});
+}
+
+TEST_CASE("ratcheting: an embedded resource's TypeMeta is checked on every update") {
+  const auto schema = compiled(Json::parse(R"({"type":"object","properties":{"m":{"type":"object",
+      "additionalProperties":{"type":"object","x-kubernetes-embedded-resource":true,
+      "x-kubernetes-preserve-unknown-fields":true}}}})"));
+  const Json old = Json::parse(R"({"m":{"k":{"kind":"Pod"}}})");
+  CHECK(messages(schema.validate(old, &old)) == std::vector<std::string>{"m[k].apiVersion: Required value"});
+}
