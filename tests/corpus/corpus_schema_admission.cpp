@@ -20,7 +20,7 @@
 #include "key_list.hpp"
 #include "load/yaml_load.hpp"
 #include "rr/schema/schema.hpp"
-#include "rr/schema_cel/cel_rules.hpp"
+#include "rr/schema_cel/cel_node_checks.hpp"
 
 namespace fs = std::filesystem;
 
@@ -47,29 +47,6 @@ std::vector<fs::path> yaml_files(const fs::path& dir) {
       files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
-}
-
-// The CEL rules of a node, through the engine's hook: rr::schema_cel's CelRules as a NodeCheck.
-class CelCheck : public rr::schema::NodeCheck {
- public:
-  explicit CelCheck(std::unique_ptr<rr::schema::CelRules> rules) : rules_(std::move(rules)) {}
-  void check(const rr::Json& self, const rr::Json* old_self, const std::string& path,
-             const rr::schema::CheckContext& context, std::vector<rr::FieldError>& out) const override {
-    rr::schema::CheckOptions options;
-    options.ancestor_unchanged = context.ancestor_unchanged;
-    options.warnings = context.warnings;
-    rules_->check(self, old_self, path, out, options);
-  }
-
- private:
-  std::unique_ptr<rr::schema::CelRules> rules_;
-};
-
-std::unique_ptr<rr::schema::NodeCheck> cel_check(const rr::Json& node, const std::string& at,
-                                                 const rr::schema::NodeContext& context,
-                                                 std::vector<rr::FieldError>& errors) {
-  auto rules = rr::schema::CelRules::compile(node, at, errors, {context.resource_root, context.uncorrelatable_within});
-  return rules ? std::make_unique<CelCheck>(std::move(rules)) : nullptr;
 }
 
 struct Kind {
@@ -100,10 +77,14 @@ void compile_crd(const rr::Json& crd, const std::string& rel, const std::map<std
     const std::string key = rel + "#" + group + "/" + name + "/" + kind;
     rr::schema::CompileOptions options;
     options.schema_path = "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema";
-    options.node_checks = cel_check;
+    rr::schema::CostTally tally;  // the CRD's estimated CEL cost, as the API server totals it
+    options.node_checks = rr::schema::cel_node_checks(&tally);
     const auto started = std::chrono::steady_clock::now();
     auto result = rr::schema::Schema::compile(schema, options);
     run.compile_time += std::chrono::steady_clock::now() - started;
+    std::vector<rr::FieldError> over_cost;
+    tally.check(options.schema_path, over_cost);
+    if (!over_cost.empty() && result.index() == 0) result = std::move(over_cost);
     const bool listed = rejections.count(key) > 0;
     if (listed) run.used_rejections.insert(key);
     if (auto* errors = std::get_if<std::vector<rr::FieldError>>(&result)) {

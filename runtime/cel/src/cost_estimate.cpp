@@ -63,8 +63,10 @@ class Estimator final : public cost::Operands {
 
   Range cost_node(const Expr&, const SelectExpr& s) {
     Range sum = cost(*s.operand);
-    // has() costs its presence test; a selection costs only on maps and objects (cel-go).
-    if (s.test_only) return sum + Range::fixed(1);
+    // has() costs nothing beyond its operand: Kubernetes' CEL environment sets cel-go's
+    // PresenceTestHasCost(false), keeping rules written before cel-go 0.17.7 under their limits.
+    // A selection costs only on maps and objects (cel-go).
+    if (s.test_only) return sum;
     const K k = type(*s.operand).kind();
     if (k == K::Map || k == K::Object) sum = sum + Range::fixed(cost::select_and_ident_cost);
     return sum;

@@ -66,8 +66,11 @@ Value NameNode::run(Frame& f) const {
 template <bool Counted>
 Value SelectNode::run(Frame& f) const {
   Value v = eval_child<Counted>(*operand_, f);
-  charge<Counted>(f, cost::select_and_ident_cost);
-  if (!test_only_) return select_field(v, field_, optional_);
+  if (!test_only_) {
+    charge<Counted>(f, cost::select_and_ident_cost);
+    return select_field(v, field_, optional_);
+  }
+  // has(): free, as in Kubernetes (PresenceTestHasCost(false), see cost_estimate.cpp).
   // has() looks through an optional: an empty one has no fields.
   while (v.kind() == Kind::Optional) {
     if (v.optional_value() == nullptr) return Value(false);

@@ -75,7 +75,9 @@ class Builder {
     n->embedded = flag(s, "x-kubernetes-embedded-resource");
     n->atomic_map = string_member(s, "x-kubernetes-map-type") == "atomic";
     if (const Json* d = member(s, "default")) n->default_value = *d;
-    NodeContext below{false, context.uncorrelatable_within};
+    NodeContext below{false, context.uncorrelatable_within, context.enclosing_collections};
+    NodeContext collected = below;  // inside this node's items or map values
+    collected.enclosing_collections.push_back(&s);
     if (const Json* props = member(s, "properties"); props && props->is_object()) {
       NodeContext members = below;
       if (members.uncorrelatable_within.empty() && string_member(s, "x-kubernetes-map-type") == "atomic")
@@ -86,11 +88,11 @@ class Builder {
     // additionalProperties: true allows any member, with no schema below it (pruning empties objects).
     if (const Json* ap = member(s, "additionalProperties")) {
       n->additional_is_schema = ap->is_object();
-      if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor, below);
+      if (ap->is_object()) n->additional = build(*ap, at + ".additionalProperties", junctor, collected);
       else if (*ap == true) n->additional = std::make_unique<Node>();
     }
     if (const Json* items = member(s, "items"); items && items->is_object()) {
-      NodeContext item = below;
+      NodeContext item = collected;
       if (item.uncorrelatable_within.empty() && string_member(s, "x-kubernetes-list-type") != "map")
         item.uncorrelatable_within = at;
       n->items = build(*items, at + ".items", junctor, item);
@@ -172,7 +174,7 @@ std::variant<Schema, std::vector<FieldError>> Schema::compile(const Json& openap
   std::shared_ptr<const Node> root;
   if (errors.empty()) {
     Builder builder(options, errors, check_errors);
-    root = builder.build(openapi_v3_schema, options.schema_path, false, NodeContext{true, {}});
+    root = builder.build(openapi_v3_schema, options.schema_path, false, NodeContext{true, {}, {}});
     if (errors.empty()) errors = default_errors(*root, options.schema_path);
   }
   for (auto& e : openapi_errors(openapi_v3_schema, options.schema_path)) errors.push_back(std::move(e));

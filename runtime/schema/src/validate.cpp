@@ -90,7 +90,8 @@ class Walker {
     if (wrong_type && !same) run_.type_invalid = true;
     std::vector<FieldError> checked;
     if (n.check && !value.is_null()) {
-      const CheckContext context{run_.ratcheting, check_old ? false : old.ancestor_unchanged, run_.warnings};
+      const CheckContext context{run_.ratcheting, check_old ? false : old.ancestor_unchanged, run_.warnings,
+                                 &run_.budget};
       n.check->check(value, check_old, check_path, context, checked);
       run_.checks_ran = true;
     }

@@ -14,6 +14,7 @@ struct ValidationRun {
   bool type_invalid = false;  // a wrong type or format (upstream's field.TypeInvalid) was reported
   bool checks_ran = false;
   std::vector<std::string>* warnings = nullptr;  // for the NodeChecks' ratcheted failures
+  CostBudget budget;                             // the NodeChecks' shared runtime cost budget
   std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
   std::vector<FieldError> embedded_errors;  // embedded resources' TypeMeta/ObjectMeta: never ratcheted
 };

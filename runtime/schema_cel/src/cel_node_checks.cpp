@@ -1,6 +1,8 @@
 #include "rr/schema_cel/cel_node_checks.hpp"
 
-#include "rr/schema_cel/cel_rules.hpp"
+#include "decl_type.hpp"
+#include "rr/cel/cost.hpp"
+#include "schema_members.hpp"
 
 namespace rr::schema {
 
@@ -15,6 +17,7 @@ class CelNodeCheck final : public NodeCheck {
     options.ratcheting = context.ratcheting;
     options.ancestor_unchanged = context.ancestor_unchanged;
     options.warnings = context.warnings;
+    options.budget = context.budget;
     rules_->check(self, old_self, path, out, options);
   }
 
@@ -22,14 +25,34 @@ class CelNodeCheck final : public NodeCheck {
   std::unique_ptr<CelRules> rules_;
 };
 
+// How many times a node can occur in one object (apiextensions' getExpressionCost): the product of
+// the enclosing lists' maxItems and maps' maxProperties when every one has a bound; otherwise as
+// many of the node's smallest value as fit in one request (its MaxCardinality: request size /
+// (min serialized size + 1)), whatever the nesting.
+std::uint64_t cardinality(const Json& node_schema, const std::vector<const Json*>& enclosing) {
+  std::uint64_t product = 1;
+  for (const Json* collection : enclosing) {
+    const auto bound = detail::int_member(*collection, collection->contains("items") ? "maxItems" : "maxProperties");
+    if (!bound) {
+      const auto decl = detail::decl_type(node_schema, false, "self");
+      const std::int64_t min_size = decl ? decl->min_serialized_size : 0;
+      return static_cast<std::uint64_t>(detail::kMaxRequestSizeBytes / (min_size + 1));
+    }
+    product = rr::cel::cost_times_cardinality(product, static_cast<std::uint64_t>(*bound));
+  }
+  return product;
+}
+
 }  // namespace
 
-NodeCheckFactory cel_node_checks() {
-  return [](const Json& node_schema, const std::string& schema_path, const NodeContext& context,
-            std::vector<FieldError>& compile_errors) -> std::unique_ptr<NodeCheck> {
+NodeCheckFactory cel_node_checks(CostTally* tally) {
+  return [tally](const Json& node_schema, const std::string& schema_path, const NodeContext& context,
+                 std::vector<FieldError>& compile_errors) -> std::unique_ptr<NodeCheck> {
     CompileContext compile_context;
     compile_context.resource_root = context.resource_root;
     compile_context.uncorrelatable_within = context.uncorrelatable_within;
+    compile_context.cardinality = cardinality(node_schema, context.enclosing_collections);
+    compile_context.tally = tally;
     auto rules = CelRules::compile(node_schema, schema_path, compile_errors, compile_context);
     if (!rules) return nullptr;
     return std::make_unique<CelNodeCheck>(std::move(rules));

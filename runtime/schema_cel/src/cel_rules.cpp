@@ -15,6 +15,8 @@
 
 namespace rr::schema {
 
+static_assert(CostBudget{}.remaining == rr::cel::runtime_cel_cost_budget, "one runtime budget, as the API server's");
+
 namespace {
 
 using rr::cel::CelType;

@@ -34,21 +34,6 @@ bool is_reserved(std::string_view name) {
   return kWords.contains(name);
 }
 
-std::optional<std::int64_t> int_member(const rr::Json& schema, const char* name) {
-  const auto it = schema.find(name);
-  if (it == schema.end() || !it->is_number()) return std::nullopt;
-  // Bounds beyond int64 (as unsigned or floating-point JSON) saturate rather than overflow.
-  constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
-  if (it->is_number_unsigned()) {
-    return static_cast<std::int64_t>(std::min<std::uint64_t>(it->get<std::uint64_t>(), kMax));
-  }
-  if (it->is_number_float()) {
-    const double d = it->get<double>();
-    return d > 0 ? (d < 9.2e18 ? static_cast<std::int64_t>(d) : kMax) : 0;
-  }
-  return std::max<std::int64_t>(0, it->get<std::int64_t>());
-}
-
 CelType bounded(CelType t, std::int64_t n) { return t.with_max_size(static_cast<std::uint64_t>(n)); }
 
 // The longest string a format allows (estimateMaxStringLengthPerRequest).

@@ -3,6 +3,7 @@
 // defaulting, pruning of unknown fields and validation with the API server's messages. The CEL
 // rules (x-kubernetes-validations) plug in through NodeCheck; this library evaluates none itself.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,6 +15,14 @@
 
 namespace rr::schema {
 
+// What the NodeChecks of one validation may still spend together: the API server's runtime
+// budget of CEL cost per object (RuntimeCELCostBudget, k8s.io/apiserver/pkg/apis/cel; rr::cel's
+// runtime_cel_cost_budget, which rr::schema_cel checks it equals). Once exhausted, no check runs.
+struct CostBudget {
+  std::uint64_t remaining = 10'000'000;
+  bool exhausted = false;
+};
+
 // How a NodeCheck is called: what ratcheting needs beyond self and old_self.
 struct CheckContext {
   bool ratcheting = true;  // ValidateOptions::ratcheting
@@ -21,6 +30,7 @@ struct CheckContext {
   // ancestor that has one is unchanged (old == new). A node with old_self decides by itself.
   bool ancestor_unchanged = false;
   std::vector<std::string>* warnings = nullptr;  // ValidateOptions::warnings: where ratcheted failures go
+  CostBudget* budget = nullptr;                  // the validation's shared budget
 };
 
 // A check that runs at one schema node during validation (the CEL rules of that node). It runs at
@@ -45,6 +55,10 @@ struct NodeContext {
   // using oldSelf below it is refused upstream ("oldSelf cannot be used on the uncorrelatable
   // portion of the schema within <path>").
   std::string uncorrelatable_within;
+  // Every list (its `items`) and map (its `additionalProperties`) schema enclosing the node,
+  // outermost first: how many times the node can occur in one object, which multiplies its rules'
+  // estimated cost. Valid during the factory call only.
+  std::vector<const Json*> enclosing_collections;
 };
 
 // Called once per node that has x-kubernetes-validations, when the schema is compiled and has

@@ -18,6 +18,7 @@
 #include "rr/cel/value.hpp"
 #include "rr/core/errors.hpp"
 #include "rr/core/json.hpp"
+#include "rr/schema/schema.hpp"
 
 namespace rr::schema {
 
@@ -33,13 +34,6 @@ struct CostTally {
   // The API server's errors when the total is over static_estimated_crd_cost_limit, at
   // `schema_path` (the version's openAPIV3Schema) and at each of the most expensive rules.
   void check(const std::string& schema_path, std::vector<FieldError>& errors) const;
-};
-
-// What one validation's rules may still spend (RuntimeCELCostBudget); once exhausted, no rule of
-// the object is evaluated any more.
-struct CostBudget {
-  std::uint64_t remaining = rr::cel::runtime_cel_cost_budget;
-  bool exhausted = false;
 };
 
 struct CompileContext {
