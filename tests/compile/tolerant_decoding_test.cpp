@@ -23,14 +23,16 @@ std::vector<std::string> messages(const Pipeline& p) {
   return out;
 }
 
-// Lacks spec.owner, spec.replicas and spec.limits, the name of steps[1] and the image of stages.build.
+// Lacks spec.owner, spec.replicas, spec.settings and spec.limits, the name of steps[1] and the
+// image of stages.build.
 constexpr std::string_view kIncomplete =
     R"({"apiVersion":"tolerant.rrgen.dev/v1","kind":"Pipeline","metadata":{"name":"p"},"spec":{)"
     R"("steps":[{"name":"a"},{"image":"busybox"}],"stages":{"build":{"timeout":5},"test":{"image":"go"}}}})";
 
 const std::vector<std::string> kAllMissing = {
-    "spec.owner: Required value", "spec.replicas: Required value", "spec.steps[1].name: Required value",
-    "spec.stages[build].image: Required value", "spec.limits: Required value"};
+    "spec.owner: Required value",         "spec.replicas: Required value",
+    "spec.steps[1].name: Required value", "spec.stages[build].image: Required value",
+    "spec.settings: Required value",      "spec.limits: Required value"};
 
 // Every required member given (values that pass validation).
 void complete(Pipeline& p) {
@@ -39,6 +41,7 @@ void complete(Pipeline& p) {
   p.spec->steps->at(1).name = "b";
   p.spec->stages->at("build").image = "gcc";
   p.spec->limits.cpu = "1";
+  p.spec->settings = rr::Json::object();  // schemaless: absent while null, its default
 }
 
 }  // namespace
@@ -89,6 +92,7 @@ TEST_CASE("tolerant decoding: assigning a value makes a member present") {
   CHECK(out["spec"]["steps"][1]["name"] == "b");
   CHECK(out["spec"]["stages"]["build"]["image"] == "gcc");
   CHECK(out["spec"]["limits"] == dom(R"({"cpu":"1"})"));
+  CHECK(out["spec"]["settings"] == rr::Json::object());
   // Equal to the same object decoded whole, as their JSON is the same.
   const Pipeline whole = Pipeline::from_json_text(p.to_json_text());
   CHECK_FALSE(whole.spec->missing_required.any());

@@ -32,7 +32,7 @@ void print_missing(Printer& p, const StructDef& s, bool strict_fail) {
   for (const auto& f : s.fields) {
     if (f.presence != Presence::Required) continue;
     if (const auto bit = missing_bit(s, f)) {
-      p.print("if (!has_$member$) { v.$member$ = {}; v.$record$.set($bit$); }",
+      p.print("if (!has_$member$) v.$record$.mark($bit$, v.$member$);",
               {{"member", f.cpp_name}, {"record", s.missing_member}, {"bit", std::to_string(*bit)}});
     } else if (strict_fail) {
       p.print("if (!has_$member$) r.fail_missing($json$);",

@@ -26,6 +26,13 @@ class MissingMembers {
       if (w != 0) return true;
     return false;
   }
+  // Decoding found member i missing: back to its default (T{}, so a schemaless member is null,
+  // which `= {}` would not give) and recorded.
+  template <class T>
+  void mark(std::size_t i, T& value) {
+    value = T{};
+    set(i);
+  }
   void clear() noexcept {
     for (std::uint64_t& w : words_) w = 0;
   }

@@ -30,7 +30,7 @@ void WorkerSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_memory) { v.memory = {}; v.missing_required.set(0); }
+  if (!has_memory) v.missing_required.mark(0, v.memory);
 }
 void WorkerSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

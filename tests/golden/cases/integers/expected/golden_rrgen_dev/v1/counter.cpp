@@ -35,7 +35,7 @@ void CounterSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_replicas) { v.replicas = {}; v.missing_required.set(0); }
+  if (!has_replicas) v.missing_required.mark(0, v.replicas);
 }
 void CounterSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

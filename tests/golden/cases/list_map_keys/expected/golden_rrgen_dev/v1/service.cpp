@@ -30,8 +30,8 @@ void ServiceSpecPorts::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_port) { v.port = {}; v.missing_required.set(0); }
-  if (!has_protocol) { v.protocol = {}; v.missing_required.set(1); }
+  if (!has_port) v.missing_required.mark(0, v.port);
+  if (!has_protocol) v.missing_required.mark(1, v.protocol);
 }
 void ServiceSpecPorts::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

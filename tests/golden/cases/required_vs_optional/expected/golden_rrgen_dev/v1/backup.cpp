@@ -25,7 +25,7 @@ void BackupSpecRetention::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_days) { v.days = {}; v.missing_required.set(0); }
+  if (!has_days) v.missing_required.mark(0, v.days);
 }
 void BackupSpecRetention::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
@@ -115,11 +115,11 @@ void BackupSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_bucket) { v.bucket = {}; v.missing_required.set(0); }
-  if (!has_paths) { v.paths = {}; v.missing_required.set(1); }
-  if (!has_annotations) { v.annotations = {}; v.missing_required.set(2); }
-  if (!has_retention) { v.retention = {}; v.missing_required.set(3); }
-  if (!has_enabled) { v.enabled = {}; v.missing_required.set(4); }
+  if (!has_bucket) v.missing_required.mark(0, v.bucket);
+  if (!has_paths) v.missing_required.mark(1, v.paths);
+  if (!has_annotations) v.missing_required.mark(2, v.annotations);
+  if (!has_retention) v.missing_required.mark(3, v.retention);
+  if (!has_enabled) v.missing_required.mark(4, v.enabled);
 }
 void BackupSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
@@ -187,7 +187,7 @@ void Backup::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_spec) { v.spec = {}; v.missing_required.set(0); }
+  if (!has_spec) v.missing_required.mark(0, v.spec);
 }
 void Backup::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -65,7 +65,7 @@ void PolicySpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_mode) { v.mode = {}; v.missing_required.set(0); }
+  if (!has_mode) v.missing_required.mark(0, v.mode);
 }
 void PolicySpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

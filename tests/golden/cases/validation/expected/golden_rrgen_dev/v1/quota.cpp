@@ -74,7 +74,7 @@ void QuotaSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_name) { v.name = {}; v.missing_required.set(0); }
+  if (!has_name) v.missing_required.mark(0, v.name);
 }
 void QuotaSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

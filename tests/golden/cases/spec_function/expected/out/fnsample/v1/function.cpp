@@ -26,7 +26,7 @@ void FunctionSpecGit::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_url) { v.url = {}; v.missing_required.set(0); }
+  if (!has_url) v.missing_required.mark(0, v.url);
 }
 void FunctionSpecGit::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

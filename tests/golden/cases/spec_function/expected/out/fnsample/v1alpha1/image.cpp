@@ -23,7 +23,7 @@ void ImageSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_tag) { v.tag = {}; v.missing_required.set(0); }
+  if (!has_tag) v.missing_required.mark(0, v.tag);
 }
 void ImageSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -30,7 +30,7 @@ void WebAppSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_image) { v.image = {}; v.missing_required.set(0); }
+  if (!has_image) v.missing_required.mark(0, v.image);
 }
 void WebAppSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -31,7 +31,7 @@ void CartSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_items) { v.items = {}; v.missing_required.set(0); }
+  if (!has_items) v.missing_required.mark(0, v.items);
 }
 void CartSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -24,7 +24,7 @@ void LineItem::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_sku) { v.sku = {}; v.missing_required.set(0); }
+  if (!has_sku) v.missing_required.mark(0, v.sku);
 }
 void LineItem::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -24,7 +24,7 @@ void StockLevelSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_warehouse) { v.warehouse = {}; v.missing_required.set(0); }
+  if (!has_warehouse) v.missing_required.mark(0, v.warehouse);
 }
 void StockLevelSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;

@@ -47,7 +47,7 @@ void CartSpec::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_owner) { v.owner = {}; v.missing_required.set(0); }
+  if (!has_owner) v.missing_required.mark(0, v.owner);
 }
 void CartSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
@@ -120,7 +120,7 @@ void CartSpec::rr_decode_pb(rr::PbReader& r) {
     }
   }
   v.missing_required.clear();
-  if (!has_owner) { v.owner = {}; v.missing_required.set(0); }
+  if (!has_owner) v.missing_required.mark(0, v.owner);
 }
 void CartSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;

@@ -79,7 +79,7 @@ void Node::rr_decode(rr::JsonReader& r) {
     else { r.capture_unknown(v.unknown_fields); }
   }
   v.missing_required.clear();
-  if (!has_label) { v.label = {}; v.missing_required.set(0); }
+  if (!has_label) v.missing_required.mark(0, v.label);
 }
 void Node::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
