@@ -102,3 +102,17 @@ TEST_CASE("generated protobuf: a member whose proto type does not fit its C++ ty
   CHECK_FALSE(rr::GeneratedPbType<pbt::com::example::shop::v1::Untyped>);
   CHECK(rr::GeneratedPbType<shop::CartSpec>);
 }
+
+TEST_CASE("generated protobuf: a required member the JSON lacked stays out of the message, as out of the JSON") {
+  const auto spec = rr::Json::parse(R"({"note":"n"})").get<shop::CartSpec>();
+  const std::string bytes = rr::encode_pb(spec);
+  CHECK(bytes == "\x62\x03\x12\x01n"s);  // no field 1 (owner)
+  const auto back = rr::decode_pb<shop::CartSpec>(bytes);
+  CHECK(back == spec);
+  CHECK(rr::Json(back) == rr::Json::parse(R"({"note":"n"})"));
+  shop::CartSpec owned = back;
+  owned.owner = "ann";
+  CHECK(rr::encode_pb(owned) == "\x0a\x03"
+                                "ann\x62\x03\x12\x01n"s);
+  CHECK(rr::Json(owned)["owner"] == "ann");
+}

@@ -106,6 +106,9 @@ struct StructDef {
   // nothing; it compares member by member, in order.
   bool go_struct = false;
   std::string unknown_member = "unknown_fields";  // the rr::UnknownFields member
+  // The rr::MissingMembers record of the Presence::Required members a decoded object lacked
+  // (tolerant decoding); empty when the struct has none, or is declared by hand (strict).
+  std::string missing_member;
   // Every member has its protobuf field (apiVersion and kind aside: the envelope's), and every
   // struct it holds a protobuf codec: rr_encode_pb/rr_decode_pb are generated.
   bool protobuf = false;

@@ -91,6 +91,9 @@ std::string dump_model_json(const Model& model) {
       if (s->go_struct) js["goStruct"] = true;
       if (s->protobuf) js["protobuf"] = true;
       if (s->unknown_member != "unknown_fields") js["unknownFields"] = s->unknown_member;
+      // Only when a property took the usual name: every struct with required members has one.
+      if (!s->missing_member.empty() && s->missing_member != "missing_required")
+        js["missingMembers"] = s->missing_member;
       structs.push_back(js);
     }
     ju["structs"] = structs;

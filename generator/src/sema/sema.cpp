@@ -369,6 +369,10 @@ class Builder {
       }
       def.fields.push_back(std::move(f));
     }
+    // Claimed after the properties, so a property of the same name keeps it.
+    const bool has_required = std::any_of(def.fields.begin(), def.fields.end(),
+                                          [](const FieldDef& f) { return f.presence == Presence::Required; });
+    if (has_required && opts_.codec_only_for.empty()) def.missing_member = members.claim("missing_required");
     for (const auto& r : s.required)
       if (!s.property(r) && !(def.is_root && (r == "apiVersion" || r == "kind" || r == "metadata")))
         def.undeclared_required.push_back(r);

@@ -155,8 +155,10 @@ TEST_CASE("Event round-trips: timestamps (Time and MicroTime) are kept byte for 
 }
 
 TEST_CASE("Event: involvedObject is required") {
-  CHECK_THROWS_AS(k8s::core::v1::Event::from_json_text(R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"e"},"reason":"R"})"),
-                  rr::DecodeError);
+  const auto ev = k8s::core::v1::Event::from_json_text(
+      R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"e"},"reason":"R"})");
+  REQUIRE(ev.validate().size() == 1);
+  CHECK(ev.validate()[0].message == "involvedObject: Required value");
 }
 
 TEST_CASE("Namespace round-trips: cluster-scoped object with spec and status") {

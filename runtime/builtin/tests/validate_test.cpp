@@ -1,6 +1,6 @@
 // validate() and apply_defaults() of the built-in kinds follow the rules the schemas carry, which
-// are the API server's: required members (a decode error with a JSON pointer), enumerations,
-// list-map keys that must be unique, and the one real default (ports' protocol: TCP).
+// are the API server's: required members (an object lacking one decodes, validate() reports it),
+// enumerations, list-map keys that must be unique, and the one real default (ports' protocol: TCP).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -28,20 +28,22 @@ bool has_error(const std::vector<rr::FieldError>& errors, const std::string& pat
 
 }  // namespace
 
-TEST_CASE("Deployment: a container without a name does not decode, the error points at it") {
+TEST_CASE("Deployment: a container without a name decodes, stays without one, and validate() reports it") {
   // The real API marks Container.name required (and has no minimum on spec.replicas).
   const std::string doc = deployment_with_container(R"({"image":"nginx:1.27"})");
-  try {
-    (void)k8s::apps::v1::Deployment::from_json_text(doc);
-    FAIL("a Deployment whose container has no name decoded");
-  } catch (const rr::DecodeError& e) {
-    CHECK(e.pointer() == "/spec/template/spec/containers/0/name");
-  }
+  const auto d = k8s::apps::v1::Deployment::from_json_text(doc);
+  CHECK(rr::Json::parse(d.to_json_text()) == rr::Json::parse(doc));
+  const auto errors = d.validate();
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].message == "spec.template.spec.containers[0].name: Required value");
 }
 
 TEST_CASE("Deployment: selector and template are required") {
-  CHECK_THROWS_AS(k8s::apps::v1::Deployment::from_json_text(R"({"apiVersion":"apps/v1","kind":"Deployment","spec":{"replicas":1}})"),
-                  rr::DecodeError);
+  const auto d = k8s::apps::v1::Deployment::from_json_text(
+      R"({"apiVersion":"apps/v1","kind":"Deployment","spec":{"replicas":1}})");
+  const auto errors = d.validate();
+  CHECK(has_error(errors, "spec.selector", rr::FieldErrorType::Required));
+  CHECK(has_error(errors, "spec.template", rr::FieldErrorType::Required));
 }
 
 TEST_CASE("Deployment: validate() reports an unsupported imagePullPolicy and duplicate container ports") {

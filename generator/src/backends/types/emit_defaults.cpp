@@ -1,6 +1,7 @@
 #include "backends/types/emit_defaults.hpp"
 
 #include "backends/types/hook_signature.hpp"
+#include "backends/types/missing_members.hpp"
 
 namespace rrgen {
 namespace {
@@ -86,7 +87,9 @@ void DefaultsEmitter::defaults_fn(Printer& p, const StructDef& s) {
     const bool wrapped = f.presence == Presence::Optional || f.presence == Presence::Nullable;
     const std::string inner = descend(f.type, wrapped ? "(*" + m + ")" : m, 0);
     if (inner.empty()) continue;
-    if (!wrapped) members.line(inner);  // verbatim: already filled
+    // An absent required member is not materialised by its children's defaults (API server).
+    if (missing_bit(s, f)) members.print(kIfPresent, {{"present", "!" + absent_expr(s, f)}, {"defaults", inner}});
+    else if (!wrapped) members.line(inner);  // verbatim: already filled
     else members.print(kIfPresent, {{"present", f.presence == Presence::Optional ? m : m + ".has_value()"}, {"defaults", inner}});
   }
   p.print(kApplyDefaults, {{"signature", hook_signature(s, Hook::ApplyDefaults)},

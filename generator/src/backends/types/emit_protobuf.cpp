@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "backends/types/hook_signature.hpp"
+#include "backends/types/missing_members.hpp"
 
 namespace rrgen {
 namespace {
@@ -24,12 +25,14 @@ constexpr std::string_view kEncodeEmbedded = R"gen({
 constexpr std::string_view kDecodePb = R"gen($signature$ {
   $self$
   $type_meta$
+  $seen$
   while (r.next()) {
     switch (r.field()) {
       $cases$
       default: rr::pb_keep_unknown(r, v.$unknown$);
     }
   }
+  $missing$
 })gen";
 // Unknown fields inside an embedded struct's message are dropped: they have no place to go back.
 constexpr std::string_view kDecodeEmbedded = R"gen(case $number$: {
@@ -73,8 +76,10 @@ std::string as_arg(const FieldDef& f) {
 // One member. Go writes a non-pointer member always (an empty string too) and a pointer when set;
 // a Go struct's Time and JSON text are empty when absent, and written only when set, as the
 // pointers they mostly are (ObjectMeta's deletionTimestamp, ManagedFieldsEntry's fieldsV1).
-std::string put_member(const FieldDef& f, int number) {
+// A required member the JSON lacked stays out of the message too (rr::MissingMembers).
+std::string put_member(const StructDef& s, const FieldDef& f, int number) {
   const std::string put = "rr::pb_put(w, " + std::to_string(number) + ", v." + f.cpp_name + as_arg(f) + ");";
+  if (missing_bit(s, f)) return "if (!" + absent_expr(s, f) + ") " + put;
   if (f.presence == Presence::Go && f.type.kind == TypeKind::Time)
     return "if (!v." + f.cpp_name + ".str().empty()) " + put;
   if (f.presence == Presence::Go && f.type.kind == TypeKind::JsonText)
@@ -82,30 +87,32 @@ std::string put_member(const FieldDef& f, int number) {
   return put;
 }
 
-void encode_group(Printer& p, const Group& g, int depth) {
+void encode_group(Printer& p, const StructDef& s, const Group& g, int depth) {
   for (const auto& [number, entry] : g.fields) {
     if (const auto* f = std::get_if<const FieldDef*>(&entry)) {
-      p.line(put_member(**f, number));
+      p.line(put_member(s, **f, number));
       continue;
     }
     Printer inner("types.protobuf");
-    encode_group(inner, std::get<Group>(entry), depth + 1);
+    encode_group(inner, s, std::get<Group>(entry), depth + 1);
     p.print(
         kEncodeEmbedded,
         {{"mark", "m" + std::to_string(depth)}, {"number", std::to_string(number)}, {"members", inner.take_block()}});
   }
 }
 
-void decode_cases(Printer& p, const Group& g, const std::string& reader, int depth) {
+// A tracked required member notes that it was seen (has_<member>, as the JSON decoder does).
+void decode_cases(Printer& p, const StructDef& s, const Group& g, const std::string& reader, int depth) {
   for (const auto& [number, entry] : g.fields) {
     if (const auto* f = std::get_if<const FieldDef*>(&entry)) {
+      const std::string seen = missing_bit(s, **f) ? " has_" + (*f)->cpp_name + " = true;" : "";
       p.line("case " + std::to_string(number) + ": rr::pb_get(" + reader + ", v." + (*f)->cpp_name + as_arg(**f) +
-             "); break;");
+             ");" + seen + " break;");
       continue;
     }
     const std::string inner_reader = "e" + std::to_string(depth);
     Printer inner("types.protobuf");
-    decode_cases(inner, std::get<Group>(entry), inner_reader, depth + 1);
+    decode_cases(inner, s, std::get<Group>(entry), inner_reader, depth + 1);
     p.print(kDecodeEmbedded, {{"number", std::to_string(number)},
                               {"reader", inner_reader},
                               {"outer", reader},
@@ -118,8 +125,8 @@ void decode_cases(Printer& p, const Group& g, const std::string& reader, int dep
 void emit_pb_codec(Printer& p, const StructDef& s) {
   const Group g = group_of(s);
   Printer members("types.protobuf"), cases("types.protobuf");
-  encode_group(members, g, 1);
-  decode_cases(cases, g, "r", 1);
+  encode_group(members, s, g, 1);
+  decode_cases(cases, s, g, "r", 1);
   p.print(kEncodePb, {{"signature", hook_signature(s, Hook::EncodePb)},
                       {"self", hook_self(s, Hook::EncodePb)},
                       {"members", members.take_block()},
@@ -127,13 +134,18 @@ void emit_pb_codec(Printer& p, const StructDef& s) {
   // apiVersion and kind have no field (the envelope carries them): a kind nested in another (a
   // StatefulSet's volume claim templates) has none, as Go's TypeMeta; decode_envelope_object
   // sets a whole object's from its envelope.
-  Printer type_meta("types.protobuf");
-  for (const auto& f : s.fields)
+  Printer type_meta("types.protobuf"), seen("types.protobuf"), missing("types.protobuf");
+  for (const auto& f : s.fields) {
     if (is_type_meta(f)) type_meta.print("v.$member$.clear();", {{"member", f.cpp_name}});
+    if (missing_bit(s, f)) seen.print("bool has_$member$ = false;", {{"member", f.cpp_name}});
+  }
+  print_missing(missing, s, false);
   p.print(kDecodePb, {{"signature", hook_signature(s, Hook::DecodePb)},
                       {"self", hook_self(s, Hook::DecodePb)},
                       {"type_meta", type_meta.take_block()},
+                      {"seen", seen.take_block()},
                       {"cases", cases.take_block()},
+                      {"missing", missing.take_block()},
                       {"unknown", s.unknown_member}});
 }
 

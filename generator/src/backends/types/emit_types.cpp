@@ -8,6 +8,7 @@
 #include "backends/types/emit_validation.hpp"
 #include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
+#include "backends/types/missing_members.hpp"
 #include "model/type_spelling.hpp"
 #include "support/printer.hpp"
 
@@ -53,6 +54,7 @@ struct $struct$ {
   $members$
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  $missing$
 
   bool operator==(const $struct$& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
@@ -64,6 +66,11 @@ struct $struct$ {
   $finders$
   $root$
 };)gen";
+
+constexpr std::string_view kMissingDecl =
+    R"gen(/// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+/// assigned a value other than their default; clear() marks them all present.
+rr::MissingMembers<$count$> $record$;)gen";
 
 constexpr std::string_view kFinderDecl =
     R"gen(/// Element of `$list$` with the given x-kubernetes-list-map-keys, or nullptr.
@@ -171,6 +178,8 @@ constexpr std::string_view kEncode = R"gen($signature$ {
 })gen";
 // Required members.
 constexpr std::string_view kEncodeAlways = "w.$key$($json$); encode(w, v.$member$);";
+// Required members a decoded object lacked stay out while absent (rr/core/missing_members.hpp).
+constexpr std::string_view kEncodeUnlessAbsent = "if (!$absent$) { w.$key$($json$); encode(w, v.$member$); }";
 // apiVersion and kind, as Go's TypeMeta: omitempty (a kind nested in another, as a StatefulSet's
 // volumeClaimTemplates, carries none); decoding an object without them leaves them empty.
 constexpr std::string_view kEncodeTypeMeta = "if (!v.$member$.empty()) { w.$key$($json$); encode(w, v.$member$); }";
@@ -257,7 +266,7 @@ std::string sorted_lines(std::vector<std::string> names, std::string_view line) 
 // What a unit's header needs to include.
 struct Uses {
   bool json = false, meta = false, time = false, quantity = false, int_or_string = false, nullable = false,
-       open_enum = false, map = false, list_semantics = false, box = false;
+       open_enum = false, map = false, list_semantics = false, box = false, missing = false;
   void scan(const TypeRef& t) {
     if (t.boxed) box = true;
     switch (t.kind) {
@@ -287,12 +296,14 @@ struct Finder {
 class UnitEmitter {
  public:
   UnitEmitter(const Unit& u, const TypesOptions& o) : u_(u), opts_(o), defaults_(u) {
-    for (const auto& s : u.structs)
+    for (const auto& s : u.structs) {
+      if (!s->missing_member.empty()) uses_.missing = true;
       for (const auto& f : s->fields) {
         uses_.scan(f.type);
         if (f.presence == Presence::Nullable) uses_.nullable = true;
         if (is_set_or_map_list(f) && !s->go_struct) uses_.list_semantics = true;
       }
+    }
   }
 
   std::string header() {
@@ -308,6 +319,7 @@ class UnitEmitter {
     if (uses_.nullable) rr.push_back("nullable");
     if (uses_.open_enum) rr.push_back("open_enum");
     if (uses_.box) rr.push_back("box");
+    if (uses_.missing) rr.push_back("missing_members");
     if (u_.kind) rr.push_back("resource_traits");
     if (u_.root && u_.root->is_root) rr.push_back("errors");
     std::vector<std::string> units;
@@ -427,12 +439,16 @@ class UnitEmitter {
       finders.print(kFinderDecl,
                     {{"list", f->cpp_name}, {"item", type_name(*f->type.element)}, {"finder", name}, {"params", finder_params(*f)}});
     }
-    p.print(kStructDecl, {{"doc", doc.take_block()},
-                          {"struct", s.name},
-                          {"members", members.take_block()},
-                          {"finders", finders.take_block()},
-                          {"pb_hooks", s.protobuf ? std::string(kPbHookDecls) : ""},
-                          {"root", s.is_root ? p.fill(kRootDecl, {{"struct", s.name}}) : ""}});
+    p.print(kStructDecl,
+            {{"doc", doc.take_block()},
+             {"struct", s.name},
+             {"members", members.take_block()},
+             {"missing", s.missing_member.empty() ? ""
+                                                  : p.fill(kMissingDecl, {{"count", std::to_string(missing_count(s))},
+                                                                          {"record", s.missing_member}})},
+             {"finders", finders.take_block()},
+             {"pb_hooks", s.protobuf ? std::string(kPbHookDecls) : ""},
+             {"root", s.is_root ? p.fill(kRootDecl, {{"struct", s.name}}) : ""}});
   }
 
   void member_decl(Printer& p, const FieldDef& f) {
@@ -565,7 +581,7 @@ class UnitEmitter {
   static void equality(Printer& p, const StructDef& s) {
     const bool unordered = !s.go_struct && std::any_of(s.fields.begin(), s.fields.end(), is_set_or_map_list);
     const bool cycle = in_cycle(s);
-    if (!unordered && !cycle) {
+    if (!unordered && !cycle && s.missing_member.empty()) {
       p.print(kDefaultEquality, {{"struct", s.name}});
       return;
     }
@@ -578,13 +594,22 @@ class UnitEmitter {
       if (first.empty()) first = term;
       else rest.print("&& $term$", {{"term", term}});
     }
-    p.print(kMemberwiseEquality,
-            {{"why", unordered ? "// set and map lists compare without regard to order (x-kubernetes-list-type)."
-                               : "// Written out: clang 14 crashes defaulting == in a schema that contains itself."},
-             {"struct", s.name},
-             {"first", first},
-             {"rest", rest.take_block()},
-             {"unknown", s.unknown_member}});
+    // After every value: a bit matters only where both values are still the default.
+    for (const auto& f : s.fields)
+      if (const auto bit = missing_bit(s, f))
+        rest.print("&& $r$.same_presence(other.$r$, $bit$, $m$)",
+                   {{"r", s.missing_member}, {"bit", std::to_string(*bit)}, {"m", f.cpp_name}});
+    std::string why;
+    if (unordered) why += "// set and map lists compare without regard to order (x-kubernetes-list-type).\n";
+    else if (cycle) why += "// Written out: clang 14 crashes defaulting == in a schema that contains itself.\n";
+    if (!s.missing_member.empty())
+      why += "// A required member the JSON lacked differs from one holding its default.\n";
+    why.pop_back();
+    p.print(kMemberwiseEquality, {{"why", why},
+                                  {"struct", s.name},
+                                  {"first", first},
+                                  {"rest", rest.take_block()},
+                                  {"unknown", s.unknown_member}});
   }
 
   // Whether a struct holds itself (in a list or map) or a box: it is part of a recursive schema.
@@ -610,10 +635,9 @@ class UnitEmitter {
                            {"read", p.fill(read, {{"member", f.cpp_name}})}};
       if (required) vars.emplace("member", f.cpp_name);
       members.print(required ? kDecodeRequired : kDecodeMember, vars);
-      if (!required) continue;
-      seen.print("bool has_$member$ = false;", {{"member", f.cpp_name}});
-      missing.print("if (!has_$member$) r.fail_missing($json$);", {{"member", f.cpp_name}, {"json", json}});
+      if (required) seen.print("bool has_$member$ = false;", {{"member", f.cpp_name}});
     }
+    print_missing(missing, s, true);
     members.print(s.fields.empty() ? kCaptureUnknown : kElseCaptureUnknown, {{"unknown", s.unknown_member}});
     p.print(kDecode, {{"signature", hook_signature(s, Hook::Decode)},
                       {"self", hook_self(s, Hook::Decode)},
@@ -631,7 +655,14 @@ class UnitEmitter {
                            {"json", cpp_string_literal(f.json_name)},
                            {"member", f.cpp_name}};
       switch (f.presence) {
-        case Presence::Required: members.print(kEncodeAlways, vars); break;
+        case Presence::Required:
+          if (missing_bit(s, f)) {
+            vars.emplace("absent", absent_expr(s, f));
+            members.print(kEncodeUnlessAbsent, vars);
+          } else {
+            members.print(kEncodeAlways, vars);
+          }
+          break;
         case Presence::Optional: members.print(kEncodeOptional, vars); break;
         case Presence::Nullable: members.print(kEncodeNullable, vars); break;
         case Presence::Value:

@@ -10,6 +10,7 @@
 
 #include "backends/types/hook_signature.hpp"
 #include "backends/types/list_map_keys.hpp"
+#include "backends/types/missing_members.hpp"
 #include "support/naming.hpp"
 
 namespace rrgen {
@@ -41,6 +42,14 @@ constexpr std::string_view kRequiredMember = R"gen(if ($member$) {
 constexpr std::string_view kRequiredOnly = R"gen(if (!$member$) {
   c.required($json$);
 })gen";
+// A required member the decoded JSON lacked (rr::MissingMembers): reported, its value unchecked.
+constexpr std::string_view kAbsentOr = R"gen(if ($absent$) {
+  c.required($json$);
+} else {
+  auto at = c.field($json$);
+  $checks$
+})gen";
+constexpr std::string_view kAbsent = "if ($absent$) c.required($json$);";
 constexpr std::string_view kRequiredNullable = "if ($member$.is_absent()) c.required($json$);";
 constexpr std::string_view kRequiredUndeclared = "if (!v.$unknown$.find($json$)) c.required($json$);";
 
@@ -227,7 +236,7 @@ std::string checks(const TypeRef& t, const std::string& e, int depth) {
   return p.take_block();
 }
 
-void member_checks(Printer& p, const FieldDef& f) {
+void member_checks(Printer& p, const StructDef& s, const FieldDef& f) {
   const std::string m = "v." + f.cpp_name, json = cpp_string_literal(f.json_name);
   const bool wrapped = f.presence == Presence::Optional || f.presence == Presence::Nullable;
   const std::string inner = checks(f.type, wrapped ? "(*" + m + ")" : m, 0);
@@ -235,6 +244,13 @@ void member_checks(Printer& p, const FieldDef& f) {
   const bool required_check = f.required && wrapped;
   switch (f.presence) {
     case Presence::Required:
+      if (missing_bit(s, f)) {
+        TemplateVars vars = {{"absent", absent_expr(s, f)}, {"json", json}};
+        if (inner.empty()) p.print(kAbsent, vars);
+        else vars.emplace("checks", inner), p.print(kAbsentOr, vars);
+        break;
+      }
+      [[fallthrough]];
     case Presence::Value:
     case Presence::Go:
       if (!inner.empty()) p.print(kMember, {{"json", json}, {"checks", inner}});
@@ -255,7 +271,8 @@ void member_count_checks(Printer& p, const StructDef& s) {
   if (!s.constraints || !(s.constraints->min_properties || s.constraints->max_properties)) return;
   std::string count = "v." + s.unknown_member + ".size()";
   for (const auto& f : s.fields) {
-    if (f.presence == Presence::Required || f.presence == Presence::Go) count += " + 1";
+    if (missing_bit(s, f)) count += " + (" + absent_expr(s, f) + " ? 0 : 1)";
+    else if (f.presence == Presence::Required || f.presence == Presence::Go) count += " + 1";
     else if (f.presence == Presence::Optional) count += " + (v." + f.cpp_name + " ? 1 : 0)";
     else if (f.presence == Presence::Nullable) count += " + (v." + f.cpp_name + ".is_absent() ? 0 : 1)";
   }
@@ -298,7 +315,7 @@ void emit_validate_fn(Printer& p, const StructDef& s) {
     return;
   }
   Printer body("types.validation");
-  for (const auto& f : s.fields) member_checks(body, f);
+  for (const auto& f : s.fields) member_checks(body, s, f);
   for (const auto& r : s.undeclared_required)
     body.print(kRequiredUndeclared, {{"unknown", s.unknown_member}, {"json", cpp_string_literal(r)}});
   member_count_checks(body, s);

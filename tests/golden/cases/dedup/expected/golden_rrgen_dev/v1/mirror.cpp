@@ -7,7 +7,13 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool MirrorSpecSource::operator==(const MirrorSpecSource&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool MirrorSpecSource::operator==(const MirrorSpecSource& other) const {
+  return url == other.url
+      && branch == other.branch
+      && missing_required.same_presence(other.missing_required, 0, url)
+      && unknown_fields == other.unknown_fields;
+}
 void MirrorSpecSource::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -18,17 +24,21 @@ void MirrorSpecSource::rr_decode(rr::JsonReader& r) {
     else if (k == "branch") { decode(r, v.branch); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_url) r.fail_missing("url");
+  v.missing_required.clear();
+  if (!has_url) v.missing_required.mark(0, v.url);
 }
 void MirrorSpecSource::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("url"); encode(w, v.url);
+  if (!v.missing_required.absent(0, v.url)) { w.key_literal("url"); encode(w, v.url); }
   if (v.branch) { w.key_literal("branch"); encode(w, *v.branch); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void MirrorSpecSource::rr_validate(rr::Validator&) const {}
+void MirrorSpecSource::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.url)) c.required("url");
+}
 void MirrorSpecSource::rr_apply_defaults() {}
 void to_json(rr::Json& j, const MirrorSpecSource& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const MirrorSpecSource*>(p)->rr_encode(w); }, &v);
@@ -37,7 +47,13 @@ void from_json(const rr::Json& j, MirrorSpecSource& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<MirrorSpecSource*>(p)->rr_decode(r); }, &v);
 }
 
-bool MirrorSpecStrict::operator==(const MirrorSpecStrict&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool MirrorSpecStrict::operator==(const MirrorSpecStrict& other) const {
+  return url == other.url
+      && branch == other.branch
+      && missing_required.same_presence(other.missing_required, 0, url)
+      && unknown_fields == other.unknown_fields;
+}
 void MirrorSpecStrict::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -48,19 +64,22 @@ void MirrorSpecStrict::rr_decode(rr::JsonReader& r) {
     else if (k == "branch") { decode(r, v.branch); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_url) r.fail_missing("url");
+  v.missing_required.clear();
+  if (!has_url) v.missing_required.mark(0, v.url);
 }
 void MirrorSpecStrict::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("url"); encode(w, v.url);
+  if (!v.missing_required.absent(0, v.url)) { w.key_literal("url"); encode(w, v.url); }
   if (v.branch) { w.key_literal("branch"); encode(w, *v.branch); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
 void MirrorSpecStrict::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.url)) {
+    c.required("url");
+  } else {
     auto at = c.field("url");
     c.min_length(v.url, 1);
   }

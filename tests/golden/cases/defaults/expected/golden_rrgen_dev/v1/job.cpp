@@ -82,7 +82,13 @@ void from_json(const rr::Json& j, JobSpecRetry& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<JobSpecRetry*>(p)->rr_decode(r); }, &v);
 }
 
-bool JobSpecContainers::operator==(const JobSpecContainers&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool JobSpecContainers::operator==(const JobSpecContainers& other) const {
+  return name == other.name
+      && pull_policy == other.pull_policy
+      && missing_required.same_presence(other.missing_required, 0, name)
+      && unknown_fields == other.unknown_fields;
+}
 void JobSpecContainers::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -93,17 +99,21 @@ void JobSpecContainers::rr_decode(rr::JsonReader& r) {
     else if (k == "pullPolicy") { decode(r, v.pull_policy); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_name) r.fail_missing("name");
+  v.missing_required.clear();
+  if (!has_name) v.missing_required.mark(0, v.name);
 }
 void JobSpecContainers::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("name"); encode(w, v.name);
+  if (!v.missing_required.absent(0, v.name)) { w.key_literal("name"); encode(w, v.name); }
   if (v.pull_policy) { w.key_literal("pullPolicy"); encode(w, *v.pull_policy); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void JobSpecContainers::rr_validate(rr::Validator&) const {}
+void JobSpecContainers::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.name)) c.required("name");
+}
 void JobSpecContainers::rr_apply_defaults() {
   auto& v = *this;
   if (!v.pull_policy) rr::set_default(v.pull_policy, R"rr("IfNotPresent")rr");

@@ -14,6 +14,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/nullable.hpp"
 #include "rr/core/open_enum.hpp"
 #include "rr/core/resource_traits.hpp"
@@ -63,6 +64,9 @@ struct JobSpecContainers {
   std::optional<std::string> pull_policy;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const JobSpecContainers& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).

@@ -102,6 +102,43 @@ void from_json(const rr::Json& j, HostileSpecTemplateClassRef& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<HostileSpecTemplateClassRef*>(p)->rr_decode(r); }, &v);
 }
 
+// A required member the JSON lacked differs from one holding its default.
+bool HostileSpecChecks::operator==(const HostileSpecChecks& other) const {
+  return missing_required == other.missing_required
+      && missing_required_2.same_presence(other.missing_required_2, 0, missing_required)
+      && unknown_fields == other.unknown_fields;
+}
+void HostileSpecChecks::rr_decode(rr::JsonReader& r) {
+  auto& v = *this;
+  r.begin_object();
+  bool has_missing_required = false;
+  while (r.next_key()) {
+    const std::string_view k = r.key();
+    if (k == "missing_required") { decode(r, v.missing_required); has_missing_required = true; }
+    else { r.capture_unknown(v.unknown_fields); }
+  }
+  v.missing_required_2.clear();
+  if (!has_missing_required) v.missing_required_2.mark(0, v.missing_required);
+}
+void HostileSpecChecks::rr_encode(rr::JsonWriter& w) const {
+  const auto& v = *this;
+  w.begin_object();
+  if (!v.missing_required_2.absent(0, v.missing_required)) { w.key_literal("missing_required"); encode(w, v.missing_required); }
+  w.unknown(v.unknown_fields);
+  w.end_object();
+}
+void HostileSpecChecks::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required_2.absent(0, v.missing_required)) c.required("missing_required");
+}
+void HostileSpecChecks::rr_apply_defaults() {}
+void to_json(rr::Json& j, const HostileSpecChecks& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const HostileSpecChecks*>(p)->rr_encode(w); }, &v);
+}
+void from_json(const rr::Json& j, HostileSpecChecks& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<HostileSpecChecks*>(p)->rr_decode(r); }, &v);
+}
+
 bool HostileSpec::operator==(const HostileSpec&) const = default;
 void HostileSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -130,6 +167,7 @@ void HostileSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "jwksUri") { decode(r, v.jwks_uri_2); }
     else if (k == "2xx") { decode(r, v._2xx); }
     else if (k == "unknown_fields") { decode(r, v.unknown_fields_2); }
+    else if (k == "checks") { decode(r, v.checks); }
     else if (k == "action") { decode(r, v.action); }
     else { r.capture_unknown(v.unknown_fields); }
   }
@@ -159,6 +197,7 @@ void HostileSpec::rr_encode(rr::JsonWriter& w) const {
   if (v.jwks_uri_2) { w.key_literal("jwksUri"); encode(w, *v.jwks_uri_2); }
   if (v._2xx) { w.key_literal("2xx"); encode(w, *v._2xx); }
   if (v.unknown_fields_2) { w.key_literal("unknown_fields"); encode(w, *v.unknown_fields_2); }
+  if (v.checks) { w.key_literal("checks"); encode(w, *v.checks); }
   if (v.action) { w.key_literal("action"); encode(w, *v.action); }
   w.unknown(v.unknown_fields);
   w.end_object();
@@ -172,6 +211,10 @@ void HostileSpec::rr_validate(rr::Validator& c) const {
   if (v.template_class_ref) {
     auto at = c.field("templateClassRef");
     (*v.template_class_ref).rr_validate(c);
+  }
+  if (v.checks) {
+    auto at = c.field("checks");
+    (*v.checks).rr_validate(c);
   }
   if (v.action) {
     auto at = c.field("action");

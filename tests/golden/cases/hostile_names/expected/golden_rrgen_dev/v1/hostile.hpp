@@ -13,6 +13,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -74,6 +75,22 @@ struct HostileSpecTemplateClassRef {
   void rr_apply_defaults();
 };
 
+struct HostileSpecChecks {
+  std::string missing_required;
+  /// Members the schema does not declare, kept for a lossless round trip.
+  rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required_2;
+
+  bool operator==(const HostileSpecChecks& other) const;
+  // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
+  void rr_decode(rr::JsonReader& r);
+  void rr_encode(rr::JsonWriter& w) const;
+  void rr_validate(rr::Validator& c) const;
+  void rr_apply_defaults();
+};
+
 struct HostileSpec {
   // JSON: "namespace"
   std::optional<std::string> namespace_;
@@ -118,6 +135,7 @@ struct HostileSpec {
   std::optional<std::int64_t> _2xx;
   // JSON: "unknown_fields"
   std::optional<std::string> unknown_fields_2;
+  std::optional<HostileSpecChecks> checks;
   std::optional<rr::OpenEnum<HostileSpecAction>> action;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
@@ -162,6 +180,8 @@ void to_json(rr::Json& j, const HostileSpecTemplate& v);
 void from_json(const rr::Json& j, HostileSpecTemplate& v);
 void to_json(rr::Json& j, const HostileSpecTemplateClassRef& v);
 void from_json(const rr::Json& j, HostileSpecTemplateClassRef& v);
+void to_json(rr::Json& j, const HostileSpecChecks& v);
+void from_json(const rr::Json& j, HostileSpecChecks& v);
 void to_json(rr::Json& j, const HostileSpec& v);
 void from_json(const rr::Json& j, HostileSpec& v);
 void to_json(rr::Json& j, const Hostile& v);

@@ -8,7 +8,15 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool WorkerSpec::operator==(const WorkerSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool WorkerSpec::operator==(const WorkerSpec& other) const {
+  return memory == other.memory
+      && max_unavailable == other.max_unavailable
+      && port == other.port
+      && limits == other.limits
+      && missing_required.same_presence(other.missing_required, 0, memory)
+      && unknown_fields == other.unknown_fields;
+}
 void WorkerSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -21,12 +29,13 @@ void WorkerSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "limits") { decode(r, v.limits); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_memory) r.fail_missing("memory");
+  v.missing_required.clear();
+  if (!has_memory) v.missing_required.mark(0, v.memory);
 }
 void WorkerSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("memory"); encode(w, v.memory);
+  if (!v.missing_required.absent(0, v.memory)) { w.key_literal("memory"); encode(w, v.memory); }
   if (v.max_unavailable) { w.key_literal("maxUnavailable"); encode(w, *v.max_unavailable); }
   if (v.port) { w.key_literal("port"); encode(w, *v.port); }
   if (v.limits) { w.key_literal("limits"); encode(w, *v.limits); }
@@ -35,7 +44,9 @@ void WorkerSpec::rr_encode(rr::JsonWriter& w) const {
 }
 void WorkerSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.memory)) {
+    c.required("memory");
+  } else {
     auto at = c.field("memory");
     {
       static const rr::Pattern pattern(R"rr(^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$)rr");

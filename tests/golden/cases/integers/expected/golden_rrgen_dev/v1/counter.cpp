@@ -7,7 +7,18 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool CounterSpec::operator==(const CounterSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool CounterSpec::operator==(const CounterSpec& other) const {
+  return replicas == other.replicas
+      && generation == other.generation
+      && count == other.count
+      && ratio == other.ratio
+      && weight == other.weight
+      && ports == other.ports
+      && limits == other.limits
+      && missing_required.same_presence(other.missing_required, 0, replicas)
+      && unknown_fields == other.unknown_fields;
+}
 void CounterSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -23,12 +34,13 @@ void CounterSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "limits") { decode(r, v.limits); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_replicas) r.fail_missing("replicas");
+  v.missing_required.clear();
+  if (!has_replicas) v.missing_required.mark(0, v.replicas);
 }
 void CounterSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("replicas"); encode(w, v.replicas);
+  if (!v.missing_required.absent(0, v.replicas)) { w.key_literal("replicas"); encode(w, v.replicas); }
   if (v.generation) { w.key_literal("generation"); encode(w, *v.generation); }
   if (v.count) { w.key_literal("count"); encode(w, *v.count); }
   if (v.ratio) { w.key_literal("ratio"); encode(w, *v.ratio); }
@@ -38,7 +50,10 @@ void CounterSpec::rr_encode(rr::JsonWriter& w) const {
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void CounterSpec::rr_validate(rr::Validator&) const {}
+void CounterSpec::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.replicas)) c.required("replicas");
+}
 void CounterSpec::rr_apply_defaults() {}
 void to_json(rr::Json& j, const CounterSpec& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const CounterSpec*>(p)->rr_encode(w); }, &v);

@@ -8,7 +8,15 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool ServiceSpecPorts::operator==(const ServiceSpecPorts&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool ServiceSpecPorts::operator==(const ServiceSpecPorts& other) const {
+  return port == other.port
+      && protocol == other.protocol
+      && name == other.name
+      && missing_required.same_presence(other.missing_required, 0, port)
+      && missing_required.same_presence(other.missing_required, 1, protocol)
+      && unknown_fields == other.unknown_fields;
+}
 void ServiceSpecPorts::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -21,19 +29,24 @@ void ServiceSpecPorts::rr_decode(rr::JsonReader& r) {
     else if (k == "name") { decode(r, v.name); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_port) r.fail_missing("port");
-  if (!has_protocol) r.fail_missing("protocol");
+  v.missing_required.clear();
+  if (!has_port) v.missing_required.mark(0, v.port);
+  if (!has_protocol) v.missing_required.mark(1, v.protocol);
 }
 void ServiceSpecPorts::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("port"); encode(w, v.port);
-  w.key_literal("protocol"); encode(w, v.protocol);
+  if (!v.missing_required.absent(0, v.port)) { w.key_literal("port"); encode(w, v.port); }
+  if (!v.missing_required.absent(1, v.protocol)) { w.key_literal("protocol"); encode(w, v.protocol); }
   if (v.name) { w.key_literal("name"); encode(w, *v.name); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void ServiceSpecPorts::rr_validate(rr::Validator&) const {}
+void ServiceSpecPorts::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.port)) c.required("port");
+  if (v.missing_required.absent(1, v.protocol)) c.required("protocol");
+}
 void ServiceSpecPorts::rr_apply_defaults() {}
 void to_json(rr::Json& j, const ServiceSpecPorts& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const ServiceSpecPorts*>(p)->rr_encode(w); }, &v);

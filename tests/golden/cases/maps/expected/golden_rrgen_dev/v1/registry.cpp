@@ -7,7 +7,13 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool RegistrySpecMirrors::operator==(const RegistrySpecMirrors&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool RegistrySpecMirrors::operator==(const RegistrySpecMirrors& other) const {
+  return url == other.url
+      && insecure == other.insecure
+      && missing_required.same_presence(other.missing_required, 0, url)
+      && unknown_fields == other.unknown_fields;
+}
 void RegistrySpecMirrors::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -18,17 +24,21 @@ void RegistrySpecMirrors::rr_decode(rr::JsonReader& r) {
     else if (k == "insecure") { decode(r, v.insecure); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_url) r.fail_missing("url");
+  v.missing_required.clear();
+  if (!has_url) v.missing_required.mark(0, v.url);
 }
 void RegistrySpecMirrors::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("url"); encode(w, v.url);
+  if (!v.missing_required.absent(0, v.url)) { w.key_literal("url"); encode(w, v.url); }
   if (v.insecure) { w.key_literal("insecure"); encode(w, *v.insecure); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void RegistrySpecMirrors::rr_validate(rr::Validator&) const {}
+void RegistrySpecMirrors::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.url)) c.required("url");
+}
 void RegistrySpecMirrors::rr_apply_defaults() {}
 void to_json(rr::Json& j, const RegistrySpecMirrors& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const RegistrySpecMirrors*>(p)->rr_encode(w); }, &v);

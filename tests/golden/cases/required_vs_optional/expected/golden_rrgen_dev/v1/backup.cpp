@@ -7,7 +7,13 @@
 
 namespace golden_rrgen_dev::v1 {
 
-bool BackupSpecRetention::operator==(const BackupSpecRetention&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool BackupSpecRetention::operator==(const BackupSpecRetention& other) const {
+  return days == other.days
+      && keep_last == other.keep_last
+      && missing_required.same_presence(other.missing_required, 0, days)
+      && unknown_fields == other.unknown_fields;
+}
 void BackupSpecRetention::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -18,17 +24,21 @@ void BackupSpecRetention::rr_decode(rr::JsonReader& r) {
     else if (k == "keepLast") { decode(r, v.keep_last); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_days) r.fail_missing("days");
+  v.missing_required.clear();
+  if (!has_days) v.missing_required.mark(0, v.days);
 }
 void BackupSpecRetention::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("days"); encode(w, v.days);
+  if (!v.missing_required.absent(0, v.days)) { w.key_literal("days"); encode(w, v.days); }
   if (v.keep_last) { w.key_literal("keepLast"); encode(w, *v.keep_last); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void BackupSpecRetention::rr_validate(rr::Validator&) const {}
+void BackupSpecRetention::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.days)) c.required("days");
+}
 void BackupSpecRetention::rr_apply_defaults() {}
 void to_json(rr::Json& j, const BackupSpecRetention& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const BackupSpecRetention*>(p)->rr_encode(w); }, &v);
@@ -63,7 +73,25 @@ void from_json(const rr::Json& j, BackupSpecSchedule& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<BackupSpecSchedule*>(p)->rr_decode(r); }, &v);
 }
 
-bool BackupSpec::operator==(const BackupSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool BackupSpec::operator==(const BackupSpec& other) const {
+  return bucket == other.bucket
+      && prefix == other.prefix
+      && paths == other.paths
+      && excludes == other.excludes
+      && annotations == other.annotations
+      && labels == other.labels
+      && retention == other.retention
+      && schedule == other.schedule
+      && enabled == other.enabled
+      && dry_run == other.dry_run
+      && missing_required.same_presence(other.missing_required, 0, bucket)
+      && missing_required.same_presence(other.missing_required, 1, paths)
+      && missing_required.same_presence(other.missing_required, 2, annotations)
+      && missing_required.same_presence(other.missing_required, 3, retention)
+      && missing_required.same_presence(other.missing_required, 4, enabled)
+      && unknown_fields == other.unknown_fields;
+}
 void BackupSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -86,31 +114,37 @@ void BackupSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "dryRun") { decode(r, v.dry_run); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_bucket) r.fail_missing("bucket");
-  if (!has_paths) r.fail_missing("paths");
-  if (!has_annotations) r.fail_missing("annotations");
-  if (!has_retention) r.fail_missing("retention");
-  if (!has_enabled) r.fail_missing("enabled");
+  v.missing_required.clear();
+  if (!has_bucket) v.missing_required.mark(0, v.bucket);
+  if (!has_paths) v.missing_required.mark(1, v.paths);
+  if (!has_annotations) v.missing_required.mark(2, v.annotations);
+  if (!has_retention) v.missing_required.mark(3, v.retention);
+  if (!has_enabled) v.missing_required.mark(4, v.enabled);
 }
 void BackupSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("bucket"); encode(w, v.bucket);
+  if (!v.missing_required.absent(0, v.bucket)) { w.key_literal("bucket"); encode(w, v.bucket); }
   if (v.prefix) { w.key_literal("prefix"); encode(w, *v.prefix); }
-  w.key_literal("paths"); encode(w, v.paths);
+  if (!v.missing_required.absent(1, v.paths)) { w.key_literal("paths"); encode(w, v.paths); }
   if (v.excludes) { w.key_literal("excludes"); encode(w, *v.excludes); }
-  w.key_literal("annotations"); encode(w, v.annotations);
+  if (!v.missing_required.absent(2, v.annotations)) { w.key_literal("annotations"); encode(w, v.annotations); }
   if (v.labels) { w.key_literal("labels"); encode(w, *v.labels); }
-  w.key_literal("retention"); encode(w, v.retention);
+  if (!v.missing_required.absent(3, v.retention)) { w.key_literal("retention"); encode(w, v.retention); }
   if (v.schedule) { w.key_literal("schedule"); encode(w, *v.schedule); }
-  w.key_literal("enabled"); encode(w, v.enabled);
+  if (!v.missing_required.absent(4, v.enabled)) { w.key_literal("enabled"); encode(w, v.enabled); }
   if (v.dry_run) { w.key_literal("dryRun"); encode(w, *v.dry_run); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
 void BackupSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.bucket)) c.required("bucket");
+  if (v.missing_required.absent(1, v.paths)) c.required("paths");
+  if (v.missing_required.absent(2, v.annotations)) c.required("annotations");
+  if (v.missing_required.absent(3, v.retention)) {
+    c.required("retention");
+  } else {
     auto at = c.field("retention");
     v.retention.rr_validate(c);
   }
@@ -118,6 +152,7 @@ void BackupSpec::rr_validate(rr::Validator& c) const {
     auto at = c.field("schedule");
     (*v.schedule).rr_validate(c);
   }
+  if (v.missing_required.absent(4, v.enabled)) c.required("enabled");
   if (!v.unknown_fields.find("undeclared")) c.required("undeclared");
 }
 void BackupSpec::rr_apply_defaults() {}
@@ -128,7 +163,15 @@ void from_json(const rr::Json& j, BackupSpec& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<BackupSpec*>(p)->rr_decode(r); }, &v);
 }
 
-bool Backup::operator==(const Backup&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool Backup::operator==(const Backup& other) const {
+  return api_version == other.api_version
+      && kind == other.kind
+      && metadata == other.metadata
+      && spec == other.spec
+      && missing_required.same_presence(other.missing_required, 0, spec)
+      && unknown_fields == other.unknown_fields;
+}
 void Backup::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty
@@ -143,7 +186,8 @@ void Backup::rr_decode(rr::JsonReader& r) {
     else if (k == "spec") { decode(r, v.spec); has_spec = true; }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_spec) r.fail_missing("spec");
+  v.missing_required.clear();
+  if (!has_spec) v.missing_required.mark(0, v.spec);
 }
 void Backup::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
@@ -151,7 +195,7 @@ void Backup::rr_encode(rr::JsonWriter& w) const {
   if (!v.api_version.empty()) { w.key_literal("apiVersion"); encode(w, v.api_version); }
   if (!v.kind.empty()) { w.key_literal("kind"); encode(w, v.kind); }
   if (!(v.metadata == rr::ObjectMeta{})) { w.key_literal("metadata"); encode(w, v.metadata); }
-  w.key_literal("spec"); encode(w, v.spec);
+  if (!v.missing_required.absent(0, v.spec)) { w.key_literal("spec"); encode(w, v.spec); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
@@ -161,7 +205,9 @@ void Backup::rr_validate(rr::Validator& c) const {
     auto at = c.field("metadata");
     rr::validate(c, v.metadata);
   }
-  {
+  if (v.missing_required.absent(0, v.spec)) {
+    c.required("spec");
+  } else {
     auto at = c.field("spec");
     v.spec.rr_validate(c);
   }

@@ -13,6 +13,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -26,6 +27,9 @@ struct BackupSpecRetention {
   std::optional<std::int64_t> keep_last;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const BackupSpecRetention& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
@@ -62,6 +66,9 @@ struct BackupSpec {
   std::optional<bool> dry_run;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<5> missing_required;
 
   bool operator==(const BackupSpec& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
@@ -79,6 +86,9 @@ struct Backup {
   BackupSpec spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const Backup& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).

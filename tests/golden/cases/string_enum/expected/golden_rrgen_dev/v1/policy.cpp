@@ -37,7 +37,18 @@ std::span<const std::string_view> enum_values(PolicySpecModes) noexcept {
   return kValues;
 }
 
-bool PolicySpec::operator==(const PolicySpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool PolicySpec::operator==(const PolicySpec& other) const {
+  return mode == other.mode
+      && operator_ == other.operator_
+      && flag == other.flag
+      && strategy == other.strategy
+      && repeated == other.repeated
+      && pull_policy == other.pull_policy
+      && modes == other.modes
+      && missing_required.same_presence(other.missing_required, 0, mode)
+      && unknown_fields == other.unknown_fields;
+}
 void PolicySpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -53,12 +64,13 @@ void PolicySpec::rr_decode(rr::JsonReader& r) {
     else if (k == "modes") { decode(r, v.modes); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_mode) r.fail_missing("mode");
+  v.missing_required.clear();
+  if (!has_mode) v.missing_required.mark(0, v.mode);
 }
 void PolicySpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("mode"); encode(w, v.mode);
+  if (!v.missing_required.absent(0, v.mode)) { w.key_literal("mode"); encode(w, v.mode); }
   if (v.operator_) { w.key_literal("operator"); encode(w, *v.operator_); }
   if (v.flag) { w.key_literal("flag"); encode(w, *v.flag); }
   if (v.strategy) { w.key_literal("strategy"); encode(w, *v.strategy); }
@@ -70,7 +82,9 @@ void PolicySpec::rr_encode(rr::JsonWriter& w) const {
 }
 void PolicySpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.mode)) {
+    c.required("mode");
+  } else {
     auto at = c.field("mode");
     c.enum_string(v.mode.str(), enum_values(PolicySpecMode{}));
   }

@@ -13,6 +13,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -84,6 +85,9 @@ struct PolicySpec {
   std::optional<std::vector<rr::OpenEnum<PolicySpecModes>>> modes;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const PolicySpec& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).

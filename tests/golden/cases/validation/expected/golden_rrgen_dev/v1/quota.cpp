@@ -42,7 +42,20 @@ void from_json(const rr::Json& j, QuotaSpecLimits& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<QuotaSpecLimits*>(p)->rr_decode(r); }, &v);
 }
 
-bool QuotaSpec::operator==(const QuotaSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool QuotaSpec::operator==(const QuotaSpec& other) const {
+  return name == other.name
+      && replicas == other.replicas
+      && load == other.load
+      && step == other.step
+      && share == other.share
+      && priority == other.priority
+      && zones == other.zones
+      && selectors == other.selectors
+      && limits == other.limits
+      && missing_required.same_presence(other.missing_required, 0, name)
+      && unknown_fields == other.unknown_fields;
+}
 void QuotaSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -60,12 +73,13 @@ void QuotaSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "limits") { decode(r, v.limits); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_name) r.fail_missing("name");
+  v.missing_required.clear();
+  if (!has_name) v.missing_required.mark(0, v.name);
 }
 void QuotaSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("name"); encode(w, v.name);
+  if (!v.missing_required.absent(0, v.name)) { w.key_literal("name"); encode(w, v.name); }
   if (v.replicas) { w.key_literal("replicas"); encode(w, *v.replicas); }
   if (v.load) { w.key_literal("load"); encode(w, *v.load); }
   if (v.step) { w.key_literal("step"); encode(w, *v.step); }
@@ -79,7 +93,9 @@ void QuotaSpec::rr_encode(rr::JsonWriter& w) const {
 }
 void QuotaSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.name)) {
+    c.required("name");
+  } else {
     auto at = c.field("name");
     c.min_length(v.name, 1);
     c.max_length(v.name, 63);

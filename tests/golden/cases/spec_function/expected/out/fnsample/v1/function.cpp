@@ -8,7 +8,13 @@
 
 namespace fnsample::v1 {
 
-bool FunctionSpecGit::operator==(const FunctionSpecGit&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool FunctionSpecGit::operator==(const FunctionSpecGit& other) const {
+  return url == other.url
+      && revision == other.revision
+      && missing_required.same_presence(other.missing_required, 0, url)
+      && unknown_fields == other.unknown_fields;
+}
 void FunctionSpecGit::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -19,17 +25,21 @@ void FunctionSpecGit::rr_decode(rr::JsonReader& r) {
     else if (k == "revision") { decode(r, v.revision); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_url) r.fail_missing("url");
+  v.missing_required.clear();
+  if (!has_url) v.missing_required.mark(0, v.url);
 }
 void FunctionSpecGit::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("url"); encode(w, v.url);
+  if (!v.missing_required.absent(0, v.url)) { w.key_literal("url"); encode(w, v.url); }
   if (v.revision) { w.key_literal("revision"); encode(w, *v.revision); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void FunctionSpecGit::rr_validate(rr::Validator&) const {}
+void FunctionSpecGit::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.url)) c.required("url");
+}
 void FunctionSpecGit::rr_apply_defaults() {}
 void to_json(rr::Json& j, const FunctionSpecGit& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const FunctionSpecGit*>(p)->rr_encode(w); }, &v);

@@ -7,7 +7,12 @@
 
 namespace fnsample::v1alpha1 {
 
-bool ImageSpec::operator==(const ImageSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool ImageSpec::operator==(const ImageSpec& other) const {
+  return tag == other.tag
+      && missing_required.same_presence(other.missing_required, 0, tag)
+      && unknown_fields == other.unknown_fields;
+}
 void ImageSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -17,16 +22,20 @@ void ImageSpec::rr_decode(rr::JsonReader& r) {
     if (k == "tag") { decode(r, v.tag); has_tag = true; }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_tag) r.fail_missing("tag");
+  v.missing_required.clear();
+  if (!has_tag) v.missing_required.mark(0, v.tag);
 }
 void ImageSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("tag"); encode(w, v.tag);
+  if (!v.missing_required.absent(0, v.tag)) { w.key_literal("tag"); encode(w, v.tag); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void ImageSpec::rr_validate(rr::Validator&) const {}
+void ImageSpec::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.tag)) c.required("tag");
+}
 void ImageSpec::rr_apply_defaults() {}
 void to_json(rr::Json& j, const ImageSpec& v) {
   rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const ImageSpec*>(p)->rr_encode(w); }, &v);

@@ -8,7 +8,15 @@
 
 namespace webapp::v1 {
 
-bool WebAppSpec::operator==(const WebAppSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool WebAppSpec::operator==(const WebAppSpec& other) const {
+  return image == other.image
+      && replicas == other.replicas
+      && config_map_name == other.config_map_name
+      && hostname == other.hostname
+      && missing_required.same_presence(other.missing_required, 0, image)
+      && unknown_fields == other.unknown_fields;
+}
 void WebAppSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -21,12 +29,13 @@ void WebAppSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "hostname") { decode(r, v.hostname); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_image) r.fail_missing("image");
+  v.missing_required.clear();
+  if (!has_image) v.missing_required.mark(0, v.image);
 }
 void WebAppSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("image"); encode(w, v.image);
+  if (!v.missing_required.absent(0, v.image)) { w.key_literal("image"); encode(w, v.image); }
   if (v.replicas) { w.key_literal("replicas"); encode(w, *v.replicas); }
   if (v.config_map_name) { w.key_literal("configMapName"); encode(w, *v.config_map_name); }
   if (v.hostname) { w.key_literal("hostname"); encode(w, *v.hostname); }
@@ -35,7 +44,9 @@ void WebAppSpec::rr_encode(rr::JsonWriter& w) const {
 }
 void WebAppSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.image)) {
+    c.required("image");
+  } else {
     auto at = c.field("image");
     c.min_length(v.image, 1);
   }

@@ -11,7 +11,14 @@ std::span<const std::string_view> enum_values(Currency) noexcept {
   return kValues;
 }
 
-bool CartSpec::operator==(const CartSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool CartSpec::operator==(const CartSpec& other) const {
+  return items == other.items
+      && coupon == other.coupon
+      && currency == other.currency
+      && missing_required.same_presence(other.missing_required, 0, items)
+      && unknown_fields == other.unknown_fields;
+}
 void CartSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -23,12 +30,13 @@ void CartSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "currency") { decode(r, v.currency); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_items) r.fail_missing("items");
+  v.missing_required.clear();
+  if (!has_items) v.missing_required.mark(0, v.items);
 }
 void CartSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("items"); encode(w, v.items);
+  if (!v.missing_required.absent(0, v.items)) { w.key_literal("items"); encode(w, v.items); }
   if (v.coupon) { w.key_literal("coupon"); encode(w, *v.coupon); }
   if (v.currency) { w.key_literal("currency"); encode(w, *v.currency); }
   w.unknown(v.unknown_fields);
@@ -36,7 +44,9 @@ void CartSpec::rr_encode(rr::JsonWriter& w) const {
 }
 void CartSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.items)) {
+    c.required("items");
+  } else {
     auto at = c.field("items");
     for (std::size_t i0 = 0; i0 < v.items.size(); ++i0) {
       auto at0 = c.index(i0);
@@ -50,8 +60,10 @@ void CartSpec::rr_validate(rr::Validator& c) const {
 }
 void CartSpec::rr_apply_defaults() {
   auto& v = *this;
-  for (auto& x0 : v.items) {
-    x0.rr_apply_defaults();
+  if (!v.missing_required.absent(0, v.items)) {
+    for (auto& x0 : v.items) {
+      x0.rr_apply_defaults();
+    }
   }
 }
 void to_json(rr::Json& j, const CartSpec& v) {

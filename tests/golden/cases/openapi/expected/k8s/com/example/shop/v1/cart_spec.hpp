@@ -10,6 +10,7 @@
 
 #include "rr/core/abi.hpp"
 #include "rr/core/fwd.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/shop/v1/line_item.hpp"
@@ -31,6 +32,9 @@ struct CartSpec {
   std::optional<rr::OpenEnum<Currency>> currency;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const CartSpec& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).

@@ -6,7 +6,13 @@
 
 namespace k8s::com::example::shop::v1 {
 
-bool LineItem::operator==(const LineItem&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool LineItem::operator==(const LineItem& other) const {
+  return sku == other.sku
+      && quantity == other.quantity
+      && missing_required.same_presence(other.missing_required, 0, sku)
+      && unknown_fields == other.unknown_fields;
+}
 void LineItem::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -17,17 +23,21 @@ void LineItem::rr_decode(rr::JsonReader& r) {
     else if (k == "quantity") { decode(r, v.quantity); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_sku) r.fail_missing("sku");
+  v.missing_required.clear();
+  if (!has_sku) v.missing_required.mark(0, v.sku);
 }
 void LineItem::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("sku"); encode(w, v.sku);
+  if (!v.missing_required.absent(0, v.sku)) { w.key_literal("sku"); encode(w, v.sku); }
   if (v.quantity) { w.key_literal("quantity"); encode(w, *v.quantity); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
-void LineItem::rr_validate(rr::Validator&) const {}
+void LineItem::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.missing_required.absent(0, v.sku)) c.required("sku");
+}
 void LineItem::rr_apply_defaults() {
   auto& v = *this;
   if (!v.quantity) rr::set_default(v.quantity, R"rr(1)rr");

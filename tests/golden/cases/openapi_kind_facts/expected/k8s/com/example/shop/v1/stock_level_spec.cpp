@@ -6,7 +6,13 @@
 
 namespace k8s::com::example::shop::v1 {
 
-bool StockLevelSpec::operator==(const StockLevelSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool StockLevelSpec::operator==(const StockLevelSpec& other) const {
+  return warehouse == other.warehouse
+      && replicas == other.replicas
+      && missing_required.same_presence(other.missing_required, 0, warehouse)
+      && unknown_fields == other.unknown_fields;
+}
 void StockLevelSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -17,19 +23,22 @@ void StockLevelSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "replicas") { decode(r, v.replicas); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_warehouse) r.fail_missing("warehouse");
+  v.missing_required.clear();
+  if (!has_warehouse) v.missing_required.mark(0, v.warehouse);
 }
 void StockLevelSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("warehouse"); encode(w, v.warehouse);
+  if (!v.missing_required.absent(0, v.warehouse)) { w.key_literal("warehouse"); encode(w, v.warehouse); }
   if (v.replicas) { w.key_literal("replicas"); encode(w, *v.replicas); }
   w.unknown(v.unknown_fields);
   w.end_object();
 }
 void StockLevelSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.warehouse)) {
+    c.required("warehouse");
+  } else {
     auto at = c.field("warehouse");
     rr::validate(c, v.warehouse);
   }

@@ -7,7 +7,24 @@
 
 namespace k8s::com::example::shop::v1 {
 
-bool CartSpec::operator==(const CartSpec&) const = default;
+// A required member the JSON lacked differs from one holding its default.
+bool CartSpec::operator==(const CartSpec& other) const {
+  return owner == other.owner
+      && items == other.items
+      && tags == other.tags
+      && labels == other.labels
+      && budget == other.budget
+      && port == other.port
+      && created == other.created
+      && renewed == other.renewed
+      && extra == other.extra
+      && raw == other.raw
+      && gift == other.gift
+      && note == other.note
+      && total == other.total
+      && missing_required.same_presence(other.missing_required, 0, owner)
+      && unknown_fields == other.unknown_fields;
+}
 void CartSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -29,12 +46,13 @@ void CartSpec::rr_decode(rr::JsonReader& r) {
     else if (k == "total") { decode(r, v.total); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_owner) r.fail_missing("owner");
+  v.missing_required.clear();
+  if (!has_owner) v.missing_required.mark(0, v.owner);
 }
 void CartSpec::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("owner"); encode(w, v.owner);
+  if (!v.missing_required.absent(0, v.owner)) { w.key_literal("owner"); encode(w, v.owner); }
   if (v.items) { w.key_literal("items"); encode(w, *v.items); }
   if (v.tags) { w.key_literal("tags"); encode(w, *v.tags); }
   if (v.labels) { w.key_literal("labels"); encode(w, *v.labels); }
@@ -52,7 +70,7 @@ void CartSpec::rr_encode(rr::JsonWriter& w) const {
 }
 void CartSpec::rr_encode_pb(rr::PbWriter& w) const {
   const auto& v = *this;
-  rr::pb_put(w, 1, v.owner);
+  if (!v.missing_required.absent(0, v.owner)) rr::pb_put(w, 1, v.owner);
   rr::pb_put(w, 2, v.items);
   rr::pb_put(w, 3, v.tags);
   rr::pb_put(w, 4, v.labels);
@@ -73,9 +91,10 @@ void CartSpec::rr_encode_pb(rr::PbWriter& w) const {
 }
 void CartSpec::rr_decode_pb(rr::PbReader& r) {
   auto& v = *this;
+  bool has_owner = false;
   while (r.next()) {
     switch (r.field()) {
-      case 1: rr::pb_get(r, v.owner); break;
+      case 1: rr::pb_get(r, v.owner); has_owner = true; break;
       case 2: rr::pb_get(r, v.items); break;
       case 3: rr::pb_get(r, v.tags); break;
       case 4: rr::pb_get(r, v.labels); break;
@@ -100,9 +119,12 @@ void CartSpec::rr_decode_pb(rr::PbReader& r) {
       default: rr::pb_keep_unknown(r, v.unknown_fields);
     }
   }
+  v.missing_required.clear();
+  if (!has_owner) v.missing_required.mark(0, v.owner);
 }
 void CartSpec::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
+  if (v.missing_required.absent(0, v.owner)) c.required("owner");
   if (v.items) {
     auto at = c.field("items");
     for (std::size_t i0 = 0; i0 < (*v.items).size(); ++i0) {

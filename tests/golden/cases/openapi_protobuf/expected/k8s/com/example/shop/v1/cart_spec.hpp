@@ -12,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/int_or_string.hpp"
 #include "rr/core/json.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/core/time.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -37,6 +38,9 @@ struct CartSpec {
   std::optional<double> total;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const CartSpec& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).

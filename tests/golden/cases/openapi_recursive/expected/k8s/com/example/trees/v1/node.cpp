@@ -51,6 +51,7 @@ void from_json(const rr::Json& j, NodeLink& v) {
 }
 
 // Written out: clang 14 crashes defaulting == in a schema that contains itself.
+// A required member the JSON lacked differs from one holding its default.
 bool Node::operator==(const Node& other) const {
   return label == other.label
       && weight == other.weight
@@ -59,6 +60,7 @@ bool Node::operator==(const Node& other) const {
       && named == other.named
       && link == other.link
       && forest == other.forest
+      && missing_required.same_presence(other.missing_required, 0, label)
       && unknown_fields == other.unknown_fields;
 }
 void Node::rr_decode(rr::JsonReader& r) {
@@ -76,12 +78,13 @@ void Node::rr_decode(rr::JsonReader& r) {
     else if (k == "forest") { decode(r, v.forest); }
     else { r.capture_unknown(v.unknown_fields); }
   }
-  if (!has_label) r.fail_missing("label");
+  v.missing_required.clear();
+  if (!has_label) v.missing_required.mark(0, v.label);
 }
 void Node::rr_encode(rr::JsonWriter& w) const {
   const auto& v = *this;
   w.begin_object();
-  w.key_literal("label"); encode(w, v.label);
+  if (!v.missing_required.absent(0, v.label)) { w.key_literal("label"); encode(w, v.label); }
   if (v.weight) { w.key_literal("weight"); encode(w, *v.weight); }
   if (v.not_) { w.key_literal("not"); encode(w, *v.not_); }
   if (v.children) { w.key_literal("children"); encode(w, *v.children); }
@@ -93,7 +96,9 @@ void Node::rr_encode(rr::JsonWriter& w) const {
 }
 void Node::rr_validate(rr::Validator& c) const {
   const auto& v = *this;
-  {
+  if (v.missing_required.absent(0, v.label)) {
+    c.required("label");
+  } else {
     auto at = c.field("label");
     c.min_length(v.label, 1);
   }

@@ -11,6 +11,7 @@
 #include "rr/core/abi.hpp"
 #include "rr/core/box.hpp"
 #include "rr/core/fwd.hpp"
+#include "rr/core/missing_members.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/trees/v1/forest.hpp"
 
@@ -45,6 +46,9 @@ struct Node {
   std::optional<Forest> forest;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
+  /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
+  /// assigned a value other than their default; clear() marks them all present.
+  rr::MissingMembers<1> missing_required;
 
   bool operator==(const Node& other) const;
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
