@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rr/core/errors.hpp"
@@ -19,16 +20,17 @@ class TypedRules {
   explicit TypedRules(std::string_view schema_json);
 
   // Appends to `errors` (the typed checks' findings, which decide like the schema's own whether
-  // the rules are withheld) what the rules and junctors find in `object`; `old` on update. A
+  // the rules are withheld) what the rules and junctors find in `object`; `old` on update. Both
+  // are pruned first, as the API server stores them: a typed object keeps unknown members. A
   // schema that did not compile reports its compile errors here, every time.
-  void check(const Json& object, const Json* old, std::vector<FieldError>& errors) const;
+  void check(Json object, const Json* old, std::vector<FieldError>& errors) const;
   // check() of a generated kind's object, encoded through its to_json().
   template <class Kind>
   void check_object(const Kind& object, const std::type_identity_t<Kind>* old, std::vector<FieldError>& errors) const {
     Json self, old_self;
     to_json(self, object);
     if (old) to_json(old_self, *old);
-    check(self, old ? &old_self : nullptr, errors);
+    check(std::move(self), old ? &old_self : nullptr, errors);
   }
 
  private:
