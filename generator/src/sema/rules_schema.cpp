@@ -49,6 +49,8 @@ void own_keywords(const Schema& s, ordered_json& j) {
   if (s.embedded_resource) j["x-kubernetes-embedded-resource"] = true;
   if (!s.map_type.empty()) j["x-kubernetes-map-type"] = s.map_type;
   if (!s.required.empty()) j["required"] = s.required;
+  // Kept: a list-type map's key must be required or defaulted, or the schema does not compile.
+  if (s.default_json) j["default"] = ordered_json::parse(*s.default_json);
   if (!s.enum_json.empty()) {
     ordered_json values = ordered_json::array();
     for (const auto& v : s.enum_json) values.push_back(ordered_json::parse(v));
