@@ -57,3 +57,19 @@ function(_rrgen_add_generate_command)
     VERBATIM)
   set_source_files_properties(${ARG_OUTPUTS} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()
+
+# Sets <out> to rr::schema_cel when a schema file may hold CEL rules or junctors, which rrgen then
+# embeds in the kind's validate(); else to nothing, so ordinary generated types link rr::core
+# alone. A false match (the words in a description) costs only an unused static library. An edit
+# of a schema re-runs the configure step, which decides again.
+function(_rrgen_rules_libraries out)
+  set(libs "")
+  foreach(f IN LISTS ARGN)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${f}")
+    file(READ "${f}" text)
+    if(text MATCHES "x-kubernetes-validations|allOf|anyOf|oneOf|\"not\"|[ \t]not:")
+      set(libs rr::schema_cel)
+    endif()
+  endforeach()
+  set(${out} "${libs}" PARENT_SCOPE)
+endfunction()

@@ -6,7 +6,8 @@
 #   [ANALYZE] [RRGEN_ARGS <arg>...])
 #
 # Runs `rrgen generate` on the spec and the CRDs at build time and builds the result:
-#   <name>_api        STATIC  the CRDs' types (<name>_types.cpp), links rr::core
+#   <name>_api        STATIC  the CRDs' types (<name>_types.cpp), links rr::core (and
+#                             rr::schema_cel for CRDs with CEL rules or junctors)
 #   <name>            STATIC  the generated wiring (<name>_reconciler.cpp) and SOURCES, the
 #                             user-owned hooks (<name>_hooks.hpp/.cpp); links <name>_api,
 #                             rr::reconcilers, rr::builtin
@@ -168,7 +169,8 @@ function(add_reconciler name)
   # ---- targets -----------------------------------------------------------------------------------
   add_library(${name}_api STATIC "${types_cpp}" "${out}/${name}_types.hpp")
   target_include_directories(${name}_api PUBLIC "$<BUILD_INTERFACE:${out}>")
-  target_link_libraries(${name}_api PUBLIC rr::core)
+  _rrgen_rules_libraries(rules_libs ${crds})
+  target_link_libraries(${name}_api PUBLIC rr::core ${rules_libs})
   add_dependencies(${name}_api generate_${name})
 
   add_library(${name} STATIC "${wiring_cpp}" "${out}/${name}_reconciler.hpp" ${sources})

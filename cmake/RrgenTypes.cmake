@@ -1,7 +1,8 @@
 # rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>] [SHARDS <n>])
 #
 # Generates C++ types from CRD manifests / OpenAPI documents at build time and compiles them into
-# the static library <target> (linking rr::core). Headers are included as
+# the static library <target> (linking rr::core, and rr::schema_cel when a schema has CEL rules or
+# junctors, which validate() evaluates). Headers are included as
 # "<group_ns>/<version>/<kind>.hpp" or all at once through "<target>_types.hpp".
 #
 # The outputs CMake sees are the fixed pair <target>_types.hpp/.cpp (rrgen --aggregate), so they
@@ -56,6 +57,7 @@ function(rrgen_add_types target)
     COMMENT "rrgen: C++ types for ${target}")
   add_library(${target} STATIC ${sources})
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
-  target_link_libraries(${target} PUBLIC rr::core)
+  _rrgen_rules_libraries(rules_libs ${schemas})
+  target_link_libraries(${target} PUBLIC rr::core ${rules_libs})
   set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")
 endfunction()

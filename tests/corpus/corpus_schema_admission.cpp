@@ -17,37 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "corpus_yaml.hpp"
 #include "key_list.hpp"
-#include "load/yaml_load.hpp"
 #include "rr/schema/schema.hpp"
 #include "rr/schema_cel/cel_node_checks.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The documents of a YAML file as JSON, read by rrgen's loader: YAML 1.1 scalars (0755 is octal),
-// as kubectl reads them. Throws with the first diagnostic.
-std::vector<rr::Json> yaml_documents(const fs::path& path) {
-  rrgen::SourceSet sources;
-  rrgen::Diagnostics diags;
-  const std::string* name = sources.read(path.string(), diags);
-  std::vector<rrgen::Node> nodes;
-  if (name) nodes = rrgen::load_yaml(name, sources.content(name), diags);
-  if (diags.has_errors()) throw std::runtime_error(rrgen::format(diags.all().front()));
-  std::vector<rr::Json> docs;
-  for (const auto& n : nodes) docs.push_back(rr::Json::parse(rrgen::to_json_text(n)));
-  return docs;
-}
-
-std::vector<fs::path> yaml_files(const fs::path& dir) {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 struct Kind {
   std::string file;  // crds/<project>/<file>
@@ -126,10 +103,10 @@ int main(int argc, char** argv) {
   const auto exclusions = corpus::read_key_list(argv[2]);
   const auto rejections = corpus::read_key_list(argv[3]);
   Run run;
-  for (const auto& path : yaml_files(root / "crds")) {
+  for (const auto& path : corpus::yaml_files(root / "crds")) {
     const std::string rel = fs::relative(path, root).generic_string();
     try {
-      for (const rr::Json& doc : yaml_documents(path))
+      for (const rr::Json& doc : corpus::yaml_documents(path))
         if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
           compile_crd(doc, rel, rejections, run);
     } catch (const std::exception& e) {
@@ -140,14 +117,14 @@ int main(int argc, char** argv) {
     if (!run.used_rejections.count(key)) run.failures.push_back("FAIL stale rejection (no such CRD version): " + key);
 
   int passed = 0, excluded = 0, foreign = 0, invalid_docs = 0, invalid_refused = 0;
-  for (const auto& path : yaml_files(root / "samples")) {
+  for (const auto& path : corpus::yaml_files(root / "samples")) {
     const std::string rel = fs::relative(path, root).generic_string();
     const std::string project = fs::relative(path, root / "samples").begin()->string();
     if (auto ex = exclusions.find(rel); ex != exclusions.end()) {
       ++excluded;
       // A figure, not a check: how many documents of deliberately invalid files admission refuses.
       if (ex->second.find("deliberately invalid") == std::string::npos) continue;
-      for (rr::Json& doc : yaml_documents(path)) {
+      for (rr::Json& doc : corpus::yaml_documents(path)) {
         const Kind* kind = doc.is_object() ? find_kind(run, doc.value("apiVersion", ""), doc.value("kind", ""), project)
                                            : nullptr;
         if (!kind) continue;
@@ -160,7 +137,7 @@ int main(int argc, char** argv) {
     }
     std::vector<rr::Json> docs;
     try {
-      docs = yaml_documents(path);
+      docs = corpus::yaml_documents(path);
     } catch (const std::exception& e) {
       run.failures.push_back("FAIL " + rel + ": not YAML: " + e.what());
       continue;

@@ -149,6 +149,9 @@ struct Unit {
   // Non-empty: the structs are declared by hand in this header (rr/core/meta.hpp), so only their
   // codec is generated, as the free functions and operator== that header declares.
   std::string declared_in;
+  // A CRD version's root unit: the part of its schema its CEL rules and junctors need, as JSON
+  // (sema/rules_schema.hpp), which validate() embeds; empty when it has none.
+  std::string rules_schema;
 };
 
 struct Model {

@@ -14,6 +14,7 @@
 #include "sema/constraints_of.hpp"
 #include "sema/protobuf_of.hpp"
 #include "sema/rrgen_extensions.hpp"
+#include "sema/rules_schema.hpp"
 #include "sema/structure_ids.hpp"
 #include "sema/well_known.hpp"
 #include "support/naming.hpp"
@@ -456,6 +457,7 @@ class Builder {
       StructDef* root = new_struct(*u, *v.schema, kind_names_.at(&v), true);
       root->is_root = true;
       u->root = root;
+      u->rules_schema = rules_schema_json(*v.schema);
       drain(*u);
     }
   }

@@ -34,7 +34,9 @@ void check(const Node& n, const std::string& at, std::vector<FieldError>& out) {
     if (!removed.empty())
       out.push_back(
           field_error(base, FieldErrorType::Invalid, go_value(*n.default_value), "must not have unknown fields"));
-    for (auto& e : validate_tree(n, *n.default_value, nullptr, ValidateOptions{false, nullptr}, {}, false))
+    ValidateOptions options;
+    options.ratcheting = false;
+    for (auto& e : validate_tree(n, *n.default_value, nullptr, options, {}, false))
       out.push_back(relocate(std::move(e), base));
   }
   if (n.items) check(*n.items, at + ".items", out);

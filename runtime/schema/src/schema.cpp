@@ -8,6 +8,11 @@
 
 namespace rr::schema {
 
+bool blocks_checks(const FieldError& e) {
+  return e.type == FieldErrorType::NotSupported || e.type == FieldErrorType::Required ||
+         e.type == FieldErrorType::TooLong || e.type == FieldErrorType::TooMany;
+}
+
 std::vector<FieldError> validate_tree(const Node& node, const Json& value, const Json* old,
                                       const ValidateOptions& options, const std::string& root, bool list_types) {
   std::vector<FieldError> errors;
@@ -23,10 +28,10 @@ std::vector<FieldError> validate_tree(const Node& node, const Json& value, const
   if (list_types && old) list_type_errors(node, *old, root, old_list_errors);
   if (list_types && old_list_errors.empty()) list_type_errors(node, value, root, errors);
   // strategy.go's hasBlockingErr: these findings mean the object lacks the shape the rules expect.
-  const bool blocked = run.type_invalid || std::any_of(errors.begin(), errors.end(), [](const FieldError& e) {
-                         return e.type == FieldErrorType::NotSupported || e.type == FieldErrorType::Required ||
-                                e.type == FieldErrorType::TooLong || e.type == FieldErrorType::TooMany;
-                       });
+  const bool blocked = options.caller_blocks_checks || run.type_invalid ||
+                       std::any_of(errors.begin(), errors.end(), blocks_checks);
+  // The caller's own checks report the schema's findings; only the junctors' are kept.
+  if (options.checks_and_junctors_only) errors = std::move(run.junctor_errors);
   if (!blocked) {
     errors.insert(errors.end(), run.check_errors.begin(), run.check_errors.end());
   } else if (run.checks_ran) {

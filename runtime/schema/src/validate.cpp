@@ -71,7 +71,7 @@ class Walker {
     const bool same = run_.ratcheting && old.value && unchanged(n, value, *old.value);
     const Json* check_old = old.for_checks ? old.value : nullptr;
     const bool check_unchanged = check_old ? *check_old == value : old.ancestor_unchanged;
-    std::vector<FieldError> own, below;
+    std::vector<FieldError> own, below, found_by_junctors;
     bool wrong_type = false;
     if (value.is_null()) {
       wrong_type = !n.nullable && (!n.type.empty() || n.int_or_string);
@@ -79,7 +79,8 @@ class Walker {
       null_enum(n, own);
     } else {
       wrong_type = type_check(n, value, own);
-      junctors(n, value, own);
+      junctors(n, value, found_by_junctors);
+      own.insert(own.end(), found_by_junctors.begin(), found_by_junctors.end());
       scalars(n, value, own);
       wrong_type = wrong_type || format_invalid_;
       enum_check(n, value, own);
@@ -96,6 +97,9 @@ class Walker {
       run_.checks_ran = true;
     }
     if (!same) out.insert(out.end(), own.begin(), own.end());
+    // An alternative's findings reach the run through its junctor's.
+    if (!same && alternatives_ == 0)
+      run_.junctor_errors.insert(run_.junctor_errors.end(), found_by_junctors.begin(), found_by_junctors.end());
     out.insert(out.end(), below.begin(), below.end());
     run_.check_errors.insert(run_.check_errors.end(), checked.begin(), checked.end());
   }
@@ -196,7 +200,9 @@ class Walker {
   void alternative(const Node& alt, const Json& value, std::vector<FieldError>& out) {
     const bool ratcheting = run_.ratcheting, type_invalid = run_.type_invalid;
     run_.ratcheting = false;
+    ++alternatives_;
     walk(alt, value, Old{}, v_.path(), out);
+    --alternatives_;
     run_.ratcheting = ratcheting;
     run_.type_invalid = type_invalid;
   }
@@ -277,6 +283,7 @@ class Walker {
   Validator& v_;
   ValidationRun& run_;
   bool format_invalid_ = false;  // set by scalars() for the node being walked
+  int alternatives_ = 0;         // how many junctor alternatives the walk is inside
 };
 
 }  // namespace

@@ -16,6 +16,7 @@ struct ValidationRun {
   std::vector<std::string>* warnings = nullptr;  // for the NodeChecks' ratcheted failures
   CostBudget budget;                             // the NodeChecks' shared runtime cost budget
   std::vector<FieldError> check_errors;  // the NodeChecks' findings, reported after the schema's
+  std::vector<FieldError> junctor_errors;   // the junctors' findings, also among the schema's
   std::vector<FieldError> embedded_errors;  // embedded resources' TypeMeta/ObjectMeta: never ratcheted
 };
 

@@ -91,10 +91,17 @@ return kKinds;)gen";
 // every generated struct has (so objects that are not resources, Scale or DeleteOptions, too);
 // with a protobuf codec, round trip its k8s envelope and convert it from and to JSON text; and
 // for a resource kind, what discovery says of it.
+// default_and_validate: the typed checks, or for a kind with CEL rules or junctors its validate(),
+// which runs them too.
+constexpr std::string_view kTypedChecks =
+    "[](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; "
+    "v.rr_validate(c); return c.take(); }";
+constexpr std::string_view kValidateWithRules =
+    "[](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return v.validate(); }";
 constexpr std::string_view kKindRow = R"gen({$api_version$, $kind$,
  [](std::string_view j) { (void)rr::decode_text<$type$>(j); },
  [](std::string_view j) { return rr::encode_text(rr::decode_text<$type$>(j)); },
- [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); return c.take(); },
+ $default_and_validate$,
  [](std::string_view j) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); return rr::encode_text(v); },
  $pb$,
  [](std::string_view j, std::string& out) { auto v = rr::decode_text<$type$>(j); v.rr_apply_defaults(); rr::Validator c; v.rr_validate(c); out = rr::encode_text(v); return c.take(); },
@@ -174,6 +181,8 @@ std::string kind_rows(const std::vector<const Unit*>& units) {
           {{"api_version", api_version},
            {"kind", kind_literal},
            {"type", type},
+           {"default_and_validate",
+            rows.fill(u->rules_schema.empty() ? kTypedChecks : kValidateWithRules, {{"type", type}})},
            {"pb", u->root->protobuf
                       ? rows.fill(kPbEntries, {{"type", type}, {"api_version", api_version}, {"kind", kind_literal}})
                       : "nullptr, nullptr, nullptr, nullptr"},

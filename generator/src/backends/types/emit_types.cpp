@@ -78,8 +78,8 @@ const $item$* $finder$($params$) const;
 $item$* $finder$($params$);)gen";
 
 constexpr std::string_view kRootDecl =
-    R"gen(/// Validation as the API server does it (schema constraints; CEL rules are not evaluated).
-std::vector<rr::FieldError> validate() const;
+    R"gen(/// Validation as the API server does it$what$.
+std::vector<rr::FieldError> validate() const;$update$
 /// Applies schema defaults as the API server does (top-down, nullable-aware).
 void apply_defaults();
 /// Decodes JSON text; throws rr::DecodeError with a JSON pointer on mismatch.
@@ -203,11 +203,7 @@ constexpr std::string_view kDomDecodeMember = "static_cast<$struct$*>(p)->rr_dec
 constexpr std::string_view kDomEncodeFree = "encode(w, *static_cast<const $struct$*>(p));";
 constexpr std::string_view kDomDecodeFree = "decode(r, *static_cast<$struct$*>(p));";
 
-constexpr std::string_view kRootDefs = R"gen(std::vector<rr::FieldError> $struct$::validate() const {
-  rr::Validator c;
-  rr_validate(c);
-  return c.take();
-}
+constexpr std::string_view kRootDefs = R"gen($validate$
 void $struct$::apply_defaults() { rr_apply_defaults(); }
 // A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).
 $struct$ $struct$::from_json_text(std::string_view json) {
@@ -216,6 +212,34 @@ $struct$ $struct$::from_json_text(std::string_view json) {
   return v;
 }
 std::string $struct$::to_json_text() const { return rr::encode_text(*this); })gen";
+
+constexpr std::string_view kValidateTyped = R"gen(std::vector<rr::FieldError> $struct$::validate() const {
+  rr::Validator c;
+  rr_validate(c);
+  return c.take();
+})gen";
+// The typed checks, then the CEL rules and junctors of the embedded schema (the part of the CRD
+// version's schema they need), compiled on first use; rr/schema_cel/typed_rules.hpp.
+constexpr std::string_view kValidateRules = R"gen(namespace {
+const rr::schema::TypedRules& rules_of_$struct$() {
+  static const rr::schema::TypedRules rules($schema$);
+  return rules;
+}
+}  // namespace
+std::vector<rr::FieldError> $struct$::validate() const {
+  rr::Validator c;
+  rr_validate(c);
+  auto errors = c.take();
+  rules_of_$struct$().check_object(*this, nullptr, errors);
+  return errors;
+}
+std::vector<rr::FieldError> $struct$::validate_update(const $struct$& old) const {
+  rr::Validator c;
+  rr_validate(c);
+  auto errors = c.take();
+  rules_of_$struct$().check_object(*this, &old, errors);
+  return errors;
+})gen";
 
 // ---- what to emit ----------------------------------------------------------------------------
 
@@ -351,6 +375,8 @@ class UnitEmitter {
     if (std::any_of(u_.structs.begin(), u_.structs.end(), [](const auto& s) { return s->protobuf; }))
       rr.push_back("pb_codec");
     if (uses_.list_semantics) rr.push_back("list_semantics");
+    std::string rr_lines = sorted_lines(rr, "#include \"rr/core/$name$.hpp\"");
+    if (!u_.rules_schema.empty()) rr_lines += "\n#include \"rr/schema_cel/typed_rules.hpp\"";
 
     Printer enums("types"), structs("types");
     for (const auto& e : u_.enums) {
@@ -364,7 +390,7 @@ class UnitEmitter {
     for (const Unit* d : u_.boxed_depends) boxed_units.push_back(d->path);
     p.print(kSource, {{"banner", banner()},
                       {"header", u_.declared_in.empty() ? u_.path + ".hpp" : u_.declared_in},
-                      {"rr_includes", sorted_lines(rr, "#include \"rr/core/$name$.hpp\"")},
+                      {"rr_includes", rr_lines},
                       {"unit_includes", sorted_lines(boxed_units, "#include \"$name$.hpp\"")},
                       {"ns", u_.ns},
                       {"enums", enums.take_block()},
@@ -433,7 +459,7 @@ class UnitEmitter {
   void struct_decl(Printer& p, const StructDef& s) {
     Printer doc("types"), members("types"), finders("types");
     if (s.constraints && !s.constraints->description.empty()) doc.doc(s.constraints->description);
-    if (s.constraints) cel_comments(doc, *s.constraints);
+    if (s.constraints) cel_comments(doc, *s.constraints, checked_where());
     for (const auto& f : s.fields) member_decl(members, f);
     for (const auto& [f, name] : finders_of(s)) {
       finders.print(kFinderDecl,
@@ -448,23 +474,27 @@ class UnitEmitter {
                                                                           {"record", s.missing_member}})},
              {"finders", finders.take_block()},
              {"pb_hooks", s.protobuf ? std::string(kPbHookDecls) : ""},
-             {"root", s.is_root ? p.fill(kRootDecl, {{"struct", s.name}}) : ""}});
+             {"root", s.is_root ? root_decl(s) : ""}});
   }
 
   void member_decl(Printer& p, const FieldDef& f) {
     if (f.constraints && !f.constraints->description.empty()) p.doc(f.constraints->description);
     if (f.json_name != f.cpp_name) p.print("// JSON: $json$", {{"json", cpp_string_literal(f.json_name)}});
-    if (f.constraints) cel_comments(p, *f.constraints);
-    element_cel_comments(p, f.type);
+    if (f.constraints) cel_comments(p, *f.constraints, checked_where());
+    element_cel_comments(p, f.type, checked_where());
     std::string initializer;
     if (!f.initializer.empty()) initializer = " = " + f.initializer;
     else if (f.presence == Presence::Required && is_arithmetic(f.type)) initializer = "{}";
     p.print("$type$ $member$$initializer$;", {{"type", field_type(f)}, {"member", f.cpp_name}, {"initializer", initializer}});
   }
 
-  static void cel_comments(Printer& p, const Constraints& s, const char* where = "") {
+  // Who evaluates the unit's CEL rules: validate() when the unit embeds its kind's rules.
+  const char* checked_where() const {
+    return u_.rules_schema.empty() ? "checked by the API server" : "checked by validate() and the API server";
+  }
+  static void cel_comments(Printer& p, const Constraints& s, const char* checked, const char* where = "") {
     for (const auto& r : s.validations) {
-      std::string text = std::string("CEL rule") + where + " (checked by the API server, not by validate()): " + r.rule;
+      std::string text = std::string("CEL rule") + where + " (" + checked + "): " + r.rule;
       if (!r.message.empty()) text += "\nmessage: " + r.message;
       if (!r.message_expression.empty()) text += "\nmessageExpression: " + r.message_expression;
       if (!r.reason.empty()) text += "\nreason: " + r.reason;
@@ -473,10 +503,25 @@ class UnitEmitter {
       p.doc(text);
     }
   }
-  static void element_cel_comments(Printer& p, const TypeRef& t) {
+  static void element_cel_comments(Printer& p, const TypeRef& t, const char* checked) {
     const char* where = t.kind == TypeKind::Map ? " on each value" : " on each item";
     for (const TypeRef* e = t.element.get(); e; e = e->element.get())
-      if (e->constraints && e->kind != TypeKind::Struct) cel_comments(p, *e->constraints, where);
+      if (e->constraints && e->kind != TypeKind::Struct) cel_comments(p, *e->constraints, checked, where);
+  }
+
+  // A kind with CEL rules or junctors validates on update too, with the old object.
+  static constexpr std::string_view kUpdateDecl = R"gen(
+/// validate() on update: transition rules see `old` as oldSelf, and what the rules and junctors
+/// find at values unchanged from `old` is ratcheted as the API server does (the typed checks are not).
+std::vector<rr::FieldError> validate_update(const $struct$& old) const;)gen";
+
+  std::string root_decl(const StructDef& s) const {
+    const bool rules = !u_.rules_schema.empty();
+    Printer p("types");
+    return p.fill(kRootDecl, {{"struct", s.name},
+                              {"what", rules ? " (schema constraints, CEL rules and junctors)"
+                                             : " (schema constraints; CEL rules are not evaluated)"},
+                              {"update", rules ? p.fill(kUpdateDecl, {{"struct", s.name}}) : ""}});
   }
 
   std::string traits() const {
@@ -574,7 +619,11 @@ class UnitEmitter {
       for (const auto& f : s.fields)
         if (is_type_meta(f))
           fill.print("if (v.$member$.empty()) v.$member$ = $init$;", {{"member", f.cpp_name}, {"init", f.initializer}});
-      p.print(kRootDefs, {{"struct", s.name}, {"fill_type_meta", fill.take_block()}});
+      const std::string validate = u_.rules_schema.empty()
+                                       ? p.fill(kValidateTyped, {{"struct", s.name}})
+                                       : p.fill(kValidateRules,
+                                                {{"struct", s.name}, {"schema", cpp_raw_literal(u_.rules_schema)}});
+      p.print(kRootDefs, {{"struct", s.name}, {"validate", validate}, {"fill_type_meta", fill.take_block()}});
     }
   }
 

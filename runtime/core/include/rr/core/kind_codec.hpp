@@ -27,7 +27,8 @@ struct KindCodec {
   void (*decode_only)(std::string_view json);
   // Decodes JSON text into the typed object and encodes it again (throws rr::DecodeError).
   std::string (*reencode)(std::string_view json);
-  // Decodes, applies schema defaults and validates, as the API server does on a write.
+  // Decodes, applies schema defaults and validates, as the API server does on a write (a kind
+  // with CEL rules or junctors through its validate(), which evaluates them).
   std::vector<FieldError> (*default_and_validate)(std::string_view json);
   // Decodes, applies schema defaults and encodes.
   std::string (*defaulted)(std::string_view json);

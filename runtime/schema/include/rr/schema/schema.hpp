@@ -76,7 +76,20 @@ struct CompileOptions {
 struct ValidateOptions {
   bool ratcheting = true;  // on update, drop errors at nodes whose value equals the old one (1.30+)
   std::vector<std::string>* warnings = nullptr;  // handed to the NodeChecks (CheckContext::warnings)
+  // Report only what the NodeChecks and the junctors find: for a caller whose own code checks
+  // everything else (rrgen's generated validate(), whose typed checks cover types, formats,
+  // bounds, enums, required members and list uniqueness). The rest is still walked, unreported,
+  // to decide whether the NodeChecks are withheld.
+  bool checks_and_junctors_only = false;
+  // With checks_and_junctors_only: the caller's own findings include one that withholds the
+  // NodeChecks (blocks_checks()), as if the walk had found it.
+  bool caller_blocks_checks = false;
 };
+
+// Whether a finding withholds the NodeChecks (upstream strategy.go's hasBlockingErr): the object
+// lacks the shape the rules expect (a wrong type or format, an unsupported value, a missing
+// member, a value too long or a list too long).
+bool blocks_checks(const FieldError& e);
 
 struct Node;  // the compiled tree (src/node.hpp)
 

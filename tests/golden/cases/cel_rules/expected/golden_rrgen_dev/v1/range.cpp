@@ -4,6 +4,7 @@
 
 #include "rr/core/codec.hpp"
 #include "rr/core/validator.hpp"
+#include "rr/schema_cel/typed_rules.hpp"
 
 namespace golden_rrgen_dev::v1 {
 
@@ -82,10 +83,25 @@ void to_json(rr::Json& j, const Range& v) {
 void from_json(const rr::Json& j, Range& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<Range*>(p)->rr_decode(r); }, &v);
 }
+namespace {
+const rr::schema::TypedRules& rules_of_Range() {
+  static const rr::schema::TypedRules rules(R"rr({"type":"object","x-kubernetes-validations":[{"rule":"self.metadata.name.size() <= 20","message":"name too long"}],"properties":{"spec":{"type":"object","x-kubernetes-validations":[{"rule":"self.min <= self.max","message":"min must not exceed max"},{"rule":"!has(oldSelf.min) || has(self.min)","messageExpression":"'min cannot be removed'","reason":"FieldValueForbidden","fieldPath":".min","optionalOldSelf":true}],"properties":{"min":{"type":"integer"},"max":{"type":"integer"},"name":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"name is immutable"}]},"tags":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('x-') || \\\nself.startsWith('y-')\n","message":"tags start with x- or y-"}]}}}}}})rr");
+  return rules;
+}
+}  // namespace
 std::vector<rr::FieldError> Range::validate() const {
   rr::Validator c;
   rr_validate(c);
-  return c.take();
+  auto errors = c.take();
+  rules_of_Range().check_object(*this, nullptr, errors);
+  return errors;
+}
+std::vector<rr::FieldError> Range::validate_update(const Range& old) const {
+  rr::Validator c;
+  rr_validate(c);
+  auto errors = c.take();
+  rules_of_Range().check_object(*this, &old, errors);
+  return errors;
 }
 void Range::apply_defaults() { rr_apply_defaults(); }
 // A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).

@@ -21,9 +21,9 @@ namespace golden_rrgen_dev::v1 {
 
 /// RangeSpec bounds a value. Windows paths look like C:
 /// and must not break the generated comment.
-/// CEL rule (checked by the API server, not by validate()): self.min <= self.max
+/// CEL rule (checked by validate() and the API server): self.min <= self.max
 /// message: min must not exceed max
-/// CEL rule (checked by the API server, not by validate()): !has(oldSelf.min) || has(self.min)
+/// CEL rule (checked by validate() and the API server): !has(oldSelf.min) || has(self.min)
 /// messageExpression: 'min cannot be removed'
 /// reason: FieldValueForbidden
 /// fieldPath: .min
@@ -31,10 +31,10 @@ namespace golden_rrgen_dev::v1 {
 struct RangeSpec {
   std::optional<std::int64_t> min;
   std::optional<std::int64_t> max;
-  /// CEL rule (checked by the API server, not by validate()): self == oldSelf
+  /// CEL rule (checked by validate() and the API server): self == oldSelf
   /// message: name is immutable
   std::optional<std::string> name;
-  /// CEL rule on each item (checked by the API server, not by validate()): self.startsWith('x-') ||
+  /// CEL rule on each item (checked by validate() and the API server): self.startsWith('x-') ||
   /// self.startsWith('y-')
   ///
   /// message: tags start with x- or y-
@@ -50,7 +50,7 @@ struct RangeSpec {
   void rr_apply_defaults();
 };
 
-/// CEL rule (checked by the API server, not by validate()): self.metadata.name.size() <= 20
+/// CEL rule (checked by validate() and the API server): self.metadata.name.size() <= 20
 /// message: name too long
 struct Range {
   // JSON: "apiVersion"
@@ -59,9 +59,9 @@ struct Range {
   rr::ObjectMeta metadata;
   /// RangeSpec bounds a value. Windows paths look like C:
   /// and must not break the generated comment.
-  /// CEL rule (checked by the API server, not by validate()): self.min <= self.max
+  /// CEL rule (checked by validate() and the API server): self.min <= self.max
   /// message: min must not exceed max
-  /// CEL rule (checked by the API server, not by validate()): !has(oldSelf.min) || has(self.min)
+  /// CEL rule (checked by validate() and the API server): !has(oldSelf.min) || has(self.min)
   /// messageExpression: 'min cannot be removed'
   /// reason: FieldValueForbidden
   /// fieldPath: .min
@@ -76,8 +76,11 @@ struct Range {
   void rr_encode(rr::JsonWriter& w) const;
   void rr_validate(rr::Validator& c) const;
   void rr_apply_defaults();
-  /// Validation as the API server does it (schema constraints; CEL rules are not evaluated).
+  /// Validation as the API server does it (schema constraints, CEL rules and junctors).
   std::vector<rr::FieldError> validate() const;
+  /// validate() on update: transition rules see `old` as oldSelf, and what the rules and junctors
+  /// find at values unchanged from `old` is ratcheted as the API server does (the typed checks are not).
+  std::vector<rr::FieldError> validate_update(const Range& old) const;
   /// Applies schema defaults as the API server does (top-down, nullable-aware).
   void apply_defaults();
   /// Decodes JSON text; throws rr::DecodeError with a JSON pointer on mismatch.
