@@ -28,7 +28,9 @@ bool has_rules(const Schema& s) {
 }
 
 // The keywords of one node that constrain a value or type it for CEL (not its subschemas).
-void own_keywords(const Schema& s, ordered_json& j) {
+// `with_default`: the node keeps its whole subtree (a default checked against a pruned subtree
+// would not validate, e.g. a status default whose members were dropped).
+void own_keywords(const Schema& s, ordered_json& j, bool with_default) {
   if (!s.type.empty()) j["type"] = s.type;
   if (!s.format.empty()) j["format"] = s.format;
   if (s.minimum) j["minimum"] = *s.minimum;
@@ -49,8 +51,9 @@ void own_keywords(const Schema& s, ordered_json& j) {
   if (s.embedded_resource) j["x-kubernetes-embedded-resource"] = true;
   if (!s.map_type.empty()) j["x-kubernetes-map-type"] = s.map_type;
   if (!s.required.empty()) j["required"] = s.required;
-  // Kept: a list-type map's key must be required or defaulted, or the schema does not compile.
-  if (s.default_json) j["default"] = ordered_json::parse(*s.default_json);
+  // Kept under whole subtrees: a list-type map's key must be required or defaulted, or the schema
+  // does not compile.
+  if (with_default && s.default_json) j["default"] = ordered_json::parse(*s.default_json);
   if (!s.enum_json.empty()) {
     ordered_json values = ordered_json::array();
     for (const auto& v : s.enum_json) values.push_back(ordered_json::parse(v));
@@ -77,11 +80,24 @@ void own_keywords(const Schema& s, ordered_json& j) {
 ordered_json node(const Schema& s, bool full, const std::vector<std::string>& keep = {}) {
   full = full || own_rules(s);
   ordered_json j = ordered_json::object();
-  own_keywords(s, j);
+  own_keywords(s, j, full);
   ordered_json props = ordered_json::object();
   for (const auto& [name, p] : s.properties) {
     const bool kept = std::find(keep.begin(), keep.end(), name) != keep.end();
     if (full || kept || has_rules(*p)) props[name] = node(*p, full || kept);
+  }
+  if (!full) {
+    // Members dropped here are pruned before the check: what counts or requires them would see
+    // them missing (and a finding there withholds every rule).
+    j.erase("minProperties");
+    j.erase("maxProperties");
+    if (auto required = j.find("required"); required != j.end()) {
+      ordered_json kept_required = ordered_json::array();
+      for (const auto& name : *required)
+        if (props.contains(name.get<std::string>())) kept_required.push_back(name);
+      if (kept_required.empty()) j.erase("required");
+      else *required = std::move(kept_required);
+    }
   }
   if (!props.empty()) j["properties"] = std::move(props);
   if (s.items && (full || has_rules(*s.items))) {
