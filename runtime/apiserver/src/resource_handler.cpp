@@ -9,6 +9,7 @@
 #include "owner_references_admission.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/core/go_quote.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -52,17 +53,10 @@ WriteOptions write_options(const RequestQuery& query, std::vector<std::string>* 
                       .warnings = warnings};
 }
 
-// Each warning of the write as an HTTP Warning header (RFC 7234: code 299, agent "-", quoted
-// text), which kubectl prints as "Warning: <text>".
+// Each warning of the write as an HTTP Warning header (RFC 7234: code 299, agent "-", the text
+// quoted as Go's strconv.Quote, as the API server writes it), which kubectl prints as "Warning: <text>".
 HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warnings) {
-  for (const auto& text : warnings) {
-    std::string quoted = "299 - \"";
-    for (char c : text) {
-      if (c == '"' || c == '\\') quoted += '\\';
-      quoted += c;
-    }
-    reply.headers.emplace_back("Warning", quoted + "\"");
-  }
+  for (const auto& text : warnings) reply.headers.emplace_back("Warning", "299 - " + go_quote(text));
   return reply;
 }
 
