@@ -52,16 +52,10 @@ void compile_crd(const rr::Json& crd, const std::string& rel, const std::map<std
     ++run.versions;
     const std::string name = version.value("name", "");
     const std::string key = rel + "#" + group + "/" + name + "/" + kind;
-    rr::schema::CompileOptions options;
-    options.schema_path = "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema";
-    rr::schema::CostTally tally;  // the CRD's estimated CEL cost, as the API server totals it
-    options.node_checks = rr::schema::cel_node_checks(&tally);
     const auto started = std::chrono::steady_clock::now();
-    auto result = rr::schema::Schema::compile(schema, options);
+    auto result = rr::schema::compile_crd_schema(schema,
+                                                 "spec.versions[" + std::to_string(i) + "].schema.openAPIV3Schema");
     run.compile_time += std::chrono::steady_clock::now() - started;
-    std::vector<rr::FieldError> over_cost;
-    tally.check(options.schema_path, over_cost);
-    if (!over_cost.empty() && result.index() == 0) result = std::move(over_cost);
     const bool listed = rejections.count(key) > 0;
     if (listed) run.used_rejections.insert(key);
     if (auto* errors = std::get_if<std::vector<rr::FieldError>>(&result)) {

@@ -12,21 +12,9 @@ namespace {
 
 using Compiled = std::variant<schema::Schema, std::vector<FieldError>>;
 
-// A version's schema compiled with its rules; over the CRD's total CEL cost, the API server's errors.
 Compiled compile_version(const Json& version, std::size_t index) {
-  schema::CompileOptions options;
-  schema::CostTally tally;
-  options.node_checks = schema::cel_node_checks(&tally);
-  options.schema_path = "spec.versions[" + std::to_string(index) + "].schema.openAPIV3Schema";
-  Compiled compiled = schema::Schema::compile(version.at("/schema/openAPIV3Schema"_json_pointer), options);
-  std::vector<FieldError> over_cost;
-  tally.check(options.schema_path, over_cost);
-  if (over_cost.empty()) return compiled;
-  if (auto* errors = std::get_if<std::vector<FieldError>>(&compiled)) {
-    errors->insert(errors->end(), over_cost.begin(), over_cost.end());
-    return compiled;
-  }
-  return over_cost;
+  return schema::compile_crd_schema(version.at("/schema/openAPIV3Schema"_json_pointer),
+                                    "spec.versions[" + std::to_string(index) + "].schema.openAPIV3Schema");
 }
 
 bool has_schema(const Json& version) {

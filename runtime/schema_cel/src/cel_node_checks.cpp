@@ -59,4 +59,21 @@ NodeCheckFactory cel_node_checks(CostTally* tally) {
   };
 }
 
+std::variant<Schema, std::vector<FieldError>> compile_crd_schema(const Json& openapi_v3_schema,
+                                                                 const std::string& schema_path) {
+  CostTally tally;
+  CompileOptions options;
+  options.node_checks = cel_node_checks(&tally);
+  options.schema_path = schema_path;
+  auto compiled = Schema::compile(openapi_v3_schema, options);
+  std::vector<FieldError> over_cost;
+  tally.check(schema_path, over_cost);
+  if (over_cost.empty()) return compiled;
+  if (auto* errors = std::get_if<std::vector<FieldError>>(&compiled)) {
+    errors->insert(errors->end(), over_cost.begin(), over_cost.end());
+    return compiled;
+  }
+  return over_cost;
+}
+
 }  // namespace rr::schema
