@@ -96,8 +96,8 @@ TEST_CASE("a CREATE has no oldObject and a DELETE no object: both read as null")
   CHECK(create.old_object.is_null());
   CHECK_FALSE(create.request_kind);
   CHECK_FALSE(create.dry_run);
-  const AdmissionRequest remove =
-      decode_admission_review_request(review_with_request({{"uid", "u2"}, {"operation", "DELETE"}}));
+  const AdmissionRequest remove = decode_admission_review_request(
+      review_with_request({{"uid", "u2"}, {"operation", "DELETE"}}));
   CHECK(remove.operation == Operation::Delete);
   CHECK(remove.object.is_null());
   CHECK(remove.options.is_null());
@@ -106,14 +106,17 @@ TEST_CASE("a CREATE has no oldObject and a DELETE no object: both read as null")
 TEST_CASE("bad AdmissionReview requests are refused saying what and where") {
   CHECK(decode_error("{not json") == "AdmissionReview: the body is not valid JSON");
   CHECK(decode_error("[]") == "AdmissionReview: expected a JSON object, got array");
-  CHECK(decode_error(R"({"apiVersion":"admission.k8s.io/v1beta1","kind":"AdmissionReview","request":{"uid":"u"}})") ==
-        R"(AdmissionReview: expected apiVersion "admission.k8s.io/v1" and kind "AdmissionReview", got apiVersion "admission.k8s.io/v1beta1" and kind "AdmissionReview")");
-  CHECK(decode_error(R"({"apiVersion":"admission.k8s.io/v1","kind":"ConversionReview"})") ==
-        R"(AdmissionReview: expected apiVersion "admission.k8s.io/v1" and kind "AdmissionReview", got apiVersion "admission.k8s.io/v1" and kind "ConversionReview")");
+  CHECK(
+      decode_error(R"({"apiVersion":"admission.k8s.io/v1beta1","kind":"AdmissionReview","request":{"uid":"u"}})") ==
+      R"(AdmissionReview: expected apiVersion "admission.k8s.io/v1" and kind "AdmissionReview", got apiVersion "admission.k8s.io/v1beta1" and kind "AdmissionReview")");
+  CHECK(
+      decode_error(R"({"apiVersion":"admission.k8s.io/v1","kind":"ConversionReview"})") ==
+      R"(AdmissionReview: expected apiVersion "admission.k8s.io/v1" and kind "AdmissionReview", got apiVersion "admission.k8s.io/v1" and kind "ConversionReview")");
   CHECK(decode_error(R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"})") ==
         "AdmissionReview: request is missing");
   CHECK(decode_error(review_with_request({{"operation", "CREATE"}})) == "AdmissionReview: request.uid is missing");
-  CHECK(decode_error(review_with_request({{"uid", 7}})) == "AdmissionReview: request.uid: expected a string, got number");
+  CHECK(decode_error(review_with_request({{"uid", 7}})) ==
+        "AdmissionReview: request.uid: expected a string, got number");
   CHECK(decode_error(review_with_request({{"uid", "u"}, {"operation", "PATCH"}})) ==
         R"(AdmissionReview: request.operation: "PATCH" is not one of CREATE, UPDATE, DELETE, CONNECT)");
   CHECK(decode_error(review_with_request({{"uid", "u"}, {"operation", "CREATE"}, {"object", "x"}})) ==
@@ -121,8 +124,8 @@ TEST_CASE("bad AdmissionReview requests are refused saying what and where") {
   CHECK(decode_error(review_with_request(
             {{"uid", "u"}, {"operation", "CREATE"}, {"userInfo", {{"groups", Json::array({"a", 1})}}}})) ==
         "AdmissionReview: request.userInfo.groups[1]: expected a string, got number");
-  CHECK(decode_error(review_with_request(
-            {{"uid", "u"}, {"operation", "CREATE"}, {"userInfo", {{"extra", {{"k", "v"}}}}}})) ==
+  CHECK(decode_error(
+            review_with_request({{"uid", "u"}, {"operation", "CREATE"}, {"userInfo", {{"extra", {{"k", "v"}}}}}})) ==
         "AdmissionReview: request.userInfo.extra.k: expected an array of strings, got string");
   CHECK(decode_error(review_with_request({{"uid", "u"}, {"operation", "CREATE"}, {"dryRun", "yes"}})) ==
         "AdmissionReview: request.dryRun: expected a boolean, got string");
@@ -143,13 +146,15 @@ TEST_CASE("a response encodes its patch as base64 JSONPatch, status without kind
   response.warnings = {"deprecated field spec.x"};
   response.audit_annotations = {{"mutated", "true"}};
   const Json wire = Json::parse(encode_admission_review_response(response));
-  const std::string patch_base64 = rr::Bytes::encode(R"([{"op":"add","path":"/metadata/labels","value":{"a":"b"}}])").str();
+  const std::string patch_base64 =
+      rr::Bytes::encode(R"([{"op":"add","path":"/metadata/labels","value":{"a":"b"}}])").str();
   CHECK(wire == Json::parse(R"({
     "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
     "response": {
       "uid": "705ab4f5", "allowed": false,
       "status": {"metadata": {}, "message": "spec.replicas must be odd", "reason": "Forbidden", "code": 403},
-      "patch": ")" + patch_base64 + R"(", "patchType": "JSONPatch",
+      "patch": ")" + patch_base64 +
+                            R"(", "patchType": "JSONPatch",
       "warnings": ["deprecated field spec.x"], "auditAnnotations": {"mutated": "true"}
     }})"));
   CHECK(decode_admission_review_response(wire.dump()) == response);
@@ -184,11 +189,11 @@ TEST_CASE("bad AdmissionReview responses are refused as the API server refuses t
         R"(AdmissionReview: response.patchType: "Merge" is not JSONPatch)");
   CHECK(response_error(with({{"uid", "u"}, {"allowed", true}, {"patch", "%%%"}, {"patchType", "JSONPatch"}})) ==
         "AdmissionReview: response.patch: not valid base64");
-  CHECK(response_error(with({{"uid", "u"}, {"allowed", true}, {"patch", rr::Bytes::encode("{}").str()},
-                             {"patchType", "JSONPatch"}})) ==
+  CHECK(response_error(with(
+            {{"uid", "u"}, {"allowed", true}, {"patch", rr::Bytes::encode("{}").str()}, {"patchType", "JSONPatch"}})) ==
         "AdmissionReview: response.patch: not a JSON array of patch operations");
-  CHECK(decode_admission_review_response(with({{"uid", "u"}, {"allowed", true}, {"patch", "W10="},
-                                               {"patchType", "JSONPatch"}}))
+  CHECK(decode_admission_review_response(
+            with({{"uid", "u"}, {"allowed", true}, {"patch", "W10="}, {"patchType", "JSONPatch"}}))
             .patch == Json::array());
 }
 

@@ -56,7 +56,8 @@ TEST_CASE("a ConversionReview request decodes uid, desired version and the objec
 }
 
 TEST_CASE("a successful conversion response has result Success and the converted objects") {
-  ConversionResponse response{.uid = "u1", .converted_objects = {Json{{"apiVersion", "example.com/v1"}}}, .failure = {}};
+  ConversionResponse response{
+      .uid = "u1", .converted_objects = {Json{{"apiVersion", "example.com/v1"}}}, .failure = {}};
   const Json wire = Json::parse(encode_conversion_review_response(response));
   CHECK(wire == Json::parse(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
     "response":{"uid":"u1","convertedObjects":[{"apiVersion":"example.com/v1"}],
@@ -75,12 +76,15 @@ TEST_CASE("a failed conversion response has result Failure with the message and 
 }
 
 TEST_CASE("bad ConversionReviews are refused saying what and where") {
-  CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview"})") ==
-        R"(ConversionReview: expected apiVersion "apiextensions.k8s.io/v1" and kind "ConversionReview", got apiVersion "apiextensions.k8s.io/v1beta1" and kind "ConversionReview")");
+  CHECK(
+      request_error(R"({"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview"})") ==
+      R"(ConversionReview: expected apiVersion "apiextensions.k8s.io/v1" and kind "ConversionReview", got apiVersion "apiextensions.k8s.io/v1beta1" and kind "ConversionReview")");
   CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":[]})") ==
         "ConversionReview: request: expected an object, got array");
-  CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"desiredAPIVersion":"v1"}})") ==
-        "ConversionReview: request.uid is missing");
+  CHECK(
+      request_error(
+          R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"desiredAPIVersion":"v1"}})") ==
+      "ConversionReview: request.uid is missing");
   CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u"}})") ==
         "ConversionReview: request.desiredAPIVersion is missing");
   CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
