@@ -79,11 +79,10 @@ std::string_view operation_name(Operation operation) {
 }
 
 AdmissionRequest decode_admission_review_request(std::string_view body) {
-  const Json review = review::parse_review(body, api_version, review_kind);
-  const review::Fields fields(review::section(review, review_kind, "request"), "AdmissionReview: request");
+  const Json section = review::open_review(body, api_version, review_kind, "request");
+  const review::Fields fields(section, "AdmissionReview: request");
   AdmissionRequest request;
-  request.uid = fields.string("uid");
-  if (request.uid.empty()) throw ReviewError("AdmissionReview: request.uid is missing");
+  request.uid = fields.required_string("uid");
   if (const auto kind = fields.nested("kind")) request.kind = read_gvk(*kind);
   if (const auto resource = fields.nested("resource")) request.resource = read_gvr(*resource);
   request.sub_resource = fields.string("subResource");
@@ -136,11 +135,10 @@ std::string encode_admission_review_response(const AdmissionResponse& response) 
 }
 
 AdmissionResponse decode_admission_review_response(std::string_view body) {
-  const Json review = review::parse_review(body, api_version, review_kind);
-  const review::Fields fields(review::section(review, review_kind, "response"), "AdmissionReview: response");
+  const Json section = review::open_review(body, api_version, review_kind, "response");
+  const review::Fields fields(section, "AdmissionReview: response");
   AdmissionResponse response;
-  response.uid = fields.string("uid");
-  if (response.uid.empty()) throw ReviewError("AdmissionReview: response.uid is missing");
+  response.uid = fields.required_string("uid");
   response.allowed = fields.boolean("allowed");
   if (const Json* status = fields.object("status")) response.status = review::status_of(*status);
   const std::string patch = fields.string("patch");

@@ -20,13 +20,11 @@ std::string wrap(const char* section_name, Json body) {
 }  // namespace
 
 ConversionRequest decode_conversion_review_request(std::string_view body) {
-  const Json review = review::parse_review(body, api_version, review_kind);
-  const review::Fields fields(review::section(review, review_kind, "request"), "ConversionReview: request");
+  const Json section = review::open_review(body, api_version, review_kind, "request");
+  const review::Fields fields(section, "ConversionReview: request");
   ConversionRequest request;
-  request.uid = fields.string("uid");
-  if (request.uid.empty()) throw ReviewError("ConversionReview: request.uid is missing");
-  request.desired_api_version = fields.string("desiredAPIVersion");
-  if (request.desired_api_version.empty()) throw ReviewError("ConversionReview: request.desiredAPIVersion is missing");
+  request.uid = fields.required_string("uid");
+  request.desired_api_version = fields.required_string("desiredAPIVersion");
   request.objects = fields.objects("objects");
   return request;
 }
@@ -49,11 +47,10 @@ std::string encode_conversion_review_response(const ConversionResponse& response
 }
 
 ConversionResponse decode_conversion_review_response(std::string_view body) {
-  const Json review = review::parse_review(body, api_version, review_kind);
-  const review::Fields fields(review::section(review, review_kind, "response"), "ConversionReview: response");
+  const Json section = review::open_review(body, api_version, review_kind, "response");
+  const review::Fields fields(section, "ConversionReview: response");
   ConversionResponse response;
-  response.uid = fields.string("uid");
-  if (response.uid.empty()) throw ReviewError("ConversionReview: response.uid is missing");
+  response.uid = fields.required_string("uid");
   response.converted_objects = fields.objects("convertedObjects");
   const auto result = fields.nested("result");
   const std::string outcome = result ? result->string("status") : std::string();

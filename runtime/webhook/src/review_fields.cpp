@@ -9,7 +9,8 @@ std::string type_of(const Json& value) { return value.type_name(); }
 
 }  // namespace
 
-Json parse_review(std::string_view body, std::string_view api_version, std::string_view kind) {
+Json open_review(std::string_view body, std::string_view api_version, std::string_view kind,
+                 std::string_view section_name) {
   const std::string name(kind);
   Json review = Json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (review.is_discarded()) throw ReviewError(name + ": the body is not valid JSON");
@@ -26,19 +27,11 @@ Json parse_review(std::string_view body, std::string_view api_version, std::stri
     throw ReviewError(name + ": expected apiVersion \"" + std::string(api_version) + "\" and kind \"" + name +
                       "\", got apiVersion \"" + got_version + "\" and kind \"" + got_kind + "\"");
   }
-  return review;
-}
-
-const Json& section(const Json& review, std::string_view review_kind, std::string_view name) {
-  const auto found = review.find(name);
-  if (found == review.end() || found->is_null()) {
-    throw ReviewError(std::string(review_kind) + ": " + std::string(name) + " is missing");
-  }
-  if (!found->is_object()) {
-    throw ReviewError(std::string(review_kind) + ": " + std::string(name) + ": expected an object, got " +
-                      type_of(*found));
-  }
-  return *found;
+  const auto found = review.find(section_name);
+  const std::string where = name + ": " + std::string(section_name);
+  if (found == review.end() || found->is_null()) throw ReviewError(where + " is missing");
+  if (!found->is_object()) throw ReviewError(where + ": expected an object, got " + type_of(*found));
+  return std::move(*found);
 }
 
 void Fields::fail(std::string_view name, std::string_view what) const {
@@ -56,6 +49,12 @@ std::string Fields::string(std::string_view name) const {
   if (value == nullptr) return {};
   if (!value->is_string()) fail(name, "expected a string, got " + type_of(*value));
   return value->get<std::string>();
+}
+
+std::string Fields::required_string(std::string_view name) const {
+  std::string value = string(name);
+  if (value.empty()) throw ReviewError(path(name) + " is missing");
+  return value;
 }
 
 bool Fields::boolean(std::string_view name) const {

@@ -14,10 +14,10 @@
 
 namespace rr::webhook::review {
 
-// Parses `body` and checks apiVersion and kind; returns the document (an object).
-Json parse_review(std::string_view body, std::string_view api_version, std::string_view kind);
-// `<review>.<section>` as an object; required: a ReviewError when absent or null.
-const Json& section(const Json& review, std::string_view review_kind, std::string_view name);
+// Parses `body`, checks apiVersion and kind and returns its `section_name` member ("request" or
+// "response"), which must be an object.
+Json open_review(std::string_view body, std::string_view api_version, std::string_view kind,
+                 std::string_view section_name);
 
 class Fields {
  public:
@@ -25,6 +25,7 @@ class Fields {
   Fields(const Json& object, std::string where) : object_(object), where_(std::move(where)) {}
 
   std::string string(std::string_view name) const;
+  std::string required_string(std::string_view name) const;  // "<path> is missing" when empty
   bool boolean(std::string_view name) const;
   std::vector<std::string> strings(std::string_view name) const;
   std::map<std::string, std::string> string_map(std::string_view name) const;
