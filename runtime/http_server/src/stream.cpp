@@ -6,9 +6,9 @@
 #include <openssl/ssl.h>
 #include <sys/socket.h>
 
-#include <csignal>
 #include <cerrno>
 #include <climits>
+#include <csignal>
 #include <ctime>
 
 namespace rr::http_server::detail {
@@ -109,7 +109,8 @@ std::unique_ptr<Stream> plain_stream(int fd) { return std::make_unique<PlainStre
 
 std::unique_ptr<Stream> tls_stream(int fd, ssl_ctx_st* context) {
   // SSL_read and SSL_write must not block: the connection's loop polls and owns the timeouts.
-  if (const int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) return nullptr;
+  if (const int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)
+    return nullptr;
   SSL* ssl = SSL_new(context);
   if (ssl == nullptr) return nullptr;
   if (SSL_set_fd(ssl, fd) != 1) {

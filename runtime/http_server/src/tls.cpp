@@ -106,7 +106,8 @@ std::shared_ptr<ssl_ctx_st> CertificateFiles::context() {
   if (now == loaded_) return context_;
   loaded_ = now;
   if (!now) {
-    if (log_) log_("tls: certificate files missing, serving the previous certificate: " + cert_file_ + ", " + key_file_);
+    if (log_)
+      log_("tls: certificate files missing, serving the previous certificate: " + cert_file_ + ", " + key_file_);
     return context_;
   }
   try {

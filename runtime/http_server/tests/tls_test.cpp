@@ -86,7 +86,8 @@ TlsExchange tls_exchange(int port, const std::string& request) {
     X509_free(peer);
     SSL_write(ssl.get(), request.data(), static_cast<int>(request.size()));
     char chunk[4096];
-    for (int got = 0; (got = SSL_read(ssl.get(), chunk, sizeof chunk)) > 0;) out.reply.append(chunk, static_cast<std::size_t>(got));
+    for (int got = 0; (got = SSL_read(ssl.get(), chunk, sizeof chunk)) > 0;)
+      out.reply.append(chunk, static_cast<std::size_t>(got));
   }
   ERR_clear_error();
   ::close(fd);
@@ -169,7 +170,8 @@ TEST_CASE("a pair that does not load at the start is an error naming the file") 
   write_file(dir.cert(), "not a certificate");
   write_file(dir.key(), "not a key");
   const std::string expected = "tls: cannot load certificate " + dir.cert() + ": ";
-  CHECK_THROWS_WITH_AS(CertificateFiles(dir.cert(), dir.key()), doctest::Contains(expected.c_str()), std::runtime_error);
+  CHECK_THROWS_WITH_AS(CertificateFiles(dir.cert(), dir.key()), doctest::Contains(expected.c_str()),
+                       std::runtime_error);
 }
 
 TEST_CASE("tls_dial fails on a plain HTTP server and on a closed port, saying why") {
