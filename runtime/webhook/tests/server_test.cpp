@@ -88,8 +88,7 @@ TEST_CASE("an admission path answers AdmissionReviews over HTTPS on one kept-ali
 
   const test::HttpsReply allowed = client.post(port, "/validate", review(create_request));
   CHECK(allowed.new_connections == 1);
-  CHECK(response_of(allowed) ==
-        Json::parse(R"({"uid":"req-1","allowed":true,"warnings":["checked default/cm"]})"));
+  CHECK(response_of(allowed) == Json::parse(R"({"uid":"req-1","allowed":true,"warnings":["checked default/cm"]})"));
 
   Json bad = create_request;
   bad["name"] = "bad-cm";
@@ -111,16 +110,18 @@ TEST_CASE("bad admission requests get an AdmissionReview with code 400; a throwi
         Json::parse(R"({"metadata":{},"code":400,"message":"contentType=text/plain, expected application/json"})"));
   CHECK(status_of(client.post(port, "/validate", "")) ==
         Json::parse(R"({"metadata":{},"code":400,"message":"request body is empty"})"));
-  CHECK(status_of(client.post(port, "/validate", R"({"apiVersion":"v1","kind":"Pod"})")) ==
-        Json::parse(R"({"metadata":{},"code":400,"message":"AdmissionReview: expected apiVersion \"admission.k8s.io/v1\" and kind \"AdmissionReview\", got apiVersion \"v1\" and kind \"Pod\""})"));
+  CHECK(
+      status_of(client.post(port, "/validate", R"({"apiVersion":"v1","kind":"Pod"})")) ==
+      Json::parse(
+          R"({"metadata":{},"code":400,"message":"AdmissionReview: expected apiVersion \"admission.k8s.io/v1\" and kind \"AdmissionReview\", got apiVersion \"v1\" and kind \"Pod\""})"));
   Json boom = create_request;
   boom["name"] = "boom";
   const Json failed = response_of(client.post(port, "/validate", review(boom)));
   CHECK(failed == Json::parse(R"({"uid":"req-1","allowed":false,
     "status":{"metadata":{},"code":500,"message":"the handler broke"}})"));
   // application/json with parameters is still JSON.
-  CHECK(response_of(client.post(port, "/validate", review(create_request), "application/json; charset=utf-8"))["allowed"] ==
-        true);
+  CHECK(response_of(client.post(port, "/validate", review(create_request),
+                                "application/json; charset=utf-8"))["allowed"] == true);
 }
 
 TEST_CASE("unknown paths are 404, other methods 405, bodies over the limit 413") {
@@ -161,7 +162,9 @@ TEST_CASE("a conversion path converts, answers a bad review with HTTP 400 and a 
     "convertedObjects":[],"result":{"metadata":{},"status":"Failure","message":"no such version"}})"));
   const test::HttpsReply bad = client.post(port, "/convert", "{}");
   CHECK(bad.status == 400);
-  CHECK(bad.body == R"(ConversionReview: expected apiVersion "apiextensions.k8s.io/v1" and kind "ConversionReview", got apiVersion "" and kind "")");
+  CHECK(
+      bad.body ==
+      R"(ConversionReview: expected apiVersion "apiextensions.k8s.io/v1" and kind "ConversionReview", got apiVersion "" and kind "")");
 }
 
 TEST_CASE("check_started: not started, reachable over TLS, then not reachable once stopped") {
@@ -182,7 +185,8 @@ TEST_CASE("start() fails on missing certificates and registration mistakes are r
   options.cert_dir = "/nonexistent-rr-webhook-certs";
   Server server(options);
   server.handle_admission("/validate", validate);
-  CHECK_THROWS_WITH_AS(server.start(), doctest::Contains("tls: cannot load certificate /nonexistent-rr-webhook-certs/tls.crt"),
+  CHECK_THROWS_WITH_AS(server.start(),
+                       doctest::Contains("tls: cannot load certificate /nonexistent-rr-webhook-certs/tls.crt"),
                        std::runtime_error);
   CHECK_THROWS_WITH_AS(server.handle_admission("/validate", validate),
                        R"(webhook path "/validate" is already registered)", std::invalid_argument);

@@ -64,7 +64,7 @@ class Server {
   // when the certificate does not load or the address cannot be bound, std::logic_error when
   // already started.
   int start();
-  void stop();  // idempotent
+  void stop();       // idempotent
   int port() const;  // 0 before start()
 
   // controller-runtime's StartedChecker, for /healthz: nullopt when a TLS handshake with the
