@@ -94,8 +94,7 @@ TEST_CASE("a spoke edited after converting down: its values win, what it cannot 
 
 TEST_CASE("a ConversionReview converts each object in order; the same version passes through") {
   const auto conversion = gadget_conversion();
-  const ConversionResponse response =
-      conversion.convert({"uid-9", "webhook.rrgen.dev/v1", {simple_spoke, full_hub}});
+  const ConversionResponse response = conversion.convert({"uid-9", "webhook.rrgen.dev/v1", {simple_spoke, full_hub}});
   CHECK(response.uid == "uid-9");
   CHECK_FALSE(response.failure);
   REQUIRE(response.converted_objects.size() == 2);
@@ -111,8 +110,9 @@ TEST_CASE("failures fail the whole request with a message that says which and wh
     CHECK(response.converted_objects.empty());
     return response.failure ? response.failure->message : std::string("(converted)");
   };
-  CHECK(failure_of(full_hub, "webhook.rrgen.dev/v2") ==
-        R"(cannot convert Gadget to or from apiVersion "webhook.rrgen.dev/v2": the versions converted are webhook.rrgen.dev/v1, webhook.rrgen.dev/v1alpha1)");
+  CHECK(
+      failure_of(full_hub, "webhook.rrgen.dev/v2") ==
+      R"(cannot convert Gadget to or from apiVersion "webhook.rrgen.dev/v2": the versions converted are webhook.rrgen.dev/v1, webhook.rrgen.dev/v1alpha1)");
   Json other = full_hub;
   other["kind"] = "Widget";
   CHECK(failure_of(other, "webhook.rrgen.dev/v1alpha1") ==
@@ -123,10 +123,12 @@ TEST_CASE("failures fail the whole request with a message that says which and wh
         R"(converting webhook.rrgen.dev/v1alpha1 to webhook.rrgen.dev/v1: size "huge" is not a number)");
   Json words = simple_spoke;
   words["spec"]["sizeText"] = "seven";  // std::stoi throws: the exception is the function's error
-  CHECK(failure_of(words, "webhook.rrgen.dev/v1") == "converting webhook.rrgen.dev/v1alpha1 to webhook.rrgen.dev/v1: stoi");
+  CHECK(failure_of(words, "webhook.rrgen.dev/v1") ==
+        "converting webhook.rrgen.dev/v1alpha1 to webhook.rrgen.dev/v1: stoi");
   Json undecodable = full_hub;
   undecodable["spec"]["size"] = "three";
-  CHECK(failure_of(undecodable, "webhook.rrgen.dev/v1alpha1").starts_with("cannot decode webhook.rrgen.dev/v1 Gadget: "));
+  CHECK(
+      failure_of(undecodable, "webhook.rrgen.dev/v1alpha1").starts_with("cannot decode webhook.rrgen.dev/v1 Gadget: "));
 }
 
 TEST_CASE("a spoke is registered once; handler() serves ConversionReviews") {

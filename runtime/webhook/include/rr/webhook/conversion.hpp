@@ -72,8 +72,10 @@ template <Object Hub>
 class Conversion {
  public:
   template <Object Spoke>
-  Conversion& spoke(std::function<Error(const Spoke&, Hub&)> to_hub, std::function<Error(const Hub&, Spoke&)> from_hub) {
-    static_assert(ResourceTraits<Spoke>::kind == ResourceTraits<Hub>::kind, "a spoke is the hub's kind at another version");
+  Conversion& spoke(std::function<Error(const Spoke&, Hub&)> to_hub,
+                    std::function<Error(const Hub&, Spoke&)> from_hub) {
+    static_assert(ResourceTraits<Spoke>::kind == ResourceTraits<Hub>::kind,
+                  "a spoke is the hub's kind at another version");
     const std::string version(ResourceTraits<Spoke>::api_version);
     if (version == ResourceTraits<Hub>::api_version || find(version) != nullptr) {
       throw std::invalid_argument("rr::webhook::Conversion: " + version + " is registered already");
