@@ -209,9 +209,8 @@ int main(int argc, char** argv) {
   report("adapter in process", measure([&] { (void)adapter.handle(request); }));
   report("respond() (review codec)", measure([&] { (void)server.respond("/mutate", "application/json", body); }));
   rr::webhook::test::HttpsClient plain_client("");
-  report("HTTP keep-alive (no TLS)", measure([&] {
-           check(plain_client.post(plain_port, "/mutate", body).status == 200, "HTTP call failed");
-         }));
+  report("HTTP keep-alive (no TLS)",
+         measure([&] { check(plain_client.post(plain_port, "/mutate", body).status == 200, "HTTP call failed"); }));
   rr::webhook::test::HttpsClient client(certs.ca_pem);
   check(client.post(port, "/mutate", body).new_connections == 1, "the first HTTPS call did not connect");
   report("HTTPS keep-alive", measure([&] {
@@ -219,9 +218,8 @@ int main(int argc, char** argv) {
            check(reply.status == 200 && reply.new_connections == 0, "HTTPS call failed or reconnected");
          }));
   rr::webhook::test::HttpsClient handshaking(certs.ca_pem, /*reuse=*/false);
-  report("HTTPS, a handshake per request", measure([&] {
-           check(handshaking.post(port, "/mutate", body).status == 200, "HTTPS call failed");
-         }));
+  report("HTTPS, a handshake per request",
+         measure([&] { check(handshaking.post(port, "/mutate", body).status == 200, "HTTPS call failed"); }));
 
   for (const std::size_t batch : {std::size_t{1}, std::size_t{100}}) {
     const ConversionRequest down{"bench", "webhook.rrgen.dev/v1alpha1", hubs(batch)};
@@ -233,9 +231,8 @@ int main(int argc, char** argv) {
                 batch);
     report("v1 -> v1alpha1 in process", measure([&] { (void)conversion.convert(down); }), batch);
     report("v1alpha1 -> v1 in process (restore)", measure([&] { (void)conversion.convert(up); }), batch);
-    report("v1 -> v1alpha1 over HTTPS", measure([&] {
-             check(client.post(port, "/convert", down_body).status == 200, "conversion call failed");
-           }),
+    report("v1 -> v1alpha1 over HTTPS",
+           measure([&] { check(client.post(port, "/convert", down_body).status == 200, "conversion call failed"); }),
            batch);
   }
   plain.stop();
