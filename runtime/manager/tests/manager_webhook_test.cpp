@@ -79,3 +79,15 @@ TEST_CASE("a webhook server without its certificate fails run() with exit code 1
   CHECK(cache->starts == 0);
   CHECK(logs.has("failed to start an HTTP server", "tls: cannot load certificate /nonexistent-rr-certs/tls.crt"));
 }
+
+TEST_CASE("an operator's own healthz check named \"webhook\" is kept") {
+  const rr::webhook::test::ServingCerts certs;
+  rr::Manager manager(webhook_options(certs.dir.string()), nullptr, rr::Logger());
+  manager.webhook_server().handle_admission(
+      "/validate", [](const rr::webhook::AdmissionRequest&) { return rr::webhook::AdmissionResponse{}; });
+  manager.add_healthz_check("webhook", [] { return false; });
+  Running running(manager);
+  REQUIRE(eventually([&] { return manager.webhook_port() > 0 && manager.health_probe_port() > 0; }));
+  CHECK(http_get(manager.health_probe_port(), "/healthz/webhook").status == 500);
+  CHECK(running.stop() == 0);
+}
