@@ -2,6 +2,7 @@
 #include "rr/cluster/cluster.hpp"
 
 #include <mutex>
+#include <utility>
 
 #include "store.hpp"
 #include "watch_channel.hpp"
@@ -34,6 +35,23 @@ void Cluster::register_kind(KindInfo info, AdmissionFn admission) {
   std::lock_guard lock(state_->mutex);
   state_->store.register_kind(std::move(info), std::move(admission));
 }
+
+void Cluster::set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.set_admission_plugin(std::move(plugin));
+}
+
+namespace {
+thread_local const RequestUser* current_user = nullptr;
+}  // namespace
+
+RequestUserScope::RequestUserScope(RequestUser user) : user_(std::move(user)), previous_(current_user) {
+  current_user = &user_;
+}
+
+RequestUserScope::~RequestUserScope() { current_user = previous_; }
+
+const RequestUser* RequestUserScope::current() { return current_user; }
 
 std::optional<KindInfo> Cluster::find_kind(const GroupVersionKind& gvk) const {
   std::lock_guard lock(state_->mutex);

@@ -34,6 +34,7 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   try {
     object = prepare_create(entry, request, opts);
     if (ownership == Ownership::RecordUpdate) record_update(entry.info, Json::object(), object, opts, false);
+    validate_write(entry, AdmissionOperation::Create, &object, nullptr, false, opts.dry_run, opts.warnings);
   } catch (...) {
     give_back();
     throw;
@@ -74,7 +75,7 @@ Json Store::prepare_create(KindEntry& entry, const Json& request, const WriteOpt
   const std::string ns = meta_string(object, "namespace");
   if (is_namespace_kind(info)) prepare_namespace_create(object);
 
-  admit(entry, object, nullptr, false, opts);
+  admit_write(entry, AdmissionOperation::Create, object, nullptr, false, opts);
 
   const int attempts = generated && !options_.counter_generate_name ? generate_name_attempts : 1;
   for (int attempt = 1; entry.objects.contains(ObjectKey{ns, meta_string(object, "name")}); ++attempt) {

@@ -25,6 +25,8 @@ Json Store::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptio
                   "Precondition failed: ResourceVersion in precondition: " + *opts.precondition_resource_version +
                       ", ResourceVersion in object meta: " + rv));
   }
+  mutate_delete(entry, key, opts.dry_run);
+  validate_write(entry, AdmissionOperation::Delete, nullptr, &stored, false, opts.dry_run, nullptr);
   if (opts.dry_run) return stored;
 
   const ObjectKey stored_key = storage_key(entry, key);
@@ -45,6 +47,13 @@ void Store::remove_collection(const KindInfo& kind, const ListOptions& list, con
   std::vector<ObjectKey> keys;
   for (const auto& [key, object] : entry.objects) {
     if (filter.matches(object)) keys.push_back(key);
+  }
+  mutate_delete(entry, ObjectKey{list.namespace_, ""}, opts.dry_run);
+  if (plugin_) {
+    // Every item passes validating admission before any is deleted.
+    for (const auto& key : keys) {
+      validate_write(entry, AdmissionOperation::Delete, nullptr, &entry.objects.at(key), false, opts.dry_run, nullptr);
+    }
   }
   if (opts.dry_run) return;
   for (const auto& key : keys) {

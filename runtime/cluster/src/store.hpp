@@ -40,9 +40,15 @@ struct Event {
   Json previous;
 };
 
-class Store {
+class Store : public StoreReader {
  public:
   explicit Store(ClusterOptions options);
+
+  // The cluster-wide admission plugin (admission.cpp); nullptr: none.
+  void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) { plugin_ = std::move(plugin); }
+  // StoreReader, for the plugin (kinds.cpp).
+  const Json* find(const GroupVersionKind& gvk, const ObjectKey& key) const override;
+  std::vector<const Json*> all(const GroupVersionKind& gvk) const override;
 
   // Kinds (kinds.cpp).
   void register_kind(KindInfo info, Cluster::AdmissionFn admission);
@@ -98,6 +104,23 @@ class Store {
   // Runs the kind's admission (defaults, pruning, validation) on `object`: 422 Invalid on
   // findings; pruned fields refused (400), warned about or ignored as opts.field_validation says.
   void admit(const KindEntry& entry, Json& object, const Json* old_object, bool status, const WriteOptions& opts) const;
+  // Refuses or warns as the kind's admission answered.
+  void report_admission(const KindEntry& entry, const Json& object, AdmissionResponse response,
+                        const WriteOptions& opts) const;
+  // admit() with the cluster-wide mutating plugin before it, as the API server orders them:
+  // the kind's defaults, mutation, then the kind's defaults, pruning and validation again. The
+  // unknown fields the first pass pruned are reported as admit() reports them.
+  void admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
+                   bool status, const WriteOptions& opts) const;
+  // The cluster-wide validating plugin on the object about to be stored (nullptr: a delete).
+  void validate_write(const KindEntry& entry, AdmissionOperation operation, const Json* object, const Json* old_object,
+                      bool status, bool dry_run, std::vector<std::string>* warnings) const;
+  // The mutating plugin of a delete: no object to change, as the API server calls it (the name
+  // is empty for a delete of a collection).
+  void mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry_run) const;
+  AdmissionAttributes plugin_attributes(const KindEntry& entry, AdmissionOperation operation, const Json* object,
+                                        const Json* old_object, bool status, bool dry_run,
+                                        std::vector<std::string>* warnings) const;
 
   // The write paths shared by update, update_status and patch; `stored` is the current state and
   // the request's resourceVersion has already been checked.
@@ -163,6 +186,7 @@ class Store {
   void record(Event event);
 
   ClusterOptions options_;
+  std::shared_ptr<AdmissionPlugin> plugin_;
   std::map<GroupVersionKind, KindEntry> kinds_;
   std::uint64_t resource_version_ = 0;
   std::uint64_t uid_counter_ = 0;
