@@ -95,7 +95,7 @@ AdmissionAttributes Store::plugin_attributes(const KindEntry& entry, AdmissionOp
 
 void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
                         bool status, const WriteOptions& opts) const {
-  if (!plugin_ || !plugin_->mutates()) return admit(entry, object, old_object, status, opts);
+  if (!plugin_ || !plugin_->mutates(*this)) return admit(entry, object, old_object, status, opts);
   // Decoding defaults and prunes before mutating admission; its findings wait for validation,
   // but a strict decoding error stops the write first, as on the API server.
   std::vector<std::string> pruned;
@@ -124,7 +124,7 @@ void Store::validate_write(const KindEntry& entry, AdmissionOperation operation,
 }
 
 void Store::mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry_run) const {
-  if (!plugin_ || !plugin_->mutates()) return;
+  if (!plugin_ || !plugin_->mutates(*this)) return;
   AdmissionAttributes attributes{.operation = AdmissionOperation::Delete,
                                  .kind = &entry.info,
                                  .subresource = "",

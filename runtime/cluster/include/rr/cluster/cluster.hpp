@@ -113,7 +113,7 @@ class AdmissionPlugin {
   virtual ~AdmissionPlugin() = default;
   // Whether any mutating plugin is configured now: the cluster defaults the object once more
   // before mutation only then (so a write without webhooks costs nothing extra).
-  virtual bool mutates() const = 0;
+  virtual bool mutates(const StoreReader& store) = 0;
   virtual void mutate(const AdmissionAttributes& attributes) = 0;
   virtual void validate(const AdmissionAttributes& attributes) = 0;
 };

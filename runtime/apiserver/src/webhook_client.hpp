@@ -1,0 +1,48 @@
+// How the local cluster reaches an admission or conversion webhook: a clientConfig
+// (admissionregistration.k8s.io/v1 WebhookClientConfig, apiextensions' the same shape) resolved to
+// an HTTPS endpoint and called with a POST, as the API server's webhook client does.
+//
+// Nothing runs in pods here, so a `service` reference resolves by a local convention: the Service
+// object is read from the cluster, its port entry whose `port` is the reference's port (443 by
+// default) gives the targetPort (when numeric; the port itself otherwise), and the call goes to
+// https://127.0.0.1:<that port><path>, verifying the certificate for <name>.<namespace>.svc as the
+// API server does.
+#pragma once
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr::apiserver_detail {
+
+struct ServiceReference {
+  std::string namespace_, name, path;
+  int port = 443;
+};
+
+struct WebhookClientConfig {
+  std::string url;                          // set, or service
+  std::optional<ServiceReference> service;
+  std::string ca_bundle_pem;                // "": the system's trust store
+};
+
+// The clientConfig as written; std::invalid_argument with the API server's field message when it
+// names neither or both, or caBundle is not base64.
+WebhookClientConfig webhook_client_config(const Json& client_config);
+
+// A call that did not produce a response body: the text the API server writes after
+// "failed to call webhook: " (e.g. `Post "https://127.0.0.1:9443/validate?timeout=10s": context
+// deadline exceeded`).
+class WebhookCallError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// POSTs `body` (JSON) and returns the response body; a status other than 200 is an error too.
+std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
+                         std::chrono::seconds timeout);
+
+}  // namespace rr::apiserver_detail
