@@ -66,7 +66,8 @@ std::map<std::string, std::string> labels_of(const Json* object) {
 // matched by its own labels.
 bool namespace_matches(const AdmissionWebhook& hook, const AdmissionAttributes& a) {
   if (hook.namespace_selector.empty()) return true;
-  if (a.kind->gvk == namespace_gvk) return hook.namespace_selector.matches(labels_of(a.object ? a.object : a.old_object));
+  if (a.kind->gvk == namespace_gvk)
+    return hook.namespace_selector.matches(labels_of(a.object ? a.object : a.old_object));
   if (a.namespace_.empty()) return true;
   return hook.namespace_selector.matches(labels_of(a.store->find(namespace_gvk, ObjectKey{"", a.namespace_})));
 }
@@ -94,14 +95,15 @@ webhook::GroupVersionResource resource_of(const KindInfo& kind) {
 
 // The `request` variable of matchConditions: the AdmissionRequest as the webhook would get it.
 Json request_variable(const AdmissionAttributes& a) {
-  Json request{{"kind", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"kind", a.kind->gvk.kind}}},
-               {"resource", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"resource", a.kind->plural}}},
-               {"subResource", a.subresource},
-               {"name", a.name},
-               {"namespace", a.namespace_},
-               {"operation", operation_text(a.operation)},
-               {"userInfo", user_json(a.user)},
-               {"dryRun", a.dry_run}};
+  Json request{
+      {"kind", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"kind", a.kind->gvk.kind}}},
+      {"resource", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"resource", a.kind->plural}}},
+      {"subResource", a.subresource},
+      {"name", a.name},
+      {"namespace", a.namespace_},
+      {"operation", operation_text(a.operation)},
+      {"userInfo", user_json(a.user)},
+      {"dryRun", a.dry_run}};
   request["requestKind"] = request["kind"];
   request["requestResource"] = request["resource"];
   request["requestSubResource"] = a.subresource;
@@ -121,7 +123,7 @@ Status denied(const AdmissionWebhook& hook, const AdmissionAttributes& a, std::o
   Status s = result ? std::move(*result) : Status{};
   if (s.code == 0) s.code = 403;
   const std::string denied_by = "admission webhook \"" + hook.name + "\" denied the request";
-  std::string message = !s.message.empty() ? denied_by + ": " + s.message
+  std::string message = !s.message.empty()  ? denied_by + ": " + s.message
                         : !s.reason.empty() ? denied_by + ": " + s.reason
                                             : denied_by + " without explanation";
   const std::string name = a.name.empty() ? "Unknown" : a.name;
@@ -135,7 +137,8 @@ Status denied(const AdmissionWebhook& hook, const AdmissionAttributes& a, std::o
       s.details_name = name;
     }
   }
-  s.message = (internal ? std::string("Internal error occurred") : group_resource(*a.kind) + " \"" + name + "\" is forbidden") +
+  s.message = (internal ? std::string("Internal error occurred")
+                        : group_resource(*a.kind) + " \"" + name + "\" is forbidden") +
               ": " + message;
   if (s.reason.empty()) s.reason = internal ? "InternalError" : "Forbidden";
   return s;
@@ -269,8 +272,9 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
   if (!response.allowed) throw ApiError(denied(hook, a, std::move(response.status)));
   if (!mutating || response.patch.is_null() || response.patch.empty()) return false;
   if (!a.object) {
-    throw ApiError(api_errors::internal_error("admission webhook \"" + hook.name +
-                                              "\" attempted to modify the object, which is not supported for this operation"));
+    throw ApiError(
+        api_errors::internal_error("admission webhook \"" + hook.name +
+                                   "\" attempted to modify the object, which is not supported for this operation"));
   }
   Json patched;
   try {

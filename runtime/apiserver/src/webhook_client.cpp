@@ -15,11 +15,11 @@ namespace {
 const GroupVersionKind service_gvk{"", "v1", "Service"};
 
 struct Endpoint {
-  std::string host;         // what the certificate is verified for
-  std::string address;      // where to connect
+  std::string host;     // what the certificate is verified for
+  std::string address;  // where to connect
   int port = 443;
-  std::string path;         // with its query, if any
-  std::string shown;        // the URL the API server's errors show
+  std::string path;   // with its query, if any
+  std::string shown;  // the URL the API server's errors show
 };
 
 // https://host[:port][/path]
@@ -138,13 +138,14 @@ std::string call_webhook(const WebhookClientConfig& config, const StoreReader& s
         throw WebhookCallError(post + "dial tcp " + endpoint.address + ":" + std::to_string(endpoint.port) +
                                ": connect: connection refused");
       case httplib::Error::SSLServerVerification:
-        throw WebhookCallError(post + "tls: failed to verify certificate: x509: certificate signed by unknown authority");
-      default:
-        throw WebhookCallError(post + httplib::to_string(error));
+        throw WebhookCallError(post +
+                               "tls: failed to verify certificate: x509: certificate signed by unknown authority");
+      default: throw WebhookCallError(post + httplib::to_string(error));
     }
   }
   if (result->status != 200) {
-    throw WebhookCallError("an error on the server (\"" + result->body + "\") has prevented the request from succeeding");
+    throw WebhookCallError("an error on the server (\"" + result->body +
+                           "\") has prevented the request from succeeding");
   }
   return result->body;
 }

@@ -24,9 +24,9 @@ struct ServiceReference {
 };
 
 struct WebhookClientConfig {
-  std::string url;                          // set, or service
+  std::string url;  // set, or service
   std::optional<ServiceReference> service;
-  std::string ca_bundle_pem;                // "": the system's trust store
+  std::string ca_bundle_pem;  // "": the system's trust store
 };
 
 // The clientConfig as written; std::invalid_argument with the API server's field message when it

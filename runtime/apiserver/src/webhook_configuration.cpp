@@ -53,9 +53,8 @@ cel::CompileResult compile_condition(const std::string& expression) {
 bool qualified_webhook_name(const std::string& name) {
   if (name.empty() || name.size() > 253) return false;
   if (std::count(name.begin(), name.end(), '.') < 2) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
-         }) &&
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'; }) &&
          name.front() != '.' && name.back() != '.' && name.front() != '-' && name.back() != '-';
 }
 
@@ -66,8 +65,8 @@ void supported(std::vector<FieldError>& errors, const std::string& path, const J
   if (std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return text == a; })) return;
   std::string list;
   for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + "\"" + a + "\"";
-  errors.push_back({path, FieldErrorType::NotSupported,
-                    path + ": Unsupported value: \"" + text + "\": supported values: " + list});
+  errors.push_back(
+      {path, FieldErrorType::NotSupported, path + ": Unsupported value: \"" + text + "\": supported values: " + list});
 }
 
 }  // namespace
@@ -143,9 +142,9 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
       // The local cluster speaks v1 only (v1beta1 reviews are not served).
       std::string shown;
       for (const auto& v : versions) shown += std::string(shown.empty() ? "" : ", ") + "\"" + v + "\"";
-      errors.push_back({at + ".admissionReviewVersions", FieldErrorType::Invalid,
-                        at + ".admissionReviewVersions: Invalid value: []string{" + shown +
-                            "}: must include at least one of v1"});
+      errors.push_back(
+          {at + ".admissionReviewVersions", FieldErrorType::Invalid,
+           at + ".admissionReviewVersions: Invalid value: []string{" + shown + "}: must include at least one of v1"});
     }
     if (!w.contains("sideEffects")) {
       errors.push_back({at + ".sideEffects", FieldErrorType::Required,
@@ -178,7 +177,8 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
       try {
         selector_of(w, selector);
       } catch (const std::invalid_argument& e) {
-        errors.push_back({at + "." + selector, FieldErrorType::Invalid, at + "." + selector + ": Invalid value: " + e.what()});
+        errors.push_back(
+            {at + "." + selector, FieldErrorType::Invalid, at + "." + selector + ": Invalid value: " + e.what()});
       }
     }
     const Json conditions = w.value("matchConditions", Json::array());
@@ -187,8 +187,9 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
       auto compiled = compile_condition(expression);
       if (!compiled.ok()) {
         const std::string path = at + ".matchConditions[" + std::to_string(c) + "].expression";
-        errors.push_back({path, FieldErrorType::Invalid,
-                          path + ": Invalid value: \"" + expression + "\": compilation failed: " + compiled.error_text});
+        errors.push_back(
+            {path, FieldErrorType::Invalid,
+             path + ": Invalid value: \"" + expression + "\": compilation failed: " + compiled.error_text});
       }
     }
     try {
@@ -196,7 +197,8 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
     } catch (const std::invalid_argument& e) {
       errors.push_back({at + ".clientConfig", FieldErrorType::Required, at + "." + e.what()});
     }
-    if (auto url = w.value("/clientConfig/url"_json_pointer, std::string()); !url.empty() && url.rfind("https://", 0) != 0) {
+    if (auto url = w.value("/clientConfig/url"_json_pointer, std::string());
+        !url.empty() && url.rfind("https://", 0) != 0) {
       errors.push_back({at + ".clientConfig.url", FieldErrorType::Invalid,
                         at + ".clientConfig.url: Unsupported value: \"" + url.substr(0, url.find(':')) +
                             "\": supported values: \"https\""});

@@ -35,8 +35,8 @@ struct AdmissionWebhook {
   std::string uid;  // configuration/name: tells webhooks apart for reinvocation
   std::vector<WebhookRule> rules;
   Selector namespace_selector, object_selector;
-  bool fail_closed = true;    // failurePolicy Fail (the default) or Ignore
-  bool exact_match = false;   // matchPolicy Exact; Equivalent (the default) otherwise
+  bool fail_closed = true;   // failurePolicy Fail (the default) or Ignore
+  bool exact_match = false;  // matchPolicy Exact; Equivalent (the default) otherwise
   std::vector<MatchCondition> match_conditions;
   int timeout_seconds = 10;
   std::string side_effects;
