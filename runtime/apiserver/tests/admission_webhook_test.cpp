@@ -34,7 +34,8 @@ Json rule(Json resources = {"configmaps"}, Json operations = {"CREATE", "UPDATE"
           {"resources", std::move(resources)}};
 }
 
-Json hook(const std::string& name, Json client_config, Json rules = Json::array({rule()}), Json extra = Json::object()) {
+Json hook(const std::string& name, Json client_config, Json rules = Json::array({rule()}),
+          Json extra = Json::object()) {
   Json w = {{"name", name},
             {"clientConfig", std::move(client_config)},
             {"rules", std::move(rules)},
@@ -64,7 +65,8 @@ struct Fixture {
   }
   void configure(bool mutating, const std::string& name, Json webhooks) {
     Json body;
-    const int code = post(mutating ? mutating_path : validating_path, configuration(mutating, name, std::move(webhooks)), &body);
+    const int code = post(mutating ? mutating_path : validating_path,
+                          configuration(mutating, name, std::move(webhooks)), &body);
     REQUIRE_MESSAGE(code == 201, body.dump());
   }
 };
@@ -161,8 +163,8 @@ TEST_CASE("a validating webhook's denial: the API server's message, the webhook'
   bad["data"]["bad"] = "x";
   Json status;
   CHECK(f.post(config_maps, bad, &status) == 403);
-  CHECK(status["message"] ==
-        "configmaps \"bad\" is forbidden: admission webhook \"check.rrgen.dev\" denied the request: data.bad is not allowed");
+  CHECK(status["message"] == "configmaps \"bad\" is forbidden: admission webhook \"check.rrgen.dev\" denied the "
+                             "request: data.bad is not allowed");
   CHECK(status["reason"] == "Forbidden");
   CHECK(status["details"] == Json{{"name", "bad"}, {"kind", "configmaps"}});
   CHECK(f.c->Get(std::string(config_maps) + "/bad")->status == 404);
@@ -170,8 +172,9 @@ TEST_CASE("a validating webhook's denial: the API server's message, the webhook'
   Json teapot = config_map("teapot");
   teapot["data"]["teapot"] = "x";
   CHECK(f.post(config_maps, teapot, &status) == 418);
-  CHECK(status["message"] ==
-        "configmaps \"teapot\" is forbidden: admission webhook \"check.rrgen.dev\" denied the request: short and stout");
+  CHECK(
+      status["message"] ==
+      "configmaps \"teapot\" is forbidden: admission webhook \"check.rrgen.dev\" denied the request: short and stout");
   CHECK(status["reason"] == "Teapot");
 
   CHECK(f.post(config_maps, config_map("good")) == 201);
@@ -185,17 +188,18 @@ TEST_CASE("rules, selectors and matchConditions that do not match skip the webho
     return r;
   });
   const Json client = f.webhook.client_config("/deny");
-  f.configure(false, "skips",
-              Json::array({hook("secrets.rrgen.dev", client, Json::array({rule({"secrets"})})),
-                           hook("delete-only.rrgen.dev", client, Json::array({rule({"configmaps"}, {"DELETE"})})),
-                           hook("status-only.rrgen.dev", client, Json::array({rule({"configmaps/status"})})),
-                           hook("object-selector.rrgen.dev", client, Json::array({rule()}),
-                                {{"objectSelector", {{"matchLabels", {{"guarded", "true"}}}}}}),
-                           hook("namespace-selector.rrgen.dev", client, Json::array({rule()}),
-                                {{"namespaceSelector", {{"matchLabels", {{"env", "prod"}}}}}}),
-                           hook("condition.rrgen.dev", client, Json::array({rule()}),
-                                {{"matchConditions", Json::array({{{"name", "only-x"},
-                                                                   {"expression", "object.metadata.name == 'x'"}}})}})}));
+  f.configure(
+      false, "skips",
+      Json::array({hook("secrets.rrgen.dev", client, Json::array({rule({"secrets"})})),
+                   hook("delete-only.rrgen.dev", client, Json::array({rule({"configmaps"}, {"DELETE"})})),
+                   hook("status-only.rrgen.dev", client, Json::array({rule({"configmaps/status"})})),
+                   hook("object-selector.rrgen.dev", client, Json::array({rule()}),
+                        {{"objectSelector", {{"matchLabels", {{"guarded", "true"}}}}}}),
+                   hook("namespace-selector.rrgen.dev", client, Json::array({rule()}),
+                        {{"namespaceSelector", {{"matchLabels", {{"env", "prod"}}}}}}),
+                   hook("condition.rrgen.dev", client, Json::array({rule()}),
+                        {{"matchConditions",
+                          Json::array({{{"name", "only-x"}, {"expression", "object.metadata.name == 'x'"}}})}})}));
   CHECK(f.post(config_maps, config_map("free")) == 201);
   CHECK(f.webhook.calls("/deny") == 0);
 
@@ -206,8 +210,8 @@ TEST_CASE("rules, selectors and matchConditions that do not match skip the webho
         "configmaps \"guarded\" is forbidden: admission webhook \"object-selector.rrgen.dev\" denied the request "
         "without explanation");
   CHECK(f.post(config_maps, config_map("x"), &status) == 403);
-  CHECK(status["message"] ==
-        "configmaps \"x\" is forbidden: admission webhook \"condition.rrgen.dev\" denied the request without explanation");
+  CHECK(status["message"] == "configmaps \"x\" is forbidden: admission webhook \"condition.rrgen.dev\" denied the "
+                             "request without explanation");
   Json ns = body_of(f.c->Get("/api/v1/namespaces/default"));
   ns["metadata"]["labels"]["env"] = "prod";
   REQUIRE(f.c->Put("/api/v1/namespaces/default", ns.dump(), "application/json")->status == 200);
@@ -219,9 +223,11 @@ TEST_CASE("rules, selectors and matchConditions that do not match skip the webho
 TEST_CASE("a matchCondition that fails to evaluate: Forbidden under Fail, skipped under Ignore") {
   Fixture f;
   f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
-  const Json condition = {{"matchConditions", Json::array({{{"name", "missing"}, {"expression", "object.spec.replicas > 1"}}})}};
-  f.configure(false, "conditions", Json::array({hook("broken.rrgen.dev", f.webhook.client_config("/allow"),
-                                                     Json::array({rule()}), condition)}));
+  const Json condition = {
+      {"matchConditions", Json::array({{{"name", "missing"}, {"expression", "object.spec.replicas > 1"}}})}};
+  f.configure(
+      false, "conditions",
+      Json::array({hook("broken.rrgen.dev", f.webhook.client_config("/allow"), Json::array({rule()}), condition)}));
   Json status;
   CHECK(f.post(config_maps, config_map("one"), &status) == 403);
   CHECK(status["message"].get<std::string>().rfind("configmaps \"one\" is forbidden: ", 0) == 0);
@@ -229,8 +235,9 @@ TEST_CASE("a matchCondition that fails to evaluate: Forbidden under Fail, skippe
 
   Json ignore = condition;
   ignore["failurePolicy"] = "Ignore";
-  f.configure(false, "conditions-ignored", Json::array({hook("ignored.rrgen.dev", f.webhook.client_config("/allow"),
-                                                             Json::array({rule({"secrets"})}), ignore)}));
+  f.configure(false, "conditions-ignored",
+              Json::array({hook("ignored.rrgen.dev", f.webhook.client_config("/allow"),
+                                Json::array({rule({"secrets"})}), ignore)}));
   Json secret = {{"apiVersion", "v1"}, {"kind", "Secret"}, {"metadata", {{"name", "s"}, {"namespace", "default"}}}};
   CHECK(f.post("/api/v1/namespaces/default/secrets", secret) == 201);
 }
@@ -239,13 +246,16 @@ TEST_CASE("a webhook that is down: failurePolicy Fail refuses the write with 500
   Fixture f;
   const int closed_port = unused_port();
   const std::string url = "https://127.0.0.1:" + std::to_string(closed_port) + "/gone";
-  f.configure(false, "down", Json::array({hook("down.rrgen.dev", {{"url", url}, {"caBundle", f.webhook.ca_bundle()}})}));
+  f.configure(false, "down",
+              Json::array({hook("down.rrgen.dev", {{"url", url}, {"caBundle", f.webhook.ca_bundle()}})}));
   Json status;
   CHECK(f.post(config_maps, config_map("blocked"), &status) == 500);
   CHECK(status["reason"] == "InternalError");
-  CHECK(status["message"] == "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call webhook: "
-                             "Post \"" + url + "?timeout=10s\": dial tcp 127.0.0.1:" + std::to_string(closed_port) +
-                                 ": connect: connection refused");
+  CHECK(status["message"] ==
+        "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call webhook: "
+        "Post \"" +
+            url + "?timeout=10s\": dial tcp 127.0.0.1:" + std::to_string(closed_port) +
+            ": connect: connection refused");
 
   Json down = body_of(f.c->Get(std::string(validating_path) + "/down"));
   down["webhooks"][0]["failurePolicy"] = "Ignore";
@@ -259,19 +269,23 @@ TEST_CASE("a webhook slower than timeoutSeconds: context deadline exceeded") {
     std::this_thread::sleep_for(std::chrono::milliseconds(2500));
     return allow();
   });
-  f.configure(false, "slow", Json::array({hook("slow.rrgen.dev", f.webhook.client_config("/slow"), Json::array({rule()}),
-                                               {{"timeoutSeconds", 1}})}));
+  f.configure(false, "slow",
+              Json::array({hook("slow.rrgen.dev", f.webhook.client_config("/slow"), Json::array({rule()}),
+                                {{"timeoutSeconds", 1}})}));
   Json status;
   CHECK(f.post(config_maps, config_map("late"), &status) == 500);
-  CHECK(status["message"] == "Internal error occurred: failed calling webhook \"slow.rrgen.dev\": failed to call webhook: "
-                             "Post \"" + f.webhook.url("/slow") + "?timeout=1s\": context deadline exceeded");
+  CHECK(status["message"] ==
+        "Internal error occurred: failed calling webhook \"slow.rrgen.dev\": failed to call webhook: "
+        "Post \"" +
+            f.webhook.url("/slow") + "?timeout=1s\": context deadline exceeded");
 }
 
 TEST_CASE("dryRun reaches webhooks without side effects; one with side effects refuses it") {
   Fixture f;
   f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
-  f.configure(false, "pure", Json::array({hook("pure.rrgen.dev", f.webhook.client_config("/allow"), Json::array({rule()}),
-                                               {{"sideEffects", "NoneOnDryRun"}})}));
+  f.configure(false, "pure",
+              Json::array({hook("pure.rrgen.dev", f.webhook.client_config("/allow"), Json::array({rule()}),
+                                {{"sideEffects", "NoneOnDryRun"}})}));
   CHECK(f.post((std::string(config_maps) + "?dryRun=All").c_str(), config_map("dry")) == 201);
   const auto seen = f.webhook.requests("/allow");
   REQUIRE(seen.size() == 1);
@@ -281,18 +295,19 @@ TEST_CASE("dryRun reaches webhooks without side effects; one with side effects r
   // v1 refuses side effects other than None and NoneOnDryRun at create time...
   Json status;
   CHECK(f.post(validating_path,
-               configuration(false, "effects", Json::array({hook("effects.rrgen.dev", f.webhook.client_config("/allow"),
-                                                                 Json::array({rule()}), {{"sideEffects", "Some"}})})),
+               configuration(false, "effects",
+                             Json::array({hook("effects.rrgen.dev", f.webhook.client_config("/allow"),
+                                               Json::array({rule()}), {{"sideEffects", "Some"}})})),
                &status) == 422);
   CHECK(status["details"]["causes"][0]["message"] ==
         "Unsupported value: \"Some\": supported values: \"None\", \"NoneOnDryRun\"");
   // ...and a stored one (v1beta1 days) makes a dry run a 400.
-  auto kind = f.t.cluster->find_kind(GroupVersionKind{"admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration"});
+  auto kind = f.t.cluster->find_kind(
+      GroupVersionKind{"admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration"});
   REQUIRE(kind);
-  f.t.cluster->seed(*kind, configuration(false, "effects", Json::array({hook("effects.rrgen.dev",
-                                                                             f.webhook.client_config("/allow"),
-                                                                             Json::array({rule()}),
-                                                                             {{"sideEffects", "Some"}})})));
+  f.t.cluster->seed(*kind, configuration(false, "effects",
+                                         Json::array({hook("effects.rrgen.dev", f.webhook.client_config("/allow"),
+                                                           Json::array({rule()}), {{"sideEffects", "Some"}})})));
   CHECK(f.post((std::string(config_maps) + "?dryRun=All").c_str(), config_map("dry"), &status) == 400);
   CHECK(status["message"] == "admission webhook \"effects.rrgen.dev\" does not support dry run");
 }
@@ -304,8 +319,9 @@ TEST_CASE("reinvocationPolicy IfNeeded: a webhook runs again when a later one ch
     if (request.object["data"].contains("second")) return allow();
     return patch(Json::parse(R"([{"op":"add","path":"/data/second","value":"x"}])"));
   });
-  f.configure(true, "a-first", Json::array({hook("first.rrgen.dev", f.webhook.client_config("/first"),
-                                                 Json::array({rule()}), {{"reinvocationPolicy", "IfNeeded"}})}));
+  f.configure(true, "a-first",
+              Json::array({hook("first.rrgen.dev", f.webhook.client_config("/first"), Json::array({rule()}),
+                                {{"reinvocationPolicy", "IfNeeded"}})}));
   f.configure(true, "b-second", Json::array({hook("second.rrgen.dev", f.webhook.client_config("/second"))}));
   CHECK(f.post(config_maps, config_map("twice")) == 201);
   const auto first = f.webhook.requests("/first");
@@ -339,7 +355,8 @@ TEST_CASE("status writes reach webhooks registered for the status subresource, w
                                 Json::array({rule({"gizmos/status"}, {"UPDATE"}, {"test.rrgen.dev"})}))}));
   const std::string gizmos = "/apis/test.rrgen.dev/v1/namespaces/default/gizmos";
   Json gizmo;
-  REQUIRE(f.post(gizmos.c_str(), {{"apiVersion", "test.rrgen.dev/v1"}, {"kind", "Gizmo"}, {"metadata", {{"name", "g"}}}},
+  REQUIRE(f.post(gizmos.c_str(),
+                 {{"apiVersion", "test.rrgen.dev/v1"}, {"kind", "Gizmo"}, {"metadata", {{"name", "g"}}}},
                  &gizmo) == 201);
   CHECK(f.webhook.calls("/status") == 0);  // the main resource does not match gizmos/status
   gizmo["status"] = {{"phase", "Broken"}};
@@ -370,7 +387,8 @@ TEST_CASE("configurations are validated at create time") {
                         "Invalid value: 31: the timeout value must be between 1 and 30 seconds"});
   // Defaults are written.
   Json created;
-  REQUIRE(f.post(mutating_path, configuration(true, "defaults", Json::array({hook("d.rrgen.dev", f.webhook.client_config("/x"))})),
+  REQUIRE(f.post(mutating_path,
+                 configuration(true, "defaults", Json::array({hook("d.rrgen.dev", f.webhook.client_config("/x"))})),
                  &created) == 201);
   const Json& w = created["webhooks"][0];
   CHECK(w["failurePolicy"] == "Fail");
