@@ -54,14 +54,15 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     // Each event's object in the version asked for; a conversion that fails ends the stream
     // with an ERROR event carrying its Status.
     reply.transform_event = [cluster = cluster_, conversion, wanted, options = table,
-                             columns = table ? printer_columns(kind) : std::vector<PrinterColumn>()](
-                                WatchEvent event) mutable {
+                             columns = table ? printer_columns(kind)
+                                             : std::vector<PrinterColumn>()](WatchEvent event) mutable {
       if (event.type != WatchEventType::Added && event.type != WatchEventType::Modified &&
           event.type != WatchEventType::Deleted) {
         return event;
       }
       try {
-        event.object = std::move(convert_objects(conversion, {std::move(event.object)}, wanted, ClusterReader(*cluster)).front());
+        event.object = std::move(
+            convert_objects(conversion, {std::move(event.object)}, wanted, ClusterReader(*cluster)).front());
       } catch (const ApiError& e) {
         return WatchEvent{WatchEventType::Error, e.status().to_json()};
       }
@@ -111,7 +112,8 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     check_api_version(object, wanted);
     if (meta_string(object, "name").empty()) object["metadata"]["name"] = route.name;
     Json in_storage = convert(std::move(object), stored_as);
-    Json updated = status ? cluster_->update_status(storage, in_storage, opts) : cluster_->update(storage, in_storage, opts);
+    Json updated = status ? cluster_->update_status(storage, in_storage, opts)
+                          : cluster_->update(storage, in_storage, opts);
     return with_warnings(answer(convert(std::move(updated), wanted)), warnings);
   }
   if (method == "DELETE" && route.subresource.empty()) {
@@ -157,7 +159,8 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     check_api_version(patched, wanted);
     try {
       Json in_storage = convert(std::move(patched), stored_as);
-      Json result = status ? cluster_->update_status(storage, in_storage, opts) : cluster_->update(storage, in_storage, opts);
+      Json result = status ? cluster_->update_status(storage, in_storage, opts)
+                           : cluster_->update(storage, in_storage, opts);
       return with_warnings(answer(convert(std::move(result), wanted)), warnings);
     } catch (const ApiError& e) {
       if (!is_conflict(e.status()) || names_resource_version(document) || attempt == patch_attempts) throw;

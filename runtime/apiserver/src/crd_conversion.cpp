@@ -21,9 +21,7 @@ std::string meta_text(const Json& object, const char* key) {
 }
 
 // Go's %v of a schema.GroupVersionKind: "stable.example.com/v1, Kind=CronTab".
-std::string gvk_text(const std::string& api_version, const std::string& kind) {
-  return api_version + ", Kind=" + kind;
-}
+std::string gvk_text(const std::string& api_version, const std::string& kind) { return api_version + ", Kind=" + kind; }
 
 // The API server answers an error of its storage codec as a Status without a reason.
 [[noreturn]] void conversion_failed(const std::string& message) {
@@ -104,8 +102,8 @@ std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<J
   for (std::size_t i : pending) request.objects.push_back(objects[i]);
   webhook::ConversionResponse response;
   try {
-    const std::string body = call_webhook(*conversion.webhook, store, webhook::encode_conversion_review_request(request),
-                                          std::chrono::seconds(30));
+    const std::string body = call_webhook(*conversion.webhook, store,
+                                          webhook::encode_conversion_review_request(request), std::chrono::seconds(30));
     response = webhook::decode_conversion_review_response(body);
   } catch (const WebhookCallError& e) {
     conversion_failed(prefix + " failed: " + e.what());
@@ -116,13 +114,14 @@ std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<J
     conversion_failed(prefix + " failed: expected response.uid=\"" + request.uid + "\", got \"" + response.uid + "\"");
   }
   if (response.failure) {
-    conversion_failed(prefix + " failed: " + (response.failure->message.empty()
-                                                   ? std::string("response.result.status was 'Failure', not 'Success'")
-                                                   : response.failure->message));
+    conversion_failed(prefix + " failed: " +
+                      (response.failure->message.empty()
+                           ? std::string("response.result.status was 'Failure', not 'Success'")
+                           : response.failure->message));
   }
   if (response.converted_objects.size() != pending.size()) {
-    conversion_failed(prefix + " returned " + std::to_string(response.converted_objects.size()) + " objects, expected " +
-                      std::to_string(pending.size()));
+    conversion_failed(prefix + " returned " + std::to_string(response.converted_objects.size()) +
+                      " objects, expected " + std::to_string(pending.size()));
   }
   for (std::size_t n = 0; n < pending.size(); ++n) {
     Json& original = objects[pending[n]];
@@ -134,8 +133,8 @@ std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<J
                         (converted.is_object() ? api_version_of(converted) : "") + ")");
     }
     if (auto change = identity_change(original, converted); !change.empty()) {
-      conversion_failed(prefix + " returned invalid " + (objects.size() > 1 ? "converted " : "") + "object" + at + ": " +
-                        change);
+      conversion_failed(prefix + " returned invalid " + (objects.size() > 1 ? "converted " : "") + "object" + at +
+                        ": " + change);
     }
     restore_metadata(original, converted);
     original = std::move(converted);

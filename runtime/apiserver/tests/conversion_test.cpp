@@ -17,15 +17,16 @@ const std::string v2_widgets = "/apis/test.rrgen.dev/v2/namespaces/default/widge
 // test.rrgen.dev Widget in v1 and v2, v2 stored.
 Json widget_crd(const Json& conversion) {
   Json schema = {{"openAPIV3Schema", {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}}}};
-  Json crd = {{"apiVersion", "apiextensions.k8s.io/v1"},
-              {"kind", "CustomResourceDefinition"},
-              {"metadata", {{"name", "widgets.test.rrgen.dev"}}},
-              {"spec",
-               {{"group", "test.rrgen.dev"},
-                {"names", {{"kind", "Widget"}, {"plural", "widgets"}}},
-                {"scope", "Namespaced"},
-                {"versions", Json::array({{{"name", "v1"}, {"served", true}, {"storage", false}, {"schema", schema}},
-                                          {{"name", "v2"}, {"served", true}, {"storage", true}, {"schema", schema}}})}}}};
+  Json crd = {
+      {"apiVersion", "apiextensions.k8s.io/v1"},
+      {"kind", "CustomResourceDefinition"},
+      {"metadata", {{"name", "widgets.test.rrgen.dev"}}},
+      {"spec",
+       {{"group", "test.rrgen.dev"},
+        {"names", {{"kind", "Widget"}, {"plural", "widgets"}}},
+        {"scope", "Namespaced"},
+        {"versions", Json::array({{{"name", "v1"}, {"served", true}, {"storage", false}, {"schema", schema}},
+                                  {{"name", "v2"}, {"served", true}, {"storage", true}, {"schema", schema}}})}}}};
   if (!conversion.is_null()) crd["spec"]["conversion"] = conversion;
   return crd;
 }
@@ -117,10 +118,9 @@ TEST_CASE("conversion Webhook: the CRD's webhook converts both ways, one review 
   TestWebhook converter;
   converter.on_conversion("/convert", size_replicas);
   auto c = t.client();
-  const Json conversion = {{"strategy", "Webhook"},
-                           {"webhook",
-                            {{"clientConfig", converter.client_config("/convert")},
-                             {"conversionReviewVersions", {"v1"}}}}};
+  const Json conversion = {
+      {"strategy", "Webhook"},
+      {"webhook", {{"clientConfig", converter.client_config("/convert")}, {"conversionReviewVersions", {"v1"}}}}};
   REQUIRE(c->Post(crds_path, widget_crd(conversion).dump(), "application/json")->status == 201);
 
   REQUIRE(c->Post(v1_widgets, widget("v1", "a", {{"size", 1}}).dump(), "application/json")->status == 201);
@@ -163,10 +163,9 @@ TEST_CASE("a conversion webhook's failure: the API server's 500 and message") {
     return size_replicas(request);
   });
   auto c = t.client();
-  const Json conversion = {{"strategy", "Webhook"},
-                           {"webhook",
-                            {{"clientConfig", converter.client_config("/convert")},
-                             {"conversionReviewVersions", {"v1"}}}}};
+  const Json conversion = {
+      {"strategy", "Webhook"},
+      {"webhook", {{"clientConfig", converter.client_config("/convert")}, {"conversionReviewVersions", {"v1"}}}}};
   REQUIRE(c->Post(crds_path, widget_crd(conversion).dump(), "application/json")->status == 201);
   REQUIRE(c->Post(v2_widgets, widget("v2", "w", {{"replicas", 2}}).dump(), "application/json")->status == 201);
   auto r = c->Get(v1_widgets + "/w");
