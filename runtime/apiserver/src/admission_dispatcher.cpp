@@ -38,7 +38,7 @@ bool listed(const std::vector<std::string>& values, std::string_view value) {
 // rules.Matcher: operation, group, version (any with matchPolicy Equivalent), resource and
 // subresource ("*", "*/*", "pods/*", "*/status"), scope.
 bool rule_matches(const WebhookRule& rule, const AdmissionAttributes& a, bool exact) {
-  const KindInfo& kind = *a.kind;
+  const KindInfo& kind = a.kind;
   if (!listed(rule.operations, operation_text(a.operation))) return false;
   if (!listed(rule.api_groups, kind.gvk.group)) return false;
   if (exact && !listed(rule.api_versions, kind.gvk.version)) return false;
@@ -66,7 +66,7 @@ std::map<std::string, std::string> labels_of(const Json* object) {
 // matched by its own labels.
 bool namespace_matches(const AdmissionWebhook& hook, const AdmissionAttributes& a) {
   if (hook.namespace_selector.empty()) return true;
-  if (a.kind->gvk == namespace_gvk)
+  if (a.kind.gvk == namespace_gvk)
     return hook.namespace_selector.matches(labels_of(a.object ? a.object : a.old_object));
   if (a.namespace_.empty()) return true;
   return hook.namespace_selector.matches(labels_of(a.store->find(namespace_gvk, ObjectKey{"", a.namespace_})));
@@ -96,8 +96,8 @@ webhook::GroupVersionResource resource_of(const KindInfo& kind) {
 // The `request` variable of matchConditions: the AdmissionRequest as the webhook would get it.
 Json request_variable(const AdmissionAttributes& a) {
   Json request{
-      {"kind", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"kind", a.kind->gvk.kind}}},
-      {"resource", {{"group", a.kind->gvk.group}, {"version", a.kind->gvk.version}, {"resource", a.kind->plural}}},
+      {"kind", {{"group", a.kind.gvk.group}, {"version", a.kind.gvk.version}, {"kind", a.kind.gvk.kind}}},
+      {"resource", {{"group", a.kind.gvk.group}, {"version", a.kind.gvk.version}, {"resource", a.kind.plural}}},
       {"subResource", a.subresource},
       {"name", a.name},
       {"namespace", a.namespace_},
@@ -115,7 +115,7 @@ std::string group_resource(const KindInfo& kind) {
 }
 
 Status forbidden_for(const AdmissionAttributes& a, const std::string& text) {
-  return api_errors::forbidden(a.kind->plural, a.kind->gvk.group, a.name, text);
+  return api_errors::forbidden(a.kind.plural, a.kind.gvk.group, a.name, text);
 }
 
 // webhookerrors.ToStatusErr: a refusal as the client sees it.
@@ -132,13 +132,13 @@ Status denied(const AdmissionWebhook& hook, const AdmissionAttributes& a, std::o
     if (internal) {
       s.causes.push_back(StatusCause{.type = "", .message = message, .field = ""});
     } else {
-      s.details_group = a.kind->gvk.group;
-      s.details_kind = a.kind->plural;
+      s.details_group = a.kind.gvk.group;
+      s.details_kind = a.kind.plural;
       s.details_name = name;
     }
   }
   s.message = (internal ? std::string("Internal error occurred")
-                        : group_resource(*a.kind) + " \"" + name + "\" is forbidden") +
+                        : group_resource(a.kind) + " \"" + name + "\" is forbidden") +
               ": " + message;
   if (s.reason.empty()) s.reason = internal ? "InternalError" : "Forbidden";
   return s;
@@ -155,10 +155,11 @@ struct CallFailure {
 
 }  // namespace
 
-std::vector<const AdmissionWebhook*> AdmissionDispatcher::webhooks(const StoreReader& store, bool mutating) {
+std::vector<std::shared_ptr<const AdmissionWebhook>> AdmissionDispatcher::webhooks(const StoreReader& store,
+                                                                                   bool mutating) {
   const auto& gvk = mutating ? mutating_webhook_configuration_gvk : validating_webhook_configuration_gvk;
   const std::string prefix = mutating ? "m/" : "v/";
-  std::vector<const AdmissionWebhook*> out;
+  std::vector<std::shared_ptr<const AdmissionWebhook>> out;
   std::set<std::string> seen;
   for (const Json* configuration : store.all(gvk)) {  // sorted by name
     const std::string key = prefix + configuration->value("/metadata/name"_json_pointer, std::string());
@@ -167,13 +168,16 @@ std::vector<const AdmissionWebhook*> AdmissionDispatcher::webhooks(const StoreRe
     Compiled& compiled = cache_[key];
     if (compiled.resource_version != rv || rv.empty()) {
       compiled.resource_version = rv;
+      compiled.webhooks.clear();
       try {
-        compiled.webhooks = webhooks_of(*configuration, mutating);
+        for (auto& hook : webhooks_of(*configuration, mutating)) {
+          compiled.webhooks.push_back(std::make_shared<const AdmissionWebhook>(std::move(hook)));
+        }
       } catch (const std::exception&) {
         compiled.webhooks.clear();  // a configuration admission would have refused (seeded)
       }
     }
-    for (const auto& hook : compiled.webhooks) out.push_back(&hook);
+    out.insert(out.end(), compiled.webhooks.begin(), compiled.webhooks.end());
   }
   std::erase_if(cache_, [&](const auto& entry) {
     return entry.first.compare(0, prefix.size(), prefix) == 0 && !seen.contains(entry.first);
@@ -225,11 +229,11 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
   }
   webhook::AdmissionRequest request;
   request.uid = "rrgen-admission-" + std::to_string(++next_uid_);
-  request.kind = a.kind->gvk;
-  request.resource = resource_of(*a.kind);
+  request.kind = a.kind.gvk;
+  request.resource = resource_of(a.kind);
   request.sub_resource = a.subresource;
-  request.request_kind = a.kind->gvk;
-  request.request_resource = resource_of(*a.kind);
+  request.request_kind = a.kind.gvk;
+  request.request_resource = resource_of(a.kind);
   request.request_sub_resource = a.subresource;
   request.name = a.name;
   request.namespace_ = a.namespace_;
@@ -245,8 +249,11 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
 
   webhook::AdmissionResponse response;
   try {
-    const std::string body = call_webhook(hook.client, *a.store, webhook::encode_admission_review_request(request),
-                                          std::chrono::seconds(hook.timeout_seconds));
+    // Resolved under the lock (a service is read from the store), called without it.
+    const WebhookEndpoint endpoint = resolve_webhook(hook.client, *a.store);
+    const std::string review = webhook::encode_admission_review_request(request);
+    std::string body;
+    a.unlocked([&] { body = post_webhook(endpoint, review, std::chrono::seconds(hook.timeout_seconds)); });
     try {
       response = webhook::decode_admission_review_response(body);
     } catch (const std::exception& e) {
@@ -291,7 +298,7 @@ void AdmissionDispatcher::mutate(const AdmissionAttributes& a) {
   const auto hooks = webhooks(*a.store, true);
   std::set<std::string> invoked_reinvocable, reinvoke;
   bool changed_any = false;
-  for (const AdmissionWebhook* hook : hooks) {
+  for (const auto& hook : hooks) {
     if (!should_call(*hook, a)) continue;
     if (call(*hook, a, true)) {
       // A change: every IfNeeded webhook that ran before it sees the object again.
@@ -301,13 +308,13 @@ void AdmissionDispatcher::mutate(const AdmissionAttributes& a) {
     if (hook->reinvoke_if_needed) invoked_reinvocable.insert(hook->uid);
   }
   if (!changed_any || reinvoke.empty()) return;
-  for (const AdmissionWebhook* hook : hooks) {
+  for (const auto& hook : hooks) {
     if (reinvoke.contains(hook->uid) && should_call(*hook, a)) call(*hook, a, true);
   }
 }
 
 void AdmissionDispatcher::validate(const AdmissionAttributes& a) {
-  for (const AdmissionWebhook* hook : webhooks(*a.store, false)) {
+  for (const auto& hook : webhooks(*a.store, false)) {
     if (should_call(*hook, a)) call(*hook, a, false);
   }
 }

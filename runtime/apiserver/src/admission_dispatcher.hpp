@@ -21,7 +21,8 @@ namespace rr::apiserver_detail {
 
 class AdmissionDispatcher : public AdmissionPlugin {
  public:
-  // The plugin runs under the cluster's lock, one write at a time: no locking of its own.
+  // The plugin runs under the cluster's lock, which it releases only around the HTTP call of a
+  // webhook (AdmissionAttributes::unlocked): no locking of its own.
   bool mutates(const StoreReader& store) override;
   void mutate(const AdmissionAttributes& attributes) override;
   void validate(const AdmissionAttributes& attributes) override;
@@ -29,10 +30,12 @@ class AdmissionDispatcher : public AdmissionPlugin {
  private:
   struct Compiled {
     std::string resource_version;
-    std::vector<AdmissionWebhook> webhooks;
+    // Shared: a write that waits on a webhook without the lock keeps its webhooks while
+    // another write refreshes the cache.
+    std::vector<std::shared_ptr<const AdmissionWebhook>> webhooks;
   };
   // The webhooks of every configuration of one kind, in calling order.
-  std::vector<const AdmissionWebhook*> webhooks(const StoreReader& store, bool mutating);
+  std::vector<std::shared_ptr<const AdmissionWebhook>> webhooks(const StoreReader& store, bool mutating);
   // Whether the webhook applies to this write; throws the API server's Forbidden when a
   // matchCondition fails to evaluate under failurePolicy Fail.
   bool should_call(const AdmissionWebhook& hook, const AdmissionAttributes& attributes) const;

@@ -23,13 +23,13 @@ struct Endpoint {
 };
 
 // https://host[:port][/path]
-Endpoint parse_url(const std::string& url) {
+WebhookEndpoint parse_url(const std::string& url) {
   constexpr std::string_view scheme = "https://";
   if (url.compare(0, scheme.size(), scheme) != 0) throw WebhookCallError("unsupported protocol scheme in " + url);
   const std::string rest = url.substr(scheme.size());
   const std::size_t slash = rest.find('/');
   std::string authority = rest.substr(0, slash);
-  Endpoint endpoint;
+  WebhookEndpoint endpoint;
   endpoint.path = slash == std::string::npos ? "/" : rest.substr(slash);
   if (const std::size_t colon = authority.rfind(':'); colon != std::string::npos && authority.back() != ']') {
     try {
@@ -44,8 +44,8 @@ Endpoint parse_url(const std::string& url) {
 }
 
 // The local-cluster convention for a service reference (see the header).
-Endpoint resolve_service(const ServiceReference& ref, const StoreReader& store) {
-  Endpoint endpoint;
+WebhookEndpoint resolve_service(const ServiceReference& ref, const StoreReader& store) {
+  WebhookEndpoint endpoint;
   endpoint.host = ref.name + "." + ref.namespace_ + ".svc";
   endpoint.address = "127.0.0.1";
   endpoint.path = ref.path.empty() ? "/" : ref.path;
@@ -104,10 +104,19 @@ WebhookClientConfig webhook_client_config(const Json& client_config) {
   return config;
 }
 
+WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store) {
+  WebhookEndpoint endpoint = config.service ? resolve_service(*config.service, store) : parse_url(config.url);
+  if (endpoint.shown.empty()) endpoint.shown = config.url;
+  endpoint.ca_bundle_pem = config.ca_bundle_pem;
+  return endpoint;
+}
+
 std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
                          std::chrono::seconds timeout) {
-  Endpoint endpoint = config.service ? resolve_service(*config.service, store) : parse_url(config.url);
-  if (endpoint.shown.empty()) endpoint.shown = config.url;
+  return post_webhook(resolve_webhook(config, store), body, timeout);
+}
+
+std::string post_webhook(WebhookEndpoint endpoint, const std::string& body, std::chrono::seconds timeout) {
   // The API server tells the webhook its deadline in the query, and shows it in its errors.
   const std::string timeout_query = "timeout=" + std::to_string(timeout.count()) + "s";
   const char separator = endpoint.path.find('?') == std::string::npos ? '?' : '&';
@@ -117,8 +126,8 @@ std::string call_webhook(const WebhookClientConfig& config, const StoreReader& s
 
   httplib::SSLClient client(endpoint.host, endpoint.port);
   if (endpoint.address != endpoint.host) client.set_hostname_addr_map({{endpoint.host, endpoint.address}});
-  if (!config.ca_bundle_pem.empty()) {
-    X509_STORE* ca = trust_store(config.ca_bundle_pem);
+  if (!endpoint.ca_bundle_pem.empty()) {
+    X509_STORE* ca = trust_store(endpoint.ca_bundle_pem);
     if (!ca) throw WebhookCallError(post + "x509: no certificate in caBundle");
     client.set_ca_cert_store(ca);  // the client's SSL context owns it from here
   }

@@ -41,7 +41,20 @@ class WebhookCallError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where a call goes, resolved from the store (a service reference) but not yet made.
+struct WebhookEndpoint {
+  std::string host;     // what the certificate is verified for
+  std::string address;  // where to connect
+  int port = 443;
+  std::string path;   // with its query, if any
+  std::string shown;  // the URL the API server's errors show
+  std::string ca_bundle_pem;
+};
+// Throws WebhookCallError when a service reference does not resolve.
+WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store);
 // POSTs `body` (JSON) and returns the response body; a status other than 200 is an error too.
+std::string post_webhook(WebhookEndpoint endpoint, const std::string& body, std::chrono::seconds timeout);
+// resolve_webhook, then post_webhook.
 std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
                          std::chrono::seconds timeout);
 

@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <thread>
 
 #include "test_server.hpp"
@@ -396,4 +397,58 @@ TEST_CASE("configurations are validated at create time") {
   CHECK(w["timeoutSeconds"] == 10);
   CHECK(w["reinvocationPolicy"] == "Never");
   CHECK(w["rules"][0]["scope"] == "*");
+}
+
+TEST_CASE("a webhook may call back into the cluster while it answers (the cluster's lock is released)") {
+  Fixture f;
+  REQUIRE(f.post(config_maps, config_map("limits", Json::object())) == 201);
+  const int port = f.t.server->port();
+  f.webhook.on("/lookup", [port](const webhook::AdmissionRequest&) {
+    httplib::Client back("127.0.0.1", port);
+    back.set_read_timeout(5);
+    auto limits = back.Get("/api/v1/namespaces/default/configmaps/limits");
+    webhook::AdmissionResponse r;
+    r.allowed = limits && limits->status == 200;
+    if (!r.allowed) {
+      r.status = Status{};
+      r.status->message = "could not read the limits";
+    }
+    return r;
+  });
+  f.configure(false, "lookup",
+              Json::array({hook("lookup.rrgen.dev", f.webhook.client_config("/lookup"), Json::array({rule()}),
+                                {{"timeoutSeconds", 3}})}));
+  const auto started = std::chrono::steady_clock::now();
+  CHECK(f.post(config_maps, config_map("checked")) == 201);
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+}
+
+TEST_CASE("a write whose object changed while its webhook was called: update conflicts, patch starts over") {
+  Fixture f;
+  Json stored;
+  REQUIRE(f.post(config_maps, config_map("raced"), &stored) == 201);
+  const int port = f.t.server->port();
+  std::atomic<int> interfering{1};
+  // The first call changes the object behind the write's back (through the API server).
+  f.webhook.on("/race", [port, &interfering](const webhook::AdmissionRequest& request) {
+    if (request.object["data"].contains("from-webhook") || interfering.fetch_sub(1) <= 0) return allow();
+    httplib::Client back("127.0.0.1", port);
+    back.Patch("/api/v1/namespaces/default/configmaps/raced", R"({"data":{"from-webhook":"1"}})",
+               "application/merge-patch+json");
+    return allow();
+  });
+  f.configure(false, "race", Json::array({hook("race.rrgen.dev", f.webhook.client_config("/race"))}));
+  stored["data"]["a"] = "2";
+  auto put = f.c->Put(std::string(config_maps) + "/raced", stored.dump(), "application/json");
+  REQUIRE(put);
+  CHECK(put->status == 409);
+  CHECK(body_of(put)["reason"] == "Conflict");
+
+  interfering = 1;
+  auto patched = f.c->Patch(std::string(config_maps) + "/raced", R"({"data":{"b":"3"}})",
+                            "application/merge-patch+json");
+  REQUIRE(patched);
+  CHECK(patched->status == 200);
+  // Both writes are there: the webhook's and the patch, retried on top of it.
+  CHECK(body_of(patched)["data"] == Json{{"a", "1"}, {"from-webhook", "1"}, {"b", "3"}});
 }

@@ -23,20 +23,18 @@ struct WebhookCluster {
 
   // kubectl apply of a webhook configuration with one webhook on configmaps (CREATE, UPDATE).
   Run configure(bool mutating, const std::string& name, const Json& client_config, const std::string& policy = "Fail") {
-    const Json config = {
-        {"apiVersion", "admissionregistration.k8s.io/v1"},
-        {"kind", mutating ? "MutatingWebhookConfiguration" : "ValidatingWebhookConfiguration"},
-        {"metadata", {{"name", name}}},
-        {"webhooks",
-         Json::array({{{"name", name + ".rrgen.dev"},
-                       {"clientConfig", client_config},
-                       {"rules", Json::array({{{"operations", {"CREATE", "UPDATE"}},
-                                               {"apiGroups", {""}},
-                                               {"apiVersions", {"v1"}},
-                                               {"resources", {"configmaps"}}}})},
-                       {"failurePolicy", policy},
-                       {"sideEffects", "None"},
-                       {"admissionReviewVersions", {"v1"}}}})}};
+    const Json config = {{"apiVersion", "admissionregistration.k8s.io/v1"},
+                         {"kind", mutating ? "MutatingWebhookConfiguration" : "ValidatingWebhookConfiguration"},
+                         {"metadata", {{"name", name}}},
+                         {"webhooks", Json::array({{{"name", name + ".rrgen.dev"},
+                                                    {"clientConfig", client_config},
+                                                    {"rules", Json::array({{{"operations", {"CREATE", "UPDATE"}},
+                                                                            {"apiGroups", {""}},
+                                                                            {"apiVersions", {"v1"}},
+                                                                            {"resources", {"configmaps"}}}})},
+                                                    {"failurePolicy", policy},
+                                                    {"sideEffects", "None"},
+                                                    {"admissionReviewVersions", {"v1"}}}})}};
     return kubectl("apply -f " + kubectl.write(name + ".json", config.dump()));
   }
 

@@ -81,7 +81,7 @@ AdmissionAttributes Store::plugin_attributes(const KindEntry& entry, AdmissionOp
                                              std::vector<std::string>* warnings) const {
   const Json& named = object ? *object : *old_object;
   return AdmissionAttributes{.operation = operation,
-                             .kind = &entry.info,
+                             .kind = entry.info,
                              .subresource = status ? "status" : "",
                              .namespace_ = entry.info.namespaced() ? meta_string(named, "namespace") : "",
                              .name = meta_string(named, "name"),
@@ -90,7 +90,23 @@ AdmissionAttributes Store::plugin_attributes(const KindEntry& entry, AdmissionOp
                              .dry_run = dry_run,
                              .user = RequestUserScope::current(),
                              .store = this,
-                             .warnings = warnings};
+                             .warnings = warnings,
+                             .unlocked = unlocked_call()};
+}
+
+std::function<void(const std::function<void()>&)> Store::unlocked_call() const {
+  if (unlocker_) return unlocker_;
+  return [](const std::function<void()>& call) { call(); };
+}
+
+void Store::check_still_stored(const KindEntry& entry, const Json& stored) const {
+  if (!plugin_) return;
+  auto it = entry.objects.find(storage_key(entry, key_of(stored)));
+  if (it != entry.objects.end() &&
+      meta_string(it->second, "resourceVersion") == meta_string(stored, "resourceVersion")) {
+    return;
+  }
+  throw RacedWrite(stale(entry.info, meta_string(stored, "name")));
 }
 
 void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
@@ -126,7 +142,7 @@ void Store::validate_write(const KindEntry& entry, AdmissionOperation operation,
 void Store::mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry_run) const {
   if (!plugin_ || !plugin_->mutates(*this)) return;
   AdmissionAttributes attributes{.operation = AdmissionOperation::Delete,
-                                 .kind = &entry.info,
+                                 .kind = entry.info,
                                  .subresource = "",
                                  .namespace_ = entry.info.namespaced() ? key.namespace_ : "",
                                  .name = key.name,
@@ -135,7 +151,8 @@ void Store::mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry
                                  .dry_run = dry_run,
                                  .user = RequestUserScope::current(),
                                  .store = this,
-                                 .warnings = nullptr};
+                                 .warnings = nullptr,
+                                 .unlocked = unlocked_call()};
   plugin_->mutate(attributes);
 }
 

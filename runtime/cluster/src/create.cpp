@@ -16,6 +16,7 @@ constexpr int generate_name_attempts = 8;
 
 Json Store::create(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   return create_in(served(kind), request, opts, Ownership::RecordUpdate);
 }
 
@@ -25,7 +26,9 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   const auto uid_counter = uid_counter_;
   const auto generate_name_counter = generate_name_counter_;
   const auto random = random_;
+  const auto begun = writes_begun_;
   auto give_back = [&] {
+    if (writes_begun_ != begun) return;  // another write drew after us while admission waited
     uid_counter_ = uid_counter;
     generate_name_counter_ = generate_name_counter;
     random_ = random;

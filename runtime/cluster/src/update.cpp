@@ -62,6 +62,7 @@ ObjectKey request_key(const KindInfo& kind, Json& object) {
 
 Json Store::update(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   Json object = request;
   const Json stored = stored_or_404(entry, request_key(entry.info, object));
@@ -73,6 +74,7 @@ Json Store::update(const KindInfo& kind, const Json& request, const WriteOptions
 
 Json Store::update_status(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   if (!entry.info.has_status) fail(not_served(entry.info));
   Json object = request;
@@ -101,6 +103,7 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
     set_meta(object, "generation", generation_of(stored) + 1);
   }
   validate_write(entry, AdmissionOperation::Update, &object, &stored, false, opts.dry_run, opts.warnings);
+  check_still_stored(entry, stored);
   if (object == stored) return stored;  // a no-op write keeps its resourceVersion
   if (opts.dry_run) return object;
   return commit_update(entry, stored, std::move(object));
@@ -126,6 +129,7 @@ Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incom
     erase_meta(object, "managedFields");
   }
   validate_write(entry, AdmissionOperation::Update, &object, &stored, true, opts.dry_run, opts.warnings);
+  check_still_stored(entry, stored);
   if (object == stored) return stored;
   if (opts.dry_run) return object;
   return commit_update(entry, stored, std::move(object));

@@ -93,7 +93,7 @@ class StoreReader {
 // One write as the cluster-wide admission plugins see it (admission.Attributes of the API server).
 struct AdmissionAttributes {
   AdmissionOperation operation = AdmissionOperation::Create;
-  const KindInfo* kind = nullptr;
+  KindInfo kind;
   std::string subresource;  // "" or "status"
   std::string namespace_;
   std::string name;
@@ -101,13 +101,20 @@ struct AdmissionAttributes {
   const Json* old_object = nullptr;  // the stored object (update, delete); nullptr on create
   bool dry_run = false;
   const RequestUser* user = nullptr;  // nullptr: a call without a RequestUserScope
+  // Read only while the lock is held (not inside `unlocked`).
   const StoreReader* store = nullptr;
   std::vector<std::string>* warnings = nullptr;  // nullptr drops them
+  // Runs `call` with the cluster's lock released: for what waits on the network (a webhook may
+  // call back into the cluster). The write re-checks what it read once the lock is back: an
+  // update whose object changed meanwhile is a 409 Conflict, a patch or delete starts over.
+  std::function<void(const std::function<void()>& call)> unlocked;
 };
 
 // The cluster-wide admission the API server runs around a kind's own defaulting and validation:
 // mutating plugins after defaulting, validating plugins on the object about to be stored. Either
-// refuses a write by throwing rr::ApiError (its Status goes back to the client as it is).
+// refuses a write by throwing rr::ApiError (its Status goes back to the client as it is). Called
+// under the cluster's lock, one at a time; AdmissionAttributes::unlocked releases it around calls
+// that wait.
 class AdmissionPlugin {
  public:
   virtual ~AdmissionPlugin() = default;
@@ -142,8 +149,7 @@ class Cluster {
   std::optional<KindInfo> find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;
 
-  // The cluster-wide admission (the API server's webhooks); nullptr removes it. It runs under
-  // the cluster's lock, one write at a time.
+  // The cluster-wide admission (the API server's webhooks); nullptr removes it.
   void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin);
 
   // The API (same contracts as rr::Client; errors throw rr::ApiError).
