@@ -250,7 +250,8 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
   webhook::AdmissionResponse response;
   try {
     // Resolved under the lock (a service is read from the store), called without it.
-    const WebhookEndpoint endpoint = resolve_webhook(hook.client, *a.store);
+    const WebhookEndpoint endpoint = resolve_webhook(hook.client, *a.store,
+                                                     "timeout=" + std::to_string(hook.timeout_seconds) + "s");
     const std::string review = webhook::encode_admission_review_request(request);
     std::string body;
     a.unlocked([&] { body = post_webhook(endpoint, review, std::chrono::seconds(hook.timeout_seconds)); });

@@ -22,6 +22,11 @@ struct Endpoint {
   std::string shown;  // the URL the API server's errors show
 };
 
+std::string with_query(std::string target, const std::string& query) {
+  if (query.empty()) return target;
+  return target + (target.find('?') == std::string::npos ? "?" : "&") + query;
+}
+
 // https://host[:port][/path]
 WebhookEndpoint parse_url(const std::string& url) {
   constexpr std::string_view scheme = "https://";
@@ -44,11 +49,11 @@ WebhookEndpoint parse_url(const std::string& url) {
 }
 
 // The local-cluster convention for a service reference (see the header).
-WebhookEndpoint resolve_service(const ServiceReference& ref, const StoreReader& store) {
+WebhookEndpoint resolve_service(const ServiceReference& ref, const StoreReader& store, const std::string& query) {
   WebhookEndpoint endpoint;
   endpoint.host = ref.name + "." + ref.namespace_ + ".svc";
   endpoint.address = "127.0.0.1";
-  endpoint.path = ref.path.empty() ? "/" : ref.path;
+  endpoint.path = with_query(ref.path.empty() ? "/" : ref.path, query);
   const std::string shown_prefix = "https://" + endpoint.host + ":" + std::to_string(ref.port) + endpoint.path;
   const Json* service = store.find(service_gvk, ObjectKey{ref.namespace_, ref.name});
   if (!service) throw WebhookCallError("Post \"" + shown_prefix + "\": service \"" + ref.name + "\" not found");
@@ -104,24 +109,25 @@ WebhookClientConfig webhook_client_config(const Json& client_config) {
   return config;
 }
 
-WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store) {
-  WebhookEndpoint endpoint = config.service ? resolve_service(*config.service, store) : parse_url(config.url);
-  if (endpoint.shown.empty()) endpoint.shown = config.url;
+WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& query) {
+  if (config.service) {
+    WebhookEndpoint endpoint = resolve_service(*config.service, store, query);
+    endpoint.ca_bundle_pem = config.ca_bundle_pem;
+    return endpoint;
+  }
+  WebhookEndpoint endpoint = parse_url(config.url);
+  endpoint.path = with_query(endpoint.path, query);
+  endpoint.shown = with_query(config.url, query);
   endpoint.ca_bundle_pem = config.ca_bundle_pem;
   return endpoint;
 }
 
 std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
                          std::chrono::seconds timeout) {
-  return post_webhook(resolve_webhook(config, store), body, timeout);
+  return post_webhook(resolve_webhook(config, store, ""), body, timeout);
 }
 
-std::string post_webhook(WebhookEndpoint endpoint, const std::string& body, std::chrono::seconds timeout) {
-  // The API server tells the webhook its deadline in the query, and shows it in its errors.
-  const std::string timeout_query = "timeout=" + std::to_string(timeout.count()) + "s";
-  const char separator = endpoint.path.find('?') == std::string::npos ? '?' : '&';
-  endpoint.path += separator + timeout_query;
-  endpoint.shown += (endpoint.shown.find('?') == std::string::npos ? "?" : "&") + timeout_query;
+std::string post_webhook(const WebhookEndpoint& endpoint, const std::string& body, std::chrono::seconds timeout) {
   const std::string post = "Post \"" + endpoint.shown + "\": ";
 
   httplib::SSLClient client(endpoint.host, endpoint.port);

@@ -50,11 +50,13 @@ struct WebhookEndpoint {
   std::string shown;  // the URL the API server's errors show
   std::string ca_bundle_pem;
 };
-// Throws WebhookCallError when a service reference does not resolve.
-WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store);
+// `query` is added to the path (the API server tells an admission webhook its deadline there,
+// "timeout=10s", and shows it in its errors). Throws WebhookCallError when a service reference
+// does not resolve.
+WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& query);
 // POSTs `body` (JSON) and returns the response body; a status other than 200 is an error too.
-std::string post_webhook(WebhookEndpoint endpoint, const std::string& body, std::chrono::seconds timeout);
-// resolve_webhook, then post_webhook.
+std::string post_webhook(const WebhookEndpoint& endpoint, const std::string& body, std::chrono::seconds timeout);
+// resolve_webhook without a query (a conversion webhook's call), then post_webhook.
 std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
                          std::chrono::seconds timeout);
 

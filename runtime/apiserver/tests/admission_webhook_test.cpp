@@ -452,3 +452,61 @@ TEST_CASE("a write whose object changed while its webhook was called: update con
   // Both writes are there: the webhook's and the patch, retried on top of it.
   CHECK(body_of(patched)["data"] == Json{{"a", "1"}, {"from-webhook", "1"}, {"b", "3"}});
 }
+
+TEST_CASE(
+    "a service reference resolves to 127.0.0.1 and the service's targetPort, verified for <name>.<namespace>.svc") {
+  TestServer t;
+  TestWebhook webhook({"hook.default.svc"});
+  auto c = t.client();
+  webhook.on("/svc", [](const webhook::AdmissionRequest&) {
+    webhook::AdmissionResponse r;
+    r.allowed = false;
+    r.status = Status{};
+    r.status->message = "reached through the service";
+    return r;
+  });
+  const Json service = {{"apiVersion", "v1"},
+                        {"kind", "Service"},
+                        {"metadata", {{"name", "hook"}, {"namespace", "default"}}},
+                        {"spec", {{"ports", Json::array({{{"port", 443}, {"targetPort", webhook.port()}}})}}}};
+  REQUIRE(c->Post("/api/v1/namespaces/default/services", service.dump(), "application/json")->status == 201);
+  auto through = [&](const std::string& name) {
+    return Json{{"service", {{"namespace", "default"}, {"name", name}, {"path", "/svc"}}},
+                {"caBundle", webhook.ca_bundle()}};
+  };
+  const Json config = configuration(
+      false, "by-service",
+      Json::array({hook("svc.rrgen.dev", through("hook"), Json::array({rule({"configmaps"})})),
+                   hook("missing.rrgen.dev", through("missing"), Json::array({rule({"secrets"})}))}));
+  REQUIRE(c->Post(validating_path, config.dump(), "application/json")->status == 201);
+  auto denied = c->Post(config_maps, config_map("x").dump(), "application/json");
+  REQUIRE(denied);
+  CHECK(denied->status == 403);
+  CHECK(body_of(denied)["message"] == "configmaps \"x\" is forbidden: admission webhook \"svc.rrgen.dev\" denied the "
+                                      "request: reached through the service");
+  const Json secret = {
+      {"apiVersion", "v1"}, {"kind", "Secret"}, {"metadata", {{"name", "s"}, {"namespace", "default"}}}};
+  auto missing = c->Post("/api/v1/namespaces/default/secrets", secret.dump(), "application/json");
+  REQUIRE(missing);
+  CHECK(missing->status == 500);
+  CHECK(body_of(missing)["message"] ==
+        "Internal error occurred: failed calling webhook \"missing.rrgen.dev\": failed to call webhook: Post "
+        "\"https://missing.default.svc:443/svc?timeout=10s\": service \"missing\" not found");
+}
+
+TEST_CASE("a caBundle that does not sign the webhook's certificate: the call fails") {
+  Fixture f;
+  TestWebhook other;  // another throwaway CA
+  f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
+  Json client = f.webhook.client_config("/allow");
+  client["caBundle"] = other.ca_bundle();
+  f.configure(false, "untrusted", Json::array({hook("untrusted.rrgen.dev", client)}));
+  Json status;
+  CHECK(f.post(config_maps, config_map("x"), &status) == 500);
+  CHECK(status["message"] == "Internal error occurred: failed calling webhook \"untrusted.rrgen.dev\": failed to call "
+                             "webhook: Post \"" +
+                                 f.webhook.url("/allow") +
+                                 "?timeout=10s\": tls: failed to verify "
+                                 "certificate: x509: certificate signed by unknown authority");
+  CHECK(f.webhook.calls("/allow") == 0);
+}

@@ -174,3 +174,28 @@ TEST_CASE("a conversion webhook's failure: the API server's 500 and message") {
   CHECK(body_of(r)["message"] == "conversion webhook for test.rrgen.dev/v2, Kind=Widget failed: v1 is gone");
   CHECK_FALSE(body_of(r).contains("reason"));
 }
+
+TEST_CASE("a CRD's conversion is checked at admission: a webhook exactly with strategy Webhook, speaking v1") {
+  TestServer t;
+  auto c = t.client();
+  auto refused = [&](const Json& conversion) {
+    auto r = c->Post(crds_path, widget_crd(conversion).dump(), "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 422);
+    return body_of(r)["details"]["causes"][0];
+  };
+  CHECK(refused({{"strategy", "Webhook"}})["message"] == "Required value: required when strategy is set to Webhook");
+  CHECK(refused({{"strategy", "Magic"}})["message"] ==
+        "Unsupported value: \"Magic\": supported values: \"None\", \"Webhook\"");
+  const Json webhook = {{"clientConfig", {{"url", "https://127.0.0.1:1/convert"}}},
+                        {"conversionReviewVersions", {"v1beta1"}}};
+  CHECK(refused({{"strategy", "None"}, {"webhook", webhook}})["message"] ==
+        "Forbidden: should not be set when strategy is not set to Webhook");
+  const Json cause = refused({{"strategy", "Webhook"}, {"webhook", webhook}});
+  CHECK(cause["field"] == "spec.conversion.webhook.conversionReviewVersions");
+  CHECK(cause["message"] == "Invalid value: []string{\"v1beta1\"}: must include at least one of v1");
+  // Defaulted to None.
+  auto created = c->Post(crds_path, widget_crd(Json()).dump(), "application/json");
+  REQUIRE(created);
+  CHECK(body_of(created)["spec"]["conversion"] == Json{{"strategy", "None"}});
+}

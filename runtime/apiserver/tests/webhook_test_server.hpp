@@ -23,7 +23,9 @@ class TestWebhook {
   using Handler = std::function<webhook::AdmissionResponse(const webhook::AdmissionRequest&)>;
   using ConversionHandler = std::function<webhook::ConversionResponse(const webhook::ConversionRequest&)>;
 
-  TestWebhook() : certs_(make_dev_certificates()) {
+  // The certificate is for 127.0.0.1 and `dns_names` (a service's "<name>.<namespace>.svc").
+  explicit TestWebhook(const std::vector<std::string>& dns_names = {})
+      : certs_(make_dev_certificates("rrgen-admin", dns_names)) {
     server_ = std::make_unique<httplib::SSLServer>([this](SSL_CTX& ctx) {
       return apiserver_detail::configure_server_tls(ctx, certs_.server_cert_pem, certs_.server_key_pem, "");
     });
