@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "admission_dispatcher.hpp"
 #include "authorization.hpp"
 #include "crd_controller.hpp"
 #include "default_rbac.hpp"
@@ -244,6 +245,8 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
   if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
   if (options.authorization == AuthorizationMode::RBAC) apiserver_detail::ensure_default_rbac(*cluster);
+  // Admission webhooks: the configurations stored in the cluster decide which run.
+  cluster->set_admission_plugin(std::make_shared<apiserver_detail::AdmissionDispatcher>());
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
   if (const auto& tls = impl_->options.tls) {
     impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");

@@ -8,6 +8,7 @@
 #include "crd_kinds.hpp"
 #include "go_defaults.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "webhook_configuration.hpp"
 
 namespace rr {
 
@@ -64,6 +65,16 @@ void register_builtin_kinds(Cluster& cluster) {
     Cluster::AdmitFn admit;
     if (info.gvk == crd) {
       admit = [](Json& object) { return apiserver_detail::admit_crd(object); };
+    } else if (info.gvk == apiserver_detail::mutating_webhook_configuration_gvk ||
+               info.gvk == apiserver_detail::validating_webhook_configuration_gvk) {
+      // The registry's defaults and checks of the webhooks, then the schema's.
+      const bool mutating = info.gvk == apiserver_detail::mutating_webhook_configuration_gvk;
+      admit = [base = admission_of(*row, info.gvk), mutating](Json& object) {
+        auto findings = apiserver_detail::admit_webhook_configuration(object, mutating);
+        auto more = base(object);
+        findings.insert(findings.end(), more.begin(), more.end());
+        return findings;
+      };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
       admit = with_cluster_ip(admission_of(*row, info.gvk));
     } else {

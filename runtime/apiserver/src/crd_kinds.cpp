@@ -80,6 +80,51 @@ std::optional<CrdKinds> kinds_of_crd(const Json& crd) {
   return out;
 }
 
+namespace {
+
+// spec.conversion: the strategy, and a webhook exactly when it is Webhook (defaulted to None).
+void check_conversion(Json& crd, std::vector<FieldError>& errors) {
+  if (!crd.contains("spec") || !crd["spec"].is_object()) return;
+  Json& spec = crd["spec"];
+  if (!spec.contains("conversion") || !spec["conversion"].is_object()) spec["conversion"] = {{"strategy", "None"}};
+  Json& conversion = spec["conversion"];
+  if (!conversion.contains("strategy")) conversion["strategy"] = "None";
+  const std::string strategy = conversion.value("strategy", "");
+  const bool has_webhook = conversion.contains("webhook") && !conversion["webhook"].is_null();
+  if (strategy != "None" && strategy != "Webhook") {
+    errors.push_back(field_error("spec.conversion.strategy", FieldErrorType::NotSupported,
+                                 "Unsupported value: \"" + strategy + "\": supported values: \"None\", \"Webhook\""));
+  } else if (strategy == "Webhook" && !has_webhook) {
+    errors.push_back(field_error("spec.conversion.webhook", FieldErrorType::Required,
+                                 "Required value: required when strategy is set to Webhook"));
+  } else if (strategy == "None" && has_webhook) {
+    errors.push_back(field_error("spec.conversion.webhook", FieldErrorType::Forbidden,
+                                 "Forbidden: should not be set when strategy is not set to Webhook"));
+  }
+  if (strategy != "Webhook" || !has_webhook) return;
+  const Json& webhook = conversion["webhook"];
+  const Json versions = webhook.value("conversionReviewVersions", Json::array());
+  if (versions.empty()) {
+    errors.push_back(field_error("spec.conversion.webhook.conversionReviewVersions", FieldErrorType::Required,
+                                 "Required value: must specify one of v1, v1beta1"));
+  } else if (std::find(versions.begin(), versions.end(), Json("v1")) == versions.end()) {
+    // The local cluster speaks v1 only.
+    std::string shown;
+    for (const Json& v : versions) shown += (shown.empty() ? "" : ", ") + v.dump();
+    errors.push_back(field_error("spec.conversion.webhook.conversionReviewVersions", FieldErrorType::Invalid,
+                                 "Invalid value: []string{" + shown + "}: must include at least one of v1"));
+  }
+  const Json client = webhook.value("clientConfig", Json());
+  const bool url = client.is_object() && client.contains("url");
+  const bool service = client.is_object() && client.contains("service");
+  if (url == service) {
+    errors.push_back(field_error("spec.conversion.webhook.clientConfig", FieldErrorType::Required,
+                                 "Required value: exactly one of url or service is required"));
+  }
+}
+
+}  // namespace
+
 std::vector<FieldError> admit_crd(Json& crd) {
   std::vector<FieldError> errors;
   const std::string group = string_at(crd, "/spec/group");
@@ -109,6 +154,7 @@ std::vector<FieldError> admit_crd(Json& crd) {
                                  "Invalid value: " + std::to_string(storage) +
                                      ": must have exactly one version marked as storage version"));
   }
+  check_conversion(crd, errors);
   if (!errors.empty()) return errors;
   errors = check_crd_schemas(crd);
   if (!errors.empty()) return errors;

@@ -1,5 +1,6 @@
 // What a CustomResourceDefinition (apiextensions.k8s.io/v1, as JSON) declares: the kinds to
-// serve (every served version: there is no conversion, each version is stored on its own), the
+// serve (every served version; the HTTP front end stores them in the storage version's kind and
+// converts, crd_conversion.hpp), the
 // discovery names, the checks and defaults the API server applies to it, and the status it
 // reports once the names are accepted.
 #pragma once
@@ -24,7 +25,8 @@ struct CrdKinds {
 std::optional<CrdKinds> kinds_of_crd(const Json& crd);
 
 // Admission of a CRD: defaults spec.names.singular and listKind, spec.scope checked, one storage
-// version, metadata.name == <plural>.<group>.
+// version, metadata.name == <plural>.<group>, spec.conversion (defaulted to strategy None; a
+// webhook exactly with strategy Webhook, speaking ConversionReview v1).
 std::vector<FieldError> admit_crd(Json& crd);
 
 // The status the API server reports for an accepted CRD: NamesAccepted and Established True,

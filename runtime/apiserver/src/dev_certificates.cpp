@@ -103,7 +103,10 @@ std::string key_pem(EVP_PKEY* key) {
 
 }  // namespace
 
-DevCertificates make_dev_certificates(const std::string& client_user) {
+DevCertificates make_dev_certificates(const std::string& client_user,
+                                      const std::vector<std::string>& server_dns_names) {
+  std::string server_names = "IP:127.0.0.1,DNS:localhost";
+  for (const auto& name : server_dns_names) server_names += ",DNS:" + name;
   KeyPtr ca_key = new_key();
   CertPtr ca = new_certificate(ca_key.get(), {"rrgen-local-ca", ""}, nullptr, nullptr,
                                {{NID_basic_constraints, "critical,CA:TRUE"},
@@ -114,7 +117,7 @@ DevCertificates make_dev_certificates(const std::string& client_user) {
                                    {{NID_basic_constraints, "critical,CA:FALSE"},
                                     {NID_key_usage, "critical,digitalSignature,keyEncipherment"},
                                     {NID_ext_key_usage, "serverAuth"},
-                                    {NID_subject_alt_name, "IP:127.0.0.1,DNS:localhost"},
+                                    {NID_subject_alt_name, server_names.c_str()},
                                     {NID_authority_key_identifier, "keyid:always"}});
   KeyPtr client_key = new_key();
   CertPtr client = new_certificate(client_key.get(), {client_user, "system:masters"}, ca.get(), ca_key.get(),

@@ -25,41 +25,6 @@ Status not_served() {
   return s;
 }
 
-// The namespace of the path is the object's; a different one in the body is refused.
-void place_in_namespace(const KindInfo& kind, const Route& route, Json& object) {
-  if (!kind.namespaced()) return;
-  const std::string in_body = meta_string(object, "namespace");
-  if (in_body.empty()) {
-    if (!object.contains("metadata") || !object["metadata"].is_object()) object["metadata"] = Json::object();
-    object["metadata"]["namespace"] = route.namespace_;
-  } else if (in_body != route.namespace_) {
-    throw ApiError(api_errors::bad_request(
-        "the namespace of the provided object does not match the namespace sent on the request"));
-  }
-}
-
-FieldValidation field_validation(const std::string& text) {
-  if (text == "Strict") return FieldValidation::Strict;
-  if (text == "Warn") return FieldValidation::Warn;
-  if (text == "Ignore") return FieldValidation::Ignore;
-  return FieldValidation::Default;
-}
-
-WriteOptions write_options(const RequestQuery& query, std::vector<std::string>* warnings = nullptr) {
-  return WriteOptions{.dry_run = query.dry_run,
-                      .field_manager = query.field_manager,
-                      .force = query.force,
-                      .field_validation = field_validation(query.field_validation),
-                      .warnings = warnings};
-}
-
-// Each warning of the write as an HTTP Warning header (RFC 7234: code 299, agent "-", the text
-// quoted as Go's strconv.Quote, as the API server writes it), which kubectl prints as "Warning: <text>".
-HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warnings) {
-  for (const auto& text : warnings) reply.headers.emplace_back("Warning", "299 - " + go_quote(text));
-  return reply;
-}
-
 bool names_a_resource_version(const std::string& rv) { return !rv.empty() && rv != "0"; }
 
 bool is_write(const std::string& method) { return method != "GET"; }
@@ -80,6 +45,43 @@ std::optional<TableOptions> table_options(const HttpRequest& request, const Quer
 }
 
 }  // namespace
+
+// The namespace of the path is the object's; a different one in the body is refused.
+void place_in_namespace(const KindInfo& kind, const Route& route, Json& object) {
+  if (!kind.namespaced()) return;
+  const std::string in_body = meta_string(object, "namespace");
+  if (in_body.empty()) {
+    if (!object.contains("metadata") || !object["metadata"].is_object()) object["metadata"] = Json::object();
+    object["metadata"]["namespace"] = route.namespace_;
+  } else if (in_body != route.namespace_) {
+    throw ApiError(api_errors::bad_request(
+        "the namespace of the provided object does not match the namespace sent on the request"));
+  }
+}
+
+namespace {
+FieldValidation field_validation(const std::string& text) {
+  if (text == "Strict") return FieldValidation::Strict;
+  if (text == "Warn") return FieldValidation::Warn;
+  if (text == "Ignore") return FieldValidation::Ignore;
+  return FieldValidation::Default;
+}
+}  // namespace
+
+WriteOptions write_options(const RequestQuery& query, std::vector<std::string>* warnings) {
+  return WriteOptions{.dry_run = query.dry_run,
+                      .field_manager = query.field_manager,
+                      .force = query.force,
+                      .field_validation = field_validation(query.field_validation),
+                      .warnings = warnings};
+}
+
+// Each warning of the write as an HTTP Warning header (RFC 7234: code 299, agent "-", the text
+// quoted as Go's strconv.Quote, as the API server writes it), which kubectl prints as "Warning: <text>".
+HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warnings) {
+  for (const auto& text : warnings) reply.headers.emplace_back("Warning", "299 - " + go_quote(text));
+  return reply;
+}
 
 Status unsupported_patch_type() {
   return api_errors::unsupported_media_type(
@@ -184,6 +186,14 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   const std::string& method = request.method;
   const bool collection = route.name.empty();
   const std::optional<TableOptions> table = method == "GET" ? table_options(request, params) : std::nullopt;
+  if (auto crd = crd_of(*kind)) {
+    // Served in a version other than the one stored: converted.
+    if (auto conversion = crd_conversion(*crd); conversion && conversion->storage_version != kind->gvk.version) {
+      if (auto storage = catalog_.find(kind->gvk.group, conversion->storage_version, kind->plural)) {
+        return converted(request, user, *kind, *storage, *conversion, route, std::move(query), table);
+      }
+    }
+  }
 
   if (query.watch && method == "GET") {
     if (!collection) {

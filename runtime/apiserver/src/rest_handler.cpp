@@ -40,6 +40,8 @@ HttpReply RestHandler::handle(const HttpRequest& request) const {
   try {
     const Target target = split_target(request.target);
     const UserInfo user = acting_user(authorizer_, request.user, request.impersonate);
+    // Admission webhooks see who writes (AdmissionRequest.userInfo).
+    const RequestUserScope user_scope(RequestUser{user.name, user.uid, user.groups, user.extra});
     if (authorizer_.enforcing()) {
       RequestAttributes attributes = request_attributes(request.method, target.path, parse_route(target.path),
                                                         target.query);

@@ -9,6 +9,7 @@
 #include "access_reviews.hpp"
 #include "authorization.hpp"
 #include "crd_controller.hpp"
+#include "crd_conversion.hpp"
 #include "faults.hpp"
 #include "http_types.hpp"
 #include "kind_catalog.hpp"
@@ -53,6 +54,11 @@ class RestHandler {
   HttpReply remove(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
                               const HttpRequest& request) const;
+  // A request for a version of a custom resource other than its CRD's storage version
+  // (conversion_handler.cpp): the storage version's kind stores, objects converted both ways.
+  HttpReply converted(const HttpRequest& request, const UserInfo& user, const KindInfo& kind, const KindInfo& storage,
+                      const CrdConversion& conversion, const Route& route, RequestQuery query,
+                      const std::optional<TableOptions>& table) const;
   // The CustomResourceDefinition that declares a kind; nullopt for a built-in kind (or a CRD gone).
   std::optional<Json> crd_of(const KindInfo& kind) const;
   // The scale subresource: where a kind keeps its replicas (nullopt: it has none).
@@ -77,6 +83,16 @@ class RestHandler {
   const ServiceAccountTokens& tokens_;
   std::function<std::string()> server_address_;
 };
+
+// The namespace of the path is the object's (set when the body has none; 400 when it differs).
+void place_in_namespace(const KindInfo& kind, const Route& route, Json& object);
+// The WriteOptions of a write's query; the server's warnings go to `warnings`.
+WriteOptions write_options(const RequestQuery& query, std::vector<std::string>* warnings = nullptr);
+// Each warning as an HTTP Warning header (299, agent "-", the text quoted as Go does).
+HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warnings);
+
+// 400 when the body's apiVersion is not the one of the request's path.
+void check_api_version(const Json& object, const std::string& expected);
 
 // The PatchType of a PATCH Content-Type (parameters such as "; charset=utf-8" ignored).
 std::optional<PatchType> patch_type_of(std::string_view content_type);

@@ -34,9 +34,9 @@ std::string field_path(std::string_view pointer) {
 
 }  // namespace
 
-void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, bool status,
-                  const WriteOptions& opts) const {
-  if (!entry.admission) return;
+namespace {
+
+AdmissionResponse run_admission(const KindEntry& entry, Json& object, const Json* old_object, bool status) {
   AdmissionResponse response;
   try {
     response = entry.admission(AdmissionRequest{.object = object, .old_object = old_object, .status = status});
@@ -44,6 +44,19 @@ void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, 
     // A value of the wrong type: the API server's schema validation reports it as invalid.
     response.errors.push_back(FieldError{field_path(e.pointer()), FieldErrorType::Invalid, e.message()});
   }
+  return response;
+}
+
+}  // namespace
+
+void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, bool status,
+                  const WriteOptions& opts) const {
+  if (!entry.admission) return;
+  report_admission(entry, object, run_admission(entry, object, old_object, status), opts);
+}
+
+void Store::report_admission(const KindEntry& entry, const Json& object, AdmissionResponse response,
+                             const WriteOptions& opts) const {
   // Unknown fields come first: the API server meets them while decoding, before validation.
   if (!response.unknown_fields.empty() && opts.field_validation == FieldValidation::Strict) {
     std::string message = entry.info.gvk.kind + " in version \"" + entry.info.gvk.version +
@@ -61,6 +74,86 @@ void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, 
     for (const auto& field : response.unknown_fields) opts.warnings->push_back("unknown field \"" + field + "\"");
   }
   for (auto& warning : response.warnings) opts.warnings->push_back(std::move(warning));
+}
+
+AdmissionAttributes Store::plugin_attributes(const KindEntry& entry, AdmissionOperation operation, const Json* object,
+                                             const Json* old_object, bool status, bool dry_run,
+                                             std::vector<std::string>* warnings) const {
+  const Json& named = object ? *object : *old_object;
+  return AdmissionAttributes{.operation = operation,
+                             .kind = entry.info,
+                             .subresource = status ? "status" : "",
+                             .namespace_ = entry.info.namespaced() ? meta_string(named, "namespace") : "",
+                             .name = meta_string(named, "name"),
+                             .object = const_cast<Json*>(object),  // mutate() only: its object is the caller's
+                             .old_object = old_object,
+                             .dry_run = dry_run,
+                             .user = RequestUserScope::current(),
+                             .store = this,
+                             .warnings = warnings,
+                             .unlocked = unlocked_call()};
+}
+
+std::function<void(const std::function<void()>&)> Store::unlocked_call() const {
+  if (unlocker_) return unlocker_;
+  return [](const std::function<void()>& call) { call(); };
+}
+
+void Store::check_still_stored(const KindEntry& entry, const Json& stored) const {
+  if (!plugin_) return;
+  auto it = entry.objects.find(storage_key(entry, key_of(stored)));
+  if (it != entry.objects.end() &&
+      meta_string(it->second, "resourceVersion") == meta_string(stored, "resourceVersion")) {
+    return;
+  }
+  throw RacedWrite(stale(entry.info, meta_string(stored, "name")));
+}
+
+void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
+                        bool status, const WriteOptions& opts) const {
+  if (!plugin_ || !plugin_->mutates(*this)) return admit(entry, object, old_object, status, opts);
+  // Decoding defaults and prunes before mutating admission; its findings wait for validation,
+  // but a strict decoding error stops the write first, as on the API server.
+  std::vector<std::string> pruned;
+  if (entry.admission) {
+    AdmissionResponse first = run_admission(entry, object, old_object, status);
+    pruned = std::move(first.unknown_fields);
+    if (!pruned.empty() && opts.field_validation == FieldValidation::Strict) {
+      report_admission(entry, object, AdmissionResponse{.errors = {}, .unknown_fields = pruned, .warnings = {}}, opts);
+    }
+  }
+  plugin_->mutate(plugin_attributes(entry, operation, &object, old_object, status, opts.dry_run, opts.warnings));
+  if (!entry.admission) return;
+  AdmissionResponse second = run_admission(entry, object, old_object, status);
+  for (auto& field : second.unknown_fields) {
+    if (std::find(pruned.begin(), pruned.end(), field) == pruned.end()) pruned.push_back(std::move(field));
+  }
+  second.unknown_fields = std::move(pruned);
+  report_admission(entry, object, std::move(second), opts);
+}
+
+void Store::validate_write(const KindEntry& entry, AdmissionOperation operation, const Json* object,
+                           const Json* old_object, bool status, bool dry_run,
+                           std::vector<std::string>* warnings) const {
+  if (!plugin_) return;
+  plugin_->validate(plugin_attributes(entry, operation, object, old_object, status, dry_run, warnings));
+}
+
+void Store::mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry_run) const {
+  if (!plugin_ || !plugin_->mutates(*this)) return;
+  AdmissionAttributes attributes{.operation = AdmissionOperation::Delete,
+                                 .kind = entry.info,
+                                 .subresource = "",
+                                 .namespace_ = entry.info.namespaced() ? key.namespace_ : "",
+                                 .name = key.name,
+                                 .object = nullptr,
+                                 .old_object = nullptr,
+                                 .dry_run = dry_run,
+                                 .user = RequestUserScope::current(),
+                                 .store = this,
+                                 .warnings = nullptr,
+                                 .unlocked = unlocked_call()};
+  plugin_->mutate(attributes);
 }
 
 }  // namespace rr::cluster_detail

@@ -2,6 +2,7 @@
 #include "rr/cluster/cluster.hpp"
 
 #include <mutex>
+#include <utility>
 
 #include "store.hpp"
 #include "watch_channel.hpp"
@@ -14,7 +15,32 @@ struct Cluster::State {
   cluster_detail::Store store;
 };
 
-Cluster::Cluster(ClusterOptions options) : state_(std::make_unique<State>(std::move(options))) {}
+namespace {
+
+// Unlocks a mutex its caller holds for the life of the scope.
+class Unlocked {
+ public:
+  explicit Unlocked(std::mutex& mutex) : mutex_(mutex) { mutex_.unlock(); }
+  ~Unlocked() { mutex_.lock(); }
+  Unlocked(const Unlocked&) = delete;
+  Unlocked& operator=(const Unlocked&) = delete;
+
+ private:
+  std::mutex& mutex_;
+};
+
+// A patch or delete whose object changed while a webhook was called starts over, as the API
+// server's optimistic update loop does.
+constexpr int raced_write_attempts = 5;
+
+}  // namespace
+
+Cluster::Cluster(ClusterOptions options) : state_(std::make_unique<State>(std::move(options))) {
+  state_->store.set_unlocker([state = state_.get()](const std::function<void()>& call) {
+    Unlocked unlocked(state->mutex);
+    call();
+  });
+}
 Cluster::~Cluster() = default;
 
 void Cluster::register_kind(KindInfo info, AdmitFn admit) {
@@ -34,6 +60,23 @@ void Cluster::register_kind(KindInfo info, AdmissionFn admission) {
   std::lock_guard lock(state_->mutex);
   state_->store.register_kind(std::move(info), std::move(admission));
 }
+
+void Cluster::set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.set_admission_plugin(std::move(plugin));
+}
+
+namespace {
+thread_local const RequestUser* current_user = nullptr;
+}  // namespace
+
+RequestUserScope::RequestUserScope(RequestUser user) : user_(std::move(user)), previous_(current_user) {
+  current_user = &user_;
+}
+
+RequestUserScope::~RequestUserScope() { current_user = previous_; }
+
+const RequestUser* RequestUserScope::current() { return current_user; }
 
 std::optional<KindInfo> Cluster::find_kind(const GroupVersionKind& gvk) const {
   std::lock_guard lock(state_->mutex);
@@ -79,13 +122,25 @@ Json Cluster::update_status(const KindInfo& kind, const Json& object, const Writ
 
 Json Cluster::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
                     std::string_view subresource, const WriteOptions& opts) {
-  std::lock_guard lock(state_->mutex);
-  return state_->store.patch(kind, key, type, body, subresource, opts);
+  for (int attempt = 1;; ++attempt) {
+    std::lock_guard lock(state_->mutex);
+    try {
+      return state_->store.patch(kind, key, type, body, subresource, opts);
+    } catch (const cluster_detail::RacedWrite&) {
+      if (attempt == raced_write_attempts) throw;
+    }
+  }
 }
 
 Json Cluster::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
-  std::lock_guard lock(state_->mutex);
-  return state_->store.remove(kind, key, opts);
+  for (int attempt = 1;; ++attempt) {
+    std::lock_guard lock(state_->mutex);
+    try {
+      return state_->store.remove(kind, key, opts);
+    } catch (const cluster_detail::RacedWrite&) {
+      if (attempt == raced_write_attempts) throw;
+    }
+  }
 }
 
 void Cluster::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {

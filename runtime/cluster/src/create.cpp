@@ -16,6 +16,7 @@ constexpr int generate_name_attempts = 8;
 
 Json Store::create(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   return create_in(served(kind), request, opts, Ownership::RecordUpdate);
 }
 
@@ -25,7 +26,9 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   const auto uid_counter = uid_counter_;
   const auto generate_name_counter = generate_name_counter_;
   const auto random = random_;
+  const auto begun = writes_begun_;
   auto give_back = [&] {
+    if (writes_begun_ != begun) return;  // another write drew after us while admission waited
     uid_counter_ = uid_counter;
     generate_name_counter_ = generate_name_counter;
     random_ = random;
@@ -34,6 +37,7 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   try {
     object = prepare_create(entry, request, opts);
     if (ownership == Ownership::RecordUpdate) record_update(entry.info, Json::object(), object, opts, false);
+    validate_write(entry, AdmissionOperation::Create, &object, nullptr, false, opts.dry_run, opts.warnings);
   } catch (...) {
     give_back();
     throw;
@@ -74,7 +78,7 @@ Json Store::prepare_create(KindEntry& entry, const Json& request, const WriteOpt
   const std::string ns = meta_string(object, "namespace");
   if (is_namespace_kind(info)) prepare_namespace_create(object);
 
-  admit(entry, object, nullptr, false, opts);
+  admit_write(entry, AdmissionOperation::Create, object, nullptr, false, opts);
 
   const int attempts = generated && !options_.counter_generate_name ? generate_name_attempts : 1;
   for (int attempt = 1; entry.objects.contains(ObjectKey{ns, meta_string(object, "name")}); ++attempt) {

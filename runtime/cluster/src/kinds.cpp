@@ -46,6 +46,21 @@ ObjectKey Store::storage_key(const KindEntry& entry, const ObjectKey& key) {
   return entry.info.namespaced() ? key : ObjectKey{"", key.name};
 }
 
+const Json* Store::find(const GroupVersionKind& gvk, const ObjectKey& key) const {
+  auto kind = kinds_.find(gvk);
+  if (kind == kinds_.end()) return nullptr;
+  auto it = kind->second.objects.find(storage_key(kind->second, key));
+  return it == kind->second.objects.end() ? nullptr : &it->second;
+}
+
+std::vector<const Json*> Store::all(const GroupVersionKind& gvk) const {
+  std::vector<const Json*> out;
+  if (auto kind = kinds_.find(gvk); kind != kinds_.end()) {
+    for (const auto& [key, object] : kind->second.objects) out.push_back(&object);
+  }
+  return out;
+}
+
 Json& Store::stored_or_404(KindEntry& entry, const ObjectKey& key) {
   auto it = entry.objects.find(storage_key(entry, key));
   if (it == entry.objects.end()) fail(not_found(entry.info, key.name));

@@ -29,6 +29,7 @@ Status rejected_patch(const KindInfo& kind, const ObjectKey& key, std::string de
 Json Store::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
                   std::string_view subresource, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   const KindInfo& info = entry.info;
   // Strategic merge needs the patch metadata of the Go types: built-in kinds have it

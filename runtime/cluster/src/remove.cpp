@@ -11,6 +11,7 @@ namespace rr::cluster_detail {
 
 Json Store::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   const Json stored = stored_or_404(entry, key);
   const std::string uid = meta_string(stored, "uid");
@@ -25,6 +26,9 @@ Json Store::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptio
                   "Precondition failed: ResourceVersion in precondition: " + *opts.precondition_resource_version +
                       ", ResourceVersion in object meta: " + rv));
   }
+  mutate_delete(entry, key, opts.dry_run);
+  validate_write(entry, AdmissionOperation::Delete, nullptr, &stored, false, opts.dry_run, nullptr);
+  check_still_stored(entry, stored);
   if (opts.dry_run) return stored;
 
   const ObjectKey stored_key = storage_key(entry, key);
@@ -40,11 +44,22 @@ Json Store::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptio
 
 void Store::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   const ObjectFilter filter = ObjectFilter::from(entry, list);
   std::vector<ObjectKey> keys;
   for (const auto& [key, object] : entry.objects) {
     if (filter.matches(object)) keys.push_back(key);
+  }
+  mutate_delete(entry, ObjectKey{list.namespace_, ""}, opts.dry_run);
+  if (plugin_) {
+    // Every item passes validating admission before any is deleted.
+    for (const auto& key : keys) {
+      auto it = entry.objects.find(key);
+      if (it == entry.objects.end()) continue;  // gone while an earlier webhook was called
+      const Json item = it->second;
+      validate_write(entry, AdmissionOperation::Delete, nullptr, &item, false, opts.dry_run, nullptr);
+    }
   }
   if (opts.dry_run) return;
   for (const auto& key : keys) {

@@ -26,6 +26,13 @@ struct KindEntry {
   std::map<ObjectKey, Json> objects;
 };
 
+// A write whose object changed while admission had the lock released: a 409 Conflict to the
+// client; Cluster retries a patch or delete (they name no resourceVersion of their own).
+class RacedWrite : public ApiError {
+ public:
+  using ApiError::ApiError;
+};
+
 // Whether a write still has to record its field manager's Update entry in metadata.managedFields
 // (create, update, non-apply patch) or already carries the bookkeeping (server-side apply).
 enum class Ownership { RecordUpdate, Recorded };
@@ -40,9 +47,18 @@ struct Event {
   Json previous;
 };
 
-class Store {
+class Store : public StoreReader {
  public:
   explicit Store(ClusterOptions options);
+
+  // The cluster-wide admission plugin (admission.cpp); nullptr: none.
+  void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) { plugin_ = std::move(plugin); }
+  // How the plugin releases the cluster's lock around a call (AdmissionAttributes::unlocked).
+  using Unlocker = std::function<void(const std::function<void()>&)>;
+  void set_unlocker(Unlocker unlocker) { unlocker_ = std::move(unlocker); }
+  // StoreReader, for the plugin (kinds.cpp).
+  const Json* find(const GroupVersionKind& gvk, const ObjectKey& key) const override;
+  std::vector<const Json*> all(const GroupVersionKind& gvk) const override;
 
   // Kinds (kinds.cpp).
   void register_kind(KindInfo info, Cluster::AdmissionFn admission);
@@ -98,6 +114,27 @@ class Store {
   // Runs the kind's admission (defaults, pruning, validation) on `object`: 422 Invalid on
   // findings; pruned fields refused (400), warned about or ignored as opts.field_validation says.
   void admit(const KindEntry& entry, Json& object, const Json* old_object, bool status, const WriteOptions& opts) const;
+  // Refuses or warns as the kind's admission answered.
+  void report_admission(const KindEntry& entry, const Json& object, AdmissionResponse response,
+                        const WriteOptions& opts) const;
+  // admit() with the cluster-wide mutating plugin before it, as the API server orders them:
+  // the kind's defaults, mutation, then the kind's defaults, pruning and validation again. The
+  // unknown fields the first pass pruned are reported as admit() reports them.
+  void admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
+                   bool status, const WriteOptions& opts) const;
+  // The cluster-wide validating plugin on the object about to be stored (nullptr: a delete).
+  void validate_write(const KindEntry& entry, AdmissionOperation operation, const Json* object, const Json* old_object,
+                      bool status, bool dry_run, std::vector<std::string>* warnings) const;
+  // The mutating plugin of a delete: no object to change, as the API server calls it (the name
+  // is empty for a delete of a collection).
+  void mutate_delete(const KindEntry& entry, const ObjectKey& key, bool dry_run) const;
+  // After admission that may have released the lock: the stored object must still be `stored`
+  // (same resourceVersion), else RacedWrite.
+  void check_still_stored(const KindEntry& entry, const Json& stored) const;
+  std::function<void(const std::function<void()>&)> unlocked_call() const;
+  AdmissionAttributes plugin_attributes(const KindEntry& entry, AdmissionOperation operation, const Json* object,
+                                        const Json* old_object, bool status, bool dry_run,
+                                        std::vector<std::string>* warnings) const;
 
   // The write paths shared by update, update_status and patch; `stored` is the current state and
   // the request's resourceVersion has already been checked.
@@ -163,6 +200,11 @@ class Store {
   void record(Event event);
 
   ClusterOptions options_;
+  std::shared_ptr<AdmissionPlugin> plugin_;
+  Unlocker unlocker_;
+  // Writes begun so far: a write that released the lock (for a webhook) tells from it whether
+  // another one ran meanwhile.
+  std::uint64_t writes_begun_ = 0;
   std::map<GroupVersionKind, KindEntry> kinds_;
   std::uint64_t resource_version_ = 0;
   std::uint64_t uid_counter_ = 0;

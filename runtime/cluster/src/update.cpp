@@ -62,6 +62,7 @@ ObjectKey request_key(const KindInfo& kind, Json& object) {
 
 Json Store::update(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   Json object = request;
   const Json stored = stored_or_404(entry, request_key(entry.info, object));
@@ -73,6 +74,7 @@ Json Store::update(const KindInfo& kind, const Json& request, const WriteOptions
 
 Json Store::update_status(const KindInfo& kind, const Json& request, const WriteOptions& opts) {
   removed_in_call_.clear();
+  ++writes_begun_;
   KindEntry& entry = served(kind);
   if (!entry.info.has_status) fail(not_served(entry.info));
   Json object = request;
@@ -94,13 +96,15 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
   keep_stored_status();
   if (is_namespace_kind(info)) keep_spec_finalizers(object, stored);
   check_no_new_finalizers(info, stored, object);
-  admit(entry, object, &stored, false, opts);
+  admit_write(entry, AdmissionOperation::Update, object, &stored, false, opts);
   keep_stored_status();  // admission's defaults do not reach status through the main resource either
   if (ownership == Ownership::RecordUpdate) record_update(info, stored, object, opts, false);
-  if (object == stored) return stored;  // a no-op write keeps its resourceVersion
   if (generation_relevant(object, info.has_status) != generation_relevant(stored, info.has_status)) {
     set_meta(object, "generation", generation_of(stored) + 1);
   }
+  validate_write(entry, AdmissionOperation::Update, &object, &stored, false, opts.dry_run, opts.warnings);
+  check_still_stored(entry, stored);
+  if (object == stored) return stored;  // a no-op write keeps its resourceVersion
   if (opts.dry_run) return object;
   return commit_update(entry, stored, std::move(object));
 }
@@ -110,10 +114,10 @@ Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incom
   Json object = stored;
   if (auto it = incoming.find("status"); it != incoming.end()) object["status"] = *it;
   else object.erase("status");
-  if (entry.admission) {
+  if (entry.admission || plugin_) {
     // The whole object is admitted (ratcheting lets an unchanged spec pass); only its status is kept.
     Json admitted = object;
-    admit(entry, admitted, &stored, true, opts);
+    admit_write(entry, AdmissionOperation::Update, admitted, &stored, true, opts);
     if (auto it = admitted.find("status"); it != admitted.end()) object["status"] = *it;
     else object.erase("status");
   }
@@ -124,6 +128,8 @@ Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incom
   } else {
     erase_meta(object, "managedFields");
   }
+  validate_write(entry, AdmissionOperation::Update, &object, &stored, true, opts.dry_run, opts.warnings);
+  check_still_stored(entry, stored);
   if (object == stored) return stored;
   if (opts.dry_run) return object;
   return commit_update(entry, stored, std::move(object));

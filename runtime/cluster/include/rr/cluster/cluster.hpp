@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +54,77 @@ struct AdmissionResponse {
   std::vector<std::string> warnings;        // returned to the client as they are
 };
 
+// Who makes the calls of this thread, as authentication established it: the cluster-wide
+// admission plugins (the API server's webhooks) see it. The verbs keep rr::Client's signatures, so
+// the HTTP front end sets the user beside them for the duration of one request (RequestUserScope).
+struct RequestUser {
+  std::string name, uid;
+  std::vector<std::string> groups;
+  std::map<std::string, std::vector<std::string>> extra;
+};
+
+class RequestUserScope {
+ public:
+  explicit RequestUserScope(RequestUser user);
+  ~RequestUserScope();
+  RequestUserScope(const RequestUserScope&) = delete;
+  RequestUserScope& operator=(const RequestUserScope&) = delete;
+  // The user of the innermost live scope of this thread, or nullptr.
+  static const RequestUser* current();
+
+ private:
+  RequestUser user_;
+  const RequestUser* previous_;
+};
+
+enum class AdmissionOperation { Create, Update, Delete };
+
+// What admission plugins may read of the store while they run (they run under the cluster's
+// lock, so they must not call the Cluster's verbs).
+class StoreReader {
+ public:
+  virtual ~StoreReader() = default;
+  // The stored object, or nullptr (a cluster-scoped kind ignores the key's namespace).
+  virtual const Json* find(const GroupVersionKind& gvk, const ObjectKey& key) const = 0;
+  // Every stored object of a kind, sorted by namespace and name.
+  virtual std::vector<const Json*> all(const GroupVersionKind& gvk) const = 0;
+};
+
+// One write as the cluster-wide admission plugins see it (admission.Attributes of the API server).
+struct AdmissionAttributes {
+  AdmissionOperation operation = AdmissionOperation::Create;
+  KindInfo kind;
+  std::string subresource;  // "" or "status"
+  std::string namespace_;
+  std::string name;
+  Json* object = nullptr;            // what would be stored; nullptr for a delete. Mutation changes it
+  const Json* old_object = nullptr;  // the stored object (update, delete); nullptr on create
+  bool dry_run = false;
+  const RequestUser* user = nullptr;  // nullptr: a call without a RequestUserScope
+  // Read only while the lock is held (not inside `unlocked`).
+  const StoreReader* store = nullptr;
+  std::vector<std::string>* warnings = nullptr;  // nullptr drops them
+  // Runs `call` with the cluster's lock released: for what waits on the network (a webhook may
+  // call back into the cluster). The write re-checks what it read once the lock is back: an
+  // update whose object changed meanwhile is a 409 Conflict, a patch or delete starts over.
+  std::function<void(const std::function<void()>& call)> unlocked;
+};
+
+// The cluster-wide admission the API server runs around a kind's own defaulting and validation:
+// mutating plugins after defaulting, validating plugins on the object about to be stored. Either
+// refuses a write by throwing rr::ApiError (its Status goes back to the client as it is). Called
+// under the cluster's lock, one at a time; AdmissionAttributes::unlocked releases it around calls
+// that wait.
+class AdmissionPlugin {
+ public:
+  virtual ~AdmissionPlugin() = default;
+  // Whether any mutating plugin is configured now: the cluster defaults the object once more
+  // before mutation only then (so a write without webhooks costs nothing extra).
+  virtual bool mutates(const StoreReader& store) = 0;
+  virtual void mutate(const AdmissionAttributes& attributes) = 0;
+  virtual void validate(const AdmissionAttributes& attributes) = 0;
+};
+
 class Cluster {
  public:
   // Defaulting and validation on write of the main resource, as a generated type runs them:
@@ -76,6 +148,9 @@ class Cluster {
   std::optional<KindInfo> find_kind(const GroupVersionKind& gvk) const;
   std::optional<KindInfo> find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;
+
+  // The cluster-wide admission (the API server's webhooks); nullptr removes it.
+  void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin);
 
   // The API (same contracts as rr::Client; errors throw rr::ApiError).
   Json get(const KindInfo& kind, const ObjectKey& key) const;

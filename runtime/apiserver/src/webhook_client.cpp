@@ -1,0 +1,168 @@
+#include "webhook_client.hpp"
+
+#include <httplib.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+
+#include <memory>
+
+#include "rr/core/time.hpp"
+
+namespace rr::apiserver_detail {
+
+namespace {
+
+const GroupVersionKind service_gvk{"", "v1", "Service"};
+
+struct Endpoint {
+  std::string host;     // what the certificate is verified for
+  std::string address;  // where to connect
+  int port = 443;
+  std::string path;   // with its query, if any
+  std::string shown;  // the URL the API server's errors show
+};
+
+std::string with_query(std::string target, const std::string& query) {
+  if (query.empty()) return target;
+  return target + (target.find('?') == std::string::npos ? "?" : "&") + query;
+}
+
+// https://host[:port][/path]
+WebhookEndpoint parse_url(const std::string& url) {
+  constexpr std::string_view scheme = "https://";
+  if (url.compare(0, scheme.size(), scheme) != 0) throw WebhookCallError("unsupported protocol scheme in " + url);
+  const std::string rest = url.substr(scheme.size());
+  const std::size_t slash = rest.find('/');
+  std::string authority = rest.substr(0, slash);
+  WebhookEndpoint endpoint;
+  endpoint.path = slash == std::string::npos ? "/" : rest.substr(slash);
+  if (const std::size_t colon = authority.rfind(':'); colon != std::string::npos && authority.back() != ']') {
+    try {
+      endpoint.port = std::stoi(authority.substr(colon + 1));
+    } catch (const std::exception&) {
+      throw WebhookCallError("invalid port in " + url);
+    }
+    authority.resize(colon);
+  }
+  endpoint.host = endpoint.address = authority;
+  return endpoint;
+}
+
+// The local-cluster convention for a service reference (see the header).
+WebhookEndpoint resolve_service(const ServiceReference& ref, const StoreReader& store, const std::string& query) {
+  WebhookEndpoint endpoint;
+  endpoint.host = ref.name + "." + ref.namespace_ + ".svc";
+  endpoint.address = "127.0.0.1";
+  endpoint.path = with_query(ref.path.empty() ? "/" : ref.path, query);
+  const std::string shown_prefix = "https://" + endpoint.host + ":" + std::to_string(ref.port) + endpoint.path;
+  const Json* service = store.find(service_gvk, ObjectKey{ref.namespace_, ref.name});
+  if (!service) throw WebhookCallError("Post \"" + shown_prefix + "\": service \"" + ref.name + "\" not found");
+  const Json ports = service->value("/spec/ports"_json_pointer, Json::array());
+  for (const Json& port : ports) {
+    if (port.value("port", 0) != ref.port) continue;
+    const auto target = port.find("targetPort");
+    endpoint.port = target != port.end() && target->is_number_integer() ? target->get<int>() : ref.port;
+    endpoint.shown = shown_prefix;
+    return endpoint;
+  }
+  throw WebhookCallError("Post \"" + shown_prefix + "\": no service port " + std::to_string(ref.port) +
+                         " found for service \"" + ref.name + "\"");
+}
+
+X509_STORE* trust_store(const std::string& pem) {
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())), BIO_free);
+  X509_STORE* store = X509_STORE_new();
+  int added = 0;
+  while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
+    added += X509_STORE_add_cert(store, cert);
+    X509_free(cert);
+  }
+  if (added == 0) {
+    X509_STORE_free(store);
+    return nullptr;
+  }
+  return store;
+}
+
+}  // namespace
+
+WebhookClientConfig webhook_client_config(const Json& client_config) {
+  WebhookClientConfig config;
+  if (!client_config.is_object()) throw std::invalid_argument("clientConfig: Required value");
+  if (auto url = client_config.find("url"); url != client_config.end() && url->is_string()) config.url = *url;
+  if (auto service = client_config.find("service"); service != client_config.end() && service->is_object()) {
+    ServiceReference ref;
+    ref.namespace_ = service->value("namespace", "");
+    ref.name = service->value("name", "");
+    ref.path = service->value("path", "");
+    ref.port = service->value("port", 443);
+    config.service = std::move(ref);
+  }
+  if (config.url.empty() == !config.service) {
+    throw std::invalid_argument("clientConfig: Required value: exactly one of url or service is required");
+  }
+  if (auto ca = client_config.find("caBundle"); ca != client_config.end() && ca->is_string()) {
+    auto pem = Bytes(ca->get<std::string>()).decode();
+    if (!pem) throw std::invalid_argument("clientConfig.caBundle: Invalid value: not base64");
+    config.ca_bundle_pem = std::move(*pem);
+  }
+  return config;
+}
+
+WebhookEndpoint resolve_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& query) {
+  if (config.service) {
+    WebhookEndpoint endpoint = resolve_service(*config.service, store, query);
+    endpoint.ca_bundle_pem = config.ca_bundle_pem;
+    return endpoint;
+  }
+  WebhookEndpoint endpoint = parse_url(config.url);
+  endpoint.path = with_query(endpoint.path, query);
+  endpoint.shown = with_query(config.url, query);
+  endpoint.ca_bundle_pem = config.ca_bundle_pem;
+  return endpoint;
+}
+
+std::string call_webhook(const WebhookClientConfig& config, const StoreReader& store, const std::string& body,
+                         std::chrono::seconds timeout) {
+  return post_webhook(resolve_webhook(config, store, ""), body, timeout);
+}
+
+std::string post_webhook(const WebhookEndpoint& endpoint, const std::string& body, std::chrono::seconds timeout) {
+  const std::string post = "Post \"" + endpoint.shown + "\": ";
+
+  httplib::SSLClient client(endpoint.host, endpoint.port);
+  if (endpoint.address != endpoint.host) client.set_hostname_addr_map({{endpoint.host, endpoint.address}});
+  if (!endpoint.ca_bundle_pem.empty()) {
+    X509_STORE* ca = trust_store(endpoint.ca_bundle_pem);
+    if (!ca) throw WebhookCallError(post + "x509: no certificate in caBundle");
+    client.set_ca_cert_store(ca);  // the client's SSL context owns it from here
+  }
+  client.enable_server_certificate_verification(true);
+  client.set_connection_timeout(timeout.count());
+  client.set_read_timeout(timeout.count());
+  client.set_write_timeout(timeout.count());
+  const auto started = std::chrono::steady_clock::now();
+  auto result = client.Post(endpoint.path.c_str(), body, "application/json");
+  if (!result) {
+    const auto error = result.error();
+    const bool timed_out = error == httplib::Error::ConnectionTimeout ||
+                           (error == httplib::Error::Read && std::chrono::steady_clock::now() - started >= timeout);
+    if (timed_out) throw WebhookCallError(post + "context deadline exceeded");
+    switch (error) {
+      case httplib::Error::Connection:
+        throw WebhookCallError(post + "dial tcp " + endpoint.address + ":" + std::to_string(endpoint.port) +
+                               ": connect: connection refused");
+      case httplib::Error::SSLServerVerification:
+        throw WebhookCallError(post +
+                               "tls: failed to verify certificate: x509: certificate signed by unknown authority");
+      default: throw WebhookCallError(post + httplib::to_string(error));
+    }
+  }
+  if (result->status != 200) {
+    throw WebhookCallError("an error on the server (\"" + result->body +
+                           "\") has prevented the request from succeeding");
+  }
+  return result->body;
+}
+
+}  // namespace rr::apiserver_detail

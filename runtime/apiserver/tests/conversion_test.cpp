@@ -1,0 +1,201 @@
+// Multi-version CRDs: objects stored once, in the storage version, served in every version;
+// strategy None and strategy Webhook (against a real HTTPS conversion webhook).
+#include <doctest/doctest.h>
+
+#include "test_server.hpp"
+#include "webhook_test_server.hpp"
+
+using namespace rr;
+using namespace rr::apiserver_test;
+
+namespace {
+
+const char* crds_path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+const std::string v1_widgets = "/apis/test.rrgen.dev/v1/namespaces/default/widgets";
+const std::string v2_widgets = "/apis/test.rrgen.dev/v2/namespaces/default/widgets";
+
+// test.rrgen.dev Widget in v1 and v2, v2 stored.
+Json widget_crd(const Json& conversion) {
+  Json schema = {{"openAPIV3Schema", {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}}}};
+  Json crd = {
+      {"apiVersion", "apiextensions.k8s.io/v1"},
+      {"kind", "CustomResourceDefinition"},
+      {"metadata", {{"name", "widgets.test.rrgen.dev"}}},
+      {"spec",
+       {{"group", "test.rrgen.dev"},
+        {"names", {{"kind", "Widget"}, {"plural", "widgets"}}},
+        {"scope", "Namespaced"},
+        {"versions", Json::array({{{"name", "v1"}, {"served", true}, {"storage", false}, {"schema", schema}},
+                                  {{"name", "v2"}, {"served", true}, {"storage", true}, {"schema", schema}}})}}}};
+  if (!conversion.is_null()) crd["spec"]["conversion"] = conversion;
+  return crd;
+}
+
+Json widget(const std::string& version, const std::string& name, Json spec) {
+  return {{"apiVersion", "test.rrgen.dev/" + version},
+          {"kind", "Widget"},
+          {"metadata", {{"name", name}, {"namespace", "default"}}},
+          {"spec", std::move(spec)}};
+}
+
+KindInfo widget_kind(const std::string& version) {
+  return KindInfo{.gvk = {"test.rrgen.dev", version, "Widget"},
+                  .plural = "widgets",
+                  .list_kind = "WidgetList",
+                  .scope = Scope::Namespaced,
+                  .has_status = false};
+}
+
+// v1 spec.size <-> v2 spec.replicas.
+webhook::ConversionResponse size_replicas(const webhook::ConversionRequest& request) {
+  webhook::ConversionResponse response;
+  response.uid = request.uid;
+  for (Json object : request.objects) {
+    Json& spec = object["spec"];
+    if (request.desired_api_version == "test.rrgen.dev/v2" && spec.contains("size")) {
+      spec["replicas"] = spec["size"];
+      spec.erase("size");
+    } else if (request.desired_api_version == "test.rrgen.dev/v1" && spec.contains("replicas")) {
+      spec["size"] = spec["replicas"];
+      spec.erase("replicas");
+    }
+    object["apiVersion"] = request.desired_api_version;
+    response.converted_objects.push_back(std::move(object));
+  }
+  return response;
+}
+
+}  // namespace
+
+TEST_CASE("conversion None: stored once in the storage version, read, listed and watched in the other") {
+  TestServer t;
+  auto c = t.client();
+  REQUIRE(c->Post(crds_path, widget_crd(Json()).dump(), "application/json")->status == 201);
+  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5");
+
+  auto created = c->Post(v1_widgets, widget("v1", "w", {{"size", 3}}).dump(), "application/json");
+  REQUIRE(created);
+  REQUIRE(created->status == 201);
+  CHECK(body_of(created)["apiVersion"] == "test.rrgen.dev/v1");
+  // One object, stored as v2; the v1 kind holds nothing of its own.
+  CHECK(t.cluster->get(widget_kind("v2"), ObjectKey{"default", "w"})["apiVersion"] == "test.rrgen.dev/v2");
+  CHECK(t.cluster->list(widget_kind("v1"), ListOptions{})["items"].empty());
+
+  const Json as_v1 = body_of(c->Get(v1_widgets + "/w"));
+  CHECK(as_v1["apiVersion"] == "test.rrgen.dev/v1");
+  CHECK(as_v1["spec"] == Json{{"size", 3}});
+  CHECK(body_of(c->Get(v2_widgets + "/w"))["apiVersion"] == "test.rrgen.dev/v2");
+  const Json list = body_of(c->Get(v1_widgets));
+  CHECK(list["apiVersion"] == "test.rrgen.dev/v1");
+  CHECK(list["kind"] == "WidgetList");
+  REQUIRE(list["items"].size() == 1);
+  CHECK(list["items"][0]["apiVersion"] == "test.rrgen.dev/v1");
+
+  // Written back in v1 (update and merge patch), unchanged otherwise.
+  Json update = as_v1;
+  update["spec"]["size"] = 4;
+  auto updated = c->Put(v1_widgets + "/w", update.dump(), "application/json");
+  REQUIRE(updated);
+  CHECK(updated->status == 200);
+  CHECK(body_of(updated)["spec"] == Json{{"size", 4}});
+  auto patched = c->Patch(v1_widgets + "/w", R"({"spec":{"color":"red"}})", "application/merge-patch+json");
+  REQUIRE(patched);
+  CHECK(patched->status == 200);
+  CHECK(body_of(patched)["spec"] == Json{{"size", 4}, {"color", "red"}});
+  CHECK(body_of(patched)["apiVersion"] == "test.rrgen.dev/v1");
+
+  REQUIRE(watch.wait_for(3));
+  for (const Json& event : watch.events()) CHECK(event["object"]["apiVersion"] == "test.rrgen.dev/v1");
+
+  const Json crd = body_of(c->Get(std::string(crds_path) + "/widgets.test.rrgen.dev"));
+  CHECK(crd["status"]["storedVersions"] == Json::array({"v2"}));
+  CHECK(c->Delete(v1_widgets + "/w")->status == 200);
+  CHECK(c->Get(v2_widgets + "/w")->status == 404);
+}
+
+TEST_CASE("conversion Webhook: the CRD's webhook converts both ways, one review per list") {
+  TestServer t;
+  TestWebhook converter;
+  converter.on_conversion("/convert", size_replicas);
+  auto c = t.client();
+  const Json conversion = {
+      {"strategy", "Webhook"},
+      {"webhook", {{"clientConfig", converter.client_config("/convert")}, {"conversionReviewVersions", {"v1"}}}}};
+  REQUIRE(c->Post(crds_path, widget_crd(conversion).dump(), "application/json")->status == 201);
+
+  REQUIRE(c->Post(v1_widgets, widget("v1", "a", {{"size", 1}}).dump(), "application/json")->status == 201);
+  REQUIRE(c->Post(v2_widgets, widget("v2", "b", {{"replicas", 2}}).dump(), "application/json")->status == 201);
+  // Stored in v2, converted by the webhook.
+  CHECK(t.cluster->get(widget_kind("v2"), ObjectKey{"default", "a"})["spec"] == Json{{"replicas", 1}});
+
+  const int before = converter.calls("/convert");
+  const Json list = body_of(c->Get(v1_widgets));
+  CHECK(converter.calls("/convert") == before + 1);
+  REQUIRE(list["items"].size() == 2);
+  CHECK(list["items"][0]["spec"] == Json{{"size", 1}});
+  CHECK(list["items"][1]["spec"] == Json{{"size", 2}});
+  CHECK(list["items"][1]["metadata"]["uid"] ==
+        t.cluster->get(widget_kind("v2"), ObjectKey{"default", "b"})["metadata"]["uid"]);
+
+  // Round trip: what v1 reads, v1 writes back unchanged.
+  Json a = body_of(c->Get(v1_widgets + "/a"));
+  auto put = c->Put(v1_widgets + "/a", a.dump(), "application/json");
+  REQUIRE(put);
+  CHECK(put->status == 200);
+  CHECK(body_of(put) == a);
+
+  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5");
+  REQUIRE(watch.wait_for(2));
+  for (const Json& event : watch.events()) CHECK(event["object"]["spec"].contains("size"));
+}
+
+TEST_CASE("a conversion webhook's failure: the API server's 500 and message") {
+  TestServer t;
+  TestWebhook converter;
+  converter.on_conversion("/convert", [](const webhook::ConversionRequest& request) {
+    webhook::ConversionResponse response;
+    response.uid = request.uid;
+    if (request.desired_api_version == "test.rrgen.dev/v1") {
+      response.failure = Status{};
+      response.failure->message = "v1 is gone";
+      return response;
+    }
+    return size_replicas(request);
+  });
+  auto c = t.client();
+  const Json conversion = {
+      {"strategy", "Webhook"},
+      {"webhook", {{"clientConfig", converter.client_config("/convert")}, {"conversionReviewVersions", {"v1"}}}}};
+  REQUIRE(c->Post(crds_path, widget_crd(conversion).dump(), "application/json")->status == 201);
+  REQUIRE(c->Post(v2_widgets, widget("v2", "w", {{"replicas", 2}}).dump(), "application/json")->status == 201);
+  auto r = c->Get(v1_widgets + "/w");
+  REQUIRE(r);
+  CHECK(r->status == 500);
+  CHECK(body_of(r)["message"] == "conversion webhook for test.rrgen.dev/v2, Kind=Widget failed: v1 is gone");
+  CHECK_FALSE(body_of(r).contains("reason"));
+}
+
+TEST_CASE("a CRD's conversion is checked at admission: a webhook exactly with strategy Webhook, speaking v1") {
+  TestServer t;
+  auto c = t.client();
+  auto refused = [&](const Json& conversion) {
+    auto r = c->Post(crds_path, widget_crd(conversion).dump(), "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 422);
+    return body_of(r)["details"]["causes"][0];
+  };
+  CHECK(refused({{"strategy", "Webhook"}})["message"] == "Required value: required when strategy is set to Webhook");
+  CHECK(refused({{"strategy", "Magic"}})["message"] ==
+        "Unsupported value: \"Magic\": supported values: \"None\", \"Webhook\"");
+  const Json webhook = {{"clientConfig", {{"url", "https://127.0.0.1:1/convert"}}},
+                        {"conversionReviewVersions", {"v1beta1"}}};
+  CHECK(refused({{"strategy", "None"}, {"webhook", webhook}})["message"] ==
+        "Forbidden: should not be set when strategy is not set to Webhook");
+  const Json cause = refused({{"strategy", "Webhook"}, {"webhook", webhook}});
+  CHECK(cause["field"] == "spec.conversion.webhook.conversionReviewVersions");
+  CHECK(cause["message"] == "Invalid value: []string{\"v1beta1\"}: must include at least one of v1");
+  // Defaulted to None.
+  auto created = c->Post(crds_path, widget_crd(Json()).dump(), "application/json");
+  REQUIRE(created);
+  CHECK(body_of(created)["spec"]["conversion"] == Json{{"strategy", "None"}});
+}
