@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
 #include "support/naming.hpp"
@@ -229,6 +230,7 @@ class SpecReader {
         spec.deploy_namespace = *ns;
       }
     }
+    if (const Node* n = doc.find("webhooks")) spec.webhooks = read_spec_webhooks(*n, diags_);
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");
@@ -463,9 +465,9 @@ class SpecReader {
 }  // namespace
 
 const std::vector<std::string>& spec_top_level_keys() {
-  static const std::vector<std::string> keys = {"apiVersion", "kind",        "name", "namespace", "resource",
-                                                "scope",      "conditions",  "leaderElectionID",   "reconcilers",
-                                                "rbac",       "image",       "deployNamespace"};
+  static const std::vector<std::string> keys = {
+      "apiVersion",       "kind",        "name", "namespace", "resource",        "scope",   "conditions",
+      "leaderElectionID", "reconcilers", "rbac", "image",     "deployNamespace", "webhooks"};
   return keys;
 }
 

@@ -41,6 +41,8 @@ std::string step_summary(const Ctx& c, std::size_t i);
 std::string step_display_name(const ResolvedStep& s);
 // Condition type -> constant name in <Name>Condition, unique and never a keyword or macro.
 std::vector<std::pair<std::string, std::string>> condition_constants(const ResolvedSpec& spec);
+// "CREATE, UPDATE"
+std::string join_operations(const std::vector<std::string>& operations);
 // "std::shared_ptr<const <Name>Hooks> hooks"
 std::string hooks_param(const Ctx& c);
 
