@@ -230,7 +230,10 @@ class SpecReader {
         spec.deploy_namespace = *ns;
       }
     }
-    if (const Node* n = doc.find("webhooks")) spec.webhooks = read_spec_webhooks(*n, diags_);
+    if (const Node* n = doc.find("webhooks")) {
+      spec.webhooks = read_spec_webhooks(*n, diags_);
+      if (spec.webhooks) spec.webhooks->location = doc.key_location("webhooks");  // what sema's messages point at
+    }
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");

@@ -35,7 +35,8 @@ class WebhooksReader {
       else unknown_key(key, n.key_locations[i], spec_webhooks_keys());
     }
     if (n.keys.empty())
-      diags_.error(n.location, "spec-missing-key", "'webhooks' needs at least one of 'defaulting', 'validation' or 'conversion'");
+      diags_.error(n.location, "spec-missing-key",
+                   "'webhooks' needs at least one of 'defaulting', 'validation' or 'conversion'");
     return out;
   }
 
@@ -43,12 +44,14 @@ class WebhooksReader {
   Diagnostics& diags_;
 
   void wrong_type(const Node& n, std::string_view what, std::string_view expected) {
-    diags_.error(n.location, "spec-wrong-type", quote(what) + " must be " + std::string(expected) + ", not " + describe(n));
+    diags_.error(n.location, "spec-wrong-type",
+                 quote(what) + " must be " + std::string(expected) + ", not " + describe(n));
   }
 
   void unknown_key(std::string_view key, Location at, const std::vector<std::string>& known) {
     const std::string near = closest_match(key, known);
-    diags_.error(at, "spec-unknown-key", "unknown key " + quote(key) + (near.empty() ? "" : "; did you mean " + quote(near) + "?"));
+    diags_.error(at, "spec-unknown-key",
+                 "unknown key " + quote(key) + (near.empty() ? "" : "; did you mean " + quote(near) + "?"));
   }
 
   std::optional<std::string> string_of(const Node& n, std::string_view key) {
@@ -58,7 +61,8 @@ class WebhooksReader {
   }
 
   // One of `allowed`, else spec-bad-value naming them.
-  std::string choice(const Node& n, std::string_view key, const std::vector<std::string>& allowed, std::string fallback) {
+  std::string choice(const Node& n, std::string_view key, const std::vector<std::string>& allowed,
+                     std::string fallback) {
     const auto text = string_of(n, key);
     if (!text) return fallback;
     if (listed(allowed, *text)) return *text;
@@ -72,10 +76,12 @@ class WebhooksReader {
     const auto text = string_of(n, "path");
     if (!text) return {};
     const bool ok = text->size() > 1 && text->front() == '/' && text->find("//") == std::string::npos &&
-                    std::none_of(text->begin(), text->end(), [](char c) { return c <= ' ' || c == '?' || c == '#' || c == 0x7f; });
+                    std::none_of(text->begin(), text->end(),
+                                 [](char c) { return c <= ' ' || c == '?' || c == '#' || c == 0x7f; });
     if (!ok) {
-      diags_.error(n.location, "spec-bad-value",
-                   "path " + quote(*text) + " must be an absolute URL path like '/validate-widget' (no spaces, query or '//')");
+      diags_.error(
+          n.location, "spec-bad-value",
+          "path " + quote(*text) + " must be an absolute URL path like '/validate-widget' (no spaces, query or '//')");
       return {};
     }
     return *text;
@@ -107,7 +113,8 @@ class WebhooksReader {
       wrong_type(n, "operations", "a sequence of operations");
       return out;
     }
-    if (n.children.empty()) diags_.error(n.location, "spec-bad-operation", "'operations' must list at least one operation");
+    if (n.children.empty())
+      diags_.error(n.location, "spec-bad-operation", "'operations' must list at least one operation");
     for (const Node& item : n.children) {
       const auto text = string_of(item, "operations");
       if (!text) continue;
@@ -117,8 +124,12 @@ class WebhooksReader {
       else if (*text == "delete" && !mutating) op = SpecOperation::Delete;
       if (!op) {
         diags_.error(item.location, "spec-bad-operation",
-                     mutating ? "unknown operation " + quote(*text) + " for a defaulting webhook; it runs on 'create' and 'update'"
-                              : "unknown operation " + quote(*text) + "; a validating webhook runs on 'create', 'update' and 'delete'");
+                     mutating && *text == "delete" ? std::string("a defaulting webhook runs on 'create' and 'update', "
+                                                                 "not on 'delete' (nothing is stored to default)")
+                     : mutating
+                         ? "unknown operation " + quote(*text) + "; a defaulting webhook runs on 'create' and 'update'"
+                         : "unknown operation " + quote(*text) +
+                               "; a validating webhook runs on 'create', 'update' and 'delete'");
         continue;
       }
       if (std::find(out.begin(), out.end(), *op) == out.end()) out.push_back(*op);
@@ -134,7 +145,8 @@ class WebhooksReader {
     }
     const long value = std::strtol(n.text.c_str(), nullptr, 10);
     if (value < 1 || value > 30) {
-      diags_.error(n.location, "spec-bad-value", "timeoutSeconds must be between 1 and 30 (the API server's limits), not " + n.text);
+      diags_.error(n.location, "spec-bad-value",
+                   "timeoutSeconds must be between 1 and 30 (the API server's limits), not " + n.text);
       return fallback;
     }
     return static_cast<int>(value);
@@ -160,7 +172,8 @@ class WebhooksReader {
       }
     }
     if (!n.find("hub"))
-      diags_.error(n.location, "spec-missing-key", "conversion needs a 'hub': the served version every other version converts through");
+      diags_.error(n.location, "spec-missing-key",
+                   "conversion needs a 'hub': the served version every other version converts through");
     return out;
   }
 };

@@ -5,8 +5,8 @@
 //
 //   defaulting  rr::Error webhook_default(rr::Context&, T&)
 //   validation  rr::Error webhook_validate_create(rr::Context&, const T&, std::vector<std::string>& warnings)
-//               rr::Error webhook_validate_update(rr::Context&, const T& old, const T&, std::vector<std::string>& warnings)
-//               rr::Error webhook_validate_delete(rr::Context&, const T&, std::vector<std::string>& warnings)
+//               rr::Error webhook_validate_update(rr::Context&, const T& old, const T&, std::vector<std::string>&
+//               warnings) rr::Error webhook_validate_delete(rr::Context&, const T&, std::vector<std::string>& warnings)
 //               (one per operation the spec lists; an error denies the request with its message)
 //   conversion  rr::Error convert_<spoke>_to_hub(const Spoke&, Hub&)
 //               rr::Error convert_<spoke>_from_hub(const Hub&, Spoke&)
@@ -25,23 +25,23 @@ enum class WebhookHookRole { Default, ValidateCreate, ValidateUpdate, ValidateDe
 
 struct WebhookHook {
   WebhookHookRole role = WebhookHookRole::Default;
-  std::string webhook;     // "defaulting", "validation", "conversion": the spec's key
-  Location location;       // of that key's mapping
-  std::size_t spoke = 0;   // ToHub / FromHub: index into ResolvedConversion::spokes
-  std::string name;        // "webhook_default"
-  std::string return_type; // "rr::Error"
+  std::string webhook;      // "defaulting", "validation", "conversion": the spec's key
+  Location location;        // of that key's mapping
+  std::size_t spoke = 0;    // ToHub / FromHub: index into ResolvedConversion::spokes
+  std::string name;         // "webhook_default"
+  std::string return_type;  // "rr::Error"
   std::vector<HookParam> params;
-  std::string doc;         // what the hook decides
+  std::string doc;  // what the hook decides
 };
 
 struct WebhookNames {
-  std::string header;               // "web_app_webhooks.hpp"
-  std::string source;               // "web_app_webhooks.cpp"
-  std::string register_function;    // "RegisterWebAppWebhooks": every webhook onto a server
-  std::string defaulting_function;  // "WebAppDefaultingWebhook": the adapter, for tests
-  std::string validation_function;  // "WebAppValidationWebhook"
-  std::string conversion_function;  // "WebAppConversion": rr::webhook::Conversion<Hub>
-  std::string hub_alias;            // "WebApp" (the resource's alias when the hub is its version)
+  std::string header;                      // "web_app_webhooks.hpp"
+  std::string source;                      // "web_app_webhooks.cpp"
+  std::string register_function;           // "RegisterWebAppWebhooks": every webhook onto a server
+  std::string defaulting_function;         // "WebAppDefaultingWebhook": the adapter, for tests
+  std::string validation_function;         // "WebAppValidationWebhook"
+  std::string conversion_function;         // "WebAppConversion": rr::webhook::Conversion<Hub>
+  std::string hub_alias;                   // "WebApp" (the resource's alias when the hub is its version)
   std::vector<std::string> spoke_aliases;  // parallel to spokes: "WebAppV1alpha1"
 };
 

@@ -22,7 +22,8 @@ std::string lower(std::string s) {
 // "v1, v1beta1 and v1alpha1"
 std::string versions_text(const std::vector<ResolvedKind>& kinds) {
   std::string out;
-  for (std::size_t i = 0; i < kinds.size(); ++i) out += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i].version;
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == kinds.size() ? " and " : ", ") + kinds[i].version;
   return out;
 }
 
@@ -42,11 +43,14 @@ std::vector<ResolvedKind> served_versions(const ResolvedKind& resource, const Mo
 ResolvedAdmissionWebhook admission(const SpecAdmissionWebhook& w, const ResolvedKind& resource, bool mutating) {
   ResolvedAdmissionWebhook out;
   out.location = w.location;
-  const std::vector<SpecOperation> ops =
-      w.operations.empty() ? std::vector<SpecOperation>{SpecOperation::Create, SpecOperation::Update} : w.operations;
+  const std::vector<SpecOperation> ops = w.operations.empty()
+                                             ? std::vector<SpecOperation>{SpecOperation::Create, SpecOperation::Update}
+                                             : w.operations;
   for (SpecOperation op : {SpecOperation::Create, SpecOperation::Update, SpecOperation::Delete}) {
     if (std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
-    out.operations.push_back(op == SpecOperation::Create ? "CREATE" : op == SpecOperation::Update ? "UPDATE" : "DELETE");
+    out.operations.push_back(op == SpecOperation::Create   ? "CREATE"
+                             : op == SpecOperation::Update ? "UPDATE"
+                                                           : "DELETE");
   }
   out.failure_policy = w.failure_policy;
   out.side_effects = w.side_effects;
@@ -54,7 +58,9 @@ ResolvedAdmissionWebhook admission(const SpecAdmissionWebhook& w, const Resolved
   std::string group = resource.group;
   std::replace(group.begin(), group.end(), '.', '-');
   const std::string kind = lower(resource.kind);
-  out.path = !w.path.empty() ? w.path : std::string(mutating ? "/mutate-" : "/validate-") + group + "-" + resource.version + "-" + kind;
+  out.path = !w.path.empty()
+                 ? w.path
+                 : std::string(mutating ? "/mutate-" : "/validate-") + group + "-" + resource.version + "-" + kind;
   out.name = std::string(mutating ? "m" : "v") + kind + "-" + resource.version + "." + resource.group;
   return out;
 }
@@ -81,15 +87,16 @@ std::optional<ResolvedWebhooks> resolve_webhooks(const SpecWebhooks& webhooks, c
   const std::vector<ResolvedKind> served = served_versions(resource, crds);
   if (served.size() < 2) {
     diags.error(c.location, "spec-conversion-versions",
-                "conversion needs at least two served versions, and the CRD of " + resource.kind + " (" + resource.group +
-                    ") serves only " + versions_text(served));
+                "conversion needs at least two served versions, and the CRD of " + resource.kind + " (" +
+                    resource.group + ") serves only " + versions_text(served));
     return std::nullopt;
   }
   auto hub = std::find_if(served.begin(), served.end(), [&](const ResolvedKind& k) { return k.version == c.hub; });
   if (hub == served.end()) {
     if (!c.hub.empty())
       diags.error(c.hub_location, "spec-unknown-hub",
-                  "hub " + quote(c.hub) + " is not a served version of " + resource.kind + "; its CRD serves " + versions_text(served));
+                  "hub " + quote(c.hub) + " is not a served version of " + resource.kind + "; its CRD serves " +
+                      versions_text(served));
     return std::nullopt;
   }
   ResolvedConversion conversion;

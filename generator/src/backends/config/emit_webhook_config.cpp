@@ -9,12 +9,12 @@ namespace webhook_config {
 namespace {
 
 struct WebhookDeployNames {
-  std::string service;       // "<app>-webhook-service"
-  std::string issuer;        // "<app>-selfsigned-issuer"
-  std::string certificate;   // "<app>-serving-cert"
-  std::string secret;        // "<app>-webhook-server-cert"
-  std::string mutating;      // "<app>-mutating-webhook-configuration"
-  std::string validating;    // "<app>-validating-webhook-configuration"
+  std::string service;         // "<app>-webhook-service"
+  std::string issuer;          // "<app>-selfsigned-issuer"
+  std::string certificate;     // "<app>-serving-cert"
+  std::string secret;          // "<app>-webhook-server-cert"
+  std::string mutating;        // "<app>-mutating-webhook-configuration"
+  std::string validating;      // "<app>-validating-webhook-configuration"
   std::string inject_ca_from;  // "<namespace>/<app>-serving-cert"
 };
 
@@ -62,7 +62,8 @@ Yaml service_ref(const DeployNames& d, const WebhookDeployNames& n, const std::s
 }
 
 // One entry of webhooks: as controller-gen writes it for a +kubebuilder:webhook marker.
-Yaml webhook_entry(const ResolvedSpec& spec, const DeployNames& d, const WebhookDeployNames& n, const ResolvedAdmissionWebhook& w) {
+Yaml webhook_entry(const ResolvedSpec& spec, const DeployNames& d, const WebhookDeployNames& n,
+                   const ResolvedAdmissionWebhook& w) {
   Yaml rule = Yaml::map();
   rule.set("apiGroups", Yaml::strings({spec.resource.group}));
   rule.set("apiVersions", Yaml::strings({spec.resource.version}));
@@ -251,7 +252,8 @@ bool has_conversion(const ResolvedSpec& spec) { return spec.webhooks && spec.web
 
 std::vector<std::string> webhook_crd_patches(const ResolvedSpec& spec) {
   if (!webhook_config::has_conversion(spec)) return {};
-  return {"patches/webhook_in_" + spec.resource.plural + ".yaml", "patches/cainjection_in_" + spec.resource.plural + ".yaml"};
+  return {"patches/webhook_in_" + spec.resource.plural + ".yaml",
+          "patches/cainjection_in_" + spec.resource.plural + ".yaml"};
 }
 
 std::vector<std::string> webhook_default_resources(const ResolvedSpec& spec) {
@@ -282,35 +284,43 @@ void emit_webhook_config(const ResolvedSpec& spec, OutputSet& out) {
     if (w.validation)
       configurations.push_back(webhook_configuration("ValidatingWebhookConfiguration", n.validating, n,
                                                      webhook_entry(spec, d, n, *w.validation)));
-    out.files.push_back({"config/webhook/manifests.yaml",
-                         manifest_file(configurations, "The admission webhooks of reconciler.yaml's webhooks:, served by the "
-                                                       "manager on port 9443 behind " + n.service + ".")});
+    out.files.push_back(
+        {"config/webhook/manifests.yaml",
+         manifest_file(configurations, "The admission webhooks of reconciler.yaml's webhooks:, served by the "
+                                       "manager on port 9443 behind " +
+                                           n.service + ".")});
     webhook_resources.push_back("manifests.yaml");
   }
   webhook_resources.push_back("service.yaml");
   out.files.push_back({"config/webhook/service.yaml",
                        manifest_file({service(d, n)}, "The manager's webhook server (port 9443) for the API server.")});
-  out.files.push_back({"config/webhook/kustomization.yaml", manifest_file({kustomization_with_configurations(webhook_resources)})});
-  out.files.push_back({"config/webhook/kustomizeconfig.yaml",
-                       manifest_file({webhook_kustomizeconfig()},
-                                     "Where kustomize finds the Service's name and namespace in the webhook configurations.")});
+  out.files.push_back(
+      {"config/webhook/kustomization.yaml", manifest_file({kustomization_with_configurations(webhook_resources)})});
+  out.files.push_back(
+      {"config/webhook/kustomizeconfig.yaml",
+       manifest_file({webhook_kustomizeconfig()},
+                     "Where kustomize finds the Service's name and namespace in the webhook configurations.")});
 
   out.files.push_back({"config/certmanager/certificate.yaml",
                        manifest_file(certificates(d, n), "A self-signed serving certificate for " + n.service +
                                                              " (cert-manager), in the Secret the manager mounts; "
                                                              "cert-manager injects its CA where "
                                                              "cert-manager.io/inject-ca-from names it.")});
-  out.files.push_back({"config/certmanager/kustomization.yaml", manifest_file({kustomization_with_configurations({"certificate.yaml"})})});
-  out.files.push_back({"config/certmanager/kustomizeconfig.yaml",
-                       manifest_file({certificates_kustomizeconfig()}, "Where kustomize finds the Issuer's name in the Certificate.")});
+  out.files.push_back({"config/certmanager/kustomization.yaml",
+                       manifest_file({kustomization_with_configurations({"certificate.yaml"})})});
+  out.files.push_back(
+      {"config/certmanager/kustomizeconfig.yaml",
+       manifest_file({certificates_kustomizeconfig()}, "Where kustomize finds the Issuer's name in the Certificate.")});
 
   if (has_conversion(spec)) {
-    out.files.push_back({"config/crd/patches/webhook_in_" + spec.resource.plural + ".yaml",
-                         manifest_file({conversion_patch(spec, d, n)}, "The CRD's conversion webhook (conversion: {hub: " +
-                                                                            w.conversion->hub.version + "}).")});
-    out.files.push_back({"config/crd/patches/cainjection_in_" + spec.resource.plural + ".yaml",
-                         manifest_file({crd_patch(spec, inject_ca(n), Yaml::map())},
-                                       "cert-manager injects the serving certificate's CA into the conversion webhook.")});
+    out.files.push_back(
+        {"config/crd/patches/webhook_in_" + spec.resource.plural + ".yaml",
+         manifest_file({conversion_patch(spec, d, n)},
+                       "The CRD's conversion webhook (conversion: {hub: " + w.conversion->hub.version + "}).")});
+    out.files.push_back(
+        {"config/crd/patches/cainjection_in_" + spec.resource.plural + ".yaml",
+         manifest_file({crd_patch(spec, inject_ca(n), Yaml::map())},
+                       "cert-manager injects the serving certificate's CA into the conversion webhook.")});
   }
   out.files.push_back({"config/default/manager_webhook_patch.yaml",
                        manifest_file({manager_patch(d, n)}, "The manager's webhook port and serving certificate.")});

@@ -31,9 +31,9 @@ std::string webhook_hook_check(const WebhookCtx& w, const WebhookHook& h) {
     params.push_back(p.type + " " + p.name);
     args += (args.empty() ? "" : ", ") + p.name;
   }
-  const std::string message = "rrgen: webhook '" + h.webhook + "' (" + webhook_location(w.c.spec, h) + ") needs hook '" +
-                              webhook_hook_signature(h, false) + "' in struct " + w.c.names.hooks_struct + " (" +
-                              w.c.names.hooks_header + ")";
+  const std::string message = "rrgen: webhook '" + h.webhook + "' (" + webhook_location(w.c.spec, h) +
+                              ") needs hook '" + webhook_hook_signature(h, false) + "' in struct " +
+                              w.c.names.hooks_struct + " (" + w.c.names.hooks_header + ")";
   Printer p("webhook hook check");
   p.print(R"(template <class H>
 $concept$
@@ -57,7 +57,9 @@ const WebhookHook* webhook_hook(const WebhookCtx& w, WebhookHookRole role, std::
   return nullptr;
 }
 
-std::string adapter_type(const Ctx& c) { return "rr::webhook::AdmissionWebhookAdapter<" + c.names.resource_alias + ">"; }
+std::string adapter_type(const Ctx& c) {
+  return "rr::webhook::AdmissionWebhookAdapter<" + c.names.resource_alias + ">";
+}
 std::string config_param() { return "const rr::Config& config"; }
 
 // "defaulting  POST /mutate-...: webhook_default" lines for the header's comment.
@@ -71,17 +73,19 @@ std::string webhook_table(const WebhookCtx& w) {
   };
   if (w.webhooks.defaulting) {
     p.print("//   defaulting  $path$ (mutating; $ops$): $hooks$",
-            {{"path", w.webhooks.defaulting->path}, {"ops", join_operations(w.webhooks.defaulting->operations)},
+            {{"path", w.webhooks.defaulting->path},
+             {"ops", join_operations(w.webhooks.defaulting->operations)},
              {"hooks", hook_list("defaulting")}});
   }
   if (w.webhooks.validation) {
-    p.print("//   validation  $path$ ($ops$): $hooks$",
-            {{"path", w.webhooks.validation->path}, {"ops", join_operations(w.webhooks.validation->operations)},
-             {"hooks", hook_list("validation")}});
+    p.print("//   validation  $path$ ($ops$): $hooks$", {{"path", w.webhooks.validation->path},
+                                                         {"ops", join_operations(w.webhooks.validation->operations)},
+                                                         {"hooks", hook_list("validation")}});
   }
   if (w.webhooks.conversion) {
-    p.print("//   conversion  $path$ (hub $hub$): $hooks$",
-            {{"path", w.webhooks.conversion->path}, {"hub", w.webhooks.conversion->hub.version}, {"hooks", hook_list("conversion")}});
+    p.print("//   conversion  $path$ (hub $hub$): $hooks$", {{"path", w.webhooks.conversion->path},
+                                                             {"hub", w.webhooks.conversion->hub.version},
+                                                             {"hooks", hook_list("conversion")}});
   }
   return p.take_block();
 }
@@ -101,21 +105,24 @@ $register$)",
     p.print(R"(
 // The defaulting webhook on its own (tests: rr::testing::AdmissionWebhookTests).
 $declaration$)",
-            {{"declaration", wrap_parameters(adapter_type(c) + " " + w.names.defaulting_function, {config_param(), hooks}, ";", 0)}});
+            {{"declaration",
+              wrap_parameters(adapter_type(c) + " " + w.names.defaulting_function, {config_param(), hooks}, ";", 0)}});
   }
   if (w.webhooks.validation) {
     p.print(R"(
 // The validating webhook on its own (tests: rr::testing::AdmissionWebhookTests).
 $declaration$)",
-            {{"declaration", wrap_parameters(adapter_type(c) + " " + w.names.validation_function, {config_param(), hooks}, ";", 0)}});
+            {{"declaration",
+              wrap_parameters(adapter_type(c) + " " + w.names.validation_function, {config_param(), hooks}, ";", 0)}});
   }
   if (w.webhooks.conversion) {
     p.print(R"(
 // The conversion between the served versions, through the hub $hub$.
 $declaration$)",
             {{"hub", w.names.hub_alias},
-             {"declaration", wrap_parameters("rr::webhook::Conversion<" + w.names.hub_alias + "> " + w.names.conversion_function,
-                                             {hooks}, ";", 0)}});
+             {"declaration",
+              wrap_parameters("rr::webhook::Conversion<" + w.names.hub_alias + "> " + w.names.conversion_function,
+                              {hooks}, ";", 0)}});
   }
   return p.take_block();
 }
@@ -123,11 +130,14 @@ $declaration$)",
 std::string paths_struct(const WebhookCtx& w) {
   Printer members("paths");
   if (w.webhooks.defaulting)
-    members.print("static constexpr std::string_view defaulting = $p$;", {{"p", cpp_string_literal(w.webhooks.defaulting->path)}});
+    members.print("static constexpr std::string_view defaulting = $p$;",
+                  {{"p", cpp_string_literal(w.webhooks.defaulting->path)}});
   if (w.webhooks.validation)
-    members.print("static constexpr std::string_view validation = $p$;", {{"p", cpp_string_literal(w.webhooks.validation->path)}});
+    members.print("static constexpr std::string_view validation = $p$;",
+                  {{"p", cpp_string_literal(w.webhooks.validation->path)}});
   if (w.webhooks.conversion)
-    members.print("static constexpr std::string_view conversion = $p$;", {{"p", cpp_string_literal(w.webhooks.conversion->path)}});
+    members.print("static constexpr std::string_view conversion = $p$;",
+                  {{"p", cpp_string_literal(w.webhooks.conversion->path)}});
   Printer p("paths struct");
   p.print(R"(// Where the webhook server serves each webhook (config/webhook names the same paths).
 struct $name$WebhookPaths {
@@ -189,7 +199,8 @@ std::string defaulting_function(const WebhookCtx& w) {
       .config = config,
   };
 })",
-          {{"signature", wrap_parameters(adapter_type(c) + " " + w.names.defaulting_function, {config_param(), hooks_param(c)}, " {", 0)},
+          {{"signature", wrap_parameters(adapter_type(c) + " " + w.names.defaulting_function,
+                                         {config_param(), hooks_param(c)}, " {", 0)},
            {"adapter", adapter_type(c)},
            {"name", cpp_string_literal(c.names.name + "Defaulting")},
            {"t", t},
@@ -246,7 +257,8 @@ std::string validation_function(const WebhookCtx& w) {
       .config = config,
   };
 })",
-          {{"signature", wrap_parameters(adapter_type(c) + " " + w.names.validation_function, {config_param(), hooks_param(c)}, " {", 0)},
+          {{"signature", wrap_parameters(adapter_type(c) + " " + w.names.validation_function,
+                                         {config_param(), hooks_param(c)}, " {", 0)},
            {"adapter", adapter_type(c)},
            {"name", cpp_string_literal(c.names.name + "Validation")},
            {"t", t},
@@ -276,7 +288,8 @@ std::string conversion_function(const WebhookCtx& w) {
   $spokes$
   return conversion;
 })",
-          {{"signature", wrap_parameters("rr::webhook::Conversion<" + hub + "> " + w.names.conversion_function, {hooks_param(c)}, " {", 0)},
+          {{"signature", wrap_parameters("rr::webhook::Conversion<" + hub + "> " + w.names.conversion_function,
+                                         {hooks_param(c)}, " {", 0)},
            {"hub", hub},
            {"spokes", spokes.take_block()}});
   return p.take_block();
@@ -296,17 +309,18 @@ std::string register_function(const WebhookCtx& w) {
     calls.print("server.handle_conversion(std::string($paths$::conversion), $f$(hooks).handler());",
                 {{"paths", paths}, {"f", w.names.conversion_function}});
   Printer p("register function");
-  p.print(R"($signature$
+  p.print(
+      R"($signature$
   hooks = hooks_or_default(std::move(hooks));
   $calls$
 })",
-          {{"signature", wrap_parameters("void " + w.names.register_function,
-                                         {"rr::webhook::Server& server", w.webhooks.defaulting || w.webhooks.validation
-                                                                             ? config_param()
-                                                                             : "const rr::Config& /*config*/",
-                                          hooks_param(c)},
-                                         " {", 0)},
-           {"calls", calls.take_block()}});
+      {{"signature", wrap_parameters("void " + w.names.register_function,
+                                     {"rr::webhook::Server& server",
+                                      w.webhooks.defaulting || w.webhooks.validation ? config_param()
+                                                                                     : "const rr::Config& /*config*/",
+                                      hooks_param(c)},
+                                     " {", 0)},
+       {"calls", calls.take_block()}});
   return p.take_block();
 }
 
@@ -376,7 +390,8 @@ $namespace_close$)",
            {"name", c.names.name},
            {"header", w.names.header},
            {"hooks_header", c.names.hooks_header},
-           {"includes", include_block({"concepts", "memory", "stdexcept", "string", "type_traits", "utility", "vector"}, local)},
+           {"includes",
+            include_block({"concepts", "memory", "stdexcept", "string", "type_traits", "utility", "vector"}, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", c.names.hooks_struct},
            {"checks", checks.take_block()},
