@@ -1,0 +1,68 @@
+// A keep-alive HTTPS client for the webhook server's tests and benchmark (libcurl), trusting one
+// CA given as PEM.
+#pragma once
+#include <curl/curl.h>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace rr::webhook::test {
+
+struct HttpsReply {
+  long status = 0;
+  std::string content_type;
+  std::string body;
+  long new_connections = 0;  // connections this request opened (0: one was reused)
+};
+
+class HttpsClient {
+ public:
+  explicit HttpsClient(std::string ca_pem) : ca_pem_(std::move(ca_pem)), curl_(curl_easy_init()) {
+    if (curl_ == nullptr) throw std::runtime_error("curl_easy_init failed");
+  }
+  ~HttpsClient() {
+    curl_easy_cleanup(curl_);
+    curl_slist_free_all(headers_);
+  }
+  HttpsClient(const HttpsClient&) = delete;
+  HttpsClient& operator=(const HttpsClient&) = delete;
+
+  HttpsReply post(int port, std::string_view path, std::string_view body,
+                  std::string_view content_type = "application/json", std::string_view method = "POST") {
+    HttpsReply reply;
+    const std::string url = "https://127.0.0.1:" + std::to_string(port) + std::string(path);
+    curl_slist_free_all(headers_);
+    headers_ = curl_slist_append(nullptr, ("Content-Type: " + std::string(content_type)).c_str());
+    curl_blob ca{ca_pem_.data(), ca_pem_.size(), CURL_BLOB_NOCOPY};
+    curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl_, CURLOPT_CAINFO_BLOB, &ca);
+    curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers_);
+    curl_easy_setopt(curl_, CURLOPT_CUSTOMREQUEST, std::string(method).c_str());
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+    curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, 10000L);
+    curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, &append);
+    curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &reply.body);
+    const CURLcode result = curl_easy_perform(curl_);
+    if (result != CURLE_OK) throw std::runtime_error(std::string("curl: ") + curl_easy_strerror(result));
+    curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &reply.status);
+    char* type = nullptr;
+    curl_easy_getinfo(curl_, CURLINFO_CONTENT_TYPE, &type);
+    if (type != nullptr) reply.content_type = type;
+    curl_easy_getinfo(curl_, CURLINFO_NUM_CONNECTS, &reply.new_connections);
+    return reply;
+  }
+
+ private:
+  static std::size_t append(char* data, std::size_t size, std::size_t count, void* out) {
+    static_cast<std::string*>(out)->append(data, size * count);
+    return size * count;
+  }
+  std::string ca_pem_;
+  CURL* curl_;
+  curl_slist* headers_ = nullptr;
+};
+
+}  // namespace rr::webhook::test
