@@ -87,9 +87,8 @@ TEST_CASE("without a registered webhook no webhook server starts and /healthz ha
 TEST_CASE("a webhook server without its certificate fails run() with exit code 1 before any runnable starts") {
   LogCapture logs;
   rr::Manager manager(webhook_options("/nonexistent-rr-certs"), nullptr, logs.logger());
-  manager.webhook_server().handle_conversion("/convert", [](const rr::webhook::ConversionRequest&) {
-    return rr::webhook::ConversionResponse{};
-  });
+  manager.webhook_server().handle_conversion(
+      "/convert", [](const rr::webhook::ConversionRequest&) { return rr::webhook::ConversionResponse{}; });
   auto cache = std::make_shared<FakeRunnable>("cache", false);
   manager.add(cache);
   std::stop_source stop;
