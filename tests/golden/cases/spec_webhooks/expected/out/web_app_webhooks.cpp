@@ -87,7 +87,11 @@ rr::Error respond(rr::Context& ctx, std::vector<std::string> warnings, const rr:
   for (std::string& warning : warnings) response.warnings.push_back(std::move(warning));
   if (!err) return {};
   response.allowed = false;
-  response.status = err.status().value_or(rr::Status{.message = err.message(), .reason = "Forbidden", .code = 403});
+  rr::Status forbidden;
+  forbidden.message = err.message();
+  forbidden.reason = "Forbidden";
+  forbidden.code = 403;
+  response.status = err.status().value_or(std::move(forbidden));
   return {};
 }
 
