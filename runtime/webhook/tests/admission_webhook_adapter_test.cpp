@@ -97,7 +97,8 @@ TEST_CASE("an error denies with code 500 and its message; a status the tree set 
   CHECK(forbidden.status->code == 403);
   CHECK(forbidden.status->message == "no");
 
-  const auto throwing = adapter_with([](rr::Context&, TestResource&) -> rr::Error { throw std::runtime_error("boom"); });
+  const auto throwing = adapter_with(
+      [](rr::Context&, TestResource&) -> rr::Error { throw std::runtime_error("boom"); });
   CHECK(throwing.handle(request_for(Operation::Create, sent)).status->message == "boom");
 }
 
@@ -135,8 +136,8 @@ TEST_CASE("a DELETE reconciles the old object") {
 
 TEST_CASE("an object that does not decode denies the request") {
   const auto adapter = adapter_with([](rr::Context&, TestResource&) { return rr::Error{}; });
-  const AdmissionResponse response =
-      adapter.handle(request_for(Operation::Create, Json::parse(R"({"metadata":{"name":7}})")));
+  const AdmissionResponse response = adapter.handle(
+      request_for(Operation::Create, Json::parse(R"({"metadata":{"name":7}})")));
   CHECK_FALSE(response.allowed);
   CHECK(response.status->code == 500);
   CHECK_FALSE(response.status->message.empty());
@@ -173,7 +174,8 @@ TEST_CASE("unstructured: any kind as rr::Json, the resource type from the reques
     "metadata":{"name":"c","labels":{"a":"b"}},"data":{"k":"v"}})"));
   request.kind = {"", "v1", "ConfigMap"};
   request.resource = {"", "v1", "configmaps"};
-  CHECK(adapter.handle(request).patch == Json::parse(R"([{"op":"add","path":"/metadata/labels/seen","value":"true"}])"));
+  CHECK(adapter.handle(request).patch ==
+        Json::parse(R"([{"op":"add","path":"/metadata/labels/seen","value":"true"}])"));
 }
 
 TEST_CASE("handler() on the webhook server: an AdmissionReview in, one with the patch out") {
@@ -182,8 +184,8 @@ TEST_CASE("handler() on the webhook server: an AdmissionReview in, one with the 
                                        resource.spec->image = "nginx:2";
                                        return rr::Error{};
                                      }).handler());
-  const Reply reply =
-      server.respond("/mutate", "application/json", encode_admission_review_request(request_for(Operation::Create, sent)));
+  const Reply reply = server.respond("/mutate", "application/json",
+                                     encode_admission_review_request(request_for(Operation::Create, sent)));
   CHECK(reply.status == 200);
   const AdmissionResponse response = decode_admission_review_response(reply.body);
   CHECK(response.uid == "uid-1");

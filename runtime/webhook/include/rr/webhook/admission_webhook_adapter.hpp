@@ -104,7 +104,9 @@ struct AdmissionWebhookAdapter {
     }
   }
 
-  AdmissionResponse handle(const AdmissionRequest& request) const { return handle(request, HandleOptions{.now = {}, .log = log}); }
+  AdmissionResponse handle(const AdmissionRequest& request) const {
+    return handle(request, HandleOptions{.now = {}, .log = log});
+  }
 
   AdmissionResponse handle(const AdmissionRequest& request, const HandleOptions& options) const {
     AdmissionResponse response;
@@ -162,7 +164,7 @@ struct AdmissionWebhookAdapter {
     T resource{};
     if (Error err = call_hook([&] {
           resource = adapter_detail::decode<T>(raw);
-          if constexpr (requires(T& t) { t.apply_defaults(); }) resource.apply_defaults();
+          if constexpr (requires(T & t) { t.apply_defaults(); }) resource.apply_defaults();
           return Error{};
         })) {
       return err;
