@@ -368,6 +368,60 @@ std::string step_test(const Scaffold& s, std::size_t i) {
        {"example", example(s, i, object_ns, object_name)}});
 }
 
+// ---- tests/<stem>_webhooks_test.cpp: the admission webhooks' tables ----------------------------
+
+std::string webhooks_test(const Scaffold& s) {
+  const ResolvedWebhooks& w = *s.spec.webhooks;
+  const WebhookNames n = webhook_names(s.spec, s.names);
+  const std::string& p = s.names.resource_param;
+  const std::string& t = s.names.resource_alias;
+  const std::string ns = s.spec.cpp_namespace.empty() ? "::" : s.spec.cpp_namespace + "::";
+  std::string given;
+  if (s.spec.resource.namespaced) given += p + ".metadata.namespace_ = \"test-namespace\";\n";
+  given += p + ".metadata.name = " + cpp_string_literal("test-" + kebab_case(s.names.stem)) + ";";
+  std::string tables;
+  if (w.defaulting) {
+    tables += fill_embedded_template("templates/scaffold/webhooks/defaulting_table.tmpl",
+                                     {{"ns", ns},
+                                      {"hooks", s.names.hooks_struct},
+                                      {"function", n.defaulting_function},
+                                      {"resource", t},
+                                      {"resource_param", p}});
+  }
+  if (w.validation) {
+    std::string cases;
+    for (const std::string& op : w.validation->operations) {
+      if (!cases.empty()) cases += "\n";
+      if (op == "CREATE") {
+        cases += "{\"as scaffolded, creating a " + t +
+                 " is allowed\", {.operation = Operation::Create, .object = " + p + "}},";
+      } else if (op == "UPDATE") {
+        cases += "{\"as scaffolded, updating a " + t +
+                 " is allowed\",\n {.operation = Operation::Update, .object = " + p + ", .old_object = " + p + "}},";
+      } else {
+        cases += "{\"as scaffolded, deleting a " + t +
+                 " is allowed\", {.operation = Operation::Delete, .old_object = " + p + "}},";
+      }
+    }
+    tables += fill_embedded_template("templates/scaffold/webhooks/validation_table.tmpl",
+                                     {{"ns", ns},
+                                      {"hooks", s.names.hooks_struct},
+                                      {"function", n.validation_function},
+                                      {"resource", t},
+                                      {"resource_param", p},
+                                      {"cases", cases}});
+  }
+  while (!tables.empty() && tables.back() == '\n') tables.pop_back();
+  return fill_embedded_template("templates/scaffold/webhooks_test.cpp.tmpl", {{"name", s.names.name},
+                                                                              {"hooks_header", s.names.hooks_header},
+                                                                              {"webhooks_header", n.header},
+                                                                              {"ns", ns},
+                                                                              {"resource", t},
+                                                                              {"resource_param", p},
+                                                                              {"given", given},
+                                                                              {"tables", tables}});
+}
+
 }  // namespace
 
 OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
@@ -378,6 +432,9 @@ OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /
   out.files.push_back({"src/" + names.hooks_source, hooks_source(s)});
   for (std::size_t i = 0; i < spec.steps.size(); ++i) {
     out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
+  }
+  if (spec.webhooks && (spec.webhooks->defaulting || spec.webhooks->validation)) {
+    out.files.push_back({"tests/" + names.stem + "_webhooks_test.cpp", webhooks_test(s)});
   }
   return out;
 }
