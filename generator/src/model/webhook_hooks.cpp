@@ -109,13 +109,7 @@ std::vector<WebhookHook> webhook_hooks(const ResolvedSpec& spec, const WiringNam
 }
 
 std::string webhook_hook_signature(const WebhookHook& hook, bool with_names) {
-  std::string out = hook.return_type + " " + hook.name + "(";
-  for (std::size_t i = 0; i < hook.params.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += hook.params[i].type;
-    if (with_names) out += " " + hook.params[i].name;
-  }
-  return out + ") const";
+  return hook_signature(Hook{0, HookRole::Sync, hook.name, hook.return_type, hook.params, hook.doc}, with_names);
 }
 
 std::string webhook_location(const ResolvedSpec& spec, const WebhookHook& hook) {

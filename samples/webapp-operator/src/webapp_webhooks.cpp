@@ -1,6 +1,7 @@
 // The WebApp webhooks' hooks (reconciler.yaml's webhooks:), called by the generated
 // webapp_webhooks.cpp: defaulting, validation against a deny-list held in the cluster, and the
-// typed conversion between v1alpha1 and the hub v1.
+// typed conversion between v1alpha1 and the hub v1 (rr::webhook::Conversion copies the metadata
+// before a hook runs).
 #include <optional>
 #include <sstream>
 #include <string>
@@ -25,19 +26,24 @@ std::optional<std::string> denied_prefix(const ConfigMap& policy, const std::str
   return std::nullopt;
 }
 
-// Checks spec.image against the namespace's deny-list (none: every image is allowed).
-rr::Error check_image(rr::Context& ctx, const WebApp& app, std::vector<std::string>& warnings) {
-  const std::string image = app.spec ? app.spec->image : std::string();
-  const std::optional<ConfigMap> policy =
-      ctx.config().api().try_get<ConfigMap>({app.metadata.namespace_, std::string(image_policy_config_map)});
-  if (policy) {
-    if (const auto prefix = denied_prefix(*policy, image)) {
-      return rr::Error::make("spec.image " + rr::go_quote(image) + " is denied by ConfigMap " + app.metadata.namespace_ + "/" +
-                             std::string(image_policy_config_map) + " (prefix " + rr::go_quote(*prefix) + ")");
-    }
-  }
+// Allowed, but worth saying.
+void warn_zero_replicas(const WebApp& app, std::vector<std::string>& warnings) {
   if (app.spec && app.spec->replicas && *app.spec->replicas == 0) {
     warnings.push_back("spec.replicas is 0: the WebApp serves nothing until it is scaled up");
+  }
+}
+
+// Checks spec.image against the namespace's deny-list (none: every image is allowed).
+rr::Error check_image(rr::Context& ctx, const WebApp& app) {
+  const std::string image = app.spec ? app.spec->image : std::string();
+  const std::optional<ConfigMap> policy = ctx.config().api().try_get<ConfigMap>(
+      {app.metadata.namespace_, std::string(image_policy_config_map)});
+  if (policy) {
+    if (const auto prefix = denied_prefix(*policy, image)) {
+      return rr::Error::make("spec.image " + rr::go_quote(image) + " is denied by ConfigMap " +
+                             app.metadata.namespace_ + "/" + std::string(image_policy_config_map) + " (prefix " +
+                             rr::go_quote(*prefix) + ")");
+    }
   }
   return {};
 }
@@ -55,24 +61,20 @@ rr::Error WebAppHooks::webhook_default(rr::Context& /*ctx*/, WebApp& app) const 
   return {};
 }
 
-rr::Error WebAppHooks::webhook_validate_create(rr::Context& ctx, const WebApp& app, std::vector<std::string>& warnings) const {
-  return check_image(ctx, app, warnings);
+rr::Error WebAppHooks::webhook_validate_create(rr::Context& ctx, const WebApp& app,
+                                               std::vector<std::string>& warnings) const {
+  warn_zero_replicas(app, warnings);
+  return check_image(ctx, app);
 }
 
 rr::Error WebAppHooks::webhook_validate_update(rr::Context& ctx, const WebApp& old_app, const WebApp& app,
                                                std::vector<std::string>& warnings) const {
+  warn_zero_replicas(app, warnings);
   const bool image_changed = !old_app.spec || !app.spec || old_app.spec->image != app.spec->image;
-  if (!image_changed) {
-    if (app.spec && app.spec->replicas && *app.spec->replicas == 0) {
-      warnings.push_back("spec.replicas is 0: the WebApp serves nothing until it is scaled up");
-    }
-    return {};
-  }
-  return check_image(ctx, app, warnings);
+  return image_changed ? check_image(ctx, app) : rr::Error{};
 }
 
 rr::Error WebAppHooks::convert_v1alpha1_to_hub(const WebAppV1alpha1& from, WebApp& hub) const {
-  hub.metadata = from.metadata;
   if (from.spec) {
     v1::WebAppSpec& spec = hub.spec.emplace();
     spec.image = from.spec->image;
@@ -86,7 +88,6 @@ rr::Error WebAppHooks::convert_v1alpha1_to_hub(const WebAppV1alpha1& from, WebAp
 }
 
 rr::Error WebAppHooks::convert_v1alpha1_from_hub(const WebApp& hub, WebAppV1alpha1& to) const {
-  to.metadata = hub.metadata;
   if (hub.spec) {
     v1alpha1::WebAppSpec& spec = to.spec.emplace();
     spec.image = hub.spec->image;

@@ -65,14 +65,16 @@ RR_ADMISSION_WEBHOOK_TESTS("WebAppDefaultingWebhook", defaulting) {
        {
            .operation = Operation::Create,
            .object = rr::to_object_json(web_app.get()),
-           .expected_response = patched(R"([{"op":"add","path":"/metadata/labels","value":{"app.kubernetes.io/name":"test-webapp"}}])"),
+           .expected_response = patched(
+               R"([{"op":"add","path":"/metadata/labels","value":{"app.kubernetes.io/name":"test-webapp"}}])"),
        }},
       {"another label is kept and the app label added beside it",
        {
            .operation = Operation::Update,
            .object = rr::to_object_json(web_app.label("team", "web").get()),
            .old_object = rr::to_object_json(web_app.label("team", "web").get()),
-           .expected_response = patched(R"([{"op":"add","path":"/metadata/labels/app.kubernetes.io~1name","value":"test-webapp"}])"),
+           .expected_response = patched(
+               R"([{"op":"add","path":"/metadata/labels/app.kubernetes.io~1name","value":"test-webapp"}])"),
        }},
       {"an app label already set is left as it is: no patch",
        {
@@ -89,7 +91,9 @@ RR_ADMISSION_WEBHOOK_TESTS("WebAppValidationWebhook", validation) {
       {"no image policy in the namespace: every image is allowed",
        {.operation = Operation::Create, .object = rr::to_object_json(old_image.get())}},
       {"an image no denied prefix matches is allowed",
-       {.operation = Operation::Create, .object = rr::to_object_json(web_app.get()), .given_objects = {image_policy.get()}}},
+       {.operation = Operation::Create,
+        .object = rr::to_object_json(web_app.get()),
+        .given_objects = {image_policy.get()}}},
       {"an image on the deny-list is denied with the prefix that matched",
        {
            .operation = Operation::Create,
@@ -118,13 +122,15 @@ RR_ADMISSION_WEBHOOK_TESTS("WebAppValidationWebhook", validation) {
        {
            .operation = Operation::Create,
            .object = rr::to_object_json(web_app.spec_replicas(0).get()),
-           .expected_response = allowed_with_warning("spec.replicas is 0: the WebApp serves nothing until it is scaled up"),
+           .expected_response = allowed_with_warning(
+               "spec.replicas is 0: the WebApp serves nothing until it is scaled up"),
        }},
   };
 }
 
 TEST_CASE("WebAppConversion: v1alpha1's spec.dns.hostname is v1's spec.hostname, both ways") {
-  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(std::make_shared<const webapp::WebAppHooks>());
+  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(
+      std::make_shared<const webapp::WebAppHooks>());
   const rr::Json v1alpha1 = rr::Json::parse(R"({"apiVersion":"web.example.rrgen.dev/v1alpha1","kind":"WebApp",
       "metadata":{"name":"hello","namespace":"demo"},
       "spec":{"image":"hello:1","replicas":2,"dns":{"hostname":"hello.example.com"}}})");
@@ -136,7 +142,8 @@ TEST_CASE("WebAppConversion: v1alpha1's spec.dns.hostname is v1's spec.hostname,
 }
 
 TEST_CASE("WebAppConversion: a v1 port, which v1alpha1 cannot hold, survives a round trip through v1alpha1") {
-  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(std::make_shared<const webapp::WebAppHooks>());
+  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(
+      std::make_shared<const webapp::WebAppHooks>());
   const rr::Json v1 = rr::Json::parse(R"({"apiVersion":"web.example.rrgen.dev/v1","kind":"WebApp",
       "metadata":{"name":"hello","namespace":"demo"},
       "spec":{"image":"hello:1","port":9090,"hostname":"hello.example.com"}})");
@@ -147,7 +154,8 @@ TEST_CASE("WebAppConversion: a v1 port, which v1alpha1 cannot hold, survives a r
 }
 
 TEST_CASE("WebAppConversion: a whole review, and a version the CRD does not serve fails it") {
-  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(std::make_shared<const webapp::WebAppHooks>());
+  const rr::webhook::Conversion<webapp::WebApp> conversion = webapp::WebAppConversion(
+      std::make_shared<const webapp::WebAppHooks>());
   const rr::Json v1 = rr::Json::parse(R"({"apiVersion":"web.example.rrgen.dev/v1","kind":"WebApp",
       "metadata":{"name":"a"},"spec":{"image":"x"}})");
   const rr::webhook::ConversionResponse ok = conversion.convert({"uid-1", "web.example.rrgen.dev/v1alpha1", {v1, v1}});

@@ -373,16 +373,7 @@ namespace {
 // The hooks the spec's webhooks require, each as the wiring calls it: through a const
 // $hooks$& (a const or static member function).
 $checks$
-// nullptr: a default-constructed $hooks$.
-template <class H>
-std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
-  if (hooks) return hooks;
-  if constexpr (std::is_default_constructible_v<H>) {
-    return std::make_shared<const H>();
-  } else {
-    throw std::invalid_argument($no_default$);
-  }
-}
+$hooks_or_default$
 
 $respond$
 }  // namespace
@@ -399,8 +390,7 @@ $namespace_close$)",
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", c.names.hooks_struct},
            {"checks", checks.take_block()},
-           {"no_default", cpp_string_literal(c.names.hooks_struct + " has no default constructor: pass the hooks to " +
-                                             w.names.register_function)},
+           {"hooks_or_default", hooks_or_default(c, w.names.register_function)},
            {"respond", respond_helper(w)},
            {"functions", functions.take_block()},
            {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
