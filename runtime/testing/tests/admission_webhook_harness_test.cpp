@@ -32,7 +32,8 @@ AdmissionWebhookFactory image_webhook() {
   return [](const AdmissionWebhookTestCase&, const rr::Config& config) -> rr::testing::TestedWebhook {
     return AdmissionWebhookAdapter<TestResource>{
         .name = "Images",
-        .reconciler = rr::SyncReconciler<TestResource>{.sync = [](rr::Context& ctx, TestResource& resource) -> rr::Error {
+        .reconciler = rr::SyncReconciler<TestResource>{.sync = [](rr::Context& ctx,
+                                                                  TestResource& resource) -> rr::Error {
           if (resource.spec->image == "bad") {
             rr::webhook::admission_response(ctx).warnings.push_back("bad image");
             return rr::Error::make("image \"bad\" is not allowed");
@@ -82,8 +83,8 @@ TEST_CASE("webhook harness: given objects are in the client's store; the exact p
   AdmissionWebhookTestCase tc{
       .object = sent,
       .given_objects = {harness::child()},
-      .expected_response =
-          allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/spec/image","value":"from-child"}])")),
+      .expected_response = allowed_with_patch(
+          Json::parse(R"([{"op":"replace","path":"/spec/image","value":"from-child"}])")),
   };
   CHECK(failures_of(tc, image_webhook()).empty());
 
@@ -169,7 +170,7 @@ RR_ADMISSION_WEBHOOK_TESTS("RegisteredWebhook", image_webhook()) {
       {"takes the image from the child",
        {.object = sent,
         .given_objects = {harness::child()},
-        .expected_response =
-            allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/spec/image","value":"from-child"}])"))}},
+        .expected_response = allowed_with_patch(
+            Json::parse(R"([{"op":"replace","path":"/spec/image","value":"from-child"}])"))}},
   };
 }

@@ -3,6 +3,7 @@
 
 #include <exception>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -132,6 +133,8 @@ int Server::start() {
   http.max_connections = options.max_connections;
   http.connection.methods = {"POST"};
   http.connection.max_body = options.max_body;
+  // The API server keeps its connections to a webhook; Go's server answers them without a limit.
+  http.connection.max_requests = std::numeric_limits<std::size_t>::max();
   http.connection.read_timeout = options.read_timeout;
   http.connection.write_timeout = options.write_timeout;
   http.tls = std::make_shared<http_server::CertificateFiles>((dir / options.cert_name).string(),

@@ -1,5 +1,6 @@
 // A keep-alive HTTPS client for the webhook server's tests and benchmark (libcurl), trusting one
-// CA given as PEM.
+// CA given as PEM; with no CA, plain HTTP (the benchmark's baseline). `reuse` false opens a new
+// connection (and TLS handshake) per request.
 #pragma once
 #include <curl/curl.h>
 
@@ -18,7 +19,8 @@ struct HttpsReply {
 
 class HttpsClient {
  public:
-  explicit HttpsClient(std::string ca_pem) : ca_pem_(std::move(ca_pem)), curl_(curl_easy_init()) {
+  explicit HttpsClient(std::string ca_pem, bool reuse = true)
+      : ca_pem_(std::move(ca_pem)), reuse_(reuse), curl_(curl_easy_init()) {
     if (curl_ == nullptr) throw std::runtime_error("curl_easy_init failed");
   }
   ~HttpsClient() {
@@ -31,12 +33,14 @@ class HttpsClient {
   HttpsReply post(int port, std::string_view path, std::string_view body,
                   std::string_view content_type = "application/json", std::string_view method = "POST") {
     HttpsReply reply;
-    const std::string url = "https://127.0.0.1:" + std::to_string(port) + std::string(path);
+    const std::string url = (ca_pem_.empty() ? "http" : "https") + std::string("://127.0.0.1:") + std::to_string(port) +
+                            std::string(path);
     curl_slist_free_all(headers_);
     headers_ = curl_slist_append(nullptr, ("Content-Type: " + std::string(content_type)).c_str());
     curl_blob ca{ca_pem_.data(), ca_pem_.size(), CURL_BLOB_NOCOPY};
     curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl_, CURLOPT_CAINFO_BLOB, &ca);
+    if (!ca_pem_.empty()) curl_easy_setopt(curl_, CURLOPT_CAINFO_BLOB, &ca);
+    curl_easy_setopt(curl_, CURLOPT_FORBID_REUSE, reuse_ ? 0L : 1L);
     curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers_);
     curl_easy_setopt(curl_, CURLOPT_CUSTOMREQUEST, std::string(method).c_str());
     curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
@@ -61,6 +65,7 @@ class HttpsClient {
     return size * count;
   }
   std::string ca_pem_;
+  bool reuse_ = true;
   CURL* curl_;
   curl_slist* headers_ = nullptr;
 };

@@ -38,12 +38,12 @@ class TestedWebhook {
   template <class T>
   TestedWebhook(webhook::AdmissionWebhookAdapter<T> adapter)  // NOLINT(google-explicit-constructor)
       : handle_([adapter = std::move(adapter)](const webhook::AdmissionRequest& request,
-                                                const webhook::HandleOptions& options) {
+                                               const webhook::HandleOptions& options) {
           return adapter.handle(request, options);
         }) {}
   TestedWebhook(webhook::AdmissionHandler handler)  // NOLINT(google-explicit-constructor)
       : handle_([handler = std::move(handler)](const webhook::AdmissionRequest& request,
-                                                const webhook::HandleOptions&) { return handler(request); }) {}
+                                               const webhook::HandleOptions&) { return handler(request); }) {}
 
   explicit operator bool() const noexcept { return static_cast<bool>(handle_); }
   webhook::AdmissionResponse handle(const webhook::AdmissionRequest& request,
