@@ -101,17 +101,17 @@ echo "app.kubernetes.io/name=$label"
 [[ $label == hello ]] || fail "the defaulted label is missing"
 
 step "6. written as v1, read as v1alpha1: the hostname under spec.dns, no port"
-k get webapps.v1alpha1.web.example.rrgen.dev hello -n demo -o 'jsonpath={.apiVersion} {.spec.dns.hostname} port={.spec.port}{"\n"}' |
-  tee "$work/as_v1alpha1.txt"
-[[ $(<"$work/as_v1alpha1.txt") == "web.example.rrgen.dev/v1alpha1 hello.example.com port=" ]] || fail "v1alpha1 reads differently"
+got=$("$kubectl" get webapps.v1alpha1.web.example.rrgen.dev hello -n demo -o 'jsonpath={.apiVersion} {.spec.dns.hostname} port={.spec.port}{"\n"}')
+echo "$got"
+[[ $got == "web.example.rrgen.dev/v1alpha1 hello.example.com port=" ]] || fail "v1alpha1 reads differently"
 
 step "7. a v1alpha1 read-modify-write keeps the v1 port, which v1alpha1 cannot hold"
 "$kubectl" get webapps.v1alpha1.web.example.rrgen.dev hello -n demo -o json |
   sed 's/"replicas": 1/"replicas": 3/' >"$work/hello_v1alpha1.json"
 k replace -f "$work/hello_v1alpha1.json"
-k get webapps.v1.web.example.rrgen.dev hello -n demo -o 'jsonpath={.apiVersion} replicas={.spec.replicas} port={.spec.port} {.spec.hostname}{"\n"}' |
-  tee "$work/as_v1.txt"
-[[ $(<"$work/as_v1.txt") == "web.example.rrgen.dev/v1 replicas=3 port=9090 hello.example.com" ]] || fail "the round trip lost something"
+got=$("$kubectl" get webapps.v1.web.example.rrgen.dev hello -n demo -o 'jsonpath={.apiVersion} replicas={.spec.replicas} port={.spec.port} {.spec.hostname}{"\n"}')
+echo "$got"
+[[ $got == "web.example.rrgen.dev/v1 replicas=3 port=9090 hello.example.com" ]] || fail "the round trip lost something"
 
 step "8. written as v1alpha1, read as v1"
 cat >"$work/old.yaml" <<'YAML'
@@ -121,9 +121,9 @@ metadata: {namespace: demo, name: old}
 spec: {image: "registry.example/old:1.0", dns: {hostname: old.example.com}}
 YAML
 k apply -f "$work/old.yaml"
-k get webapps.v1.web.example.rrgen.dev old -n demo -o 'jsonpath={.apiVersion} {.spec.hostname} app={.metadata.labels.app\.kubernetes\.io/name}{"\n"}' |
-  tee "$work/old_v1.txt"
-[[ $(<"$work/old_v1.txt") == "web.example.rrgen.dev/v1 old.example.com app=old" ]] || fail "v1 reads differently"
+got=$("$kubectl" get webapps.v1.web.example.rrgen.dev old -n demo -o 'jsonpath={.apiVersion} {.spec.hostname} app={.metadata.labels.app\.kubernetes\.io/name}{"\n"}')
+echo "$got"
+[[ $got == "web.example.rrgen.dev/v1 old.example.com app=old" ]] || fail "v1 reads differently"
 
 kill -TERM "$pid"
 rc=0; wait "$pid" || rc=$?
