@@ -14,6 +14,7 @@
 #include <memory>
 #include <string_view>
 
+#include "rr/controller/cached_client.hpp"
 #include "rr/manager/operator_main.hpp"
 #include "rr/reconcilers/config.hpp"
 #include "webapp_hooks.hpp"
@@ -50,10 +51,13 @@ int main(int argc, char** argv) {
               return webapp::WebAppReconciler(config, hooks);
             });
             // The defaulting, validating and conversion webhooks on the manager's webhook server
-            // (--webhook-port, certificate from --webhook-cert-dir). The validation reads the
-            // image deny-list from the API server, uncached.
+            // (--webhook-port, certificate from --webhook-cert-dir). Their client reads from the
+            // informer cache, as controller-runtime's manager client does: the ConfigMap deny-list
+            // costs no call to the API server during admission (the Config step watches
+            // ConfigMaps already).
             if (webhooks_enabled(op.options)) {
-              webapp::RegisterWebAppWebhooks(op.manager.webhook_server(), rr::make_config(op.api), hooks);
+              auto cached = std::make_shared<rr::CachedClient>(op.api, op.cache);
+              webapp::RegisterWebAppWebhooks(op.manager.webhook_server(), rr::make_config(cached), hooks);
             }
           },
   };

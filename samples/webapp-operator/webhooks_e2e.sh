@@ -82,7 +82,13 @@ kind: WebApp
 metadata: {namespace: demo, name: evil}
 spec: {image: "evil.example/miner:1"}
 YAML
-if refused=$("$kubectl" apply -f "$work/evil.yaml" 2>&1); then fail "the denied WebApp was created: $refused"; fi
+# The webhook reads the deny-list from its informer cache: a server-side dry run (admission runs,
+# nothing is stored) until the new ConfigMap has reached it.
+for _ in $(seq 1 50); do
+  "$kubectl" create --dry-run=server -f "$work/evil.yaml" >/dev/null 2>&1 || break
+  sleep 0.1
+done
+if refused=$("$kubectl" create -f "$work/evil.yaml" 2>&1); then fail "the denied WebApp was created: $refused"; fi
 echo "$refused"
 expected='admission webhook "vwebapp-v1.web.example.rrgen.dev" denied the request: spec.image "evil.example/miner:1" is denied by ConfigMap demo/webapp-image-policy (prefix "evil.example/")'
 [[ $refused == *"$expected"* ]] || fail "the refusal does not carry the webhook's message"
