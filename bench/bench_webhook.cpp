@@ -10,8 +10,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -22,15 +20,13 @@
 #include "benchapi/v1/test_resource.hpp"
 #include "benchgadget/v1/gadget.hpp"
 #include "benchgadget/v1alpha1/gadget.hpp"
-#include "https_client.hpp"
-#include "rr/apiserver/dev_certificates.hpp"
 #include "rr/http_server/server.hpp"
 #include "rr/reconcilers/sync.hpp"
 #include "rr/webhook/admission_webhook_adapter.hpp"
 #include "rr/webhook/conversion.hpp"
 #include "rr/webhook/server.hpp"
+#include "webhook_test_support.hpp"
 
-namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using rr::Json;
 using namespace rr::webhook;
@@ -109,19 +105,6 @@ void check(bool ok, const char* what) {
   }
 }
 
-struct CertDir {
-  fs::path dir;
-  explicit CertDir(const rr::DevCertificates& certs) {
-    std::string pattern = (fs::temp_directory_path() / "bench-webhook-XXXXXX").string();
-    dir = ::mkdtemp(pattern.data());
-    std::ofstream(dir / "tls.crt") << certs.server_cert_pem;
-    std::ofstream(dir / "tls.key") << certs.server_key_pem;
-  }
-  ~CertDir() { fs::remove_all(dir); }
-  CertDir(const CertDir&) = delete;
-  CertDir& operator=(const CertDir&) = delete;
-};
-
 Conversion<benchgadget::v1::Gadget> gadget_conversion() {
   using Hub = benchgadget::v1::Gadget;
   using Spoke = benchgadget::v1alpha1::Gadget;
@@ -170,8 +153,8 @@ int main(int argc, char** argv) {
   std::printf("bench_webhook (%s build, %s), %.1f s per row\n", RRGEN_BENCH_BUILD_TYPE, bench::compiler_name(),
               seconds_per_row);
 
-  const rr::DevCertificates certs = rr::make_dev_certificates();
-  const CertDir cert_dir(certs);
+  const rr::webhook::test::ServingCerts serving;
+  const rr::DevCertificates& certs = serving.pair;
   const auto adapter = defaulting_adapter();
   const AdmissionRequest request = create_request();
   const std::string body = encode_admission_review_request(request);
@@ -180,7 +163,7 @@ int main(int argc, char** argv) {
   ServerOptions options;
   options.host = "127.0.0.1";
   options.port = 0;
-  options.cert_dir = cert_dir.dir.string();
+  options.cert_dir = serving.dir.string();
   Server server(options);
   server.handle_admission("/mutate", adapter.handler());
   const auto conversion = gadget_conversion();

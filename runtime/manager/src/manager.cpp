@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -339,8 +340,11 @@ int Manager::run(std::stop_token stop) {
   }
   const std::shared_ptr<RunState> state = m.state;
   m.log.info("Starting manager");
-  if (m.webhooks->has_handlers()) {
-    // controller-runtime's webhook StartedChecker: a TLS handshake with the server succeeds.
+  const std::vector<std::string> healthz_names = m.healthz.names();
+  if (m.webhooks->has_handlers() &&
+      std::find(healthz_names.begin(), healthz_names.end(), "webhook") == healthz_names.end()) {
+    // controller-runtime's webhook StartedChecker: a TLS handshake with the server succeeds. A
+    // check the operator named "webhook" itself is kept.
     m.healthz.add("webhook", [server = m.webhooks.get()] { return !server->check_started(std::chrono::seconds(1)); });
   }
   if (!m.start_servers()) {

@@ -2,16 +2,13 @@
 // --webhook-port with the pair of --webhook-cert-dir, covered by /healthz, stopped with the manager.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "https_client.hpp"
 #include "manager_test_util.hpp"
-#include "rr/apiserver/dev_certificates.hpp"
 #include "rr/manager/manager.hpp"
 #include "rr/webhook/server.hpp"
+#include "webhook_test_support.hpp"
 
 using rr::test::eventually;
 using rr::test::FakeRunnable;
@@ -20,20 +17,6 @@ using rr::test::LogCapture;
 using rr::test::Running;
 
 namespace {
-
-struct CertDir {
-  rr::DevCertificates pair = rr::make_dev_certificates();
-  std::filesystem::path dir;
-  CertDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rr-manager-webhook-XXXXXX").string();
-    dir = ::mkdtemp(pattern.data());
-    std::ofstream(dir / "tls.crt") << pair.server_cert_pem;
-    std::ofstream(dir / "tls.key") << pair.server_key_pem;
-  }
-  ~CertDir() { std::filesystem::remove_all(dir); }
-  CertDir(const CertDir&) = delete;
-  CertDir& operator=(const CertDir&) = delete;
-};
 
 rr::ManagerOptions webhook_options(const std::string& cert_dir) {
   rr::ManagerOptions options = rr::test::loopback_options();
@@ -46,7 +29,7 @@ rr::ManagerOptions webhook_options(const std::string& cert_dir) {
 }  // namespace
 
 TEST_CASE("a registered webhook is served over HTTPS while the manager runs, and /healthz covers it") {
-  const CertDir certs;
+  const rr::webhook::test::ServingCerts certs;
   LogCapture logs;
   rr::Manager manager(webhook_options(certs.dir.string()), nullptr, logs.logger());
   manager.webhook_server().handle_admission("/validate", [](const rr::webhook::AdmissionRequest& request) {
@@ -95,4 +78,16 @@ TEST_CASE("a webhook server without its certificate fails run() with exit code 1
   CHECK(manager.run(stop.get_token()) == 1);
   CHECK(cache->starts == 0);
   CHECK(logs.has("failed to start an HTTP server", "tls: cannot load certificate /nonexistent-rr-certs/tls.crt"));
+}
+
+TEST_CASE("an operator's own healthz check named \"webhook\" is kept") {
+  const rr::webhook::test::ServingCerts certs;
+  rr::Manager manager(webhook_options(certs.dir.string()), nullptr, rr::Logger());
+  manager.webhook_server().handle_admission(
+      "/validate", [](const rr::webhook::AdmissionRequest&) { return rr::webhook::AdmissionResponse{}; });
+  manager.add_healthz_check("webhook", [] { return false; });
+  Running running(manager);
+  REQUIRE(eventually([&] { return manager.webhook_port() > 0 && manager.health_probe_port() > 0; }));
+  CHECK(http_get(manager.health_probe_port(), "/healthz/webhook").status == 500);
+  CHECK(running.stop() == 0);
 }

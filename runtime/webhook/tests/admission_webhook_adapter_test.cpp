@@ -160,6 +160,27 @@ TEST_CASE("before_handle and after_handle see the request and may change the res
   CHECK(response.audit_annotations.at("before") == "yes");
 }
 
+TEST_CASE("a before_handle that denies still runs the tree; one that throws denies without it") {
+  bool ran = false;
+  auto adapter = adapter_with([&ran](rr::Context&, TestResource&) {
+    ran = true;
+    return rr::Error{};
+  });
+  adapter.before_handle = [](rr::Context&, const AdmissionRequest&, AdmissionResponse& response) {
+    response.allowed = false;
+  };
+  CHECK_FALSE(adapter.handle(request_for(Operation::Create, sent)).allowed);
+  CHECK(ran);
+  ran = false;
+  adapter.before_handle = [](rr::Context&, const AdmissionRequest&, AdmissionResponse&) {
+    throw std::runtime_error("before broke");
+  };
+  const AdmissionResponse response = adapter.handle(request_for(Operation::Create, sent));
+  CHECK_FALSE(response.allowed);
+  CHECK(response.status->message == "before broke");
+  CHECK_FALSE(ran);
+}
+
 TEST_CASE("unstructured: any kind as rr::Json, the resource type from the request") {
   const AdmissionWebhookAdapter<Json> adapter{
       .name = "Labeler",

@@ -3,15 +3,12 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 
-#include "https_client.hpp"
-#include "rr/apiserver/dev_certificates.hpp"
 #include "rr/webhook/server.hpp"
+#include "webhook_test_support.hpp"
 
 using namespace std::chrono_literals;
 using rr::Json;
@@ -19,27 +16,13 @@ using namespace rr::webhook;
 
 namespace {
 
-// A serving-certs directory with the development CA's server pair, removed at the end.
-struct ServingCerts {
-  rr::DevCertificates pair = rr::make_dev_certificates();
-  std::filesystem::path dir;
-  ServingCerts() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rr-webhook-XXXXXX").string();
-    dir = ::mkdtemp(pattern.data());
-    std::ofstream(dir / "tls.crt") << pair.server_cert_pem;
-    std::ofstream(dir / "tls.key") << pair.server_key_pem;
-  }
-  ~ServingCerts() { std::filesystem::remove_all(dir); }
-  ServingCerts(const ServingCerts&) = delete;
-  ServingCerts& operator=(const ServingCerts&) = delete;
-  ServerOptions options() const {
-    ServerOptions options;
-    options.host = "127.0.0.1";
-    options.port = 0;
-    options.cert_dir = dir.string();
-    return options;
-  }
-};
+ServerOptions options_for(const test::ServingCerts& certs) {
+  ServerOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.cert_dir = certs.dir.string();
+  return options;
+}
 
 std::string review(Json request) {
   return Json{{"apiVersion", "admission.k8s.io/v1"}, {"kind", "AdmissionReview"}, {"request", std::move(request)}}
@@ -80,8 +63,8 @@ Json response_of(const test::HttpsReply& reply) {
 }  // namespace
 
 TEST_CASE("an admission path answers AdmissionReviews over HTTPS on one kept-alive connection") {
-  const ServingCerts certs;
-  Server server(certs.options());
+  const test::ServingCerts certs;
+  Server server(options_for(certs));
   server.handle_admission("/validate", validate);
   const int port = server.start();
   test::HttpsClient client(certs.pair.ca_pem);
@@ -99,8 +82,8 @@ TEST_CASE("an admission path answers AdmissionReviews over HTTPS on one kept-ali
 }
 
 TEST_CASE("bad admission requests get an AdmissionReview with code 400; a throwing handler one with 500") {
-  const ServingCerts certs;
-  Server server(certs.options());
+  const test::ServingCerts certs;
+  Server server(options_for(certs));
   server.handle_admission("/validate", validate);
   const int port = server.start();
   test::HttpsClient client(certs.pair.ca_pem);
@@ -125,8 +108,8 @@ TEST_CASE("bad admission requests get an AdmissionReview with code 400; a throwi
 }
 
 TEST_CASE("unknown paths are 404, other methods 405, bodies over the limit 413") {
-  const ServingCerts certs;
-  ServerOptions options = certs.options();
+  const test::ServingCerts certs;
+  ServerOptions options = options_for(certs);
   options.max_body = 64;
   Server server(options);
   server.handle_admission("/validate", validate);
@@ -140,8 +123,8 @@ TEST_CASE("unknown paths are 404, other methods 405, bodies over the limit 413")
 }
 
 TEST_CASE("a conversion path converts, answers a bad review with HTTP 400 and a throwing handler with Failure") {
-  const ServingCerts certs;
-  Server server(certs.options());
+  const test::ServingCerts certs;
+  Server server(options_for(certs));
   server.handle_conversion("/convert", [](const ConversionRequest& request) {
     if (request.desired_api_version == "example.com/v9") throw std::runtime_error("no such version");
     ConversionResponse response;
@@ -168,8 +151,8 @@ TEST_CASE("a conversion path converts, answers a bad review with HTTP 400 and a 
 }
 
 TEST_CASE("check_started: not started, reachable over TLS, then not reachable once stopped") {
-  const ServingCerts certs;
-  Server server(certs.options());
+  const test::ServingCerts certs;
+  Server server(options_for(certs));
   server.handle_admission("/validate", validate);
   CHECK(server.check_started() == "webhook server has not been started yet");
   const int port = server.start();

@@ -6,7 +6,7 @@
 //      resource type (T's, or the request's kind for unstructured objects), a logger named after
 //      the adapter with the request's UID, kind and operation; admission_request(ctx) and
 //      admission_response(ctx) reach the request and the response being built.
-//   3. before_handle(ctx, request, response).
+//   3. before_handle(ctx, request, response) (an exception it throws denies, as step 5's errors).
 //   4. The resource is decoded from request.object, or request.old_object for a DELETE, and
 //      defaulted (T::apply_defaults() when T has it).
 //   5. The tree runs on it. An error (or an exception) denies the request: allowed=false and,
@@ -126,23 +126,23 @@ struct AdmissionWebhookAdapter {
                                .cancelled = nullptr,
                                .additional_configs = {}});
     adapter_detail::stash(ctx, request, response);
+    Error err;
     if (before_handle) {
-      if (Error err = call_hook([&] {
-            before_handle(ctx, request, response);
-            return Error{};
-          })) {
-        fail(ctx, response, err);
-      }
+      err = call_hook([&] {
+        before_handle(ctx, request, response);
+        return Error{};
+      });
     }
-    if (response.allowed) {
-      if (Error err = reconcile(ctx, request, response)) fail(ctx, response, err);
-    }
+    // As reconciler.io, the tree runs even when before_handle denied; a before_handle that threw
+    // (ours: Go's cannot fail) is the request's error instead.
+    if (!err) err = reconcile(ctx, request, response);
+    if (err) fail(ctx, response, err);
     if (after_handle) {
-      if (Error err = call_hook([&] {
+      if (Error thrown = call_hook([&] {
             after_handle(ctx, request, response);
             return Error{};
           })) {
-        fail(ctx, response, err);
+        fail(ctx, response, thrown);
       }
     }
     return response;

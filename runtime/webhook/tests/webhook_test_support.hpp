@@ -1,14 +1,38 @@
-// A keep-alive HTTPS client for the webhook server's tests and benchmark (libcurl), trusting one
-// CA given as PEM; with no CA, plain HTTP (the benchmark's baseline). `reuse` false opens a new
-// connection (and TLS handshake) per request.
+// What the webhook server's tests, the manager's webhook test and bench_webhook share: a
+// serving-certs directory with the development CA's server pair, and a keep-alive HTTPS client
+// (libcurl) trusting that CA.
 #pragma once
 #include <curl/curl.h>
+#include <stdlib.h>
 
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "rr/apiserver/dev_certificates.hpp"
+
 namespace rr::webhook::test {
+
+// A temporary directory holding tls.crt and tls.key of a fresh development CA; removed at the end.
+struct ServingCerts {
+  rr::DevCertificates pair = rr::make_dev_certificates();
+  std::filesystem::path dir;
+  ServingCerts() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "rr-webhook-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    dir = pattern;
+    std::ofstream(dir / "tls.crt") << pair.server_cert_pem;
+    std::ofstream(dir / "tls.key") << pair.server_key_pem;
+  }
+  ~ServingCerts() { std::filesystem::remove_all(dir); }
+  ServingCerts(const ServingCerts&) = delete;
+  ServingCerts& operator=(const ServingCerts&) = delete;
+};
+
+// A keep-alive HTTPS client trusting one CA given as PEM; with no CA, plain HTTP (the benchmark's
+// baseline). `reuse` false opens a new connection (and TLS handshake) per request.
 
 struct HttpsReply {
   long status = 0;
