@@ -8,9 +8,10 @@
 # Runs `rrgen generate` on the spec and the CRDs at build time and builds the result:
 #   <name>_api        STATIC  the CRDs' types (<name>_types.cpp), links rr::core (and
 #                             rr::schema_cel for CRDs with CEL rules or junctors)
-#   <name>            STATIC  the generated wiring (<name>_reconciler.cpp) and SOURCES, the
-#                             user-owned hooks (<name>_hooks.hpp/.cpp); links <name>_api,
-#                             rr::reconcilers, rr::builtin
+#   <name>            STATIC  the generated wiring (<name>_reconciler.cpp, and with `webhooks:`
+#                             in the spec <name>_webhooks.cpp) and SOURCES, the user-owned hooks
+#                             (<name>_hooks.hpp/.cpp); links <name>_api, rr::reconcilers,
+#                             rr::builtin (and rr::webhook with webhooks)
 #   <name>_tests      EXE     TESTS, the generated wiring test and a doctest main, links rr::testing;
 #                             every doctest case is a ctest test named <prefix><case>
 #   <name>_rbac       custom  the RBAC manifests; properties RRGEN_RBAC_FILE (config/rbac/role.yaml)
@@ -151,6 +152,16 @@ function(add_reconciler name)
     "${out}/${name}_reconciler.hpp" "${wiring_cpp}"
     "${wiring_test_cpp}" "${out}/${name}_dies.hpp"
     "${rbac_file}")
+  # A spec with `webhooks:` also gets <name>_webhooks.hpp/.cpp (docs/reconciler-spec.md#webhooks),
+  # compiled into <name> with rr::webhook. The key is looked for at configure time, and an edit of
+  # the spec reconfigures.
+  file(READ "${spec}" spec_text)
+  set(has_webhooks FALSE)
+  if(spec_text MATCHES "(^|\n)webhooks[ \t]*:")
+    set(has_webhooks TRUE)
+    list(APPEND outputs "${out}/${name}_webhooks.hpp" "${out}/${name}_webhooks.cpp")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${spec}")
   set(ns_args "")
   if(ARG_NAMESPACE)
     set(ns_args --namespace "${ARG_NAMESPACE}")
@@ -178,6 +189,10 @@ function(add_reconciler name)
     target_include_directories(${name} PUBLIC "$<BUILD_INTERFACE:${dir}>")
   endforeach()
   target_link_libraries(${name} PUBLIC ${name}_api rr::reconcilers rr::builtin)
+  if(has_webhooks)
+    target_sources(${name} PRIVATE "${out}/${name}_webhooks.cpp" "${out}/${name}_webhooks.hpp")
+    target_link_libraries(${name} PUBLIC rr::webhook)
+  endif()
   add_dependencies(${name} generate_${name})
   set_target_properties(${name} ${name}_api PROPERTIES RRGEN_OUTPUT_DIR "${out}")
 

@@ -9,6 +9,7 @@
 #include "backends/dies/emit_dies.hpp"
 #include "backends/rbac/emit_rbac.hpp"
 #include "backends/reconciler/emit_reconciler.hpp"
+#include "backends/reconciler/emit_webhooks.hpp"
 #include "backends/scaffold/scaffold.hpp"
 #include "backends/types/emit_types.hpp"
 #include "load/inputs.hpp"
@@ -76,6 +77,7 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   out = emit_types(model, TypesOptions{kVersion});
   emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out, 0);
   append(out, emit_reconciler(*resolved, options));
+  append(out, emit_webhooks(*resolved, options));
   append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));
   append(out, emit_config(*resolved, crd_files_of(sources, input.crds), options));

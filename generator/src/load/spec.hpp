@@ -50,6 +50,33 @@ struct SpecStep {
 
 enum class Scope { Cluster, Namespace };
 
+// `webhooks:` (docs/reconciler-spec.md#webhooks), read by load/spec_webhooks.cpp.
+enum class SpecOperation { Create, Update, Delete };
+
+// `defaulting:` (a mutating webhook) or `validation:` (a validating one).
+struct SpecAdmissionWebhook {
+  Location location;                      // of its mapping
+  std::vector<SpecOperation> operations;  // as written, duplicates dropped; empty: CREATE, UPDATE
+  std::string failure_policy = "Fail";    // Fail | Ignore
+  std::string side_effects = "None";      // None | NoneOnDryRun
+  int timeout_seconds = 10;               // 1..30
+  std::string path;                       // "" = kubebuilder's /mutate-... or /validate-...
+};
+
+// `conversion:` between the served versions of the resource's CRD, through `hub`.
+struct SpecConversionWebhook {
+  Location location;
+  std::string hub;  // a version name: "v1"
+  Location hub_location;
+  std::string path;  // "" = /convert
+};
+
+struct SpecWebhooks {
+  Location location;  // of the `webhooks:` mapping
+  std::optional<SpecAdmissionWebhook> defaulting, validation;
+  std::optional<SpecConversionWebhook> conversion;
+};
+
 struct ReconcilerSpec {
   const std::string* file = nullptr;  // the spec file (interned: outlives the SourceSet)
   Location location;                  // of the document
@@ -64,6 +91,7 @@ struct ReconcilerSpec {
   std::vector<SpecRule> rbac;         // extra rules, merged with the derived ones
   std::string image = "controller:latest";  // config/manager's container image
   std::string deploy_namespace;       // config/default's namespace; "" = "<kebab-case stem>-system"
+  std::optional<SpecWebhooks> webhooks;  // `webhooks:`; nullopt when absent
 };
 
 }  // namespace rrgen

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
 #include "support/naming.hpp"
@@ -228,6 +229,10 @@ class SpecReader {
                        "deployNamespace " + quoted(*ns) + " must be a Kubernetes namespace name: at most 63 lower-case letters, digits and '-'");
         spec.deploy_namespace = *ns;
       }
+    }
+    if (const Node* n = doc.find("webhooks")) {
+      spec.webhooks = read_spec_webhooks(*n, diags_);
+      if (spec.webhooks) spec.webhooks->location = doc.key_location("webhooks");  // what sema's messages point at
     }
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
@@ -463,9 +468,9 @@ class SpecReader {
 }  // namespace
 
 const std::vector<std::string>& spec_top_level_keys() {
-  static const std::vector<std::string> keys = {"apiVersion", "kind",        "name", "namespace", "resource",
-                                                "scope",      "conditions",  "leaderElectionID",   "reconcilers",
-                                                "rbac",       "image",       "deployNamespace"};
+  static const std::vector<std::string> keys = {
+      "apiVersion",       "kind",        "name", "namespace", "resource",        "scope",   "conditions",
+      "leaderElectionID", "reconcilers", "rbac", "image",     "deployNamespace", "webhooks"};
   return keys;
 }
 

@@ -53,6 +53,31 @@ struct ResolvedStep {
   std::vector<ResolvedKind> tracks;   // kinds this step reads through the tracker
 };
 
+// `webhooks:` resolved (sema/spec_webhooks_resolve.cpp): what the webhook wiring, its scaffolds
+// and config/webhook read. Operations are the API server's names ("CREATE").
+struct ResolvedAdmissionWebhook {
+  Location location;
+  std::vector<std::string> operations;  // "CREATE", "UPDATE", "DELETE", in that order
+  std::string failure_policy;           // "Fail" | "Ignore"
+  std::string side_effects;             // "None" | "NoneOnDryRun"
+  int timeout_seconds = 10;
+  std::string path;  // final: "/mutate-web-example-rrgen-dev-v1-webapp"
+  std::string name;  // the webhook's name: "mwebapp-v1.web.example.rrgen.dev"
+};
+
+struct ResolvedConversion {
+  Location location;
+  ResolvedKind hub;                  // the hub version's kind (its generated type)
+  std::vector<ResolvedKind> spokes;  // every other served version, in the CRD's order
+  std::string path;                  // final: "/convert"
+};
+
+struct ResolvedWebhooks {
+  Location location;
+  std::optional<ResolvedAdmissionWebhook> defaulting, validation;
+  std::optional<ResolvedConversion> conversion;
+};
+
 // Cluster: ClusterRole(Binding); Namespace: Role(Binding) in the deploy namespace.
 enum class ReconcilerScope { Cluster, Namespace };
 
@@ -71,6 +96,7 @@ struct ResolvedSpec {
   std::string deploy_namespace;         // config/default's namespace; "" = "<kebab-case stem>-system"
   ResolvedKind resource;
   std::vector<ResolvedStep> steps;
+  std::optional<ResolvedWebhooks> webhooks;  // `webhooks:`; nullopt: none
   // Every distinct kind the spec touches (resource, children, tracked), in first-use order.
   std::vector<ResolvedKind> kinds;
 };

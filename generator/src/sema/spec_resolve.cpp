@@ -5,9 +5,10 @@
 #include <utility>
 #include <vector>
 
-#include "sema/builtin_kinds.hpp"
-#include "support/naming.hpp"
 #include "load/spec_reader.hpp"
+#include "sema/builtin_kinds.hpp"
+#include "sema/spec_webhooks_resolve.hpp"
+#include "support/naming.hpp"
 
 namespace rrgen {
 namespace {
@@ -207,6 +208,8 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
                       (resource->builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
     }
   }
+
+  if (resource && spec.webhooks) out.webhooks = resolve_webhooks(*spec.webhooks, *resource, crds, diags);
 
   for (const auto& step : spec.steps) {
     ResolvedStep rs = step_of(step);

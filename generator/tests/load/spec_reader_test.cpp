@@ -427,3 +427,58 @@ TEST_CASE("spec reader: a missing file is the source set's error") {
   CHECK_FALSE(read_spec(sources, "/nonexistent/reconciler.yaml", diags));
   CHECK(diags.has_errors());
 }
+
+TEST_CASE("spec reader: webhooks read with kubebuilder's defaults where nothing is said") {
+  auto r = read(spec(kSteps + R"(webhooks:
+  defaulting: {}
+  validation:
+    operations: [delete, create, delete]
+    failurePolicy: Ignore
+    sideEffects: NoneOnDryRun
+    timeoutSeconds: 3
+    path: /check
+  conversion: {hub: v1}
+)"));
+  REQUIRE(r->spec);
+  CHECK(messages(*r).empty());
+  REQUIRE(r->spec->webhooks);
+  const SpecWebhooks& w = *r->spec->webhooks;
+  CHECK(w.location.line == 6);
+  REQUIRE(w.defaulting);
+  CHECK(w.defaulting->operations.empty());  // CREATE and UPDATE, decided by sema
+  CHECK(w.defaulting->failure_policy == "Fail");
+  CHECK(w.defaulting->side_effects == "None");
+  CHECK(w.defaulting->timeout_seconds == 10);
+  CHECK(w.defaulting->path.empty());
+  REQUIRE(w.validation);
+  CHECK(w.validation->operations == std::vector<SpecOperation>{SpecOperation::Delete, SpecOperation::Create});
+  CHECK(w.validation->failure_policy == "Ignore");
+  CHECK(w.validation->side_effects == "NoneOnDryRun");
+  CHECK(w.validation->timeout_seconds == 3);
+  CHECK(w.validation->path == "/check");
+  REQUIRE(w.conversion);
+  CHECK(w.conversion->hub == "v1");
+  CHECK(w.conversion->path.empty());
+}
+
+TEST_CASE("spec reader: webhook mistakes are reported where they are written") {
+  check_errors(spec(kSteps + "webhooks: {}\n"), {"reconciler.yaml:6:11: error: 'webhooks' needs at least one of "
+                                                 "'defaulting', 'validation' or 'conversion' [spec-missing-key]"});
+  check_errors(spec(kSteps + "webhooks: [defaulting]\n"), {"reconciler.yaml:6:11: error: 'webhooks' must be a mapping "
+                                                           "of defaulting, validation and conversion, not a sequence "
+                                                           "[spec-wrong-type]"});
+  check_errors(spec(kSteps + "webhooks:\n  validation: true\n"),
+               {"reconciler.yaml:7:15: error: 'validation' must be a mapping (write validation: {} for the defaults), "
+                "not a boolean "
+                "[spec-wrong-type]"});
+  check_errors(spec(kSteps + "webhooks:\n  validation: {operations: [connect]}\n"),
+               {"reconciler.yaml:7:29: error: unknown operation 'connect'; a validating webhook runs on 'create', "
+                "'update' and 'delete' "
+                "[spec-bad-operation]"});
+  check_errors(spec(kSteps + "webhooks:\n  validation: {operations: []}\n"),
+               {"reconciler.yaml:7:28: error: 'operations' must list at least one operation [spec-bad-operation]"});
+  check_errors(spec(kSteps + "webhooks:\n  defaulting: {timeoutSeconds: '5'}\n"),
+               {"reconciler.yaml:7:32: error: 'timeoutSeconds' must be an integer, not a string [spec-wrong-type]"});
+  check_errors(spec(kSteps + "webhooks:\n  conversion: {hub: v1, hubs: [v2]}\n"),
+               {"reconciler.yaml:7:25: error: unknown key 'hubs'; did you mean 'hub'? [spec-unknown-key]"});
+}

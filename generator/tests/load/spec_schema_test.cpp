@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "support/embedded.hpp"
 #include "load/spec_reader.hpp"
+#include "load/spec_webhooks.hpp"
+#include "support/embedded.hpp"
 
 using namespace rrgen;
 using nlohmann::json;
@@ -45,7 +46,8 @@ bool reader_accepts(const std::string& body) {
 TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
-  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule"}) {
+  for (const char* def :
+       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -60,6 +62,9 @@ TEST_CASE("spec schema: the schema's keys are the reader's keys") {
   CHECK(property_names(definition("childStep")) == as_set(spec_step_keys(StepType::Child)));
   CHECK(property_names(definition("childSetStep")) == as_set(spec_step_keys(StepType::ChildSet)));
   CHECK(property_names(definition("rule")) == as_set(spec_rule_keys()));
+  CHECK(property_names(definition("webhooks")) == as_set(spec_webhooks_keys()));
+  CHECK(property_names(definition("admissionWebhook")) == as_set(spec_admission_webhook_keys()));
+  CHECK(property_names(definition("conversionWebhook")) == as_set(spec_conversion_webhook_keys()));
   const json& steps = schema().at("properties").at("reconcilers").at("items").at("oneOf");
   CHECK(steps == json::parse(R"([{"$ref": "#/definitions/syncStep"}, {"$ref": "#/definitions/childStep"},
                                  {"$ref": "#/definitions/childSetStep"}])"));
@@ -82,7 +87,9 @@ TEST_CASE("spec schema: every key has a description editors can show") {
     }
   };
   described(schema());
-  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule"}) described(definition(def));
+  for (const char* def :
+       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook"})
+    described(definition(def));
 }
 
 TEST_CASE("spec schema: the schema's patterns agree with the reader") {

@@ -346,3 +346,49 @@ TEST_CASE("spec resolve: two owner-reference children of one kind") {
   CHECK(resolve(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: A\n    kind: Image\n  - child: B\n    kind: Image\n    finalizer: example.com/b\n")
             ->resolved);
 }
+
+TEST_CASE("spec resolve: webhooks get kubebuilder's paths and names, and conversion every served version") {
+  const std::string crds = crd("web.example.rrgen.dev", "WebApp", "Namespaced",
+                               {{"v1", true}, {"v1alpha1", false}, {"v2beta1", false}});
+  auto w = resolve(crds, R"(resource: web.example.rrgen.dev/v1/WebApp
+reconcilers:
+  - sync: Status
+webhooks:
+  defaulting: {}
+  validation: {operations: [delete, update], path: /check-webapps}
+  conversion: {hub: v2beta1}
+)");
+  REQUIRE(w->resolved);
+  REQUIRE(w->resolved->webhooks);
+  const ResolvedWebhooks& hooks = *w->resolved->webhooks;
+  REQUIRE(hooks.defaulting);
+  CHECK(hooks.defaulting->operations == std::vector<std::string>{"CREATE", "UPDATE"});
+  CHECK(hooks.defaulting->path == "/mutate-web-example-rrgen-dev-v1-webapp");
+  CHECK(hooks.defaulting->name == "mwebapp-v1.web.example.rrgen.dev");
+  CHECK(hooks.defaulting->failure_policy == "Fail");
+  REQUIRE(hooks.validation);
+  CHECK(hooks.validation->operations == std::vector<std::string>{"UPDATE", "DELETE"});  // the API server's order
+  CHECK(hooks.validation->path == "/check-webapps");
+  CHECK(hooks.validation->name == "vwebapp-v1.web.example.rrgen.dev");
+  REQUIRE(hooks.conversion);
+  CHECK(kind_ref_text(hooks.conversion->hub) == "web.example.rrgen.dev/v2beta1/WebApp");
+  CHECK(kind_texts(hooks.conversion->spokes) ==
+        std::vector<std::string>{"web.example.rrgen.dev/v1/WebApp", "web.example.rrgen.dev/v1alpha1/WebApp"});
+  CHECK(hooks.conversion->path == "/convert");
+}
+
+TEST_CASE("spec resolve: conversion needs two served versions and a served hub; webhooks need a CRD") {
+  const std::string one = crd("web.example.rrgen.dev", "WebApp");
+  check_errors(one, "resource: WebApp\nreconcilers:\n  - sync: S\nwebhooks:\n  conversion: {hub: v1}\n",
+               {"reconciler.yaml:7:15: error: conversion needs at least two served versions, and the CRD of WebApp "
+                "(web.example.rrgen.dev) serves only v1 [spec-conversion-versions]"});
+  const std::string two = crd("web.example.rrgen.dev", "WebApp", "Namespaced", {{"v1", true}, {"v1beta1", false}});
+  check_errors(
+      two, "resource: WebApp\nreconcilers:\n  - sync: S\nwebhooks:\n  conversion: {hub: v2}\n",
+      {"reconciler.yaml:7:21: error: hub 'v2' is not a served version of WebApp; its CRD serves v1 and v1beta1 "
+       "[spec-unknown-hub]"});
+  check_errors(
+      two, "namespace: x\nresource: v1/Secret\nreconcilers:\n  - sync: S\nwebhooks:\n  defaulting: {}\n",
+      {"reconciler.yaml:7:1: error: webhooks need a CRD, and the resource v1/Secret is a built-in kind (the API server "
+       "admits and converts it itself) [spec-webhook-builtin]"});
+}

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dns_provider.hpp"
 #include "rr/reconcilers/context.hpp"
@@ -18,6 +19,9 @@ inline constexpr std::string_view app_label = "app.kubernetes.io/name";
 inline constexpr std::string_view managed_by_label = "app.kubernetes.io/managed-by";
 // On the pod template: a new ConfigMap content is a new template, so the pods roll.
 inline constexpr std::string_view config_hash_annotation = "web.example.rrgen.dev/config-hash";
+// The image deny-list the validating webhook reads: a ConfigMap of this name in the WebApp's
+// namespace, key "denied", one image prefix a line.
+inline constexpr std::string_view image_policy_config_map = "webapp-image-policy";
 
 struct WebAppHooks {
   // Where spec.hostname is published; the in-memory provider unless main() gives a real one.
@@ -42,6 +46,25 @@ struct WebAppHooks {
   // the Service while the WebApp lives; the record is removed before the WebApp goes.
   rr::Error dns_record_sync(rr::Context& ctx, WebApp& app) const;
   rr::Error dns_record_finalize(rr::Context& ctx, WebApp& app) const;
+
+  // ---- webhooks (webapp_webhooks.cpp) ----
+
+  // Defaulting: the app label (app.kubernetes.io/name: <name>) on a WebApp created or updated
+  // without one, as its children carry it.
+  rr::Error webhook_default(rr::Context& ctx, WebApp& app) const;
+
+  // Validation: spec.image must not start with a prefix of the deny-list in ConfigMap
+  // webapp-image-policy of the WebApp's namespace: data in the cluster, which a CEL rule of the
+  // CRD cannot read. An update is checked only when it changes the image, so a WebApp running
+  // an image denied later can still be scaled. Warns about spec.replicas 0.
+  rr::Error webhook_validate_create(rr::Context& ctx, const WebApp& app, std::vector<std::string>& warnings) const;
+  rr::Error webhook_validate_update(rr::Context& ctx, const WebApp& old_app, const WebApp& app,
+                                    std::vector<std::string>& warnings) const;
+
+  // Conversion: v1alpha1 nests the hostname under spec.dns and has no port (the conversion keeps
+  // a v1 port in its annotation while the object is read as v1alpha1).
+  rr::Error convert_v1alpha1_to_hub(const WebAppV1alpha1& from, WebApp& hub) const;
+  rr::Error convert_v1alpha1_from_hub(const WebApp& hub, WebAppV1alpha1& to) const;
 };
 
 // FNV-1a of the ConfigMap's data (keys in order): equal data, equal hash, on every replica.

@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "backends/config/emit_webhook_config.hpp"
 #include "model/rbac_derive.hpp"
 #include "support/yaml_writer.hpp"
 
@@ -27,6 +28,17 @@ std::vector<std::string> unique_names(const std::vector<ConfigCrdFile>& crds) {
     out.push_back(candidate);
   }
   return out;
+}
+
+// kustomize's `patches:` entries, one `path:` each.
+Yaml patch_list(const std::vector<std::string>& paths) {
+  Yaml list = Yaml::seq();
+  for (const std::string& path : paths) {
+    Yaml entry = Yaml::map();
+    entry.set("path", path);
+    list.push(std::move(entry));
+  }
+  return list;
 }
 
 Yaml selector_labels(const DeployNames& names) {
@@ -165,11 +177,16 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
       out.files.push_back({"config/crd/bases/" + names_in_bases[i], crds[i].content});
       bases.push_back("bases/" + names_in_bases[i]);
     }
-    out.files.push_back({"config/crd/kustomization.yaml", manifest_file({kustomization(bases)})});
+    Yaml crd_kustomization = kustomization(bases);
+    const std::vector<std::string> patches = webhook_crd_patches(spec);
+    if (!patches.empty()) crd_kustomization.set("patches", patch_list(patches));
+    out.files.push_back({"config/crd/kustomization.yaml", manifest_file({crd_kustomization})});
     default_resources.push_back("../crd");
   }
   default_resources.push_back("../rbac");
   default_resources.push_back("../manager");
+  for (const std::string& r : webhook_default_resources(spec)) default_resources.push_back(r);
+  emit_webhook_config(spec, out);
 
   out.files.push_back({"config/manager/manager.yaml",
                        manifest_file({namespace_object(names), deployment(spec, names)},
@@ -177,9 +194,13 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
   out.files.push_back({"config/manager/kustomization.yaml", manifest_file({kustomization({"manager.yaml"})})});
 
   // Names already carry the app prefix ("<app>-manager-role"), so no namePrefix.
-  out.files.push_back({"config/default/kustomization.yaml",
-                       manifest_file({kustomization(default_resources, names.namespace_)},
-                                     "Renders the whole operator: kubectl kustomize config/default | kubectl apply -f -")});
+  Yaml default_kustomization = kustomization(default_resources, names.namespace_);
+  if (const auto patches = webhook_default_patches(spec); !patches.empty())
+    default_kustomization.set("patches", patch_list(patches));
+  out.files.push_back(
+      {"config/default/kustomization.yaml",
+       manifest_file({default_kustomization},
+                     "Renders the whole operator: kubectl kustomize config/default | kubectl apply -f -")});
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "backends/reconciler/wiring_text.hpp"
+#include "model/webhook_hooks.hpp"
 #include "support/naming.hpp"
 #include "support/text_template.hpp"
 
@@ -184,6 +185,20 @@ std::string emit_header(const Ctx& c) {
   Printer aliases("aliases");
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
     aliases.print("using $alias$ = $type$;", {{"alias", n.aliases[i]}, {"type", qualified(c.spec.kinds[i].cpp_type)}});
+  }
+  if (c.spec.webhooks && c.spec.webhooks->conversion) {
+    // The other served versions the conversion webhook's hooks take (<stem>_webhooks.hpp).
+    const ResolvedConversion& conversion = *c.spec.webhooks->conversion;
+    const WebhookNames webhook = webhook_names(c.spec, n);
+    std::vector<std::pair<std::string, const ResolvedKind*>> versions{{webhook.hub_alias, &conversion.hub}};
+    for (std::size_t i = 0; i < conversion.spokes.size(); ++i)
+      versions.emplace_back(webhook.spoke_aliases[i], &conversion.spokes[i]);
+    for (const auto& [alias, kind] : versions) {
+      if (alias == n.resource_alias) continue;
+      local.insert(kind->header);
+      aliases.print("using $alias$ = $type$;  // served version $version$",
+                    {{"alias", alias}, {"type", qualified(kind->cpp_type)}, {"version", kind->version}});
+    }
   }
   const Watches watches = watches_of(c.spec);
   Printer p("reconciler header");

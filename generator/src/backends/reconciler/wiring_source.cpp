@@ -261,6 +261,24 @@ std::string root_function(const Ctx& c) {
 
 }  // namespace
 
+std::string hooks_or_default(const Ctx& c, const std::string& pass_to) {
+  Printer p("hooks_or_default");
+  p.print(R"(// nullptr: a default-constructed $hooks$.
+template <class H>
+std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
+  if (hooks) return hooks;
+  if constexpr (std::is_default_constructible_v<H>) {
+    return std::make_shared<const H>();
+  } else {
+    throw std::invalid_argument($no_default$);
+  }
+})",
+          {{"hooks", c.names.hooks_struct},
+           {"no_default",
+            cpp_string_literal(c.names.hooks_struct + " has no default constructor: pass the hooks to " + pass_to)}});
+  return p.take_block();
+}
+
 std::string emit_source(const Ctx& c) {
   const WiringNames& n = c.names;
   std::set<std::string> local{n.hooks_header, "rr/reconcilers/resource.hpp", "rr/reconcilers/sequence.hpp"};
@@ -297,16 +315,7 @@ namespace {
 // The hooks the spec requires, each as the wiring calls it: through a const $hooks$&
 // (a const or static member function).
 $checks$
-// nullptr: a default-constructed $hooks$.
-template <class H>
-std::shared_ptr<const H> hooks_or_default(std::shared_ptr<const H> hooks) {
-  if (hooks) return hooks;
-  if constexpr (std::is_default_constructible_v<H>) {
-    return std::make_shared<const H>();
-  } else {
-    throw std::invalid_argument($no_default$);
-  }
-}
+$hooks_or_default$
 
 }  // namespace
 
@@ -323,8 +332,7 @@ $namespace_close$)",
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"hooks", n.hooks_struct},
            {"checks", checks.take_block()},
-           {"no_default", cpp_string_literal(n.hooks_struct + " has no default constructor: pass the hooks to " +
-                                             n.root_function + " and the step reconcilers")},
+           {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
            {"conditions", conditions_function(c)},
            {"root", root_function(c)},
            {"steps", steps.take_block()},

@@ -41,6 +41,11 @@ std::string step_summary(const Ctx& c, std::size_t i);
 std::string step_display_name(const ResolvedStep& s);
 // Condition type -> constant name in <Name>Condition, unique and never a keyword or macro.
 std::vector<std::pair<std::string, std::string>> condition_constants(const ResolvedSpec& spec);
+// "CREATE, UPDATE"
+std::string join_operations(const std::vector<std::string>& operations);
+// The wiring's hooks_or_default<H>() template (nullptr: a default-constructed hooks struct); the
+// exception names `pass_to`, where hooks without a default constructor must be passed.
+std::string hooks_or_default(const Ctx& c, const std::string& pass_to);
 // "std::shared_ptr<const <Name>Hooks> hooks"
 std::string hooks_param(const Ctx& c);
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/hooks.hpp"
+#include "model/webhook_hooks.hpp"
 #include "support/naming.hpp"
 #include "support/printer.hpp"
 #include "support/text_template.hpp"
@@ -18,6 +19,7 @@ struct Scaffold {
   const ResolvedSpec& spec;
   const WiringNames& names;
   std::vector<Hook> hooks;
+  std::vector<WebhookHook> webhook_hooks;  // empty without `webhooks:`
 };
 
 // Parameters the scaffolded body uses keep their names; the others are commented out so that the
@@ -74,6 +76,29 @@ std::string summary(const Scaffold& s, std::size_t i) {
   return out;
 }
 
+// "// ---- <title> ----...", wrapped when it does not fit.
+std::string section_rule(std::string rule) {
+  if (rule.size() + 3 < kWidth) return rule + " " + std::string(kWidth - 3 - rule.size(), '-');
+  return wrap_comment(rule.substr(3), "// ", kWidth - 2);
+}
+
+// The webhooks' hooks, one section per webhook, after the steps' (docs/reconciler-spec.md#webhooks).
+std::string webhook_declarations(const Scaffold& s) {
+  std::string out;
+  std::string section;
+  for (const WebhookHook& h : s.webhook_hooks) {
+    if (h.webhook != section) {
+      section = h.webhook;
+      out += "\n\n" + section_rule("// ---- webhook " + section + " (" + webhook_location(s.spec, h) + ")");
+    }
+    std::vector<std::string> params;
+    for (const HookParam& p : h.params) params.push_back(p.type + " " + p.name);
+    out += "\n\n" + wrap_comment(h.doc, "// ", kWidth - 2) + "\n" +
+           wrap_parameters(h.return_type + " " + h.name, params, " const;", 2);
+  }
+  return out;
+}
+
 // ---- src/<stem>_hooks.hpp -----------------------------------------------------------------------
 
 std::string hooks_header(const Scaffold& s) {
@@ -88,6 +113,11 @@ std::string hooks_header(const Scaffold& s) {
     if (text.find("rr::Desired<") != std::string::npos) rr.insert("rr/reconcilers/object_manager.hpp");
     if (text.find("rr::DesiredChildren<") != std::string::npos) rr.insert("rr/reconcilers/child_set.hpp");
     if (text.find("rr::ListOptions") != std::string::npos) rr.insert("rr/client/options.hpp");
+  }
+  for (const WebhookHook& h : s.webhook_hooks) {
+    rr.insert("rr/reconcilers/error.hpp");
+    if (h.params.front().type == "rr::Context&") rr.insert("rr/reconcilers/context.hpp");
+    if (h.params.back().name == "warnings") system.insert("<string>"), system.insert("<vector>");
   }
   std::string system_includes, rr_includes;
   for (const auto& h : system) system_includes += (system_includes.empty() ? "" : "\n") + ("#include " + h);
@@ -109,6 +139,7 @@ std::string hooks_header(const Scaffold& s) {
       declarations += "\n\n" + wrap_comment(h.doc, "// ", kWidth - 2) + "\n" + declaration(h);
     }
   }
+  declarations += webhook_declarations(s);
   const std::string& ns = s.spec.cpp_namespace;
   return fill_embedded_template(
       "templates/scaffold/hooks.hpp.tmpl",
@@ -200,6 +231,43 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
   return text;
 }
 
+// The scaffolded body of a webhook hook: a no-op that allows, or a conversion through JSON.
+std::string webhook_hook_definition(const Scaffold& s, const WebhookHook& h) {
+  std::vector<std::string> params;
+  const bool conversion = h.role == WebhookHookRole::ToHub || h.role == WebhookHookRole::FromHub;
+  for (const HookParam& p : h.params) params.push_back(p.type + (conversion ? " " + p.name : " /*" + p.name + "*/"));
+  TemplateVars vars{
+      {"signature", wrap_parameters(h.return_type + " " + s.names.hooks_struct + "::" + h.name, params, " const", 0)}};
+  std::string name = "default";
+  const std::string& t = s.names.resource_alias;
+  if (h.role == WebhookHookRole::Default) {
+    vars["resource"] = t;
+  } else if (h.role == WebhookHookRole::ValidateCreate || h.role == WebhookHookRole::ValidateUpdate ||
+             h.role == WebhookHookRole::ValidateDelete) {
+    name = "validate";
+    vars["question"] = h.role == WebhookHookRole::ValidateCreate ? "may this " + t + " be created?"
+                       : h.role == WebhookHookRole::ValidateUpdate
+                           ? "may the " + t + " change from old_" + s.names.resource_param + "?"
+                           : "may this " + t + " be deleted?";
+    vars["webhook_name"] = s.spec.webhooks->validation->name;
+  } else {
+    const ResolvedConversion& c = *s.spec.webhooks->conversion;
+    const WebhookNames n = webhook_names(s.spec, s.names);
+    name = h.role == WebhookHookRole::ToHub ? "to_hub" : "from_hub";
+    vars["version"] = c.spokes[h.spoke].version;
+    vars["hub_version"] = c.hub.version;
+    if (h.role == WebhookHookRole::ToHub) {
+      vars["kind"] = s.spec.resource.kind;
+      vars["hub"] = n.hub_alias;
+    } else {
+      vars["spoke"] = n.spoke_aliases[h.spoke];
+    }
+  }
+  std::string text = fill_embedded_template("templates/scaffold/webhooks/" + name + ".cpp.tmpl", vars);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 std::string hooks_source(const Scaffold& s) {
   std::set<std::string> system;
   std::string definitions;
@@ -208,8 +276,17 @@ std::string hooks_source(const Scaffold& s) {
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
   }
+  for (const WebhookHook& h : s.webhook_hooks) {
+    if (h.role == WebhookHookRole::ToHub || h.role == WebhookHookRole::FromHub) system.insert("rr/client/client.hpp");
+    definitions += "\n\n" + webhook_hook_definition(s, h);
+  }
   std::string includes;
-  for (const auto& h : system) includes += "\n#include <" + h + ">";
+  for (const auto& h : system) {
+    if (h.find('/') == std::string::npos) includes += "\n#include <" + h + ">";
+  }
+  for (const auto& h : system) {
+    if (h.find('/') != std::string::npos) includes += "\n#include \"" + h + "\"";
+  }
   const std::string& ns = s.spec.cpp_namespace;
   return fill_embedded_template("templates/scaffold/hooks.cpp.tmpl",
                                 {{"name", s.names.name},
@@ -291,16 +368,73 @@ std::string step_test(const Scaffold& s, std::size_t i) {
        {"example", example(s, i, object_ns, object_name)}});
 }
 
+// ---- tests/<stem>_webhooks_test.cpp: the admission webhooks' tables ----------------------------
+
+std::string webhooks_test(const Scaffold& s) {
+  const ResolvedWebhooks& w = *s.spec.webhooks;
+  const WebhookNames n = webhook_names(s.spec, s.names);
+  const std::string& p = s.names.resource_param;
+  const std::string& t = s.names.resource_alias;
+  const std::string ns = s.spec.cpp_namespace.empty() ? "::" : s.spec.cpp_namespace + "::";
+  std::string given;
+  if (s.spec.resource.namespaced) given += p + ".metadata.namespace_ = \"test-namespace\";\n";
+  given += p + ".metadata.name = " + cpp_string_literal("test-" + kebab_case(s.names.stem)) + ";";
+  std::string tables;
+  if (w.defaulting) {
+    tables += fill_embedded_template("templates/scaffold/webhooks/defaulting_table.tmpl",
+                                     {{"ns", ns},
+                                      {"hooks", s.names.hooks_struct},
+                                      {"function", n.defaulting_function},
+                                      {"resource", t},
+                                      {"resource_param", p}});
+  }
+  if (w.validation) {
+    std::string cases;
+    for (const std::string& op : w.validation->operations) {
+      if (!cases.empty()) cases += "\n";
+      if (op == "CREATE") {
+        cases += "{\"as scaffolded, creating a " + t +
+                 " is allowed\", {.operation = Operation::Create, .object = " + p + "}},";
+      } else if (op == "UPDATE") {
+        cases += "{\"as scaffolded, updating a " + t +
+                 " is allowed\",\n {.operation = Operation::Update, .object = " + p + ", .old_object = " + p + "}},";
+      } else {
+        cases += "{\"as scaffolded, deleting a " + t +
+                 " is allowed\", {.operation = Operation::Delete, .old_object = " + p + "}},";
+      }
+    }
+    tables += fill_embedded_template("templates/scaffold/webhooks/validation_table.tmpl",
+                                     {{"ns", ns},
+                                      {"hooks", s.names.hooks_struct},
+                                      {"function", n.validation_function},
+                                      {"resource", t},
+                                      {"resource_param", p},
+                                      {"cases", cases}});
+  }
+  while (!tables.empty() && tables.back() == '\n') tables.pop_back();
+  return fill_embedded_template("templates/scaffold/webhooks_test.cpp.tmpl", {{"name", s.names.name},
+                                                                              {"hooks_header", s.names.hooks_header},
+                                                                              {"webhooks_header", n.header},
+                                                                              {"ns", ns},
+                                                                              {"resource", t},
+                                                                              {"resource_param", p},
+                                                                              {"given", given},
+                                                                              {"tables", tables}});
+}
+
 }  // namespace
 
 OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
   const WiringNames names = wiring_names(spec);
-  const Scaffold s{spec, names, required_hooks(spec, names)};
+  const Scaffold s{spec, names, required_hooks(spec, names), webhook_hooks(spec, names)};
   OutputSet out;
   out.files.push_back({"src/" + names.hooks_header, hooks_header(s)});
   out.files.push_back({"src/" + names.hooks_source, hooks_source(s)});
   for (std::size_t i = 0; i < spec.steps.size(); ++i) {
     out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
+  }
+  if (spec.webhooks && (spec.webhooks->defaulting || spec.webhooks->validation)) {
+    out.files.push_back({"tests/" + names.stem + "_webhooks_test.cpp", webhooks_test(s)});
   }
   return out;
 }
