@@ -30,7 +30,8 @@ void to_json(Json& j, const Unstructured& object) {
 }
 
 void from_json(const Json& j, Unstructured& object) {
-  if (!j.is_object()) throw std::invalid_argument("an unstructured object must be a JSON object, not " + std::string(j.type_name()));
+  if (!j.is_object())
+    throw std::invalid_argument("an unstructured object must be a JSON object, not " + std::string(j.type_name()));
   object = Unstructured();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& key = it.key();

@@ -101,7 +101,8 @@ TEST_CASE("DynamicApi: a duck cannot be created or updated, only patched") {
                        rr::DuckWriteRefused);
   CHECK_THROWS_WITH_AS(api.update_status(duck), "Update is not supported for the duck typed objects, use Patch instead",
                        rr::DuckWriteRefused);
-  rr::ConditionsDuck patched = api.patch({"ns", "g"}, rr::PatchType::Merge, R"({"status":{"phase":"Ready"}})", "status");
+  rr::ConditionsDuck patched = api.patch({"ns", "g"}, rr::PatchType::Merge, R"({"status":{"phase":"Ready"}})",
+                                         "status");
   CHECK(*patched.status->unknown_fields.find("phase") == R"("Ready")");
   CHECK(*patched.unknown_fields.find("spec") == R"({"color":"red"})");
   // Only the read and the patch reached the client.

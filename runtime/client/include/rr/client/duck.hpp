@@ -23,9 +23,9 @@
 namespace rr {
 
 struct ConditionsDuckStatus {
-  std::optional<std::int64_t> observed_generation;   // JSON "observedGeneration"
+  std::optional<std::int64_t> observed_generation;  // JSON "observedGeneration"
   std::optional<std::vector<Condition>> conditions;
-  UnknownFields unknown_fields;                        // the kind's other status members
+  UnknownFields unknown_fields;  // the kind's other status members
   bool operator==(const ConditionsDuckStatus&) const = default;
 };
 

@@ -23,14 +23,19 @@
 namespace rr {
 
 template <class T>
-concept DynamicObject = requires { requires T::rr_dynamic_kind; } && requires(T& t) {
+concept DynamicObject = requires {
+  requires T::rr_dynamic_kind;
+}
+&&requires(T& t) {
   requires std::same_as<std::remove_cvref_t<decltype(t.metadata)>, ObjectMeta>;
   requires std::same_as<std::remove_cvref_t<decltype(t.api_version)>, std::string>;
   requires std::same_as<std::remove_cvref_t<decltype(t.kind)>, std::string>;
 };
 
 template <class T>
-concept DuckObject = DynamicObject<T> && requires { requires T::rr_duck; };
+concept DuckObject = DynamicObject<T> && requires {
+  requires T::rr_duck;
+};
 
 // The GroupVersionKind a dynamic object names (throws std::invalid_argument on a bad apiVersion).
 template <DynamicObject T>
