@@ -114,8 +114,10 @@ rr::SubReconciler<rr::ConditionsDuck> duck_children(std::string image) {
       },
       .child_object_manager =
           rr::UpdatingObjectManager<rr::ConditionsDuck>{
-              .merge_before_update = [](rr::ConditionsDuck& current,
-                                        const rr::ConditionsDuck& desired) { current.unknown_fields = desired.unknown_fields; },
+              .merge_before_update =
+                  [](rr::ConditionsDuck& current, const rr::ConditionsDuck& desired) {
+                    current.unknown_fields = desired.unknown_fields;
+                  },
           },
       .reflect_child_status_on_parent = [](rr::Context&, rr::ConditionsDuck&, const rr::ConditionsDuck*,
                                            const rr::Error&) {},
@@ -145,8 +147,8 @@ RR_RECONCILER_TESTS("ConditionsDuckReconciler", [](const rr::testing::Reconciler
     return duck_root(c, duck_children(std::any_cast<std::string>(tc.metadata.at("children"))));
   }
   if (tc.metadata.contains("finalizer")) {
-    return duck_root(c, rr::WithFinalizer<rr::ConditionsDuck>{.finalizer = "testing.rrgen.dev/duck",
-                                                               .reconciler = mark_watched()});
+    return duck_root(
+        c, rr::WithFinalizer<rr::ConditionsDuck>{.finalizer = "testing.rrgen.dev/duck", .reconciler = mark_watched()});
   }
   return duck_root(c, mark_watched());
 }) {
@@ -192,11 +194,12 @@ RR_RECONCILER_TESTS("ConditionsDuckReconciler", [](const rr::testing::Reconciler
            .expect_events = {new_event(as_duck(given()), rr::event_normal, "FinalizerPatched",
                                        "Patched finalizer \"testing.rrgen.dev/duck\""),
                              new_event(as_duck(given()), rr::event_normal, "StatusPatched", "Patched status")},
-           .expect_patches = {{.group = "testing.rrgen.dev",
-                               .kind = "TestResource",
-                               .namespace_ = "test-namespace",
-                               .name = "test-resource",
-                               .patch = R"({"metadata":{"finalizers":["testing.rrgen.dev/duck"],"resourceVersion":"999"}})"}},
+           .expect_patches =
+               {{.group = "testing.rrgen.dev",
+                 .kind = "TestResource",
+                 .namespace_ = "test-namespace",
+                 .name = "test-resource",
+                 .patch = R"({"metadata":{"finalizers":["testing.rrgen.dev/duck"],"resourceVersion":"999"}})"}},
            // The finalizer patch moved the generation on (the status follows the server's answer).
            .expect_status_patches = {status_patch(watched_patch(2))},
            .now = now,
