@@ -72,11 +72,11 @@ std::string image_of(const rr::Unstructured& u) {
 }
 
 rr::SubReconciler<rr::Unstructured> reflect_image() {
-  return rr::SyncReconciler<rr::Unstructured>{
-      .name = "ReflectImage", .sync = [](rr::Context&, rr::Unstructured& r) -> rr::Error {
-        r.member("status")["latestImage"] = image_of(r);
-        return {};
-      }};
+  return rr::SyncReconciler<rr::Unstructured>{.name = "ReflectImage",
+                                              .sync = [](rr::Context&, rr::Unstructured& r) -> rr::Error {
+                                                r.member("status")["latestImage"] = image_of(r);
+                                                return {};
+                                              }};
 }
 
 rr::SubReconciler<rr::Unstructured> child_reconciler() {
@@ -142,8 +142,9 @@ RR_RECONCILER_TESTS("UnstructuredReconciler", [](const rr::testing::ReconcilerTe
            .request = request,
            .given_objects = {given("nginx:1")},
            .with_reactors = {induce_failure("create", "TestChild")},
-           .expect_events = {new_event(parent, rr::event_warning, "CreationFailed",
-                                       "Failed to create TestChild \"test-resource\": inducing failure for create TestChild"),
+           .expect_events = {new_event(
+                                 parent, rr::event_warning, "CreationFailed",
+                                 "Failed to create TestChild \"test-resource\": inducing failure for create TestChild"),
                              new_event(parent, rr::event_normal, "StatusUpdated", "Updated status")},
            .expect_creates = {child("nginx:1")},
            .expect_status_updates = {reflected("nginx:1", false)},
@@ -153,10 +154,11 @@ RR_RECONCILER_TESTS("UnstructuredReconciler", [](const rr::testing::ReconcilerTe
 
 TEST_CASE("ResourceReconciler<Unstructured>: type is required, conditions are refused") {
   rr::ResourceReconciler<rr::Unstructured> untyped{.reconciler = reflect_image()};
-  CHECK_THROWS_WITH_AS(rr::validate_reconciler(untyped),
-                       "ResourceReconciler: ResourceReconciler \"ResourceReconciler\" must define type (kind and plural) "
-                       "for a dynamic resource",
-                       rr::ValidationError);
+  CHECK_THROWS_WITH_AS(
+      rr::validate_reconciler(untyped),
+      "ResourceReconciler: ResourceReconciler \"ResourceReconciler\" must define type (kind and plural) "
+      "for a dynamic resource",
+      rr::ValidationError);
   rr::ResourceReconciler<rr::Unstructured> with_conditions{.conditions = rr::ConditionSet::living({}),
                                                            .reconciler = reflect_image(),
                                                            .type = rr::kind_info_of<TestResource>()};
@@ -171,9 +173,11 @@ TEST_CASE("ChildReconciler<_, Unstructured>: child_type is required") {
   auto reconciler = rr::ChildReconciler<rr::Unstructured, rr::Unstructured>{
       .name = "Child",
       .desired_child = [](rr::Context&, const rr::Unstructured&) -> std::optional<rr::Unstructured> { return {}; },
-      .child_object_manager = rr::UpdatingObjectManager<rr::Unstructured>{
-          .merge_before_update = [](rr::Unstructured&, const rr::Unstructured&) {}},
-      .reflect_child_status_on_parent = [](rr::Context&, rr::Unstructured&, const rr::Unstructured*, const rr::Error&) {},
+      .child_object_manager = rr::UpdatingObjectManager<rr::Unstructured>{.merge_before_update =
+                                                                              [](rr::Unstructured&,
+                                                                                 const rr::Unstructured&) {}},
+      .reflect_child_status_on_parent = [](rr::Context&, rr::Unstructured&, const rr::Unstructured*,
+                                           const rr::Error&) {},
   };
   CHECK_THROWS_WITH_AS(rr::validate_reconciler(reconciler),
                        "Child: ChildReconciler \"Child\" must define child_type (kind and plural) for a dynamic child",
