@@ -23,9 +23,8 @@ int main(int argc, char** argv) {
             }
             for (const std::string& text : op.options.args) {
               const rr::KindInfo kind = op.api->kind_info(watcher::parse_kind(text));
-              op.add_controller(kind.resource_group() + "-watcher", [kind](const rr::Config& config) {
-                return watcher::conditions_watcher(config, kind);
-              });
+              op.add_controller(kind.resource_group() + "-watcher",
+                                [kind](const rr::Config& config) { return watcher::conditions_watcher(config, kind); });
             }
           },
   };

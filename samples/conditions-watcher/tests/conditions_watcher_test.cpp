@@ -121,8 +121,8 @@ RR_RECONCILER_TESTS("ConditionsWatcher", [](const rr::testing::ReconcilerTestCas
   w.last_transition_time = rr::Time::from(now);
   watched.status->conditions->push_back(w);
   auto event_on = [](const Deployment& d, std::string reason, std::string message) {
-    return rr::testing::Event{"apps/v1", "Deployment", d.metadata.namespace_, d.metadata.name, "Normal",
-                              std::move(reason), std::move(message)};
+    return rr::testing::Event{"apps/v1", "Deployment",      d.metadata.namespace_, d.metadata.name,
+                              "Normal",  std::move(reason), std::move(message)};
   };
   return rr::testing::ReconcilerTests{
       {"a Deployment gets Watched through a status patch",
@@ -146,7 +146,8 @@ RR_RECONCILER_TESTS("ConditionsWatcher", [](const rr::testing::ReconcilerTestCas
 TEST_CASE("conditions-watcher live: a Deployment and a Gadget get Watched, the rest of each object is untouched") {
   auto cluster = std::make_shared<rr::Cluster>();
   cluster->register_kind<Deployment>();
-  cluster->register_kind(rr::KindInfo{{"example.dev", "v1", "Gadget"}, "gadgets", "GadgetList", rr::Scope::Namespaced, true});
+  cluster->register_kind(
+      rr::KindInfo{{"example.dev", "v1", "Gadget"}, "gadgets", "GadgetList", rr::Scope::Namespaced, true});
   auto api = std::make_shared<rr::ClusterClient>(cluster);
 
   // The kinds, as the program resolves its arguments.
