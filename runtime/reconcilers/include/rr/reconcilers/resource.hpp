@@ -36,6 +36,10 @@
 //       - success → Normal StatusUpdated "Updated status" and Result{}, no error: the tree's result
 //         and error are dropped, the write's watch event re-drives (decision Q4: kept as upstream).
 // 12. Without a write, the tree's outcome.
+// 13. after_reconcile(result aggregated with before's, error). A final error matching err_quiet
+//     (halt, durable, skip+quiet) becomes Result{.requeue = true} without error — a rate-limited
+//     requeue that is its own result kind (decision Q5) — or the result itself when it asks for a
+//     requeue_after.
 //
 // A dynamic T (rr::Unstructured, a duck type; dynamic_object.hpp) has no compile-time kind: `type`
 // names it (required then). A duck's status is written as a JSON merge patch of status, from the
@@ -44,10 +48,6 @@
 // StatusPatchFailed "Failed to patch status: <error>" (reconciler.io's duck handling). An
 // rr::Unstructured's status is compared and written with update_status, but its conditions and
 // observedGeneration are not managed (`conditions` is refused; use a duck for that).
-// 13. after_reconcile(result aggregated with before's, error). A final error matching err_quiet
-//     (halt, durable, skip+quiet) becomes Result{.requeue = true} without error — a rate-limited
-//     requeue that is its own result kind (decision Q5) — or the result itself when it asks for a
-//     requeue_after.
 #pragma once
 #include <functional>
 #include <optional>
