@@ -102,4 +102,13 @@ bool has_finalizer(const ObjectMeta& meta, std::string_view finalizer) noexcept 
   return std::find(meta.finalizers.begin(), meta.finalizers.end(), finalizer) != meta.finalizers.end();
 }
 
+namespace detail {
+
+KindInfo finalizer_kind_of_dynamic(const Context& ctx, const GroupVersionKind& gvk) {
+  if (ctx.original_resource_type().gvk == gvk) return ctx.original_resource_type();
+  return ctx.original_config().api().kind_info(gvk);
+}
+
+}  // namespace detail
+
 }  // namespace rr

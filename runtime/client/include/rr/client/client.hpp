@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rr/client/api_error.hpp"
+#include "rr/client/dynamic_object.hpp"
 #include "rr/client/kind.hpp"
 #include "rr/client/object_key.hpp"
 #include "rr/client/options.hpp"
@@ -23,6 +24,10 @@ template <class T>
 concept Object = Resource<T> && requires(T& t) {
   requires std::same_as<std::remove_cvref_t<decltype(t.metadata)>, ObjectMeta>;
 };
+
+// A generated kind or an object whose kind is known at run time (dynamic_object.hpp).
+template <class T>
+concept AnyObject = Object<T> || DynamicObject<T>;
 
 class Client {
  public:
@@ -125,8 +130,42 @@ ObjectKey key_of(const T& object) {
 // metadata.namespace and metadata.name of a JSON object; missing members read as "".
 ObjectKey key_of(const Json& object);
 
+// apiVersion and kind of any object: from ResourceTraits, or carried by a dynamic object.
+template <AnyObject T>
+std::string api_version_of(const T& object) {
+  if constexpr (Object<T>) {
+    (void)object;
+    return std::string(ResourceTraits<T>::api_version);
+  } else {
+    return object.api_version;
+  }
+}
+template <AnyObject T>
+std::string kind_of(const T& object) {
+  if constexpr (Object<T>) {
+    (void)object;
+    return std::string(ResourceTraits<T>::kind);
+  } else {
+    return object.kind;
+  }
+}
+
+// How `client` addresses `object`: ResourceTraits for a generated kind; for a dynamic object, the
+// client's discovery of the kind it names (ApiError NotFound when the client does not serve it).
+template <AnyObject T>
+KindInfo kind_info_for(const Client& client, const T& object) {
+  if constexpr (Object<T>) {
+    (void)client;
+    (void)object;
+    return kind_info_of<T>();
+  } else {
+    return client.kind_info(gvk_of(object));
+  }
+}
+
 }  // namespace rr
 
 // Client's typed templates are defined beside rr::Api<T>, whose calls they are; api.hpp needs
 // Client complete, hence the include at the end.
 #include "rr/client/api.hpp"
+#include "rr/client/dynamic_api.hpp"

@@ -53,7 +53,7 @@ struct AggregateReconciler {
 
   Outcome reconcile(const Request& req, const RequestOptions& options = {}) const {
     if (req != request) return Result{};  // not ours
-    Context ctx = root_detail::make_context<T>(config, req, options, display_name());
+    Context ctx = root_detail::make_context(kind_info_of<T>(), config, req, options, display_name());
     if (options.prepare) {
       if (Error err = call_hook([&] {
             options.prepare(ctx);

@@ -77,7 +77,7 @@ std::optional<std::vector<C>> retrieve_known_children(const Context& ctx) {
 // controllerutil.SetControllerReference: `object` gets a controller owner reference to `owner`
 // (controller and blockOwnerDeletion true). Errors: a namespaced owner of a cluster-scoped or
 // other-namespace object; another controller already set (AlreadyOwned).
-template <Object T, HasObjectMeta C>
+template <AnyObject T, HasObjectMeta C>
 Error set_controller_reference(const T& owner, C& object) {
   const std::string& owner_ns = owner.metadata.namespace_;
   const std::string& object_ns = object.metadata.namespace_;
@@ -91,8 +91,8 @@ Error set_controller_reference(const T& owner, C& object) {
     }
   }
   OwnerReference ref;
-  ref.api_version = std::string(ResourceTraits<T>::api_version);
-  ref.kind = std::string(ResourceTraits<T>::kind);
+  ref.api_version = api_version_of(owner);
+  ref.kind = kind_of(owner);
   ref.name = owner.metadata.name;
   ref.uid = owner.metadata.uid;
   ref.controller = true;
@@ -100,7 +100,9 @@ Error set_controller_reference(const T& owner, C& object) {
   return upsert_controller_reference(object.metadata, std::move(ref));
 }
 
-template <Object T, Object C>
+// T and C may be dynamic objects (rr::Unstructured, a duck type; dynamic_object.hpp): the kind of
+// a dynamic child is `child_type` (required then), the parent's kind is the one it carries.
+template <AnyObject T, AnyObject C>
 struct ChildReconciler {
   std::string name{};  // default "<ChildKind>ChildReconciler"
   std::function<void(Setup&)> on_setup{};
@@ -122,13 +124,29 @@ struct ChildReconciler {
   // No owner reference on the child, nor lookup by it: our_child and list_options identify the
   // child, and the object manager should track it (track_desired) to notice its changes.
   bool skip_owner_reference = false;
+  // The kind of a dynamic C (required then); ignored for a generated kind.
+  KindInfo child_type{};
 
   std::string display_name() const {
-    return name.empty() ? std::string(ResourceTraits<C>::kind) + "ChildReconciler" : name;
+    if (!name.empty()) return name;
+    if constexpr (Object<C>) {
+      return std::string(ResourceTraits<C>::kind) + "ChildReconciler";
+    } else {
+      return child_type.gvk.kind + "ChildReconciler";
+    }
+  }
+
+  // How the children are addressed: ResourceTraits, or child_type for a dynamic C.
+  KindInfo child_kind() const {
+    if constexpr (Object<C>) {
+      return kind_info_of<C>();
+    } else {
+      return child_type;
+    }
   }
 
   Outcome reconcile(Context& ctx, T& parent) const {
-    auto named = ctx.with_log(ctx.log().named(display_name()).with("childType", gvk_text(kind_info_of<C>().gvk)));
+    auto named = ctx.with_log(ctx.log().named(display_name()).with("childType", gvk_text(child_kind().gvk)));
     std::optional<C> child;
     Error err = reconcile_child(ctx, parent, child);
     if (is_terminating(parent)) return err;
@@ -148,6 +166,11 @@ struct ChildReconciler {
     if (!desired_child) v.fail(self + " must implement desired_child");
     if (!reflect_child_status_on_parent) v.fail(self + " must implement reflect_child_status_on_parent");
     if (!child_object_manager) v.fail(self + " must implement child_object_manager");
+    if constexpr (DynamicObject<C>) {
+      if (child_type.gvk.kind.empty() || child_type.plural.empty()) {
+        v.fail(self + " must define child_type (kind and plural) for a dynamic child");
+      }
+    }
     if (skip_owner_reference) {
       if (!our_child) v.fail(self + " must implement our_child since owner references are not used");
       if (!list_options) v.fail(self + " must implement list_options since owner references are not used");
@@ -164,8 +187,8 @@ struct ChildReconciler {
   // object manager's setup and on_setup.
   void setup(Setup& s) const {
     if (!skip_owner_reference) {
-      s.owns(kind_info_of<C>());
-      s.watches_tracked(kind_info_of<C>());
+      s.owns(child_kind());
+      s.watches_tracked(child_kind());
     }
     child_object_manager.setup(s);
     if (on_setup) on_setup(s);
@@ -176,7 +199,7 @@ struct ChildReconciler {
     ListOptions options;
     options.namespace_ = parent.metadata.namespace_;
     if (list_options) options = list_options(ctx, parent);
-    return ctx.config().api().list<C>(options);
+    return any_api::list<C>(ctx.config().api(), child_kind(), options);
   }
 
   // Controlled by the parent (unless skip_owner_reference), and our_child when set.
@@ -266,7 +289,7 @@ struct ChildReconciler {
     const ObjectKey key{parent.metadata.namespace_, conflicting};
     std::optional<C> conflicted;
     if (Error read_err = call_hook([&] {
-          if (!conflicting.empty()) conflicted = ctx.config().reader().try_get<C>(key);
+          if (!conflicting.empty()) conflicted = any_api::try_get<C>(ctx.config().reader(), child_kind(), key);
           return Error{};
         })) {
       // Unread, it counts as foreign; the reason (a 403 without `get` on the child's kind, say)
@@ -286,8 +309,7 @@ struct ChildReconciler {
       // Its deletion must re-drive the parent (no owner reference of ours will).
       if (Error track_err = call_hook([&] {
             ctx.config().tracker->track_reference(
-                TrackReference{std::string(ResourceTraits<C>::group), std::string(ResourceTraits<C>::kind),
-                               key.namespace_, key.name, std::nullopt},
+                TrackReference{child_kind().gvk.group, child_kind().gvk.kind, key.namespace_, key.name, std::nullopt},
                 key_of(parent));
             return Error{};
           })) {

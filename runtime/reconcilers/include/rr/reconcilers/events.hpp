@@ -31,11 +31,10 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
-template <Object T>
+template <AnyObject T>
 EventTarget event_target_of(const T& object) {
-  return {std::string(ResourceTraits<T>::api_version), std::string(ResourceTraits<T>::kind),
-          object.metadata.namespace_, object.metadata.name, object.metadata.uid,
-          object.metadata.resource_version};
+  return {api_version_of(object), kind_of(object),     object.metadata.namespace_,
+          object.metadata.name,   object.metadata.uid, object.metadata.resource_version};
 }
 EventTarget event_target_of(const Json& object);
 
@@ -43,7 +42,7 @@ class EventRecorder {
  public:
   virtual ~EventRecorder() = default;
   virtual void record(const Event& event) = 0;
-  template <Object T>
+  template <AnyObject T>
   void event(const T& object, std::string_view type, std::string reason, std::string message) {
     record(Event{event_target_of(object), std::string(type), std::move(reason), std::move(message)});
   }

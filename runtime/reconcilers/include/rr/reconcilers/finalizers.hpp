@@ -16,9 +16,9 @@ namespace rr {
 Error add_finalizer(Context& ctx, const KindInfo& kind, Json& resource, std::string_view finalizer);
 Error clear_finalizer(Context& ctx, const KindInfo& kind, Json& resource, std::string_view finalizer);
 
-template <Object T>
+template <AnyObject T>
 Error add_finalizer(Context& ctx, T& resource, std::string_view finalizer);
-template <Object T>
+template <AnyObject T>
 Error clear_finalizer(Context& ctx, T& resource, std::string_view finalizer);
 
 bool has_finalizer(const ObjectMeta& meta, std::string_view finalizer) noexcept;
@@ -26,12 +26,25 @@ bool has_finalizer(const ObjectMeta& meta, std::string_view finalizer) noexcept;
 namespace detail {
 // The typed helpers go through the untyped core; on success the typed object takes the server's
 // finalizers, resourceVersion and generation (nothing else: the caller's pending changes stay).
-template <Object T>
+// The KindInfo of a dynamic object: the request's resource type when it is that kind (it is the
+// reconciled resource), else the client's discovery of the kind it names.
+KindInfo finalizer_kind_of_dynamic(const Context& ctx, const GroupVersionKind& gvk);
+
+template <AnyObject T>
 Error ensure_finalizer_typed(Context& ctx, T& resource, std::string_view finalizer, bool add) {
   if (finalizer.empty() || has_finalizer(resource.metadata, finalizer) == add) return {};
   Json object = to_object_json(resource);
-  Error err = add ? add_finalizer(ctx, kind_info_of<T>(), object, finalizer)
-                  : clear_finalizer(ctx, kind_info_of<T>(), object, finalizer);
+  KindInfo kind;
+  if constexpr (Object<T>) {
+    kind = kind_info_of<T>();
+  } else {
+    try {
+      kind = finalizer_kind_of_dynamic(ctx, gvk_of(resource));
+    } catch (...) {
+      return Error::from_current_exception();
+    }
+  }
+  Error err = add ? add_finalizer(ctx, kind, object, finalizer) : clear_finalizer(ctx, kind, object, finalizer);
   if (err) return err;
   ObjectMeta patched = object["metadata"].get<ObjectMeta>();
   resource.metadata.finalizers = std::move(patched.finalizers);
@@ -41,12 +54,12 @@ Error ensure_finalizer_typed(Context& ctx, T& resource, std::string_view finaliz
 }
 }  // namespace detail
 
-template <Object T>
+template <AnyObject T>
 Error add_finalizer(Context& ctx, T& resource, std::string_view finalizer) {
   return detail::ensure_finalizer_typed(ctx, resource, finalizer, true);
 }
 
-template <Object T>
+template <AnyObject T>
 Error clear_finalizer(Context& ctx, T& resource, std::string_view finalizer) {
   return detail::ensure_finalizer_typed(ctx, resource, finalizer, false);
 }

@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "rr/client/dynamic_object.hpp"
 #include "rr/client/kind.hpp"
+#include "rr/core/json.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/reconcilers/error.hpp"
@@ -100,10 +102,31 @@ std::string serialise_json(const V& value) {
 // dropped (Go's nil == empty); "" stands for an absent document.
 bool same_json_document(std::string_view a, std::string_view b);
 
+// A generated status serialises with its rr_encode; a duck's status (no rr_encode) through its
+// nlohmann codec.
 template <HasStatus T>
 bool same_status(const T& a, const T& b) {
-  return same_json_document(a.status ? serialise_json(*a.status) : std::string(),
-                            b.status ? serialise_json(*b.status) : std::string());
+  if constexpr (requires(JsonWriter & w) { a.status->rr_encode(w); }) {
+    return same_json_document(a.status ? serialise_json(*a.status) : std::string(),
+                              b.status ? serialise_json(*b.status) : std::string());
+  } else {
+    return same_json_document(a.status ? Json(*a.status).dump() : std::string(),
+                              b.status ? Json(*b.status).dump() : std::string());
+  }
+}
+
+// An object whose status is a JSON member, not a struct (rr::Unstructured): the reconcilers
+// compare and write it, but manage neither its conditions nor its observedGeneration.
+template <class T>
+concept HasJsonStatus = DynamicObject<T> && requires(const T& t) {
+  { t.find(std::string_view("status")) } -> std::same_as<const Json*>;
+};
+
+template <HasJsonStatus T>
+bool same_status(const T& a, const T& b) {
+  const Json* sa = a.find("status");
+  const Json* sb = b.find("status");
+  return same_json_document(sa ? sa->dump() : std::string(), sb ? sb->dump() : std::string());
 }
 
 // For each original condition, the first proposed condition of the same type gets the original

@@ -58,7 +58,7 @@ struct Managed {
 // non-owning view: the resource must outlive the call.
 class ParentRef {
  public:
-  template <Object T>
+  template <AnyObject T>
   ParentRef(T& resource) noexcept  // NOLINT(google-explicit-constructor)
       : object_(&resource), ops_(&ops_for<T>) {}
 
@@ -83,7 +83,7 @@ class ParentRef {
     Error (*add)(void*, Context&, std::string_view);
     Error (*clear)(void*, Context&, std::string_view);
   };
-  template <Object T>
+  template <AnyObject T>
   static constexpr Ops ops_for{
       [](const void* o) -> const ObjectMeta& { return static_cast<const T*>(o)->metadata; },
       [](const void* o) { return event_target_of(*static_cast<const T*>(o)); },
@@ -209,7 +209,11 @@ inline constexpr std::chrono::hours mutation_ttl{1};
 // server answered. The next manage() applies it to a copy of desired before merging when the
 // actual object still has that UID and generation, so such defaults read as already desired and do
 // not cause an update each time. When the patch does not apply the update goes ahead (fails open).
-template <Object C>
+//
+// A dynamic C (rr::Unstructured, dynamic_object.hpp) is addressed through `type` when it is set,
+// else through the apiVersion/kind each object carries, resolved by the client; `type` is needed
+// for track_desired's watch. A duck C cannot be created or updated (DynamicApi refuses it).
+template <AnyObject C>
 struct UpdatingObjectManager {
   std::string name{};  // default "<Kind>UpdatingObjectManager"
   // Added to the resource before a create/update, cleared once no object remains. Must be unique
@@ -227,19 +231,36 @@ struct UpdatingObjectManager {
   std::function<Json(const C& object)> sanitize{};
   // Shared by copies of this manager.
   std::shared_ptr<MutationCache> mutation_cache = std::make_shared<MutationCache>();
+  // The kind of a dynamic C (ignored for a generated kind); see above.
+  KindInfo type{};
 
   std::string display_name() const {
-    return name.empty() ? std::string(ResourceTraits<C>::kind) + "UpdatingObjectManager" : name;
+    if (!name.empty()) return name;
+    if constexpr (Object<C>) {
+      return std::string(ResourceTraits<C>::kind) + "UpdatingObjectManager";
+    } else {
+      return type.gvk.kind + "UpdatingObjectManager";
+    }
   }
 
   void validate(Validation& v) const {
     if (!merge_before_update) {
       v.fail("UpdatingObjectManager " + go_quote(display_name()) + " must define merge_before_update");
     }
+    if constexpr (DynamicObject<C>) {
+      if (track_desired && type.gvk.kind.empty()) {
+        v.fail("UpdatingObjectManager " + go_quote(display_name()) + " must define type to track_desired");
+      }
+    }
   }
 
   void setup(Setup& s) const {
-    if (track_desired) s.watches_tracked(kind_info_of<C>());
+    if (!track_desired) return;
+    if constexpr (Object<C>) {
+      s.watches_tracked(kind_info_of<C>());
+    } else {
+      s.watches_tracked(type);
+    }
   }
 
   Managed<C> manage(Context& ctx, ParentRef resource, const C* actual, const C* desired) const {
@@ -261,7 +282,17 @@ struct UpdatingObjectManager {
 
  private:
   static Managed<C> failed(Error err) { return {std::nullopt, std::move(err)}; }
-  static std::string kind() { return std::string(ResourceTraits<C>::kind); }
+  static std::string kind(const C& object) { return kind_of(object); }
+  // How the client addresses `object`.
+  KindInfo address(Context& ctx, const C& object) const {
+    if constexpr (Object<C>) {
+      (void)ctx;
+      (void)object;
+      return kind_info_of<C>();
+    } else {
+      return type.gvk.kind.empty() ? kind_info_for(ctx.config().api(), object) : type;
+    }
+  }
 
   std::string logged(const C& object) const {
     if (!sanitize) return to_object_json(object).dump();
@@ -288,18 +319,20 @@ struct UpdatingObjectManager {
   Error remove(Context& ctx, ParentRef resource, const C& actual) const {
     ctx.log().with("resource", key_of(actual).str()).info("deleting unwanted resource");
     Error err = call_hook([&] {
-      ctx.config().api().remove(actual);
+      any_api::remove(ctx.config().api(), address(ctx, actual), actual);
       return Error{};
     });
     if (err) {
       if (!err.is(err_quiet())) {
         ctx.log().error(err, "unable to delete unwanted resource");
-        resource.record_event(ctx, event_warning, "DeleteFailed",
-                              "Failed to delete " + kind() + " " + go_quote(actual.metadata.name) + ": " + err.message());
+        resource.record_event(
+            ctx, event_warning, "DeleteFailed",
+            "Failed to delete " + kind(actual) + " " + go_quote(actual.metadata.name) + ": " + err.message());
       }
       return err;
     }
-    resource.record_event(ctx, event_normal, "Deleted", "Deleted " + kind() + " " + go_quote(actual.metadata.name));
+    resource.record_event(ctx, event_normal, "Deleted",
+                          "Deleted " + kind(actual) + " " + go_quote(actual.metadata.name));
     return {};
   }
 
@@ -307,14 +340,15 @@ struct UpdatingObjectManager {
     ctx.log().with("resource", logged(desired)).info("creating resource");
     C created;
     Error err = call_hook([&] {
-      created = ctx.config().api().create(desired);
+      created = any_api::create(ctx.config().api(), address(ctx, desired), desired);
       return Error{};
     });
     if (err) {
       if (!err.is(err_quiet())) {
         ctx.log().error(err, "unable to create resource");
-        resource.record_event(ctx, event_warning, "CreationFailed",
-                              "Failed to create " + kind() + " " + go_quote(desired.metadata.name) + ": " + err.message());
+        resource.record_event(
+            ctx, event_warning, "CreationFailed",
+            "Failed to create " + kind(desired) + " " + go_quote(desired.metadata.name) + ": " + err.message());
       }
       return failed(err);
     }
@@ -323,7 +357,8 @@ struct UpdatingObjectManager {
     // from an update, so the first reconcile after a create updates the object needlessly).
     remember_remote_mutations(ctx, created, desired);
     if (Error track_err = track(ctx, resource, created)) return failed(track_err);
-    resource.record_event(ctx, event_normal, "Created", "Created " + kind() + " " + go_quote(created.metadata.name));
+    resource.record_event(ctx, event_normal, "Created",
+                          "Created " + kind(created) + " " + go_quote(created.metadata.name));
     return {std::move(created), Error{}};
   }
 
@@ -349,19 +384,21 @@ struct UpdatingObjectManager {
     ctx.log().with("resource", logged(current)).info("updating resource");
     C updated;
     Error err = call_hook([&] {
-      updated = ctx.config().api().update(current);
+      updated = any_api::update(ctx.config().api(), address(ctx, current), current);
       return Error{};
     });
     if (err) {
       if (!err.is(err_quiet())) {
         ctx.log().error(err, "unable to update resource");
-        resource.record_event(ctx, event_warning, "UpdateFailed",
-                              "Failed to update " + kind() + " " + go_quote(current.metadata.name) + ": " + err.message());
+        resource.record_event(
+            ctx, event_warning, "UpdateFailed",
+            "Failed to update " + kind(current) + " " + go_quote(current.metadata.name) + ": " + err.message());
       }
       return failed(err);
     }
     remember_remote_mutations(ctx, updated, desired);
-    resource.record_event(ctx, event_normal, "Updated", "Updated " + kind() + " " + go_quote(updated.metadata.name));
+    resource.record_event(ctx, event_normal, "Updated",
+                          "Updated " + kind(updated) + " " + go_quote(updated.metadata.name));
     return {std::move(updated), Error{}};
   }
 

@@ -40,6 +40,14 @@
 //     (halt, durable, skip+quiet) becomes Result{.requeue = true} without error — a rate-limited
 //     requeue that is its own result kind (decision Q5) — or the result itself when it asks for a
 //     requeue_after.
+//
+// A dynamic T (rr::Unstructured, a duck type; dynamic_object.hpp) has no compile-time kind: `type`
+// names it (required then). A duck's status is written as a JSON merge patch of status, from the
+// status as read to the status after the tree, on the status subresource (never an update: the
+// members the duck does not know are not sent), with the events StatusPatched "Patched status" /
+// StatusPatchFailed "Failed to patch status: <error>" (reconciler.io's duck handling). An
+// rr::Unstructured's status is compared and written with update_status, but its conditions and
+// observedGeneration are not managed (`conditions` is refused; use a duck for that).
 #pragma once
 #include <functional>
 #include <optional>
@@ -47,6 +55,7 @@
 #include <string_view>
 #include <utility>
 
+#include "rr/client/patch.hpp"
 #include "rr/reconcilers/conditions.hpp"
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/root.hpp"
@@ -57,10 +66,8 @@ namespace rr {
 namespace root_detail {
 
 // The Context of one request to a root reconciler of T.
-template <Object T>
-Context make_context(const Config& config, const Request& request, const RequestOptions& options,
-                     std::string_view name) {
-  KindInfo kind = kind_info_of<T>();
+inline Context make_context(KindInfo kind, const Config& config, const Request& request, const RequestOptions& options,
+                            std::string_view name) {
   Logger log = options.log.named(name).with("resourceType", gvk_text(kind.gvk));
   return Context(ContextOptions{config, request, std::move(kind), std::move(log), options.now, options.cancelled,
                                 options.additional_configs});
@@ -114,7 +121,7 @@ Outcome run_tree(const SubReconciler<T>& reconciler, Context& ctx, T& resource) 
 
 }  // namespace root_detail
 
-template <Object T>
+template <AnyObject T>
 struct ResourceReconciler {
   std::string name{};  // default "<Kind>ResourceReconciler"
   std::function<void(Setup&)> on_setup{};
@@ -130,13 +137,29 @@ struct ResourceReconciler {
   std::function<bool(Context&, const Request&)> skip_request{};
   std::function<bool(Context&, const T&)> skip_resource{};
   Config config{};
+  // The kind of a dynamic T (required then); ignored for a generated kind.
+  KindInfo type{};
 
   std::string display_name() const {
-    return name.empty() ? std::string(ResourceTraits<T>::kind) + "ResourceReconciler" : name;
+    if (!name.empty()) return name;
+    if constexpr (Object<T>) {
+      return std::string(ResourceTraits<T>::kind) + "ResourceReconciler";
+    } else {
+      return type.gvk.kind + "ResourceReconciler";
+    }
+  }
+
+  // How the resource is addressed: ResourceTraits, or `type` for a dynamic T.
+  KindInfo resource_kind() const {
+    if constexpr (Object<T>) {
+      return kind_info_of<T>();
+    } else {
+      return type;
+    }
   }
 
   Outcome reconcile(const Request& request, const RequestOptions& options = {}) const {
-    Context ctx = root_detail::make_context<T>(config, request, options, display_name());
+    Context ctx = root_detail::make_context(resource_kind(), config, request, options, display_name());
     if (options.prepare) {
       if (Error err = call_hook([&] {
             options.prepare(ctx);
@@ -165,10 +188,17 @@ struct ResourceReconciler {
 
   void validate(Validation& v) const {
     const std::string self = "ResourceReconciler " + go_quote(display_name());
-    const std::string kind(ResourceTraits<T>::kind);
+    const std::string kind = resource_kind().gvk.kind;
     if (!reconciler) v.fail(self + " must define reconciler");
+    if constexpr (DynamicObject<T>) {
+      if (type.gvk.kind.empty() || type.plural.empty()) {
+        v.fail(self + " must define type (kind and plural) for a dynamic resource");
+      }
+    }
     // Common pitfalls, as warnings (not blockers).
-    if constexpr (!HasStatus<T>) {
+    if constexpr (HasJsonStatus<T>) {
+      if (conditions) v.fail(self + " sets conditions but " + kind + " is unstructured: use a duck type");
+    } else if constexpr (!HasStatus<T>) {
       v.warn(self + ": " + kind + " has no status, operations related to status will be skipped");
       if (conditions) v.fail(self + " sets conditions but " + kind + " has no status.conditions");
     } else {
@@ -188,7 +218,7 @@ struct ResourceReconciler {
   // Validates the whole tree (throws ValidationError), then: for_kind(T), on_setup, the tree.
   void setup(Setup& s) const {
     for (std::string& warning : validate_reconciler(*this)) s.warn(std::move(warning));
-    s.for_kind(kind_info_of<T>());
+    s.for_kind(resource_kind());
     if (on_setup) on_setup(s);
     reconciler.setup(s);
   }
@@ -197,7 +227,7 @@ struct ResourceReconciler {
   Outcome reconcile_outer(Context& ctx, const Request& request) const {
     T original;
     if (Error err = call_hook([&] {
-          original = ctx.original_config().api().get<T>(request);
+          original = any_api::get<T>(ctx.original_config().api(), resource_kind(), request);
           return Error{};
         })) {
       // Not found cannot be fixed by retrying: a new notification will come if it reappears.
@@ -237,7 +267,11 @@ struct ResourceReconciler {
       }
       const bool write = !out.error.is(err_skip_status_update()) && !same_status(resource, original) &&
                          (!is_terminating(resource) || sync_status_during_finalization);
-      if (write) return write_status(ctx, resource, std::move(out));
+      if (write) return write_status(ctx, original, resource, std::move(out));
+    } else if constexpr (HasJsonStatus<T>) {
+      const bool write = !out.error.is(err_skip_status_update()) && !same_status(resource, original) &&
+                         (!is_terminating(resource) || sync_status_during_finalization);
+      if (write) return write_status(ctx, original, resource, std::move(out));
     }
     return out;
   }
@@ -260,11 +294,20 @@ struct ResourceReconciler {
     return out;
   }
 
-  Outcome write_status(Context& ctx, T& resource, Outcome tree) const {
+  Outcome write_status(Context& ctx, const T& original, T& resource, Outcome tree) const {
+    if constexpr (DuckObject<T>) {
+      return patch_status(ctx, original, resource, std::move(tree));
+    } else {
+      (void)original;
+      return update_status(ctx, resource, std::move(tree));
+    }
+  }
+
+  Outcome update_status(Context& ctx, T& resource, Outcome tree) const {
     const Config& c = ctx.original_config();
     ctx.log().info("updating status");
     Error err = call_hook([&] {
-      c.api().update_status(resource);
+      any_api::update_status(c.api(), resource_kind(), resource);
       return Error{};
     });
     if (err) {
@@ -281,6 +324,36 @@ struct ResourceReconciler {
     }
     if (c.recorder) c.recorder->event(resource, event_normal, "StatusUpdated", "Updated status");
     // Decision Q4: the tree's result and error are dropped on purpose (see the header comment).
+    return Result{};
+  }
+
+  // A duck's status: a merge patch from the status as read, so nothing the duck does not know is
+  // sent. Outcomes as update_status's, with reconciler.io's StatusPatched / StatusPatchFailed.
+  Outcome patch_status(Context& ctx, const T& original, T& resource, Outcome tree) const {
+    const Config& c = ctx.original_config();
+    ctx.log().info("patching status");
+    Error err = call_hook([&] {
+      Json before = Json::object();
+      if (original.status) before["status"] = *original.status;
+      Json after = Json::object();
+      if (resource.status) after["status"] = *resource.status;
+      c.api().patch(resource_kind(), key_of(resource), PatchType::Merge, create_merge_patch(before, after).dump(),
+                    "status");
+      return Error{};
+    });
+    if (err) {
+      if (is_conflict(err)) {
+        ctx.log().info("conflict patching status, requeueing");
+        return Result{.requeue = true};
+      }
+      if (!err.is(err_quiet())) {
+        ctx.log().error(err, "unable to patch status");
+        if (c.recorder)
+          c.recorder->event(resource, event_warning, "StatusPatchFailed", "Failed to patch status: " + err.message());
+      }
+      return {tree.result, std::move(err)};
+    }
+    if (c.recorder) c.recorder->event(resource, event_normal, "StatusPatched", "Patched status");
     return Result{};
   }
 };

@@ -44,6 +44,12 @@ class Tracker {
                                    object.metadata.namespace_, object.metadata.name, std::nullopt},
                     observer);
   }
+  template <DynamicObject T>
+  void track_object(const T& object, const ObjectKey& observer) {
+    track_reference(TrackReference{gvk_of(object).group, object.kind, object.metadata.namespace_, object.metadata.name,
+                                   std::nullopt},
+                    observer);
+  }
 };
 
 using WallClock = std::function<std::chrono::system_clock::time_point()>;

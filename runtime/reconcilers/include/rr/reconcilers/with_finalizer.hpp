@@ -17,7 +17,7 @@
 
 namespace rr {
 
-template <Object T>
+template <AnyObject T>
 struct WithFinalizer {
   std::string name{};
   std::string finalizer{};

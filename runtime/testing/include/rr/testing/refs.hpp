@@ -91,6 +91,19 @@ Event new_event(const T& regarding, std::string_view type, std::string reason, s
           std::move(message)};
 }
 
+// The same for an object whose kind is known at run time (rr::Unstructured, a duck type).
+template <DynamicObject T>
+DeleteRef delete_ref_of(const T& object) {
+  return {gvk_of(object).group, object.kind, object.metadata.namespace_, object.metadata.name};
+}
+
+template <DynamicObject T>
+Event new_event(const T& regarding, std::string_view type, std::string reason, std::string message) {
+  return {regarding.api_version,   regarding.kind,    regarding.metadata.namespace_,
+          regarding.metadata.name, std::string(type), std::move(reason),
+          std::move(message)};
+}
+
 // `by` tracks `tracked` by name.
 template <Object Tracked, Object By>
 TrackRequest new_track_request(const Tracked& tracked, const By& by) {

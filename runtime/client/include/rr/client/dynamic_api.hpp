@@ -1,0 +1,184 @@
+// rr::DynamicApi<T>: the verbs of rr::Api<T> for an object whose kind is known only at run time
+// (rr::Unstructured, a duck type), addressed through the KindInfo given at construction.
+//
+//   rr::DynamicApi<rr::Unstructured> deployments(client, deployment_kind);
+//   rr::Unstructured d = deployments.get({"default", "web"});
+//
+// Duck types are partial objects, so the verbs that send a whole object refuse them as
+// reconciler.io's duck-aware client does (duck.NewDuckAwareClientWrapper): create throws
+// DuckWriteRefused "Create is not supported for the duck typed objects", update and
+// update_status "Update is not supported for the duck typed objects, use Patch instead". Reads,
+// patches and deletes work.
+#pragma once
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rr/client/client.hpp"
+
+namespace rr {
+
+// A whole-object write of a duck type (its unknown parts would be sent as the duck read them,
+// racing every other writer of the object).
+class DuckWriteRefused : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+namespace dynamic_api_detail {
+inline constexpr std::string_view create_refused = "Create is not supported for the duck typed objects";
+inline constexpr std::string_view update_refused =
+    "Update is not supported for the duck typed objects, use Patch instead";
+}  // namespace dynamic_api_detail
+
+template <DynamicObject T>
+class DynamicApi {
+ public:
+  DynamicApi(Client& client, KindInfo kind) : client_(&client), kind_(std::move(kind)) {}
+
+  Client& client() const noexcept { return *client_; }
+  const KindInfo& kind() const noexcept { return kind_; }
+
+  T get(const ObjectKey& key) const { return from_object_json<T>(client_->get(kind_, key)); }
+  // nullopt on NotFound; other errors throw.
+  std::optional<T> try_get(const ObjectKey& key) const {
+    try {
+      return get(key);
+    } catch (const ApiError& e) {
+      if (is_not_found(e.status())) return std::nullopt;
+      throw;
+    }
+  }
+  std::vector<T> list(const ListOptions& opts = {}) const {
+    Json l = client_->list(kind_, opts);
+    std::vector<T> out;
+    if (auto it = l.find("items"); it != l.end() && it->is_array()) {
+      out.reserve(it->size());
+      for (const auto& item : *it) out.push_back(decoded(item));
+    }
+    return out;
+  }
+  T create(const T& object, const WriteOptions& opts = {}) const {
+    if constexpr (DuckObject<T>) {
+      (void)object, (void)opts;
+      throw DuckWriteRefused(std::string(dynamic_api_detail::create_refused));
+    } else {
+      return from_object_json<T>(client_->create(kind_, typed(object), opts));
+    }
+  }
+  T update(const T& object, const WriteOptions& opts = {}) const {
+    if constexpr (DuckObject<T>) {
+      (void)object, (void)opts;
+      throw DuckWriteRefused(std::string(dynamic_api_detail::update_refused));
+    } else {
+      return from_object_json<T>(client_->update(kind_, typed(object), opts));
+    }
+  }
+  T update_status(const T& object, const WriteOptions& opts = {}) const {
+    if constexpr (DuckObject<T>) {
+      (void)object, (void)opts;
+      throw DuckWriteRefused(std::string(dynamic_api_detail::update_refused));
+    } else {
+      return from_object_json<T>(client_->update_status(kind_, typed(object), opts));
+    }
+  }
+  // subresource: "" or "status".
+  T patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource = {},
+          const WriteOptions& opts = {}) const {
+    return from_object_json<T>(client_->patch(kind_, key, type, body, subresource, opts));
+  }
+  void remove(const ObjectKey& key, const DeleteOptions& opts = {}) const { client_->remove(kind_, key, opts); }
+
+ private:
+  // A list's items may leave apiVersion and kind out: the kind addressed is theirs.
+  T decoded(const Json& item) const {
+    T object = from_object_json<T>(item);
+    if (object.api_version.empty()) object.api_version = kind_.gvk.api_version();
+    if (object.kind.empty()) object.kind = kind_.gvk.kind;
+    return object;
+  }
+  // An object sent without apiVersion/kind gets the addressed kind's.
+  Json typed(const T& object) const {
+    Json j = to_object_json(object);
+    if (object.api_version.empty()) j["apiVersion"] = kind_.gvk.api_version();
+    if (object.kind.empty()) j["kind"] = kind_.gvk.kind;
+    return j;
+  }
+
+  Client* client_;
+  KindInfo kind_;
+};
+
+// The verbs of either kind of object, for code generic over both (the reconcilers): a generated
+// kind goes through rr::Api<T> (`kind` is not used), a dynamic object through DynamicApi<T> with
+// `kind`.
+namespace any_api {
+template <AnyObject T>
+T get(Client& client, const KindInfo& kind, const ObjectKey& key) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.get<T>(key);
+  } else {
+    return DynamicApi<T>(client, kind).get(key);
+  }
+}
+template <AnyObject T>
+std::optional<T> try_get(Client& client, const KindInfo& kind, const ObjectKey& key) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.try_get<T>(key);
+  } else {
+    return DynamicApi<T>(client, kind).try_get(key);
+  }
+}
+template <AnyObject T>
+std::vector<T> list(Client& client, const KindInfo& kind, const ListOptions& opts) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.list<T>(opts);
+  } else {
+    return DynamicApi<T>(client, kind).list(opts);
+  }
+}
+template <AnyObject T>
+T create(Client& client, const KindInfo& kind, const T& object) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.create(object);
+  } else {
+    return DynamicApi<T>(client, kind).create(object);
+  }
+}
+template <AnyObject T>
+T update(Client& client, const KindInfo& kind, const T& object) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.update(object);
+  } else {
+    return DynamicApi<T>(client, kind).update(object);
+  }
+}
+template <AnyObject T>
+T update_status(Client& client, const KindInfo& kind, const T& object) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    return client.update_status(object);
+  } else {
+    return DynamicApi<T>(client, kind).update_status(object);
+  }
+}
+template <AnyObject T>
+void remove(Client& client, const KindInfo& kind, const T& object) {
+  if constexpr (Object<T>) {
+    (void)kind;
+    client.remove(object);
+  } else {
+    DynamicApi<T>(client, kind).remove(key_of(object));
+  }
+}
+}  // namespace any_api
+
+}  // namespace rr
