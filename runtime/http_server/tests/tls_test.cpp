@@ -163,6 +163,13 @@ TEST_CASE("a rotated pair serves from the next handshake; a pair that does not l
   write_file(dir.key(), third.server_key_pem);
   CHECK(tls_exchange(port, std::string(post)).peer_pem == third.server_cert_pem);
   CHECK(files->reloads() == 2);
+
+  // The files gone (a Secret volume between two versions): the last pair goes on serving.
+  std::filesystem::remove(dir.cert());
+  CHECK(tls_exchange(port, std::string(post)).peer_pem == third.server_cert_pem);
+  const std::lock_guard lock(mutex);
+  CHECK(logged.back() ==
+        "tls: certificate files missing, serving the previous certificate: " + dir.cert() + ", " + dir.key());
 }
 
 TEST_CASE("a pair that does not load at the start is an error naming the file") {

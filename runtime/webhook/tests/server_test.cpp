@@ -1,11 +1,15 @@
 // The webhook server over HTTPS on 127.0.0.1, called as the API server calls it.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "rr/webhook/server.hpp"
 #include "webhook_test_support.hpp"
@@ -79,6 +83,34 @@ TEST_CASE("an admission path answers AdmissionReviews over HTTPS on one kept-ali
   CHECK(denied.new_connections == 0);  // the connection was kept
   CHECK(response_of(denied) == Json::parse(R"({"uid":"req-1","allowed":false,
     "status":{"metadata":{},"code":403,"reason":"Forbidden","message":"name bad-cm is not allowed"}})"));
+}
+
+TEST_CASE("clients in parallel, each on its own kept connection, each get their own answers") {
+  const test::ServingCerts certs;
+  Server server(options_for(certs));
+  server.handle_admission("/validate", validate);
+  const int port = server.start();
+  std::atomic<int> right{0};
+  // Made here: libcurl's first handle initialises it, which is not for several threads at once.
+  std::vector<std::unique_ptr<test::HttpsClient>> https;
+  for (int c = 0; c < 4; ++c) https.push_back(std::make_unique<test::HttpsClient>(certs.pair.ca_pem));
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 4; ++c) {
+    clients.emplace_back([&, c] {
+      test::HttpsClient& client = *https[static_cast<std::size_t>(c)];
+      for (int i = 0; i < 25; ++i) {
+        Json request = create_request;
+        request["uid"] = "c" + std::to_string(c) + "-" + std::to_string(i);
+        request["name"] = "cm" + std::to_string(i);
+        const Json response = Json::parse(client.post(port, "/validate", review(request)).body)["response"];
+        if (response["uid"] == request["uid"] && response["warnings"][0] == "checked default/cm" + std::to_string(i)) {
+          ++right;
+        }
+      }
+    });
+  }
+  for (std::thread& client : clients) client.join();
+  CHECK(right == 100);
 }
 
 TEST_CASE("bad admission requests get an AdmissionReview with code 400; a throwing handler one with 500") {
