@@ -2,6 +2,7 @@
 // each step builds and validates on its own, Ready summarises the spec's conditions, and set-up
 // asks for exactly the watches <Name>Watches describes.
 #include "backends/reconciler/wiring_text.hpp"
+#include "model/webhook_hooks.hpp"
 #include "support/text_template.hpp"
 
 namespace rrgen::wiring {
@@ -34,6 +35,25 @@ std::string sorted(std::vector<std::string> lines) {
 }
 
 }  // namespace
+)gen";
+
+// With webhooks: the server answers at every path the generated config names (a path it does not
+// serve is a 404), and the conversion converts exactly the CRD's served versions.
+constexpr const char* kWebhookPaths = R"gen(TEST_CASE($name$) {
+  rr::webhook::Server server;
+  $register$(server, rr::Config{});
+  CHECK(server.has_handlers());
+  for (const std::string_view path : {$paths$}) {
+    CAPTURE(path);
+    CHECK(server.respond(path, "application/json", "{}").status != 404);
+  }
+}
+)gen";
+
+constexpr const char* kConversionVersions = R"gen(TEST_CASE($name$) {
+  const std::vector<std::string> served = {$versions$};
+  CHECK($conversion$().versions() == served);
+}
 )gen";
 
 constexpr const char* kTreeValidates = R"gen(TEST_CASE($name$) {
@@ -89,12 +109,48 @@ constexpr const char* kWatches = R"gen(TEST_CASE($name$) {
 
 }  // namespace
 
+namespace {
+
+void webhook_cases(Printer& p, const Ctx& c, const std::string& ns) {
+  const ResolvedWebhooks& w = *c.spec.webhooks;
+  const WebhookNames names = webhook_names(c.spec, c.names);
+  const std::string suite = c.names.name + " webhooks: ";
+  const std::string paths_struct = ns + c.names.name + "WebhookPaths";
+  std::string paths;
+  for (const auto& [present, member] :
+       {std::pair{w.defaulting.has_value(), "defaulting"}, std::pair{w.validation.has_value(), "validation"},
+        std::pair{w.conversion.has_value(), "conversion"}}) {
+    if (present) paths += std::string(paths.empty() ? "" : ", ") + paths_struct + "::" + member;
+  }
+  p.line();
+  p.print(kWebhookPaths, {{"name", cpp_string_literal(suite + "each is served at the path config/webhook names")},
+                          {"register", ns + names.register_function},
+                          {"paths", paths}});
+  if (!w.conversion) return;
+  std::string versions = cpp_string_literal(w.conversion->hub.group + "/" + w.conversion->hub.version);
+  for (const ResolvedKind& spoke : w.conversion->spokes)
+    versions += ", " + cpp_string_literal(spoke.group + "/" + spoke.version);
+  p.line();
+  p.print(kConversionVersions,
+          {{"name", cpp_string_literal(suite + "the conversion converts exactly the CRD's served versions")},
+           {"versions", versions},
+           {"conversion", ns + names.conversion_function}});
+}
+
+}  // namespace
+
 std::string emit_wiring_test(const Ctx& c) {
   const WiringNames& n = c.names;
   const std::string ns = c.spec.cpp_namespace.empty() ? "" : c.spec.cpp_namespace + "::";
   const std::string suite = n.name + " wiring: ";
+  std::set<std::string> local{n.reconciler_header};
+  if (c.spec.webhooks) {
+    local.insert(webhook_names(c.spec, n).header);
+    local.insert("rr/webhook/server.hpp");
+  }
   Printer p("wiring test");
-  p.print(R"($banner$
+  p.print(
+      R"($banner$
 // What holds for any hooks that compile: the reconciler tree validates, each step builds and
 // validates on its own, the conditions and watches are the spec's. Tests of what the hooks do
 // go in tests/ (a table per step).
@@ -103,7 +159,7 @@ std::string emit_wiring_test(const Ctx& c) {
 $includes$
 
 )",
-          {{"banner", banner(c)}, {"includes", include_block({"algorithm", "string", "string_view", "vector"}, {n.reconciler_header})}});
+      {{"banner", banner(c)}, {"includes", include_block({"algorithm", "string", "string_view", "vector"}, local)}});
   p.print(kHelpers, {{"watches", ns + n.watches_struct}});
   p.line();
   p.print(kTreeValidates, {{"name", cpp_string_literal(suite + "the reconciler tree validates")}, {"root", ns + n.root_function}});
@@ -128,6 +184,7 @@ $includes$
   }
   p.print(kWatches, {{"name", cpp_string_literal(suite + "set-up asks for the watches " + n.watches_struct + " describes")},
                      {"root", ns + n.root_function}});
+  if (c.spec.webhooks) webhook_cases(p, c, ns);
   return p.take();
 }
 

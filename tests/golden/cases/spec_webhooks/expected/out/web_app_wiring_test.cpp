@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "rr/webhook/server.hpp"
 #include "web_app_reconciler.hpp"
+#include "web_app_webhooks.hpp"
 
 namespace {
 
@@ -76,4 +78,19 @@ TEST_CASE("WebApp wiring: set-up asks for the watches WebAppWatches describes") 
   for (const auto& k : Watches::owned) described.push_back(watch_line(Mode::Owns, k));
   for (const auto& k : Watches::tracked) described.push_back(watch_line(Mode::Tracked, k));
   CHECK(sorted(asked) == sorted(described));
+}
+
+TEST_CASE("WebApp webhooks: each is served at the path config/webhook names") {
+  rr::webhook::Server server;
+  webapp::RegisterWebAppWebhooks(server, rr::Config{});
+  CHECK(server.has_handlers());
+  for (const std::string_view path : {webapp::WebAppWebhookPaths::defaulting, webapp::WebAppWebhookPaths::validation, webapp::WebAppWebhookPaths::conversion}) {
+    CAPTURE(path);
+    CHECK(server.respond(path, "application/json", "{}").status != 404);
+  }
+}
+
+TEST_CASE("WebApp webhooks: the conversion converts exactly the CRD's served versions") {
+  const std::vector<std::string> served = {"web.example.rrgen.dev/v1", "web.example.rrgen.dev/v1alpha1"};
+  CHECK(webapp::WebAppConversion().versions() == served);
 }
