@@ -71,7 +71,9 @@ TEST_CASE("conversion None: stored once in the storage version, read, listed and
   TestServer t;
   auto c = t.client();
   REQUIRE(c->Post(crds_path, widget_crd(Json()).dump(), "application/json")->status == 201);
-  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5");
+  // From the list's resourceVersion: every later event, however late the stream connects.
+  const std::string from = body_of(c->Get(v1_widgets))["metadata"]["resourceVersion"];
+  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5&resourceVersion=" + from);
 
   auto created = c->Post(v1_widgets, widget("v1", "w", {{"size", 3}}).dump(), "application/json");
   REQUIRE(created);
