@@ -201,3 +201,33 @@ TEST_CASE("a CRD's conversion is checked at admission: a webhook exactly with st
   REQUIRE(created);
   CHECK(body_of(created)["spec"]["conversion"] == Json{{"strategy", "None"}});
 }
+
+TEST_CASE("a new storage version takes over the objects the old one stored") {
+  TestServer t;
+  auto c = t.client();
+  Json crd = widget_crd(Json());
+  crd["spec"]["versions"][0]["storage"] = true;  // v1 stored first
+  crd["spec"]["versions"][1]["storage"] = false;
+  auto r = c->Post(crds_path, crd.dump(), "application/json");
+  REQUIRE(r);
+  REQUIRE(r->status == 201);
+  REQUIRE(c->Post(v2_widgets, widget("v2", "w", {{"size", 1}}).dump(), "application/json")->status == 201);
+  CHECK(t.cluster->get(widget_kind("v1"), ObjectKey{"default", "w"})["apiVersion"] == "test.rrgen.dev/v1");
+  const Json before = body_of(c->Get(v2_widgets + "/w"));
+
+  Json stored = body_of(c->Get(std::string(crds_path) + "/widgets.test.rrgen.dev"));
+  stored["spec"]["versions"][0]["storage"] = false;
+  stored["spec"]["versions"][1]["storage"] = true;
+  auto updated = c->Put(std::string(crds_path) + "/widgets.test.rrgen.dev", stored.dump(), "application/json");
+  REQUIRE(updated);
+  REQUIRE(updated->status == 200);
+  // Moved as stored: same uid and resourceVersion, now in v2.
+  const Json moved = t.cluster->get(widget_kind("v2"), ObjectKey{"default", "w"});
+  CHECK(moved["apiVersion"] == "test.rrgen.dev/v2");
+  CHECK(moved["metadata"]["uid"] == before["metadata"]["uid"]);
+  CHECK(moved["metadata"]["resourceVersion"] == before["metadata"]["resourceVersion"]);
+  CHECK(t.cluster->list(widget_kind("v1"), ListOptions{})["items"].empty());
+  CHECK(body_of(c->Get(v1_widgets + "/w"))["spec"] == Json{{"size", 1}});
+  const Json crd_now = body_of(c->Get(std::string(crds_path) + "/widgets.test.rrgen.dev"));
+  CHECK(crd_now["status"]["storedVersions"] == Json::array({"v1", "v2"}));
+}
