@@ -56,6 +56,7 @@ ConversionResponse decode_conversion_review_response(std::string_view body) {
   const std::string outcome = result ? result->string("status") : std::string();
   if (outcome == "Failure") {
     response.failure = review::status_of(*fields.object("result"));
+    response.converted_objects.clear();  // the API server reads none from a failure
   } else if (outcome != "Success") {
     fields.fail("result.status", "expected \"Success\" or \"Failure\", got \"" + outcome + "\"");
   }

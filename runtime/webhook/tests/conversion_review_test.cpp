@@ -75,6 +75,14 @@ TEST_CASE("a failed conversion response has result Failure with the message and 
   CHECK(decode_conversion_review_response(wire.dump()) == response);
 }
 
+TEST_CASE("a failure carries no objects, whatever the response says") {
+  const ConversionResponse response = decode_conversion_review_response(R"({"apiVersion":"apiextensions.k8s.io/v1",
+    "kind":"ConversionReview","response":{"uid":"u","convertedObjects":[{}],"result":{"status":"Failure","message":"m"}}})");
+  REQUIRE(response.failure);
+  CHECK(response.failure->message == "m");
+  CHECK(response.converted_objects.empty());
+}
+
 TEST_CASE("bad ConversionReviews are refused saying what and where") {
   CHECK(
       request_error(R"({"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview"})") ==
