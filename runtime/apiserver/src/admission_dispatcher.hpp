@@ -23,6 +23,20 @@
 
 namespace rr::apiserver_detail {
 
+// Calls the front end makes for itself on this thread while the scope lives (the dry run that
+// shows RBAC's checks what a patch would store) are not requests: no webhook is called for them.
+class WebhooksOffScope {
+ public:
+  WebhooksOffScope();
+  ~WebhooksOffScope();
+  WebhooksOffScope(const WebhooksOffScope&) = delete;
+  WebhooksOffScope& operator=(const WebhooksOffScope&) = delete;
+  static bool active();
+
+ private:
+  bool previous_;
+};
+
 class AdmissionDispatcher : public AdmissionPlugin {
  public:
   // The plugin runs under the cluster's lock, which it releases only around the HTTP call of a

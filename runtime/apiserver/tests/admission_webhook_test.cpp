@@ -552,3 +552,22 @@ TEST_CASE("rr::webhook::Server behind a Service: the operator's own webhook serv
   server.stop();
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("under RBAC a patch is tried as a dry run for the escalation checks: its webhooks are called once") {
+  ApiServerOptions options;
+  options.authorization = AuthorizationMode::RBAC;
+  TestServer t(options);
+  TestWebhook webhook;
+  auto c = t.client();
+  webhook.on("/count", [](const webhook::AdmissionRequest&) { return allow(); });
+  const Json config = configuration(false, "count",
+                                    Json::array({hook("count.rrgen.dev", webhook.client_config("/count"))}));
+  REQUIRE(c->Post(validating_path, config.dump(), "application/json")->status == 201);
+  REQUIRE(c->Post(config_maps, config_map("p").dump(), "application/json")->status == 201);
+  REQUIRE(webhook.calls("/count") == 1);
+  auto patched = c->Patch(std::string(config_maps) + "/p", R"({"data":{"b":"2"}})", "application/merge-patch+json");
+  REQUIRE(patched);
+  CHECK(patched->status == 200);
+  CHECK(webhook.calls("/count") == 2);
+  CHECK_FALSE(webhook.requests("/count")[1].dry_run);
+}
