@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "crd_conversion.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/client/patch.hpp"
 #include "rr/webhook/admission_review.hpp"
@@ -35,13 +36,13 @@ bool listed(const std::vector<std::string>& values, std::string_view value) {
   return std::any_of(values.begin(), values.end(), [&](const std::string& v) { return v == "*" || v == value; });
 }
 
-// rules.Matcher: operation, group, version (any with matchPolicy Equivalent), resource and
+// rules.Matcher: operation, group, version (any when `version` is null), resource and
 // subresource ("*", "*/*", "pods/*", "*/status"), scope.
-bool rule_matches(const WebhookRule& rule, const AdmissionAttributes& a, bool exact) {
+bool rule_matches(const WebhookRule& rule, const AdmissionAttributes& a, const std::string* version) {
   const KindInfo& kind = a.kind;
   if (!listed(rule.operations, operation_text(a.operation))) return false;
   if (!listed(rule.api_groups, kind.gvk.group)) return false;
-  if (exact && !listed(rule.api_versions, kind.gvk.version)) return false;
+  if (version && !listed(rule.api_versions, *version)) return false;
   if (rule.scope == "Cluster" && kind.namespaced()) return false;
   if (rule.scope == "Namespaced" && !kind.namespaced()) return false;
   return std::any_of(rule.resources.begin(), rule.resources.end(), [&](const std::string& written) {
@@ -89,26 +90,38 @@ Json user_json(const RequestUser* user) {
   return out;
 }
 
-webhook::GroupVersionResource resource_of(const KindInfo& kind) {
-  return webhook::GroupVersionResource{kind.gvk.group, kind.gvk.version, kind.plural};
+webhook::GroupVersionResource resource_of(const KindInfo& kind, const std::string& version) {
+  return webhook::GroupVersionResource{kind.gvk.group, version, kind.plural};
+}
+
+GroupVersionKind in_version(const KindInfo& kind, const std::string& version) {
+  return GroupVersionKind{kind.gvk.group, version, kind.gvk.kind};
+}
+
+Json kind_json(const GroupVersionKind& gvk) {
+  return Json{{"group", gvk.group}, {"version", gvk.version}, {"kind", gvk.kind}};
+}
+
+Json resource_json(const webhook::GroupVersionResource& r) {
+  return Json{{"group", r.group}, {"version", r.version}, {"resource", r.resource}};
 }
 
 // The `request` variable of matchConditions: the AdmissionRequest as the webhook would get it.
-Json request_variable(const AdmissionAttributes& a) {
-  Json request{
-      {"kind", {{"group", a.kind.gvk.group}, {"version", a.kind.gvk.version}, {"kind", a.kind.gvk.kind}}},
-      {"resource", {{"group", a.kind.gvk.group}, {"version", a.kind.gvk.version}, {"resource", a.kind.plural}}},
-      {"subResource", a.subresource},
-      {"name", a.name},
-      {"namespace", a.namespace_},
-      {"operation", operation_text(a.operation)},
-      {"userInfo", user_json(a.user)},
-      {"dryRun", a.dry_run}};
-  request["requestKind"] = request["kind"];
-  request["requestResource"] = request["resource"];
-  request["requestSubResource"] = a.subresource;
-  return request;
+Json request_variable(const AdmissionAttributes& a, const std::string& version, const std::string& requested) {
+  return Json{{"kind", kind_json(in_version(a.kind, version))},
+              {"resource", resource_json(resource_of(a.kind, version))},
+              {"subResource", a.subresource},
+              {"requestKind", kind_json(in_version(a.kind, requested))},
+              {"requestResource", resource_json(resource_of(a.kind, requested))},
+              {"requestSubResource", a.subresource},
+              {"name", a.name},
+              {"namespace", a.namespace_},
+              {"operation", operation_text(a.operation)},
+              {"userInfo", user_json(a.user)},
+              {"dryRun", a.dry_run}};
 }
+
+const GroupVersionKind crd_gvk{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
 
 std::string group_resource(const KindInfo& kind) {
   return kind.gvk.group.empty() ? kind.plural : kind.plural + "." + kind.gvk.group;
@@ -185,19 +198,100 @@ std::vector<std::shared_ptr<const AdmissionWebhook>> AdmissionDispatcher::webhoo
   return out;
 }
 
+namespace {
+thread_local bool webhooks_off = false;
+}  // namespace
+
+WebhooksOffScope::WebhooksOffScope() : previous_(webhooks_off) { webhooks_off = true; }
+WebhooksOffScope::~WebhooksOffScope() { webhooks_off = previous_; }
+bool WebhooksOffScope::active() { return webhooks_off; }
+
 bool AdmissionDispatcher::mutates(const StoreReader& store) {
-  return !store.all(mutating_webhook_configuration_gvk).empty();
+  return !webhooks_off && !store.all(mutating_webhook_configuration_gvk).empty();
 }
 
-bool AdmissionDispatcher::should_call(const AdmissionWebhook& hook, const AdmissionAttributes& a) const {
-  const bool rule = std::any_of(hook.rules.begin(), hook.rules.end(),
-                                [&](const WebhookRule& r) { return rule_matches(r, a, hook.exact_match); });
-  if (!rule || !namespace_matches(hook, a) || !object_matches(hook, a)) return false;
+AdmissionDispatcher::Target AdmissionDispatcher::target_of(const AdmissionAttributes& a) const {
+  Target t;
+  t.version = t.requested = a.kind.gvk.version;
+  if (a.kind.gvk.group.empty()) return t;
+  const Json* crd = a.store->find(crd_gvk, ObjectKey{"", a.kind.plural + "." + a.kind.gvk.group});
+  if (!crd) return t;
+  t.crd = *crd;
+  for (const Json& v : t.crd->value("/spec/versions"_json_pointer, Json::array())) {
+    if (v.value("served", true)) t.served.push_back(v.value("name", ""));
+  }
+  // A request the conversion handler makes in the storage version names its own version.
+  if (const std::string* requested = RequestedVersionScope::current();
+      requested && std::find(t.served.begin(), t.served.end(), *requested) != t.served.end()) {
+    t.requested = *requested;
+  }
+  return t;
+}
+
+std::optional<std::string> AdmissionDispatcher::call_version(const AdmissionWebhook& hook, const AdmissionAttributes& a,
+                                                             const Target& t) const {
+  for (const auto& rule : hook.rules) {
+    if (rule_matches(rule, a, &t.requested)) return t.requested;
+  }
+  if (hook.exact_match) return std::nullopt;
+  // matchPolicy Equivalent: the resource in another version the rule names, converted to it.
+  for (const auto& rule : hook.rules) {
+    if (!rule_matches(rule, a, nullptr)) continue;
+    if (t.served.empty()) return t.version;  // a built-in kind: sent in its own version (no conversion)
+    for (const auto& version : rule.api_versions) {
+      if (version == "*") return t.requested;
+      if (std::find(t.served.begin(), t.served.end(), version) != t.served.end()) return version;
+    }
+  }
+  return std::nullopt;
+}
+
+AdmissionDispatcher::Versioned AdmissionDispatcher::versioned(const AdmissionAttributes& a, const Target& t,
+                                                              const std::string& version) const {
+  Versioned v{version, a.object ? *a.object : Json(), a.old_object ? *a.old_object : Json()};
+  if (version == t.version || !t.crd) return v;
+  auto conversion = crd_conversion(*t.crd);
+  if (!conversion) return v;
+  std::vector<Json> objects;
+  if (a.object) objects.push_back(v.object);
+  if (a.old_object) objects.push_back(v.old_object);
+  objects = convert(*conversion, std::move(objects), a, a.kind.gvk.group + "/" + version);
+  std::size_t next = 0;
+  if (a.object) v.object = std::move(objects[next++]);
+  if (a.old_object) v.old_object = std::move(objects[next]);
+  return v;
+}
+
+std::vector<Json> AdmissionDispatcher::convert(const CrdConversion& conversion, std::vector<Json> objects,
+                                               const AdmissionAttributes& a, const std::string& api_version) const {
+  ConversionPost post;
+  std::optional<WebhookEndpoint> endpoint;
+  if (conversion.webhook) {
+    try {
+      endpoint = resolve_webhook(*conversion.webhook, *a.store, "");  // under the lock
+    } catch (const WebhookCallError& e) {
+      throw ApiError(api_errors::internal_error("conversion webhook for " + api_version + " failed: " + e.what()));
+    }
+    post = [&](const std::string& review) {
+      std::string body;
+      a.unlocked([&] { body = post_webhook(*endpoint, review, std::chrono::seconds(30)); });
+      return body;
+    };
+  }
+  return convert_objects(conversion, std::move(objects), api_version, post);
+}
+
+bool AdmissionDispatcher::selected(const AdmissionWebhook& hook, const AdmissionAttributes& a) const {
+  return namespace_matches(hook, a) && object_matches(hook, a);
+}
+
+bool AdmissionDispatcher::conditions_match(const AdmissionWebhook& hook, const AdmissionAttributes& a, const Target& t,
+                                           const Versioned& v) const {
   if (hook.match_conditions.empty()) return true;
   cel::Activation vars;
-  vars.set_json("object", a.object ? *a.object : Json());
-  vars.set_json("oldObject", a.old_object ? *a.old_object : Json());
-  vars.set_json("request", request_variable(a));
+  vars.set_json("object", v.object);
+  vars.set_json("oldObject", v.old_object);
+  vars.set_json("request", request_variable(a, v.version, t.requested));
   std::vector<std::string> errors;
   for (const auto& condition : hook.match_conditions) {
     if (!condition.program) {
@@ -223,24 +317,25 @@ bool AdmissionDispatcher::should_call(const AdmissionWebhook& hook, const Admiss
   throw ApiError(forbidden_for(a, text));
 }
 
-bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttributes& a, bool mutating) {
+bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttributes& a, const Target& t,
+                               const Versioned& v, bool mutating) {
   if (a.dry_run && hook.side_effects != "None" && hook.side_effects != "NoneOnDryRun") {
     throw ApiError(api_errors::bad_request("admission webhook \"" + hook.name + "\" does not support dry run"));
   }
   webhook::AdmissionRequest request;
   request.uid = "rrgen-admission-" + std::to_string(++next_uid_);
-  request.kind = a.kind.gvk;
-  request.resource = resource_of(a.kind);
+  request.kind = in_version(a.kind, v.version);
+  request.resource = resource_of(a.kind, v.version);
   request.sub_resource = a.subresource;
-  request.request_kind = a.kind.gvk;
-  request.request_resource = resource_of(a.kind);
+  request.request_kind = in_version(a.kind, t.requested);
+  request.request_resource = resource_of(a.kind, t.requested);
   request.request_sub_resource = a.subresource;
   request.name = a.name;
   request.namespace_ = a.namespace_;
   request.operation = operation_of(a.operation);
   if (a.user) request.user_info = webhook::UserInfo{a.user->name, a.user->uid, a.user->groups, a.user->extra};
-  if (a.object) request.object = *a.object;
-  if (a.old_object) request.old_object = *a.old_object;
+  if (a.object) request.object = v.object;
+  if (a.old_object) request.old_object = v.old_object;
   request.dry_run = a.dry_run;
   const char* options_kind = a.operation == AdmissionOperation::Create   ? "CreateOptions"
                              : a.operation == AdmissionOperation::Update ? "UpdateOptions"
@@ -286,9 +381,16 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
   }
   Json patched;
   try {
-    patched = apply_json_patch(*a.object, response.patch);
+    patched = apply_json_patch(v.object, response.patch);
   } catch (const std::exception& e) {
     throw ApiError(api_errors::internal_error(e.what()));
+  }
+  if (patched == v.object) return false;
+  if (v.version != t.version) {
+    // Back to the version the write is stored in.
+    if (auto conversion = t.crd ? crd_conversion(*t.crd) : std::nullopt) {
+      patched = std::move(convert(*conversion, {std::move(patched)}, a, a.kind.gvk.api_version()).front());
+    }
   }
   if (patched == *a.object) return false;
   *a.object = std::move(patched);
@@ -296,12 +398,16 @@ bool AdmissionDispatcher::call(const AdmissionWebhook& hook, const AdmissionAttr
 }
 
 void AdmissionDispatcher::mutate(const AdmissionAttributes& a) {
+  if (webhooks_off) return;
   const auto hooks = webhooks(*a.store, true);
+  if (hooks.empty()) return;
+  const Target t = target_of(a);
   std::set<std::string> invoked_reinvocable, reinvoke;
   bool changed_any = false;
   for (const auto& hook : hooks) {
-    if (!should_call(*hook, a)) continue;
-    if (call(*hook, a, true)) {
+    const auto changed = invoke(*hook, a, t, true);
+    if (!changed) continue;
+    if (*changed) {
       // A change: every IfNeeded webhook that ran before it sees the object again.
       reinvoke.insert(invoked_reinvocable.begin(), invoked_reinvocable.end());
       changed_any = true;
@@ -310,14 +416,25 @@ void AdmissionDispatcher::mutate(const AdmissionAttributes& a) {
   }
   if (!changed_any || reinvoke.empty()) return;
   for (const auto& hook : hooks) {
-    if (reinvoke.contains(hook->uid) && should_call(*hook, a)) call(*hook, a, true);
+    if (reinvoke.contains(hook->uid)) invoke(*hook, a, t, true);
   }
 }
 
 void AdmissionDispatcher::validate(const AdmissionAttributes& a) {
-  for (const auto& hook : webhooks(*a.store, false)) {
-    if (should_call(*hook, a)) call(*hook, a, false);
-  }
+  if (webhooks_off) return;
+  const auto hooks = webhooks(*a.store, false);
+  if (hooks.empty()) return;
+  const Target t = target_of(a);
+  for (const auto& hook : hooks) invoke(*hook, a, t, false);
+}
+
+std::optional<bool> AdmissionDispatcher::invoke(const AdmissionWebhook& hook, const AdmissionAttributes& a,
+                                                const Target& t, bool mutating) {
+  const auto version = call_version(hook, a, t);
+  if (!version || !selected(hook, a)) return std::nullopt;
+  const Versioned v = versioned(a, t, *version);
+  if (!conditions_match(hook, a, t, v)) return std::nullopt;
+  return call(hook, a, t, v, mutating);
 }
 
 }  // namespace rr::apiserver_detail

@@ -6,18 +6,36 @@
 // Mutating webhooks run in order (configurations by name, webhooks as listed), patches applied in
 // turn; a webhook with reinvocationPolicy IfNeeded runs once more when a later one changed the
 // object. Validating webhooks run one after another (the API server runs them in parallel; the
-// first refusal wins either way). matchPolicy Equivalent is approximated: a rule matches the
-// resource in any version of its group, and the object is sent in the version it was written in.
+// first refusal wins either way). Rules match the version the request named; with matchPolicy
+// Equivalent a custom resource is converted to a version the rule names (and a patch back), a
+// built-in kind is sent in its own version (approximated: no conversion between built-in
+// versions).
 #pragma once
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "crd_conversion.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "webhook_configuration.hpp"
 
 namespace rr::apiserver_detail {
+
+// Calls the front end makes for itself on this thread while the scope lives (the dry run that
+// shows RBAC's checks what a patch would store) are not requests: no webhook is called for them.
+class WebhooksOffScope {
+ public:
+  WebhooksOffScope();
+  ~WebhooksOffScope();
+  WebhooksOffScope(const WebhooksOffScope&) = delete;
+  WebhooksOffScope& operator=(const WebhooksOffScope&) = delete;
+  static bool active();
+
+ private:
+  bool previous_;
+};
 
 class AdmissionDispatcher : public AdmissionPlugin {
  public:
@@ -36,11 +54,38 @@ class AdmissionDispatcher : public AdmissionPlugin {
   };
   // The webhooks of every configuration of one kind, in calling order.
   std::vector<std::shared_ptr<const AdmissionWebhook>> webhooks(const StoreReader& store, bool mutating);
-  // Whether the webhook applies to this write; throws the API server's Forbidden when a
-  // matchCondition fails to evaluate under failurePolicy Fail.
-  bool should_call(const AdmissionWebhook& hook, const AdmissionAttributes& attributes) const;
+  // What a write's webhooks are matched against: the stored version, the version the request
+  // named (another one when the conversion handler wrote in the storage version), and for a
+  // custom resource its CRD and served versions.
+  struct Target {
+    std::string version, requested;
+    std::optional<Json> crd;  // a copy: the lock is released between webhooks
+    std::vector<std::string> served;
+  };
+  // The object and old object in the version a webhook is called with.
+  struct Versioned {
+    std::string version;
+    Json object, old_object;
+  };
+  Target target_of(const AdmissionAttributes& attributes) const;
+  // The version the webhook is called with: the request's when a rule names it, otherwise (matchPolicy
+  // Equivalent) one a matching rule names and the CRD serves; nullopt when no rule matches.
+  std::optional<std::string> call_version(const AdmissionWebhook& hook, const AdmissionAttributes& attributes,
+                                          const Target& target) const;
+  Versioned versioned(const AdmissionAttributes& attributes, const Target& target, const std::string& version) const;
+  std::vector<Json> convert(const CrdConversion& conversion, std::vector<Json> objects,
+                            const AdmissionAttributes& attributes, const std::string& api_version) const;
+  bool selected(const AdmissionWebhook& hook, const AdmissionAttributes& attributes) const;
+  // matchConditions; throws the API server's Forbidden when one fails to evaluate under
+  // failurePolicy Fail.
+  bool conditions_match(const AdmissionWebhook& hook, const AdmissionAttributes& attributes, const Target& target,
+                        const Versioned& versioned) const;
+  // Matches and calls: nullopt when the webhook does not apply, else whether it changed the object.
+  std::optional<bool> invoke(const AdmissionWebhook& hook, const AdmissionAttributes& attributes, const Target& target,
+                             bool mutating);
   // One call; returns whether the object changed. Throws rr::ApiError as the API server refuses.
-  bool call(const AdmissionWebhook& hook, const AdmissionAttributes& attributes, bool mutating);
+  bool call(const AdmissionWebhook& hook, const AdmissionAttributes& attributes, const Target& target,
+            const Versioned& versioned, bool mutating);
 
   std::map<std::string, Compiled> cache_;  // by "m/" or "v/" + configuration name
   std::uint64_t next_uid_ = 0;

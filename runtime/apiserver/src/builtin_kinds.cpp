@@ -67,12 +67,11 @@ void register_builtin_kinds(Cluster& cluster) {
       admit = [](Json& object) { return apiserver_detail::admit_crd(object); };
     } else if (info.gvk == apiserver_detail::mutating_webhook_configuration_gvk ||
                info.gvk == apiserver_detail::validating_webhook_configuration_gvk) {
-      // The registry's defaults and checks of the webhooks, then the schema's.
+      // The schema's checks (types), then the registry's defaults and checks of the webhooks.
       const bool mutating = info.gvk == apiserver_detail::mutating_webhook_configuration_gvk;
       admit = [base = admission_of(*row, info.gvk), mutating](Json& object) {
-        auto findings = apiserver_detail::admit_webhook_configuration(object, mutating);
-        auto more = base(object);
-        findings.insert(findings.end(), more.begin(), more.end());
+        auto findings = base(object);
+        if (findings.empty()) findings = apiserver_detail::admit_webhook_configuration(object, mutating);
         return findings;
       };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {

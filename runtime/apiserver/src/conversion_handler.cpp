@@ -44,6 +44,7 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
   const std::string& method = request.method;
   const bool collection = route.name.empty();
   const ObjectKey key{route.namespace_, route.name};
+  const RequestedVersionScope requested(kind.gvk.version);  // for admission webhooks
 
   if (query.watch && method == "GET") {
     if (!collection) {

@@ -1,8 +1,10 @@
 #include "crd_controller.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "crd_admission.hpp"
+#include "crd_conversion.hpp"
 #include "crd_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/time.hpp"
@@ -93,10 +95,33 @@ void CrdController::apply(const Json& crd) {
       now_served.push_back(info.gvk);
     }
   }
+  if (declared) adopt_old_storage(crd, *declared);
   for (const auto& gvk : served_by_crd_[name]) {
     if (std::find(now_served.begin(), now_served.end(), gvk) == now_served.end()) catalog_.hide(gvk);
   }
   served_by_crd_[name] = std::move(now_served);
+}
+
+void CrdController::adopt_old_storage(const Json& crd, const CrdKinds& declared) {
+  const std::string name = crd.value("/metadata/name"_json_pointer, std::string());
+  std::string& previous = storage_version_[name];
+  const std::string old_version = std::exchange(previous, declared.storage_version);
+  if (old_version.empty() || old_version == declared.storage_version || declared.kinds.empty()) return;
+  const KindInfo& to = declared.kinds.front();  // the storage version's
+  const auto from = cluster_->find_kind(GroupVersionKind{to.gvk.group, old_version, to.gvk.kind});
+  if (!from) return;
+  std::vector<Json> objects = cluster_->list(*from, ListOptions{})["items"].get<std::vector<Json>>();
+  if (objects.empty()) return;
+  try {
+    if (auto conversion = crd_conversion(crd)) {
+      objects = convert_objects(*conversion, std::move(objects), to.gvk.api_version(), ClusterReader(*cluster_));
+    } else {
+      for (Json& object : objects) object["apiVersion"] = to.gvk.api_version();
+    }
+  } catch (const ApiError&) {
+    return;  // the conversion webhook failed: the objects stay where they are
+  }
+  cluster_->move_objects(*from, to, objects);
 }
 
 void CrdController::forget(const std::string& crd_name) {

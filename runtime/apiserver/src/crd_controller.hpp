@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "crd_kinds.hpp"
 #include "kind_catalog.hpp"
 #include "rr/core/json.hpp"
 
@@ -35,6 +36,9 @@ class CrdController {
  private:
   void apply(const Json& crd);
   void forget(const std::string& crd_name);
+  // After the storage version changed: the old storage version's objects move to the new one,
+  // converted (they stay where they are when the conversion webhook fails).
+  void adopt_old_storage(const Json& crd, const CrdKinds& declared);
   void mark_accepted(const KindInfo& crd_kind, Json crd);
   void run();
 
@@ -43,7 +47,9 @@ class CrdController {
   std::mutex mutex_;  // one sync at a time
   std::map<std::string, std::vector<GroupVersionKind>> served_by_crd_;
   std::set<GroupVersionKind> registered_here_;              // kinds this controller registered
-  std::map<std::string, std::int64_t> applied_generation_;  // per CRD: the spec its kinds were registered from
+  std::map<std::string, std::int64_t> applied_generation_;
+  std::map<std::string, std::string>
+      storage_version_;  // per CRD: where its objects are stored  // per CRD: the spec its kinds were registered from
   std::atomic<bool> stopping_{false};
   std::thread thread_;
 };

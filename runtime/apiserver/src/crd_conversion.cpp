@@ -59,7 +59,18 @@ void restore_metadata(const Json& original, Json& converted) {
 
 std::atomic<std::uint64_t> next_uid{0};
 
+thread_local const std::string* requested_version = nullptr;
+
 }  // namespace
+
+RequestedVersionScope::RequestedVersionScope(std::string version)
+    : version_(std::move(version)), previous_(requested_version) {
+  requested_version = &version_;
+}
+
+RequestedVersionScope::~RequestedVersionScope() { requested_version = previous_; }
+
+const std::string* RequestedVersionScope::current() { return requested_version; }
 
 std::optional<CrdConversion> crd_conversion(const Json& crd) {
   const Json versions = crd.value("/spec/versions"_json_pointer, Json::array());
@@ -83,6 +94,14 @@ std::optional<CrdConversion> crd_conversion(const Json& crd) {
 
 std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<Json> objects,
                                   const std::string& api_version, const StoreReader& store) {
+  const ConversionPost post = [&](const std::string& review) {
+    return call_webhook(*conversion.webhook, store, review, std::chrono::seconds(30));
+  };
+  return convert_objects(conversion, std::move(objects), api_version, post);
+}
+
+std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<Json> objects,
+                                  const std::string& api_version, const ConversionPost& post) {
   std::vector<std::size_t> pending;
   for (std::size_t i = 0; i < objects.size(); ++i) {
     if (api_version_of(objects[i]) != api_version) pending.push_back(i);
@@ -102,8 +121,7 @@ std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<J
   for (std::size_t i : pending) request.objects.push_back(objects[i]);
   webhook::ConversionResponse response;
   try {
-    const std::string body = call_webhook(*conversion.webhook, store,
-                                          webhook::encode_conversion_review_request(request), std::chrono::seconds(30));
+    const std::string body = post(webhook::encode_conversion_review_request(request));
     response = webhook::decode_conversion_review_response(body);
   } catch (const WebhookCallError& e) {
     conversion_failed(prefix + " failed: " + e.what());

@@ -4,6 +4,7 @@
 // ConversionReview v1 to spec.conversion.webhook.clientConfig (one review per list), keeps the
 // objects' metadata except labels and annotations, and checks what comes back.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,28 @@ std::optional<CrdConversion> crd_conversion(const Json& crd);
 // Kind=<kind> failed: <why>" (rr::ApiError).
 std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<Json> objects,
                                   const std::string& api_version, const StoreReader& store);
+// The same, with the ConversionReview posted by `post` (review in, response body out; throws
+// WebhookCallError): the admission dispatcher resolves the webhook under the cluster's lock and
+// posts without it.
+using ConversionPost = std::function<std::string(const std::string& review)>;
+std::vector<Json> convert_objects(const CrdConversion& conversion, std::vector<Json> objects,
+                                  const std::string& api_version, const ConversionPost& post);
+
+// The version a request for a custom resource named, while the conversion handler makes its
+// cluster calls in the storage version (per thread, for the duration of the scope): admission
+// webhooks match the request's version and get the object in the version they are called with.
+class RequestedVersionScope {
+ public:
+  explicit RequestedVersionScope(std::string version);
+  ~RequestedVersionScope();
+  RequestedVersionScope(const RequestedVersionScope&) = delete;
+  RequestedVersionScope& operator=(const RequestedVersionScope&) = delete;
+  static const std::string* current();  // nullptr outside a scope
+
+ private:
+  std::string version_;
+  const std::string* previous_;
+};
 
 // A StoreReader over the Cluster's verbs, for calls made outside the cluster's lock.
 class ClusterReader : public StoreReader {

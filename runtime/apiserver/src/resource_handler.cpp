@@ -2,6 +2,7 @@
 // on the main resource and its status subresource.
 #include <algorithm>
 
+#include "admission_dispatcher.hpp"
 #include "body_codec.hpp"
 #include "builtin_resources.hpp"
 #include "escalation_check.hpp"
@@ -364,6 +365,7 @@ void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& use
     if (!type || !old) return;  // the write itself answers 415 or 404
     WriteOptions dry_run = write_options(query);
     dry_run.dry_run = true;
+    const WebhooksOffScope internal;  // the write itself calls them
     object = cluster_->patch(kind, key, *type, request.body, route.subresource, dry_run);
   } else {
     object = decode_body(request.content_type, request.body);

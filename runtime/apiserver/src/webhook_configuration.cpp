@@ -176,12 +176,13 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
     for (const char* selector : {"namespaceSelector", "objectSelector"}) {
       try {
         selector_of(w, selector);
-      } catch (const std::invalid_argument& e) {
+      } catch (const std::exception& e) {
         errors.push_back(
             {at + "." + selector, FieldErrorType::Invalid, at + "." + selector + ": Invalid value: " + e.what()});
       }
     }
-    const Json conditions = w.value("matchConditions", Json::array());
+    Json conditions = w.value("matchConditions", Json::array());
+    if (!conditions.is_array()) conditions = Json::array();
     for (std::size_t c = 0; c < conditions.size(); ++c) {
       const std::string expression = string_of(conditions[c], "expression");
       auto compiled = compile_condition(expression);
@@ -194,10 +195,11 @@ std::vector<FieldError> admit_webhook_configuration(Json& configuration, bool mu
     }
     try {
       webhook_client_config(w.value("clientConfig", Json()));
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {
       errors.push_back({at + ".clientConfig", FieldErrorType::Required, at + "." + e.what()});
     }
-    if (auto url = w.value("/clientConfig/url"_json_pointer, std::string());
+    const Json url_value = w.value("/clientConfig/url"_json_pointer, Json());
+    if (const std::string url = url_value.is_string() ? url_value.get<std::string>() : std::string();
         !url.empty() && url.rfind("https://", 0) != 0) {
       errors.push_back({at + ".clientConfig.url", FieldErrorType::Invalid,
                         at + ".clientConfig.url: Unsupported value: \"" + url.substr(0, url.find(':')) +

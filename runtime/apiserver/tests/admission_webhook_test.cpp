@@ -7,8 +7,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
+#include "rr/webhook/server.hpp"
 #include "test_server.hpp"
 #include "webhook_test_server.hpp"
 
@@ -509,4 +512,62 @@ TEST_CASE("a caBundle that does not sign the webhook's certificate: the call fai
                                  "?timeout=10s\": tls: failed to verify "
                                  "certificate: x509: certificate signed by unknown authority");
   CHECK(f.webhook.calls("/allow") == 0);
+}
+
+TEST_CASE("rr::webhook::Server behind a Service: the operator's own webhook server, reached as in a cluster") {
+  TestServer t;
+  auto c = t.client();
+  const DevCertificates certs = make_dev_certificates("rrgen-admin", {"operator-webhook.default.svc"});
+  const auto dir = std::filesystem::temp_directory_path() / ("rr-webhook-certs-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "tls.crt") << certs.server_cert_pem;
+  std::ofstream(dir / "tls.key") << certs.server_key_pem;
+  webhook::ServerOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.cert_dir = dir.string();
+  webhook::Server server(options);
+  server.handle_admission("/mutate-v1-configmap", [](const webhook::AdmissionRequest& request) {
+    webhook::AdmissionResponse r;
+    r.uid = request.uid;
+    r.patch = Json::parse(R"([{"op":"add","path":"/data/owner","value":"operator"}])");
+    return r;
+  });
+  const int port = server.start();
+  const Json service = {{"apiVersion", "v1"},
+                        {"kind", "Service"},
+                        {"metadata", {{"name", "operator-webhook"}, {"namespace", "default"}}},
+                        {"spec", {{"ports", Json::array({{{"port", 443}, {"targetPort", port}}})}}}};
+  REQUIRE(c->Post("/api/v1/namespaces/default/services", service.dump(), "application/json")->status == 201);
+  const Json client = {
+      {"service", {{"namespace", "default"}, {"name", "operator-webhook"}, {"path", "/mutate-v1-configmap"}}},
+      {"caBundle", Bytes::encode(certs.ca_pem).str()}};
+  REQUIRE(c->Post(mutating_path, configuration(true, "operator", Json::array({hook("mcm.rrgen.dev", client)})).dump(),
+                  "application/json")
+              ->status == 201);
+  auto created = c->Post(config_maps, config_map("owned").dump(), "application/json");
+  REQUIRE(created);
+  CHECK(created->status == 201);
+  CHECK(body_of(created)["data"] == Json{{"a", "1"}, {"owner", "operator"}});
+  server.stop();
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("under RBAC a patch is tried as a dry run for the escalation checks: its webhooks are called once") {
+  ApiServerOptions options;
+  options.authorization = AuthorizationMode::RBAC;
+  TestServer t(options);
+  TestWebhook webhook;
+  auto c = t.client();
+  webhook.on("/count", [](const webhook::AdmissionRequest&) { return allow(); });
+  const Json config = configuration(false, "count",
+                                    Json::array({hook("count.rrgen.dev", webhook.client_config("/count"))}));
+  REQUIRE(c->Post(validating_path, config.dump(), "application/json")->status == 201);
+  REQUIRE(c->Post(config_maps, config_map("p").dump(), "application/json")->status == 201);
+  REQUIRE(webhook.calls("/count") == 1);
+  auto patched = c->Patch(std::string(config_maps) + "/p", R"({"data":{"b":"2"}})", "application/merge-patch+json");
+  REQUIRE(patched);
+  CHECK(patched->status == 200);
+  CHECK(webhook.calls("/count") == 2);
+  CHECK_FALSE(webhook.requests("/count")[1].dry_run);
 }

@@ -71,7 +71,9 @@ TEST_CASE("conversion None: stored once in the storage version, read, listed and
   TestServer t;
   auto c = t.client();
   REQUIRE(c->Post(crds_path, widget_crd(Json()).dump(), "application/json")->status == 201);
-  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5");
+  // From the list's resourceVersion: every later event, however late the stream connects.
+  const std::string from = body_of(c->Get(v1_widgets))["metadata"]["resourceVersion"];
+  WatchReader watch(t.server->port(), v1_widgets + "?watch=true&timeoutSeconds=5&resourceVersion=" + from);
 
   auto created = c->Post(v1_widgets, widget("v1", "w", {{"size", 3}}).dump(), "application/json");
   REQUIRE(created);
@@ -198,4 +200,95 @@ TEST_CASE("a CRD's conversion is checked at admission: a webhook exactly with st
   auto created = c->Post(crds_path, widget_crd(Json()).dump(), "application/json");
   REQUIRE(created);
   CHECK(body_of(created)["spec"]["conversion"] == Json{{"strategy", "None"}});
+}
+
+TEST_CASE("a new storage version takes over the objects the old one stored") {
+  TestServer t;
+  auto c = t.client();
+  Json crd = widget_crd(Json());
+  crd["spec"]["versions"][0]["storage"] = true;  // v1 stored first
+  crd["spec"]["versions"][1]["storage"] = false;
+  auto r = c->Post(crds_path, crd.dump(), "application/json");
+  REQUIRE(r);
+  REQUIRE(r->status == 201);
+  REQUIRE(c->Post(v2_widgets, widget("v2", "w", {{"size", 1}}).dump(), "application/json")->status == 201);
+  CHECK(t.cluster->get(widget_kind("v1"), ObjectKey{"default", "w"})["apiVersion"] == "test.rrgen.dev/v1");
+  const Json before = body_of(c->Get(v2_widgets + "/w"));
+
+  Json stored = body_of(c->Get(std::string(crds_path) + "/widgets.test.rrgen.dev"));
+  stored["spec"]["versions"][0]["storage"] = false;
+  stored["spec"]["versions"][1]["storage"] = true;
+  auto updated = c->Put(std::string(crds_path) + "/widgets.test.rrgen.dev", stored.dump(), "application/json");
+  REQUIRE(updated);
+  REQUIRE(updated->status == 200);
+  // Moved as stored: same uid and resourceVersion, now in v2.
+  const Json moved = t.cluster->get(widget_kind("v2"), ObjectKey{"default", "w"});
+  CHECK(moved["apiVersion"] == "test.rrgen.dev/v2");
+  CHECK(moved["metadata"]["uid"] == before["metadata"]["uid"]);
+  CHECK(moved["metadata"]["resourceVersion"] == before["metadata"]["resourceVersion"]);
+  CHECK(t.cluster->list(widget_kind("v1"), ListOptions{})["items"].empty());
+  CHECK(body_of(c->Get(v1_widgets + "/w"))["spec"] == Json{{"size", 1}});
+  const Json crd_now = body_of(c->Get(std::string(crds_path) + "/widgets.test.rrgen.dev"));
+  CHECK(crd_now["status"]["storedVersions"] == Json::array({"v1", "v2"}));
+}
+
+TEST_CASE("admission webhooks of a multi-version CRD: called in the version their rules name, patches converted back") {
+  TestServer t;
+  TestWebhook hooks;
+  hooks.on_conversion("/convert", size_replicas);
+  hooks.on("/v1-defaulter", [](const webhook::AdmissionRequest& request) {
+    webhook::AdmissionResponse r;
+    if (request.object["spec"].contains("size") && !request.object["spec"].contains("color")) {
+      r.patch = Json::parse(R"([{"op":"add","path":"/spec/color","value":"blue"}])");
+    }
+    return r;
+  });
+  hooks.on("/v1-exact", [](const webhook::AdmissionRequest&) { return webhook::AdmissionResponse{}; });
+  auto c = t.client();
+  const Json conversion = {
+      {"strategy", "Webhook"},
+      {"webhook", {{"clientConfig", hooks.client_config("/convert")}, {"conversionReviewVersions", {"v1"}}}}};
+  REQUIRE(c->Post(crds_path, widget_crd(conversion).dump(), "application/json")->status == 201);
+  auto webhook_of = [&](const std::string& name, const std::string& path, const std::string& policy) {
+    return Json{{"name", name},
+                {"clientConfig", hooks.client_config(path)},
+                {"rules", Json::array({{{"operations", {"CREATE"}},
+                                        {"apiGroups", {"test.rrgen.dev"}},
+                                        {"apiVersions", {"v1"}},
+                                        {"resources", {"widgets"}}}})},
+                {"matchPolicy", policy},
+                {"sideEffects", "None"},
+                {"admissionReviewVersions", {"v1"}}};
+  };
+  const Json mutating = {
+      {"apiVersion", "admissionregistration.k8s.io/v1"},
+      {"kind", "MutatingWebhookConfiguration"},
+      {"metadata", {{"name", "widgets"}}},
+      {"webhooks", Json::array({webhook_of("default.widgets.rrgen.dev", "/v1-defaulter", "Equivalent"),
+                                webhook_of("exact.widgets.rrgen.dev", "/v1-exact", "Exact")})}};
+  REQUIRE(c->Post("/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations", mutating.dump(),
+                  "application/json")
+              ->status == 201);
+
+  // Written in v2: the Equivalent webhook gets it as v1 (converted), its patch lands in v2.
+  auto created = c->Post(v2_widgets, widget("v2", "a", {{"replicas", 2}}).dump(), "application/json");
+  REQUIRE(created);
+  REQUIRE(created->status == 201);
+  CHECK(body_of(created)["spec"] == Json{{"replicas", 2}, {"color", "blue"}});
+  auto seen = hooks.requests("/v1-defaulter");
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].kind == GroupVersionKind{"test.rrgen.dev", "v1", "Widget"});
+  CHECK(seen[0].request_kind == GroupVersionKind{"test.rrgen.dev", "v2", "Widget"});
+  CHECK(seen[0].object["apiVersion"] == "test.rrgen.dev/v1");
+  CHECK(seen[0].object["spec"] == Json{{"size", 2}});
+  CHECK(hooks.calls("/v1-exact") == 0);  // Exact: v2 is not v1
+
+  // Written in v1: both are called in v1.
+  REQUIRE(c->Post(v1_widgets, widget("v1", "b", {{"size", 3}}).dump(), "application/json")->status == 201);
+  const auto exact = hooks.requests("/v1-exact");
+  REQUIRE(exact.size() == 1);
+  CHECK(exact[0].request_kind == GroupVersionKind{"test.rrgen.dev", "v1", "Widget"});
+  CHECK(exact[0].object["spec"] == Json{{"size", 3}, {"color", "blue"}});
+  CHECK(t.cluster->get(widget_kind("v2"), ObjectKey{"default", "b"})["spec"] ==
+        Json{{"replicas", 3}, {"color", "blue"}});
 }

@@ -153,6 +153,11 @@ std::unique_ptr<Watch> Cluster::watch(const KindInfo& kind, const ListOptions& o
   return std::make_unique<cluster_detail::ClusterWatch>(state_->store.watch(kind, opts));
 }
 
+std::size_t Cluster::move_objects(const KindInfo& from, const KindInfo& to, const std::vector<Json>& converted) {
+  std::lock_guard lock(state_->mutex);
+  return state_->store.move_objects(from, to, converted);
+}
+
 void Cluster::seed(const KindInfo& kind, Json object) {
   std::lock_guard lock(state_->mutex);
   state_->store.seed(kind, std::move(object));

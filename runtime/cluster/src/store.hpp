@@ -82,6 +82,10 @@ class Store : public StoreReader {
   // Watches (watch.cpp): the channel is registered and fed under the caller's lock.
   std::shared_ptr<WatchChannel> watch(const KindInfo& kind, const ListOptions& opts);
 
+  // A CRD's storage version changed (move.cpp): `converted` (objects of `from`, in `to`'s
+  // version) replace those still stored unchanged in `from`. Returns how many moved.
+  std::size_t move_objects(const KindInfo& from, const KindInfo& to, const std::vector<Json>& converted);
+
   // Test setup (seed.cpp).
   void seed(const KindInfo& kind, Json object);
   std::string resource_version() const { return std::to_string(resource_version_); }

@@ -164,6 +164,12 @@ class Cluster {
   void remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts = {});
   std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts);
 
+  // A CRD's new storage version takes over its old one's objects: each of `converted` (an object
+  // of `from`, converted to `to`'s version) replaces the object of `from` it was read from, as
+  // stored (resourceVersion, uid kept; no watch events: nothing changed for clients), unless that
+  // object changed since. Returns how many moved.
+  std::size_t move_objects(const KindInfo& from, const KindInfo& to, const std::vector<Json>& converted);
+
   // Puts an object in the store as it is (a test's given object): keeps its resourceVersion
   // (default "999"), uid (default generated), creationTimestamp (default 1970-01-01T00:00:01Z);
   // no admission, no events. The global resourceVersion moves past any numeric seeded one.
