@@ -5,9 +5,6 @@ target_sources(rr_manager PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/manager.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_go_duration.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_health_checks.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/http_connection.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/http_request.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/http_server.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_http.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_json_log.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_options.cpp
@@ -19,11 +16,9 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_go_duration_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_health_checks_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_http_request_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_json_log_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_options_test.cpp
   )
-  target_include_directories(rr_manager_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)  # the HTTP parser's tests
   target_link_libraries(rr_manager_tests PRIVATE rr::manager doctest::doctest)
   rrgen_target_defaults(rr_manager_tests)
   rrgen_discover_doctests(rr_manager_tests TEST_PREFIX "manager." LABELS unit fast)
@@ -34,19 +29,16 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_run_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_election_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_http_server_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_signals_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_default_metrics_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_webhook_test.cpp
   )
-  target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)
-  target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rrgen_httplib doctest::doctest)
+  # The webhook test calls the webhook server with rr::webhook's test HTTPS client (libcurl).
+  target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src
+                                                          ${PROJECT_SOURCE_DIR}/runtime/webhook/tests)
+  target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rr::apiserver rrgen_httplib
+                                                     CURL::libcurl doctest::doctest)
   rrgen_target_defaults(rr_manager_run_tests)
   rrgen_discover_doctests(rr_manager_run_tests TEST_PREFIX "manager.run." LABELS unit slow)
 endif()
 
-if(RRGEN_BUILD_FUZZ AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-  # The /metrics and probe server's request parser: what reads a request off the network.
-  rrgen_add_fuzzer(fuzz_manager_http_request
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/fuzz/fuzz_manager_http_request.cpp ${CMAKE_CURRENT_LIST_DIR}/src/http_request.cpp
-    INCLUDES ${CMAKE_CURRENT_LIST_DIR}/src)
-endif()

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -26,6 +27,7 @@
 #include "rr/manager/json_log.hpp"
 #include "rr/manager/signals.hpp"
 #include "rr/reconcilers/error.hpp"
+#include "rr/webhook/server.hpp"
 
 namespace rr {
 namespace {
@@ -97,11 +99,13 @@ struct Manager::Impl {
   std::optional<BindAddress> probe_address;
   std::optional<LeaderElectionConfig> election;
   metrics::Gauge* leader_gauge = nullptr;
+  std::unique_ptr<webhook::Server> webhooks;
 
   std::mutex mutex;  // `running` and the lists above once run() may have begun
   bool running = false;
   std::atomic<int> metrics_port{0};
   std::atomic<int> probe_port{0};
+  std::atomic<int> webhook_port{0};
   std::shared_ptr<RunState> state = std::make_shared<RunState>();
   std::stop_source leader_stop;
   std::stop_source others_stop;
@@ -183,6 +187,15 @@ struct Manager::Impl {
 
   bool start_servers() {
     try {
+      if (webhooks->has_handlers()) {
+        log.with("port", std::to_string(options.webhook_port))
+            .with("certDir", options.webhook_cert_dir)
+            .info("Starting webhook server");
+        webhook_port = webhooks->start();
+        log.with("host", options.webhook_host)
+            .with("port", std::to_string(webhook_port.load()))
+            .info("Serving webhook server");
+      }
       if (metrics_address) {
         metrics_server.serve_metrics(registry, [this] {
           for (const auto& collect : collectors) collect();
@@ -244,6 +257,14 @@ Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log
                                  {"name"})
                           .with({config.name});
   }
+  webhook::ServerOptions webhook_options;
+  webhook_options.host = options.webhook_host;
+  webhook_options.port = options.webhook_port;
+  webhook_options.cert_dir = options.webhook_cert_dir;
+  webhook_options.log = [webhook_log = log.with("logger", "controller-runtime.webhook")](std::string_view line) {
+    webhook_log.info(line);
+  };
+  m.webhooks = std::make_unique<webhook::Server>(std::move(webhook_options));
   m.options = std::move(options);
   m.api = std::move(api);
   m.log = std::move(log);
@@ -319,7 +340,15 @@ int Manager::run(std::stop_token stop) {
   }
   const std::shared_ptr<RunState> state = m.state;
   m.log.info("Starting manager");
+  const std::vector<std::string> healthz_names = m.healthz.names();
+  if (m.webhooks->has_handlers() &&
+      std::find(healthz_names.begin(), healthz_names.end(), "webhook") == healthz_names.end()) {
+    // controller-runtime's webhook StartedChecker: a TLS handshake with the server succeeds. A
+    // check the operator named "webhook" itself is kept.
+    m.healthz.add("webhook", [server = m.webhooks.get()] { return !server->check_started(std::chrono::seconds(1)); });
+  }
   if (!m.start_servers()) {
+    m.webhooks->stop();
     m.metrics_server.stop();
     m.probe_server.stop();
     return 1;
@@ -398,10 +427,12 @@ int Manager::run(std::stop_token stop) {
     elector_thread.request_stop();
     elector_thread.join();
   }
+  m.webhooks->stop();
   m.metrics_server.stop();
   m.probe_server.stop();
   m.metrics_port = 0;
   m.probe_port = 0;
+  m.webhook_port = 0;
   m.log.info(exit_code == 0 ? "Stopped manager" : "Stopped manager with errors");
   return exit_code;
 }
@@ -423,6 +454,8 @@ const Logger& Manager::logger() const noexcept { return impl_->log; }
 const ManagerOptions& Manager::options() const noexcept { return impl_->options; }
 int Manager::metrics_port() const { return impl_->metrics_port.load(); }
 int Manager::health_probe_port() const { return impl_->probe_port.load(); }
+int Manager::webhook_port() const { return impl_->webhook_port.load(); }
+webhook::Server& Manager::webhook_server() { return *impl_->webhooks; }
 
 bool Manager::is_leader() const {
   const std::lock_guard lock(impl_->state->mutex);

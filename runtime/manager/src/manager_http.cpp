@@ -6,13 +6,13 @@
 #include <string>
 #include <string_view>
 
-#include "http_server.hpp"
 #include "rr/controller/metrics.hpp"
+#include "rr/http_server/server.hpp"
 
 namespace rr {
 namespace {
 
-using manager_http::Response;
+using http_server::Response;
 
 Response answer(const HealthResponse& health) {
   Response response;
@@ -38,9 +38,9 @@ struct HttpServer::Impl {
   std::function<void()> collect;
   const HealthChecks* healthz = nullptr;
   const HealthChecks* readyz = nullptr;
-  std::optional<manager_http::Server> server;
+  std::optional<http_server::Server> server;
 
-  Response route(const manager_http::Target& target) const {
+  Response route(const http_server::Target& target) const {
     if (registry != nullptr && target.path == "/metrics") {
       if (collect) collect();
       Response response;
@@ -76,7 +76,7 @@ void HttpServer::serve_probes(const HealthChecks& healthz, const HealthChecks& r
 int HttpServer::start(const BindAddress& address) {
   Impl* impl = impl_.get();
   impl_->server.emplace(
-      [impl](const manager_http::Request&, const manager_http::Target& target) { return impl->route(target); });
+      [impl](const http_server::Request&, const http_server::Target& target) { return impl->route(target); });
   return impl_->server->start(address.host, address.port);
 }
 

@@ -31,13 +31,24 @@ bool parse_bool(const std::string& text) {
   throw std::invalid_argument("parse error: \"" + text + "\" is not a boolean");
 }
 
-int parse_positive_int(const std::string& text) {
+int parse_int(const std::string& text) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size()) {
     throw std::invalid_argument("parse error: \"" + text + "\" is not an integer");
   }
+  return value;
+}
+
+int parse_positive_int(const std::string& text) {
+  const int value = parse_int(text);
   if (value < 1) throw std::invalid_argument("must be at least 1, got " + text);
+  return value;
+}
+
+int parse_port(const std::string& text) {
+  const int value = parse_int(text);
+  if (value < 0 || value > 65535) throw std::invalid_argument("port must be 0 to 65535, got " + text);
   return value;
 }
 
@@ -95,20 +106,27 @@ const std::vector<Flag>& flags() {
        FlagKind::value, [](O& o, S v) { o.retry_period = parse_go_duration(v); },
        [](const O& o) { return format_go_duration(o.retry_period); }},
       {"metrics-bind-address", "string",
-       "The address the metrics endpoint binds to, e.g. :8080, or 0 to disable the metrics service.",
-       FlagKind::value, [](O& o, S v) { o.metrics_bind_address = bind_address(v); },
+       "The address the metrics endpoint binds to, e.g. :8080, or 0 to disable the metrics service.", FlagKind::value,
+       [](O& o, S v) { o.metrics_bind_address = bind_address(v); },
        [](const O& o) { return quoted(o.metrics_bind_address); }},
       {"health-probe-bind-address", "string",
        "The address the probe endpoint (/healthz, /readyz) binds to, or 0 to disable it.", FlagKind::value,
        [](O& o, S v) { o.health_probe_bind_address = bind_address(v); },
        [](const O& o) { return quoted(o.health_probe_bind_address); }},
+      {"webhook-port", "int", "The port the webhook server serves at (when the operator has webhooks).",
+       FlagKind::value, [](O& o, S v) { o.webhook_port = parse_port(v); },
+       [](const O& o) { return std::to_string(o.webhook_port); }},
+      {"webhook-cert-dir", "string",
+       "The directory holding the webhook server's serving certificate (tls.crt) and key (tls.key); they are "
+       "read again when they change.",
+       FlagKind::value, [](O& o, S v) { o.webhook_cert_dir = v; },
+       [](const O& o) { return quoted(o.webhook_cert_dir); }},
       {"graceful-shutdown-timeout", "duration",
        "How long shutdown waits for runnables to stop; 0 does not wait, a negative value waits for ever.",
        FlagKind::value, [](O& o, S v) { o.graceful_shutdown_timeout = parse_go_duration(v); },
        [](const O& o) { return format_go_duration(o.graceful_shutdown_timeout); }},
       {"zap-log-level", "level",
-       "Zap Level to configure the verbosity of logging. Can be one of 'debug', 'info', 'error'.",
-       FlagKind::value,
+       "Zap Level to configure the verbosity of logging. Can be one of 'debug', 'info', 'error'.", FlagKind::value,
        [](O& o, S v) {
          o.log_level = parse_level(v);
          o.log_level_set = true;

@@ -41,6 +41,8 @@ TEST_CASE("defaults are controller-runtime's") {
   CHECK_FALSE(o.log_development);
   CHECK(o.effective_log_level() == rr::LogLevel::Info);
   CHECK(o.max_concurrent_reconciles == 1);
+  CHECK(o.webhook_port == 9443);
+  CHECK(o.webhook_cert_dir == "/tmp/k8s-webhook-server/serving-certs");
   CHECK_FALSE(o.show_help);
   CHECK(o.args.empty());
 }
@@ -51,7 +53,7 @@ TEST_CASE("every flag with --flag=value") {
       "--leader-election-namespace=op-system", "--leader-elect-lease-duration=1m30s",
       "--leader-elect-renew-deadline=45s", "--leader-elect-retry-period=500ms", "--metrics-bind-address=127.0.0.1:0",
       "--health-probe-bind-address=[::1]:9090", "--graceful-shutdown-timeout=-1s", "--zap-log-level=error",
-      "--zap-devel=true", "--max-concurrent-reconciles=4"});
+      "--zap-devel=true", "--max-concurrent-reconciles=4", "--webhook-port=0", "--webhook-cert-dir=/certs"});
   CHECK(o.kubeconfig == "/tmp/kc");
   CHECK(o.context == "kind");
   CHECK(o.leader_elect);
@@ -67,15 +69,41 @@ TEST_CASE("every flag with --flag=value") {
   CHECK(o.log_development);
   CHECK(o.effective_log_level() == rr::LogLevel::Error);  // an explicit level wins over --zap-devel
   CHECK(o.max_concurrent_reconciles == 4);
+  CHECK(o.webhook_port == 0);
+  CHECK(o.webhook_cert_dir == "/certs");
 }
 
 TEST_CASE("every value flag with --flag value, and single-dash flags as Go accepts them") {
-  const ManagerOptions o = ManagerOptions::parse(std::vector<std::string>{
-      "--kubeconfig", "/tmp/kc", "--context", "kind", "--leader-elect", "--leader-election-id", "op-lock",
-      "-leader-election-namespace", "op-system", "--leader-elect-lease-duration", "20s",
-      "--leader-elect-renew-deadline", "12s", "--leader-elect-retry-period", "3s", "--metrics-bind-address", "0",
-      "--health-probe-bind-address", ":9091", "--graceful-shutdown-timeout", "0", "--zap-log-level", "debug",
-      "-zap-devel", "--max-concurrent-reconciles", "2"});
+  const ManagerOptions o = ManagerOptions::parse(std::vector<std::string>{"--kubeconfig",
+                                                                          "/tmp/kc",
+                                                                          "--context",
+                                                                          "kind",
+                                                                          "--leader-elect",
+                                                                          "--leader-election-id",
+                                                                          "op-lock",
+                                                                          "-leader-election-namespace",
+                                                                          "op-system",
+                                                                          "--leader-elect-lease-duration",
+                                                                          "20s",
+                                                                          "--leader-elect-renew-deadline",
+                                                                          "12s",
+                                                                          "--leader-elect-retry-period",
+                                                                          "3s",
+                                                                          "--metrics-bind-address",
+                                                                          "0",
+                                                                          "--health-probe-bind-address",
+                                                                          ":9091",
+                                                                          "--graceful-shutdown-timeout",
+                                                                          "0",
+                                                                          "--zap-log-level",
+                                                                          "debug",
+                                                                          "-zap-devel",
+                                                                          "--max-concurrent-reconciles",
+                                                                          "2",
+                                                                          "--webhook-port",
+                                                                          "10443",
+                                                                          "--webhook-cert-dir",
+                                                                          "/c"});
   CHECK(o.kubeconfig == "/tmp/kc");
   CHECK(o.context == "kind");
   CHECK(o.leader_elect);
@@ -90,6 +118,8 @@ TEST_CASE("every value flag with --flag value, and single-dash flags as Go accep
   CHECK(o.log_level == rr::LogLevel::Debug);
   CHECK(o.log_development);
   CHECK(o.max_concurrent_reconciles == 2);
+  CHECK(o.webhook_port == 10443);
+  CHECK(o.webhook_cert_dir == "/c");
 }
 
 TEST_CASE("booleans: bare means true, =value takes Go's spellings, and a later flag wins") {
@@ -144,6 +174,9 @@ TEST_CASE("errors name the flag and the reason") {
         "invalid value for --max-concurrent-reconciles: must be at least 1, got 0");
   CHECK(parse_error({"--max-concurrent-reconciles=two"}) ==
         "invalid value for --max-concurrent-reconciles: parse error: \"two\" is not an integer");
+  CHECK(parse_error({"--webhook-port=65536"}) ==
+        "invalid value for --webhook-port: port must be 0 to 65535, got 65536");
+  CHECK(parse_error({"--webhook-port=x"}) == "invalid value for --webhook-port: parse error: \"x\" is not an integer");
   CHECK(parse_error({"--metrics-bind-address=8080"}) ==
         "invalid value for --metrics-bind-address: address 8080: missing port in address");
   CHECK(parse_error({"--health-probe-bind-address=:http"}) ==
@@ -164,13 +197,14 @@ TEST_CASE("help: -h and --help set show_help, and usage lists every flag with it
        {"--kubeconfig string", "--context string", "--leader-elect\n", "--leader-election-id string",
         "--leader-election-namespace string", "--leader-elect-lease-duration duration",
         "--leader-elect-renew-deadline duration", "--leader-elect-retry-period duration",
-        "--metrics-bind-address string", "--health-probe-bind-address string",
-        "--graceful-shutdown-timeout duration", "--zap-log-level level", "--zap-devel\n",
-        "--max-concurrent-reconciles int", "-h, --help"}) {
+        "--metrics-bind-address string", "--health-probe-bind-address string", "--graceful-shutdown-timeout duration",
+        "--zap-log-level level", "--zap-devel\n", "--max-concurrent-reconciles int", "--webhook-port int",
+        "--webhook-cert-dir string", "-h, --help"}) {
     CHECK_MESSAGE(usage.find(flag) != std::string::npos, flag);
   }
-  for (const char* def : {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8080\")",
-                          "(default \":8081\")", "(default 30s)", "(default info)", "(default 1)"}) {
+  for (const char* def :
+       {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8080\")", "(default \":8081\")", "(default 30s)",
+        "(default info)", "(default 1)", "(default 9443)", "(default \"/tmp/k8s-webhook-server/serving-certs\")"}) {
     CHECK_MESSAGE(usage.find(def) != std::string::npos, def);
   }
 }

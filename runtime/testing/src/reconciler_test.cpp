@@ -4,47 +4,15 @@
 #include "rr/testing/detail/table.hpp"
 
 namespace rr::testing {
-namespace {
-
-ExpectConfig expect_config_of(const ReconcilerTestCase& tc) {
-  return ExpectConfig{
-      .given_objects = tc.given_objects,
-      .api_given_objects = tc.api_given_objects,
-      .given_tracks = tc.given_tracks,
-      .with_reactors = tc.with_reactors,
-      .status_subresource_types = tc.status_subresource_types,
-      .expect_creates = tc.expect_creates,
-      .expect_updates = tc.expect_updates,
-      .expect_patches = tc.expect_patches,
-      .expect_deletes = tc.expect_deletes,
-      .expect_delete_collections = tc.expect_delete_collections,
-      .expect_status_updates = tc.expect_status_updates,
-      .expect_status_patches = tc.expect_status_patches,
-      .expect_events = tc.expect_events,
-      .expect_tracks = tc.expect_tracks,
-  };
-}
-
-}  // namespace
 
 void run_case(const ReconcilerTestCase& tc, const ReconcilerFactory& factory, const FailureSink& sink) {
   if (tc.skip) return;
   detail::CaseRun run(sink, tc.now, tc.timeout);
 
-  if (tc.prepare) {
-    if (Error err = detail::hook_error([&] { return tc.prepare(tc); })) {
-      run.fatal("error during prepare: " + err.message());
-      return;
-    }
-  }
-  detail::AtExit clean_up([&] {
-    if (!tc.clean_up) return;
-    if (Error err = detail::hook_error([&] { return tc.clean_up(tc); })) {
-      run.error("error during clean up: " + err.message());
-    }
-  });
+  std::unique_ptr<detail::AtExit> clean_up;
+  if (!detail::prepare_case(run, tc, clean_up)) return;
 
-  auto configs = detail::build_configs(run, expect_config_of(tc), tc.additional_configs);
+  auto configs = detail::build_configs(run, detail::expect_config_of(tc), tc.additional_configs);
   if (!configs) return;
 
   Reconciler reconciler;

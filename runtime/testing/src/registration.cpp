@@ -147,19 +147,13 @@ std::vector<std::string> registered_case_names() { return registry().names; }
 
 int register_reconciler_tests(const char* suite, ReconcilerFactory factory, ReconcilerTable (*table)(),
                               const char* file, int line, const doctest::detail::TestSuite& doctest_suite) {
-  return detail::register_table(
-      suite,
-      [factory = std::move(factory), table] {
-        auto cases = std::make_shared<const std::vector<ReconcilerTestCase>>(table().cases);
-        std::vector<detail::RegisteredCase> out;
-        for (std::size_t i = 0; i < cases->size(); ++i) {
-          const auto& tc = (*cases)[i];
-          out.push_back({tc.name, tc.skip, tc.focus,
-                         [cases, i, factory](const FailureSink& sink) { run_case((*cases)[i], factory, sink); }});
-        }
-        return out;
-      },
-      file, line, doctest_suite);
+  return detail::register_cases(suite, std::move(factory), table, file, line, doctest_suite);
+}
+
+int register_admission_webhook_tests(const char* suite, AdmissionWebhookFactory factory,
+                                     AdmissionWebhookTable (*table)(), const char* file, int line,
+                                     const doctest::detail::TestSuite& doctest_suite) {
+  return detail::register_cases(suite, std::move(factory), table, file, line, doctest_suite);
 }
 
 }  // namespace rr::testing

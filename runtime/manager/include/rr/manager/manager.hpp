@@ -3,6 +3,8 @@
 //    election once this process leads (a coordination.k8s.io/v1 Lease), the others at once;
 //  - the metrics server (GET /metrics from its own rr::metrics::Registry) and the probe server
 //    (/healthz, /readyz in pkg/healthz's format; readyz includes every started runnable's ready());
+//  - the webhook server (HTTPS on --webhook-port), when a webhook was registered on
+//    webhook_server(); /healthz then checks it answers TLS (check "webhook");
 //  - shutdown: on the stop request every runnable is asked to stop (leader-election ones first),
 //    the manager waits up to the graceful shutdown timeout, then releases the lease and stops the
 //    servers. Losing the lease, or a runnable throwing, ends run() with exit code 1. Runnables
@@ -34,6 +36,9 @@ class Client;
 class Runnable;
 namespace metrics {
 class Registry;
+}
+namespace webhook {
+class Server;
 }
 
 class Manager {
@@ -71,6 +76,9 @@ class Manager {
   bool wait_for_runnables(std::chrono::steady_clock::duration timeout);
 
   metrics::Registry& metrics();
+  // Admission and conversion handlers are registered here before run(); run() starts the server
+  // (with --webhook-port and --webhook-cert-dir) only when one was, and stops it at shutdown.
+  webhook::Server& webhook_server();
   const std::shared_ptr<Client>& client() const noexcept;
   const Logger& logger() const noexcept;
   const ManagerOptions& options() const noexcept;
@@ -79,6 +87,7 @@ class Manager {
   // "127.0.0.1:0" this is the ephemeral port the system chose.
   int metrics_port() const;
   int health_probe_port() const;
+  int webhook_port() const;
   // True while this process holds the lease (always false without leader election).
   bool is_leader() const;
   // The leader-election identity: "<hostname>_<random uuid>" ("" without leader election).

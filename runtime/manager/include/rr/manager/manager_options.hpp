@@ -60,6 +60,12 @@ struct ManagerOptions {
   std::string metrics_bind_address = ":8080";
   std::string health_probe_bind_address = ":8081";
 
+  // Flags: --webhook-port, --webhook-cert-dir (controller-runtime's webhook.Options Port and
+  // CertDir). The webhook server starts only when a handler was registered
+  // (Manager::webhook_server()); it serves on every interface, or on webhook_host (no flag).
+  int webhook_port = 9443;
+  std::string webhook_cert_dir = "/tmp/k8s-webhook-server/serving-certs";
+  std::string webhook_host = "0.0.0.0";
   // Flag: --graceful-shutdown-timeout. How long shutdown waits for runnables to return; 0 does
   // not wait, a negative value waits for ever (controller-runtime's GracefulShutdownTimeout).
   std::chrono::nanoseconds graceful_shutdown_timeout = std::chrono::seconds(30);

@@ -11,6 +11,10 @@
 //     return rr::testing::SubReconcilerTestSuite<rrtest::v1::TestResource>{ {.name = "...", ...} };
 //   }
 //
+//   RR_ADMISSION_WEBHOOK_TESTS("WidgetDefaulting", factory) {
+//     return rr::testing::AdmissionWebhookTests{ {"defaults the image", {...}}, ... };
+//   }
+//
 // The body may return the map form (cases named by their keys, run in name order) or the
 // vector form (in the order listed; a repeated name gets "#01", "#02" as Go's t.Run does). The
 // table function runs once, when the doctest session starts (not during static initialisation,
@@ -22,9 +26,11 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "rr/testing/admission_webhook_test.hpp"
 #include "rr/testing/detail/table.hpp"
 #include "rr/testing/reconciler_test.hpp"
 #include "rr/testing/sub_reconciler_test.hpp"
@@ -45,6 +51,12 @@ struct SubReconcilerTable {
   std::vector<SubReconcilerTestCase<T>> cases{};
 };
 
+struct AdmissionWebhookTable {
+  AdmissionWebhookTable(const AdmissionWebhookTests& tests) : cases(detail::named_cases(tests)) {}  // NOLINT
+  AdmissionWebhookTable(AdmissionWebhookTestSuite suite) : cases(std::move(suite)) {}               // NOLINT
+  std::vector<AdmissionWebhookTestCase> cases{};
+};
+
 namespace detail {
 
 // One doctest test case to be: its name within the suite and how to run it.
@@ -62,19 +74,16 @@ int register_table(const char* suite, std::function<std::vector<RegisteredCase>(
 // The full names ("<suite>/<case>") registered so far, in registration order.
 std::vector<std::string> registered_case_names();
 
-}  // namespace detail
-
-int register_reconciler_tests(const char* suite, ReconcilerFactory factory, ReconcilerTable (*table)(),
-                              const char* file, int line, const doctest::detail::TestSuite& doctest_suite);
-
-template <Object T>
-int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> factory, SubReconcilerTable<T> (*table)(),
-                                  const char* file, int line, const doctest::detail::TestSuite& doctest_suite) {
-  return detail::register_table(
+// A table's cases as doctest test cases, each run by run_case(case, factory, sink).
+template <class Table, class Factory>
+int register_cases(const char* suite, Factory factory, Table (*table)(), const char* file, int line,
+                   const doctest::detail::TestSuite& doctest_suite) {
+  using Case = typename decltype(Table::cases)::value_type;
+  return register_table(
       suite,
       [factory = std::move(factory), table] {
-        auto cases = std::make_shared<const std::vector<SubReconcilerTestCase<T>>>(table().cases);
-        std::vector<detail::RegisteredCase> out;
+        auto cases = std::make_shared<const std::vector<Case>>(table().cases);
+        std::vector<RegisteredCase> out;
         for (std::size_t i = 0; i < cases->size(); ++i) {
           const auto& tc = (*cases)[i];
           out.push_back({tc.name, tc.skip, tc.focus,
@@ -83,6 +92,21 @@ int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> fac
         return out;
       },
       file, line, doctest_suite);
+}
+
+}  // namespace detail
+
+int register_reconciler_tests(const char* suite, ReconcilerFactory factory, ReconcilerTable (*table)(),
+                              const char* file, int line, const doctest::detail::TestSuite& doctest_suite);
+
+int register_admission_webhook_tests(const char* suite, AdmissionWebhookFactory factory,
+                                     AdmissionWebhookTable (*table)(), const char* file, int line,
+                                     const doctest::detail::TestSuite& doctest_suite);
+
+template <Object T>
+int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> factory, SubReconcilerTable<T> (*table)(),
+                                  const char* file, int line, const doctest::detail::TestSuite& doctest_suite) {
+  return detail::register_cases(suite, std::move(factory), table, file, line, doctest_suite);
 }
 
 }  // namespace rr::testing
@@ -112,3 +136,15 @@ int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> fac
           suite_name, ::rr::testing::SubReconcilerFactory<type>(__VA_ARGS__), &table_fn, __FILE__, __LINE__, \
           doctest_detail_test_suite_ns::getCurrentTestSuite());                                              \
   static ::rr::testing::SubReconcilerTable<type> table_fn()
+
+// RR_ADMISSION_WEBHOOK_TESTS("Suite", factory) { return rr::testing::AdmissionWebhookTests{...}; }
+#define RR_ADMISSION_WEBHOOK_TESTS(suite_name, ...)                                                           \
+  RR_ADMISSION_WEBHOOK_TESTS_IMPL_(RR_TESTING_CAT(rr_testing_admission_webhook_table_, __LINE__), suite_name, \
+                                   __VA_ARGS__)
+#define RR_ADMISSION_WEBHOOK_TESTS_IMPL_(table_fn, suite_name, ...)                                                    \
+  static ::rr::testing::AdmissionWebhookTable table_fn();                                                              \
+  [[maybe_unused]] static const int RR_TESTING_CAT(table_fn, _registered) =                                            \
+      ::rr::testing::register_admission_webhook_tests(suite_name, ::rr::testing::AdmissionWebhookFactory(__VA_ARGS__), \
+                                                      &table_fn, __FILE__, __LINE__,                                   \
+                                                      doctest_detail_test_suite_ns::getCurrentTestSuite());            \
+  static ::rr::testing::AdmissionWebhookTable table_fn()

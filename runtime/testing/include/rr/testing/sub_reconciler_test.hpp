@@ -115,23 +115,8 @@ T with_default_resource_version(T resource) {
 }
 
 template <Object T>
-ExpectConfig expect_config_of(const SubReconcilerTestCase<T>& tc, const T& given) {
-  ExpectConfig c{
-      .given_objects = tc.given_objects,
-      .api_given_objects = tc.api_given_objects,
-      .given_tracks = tc.given_tracks,
-      .with_reactors = tc.with_reactors,
-      .status_subresource_types = tc.status_subresource_types,
-      .expect_creates = tc.expect_creates,
-      .expect_updates = tc.expect_updates,
-      .expect_patches = tc.expect_patches,
-      .expect_deletes = tc.expect_deletes,
-      .expect_delete_collections = tc.expect_delete_collections,
-      .expect_status_updates = tc.expect_status_updates,
-      .expect_status_patches = tc.expect_status_patches,
-      .expect_events = tc.expect_events,
-      .expect_tracks = tc.expect_tracks,
-  };
+ExpectConfig sub_expect_config_of(const SubReconcilerTestCase<T>& tc, const T& given) {
+  ExpectConfig c = expect_config_of(tc);
   c.given_objects.emplace_back(given);
   c.api_given_objects.emplace_back(given);
   return c;
@@ -150,7 +135,7 @@ void run_with(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>*
   CaseRun run(sink, tc.now, tc.timeout);
   {
     const T given = with_default_resource_version(tc.resource);
-    auto configs = build_configs(run, expect_config_of(tc, given), tc.additional_configs);
+    auto configs = build_configs(run, sub_expect_config_of(tc, given), tc.additional_configs);
     if (!configs) return;
     if (factory) {
       try {

@@ -1,6 +1,7 @@
 // rr::testing: table-driven unit tests of reconcilers (reconciler.io's testing package) over the
 // in-process cluster. See docs/testing-reconcilers.md.
 #pragma once
+#include "rr/testing/admission_webhook_test.hpp"
 #include "rr/testing/any_object.hpp"
 #include "rr/testing/expect_config.hpp"
 #include "rr/testing/failure.hpp"

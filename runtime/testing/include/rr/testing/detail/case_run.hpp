@@ -58,6 +58,28 @@ struct CaseConfigs {
   std::map<std::string, Config> additional_configs{};
 };
 
+// The default config of a case: its world and expected side effects (every table's case has
+// these members, named alike).
+template <class Case>
+ExpectConfig expect_config_of(const Case& tc) {
+  return ExpectConfig{
+      .given_objects = tc.given_objects,
+      .api_given_objects = tc.api_given_objects,
+      .given_tracks = tc.given_tracks,
+      .with_reactors = tc.with_reactors,
+      .status_subresource_types = tc.status_subresource_types,
+      .expect_creates = tc.expect_creates,
+      .expect_updates = tc.expect_updates,
+      .expect_patches = tc.expect_patches,
+      .expect_deletes = tc.expect_deletes,
+      .expect_delete_collections = tc.expect_delete_collections,
+      .expect_status_updates = tc.expect_status_updates,
+      .expect_status_patches = tc.expect_status_patches,
+      .expect_events = tc.expect_events,
+      .expect_tracks = tc.expect_tracks,
+  };
+}
+
 // nullopt after a fatal failure (a given object the store refused).
 std::optional<CaseConfigs> build_configs(CaseRun& run, ExpectConfig main,
                                          const std::map<std::string, ExpectConfig>& additional);
@@ -114,5 +136,22 @@ class AtExit {
  private:
   std::function<void()> f_;
 };
+
+// A case's prepare hook (an error is fatal: false is returned), and its clean_up hook set to run
+// when `clean_up` dies, whatever happened (Go's defer).
+template <class Case>
+bool prepare_case(CaseRun& run, const Case& tc, std::unique_ptr<AtExit>& clean_up) {
+  if (tc.prepare) {
+    if (Error err = hook_error([&] { return tc.prepare(tc); })) {
+      run.fatal("error during prepare: " + err.message());
+      return false;
+    }
+  }
+  clean_up = std::make_unique<AtExit>([&run, &tc] {
+    if (!tc.clean_up) return;
+    if (Error err = hook_error([&] { return tc.clean_up(tc); })) run.error("error during clean up: " + err.message());
+  });
+  return true;
+}
 
 }  // namespace rr::testing::detail

@@ -1,21 +1,25 @@
-// The manager's HTTP/1.1 server on POSIX sockets, for /metrics and the probes: it binds, accepts
-// on a thread of its own and serves each connection on a thread of its own (a few at once: scrapes
-// and probes are rare and quick), until stop(). Plain HTTP; no dependency, so that a production
-// operator links no HTTP server library (docs/dependencies.md).
+// A small HTTP/1.1 server on POSIX sockets, for the manager's /metrics and probes and for the
+// webhook server: it binds, accepts on a thread of its own and serves each connection on a thread
+// of its own (a few at once: scrapes, probes and webhook calls are quick), until stop(). Plain
+// HTTP, or TLS (OpenSSL) with a certificate that is reloaded when its files change; no HTTP
+// library, so that a production operator links none (docs/dependencies.md).
 #pragma once
 #include <atomic>
 #include <cstddef>
 #include <list>
+#include <memory>
 #include <string>
 #include <thread>
 
-#include "http_connection.hpp"
+#include "rr/http_server/connection.hpp"
+#include "rr/http_server/tls.hpp"
 
-namespace rr::manager_http {
+namespace rr::http_server {
 
 struct ServerOptions {
   ConnectionOptions connection;
   std::size_t max_connections = 16;  // beyond: 503 and closed at once
+  std::shared_ptr<CertificateFiles> tls;  // null: plain HTTP
 };
 
 class Server {
@@ -51,4 +55,4 @@ class Server {
   std::list<Connection> connections_;  // the accept thread's, then stop()'s
 };
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server

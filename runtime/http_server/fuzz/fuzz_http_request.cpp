@@ -1,17 +1,16 @@
-// Fuzzes what the manager's /metrics and probe server reads off a socket: request heads one after
-// another (pipelined), under the default limits and small ones, and each target's split. Any input
-// must end in complete, incomplete or an error status, with consumed bytes inside the input, never
-// a crash.
+// Fuzzes what the HTTP server (the manager's /metrics and probes, the webhook server) reads off a socket: request heads
+// one after another (pipelined), under the default limits and small ones, and each target's split. Any input must end
+// in complete, incomplete or an error status, with consumed bytes inside the input, never a crash.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-#include "http_request.hpp"
+#include "rr/http_server/request.hpp"
 
 namespace {
 
-void parse_all(std::string_view input, const rr::manager_http::RequestLimits& limits) {
-  using namespace rr::manager_http;
+void parse_all(std::string_view input, const rr::http_server::RequestLimits& limits) {
+  using namespace rr::http_server;
   while (true) {
     const HeadResult head = parse_request_head(input, limits);
     if (head.status == HeadStatus::incomplete) return;
@@ -36,6 +35,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   parse_all(input, {});
   parse_all(input, {.max_request_line = 32, .max_head = 96, .max_fields = 3});
-  (void)rr::manager_http::split_target(input);
+  (void)rr::http_server::split_target(input);
   return 0;
 }

@@ -1,9 +1,9 @@
-// Request heads and targets for the manager's HTTP server (see http_request.hpp).
-#include "http_request.hpp"
+// Request heads and targets for the HTTP server (see request.hpp).
+#include "rr/http_server/request.hpp"
 
 #include <algorithm>
 
-namespace rr::manager_http {
+namespace rr::http_server {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
@@ -108,12 +108,14 @@ std::optional<HeadResult> read_framing(Request& request) {
     const bool numeric = !digits.empty() && digits.size() <= 18 &&
                          std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!numeric) return fail(400, "malformed Content-Length");
-    request.has_body = digits.find_first_not_of('0') != npos;
+    request.content_length = static_cast<std::size_t>(std::stoull(std::string(digits)));
+    request.has_body = request.content_length > 0;
   }
   if (transfer_encoding) {
     // Both framings at once is how requests are smuggled (RFC 9112 §6.3).
     if (content_length) return fail(400, "Content-Length with Transfer-Encoding");
     request.has_body = true;
+    request.chunked = true;
   }
   request.keep_alive = request.minor_version >= 1 ? !close : keep_alive && !close;
   return std::nullopt;
@@ -231,6 +233,13 @@ std::optional<Target> split_target(std::string_view target) {
   return out;
 }
 
+std::string_view Request::field(std::string_view lower_case_name) const {
+  for (const auto& [name, value] : fields) {
+    if (name == lower_case_name) return value;
+  }
+  return {};
+}
+
 bool Target::has_param(std::string_view key) const {
   return std::any_of(query.begin(), query.end(), [key](const auto& param) { return param.first == key; });
 }
@@ -243,4 +252,4 @@ std::vector<std::string> Target::param_values(std::string_view key) const {
   return values;
 }
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server

@@ -1,6 +1,7 @@
-// One accepted connection of the manager's HTTP server: request heads read with limits, pipelined
-// requests answered in order, GET and HEAD passed to the handler (405 for any other method), and
-// the connection kept alive or closed as HTTP/1.1 says.
+// One accepted connection of the HTTP server, plain or TLS: request heads read with limits,
+// bodies read up to a limit when the server takes them (Content-Length only), pipelined requests
+// answered in order, the allowed methods passed to the handler (405 for any other), and the
+// connection kept alive or closed as HTTP/1.1 says.
 #pragma once
 #include <chrono>
 #include <cstddef>
@@ -9,9 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "http_request.hpp"
+#include "rr/http_server/request.hpp"
 
-namespace rr::manager_http {
+struct ssl_ctx_st;
+
+namespace rr::http_server {
 
 struct Response {
   int status = 200;
@@ -20,8 +23,8 @@ struct Response {
   std::vector<std::pair<std::string, std::string>> fields;  // more header fields
 };
 
-// Answers a GET or a HEAD (whose body is then dropped, Content-Length kept); runs on the
-// connection's thread. An exception becomes a 500.
+// Answers a request of an allowed method (a HEAD's answer body is dropped, Content-Length kept);
+// runs on the connection's thread. An exception becomes a 500.
 using Handler = std::function<Response(const Request& request, const Target& target)>;
 
 struct ConnectionOptions {
@@ -31,14 +34,20 @@ struct ConnectionOptions {
   std::chrono::milliseconds read_timeout{5000};
   std::chrono::milliseconds write_timeout{5000};  // for a whole answer to be taken
   std::size_t max_requests = 100;                 // on one connection; the last says Connection: close
+  std::vector<std::string> methods = {"GET", "HEAD"};  // the handler's; others get 405 with Allow
+  // The largest request body read into Request::body; 0: bodies are not read (a request with
+  // one is answered, then the connection closes). Larger: 413, and the connection closes.
+  std::size_t max_body = 0;
 };
 
 // Serves `fd` until the client closes it, a request asks to, an error or a timeout ends it, or
-// `wake_fd` becomes readable (the server stops); then closes `fd`. Never throws.
-void serve_connection(int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options);
+// `wake_fd` becomes readable (the server stops); then closes `fd`. With `tls`, the TLS handshake
+// comes first (within read_timeout). Never throws.
+void serve_connection(int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options,
+                      ssl_ctx_st* tls = nullptr);
 
 // The bytes of an answer: status line, Content-Type, Content-Length, Date, the response's fields,
 // Connection when needed, and the body unless `head_only`.
 std::string format_response(const Response& response, bool head_only, bool keep_alive, int minor_version);
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server

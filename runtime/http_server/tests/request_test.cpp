@@ -5,13 +5,13 @@
 #include <string>
 #include <string_view>
 
-#include "http_connection.hpp"
-#include "http_request.hpp"
+#include "rr/http_server/connection.hpp"
+#include "rr/http_server/request.hpp"
 
-using rr::manager_http::HeadStatus;
-using rr::manager_http::parse_request_head;
-using rr::manager_http::RequestLimits;
-using rr::manager_http::split_target;
+using rr::http_server::HeadStatus;
+using rr::http_server::parse_request_head;
+using rr::http_server::RequestLimits;
+using rr::http_server::split_target;
 
 namespace {
 
@@ -149,15 +149,15 @@ TEST_CASE("targets: decoded path, query parameters, absolute form; malformed one
 }
 
 TEST_CASE("an answer: Content-Length always, no body for HEAD, Connection when it is not the default") {
-  rr::manager_http::Response response;
+  rr::http_server::Response response;
   response.body = "ok";
   response.fields.emplace_back("X-Content-Type-Options", "nosniff");
-  const std::string get = rr::manager_http::format_response(response, false, true, 1);
+  const std::string get = rr::http_server::format_response(response, false, true, 1);
   CHECK(get.starts_with("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\nDate: "));
   CHECK(get.ends_with(" GMT\r\nX-Content-Type-Options: nosniff\r\n\r\nok"));
-  const std::string head = rr::manager_http::format_response(response, true, false, 1);
+  const std::string head = rr::http_server::format_response(response, true, false, 1);
   CHECK(head.find("Content-Length: 2\r\n") != std::string::npos);
   CHECK(head.ends_with("Connection: close\r\n\r\n"));
-  CHECK(rr::manager_http::format_response(response, false, true, 0).find("Connection: keep-alive\r\n") !=
+  CHECK(rr::http_server::format_response(response, false, true, 0).find("Connection: keep-alive\r\n") !=
         std::string::npos);
 }

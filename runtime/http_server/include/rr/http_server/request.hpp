@@ -1,7 +1,7 @@
-// The head of an HTTP/1.1 request (request line and header fields, RFC 9112) as the manager's
-// /metrics and probe server reads it off a socket. It is outside input: every size is capped and
-// anything malformed becomes an error status, never an exception or a crash. Pure functions,
-// unit-tested and fuzzed (fuzz_manager_http_request) without sockets.
+// The head of an HTTP/1.1 request (request line and header fields, RFC 9112) as the server reads
+// it off a socket (the manager's /metrics and probes, the webhook server). It is outside input: every size is capped
+// and anything malformed becomes an error status, never an exception or a crash. Pure functions, unit-tested and fuzzed
+// (fuzz_http_request) without sockets.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace rr::manager_http {
+namespace rr::http_server {
 
 struct RequestLimits {
   std::size_t max_request_line = 8 * 1024;  // longer: 414 URI Too Long
@@ -25,7 +25,13 @@ struct Request {
   int minor_version = 1;  // HTTP/1.<minor>
   std::vector<std::pair<std::string, std::string>> fields;  // names lower-cased, values trimmed
   bool keep_alive = true;       // from the version and the Connection field
-  bool has_body = false;        // Content-Length > 0 or a Transfer-Encoding: never read here
+  bool has_body = false;        // Content-Length > 0 or a Transfer-Encoding
+  std::size_t content_length = 0;  // from Content-Length
+  bool chunked = false;            // a Transfer-Encoding: framing this server does not read (411)
+  std::string body;                // filled by the connection when the server reads bodies (ConnectionOptions)
+
+  // The first value of the field `lower_case_name`, or "" when absent.
+  std::string_view field(std::string_view lower_case_name) const;
 };
 
 enum class HeadStatus { incomplete, complete, error };
@@ -55,4 +61,4 @@ struct Target {
 };
 std::optional<Target> split_target(std::string_view target);
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server

@@ -1,5 +1,5 @@
-// Listening and accepting for the manager's HTTP server (see http_server.hpp).
-#include "http_server.hpp"
+// Listening and accepting for the HTTP server (see server.hpp).
+#include "rr/http_server/server.hpp"
 
 #include <fcntl.h>
 #include <netdb.h>
@@ -16,7 +16,7 @@
 #include <string_view>
 #include <system_error>
 
-namespace rr::manager_http {
+namespace rr::http_server {
 namespace {
 
 std::string errno_text() { return std::system_category().message(errno); }
@@ -80,7 +80,7 @@ Server::Server(Handler handler, ServerOptions options) : handler_(std::move(hand
 Server::~Server() { stop(); }
 
 int Server::start(const std::string& host, int port) {
-  if (listen_fd_ >= 0) throw std::logic_error("rr::manager_http::Server::start: already started");
+  if (listen_fd_ >= 0) throw std::logic_error("rr::http_server::Server::start: already started");
   const std::string address = host + ":" + std::to_string(port);
   try {
     listen_fd_ = open_listener(host, port);
@@ -147,10 +147,12 @@ void Server::accept_loop() {
       refuse(fd);
       continue;
     }
+    // The certificate as it is now: a rotated pair serves from this handshake on.
+    std::shared_ptr<ssl_ctx_st> tls = options_.tls ? options_.tls->context() : nullptr;
     Connection& connection = connections_.emplace_back();
     try {
-      connection.thread = std::thread([this, fd, &connection] {
-        serve_connection(fd, wake_read_, handler_, options_.connection);
+      connection.thread = std::thread([this, fd, &connection, tls = std::move(tls)] {
+        serve_connection(fd, wake_read_, handler_, options_.connection, tls.get());
         connection.done = true;
       });
     } catch (const std::system_error&) {  // no thread to be had: this client is refused
@@ -160,4 +162,4 @@ void Server::accept_loop() {
   }
 }
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server

@@ -16,14 +16,14 @@
 #include <string>
 #include <string_view>
 
-#include "http_server.hpp"
+#include "rr/http_server/server.hpp"
 
 using namespace std::chrono_literals;
-using rr::manager_http::Request;
-using rr::manager_http::Response;
-using rr::manager_http::Server;
-using rr::manager_http::ServerOptions;
-using rr::manager_http::Target;
+using rr::http_server::Request;
+using rr::http_server::Response;
+using rr::http_server::Server;
+using rr::http_server::ServerOptions;
+using rr::http_server::Target;
 
 namespace {
 
@@ -244,4 +244,41 @@ TEST_CASE("stop() ends kept-alive connections at once and closes the port; a por
   CHECK(client.closed());
   CHECK_FALSE(RawClient(port).connected());
   server->stop();  // idempotent
+}
+
+TEST_CASE("a server that takes bodies reads them, keeps the connection, and refuses too large or chunked ones") {
+  ServerOptions options;
+  options.connection.methods = {"POST"};
+  options.connection.max_body = 16;
+  Server server(
+      [](const Request& request, const Target& target) {
+        Response response;
+        response.body = target.path + ":" + request.body + ":" + std::string(request.field("content-type"));
+        return response;
+      },
+      options);
+  const int port = server.start("127.0.0.1", 0);
+  RawClient client(port);
+  client.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}"
+              "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]");
+  const std::string replies = client.read(300ms);
+  CHECK(count(replies, "HTTP/1.1 200 OK\r\n") == 2);
+  CHECK(replies.find("\r\n\r\n/a:{\"a\":1}:application/json") != std::string::npos);
+  CHECK(replies.ends_with("\r\n\r\n/b:[]:"));
+  CHECK_FALSE(client.closed());
+  client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+  const std::string get = client.read(300ms);
+  CHECK(get.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"));
+  CHECK(get.find("Allow: POST\r\n") != std::string::npos);
+
+  RawClient large(port);
+  large.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\n\r\n");
+  const std::string refused = large.read();
+  CHECK(refused.starts_with("HTTP/1.1 413 Request Entity Too Large\r\n"));
+  CHECK(refused.ends_with("413 Request Entity Too Large: request entity is too large; limit is 16 bytes\n"));
+  CHECK(large.closed());
+  RawClient chunked(port);
+  chunked.send("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n");
+  CHECK(chunked.read().starts_with("HTTP/1.1 411 Length Required\r\n"));
+  CHECK(chunked.closed());
 }

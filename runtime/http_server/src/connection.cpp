@@ -1,5 +1,5 @@
-// One connection of the manager's HTTP server (see http_connection.hpp).
-#include "http_connection.hpp"
+// One connection of the HTTP server (see connection.hpp).
+#include "rr/http_server/connection.hpp"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -12,12 +12,17 @@
 #include <cstdio>
 #include <ctime>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string_view>
 
-namespace rr::manager_http {
+#include "stream.hpp"
+
+namespace rr::http_server {
 namespace {
 
+using detail::Io;
+using detail::Stream;
 using Clock = std::chrono::steady_clock;
 
 std::string_view reason_phrase(int status) {
@@ -26,6 +31,8 @@ std::string_view reason_phrase(int status) {
     case 400: return "Bad Request";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
+    case 411: return "Length Required";
+    case 413: return "Request Entity Too Large";
     case 414: return "URI Too Long";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
@@ -76,26 +83,44 @@ Wait wait_for(int fd, short events, int wake_fd, Clock::time_point deadline) {
   }
 }
 
-bool write_all(int fd, std::string_view data, int wake_fd, std::chrono::milliseconds timeout) {
+// Waits for what a stream asked for; anything else (closed, failed) ends the connection.
+bool wait_for_stream(Io wanted, int fd, int wake_fd, Clock::time_point deadline) {
+  if (wanted != Io::want_read && wanted != Io::want_write) return false;
+  return wait_for(fd, wanted == Io::want_read ? POLLIN : POLLOUT, wake_fd, deadline) == Wait::ready;
+}
+
+bool write_all(Stream& stream, int fd, std::string_view data, int wake_fd, std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (!data.empty()) {
-    const ssize_t sent = ::send(fd, data.data(), data.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (sent > 0) {
-      data.remove_prefix(static_cast<std::size_t>(sent));
-    } else if (sent < 0 && errno == EINTR) {
-      continue;
-    } else if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_for(fd, POLLOUT, wake_fd, deadline) != Wait::ready) return false;
-    } else {
+    std::size_t sent = 0;
+    const Io io = stream.write(data.data(), data.size(), sent);
+    if (io == Io::done) {
+      data.remove_prefix(sent);
+    } else if (!wait_for_stream(io, fd, wake_fd, deadline)) {
       return false;
     }
   }
   return true;
 }
 
+// Appends what arrives next to `buffer`; false when the client is done, or on error or timeout.
+bool read_some(Stream& stream, int fd, std::string& buffer, int wake_fd, Clock::time_point deadline) {
+  while (true) {
+    std::array<char, 16 * 1024> chunk{};
+    std::size_t got = 0;
+    const Io io = stream.read(chunk.data(), chunk.size(), got);
+    if (io == Io::done) {
+      buffer.append(chunk.data(), got);
+      return true;
+    }
+    if (!wait_for_stream(io, fd, wake_fd, deadline)) return false;
+  }
+}
+
 // Closes after the answer: without reading what the client still sends first, the kernel would
 // answer it with a reset, which can discard the answer before the client has read it.
-void close_gracefully(int fd, int wake_fd) {
+void close_gracefully(Stream& stream, int fd, int wake_fd) {
+  stream.finish();
   ::shutdown(fd, SHUT_WR);
   const auto deadline = Clock::now() + std::chrono::milliseconds(500);
   std::array<char, 4096> sink{};
@@ -107,10 +132,21 @@ void close_gracefully(int fd, int wake_fd) {
   }
 }
 
-Response answer(const Request& request, const Target& target, const Handler& handler) {
-  if (request.method != "GET" && request.method != "HEAD") {
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : ", ") + word;
+  return out;
+}
+
+bool allowed(const Request& request, const ConnectionOptions& options) {
+  return std::find(options.methods.begin(), options.methods.end(), request.method) != options.methods.end();
+}
+
+Response answer(const Request& request, const Target& target, const Handler& handler,
+                const ConnectionOptions& options) {
+  if (!allowed(request, options)) {
     Response response = error_response(405, "");
-    response.fields.emplace_back("Allow", "GET, HEAD");
+    response.fields.emplace_back("Allow", joined(options.methods));
     return response;
   }
   try {
@@ -122,10 +158,10 @@ Response answer(const Request& request, const Target& target, const Handler& han
 
 // A request that cannot be answered (400, 414, 431, 505) ends the connection: what follows it
 // cannot be trusted to start a request.
-void refuse_request(int fd, int wake_fd, int status, std::string_view why, const ConnectionOptions& options) {
-  if (write_all(fd, format_response(error_response(status, why), false, false, 1), wake_fd, options.write_timeout)) {
-    close_gracefully(fd, wake_fd);
-  }
+void refuse_request(Stream& stream, int fd, int wake_fd, int status, std::string_view why,
+                    const ConnectionOptions& options) {
+  const std::string bytes = format_response(error_response(status, why), false, false, 1);
+  if (write_all(stream, fd, bytes, wake_fd, options.write_timeout)) close_gracefully(stream, fd, wake_fd);
 }
 
 struct Descriptor {
@@ -133,35 +169,59 @@ struct Descriptor {
   ~Descriptor() { ::close(fd); }
 };
 
-void serve(int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options) {
+// Whether the request's body is to be read, or why not (a status to refuse it with).
+struct BodyPlan {
+  bool read = false;
+  int refuse_status = 0;
+  std::string why;
+};
+BodyPlan plan_body(const Request& request, const ConnectionOptions& options) {
+  if (!request.has_body || options.max_body == 0 || !allowed(request, options)) return {};
+  if (request.chunked) return {false, 411, "a request body needs a Content-Length"};
+  if (request.content_length > options.max_body) {
+    return {false, 413, "request entity is too large; limit is " + std::to_string(options.max_body) + " bytes"};
+  }
+  return {true, 0, {}};
+}
+
+void serve(Stream& stream, int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options) {
+  const auto handshake_deadline = Clock::now() + options.read_timeout;
+  for (Io io = stream.handshake(); io != Io::done; io = stream.handshake()) {
+    if (!wait_for_stream(io, fd, wake_fd, handshake_deadline)) return;
+  }
   std::string buffer;
   for (std::size_t served = 0;;) {
     HeadResult head = parse_request_head(buffer, options.limits);
     const auto deadline = Clock::now() + options.read_timeout;
     while (head.status == HeadStatus::incomplete) {
-      if (wait_for(fd, POLLIN, wake_fd, deadline) != Wait::ready) return;
-      std::array<char, 4096> chunk{};
-      const ssize_t got = ::recv(fd, chunk.data(), chunk.size(), MSG_DONTWAIT);
-      if (got == 0) return;  // the client is done
-      if (got < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return;
-      if (got < 0) continue;
-      buffer.append(chunk.data(), static_cast<std::size_t>(got));
+      if (!read_some(stream, fd, buffer, wake_fd, deadline)) return;
       head = parse_request_head(buffer, options.limits);
     }
-    if (head.status == HeadStatus::error) return refuse_request(fd, wake_fd, head.error_status, head.error, options);
+    if (head.status == HeadStatus::error) {
+      return refuse_request(stream, fd, wake_fd, head.error_status, head.error, options);
+    }
     buffer.erase(0, head.consumed);
-    const Request& request = head.request;
+    Request& request = head.request;
     const std::optional<Target> target = split_target(request.target);
-    if (!target) return refuse_request(fd, wake_fd, 400, "malformed request target", options);
-    // A body is never read here (GET and HEAD have none worth reading): the connection ends after
-    // the answer instead of reading the body's bytes as the next request.
+    if (!target) return refuse_request(stream, fd, wake_fd, 400, "malformed request target", options);
+    const BodyPlan body = plan_body(request, options);
+    if (body.refuse_status != 0) return refuse_request(stream, fd, wake_fd, body.refuse_status, body.why, options);
+    if (body.read) {
+      while (buffer.size() < request.content_length) {
+        if (!read_some(stream, fd, buffer, wake_fd, deadline)) return;
+      }
+      request.body = buffer.substr(0, request.content_length);
+      buffer.erase(0, request.content_length);
+    }
+    // A body not read ends the connection after the answer instead of reading the body's bytes
+    // as the next request.
     ++served;
-    const bool keep_alive = request.keep_alive && !request.has_body && served < options.max_requests;
-    const Response response = answer(request, *target, handler);
+    const bool keep_alive = request.keep_alive && (!request.has_body || body.read) && served < options.max_requests;
+    const Response response = answer(request, *target, handler, options);
     const std::string bytes = format_response(response, request.method == "HEAD", keep_alive, request.minor_version);
-    if (!write_all(fd, bytes, wake_fd, options.write_timeout)) return;
+    if (!write_all(stream, fd, bytes, wake_fd, options.write_timeout)) return;
     if (!keep_alive) {
-      close_gracefully(fd, wake_fd);
+      close_gracefully(stream, fd, wake_fd);
       return;
     }
   }
@@ -169,10 +229,12 @@ void serve(int fd, int wake_fd, const Handler& handler, const ConnectionOptions&
 
 }  // namespace
 
-void serve_connection(int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options) {
+void serve_connection(int fd, int wake_fd, const Handler& handler, const ConnectionOptions& options, ssl_ctx_st* tls) {
+  const detail::SigpipeBlock no_sigpipe;
   const Descriptor closed_at_end{fd};
   try {
-    serve(fd, wake_fd, handler, options);
+    const std::unique_ptr<Stream> stream = tls != nullptr ? detail::tls_stream(fd, tls) : detail::plain_stream(fd);
+    if (stream) serve(*stream, fd, wake_fd, handler, options);
   } catch (const std::exception&) {
     // Out of memory, most likely: this connection ends, the server goes on.
   }
@@ -194,4 +256,4 @@ std::string format_response(const Response& response, bool head_only, bool keep_
   return out;
 }
 
-}  // namespace rr::manager_http
+}  // namespace rr::http_server
