@@ -42,21 +42,21 @@ AdmissionResponse denied(std::string message) {
 // Defaults spec.replicas on any kind; an object without spec.image is denied.
 RR_ADMISSION_WEBHOOK_TESTS("UnstructuredDefaultingWebhook", [](const AdmissionWebhookTestCase&, const rr::Config& c) {
   return rr::testing::TestedWebhook(AdmissionWebhookAdapter<rr::Unstructured>{
-      .reconciler = rr::SyncReconciler<rr::Unstructured>{
-          .sync = [](rr::Context& ctx, rr::Unstructured& object) -> rr::Error {
-            Json& spec = object.member("spec");
-            if (!spec.contains("image")) {
-              auto& response = rr::webhook::admission_response(ctx);
-              response.allowed = false;
-              response.status = rr::Status{};
-              response.status->code = 403;
-              response.status->reason = "Forbidden";
-              response.status->message = "spec.image is required";
-              return {};
-            }
-            if (!spec.contains("replicas")) spec["replicas"] = 1;
-            return {};
-          }},
+      .reconciler = rr::SyncReconciler<rr::Unstructured>{.sync = [](rr::Context& ctx,
+                                                                    rr::Unstructured& object) -> rr::Error {
+        Json& spec = object.member("spec");
+        if (!spec.contains("image")) {
+          auto& response = rr::webhook::admission_response(ctx);
+          response.allowed = false;
+          response.status = rr::Status{};
+          response.status->code = 403;
+          response.status->reason = "Forbidden";
+          response.status->message = "spec.image is required";
+          return {};
+        }
+        if (!spec.contains("replicas")) spec["replicas"] = 1;
+        return {};
+      }},
       .config = c,
   });
 }) {
@@ -77,25 +77,26 @@ RR_ADMISSION_WEBHOOK_TESTS("UnstructuredDefaultingWebhook", [](const AdmissionWe
 // which the duck does not declare, are not in the patch (a lossy duck would remove them).
 RR_ADMISSION_WEBHOOK_TESTS("ConditionsDuckWebhook", [](const AdmissionWebhookTestCase&, const rr::Config& c) {
   return rr::testing::TestedWebhook(AdmissionWebhookAdapter<rr::ConditionsDuck>{
-      .reconciler = rr::SyncReconciler<rr::ConditionsDuck>{
-          .sync = [](rr::Context&, rr::ConditionsDuck& object) -> rr::Error {
-            rr::Condition ready;
-            ready.type = "Ready";
-            ready.status = "Unknown";
-            ready.reason = "Admitted";
-            ready.message = "waiting";
-            ready.last_transition_time = rr::Time("2024-01-01T00:00:00Z");
-            rr::ensure_conditions(object).push_back(ready);
-            return {};
-          }},
+      .reconciler = rr::SyncReconciler<rr::ConditionsDuck>{.sync = [](rr::Context&,
+                                                                      rr::ConditionsDuck& object) -> rr::Error {
+        rr::Condition ready;
+        ready.type = "Ready";
+        ready.status = "Unknown";
+        ready.reason = "Admitted";
+        ready.message = "waiting";
+        ready.last_transition_time = rr::Time("2024-01-01T00:00:00Z");
+        rr::ensure_conditions(object).push_back(ready);
+        return {};
+      }},
       .config = c,
   });
 }) {
   return rr::testing::AdmissionWebhookTests{
       {"the patch adds the condition and nothing else",
        {.object = widget,
-        .expected_response = allowed_with_patch(Json::parse(R"([{"op":"add","path":"/status/conditions/0","value":
-            {"lastTransitionTime":"2024-01-01T00:00:00Z","message":"waiting","reason":"Admitted","status":"Unknown",
-             "type":"Ready"}}])"))}},
+        // (the adapter's diff replaces the empty list as a whole)
+        .expected_response = allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/status/conditions","value":
+            [{"lastTransitionTime":"2024-01-01T00:00:00Z","message":"waiting","reason":"Admitted","status":"Unknown",
+              "type":"Ready"}]}])"))}},
   };
 }
