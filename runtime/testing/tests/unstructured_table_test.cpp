@@ -183,3 +183,61 @@ TEST_CASE("ChildReconciler<_, Unstructured>: child_type is required") {
                        "Child: ChildReconciler \"Child\" must define child_type (kind and plural) for a dynamic child",
                        rr::ValidationError);
 }
+
+namespace {
+
+// Reads the image from a ConfigMap as an unstructured object, tracked so that its changes re-drive
+// the resource.
+rr::KindInfo config_maps() {
+  return rr::KindInfo{{"", "v1", "ConfigMap"}, "configmaps", "ConfigMapList", rr::Scope::Namespaced, false};
+}
+
+rr::SubReconciler<rr::Unstructured> image_from_config_map() {
+  return rr::SyncReconciler<rr::Unstructured>{
+      .name = "ImageFromConfigMap", .sync = [](rr::Context& ctx, rr::Unstructured& r) -> rr::Error {
+        auto settings = rr::track_and_try_get<rr::Unstructured>(ctx, config_maps(),
+                                                                {r.metadata.namespace_, "settings"});
+        const rr::Json* data = settings ? settings->find("data") : nullptr;
+        r.member("status")["latestImage"] = data ? data->value("image", "") : "";
+        return {};
+      }};
+}
+
+rr::Unstructured settings(std::string image) {
+  rr::Unstructured cm(config_maps().gvk);
+  cm.metadata.namespace_ = "test-namespace";
+  cm.metadata.name = "settings";
+  cm.member("data")["image"] = std::move(image);
+  return cm;
+}
+
+}  // namespace
+
+RR_RECONCILER_TESTS("UnstructuredTracking", [](const rr::testing::ReconcilerTestCase&, const rr::Config& c) {
+  return rr::Reconciler(rr::ResourceReconciler<rr::Unstructured>{
+      .reconciler = image_from_config_map(), .config = c, .type = rr::kind_info_of<TestResource>()});
+}) {
+  const auto tracked = rr::testing::create_track_request("", "ConfigMap", "test-namespace", "settings")
+                           .by("test-namespace", "test-resource");
+  return rr::testing::ReconcilerTests{
+      {"a missing ConfigMap is tracked too",
+       {
+           .request = request,
+           .given_objects = {reflected("", false)},
+           .expect_tracks = {tracked},
+       }},
+      {"the ConfigMap's image is reflected, and the ConfigMap tracked",
+       {
+           .request = request,
+           .given_objects = {given("nginx:1"), rr::testing::AnyObject(config_maps(), rr::Json(settings("nginx:7")))},
+           .expect_tracks = {tracked},
+           .expect_events = {new_event(as_unstructured(given("nginx:1")), rr::event_normal, "StatusUpdated",
+                                       "Updated status")},
+           .expect_status_updates = {[] {
+             TestResource r = given("nginx:1");
+             r.status.emplace().latest_image = "nginx:7";
+             return r;
+           }()},
+       }},
+  };
+}

@@ -45,4 +45,28 @@ std::vector<T> track_and_list(Context& ctx, const ListOptions& opts) {
   return ctx.config().api().list<T>(opts);
 }
 
+// The same for a dynamic object (rr::Unstructured, a duck type), addressed through `kind`.
+template <DynamicObject T>
+T track_and_get(Context& ctx, const KindInfo& kind, const ObjectKey& key) {
+  detail::track_for_request(ctx, TrackReference{kind.gvk.group, kind.gvk.kind, key.namespace_, key.name, std::nullopt});
+  return DynamicApi<T>(ctx.config().api(), kind).get(key);
+}
+
+template <DynamicObject T>
+std::optional<T> track_and_try_get(Context& ctx, const KindInfo& kind, const ObjectKey& key) {
+  detail::track_for_request(ctx, TrackReference{kind.gvk.group, kind.gvk.kind, key.namespace_, key.name, std::nullopt});
+  return DynamicApi<T>(ctx.config().api(), kind).try_get(key);
+}
+
+template <DynamicObject T>
+std::vector<T> track_and_list(Context& ctx, const KindInfo& kind, const ListOptions& opts) {
+  detail::track_for_request(
+      ctx, TrackReference{kind.gvk.group,
+                          kind.gvk.kind,
+                          opts.namespace_,
+                          {},
+                          opts.label_selector.empty() ? Selector{} : Selector::parse(opts.label_selector)});
+  return DynamicApi<T>(ctx.config().api(), kind).list(opts);
+}
+
 }  // namespace rr
