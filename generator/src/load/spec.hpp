@@ -77,12 +77,24 @@ struct SpecWebhooks {
   std::optional<SpecConversionWebhook> conversion;
 };
 
+// `resource:` written as a mapping (docs/reconciler-spec.md#duck-resources): a duck type, the
+// part of an object several kinds share, and the kinds it applies to by default. Read by
+// load/spec_duck.cpp; sema/spec_duck_resolve.cpp knows the ducks and checks the kinds.
+struct SpecDuck {
+  Location location;  // of the `resource:` mapping
+  std::string name;   // "Conditions"
+  Location name_location;
+  std::vector<KindRef> kinds;  // as written, in order
+  Location kinds_location;
+};
+
 struct ReconcilerSpec {
   const std::string* file = nullptr;  // the spec file (interned: outlives the SourceSet)
   Location location;                  // of the document
   std::string name;                   // PascalCase: "Function"; default: the resource's kind
   std::string cpp_namespace;          // "fnsample"; "" = derived from the resource's group
-  KindRef resource;
+  KindRef resource;                   // empty when the resource is a duck
+  std::optional<SpecDuck> duck;       // `resource: {duck: ..., kinds: [...]}`
   Scope scope = Scope::Cluster;       // Cluster: ClusterRole(Binding); Namespace: Role(Binding)
   std::vector<std::string> conditions;  // condition types that Ready summarises (may be empty)
   Location conditions_location;

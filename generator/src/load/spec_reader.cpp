@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "load/spec_duck.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
@@ -171,7 +172,9 @@ class SpecReader {
       if (!contains(spec_top_level_keys(), doc.keys[i])) unknown_key(doc.keys[i], doc.key_locations[i], spec_top_level_keys());
 
     if (const Node* n = doc.find("resource")) {
-      if (auto text = string_of(*n, "resource")) {
+      if (n->is_mapping()) {
+        spec.duck = read_spec_duck(*n, diags_);
+      } else if (auto text = string_of(*n, "resource")) {
         if (auto ref = parse_kind_ref(*text, n->location, diags_)) spec.resource = std::move(*ref);
       }
     } else {
@@ -184,6 +187,8 @@ class SpecReader {
       }
     } else if (!spec.resource.kind.empty()) {
       spec.name = pascal_case(spec.resource.kind);
+    } else if (spec.duck && !spec.duck->name.empty()) {
+      spec.name = pascal_case(spec.duck->name);
     }
     if (const Node* n = doc.find("namespace")) {
       if (auto ns = string_of(*n, "namespace")) {

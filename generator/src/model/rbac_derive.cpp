@@ -65,16 +65,27 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   // The reconciled kind: the manager's informer lists and watches it; the reconciler reads it from
   // that cache, never with a get. Finalizers are added and cleared with a merge patch of
   // metadata.finalizers (patch).
-  const ResolvedKind& resource = spec.resource;
   std::vector<std::string> resource_verbs = {"list", "watch"};
   if (any_finalizer(spec)) resource_verbs.push_back("patch");
-  add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
-  // The status is written with an update of the status subresource (and never read from it).
-  if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
-  // Children carry an owner reference with blockOwnerDeletion: true, which the
-  // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
-  // owner's finalizers subresource.
-  if (any_owned_child(spec)) add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
+  if (spec.duck) {
+    // A duck: each default kind as above, but its status is written as a merge patch of the
+    // status subresource, and nothing ever creates or updates a whole object of these kinds
+    // (rr::DynamicApi refuses to). Kinds added at run time need rules of their own (`rbac:`).
+    for (const ResolvedKind& kind : spec.duck->kinds) {
+      add(role_for(kind), rule(kind.group, kind.plural, resource_verbs));
+      add(role_for(kind), rule(kind.group, kind.plural + "/status", {"patch"}));
+    }
+  } else {
+    const ResolvedKind& resource = spec.resource;
+    add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
+    // The status is written with an update of the status subresource (and never read from it).
+    if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
+    // Children carry an owner reference with blockOwnerDeletion: true, which the
+    // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
+    // owner's finalizers subresource.
+    if (any_owned_child(spec))
+      add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
+  }
 
   for (const ResolvedStep& step : spec.steps) {
     // Children are listed (by owner or by the list_options hook) from the informer cache, created,

@@ -78,6 +78,18 @@ struct ResolvedWebhooks {
   std::optional<ResolvedConversion> conversion;
 };
 
+// A duck type as the reconciled resource (sema/spec_duck_resolve.cpp): the runtime's duck struct
+// and the kinds it applies to by default. The wiring builds one ResourceReconciler over the duck
+// per kind, chosen at run time; ResolvedSpec::resource then stands for the duck itself (its C++
+// type and header; no group, version or plural).
+struct ResolvedDuck {
+  std::string name;                 // as written: "Conditions"
+  std::string cpp_type;             // "rr::ConditionsDuck"
+  std::string header;               // "rr/client/duck.hpp"
+  Location location;                // of the `resource:` mapping
+  std::vector<ResolvedKind> kinds;  // the default kinds, as listed
+};
+
 // Cluster: ClusterRole(Binding); Namespace: Role(Binding) in the deploy namespace.
 enum class ReconcilerScope { Cluster, Namespace };
 
@@ -97,7 +109,10 @@ struct ResolvedSpec {
   ResolvedKind resource;
   std::vector<ResolvedStep> steps;
   std::optional<ResolvedWebhooks> webhooks;  // `webhooks:`; nullopt: none
-  // Every distinct kind the spec touches (resource, children, tracked), in first-use order.
+  std::optional<ResolvedDuck> duck;          // the resource is a duck; nullopt: a kind
+  // Every distinct kind the spec touches (resource, children, tracked), in first-use order. With a
+  // duck, the duck's entry (resource) comes first and its kinds are not listed (they have no
+  // C++ type of their own in the wiring).
   std::vector<ResolvedKind> kinds;
 };
 

@@ -7,6 +7,7 @@
 
 #include "load/spec_reader.hpp"
 #include "sema/builtin_kinds.hpp"
+#include "sema/spec_duck_resolve.hpp"
 #include "sema/spec_webhooks_resolve.hpp"
 #include "support/naming.hpp"
 
@@ -197,11 +198,24 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
   const KindTable table(crds);
   ResolvedSpec out = spec_facts(spec);
 
-  const std::optional<ResolvedKind> resource = table.resolve(spec.resource, diags);
   std::vector<std::pair<const KindRef*, ResolvedKind>> touched;  // for the scope check
+  std::optional<ResolvedKind> resource;
+  if (spec.duck) {
+    // One ResourceReconciler over the duck per kind: the kinds are checked, the duck is the type.
+    check_duck_spec(spec, diags);
+    out.duck = resolve_duck(
+        *spec.duck, crds, [&](const KindRef& ref) { return table.resolve(ref, diags); }, diags);
+    if (out.duck) {
+      resource = duck_resource(*out.duck);
+      for (std::size_t i = 0; i < out.duck->kinds.size(); ++i)
+        touched.emplace_back(&spec.duck->kinds[i], out.duck->kinds[i]);
+    }
+  } else {
+    resource = table.resolve(spec.resource, diags);
+    if (resource) touched.emplace_back(&spec.resource, *resource);
+  }
   if (resource) {
     out.resource = *resource;
-    touched.emplace_back(&spec.resource, *resource);
     if (!resource->has_status && !spec.conditions.empty()) {
       diags.error(spec.conditions_location, "spec-no-status",
                   "conditions live in the status, and " + kind_ref_text(*resource) + " has no status subresource" +
@@ -209,7 +223,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     }
   }
 
-  if (resource && spec.webhooks) out.webhooks = resolve_webhooks(*spec.webhooks, *resource, crds, diags);
+  if (resource && spec.webhooks && !spec.duck) out.webhooks = resolve_webhooks(*spec.webhooks, *resource, crds, diags);
 
   for (const auto& step : spec.steps) {
     ResolvedStep rs = step_of(step);
@@ -260,7 +274,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
 
   // The default namespace is the resource's types' namespace: for a built-in kind that is the
   // runtime's own (k8s::core), where user hooks must not go.
-  if (out.resource.builtin && spec.cpp_namespace.empty()) {
+  if (out.resource.builtin && spec.cpp_namespace.empty() && !spec.duck) {
     diags.error(spec.resource.location, "spec-missing-namespace",
                 "the resource " + kind_ref_text(out.resource) +
                     " is a built-in kind, whose types live in the runtime's namespace; say where the reconciler goes with 'namespace:'");

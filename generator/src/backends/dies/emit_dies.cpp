@@ -417,9 +417,18 @@ OutputSet emit_dies(const ResolvedSpec& spec, const Model& crds, const Model& bu
   NameScope classes(true);
   classes.reserve("condition");
   std::vector<DiePlan> plans;
-  for (const ResolvedKind& k : spec.kinds) plans.push_back(plan_die(k, find_unit(k.builtin ? builtin : crds, k), classes));
+  std::vector<const ResolvedKind*> kinds;
+  for (const ResolvedKind& k : spec.kinds) {
+    // A duck (the resource of a duck spec) is no kind: tables build it from JSON or a kind's die.
+    if (spec.duck && k.cpp_type == spec.duck->cpp_type) continue;
+    kinds.push_back(&k);
+    plans.push_back(plan_die(k, find_unit(k.builtin ? builtin : crds, k), classes));
+  }
   const Unit* owner_unit = find_unit(spec.resource.builtin ? builtin : crds, spec.resource);
-  const std::string owner = owner_unit ? owner_unit->root->qualified : "::" + spec.resource.cpp_type;
+  // A duck owns nothing: controlled_by takes any owner.
+  const std::string owner = spec.duck    ? std::string()
+                            : owner_unit ? owner_unit->root->qualified
+                                         : "::" + spec.resource.cpp_type;
 
   std::set<std::string> headers{"\"rr/core/meta.hpp\"", "\"rr/core/resource_traits.hpp\"", "\"rr/core/time.hpp\""};
   std::set<std::string> std_headers{"<chrono>", "<cstdint>", "<string>", "<utility>", "<vector>"};
@@ -429,7 +438,7 @@ OutputSet emit_dies(const ResolvedSpec& spec, const Model& crds, const Model& bu
     dies.line();
     // A built-in kind's die is the runtime's (rr::testing, generated once), under the name this
     // spec gives it.
-    if (const Unit* unit = spec.kinds[i].builtin ? find_unit(builtin, spec.kinds[i]) : nullptr) {
+    if (const Unit* unit = kinds[i]->builtin ? find_unit(builtin, *kinds[i]) : nullptr) {
       headers.insert("\"" + kind_die_header(*unit, runtime_dies()) + "\"");
       dies.print("using $die$ = $runtime_die$;",
                  {{"die", plans[i].class_name}, {"runtime_die", kind_die_class(*unit, runtime_dies())}});

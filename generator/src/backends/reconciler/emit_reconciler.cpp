@@ -149,17 +149,68 @@ const rr::ConditionSet& $function$();
   return p.take_block();
 }
 
+// A duck root: the reconciler of one kind, the kinds chosen at run time, and the controllers.
+std::string duck_declarations(const Ctx& c) {
+  const ResolvedDuck& duck = *c.spec.duck;
+  std::string defaults;
+  for (std::size_t i = 0; i < duck.kinds.size(); ++i) {
+    defaults += (i == 0 ? "" : i + 1 == duck.kinds.size() ? " and " : ", ") + duck.kinds[i].kind;
+  }
+  Printer p("duck declarations");
+  p.print(
+      R"(// The reconciler of one kind through the $duck$ duck ($t$): the kind is its `type`, e.g. from
+// op.api->kind_info(gvk). `hooks` serve every step and request, concurrently (nullptr: a
+// default-constructed $hooks$).
+$root$
+
+// The kinds to reconcile: `args` when given (each "<apiVersion>/<Kind>": "apps/v1/Deployment",
+// "v1/Pod"), else the comma-separated kinds of the environment variable $env$, else
+// the spec's ($defaults$). Throws std::invalid_argument naming a kind it cannot read.
+std::vector<rr::GroupVersionKind> $kinds$(const std::vector<std::string>& args = {});
+
+// One controller per kind of $kinds$(op.options.args) (the operator's positional
+// arguments), each kind resolved through the API server's discovery. `Operator` is
+// rr::OperatorContext (rr/manager/operator_main.hpp); called from OperatorMain's setup.
+template <class Operator>
+void $add$(Operator& op, $hooks_param$ = nullptr) {
+  for (const rr::GroupVersionKind& gvk : $kinds$(op.options.args)) {
+    const rr::KindInfo kind = op.api->kind_info(gvk);
+    op.add_controller($controller$ + kind.resource_group(), [kind, hooks](const rr::Config& config) {
+      return $root_function$(config, kind, hooks);
+    });
+  }
+})",
+      {{"t", c.names.resource_alias},
+       {"duck", duck.name},
+       {"hooks", c.names.hooks_struct},
+       {"root", wrap_parameters("rr::Reconciler " + c.names.root_function,
+                                {"const rr::Config& config", "const rr::KindInfo& kind", hooks_param(c) + " = nullptr"},
+                                ";", 0)},
+       {"env", duck_kinds_env(c)},
+       {"defaults", defaults},
+       {"kinds", c.names.name + "Kinds"},
+       {"add", "Add" + c.names.name + "Controllers"},
+       {"hooks_param", hooks_param(c)},
+       {"controller", cpp_string_literal(kebab_case(c.names.stem) + "-")},
+       {"root_function", c.names.root_function}});
+  return p.take_block();
+}
+
 // The root's and each step's function, with the hooks each step calls.
 std::string function_declarations(const Ctx& c) {
   const std::string& t = c.names.resource_alias;
   Printer p("declarations");
-  p.print(R"(// The reconciler of $t$. `hooks` serve every step and request, concurrently (nullptr: a
+  if (c.spec.duck) {
+    p.print(duck_declarations(c));
+  } else {
+    p.print(R"(// The reconciler of $t$. `hooks` serve every step and request, concurrently (nullptr: a
 // default-constructed $hooks$).
 $root$)",
-          {{"t", t},
-           {"hooks", c.names.hooks_struct},
-           {"root", wrap_parameters("rr::Reconciler " + c.names.root_function,
-                                    {"const rr::Config& config", hooks_param(c) + " = nullptr"}, ";", 0)}});
+            {{"t", t},
+             {"hooks", c.names.hooks_struct},
+             {"root", wrap_parameters("rr::Reconciler " + c.names.root_function,
+                                      {"const rr::Config& config", hooks_param(c) + " = nullptr"}, ";", 0)}});
+  }
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     std::string calls;
     for (const Hook& h : c.hooks) {
@@ -175,11 +226,30 @@ $declaration$)",
   return p.take_block();
 }
 
+// The Watches struct's reconciled kind, or a duck's default kinds.
+std::string resource_watch(const Ctx& c) {
+  if (!c.spec.duck) return "static constexpr Kind resource" + kind_literal(c.spec.resource) + ";";
+  std::vector<const ResolvedKind*> kinds;
+  for (const ResolvedKind& k : c.spec.duck->kinds) kinds.push_back(&k);
+  return "// The duck's default kinds: one root, and one For watch, per kind.\n" + kind_array("resources", kinds);
+}
+
 }  // namespace
+
+std::string duck_kinds_env(const Ctx& c) {
+  std::string out;
+  for (char ch : c.names.stem) out += static_cast<char>(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
+  return out + "_KINDS";
+}
 
 std::string emit_header(const Ctx& c) {
   const WiringNames& n = c.names;
   std::set<std::string> local{"rr/reconcilers/root.hpp", "rr/reconcilers/sub_reconciler.hpp"};
+  std::set<std::string> system{"array", "memory", "string_view"};
+  if (c.spec.duck) {
+    local.insert("rr/client/kind.hpp");
+    system.insert({"string", "vector"});
+  }
   if (!c.conditions.empty()) local.insert("rr/reconcilers/conditions.hpp");
   for (const ResolvedKind& k : c.spec.kinds) local.insert(k.header);
   Printer aliases("aliases");
@@ -228,7 +298,7 @@ struct $watches$ {
     std::string_view plural;
   };
   using resource_type = $t$;
-  static constexpr Kind resource$resource$;
+  $resource$
   $owned$
   $tracked$
 };
@@ -242,13 +312,13 @@ $namespace_close$)",
            {"hooks", n.hooks_struct},
            {"hooks_header", n.hooks_header},
            {"steps", step_table(c)},
-           {"includes", include_block({"array", "memory", "string_view"}, local)},
+           {"includes", include_block(system, local)},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},
            {"root", n.root_function},
            {"watches", n.watches_struct},
-           {"resource", kind_literal(c.spec.resource)},
+           {"resource", resource_watch(c)},
            {"owned", kind_array("owned", watches.owned)},
            {"tracked", kind_array("tracked", watches.tracked)},
            {"declarations", function_declarations(c)},

@@ -235,8 +235,12 @@ std::string conditions_function(const Ctx& c) {
 
 std::string root_function(const Ctx& c) {
   const WiringNames& n = c.names;
+  const bool duck = c.spec.duck.has_value();
   Printer steps("steps");
   for (const std::string& f : n.step_functions) steps.print("$f$(hooks),", {{"f", f}});
+  std::vector<std::string> params{"const rr::Config& config"};
+  if (duck) params.emplace_back("const rr::KindInfo& kind");
+  params.push_back(hooks_param(c));
   Printer p("root function");
   p.print(R"($signature$
   hooks = hooks_or_default(std::move(hooks));
@@ -248,14 +252,60 @@ std::string root_function(const Ctx& c) {
               $steps$
           },
       .config = config,
+      $type$
   };
 })",
-          {{"signature", wrap_parameters("rr::Reconciler " + n.root_function,
-                                         {"const rr::Config& config", hooks_param(c)}, " {", 0)},
+          {{"signature", wrap_parameters("rr::Reconciler " + n.root_function, params, " {", 0)},
            {"t", n.resource_alias},
-           {"name", cpp_string_literal(n.name)},
+           // One root per kind: the kind in its name tells their logs apart.
+           {"name", duck ? cpp_string_literal(n.name + " ") + " + kind.gvk.kind" : cpp_string_literal(n.name)},
            {"conditions", c.conditions.empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
-           {"steps", steps.take_block()}});
+           {"steps", steps.take_block()},
+           {"type", duck ? "// The kind this root reconciles through the duck.\n.type = kind," : ""}});
+  return p.take_block();
+}
+
+// A duck spec's kinds: the arguments, else the environment variable, else the spec's defaults.
+std::string kinds_function(const Ctx& c) {
+  if (!c.spec.duck) return "";
+  Printer p("kinds function");
+  p.print(R"(
+namespace {
+
+// "apps/v1/Deployment" -> {"apps", "v1", "Deployment"}; "v1/Pod" is the core group.
+rr::GroupVersionKind parse_kind(std::string_view text) {
+  const std::size_t slash = text.rfind('/');
+  if (slash == std::string_view::npos || slash == 0 || slash + 1 == text.size()) {
+    throw std::invalid_argument("a kind is <apiVersion>/<Kind> (apps/v1/Deployment, v1/Pod), not \"" +
+                                std::string(text) + "\"");
+  }
+  return rr::GroupVersionKind::from(text.substr(0, slash), text.substr(slash + 1));
+}
+
+}  // namespace
+
+std::vector<rr::GroupVersionKind> $kinds$(const std::vector<std::string>& args) {
+  std::vector<rr::GroupVersionKind> kinds;
+  for (const std::string& text : args) kinds.push_back(parse_kind(text));
+  if (!kinds.empty()) return kinds;
+  if (const char* env = std::getenv($env$); env != nullptr && *env != '\0') {
+    const std::string_view list(env);
+    for (std::size_t start = 0; start <= list.size();) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      if (comma > start) kinds.push_back(parse_kind(list.substr(start, comma - start)));
+      start = comma + 1;
+    }
+    if (!kinds.empty()) return kinds;
+  }
+  for (const auto& k : $watches$::resources) {
+    kinds.push_back(rr::GroupVersionKind{std::string(k.group), std::string(k.version), std::string(k.kind)});
+  }
+  return kinds;
+}
+)",
+          {{"kinds", c.names.name + "Kinds"},
+           {"env", cpp_string_literal(duck_kinds_env(c))},
+           {"watches", c.names.watches_struct}});
   return p.take_block();
 }
 
@@ -288,8 +338,9 @@ std::string emit_source(const Ctx& c) {
     if (s.type == StepKind::Child) local.insert("rr/reconcilers/child.hpp");
     if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }
-  const std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
-                                                  "string",   "type_traits", "utility"};
+  std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
+                                            "string",   "type_traits", "utility"};
+  if (c.spec.duck) standard_headers.insert({"algorithm", "cstddef", "cstdlib", "string_view", "vector"});
   Printer checks("hook checks");
   for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
@@ -321,6 +372,7 @@ $hooks_or_default$
 
 $conditions$
 $root$
+$kinds$
 $steps$
 
 $namespace_close$)",
@@ -335,6 +387,7 @@ $namespace_close$)",
            {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
            {"conditions", conditions_function(c)},
            {"root", root_function(c)},
+           {"kinds", kinds_function(c)},
            {"steps", steps.take_block()},
            {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
   return p.take();

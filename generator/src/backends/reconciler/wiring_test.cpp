@@ -107,6 +107,60 @@ constexpr const char* kWatches = R"gen(TEST_CASE($name$) {
   CHECK(sorted(asked) == sorted(described));
 })gen";
 
+// A duck root: one per default kind, each validating and watching its own kind.
+constexpr const char* kDuckHelper = R"gen(
+// The KindInfo of one of the duck's default kinds (what discovery would say of it).
+rr::KindInfo kind_info(const Watches::Kind& k) {
+  rr::KindInfo kind;
+  kind.gvk = {std::string(k.group), std::string(k.version), std::string(k.kind)};
+  kind.plural = std::string(k.plural);
+  return kind;
+}
+)gen";
+
+constexpr const char* kDuckTreeValidates = R"gen(TEST_CASE($name$) {
+  for (const auto& k : Watches::resources) {
+    const std::string kind_name(k.kind);
+    CAPTURE(kind_name);
+    rr::Validation validation;
+    $root$(rr::Config{}, kind_info(k)).validate(validation);
+    std::string errors;
+    for (const std::string& error : validation.errors()) errors += error + "\n";
+    CHECK_MESSAGE(validation.errors().empty(), errors);
+  }
+}
+)gen";
+
+constexpr const char* kDuckKinds = R"gen(TEST_CASE($name$) {
+  std::vector<rr::GroupVersionKind> defaults;
+  for (const auto& k : Watches::resources) defaults.push_back(kind_info(k).gvk);
+  if (std::getenv($env$) == nullptr) CHECK($kinds$() == defaults);
+  const std::vector<rr::GroupVersionKind> given{{"", "v1", "Pod"}, {"example.dev", "v1", "Gadget"}};
+  CHECK($kinds$({"v1/Pod", "example.dev/v1/Gadget"}) == given);
+  CHECK_THROWS_WITH_AS($kinds$({"Pod"}), "a kind is <apiVersion>/<Kind> (apps/v1/Deployment, v1/Pod), not \"Pod\"",
+                       std::invalid_argument);
+}
+)gen";
+
+constexpr const char* kDuckWatches = R"gen(TEST_CASE($name$) {
+  for (const auto& k : Watches::resources) {
+    const std::string kind_name(k.kind);
+    CAPTURE(kind_name);
+    rr::Setup setup;
+    $root$(rr::Config{}, kind_info(k)).setup(setup);
+    std::vector<std::string> asked;
+    for (const rr::WatchRequest& watch : setup.watches()) {
+      const rr::KindInfo& w = watch.kind;
+      asked.push_back(watch_line(watch.mode, w.gvk.group, w.gvk.version, w.gvk.kind, w.plural));
+    }
+    using Mode = rr::WatchRequest::Mode;
+    std::vector<std::string> described{watch_line(Mode::For, k)};
+    for (const auto& o : Watches::owned) described.push_back(watch_line(Mode::Owns, o));
+    for (const auto& t : Watches::tracked) described.push_back(watch_line(Mode::Tracked, t));
+    CHECK(sorted(asked) == sorted(described));
+  }
+})gen";
+
 }  // namespace
 
 namespace {
@@ -143,7 +197,10 @@ std::string emit_wiring_test(const Ctx& c) {
   const WiringNames& n = c.names;
   const std::string ns = c.spec.cpp_namespace.empty() ? "" : c.spec.cpp_namespace + "::";
   const std::string suite = n.name + " wiring: ";
+  const bool duck = c.spec.duck.has_value();
   std::set<std::string> local{n.reconciler_header};
+  std::set<std::string> system{"algorithm", "string", "string_view", "vector"};
+  if (duck) system.insert({"cstdlib", "stdexcept"});
   if (c.spec.webhooks) {
     local.insert(webhook_names(c.spec, n).header);
     local.insert("rr/webhook/server.hpp");
@@ -159,10 +216,28 @@ std::string emit_wiring_test(const Ctx& c) {
 $includes$
 
 )",
-      {{"banner", banner(c)}, {"includes", include_block({"algorithm", "string", "string_view", "vector"}, local)}});
-  p.print(kHelpers, {{"watches", ns + n.watches_struct}});
-  p.line();
-  p.print(kTreeValidates, {{"name", cpp_string_literal(suite + "the reconciler tree validates")}, {"root", ns + n.root_function}});
+      {{"banner", banner(c)}, {"includes", include_block(system, local)}});
+  if (duck) {
+    // The helpers' namespace, reopened for kind_info.
+    std::string helpers = kHelpers;
+    helpers.insert(helpers.rfind("}  // namespace"), std::string(kDuckHelper).substr(1) + "\n");
+    p.print(helpers, {{"watches", ns + n.watches_struct}});
+    p.line();
+    p.print(kDuckTreeValidates,
+            {{"name", cpp_string_literal(suite + "the reconciler tree validates for each default kind")},
+             {"root", ns + n.root_function}});
+    p.line();
+    p.print(
+        kDuckKinds,
+        {{"name", cpp_string_literal(suite + "the kinds are the arguments, else the environment's, else the spec's")},
+         {"kinds", ns + n.name + "Kinds"},
+         {"env", cpp_string_literal(duck_kinds_env(c))}});
+  } else {
+    p.print(kHelpers, {{"watches", ns + n.watches_struct}});
+    p.line();
+    p.print(kTreeValidates,
+            {{"name", cpp_string_literal(suite + "the reconciler tree validates")}, {"root", ns + n.root_function}});
+  }
   p.line();
   Printer steps("steps");
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
@@ -182,8 +257,9 @@ $includes$
                           {"types", types.take_block()}});
     p.line();
   }
-  p.print(kWatches, {{"name", cpp_string_literal(suite + "set-up asks for the watches " + n.watches_struct + " describes")},
-                     {"root", ns + n.root_function}});
+  p.print(duck ? kDuckWatches : kWatches,
+          {{"name", cpp_string_literal(suite + "set-up asks for the watches " + n.watches_struct + " describes")},
+           {"root", ns + n.root_function}});
   if (c.spec.webhooks) webhook_cases(p, c, ns);
   return p.take();
 }

@@ -49,6 +49,9 @@ std::string hooks_or_default(const Ctx& c, const std::string& pass_to);
 // "std::shared_ptr<const <Name>Hooks> hooks"
 std::string hooks_param(const Ctx& c);
 
+// A duck spec's environment variable of kinds: "WATCHER_KINDS" for the stem "watcher".
+std::string duck_kinds_env(const Ctx& c);
+
 std::string emit_header(const Ctx& c);       // <stem>_reconciler.hpp
 std::string emit_source(const Ctx& c);       // <stem>_reconciler.cpp
 std::string emit_wiring_test(const Ctx& c);  // <stem>_wiring_test.cpp
