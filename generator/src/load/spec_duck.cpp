@@ -46,7 +46,8 @@ class DuckReader {
   void unknown_key(std::string_view key, Location at) {
     const std::string near = closest_match(key, spec_duck_keys());
     diags_.error(at, "spec-unknown-key",
-                 "unknown key " + quote(key) + " in a duck resource" + (near.empty() ? "" : "; did you mean " + quote(near) + "?"));
+                 "unknown key " + quote(key) + " in a duck resource" +
+                     (near.empty() ? "" : "; did you mean " + quote(near) + "?"));
   }
 
   void name(const Node& value, SpecDuck& out) {
@@ -56,7 +57,8 @@ class DuckReader {
       return;
     }
     if (!pascal(value.text))
-      diags_.error(value.location, "spec-bad-name", "duck " + quote(value.text) + " must be a PascalCase identifier like 'Conditions'");
+      diags_.error(value.location, "spec-bad-name",
+                   "duck " + quote(value.text) + " must be a PascalCase identifier like 'Conditions'");
     out.name = value.text;
   }
 
@@ -79,7 +81,8 @@ class DuckReader {
       }
       auto ref = parse_kind_ref(item.text, item.location, diags_);
       if (!ref) continue;
-      const auto first = std::find_if(out.kinds.begin(), out.kinds.end(), [&](const KindRef& k) { return k.text == ref->text; });
+      const auto first = std::find_if(out.kinds.begin(), out.kinds.end(),
+                                      [&](const KindRef& k) { return k.text == ref->text; });
       if (first != out.kinds.end()) {
         diags_.error(item.location, "spec-duck-kinds", "kind " + quote(ref->text) + " is listed twice");
         diags_.note(first->location, "first listed here");

@@ -65,7 +65,9 @@ bool condition_shaped(const TypeRef& item) {
   if (item.kind != TypeKind::Struct || !item.def) return false;
   const FieldDef* type = member(*item.def, "type");
   const FieldDef* status = member(*item.def, "status");
-  auto stringish = [](const FieldDef* f) { return f && (f->type.kind == TypeKind::String || f->type.kind == TypeKind::Enum); };
+  auto stringish = [](const FieldDef* f) {
+    return f && (f->type.kind == TypeKind::String || f->type.kind == TypeKind::Enum);
+  };
   return stringish(type) && stringish(status);
 }
 
@@ -75,7 +77,8 @@ std::string conditions_problem(const Unit& unit) {
   if (!status || status->type.kind != TypeKind::Struct || !status->type.def) return "has no status";
   const FieldDef* conditions = member(*status->type.def, "conditions");
   if (!conditions) return "has no status.conditions";
-  if (conditions->type.kind != TypeKind::Array || !conditions->type.element || !condition_shaped(*conditions->type.element))
+  if (conditions->type.kind != TypeKind::Array || !conditions->type.element ||
+      !condition_shaped(*conditions->type.element))
     return "has a status.conditions that is not a list of conditions (objects with string type and status)";
   return "";
 }

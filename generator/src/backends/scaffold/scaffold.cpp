@@ -368,6 +368,34 @@ std::string step_test(const Scaffold& s, std::size_t i) {
        {"example", example(s, i, object_ns, object_name)}});
 }
 
+// ---- tests/<stem>_test.cpp: a duck spec's table over its root --------------------------------------
+
+// rr::testing's step tables take generated kinds only, so a duck spec gets one table of the root
+// over its first default kind instead of one per step.
+std::string duck_test(const Scaffold& s) {
+  const ResolvedKind& k = s.spec.duck->kinds.front();
+  const std::string ns = s.spec.cpp_namespace.empty() ? "::" : s.spec.cpp_namespace + "::";
+  const std::string object_ns = k.namespaced ? "test-namespace" : "";
+  const std::string object_name = "test-" + kebab_case(s.names.stem);
+  return fill_embedded_template(
+      "templates/scaffold/duck_test.cpp.tmpl",
+      {{"intro", wrap_comment("The " + s.names.name + " reconciler over the " + s.spec.duck->name +
+                                  " duck: its steps in order, on one kind.",
+                              "// ")},
+       {"hooks_header", s.names.hooks_header},
+       {"ns", ns},
+       {"watches", s.names.watches_struct},
+       {"kind_text", (k.group.empty() ? "" : k.group + "/") + k.version + "/" + k.kind},
+       {"scope", k.namespaced ? "info.scope = rr::Scope::Namespaced;" : "info.scope = rr::Scope::Cluster;"},
+       {"root_function", s.names.root_function},
+       {"request", cpp_string_literal(object_ns) + ", " + cpp_string_literal(object_name)},
+       {"kind_name", k.kind},
+       {"group", cpp_string_literal(k.group)},
+       {"kind", cpp_string_literal(k.kind)},
+       {"patch_ns", k.namespaced ? ".namespace_ = " + cpp_string_literal(object_ns) + ", " : ""},
+       {"name", cpp_string_literal(object_name)}});
+}
+
 // ---- tests/<stem>_webhooks_test.cpp: the admission webhooks' tables ----------------------------
 
 std::string webhooks_test(const Scaffold& s) {
@@ -430,8 +458,12 @@ OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /
   OutputSet out;
   out.files.push_back({"src/" + names.hooks_header, hooks_header(s)});
   out.files.push_back({"src/" + names.hooks_source, hooks_source(s)});
-  for (std::size_t i = 0; i < spec.steps.size(); ++i) {
-    out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
+  if (spec.duck) {
+    out.files.push_back({"tests/" + names.stem + "_test.cpp", duck_test(s)});
+  } else {
+    for (std::size_t i = 0; i < spec.steps.size(); ++i) {
+      out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
+    }
   }
   if (spec.webhooks && (spec.webhooks->defaulting || spec.webhooks->validation)) {
     out.files.push_back({"tests/" + names.stem + "_webhooks_test.cpp", webhooks_test(s)});
