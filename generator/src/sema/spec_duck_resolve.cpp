@@ -75,8 +75,9 @@ bool condition_shaped(const TypeRef& item) {
 std::string conditions_problem(const Unit& unit) {
   const FieldDef* status = member(*unit.root, "status");
   if (!status) return "has no status";
-  const FieldDef* conditions =
-      status->type.kind == TypeKind::Struct && status->type.def ? member(*status->type.def, "conditions") : nullptr;
+  const FieldDef* conditions = status->type.kind == TypeKind::Struct && status->type.def
+                                   ? member(*status->type.def, "conditions")
+                                   : nullptr;
   if (!conditions) return "has no status.conditions";
   if (conditions->type.kind != TypeKind::Array || !conditions->type.element ||
       !condition_shaped(*conditions->type.element))

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "load/spec_duck.hpp"
 #include "load/spec_reader.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/embedded.hpp"
@@ -46,8 +47,8 @@ bool reader_accepts(const std::string& body) {
 TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
-  for (const char* def :
-       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook"}) {
+  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
+                          "conversionWebhook", "duckResource"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -65,6 +66,9 @@ TEST_CASE("spec schema: the schema's keys are the reader's keys") {
   CHECK(property_names(definition("webhooks")) == as_set(spec_webhooks_keys()));
   CHECK(property_names(definition("admissionWebhook")) == as_set(spec_admission_webhook_keys()));
   CHECK(property_names(definition("conversionWebhook")) == as_set(spec_conversion_webhook_keys()));
+  CHECK(property_names(definition("duckResource")) == as_set(spec_duck_keys()));
+  CHECK(schema().at("properties").at("resource").at("oneOf") ==
+        json::parse(R"([{"$ref": "#/definitions/kindRef"}, {"$ref": "#/definitions/duckResource"}])"));
   const json& steps = schema().at("properties").at("reconcilers").at("items").at("oneOf");
   CHECK(steps == json::parse(R"([{"$ref": "#/definitions/syncStep"}, {"$ref": "#/definitions/childStep"},
                                  {"$ref": "#/definitions/childSetStep"}])"));
@@ -87,8 +91,8 @@ TEST_CASE("spec schema: every key has a description editors can show") {
     }
   };
   described(schema());
-  for (const char* def :
-       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook"})
+  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
+                          "conversionWebhook", "duckResource"})
     described(definition(def));
 }
 

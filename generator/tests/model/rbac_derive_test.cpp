@@ -194,3 +194,31 @@ TEST_CASE("rbac derive: extra rules merge with derived ones") {
         "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
         "[build.example.rrgen.dev][images] [create,delete,get,list,patch,update,watch]\n");
 }
+
+TEST_CASE("rbac derive: a duck: each kind listed, watched and its status patched; never created or updated") {
+  ResolvedSpec spec;
+  spec.name = "Watcher";
+  spec.file_stem = "watcher";
+  ResolvedDuck duck;
+  duck.name = "Conditions";
+  duck.cpp_type = "rr::ConditionsDuck";
+  duck.kinds = {kind("apps", "Deployment", "deployments", true, true), kind("", "Node", "nodes", false, true)};
+  spec.duck = duck;
+  spec.resource.cpp_type = "rr::ConditionsDuck";  // what sema's duck_resource() sets: no group, no plural
+  ResolvedStep sync;
+  sync.type = StepKind::Sync;
+  sync.name = "Mark";
+  spec.steps = {sync};
+  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][events] [create,patch]\n"
+                                                                         "[][nodes] [list,watch]\n"
+                                                                         "[][nodes/status] [patch]\n"
+                                                                         "[apps][deployments] [list,watch]\n"
+                                                                         "[apps][deployments/status] [patch]\n");
+  // A finalizer is added and removed with a merge patch of each kind's metadata.
+  spec.steps[0].finalizer = "watcher.rrgen.dev/release";
+  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][events] [create,patch]\n"
+                                                                         "[][nodes] [list,patch,watch]\n"
+                                                                         "[][nodes/status] [patch]\n"
+                                                                         "[apps][deployments] [list,patch,watch]\n"
+                                                                         "[apps][deployments/status] [patch]\n");
+}

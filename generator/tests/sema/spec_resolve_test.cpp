@@ -392,3 +392,41 @@ TEST_CASE("spec resolve: conversion needs two served versions and a served hub; 
       {"reconciler.yaml:7:1: error: webhooks need a CRD, and the resource v1/Secret is a built-in kind (the API server "
        "admits and converts it itself) [spec-webhook-builtin]"});
 }
+
+TEST_CASE("spec resolve: a duck resource: the runtime's duck type over the kinds it applies to") {
+  auto w = resolve("", "name: Watcher\nnamespace: watcher\nresource:\n  duck: Conditions\n"
+                       "  kinds: [apps/v1/Deployment, Node]\nreconcilers:\n  - sync: Mark\n");
+  REQUIRE(w->resolved);
+  REQUIRE(w->resolved->duck);
+  const ResolvedDuck& duck = *w->resolved->duck;
+  CHECK(duck.name == "Conditions");
+  CHECK(duck.cpp_type == "rr::ConditionsDuck");
+  CHECK(duck.header == "rr/client/duck.hpp");
+  CHECK(kind_texts(duck.kinds) == std::vector<std::string>{"apps/v1/Deployment", "v1/Node"});
+  // The resource stands for the duck: its type, no kind of its own; cluster-scoped Node makes it so.
+  const ResolvedKind& resource = w->resolved->resource;
+  CHECK(resource.cpp_type == "rr::ConditionsDuck");
+  CHECK(resource.kind == "ConditionsDuck");
+  CHECK(resource.plural.empty());
+  CHECK_FALSE(resource.namespaced);
+  CHECK(w->resolved->kinds.size() == 1);  // the duck; its kinds have no C++ type in the wiring
+  CHECK(w->resolved->cpp_namespace == "watcher");
+  CHECK(w->resolved->name == "Watcher");
+}
+
+TEST_CASE("spec resolve: a duck's kinds must carry status.conditions and a status subresource") {
+  // The CRD helper's status is an empty object: no conditions.
+  check_errors(
+      crd("example.dev", "Gadget"),
+      "namespace: w\nresource:\n  duck: Conditions\n  kinds: [Gadget, v1/Secret]\nreconcilers:\n  - sync: Mark\n",
+      {"reconciler.yaml:6:11: error: example.dev/v1/Gadget has no status.conditions, which the duck Conditions reads "
+       "(metadata, status.conditions and status.observedGeneration) [spec-duck-kind]",
+       "reconciler.yaml:6:19: error: v1/Secret has no status, which the duck Conditions reads (metadata, "
+       "status.conditions and status.observedGeneration) [spec-duck-kind]"});
+  check_errors(
+      "",
+      "namespace: w\nscope: Namespace\nresource:\n  duck: Conditions\n  kinds: [Node]\nreconcilers:\n  - sync: Mark\n",
+      {"reconciler.yaml:7:11: error: v1/Node is cluster-scoped, which scope: Namespace (a Role) cannot grant; use "
+       "scope: "
+       "Cluster [spec-namespace-scope]"});
+}
