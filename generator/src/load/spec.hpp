@@ -84,6 +84,10 @@ struct SpecDuck {
   Location location;  // of the `resource:` mapping
   std::string name;   // "Conditions"
   Location name_location;
+  // Your own duck (docs/runtime/30#writing-your-own-duck): its C++ type and header; both empty
+  // for one of the runtime's ducks.
+  std::string cpp_type;        // "watcher::ConditionsOnly"
+  std::string header;          // "conditions_only.hpp"
   std::vector<KindRef> kinds;  // as written, in order
   Location kinds_location;
 };

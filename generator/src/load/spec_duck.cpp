@@ -29,12 +29,19 @@ class DuckReader {
       const std::string& key = n.keys[i];
       const Node& value = n.children[i];
       if (key == "duck") name(value, out);
+      else if (key == "type") cpp_type(value, out);
+      else if (key == "header") header(value, out);
       else if (key == "kinds") kinds(value, out);
       else unknown_key(key, n.key_locations[i]);
     }
     if (!n.find("duck"))
       diags_.error(n.location, "spec-missing-key",
                    "missing required key 'duck' (the duck type reconciled, e.g. duck: Conditions)");
+    // Your own duck needs both: the wiring names the type and includes the header.
+    if (n.find("type") && !n.find("header"))
+      diags_.error(n.location, "spec-missing-key", "missing key 'header' (the header that declares the duck's 'type')");
+    if (n.find("header") && !n.find("type"))
+      diags_.error(n.location, "spec-missing-key", "missing key 'type' (the C++ type of the duck 'header' declares)");
     if (!n.find("kinds"))
       diags_.error(n.location, "spec-missing-key", "missing required key 'kinds' (the kinds the duck applies to)");
     return out;
@@ -60,6 +67,45 @@ class DuckReader {
       diags_.error(value.location, "spec-bad-name",
                    "duck " + quote(value.text) + " must be a PascalCase identifier like 'Conditions'");
     out.name = value.text;
+  }
+
+  void cpp_type(const Node& value, SpecDuck& out) {
+    if (!is_string(value)) {
+      diags_.error(value.location, "spec-wrong-type", "'type' must be a string, not " + describe(value));
+      return;
+    }
+    if (!qualified_name(value.text))
+      diags_.error(value.location, "spec-bad-value",
+                   "type " + quote(value.text) + " must be a C++ type name like 'watcher::ConditionsOnly'");
+    out.cpp_type = value.text;
+  }
+
+  void header(const Node& value, SpecDuck& out) {
+    if (!is_string(value)) {
+      diags_.error(value.location, "spec-wrong-type", "'header' must be a string, not " + describe(value));
+      return;
+    }
+    const std::string& h = value.text;
+    if (h.empty() || h.front() == '/' || h.find_first_of(" \t\"<>") != std::string::npos)
+      diags_.error(value.location, "spec-bad-value",
+                   "header " + quote(h) +
+                       " must be an include path like 'conditions_only.hpp' (relative, no spaces, quotes or brackets)");
+    out.header = h;
+  }
+
+  // "a::b::C", optionally with a leading "::".
+  static bool qualified_name(std::string_view s) {
+    if (s.rfind("::", 0) == 0) s.remove_prefix(2);
+    for (;;) {
+      const std::size_t cut = s.find("::");
+      const std::string_view part = s.substr(0, cut);
+      if (part.empty() || std::isdigit(static_cast<unsigned char>(part.front())) ||
+          !std::all_of(part.begin(), part.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+        return false;
+      if (cut == std::string_view::npos) return true;
+      s.remove_prefix(cut + 2);
+    }
   }
 
   void kinds(const Node& value, SpecDuck& out) {
@@ -102,7 +148,7 @@ std::optional<SpecDuck> read_spec_duck(const Node& n, Diagnostics& diags) {
 }
 
 const std::vector<std::string>& spec_duck_keys() {
-  static const std::vector<std::string> keys = {"duck", "kinds"};
+  static const std::vector<std::string> keys = {"duck", "type", "header", "kinds"};
   return keys;
 }
 

@@ -13,12 +13,12 @@
 
 namespace rrgen {
 
-// Reads `resource: {duck: Name, kinds: [...]}`; reports spec-unknown-key, spec-wrong-type,
-// spec-missing-key, spec-bad-name, spec-bad-kind-ref and spec-duck-kinds (an empty or repeated
-// kind), and returns what it could read.
+// Reads `resource: {duck: Name, [type: cpp::Type, header: path,] kinds: [...]}`; reports
+// spec-unknown-key, spec-wrong-type, spec-missing-key, spec-bad-name, spec-bad-value,
+// spec-bad-kind-ref and spec-duck-kinds (an empty or repeated kind), and returns what it could read.
 std::optional<SpecDuck> read_spec_duck(const Node& n, Diagnostics& diags);
 
 // The keys of the mapping, in documentation order (the JSON Schema test compares them).
-const std::vector<std::string>& spec_duck_keys();  // duck, kinds
+const std::vector<std::string>& spec_duck_keys();  // duck, type, header, kinds
 
 }  // namespace rrgen

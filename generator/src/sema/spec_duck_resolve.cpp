@@ -85,6 +85,15 @@ std::string conditions_problem(const Unit& unit) {
   return "";
 }
 
+// The root writes the duck's status as a merge patch of the status subresource.
+bool check_status_subresource(const KindRef& ref, const ResolvedKind& kind, Diagnostics& diags) {
+  if (kind.has_status) return true;
+  diags.error(ref.location, "spec-duck-kind",
+              kind_ref_text(kind) + " has no status subresource, through which the duck's status is patched" +
+                  (kind.builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
+  return false;
+}
+
 bool check_duck_kind(const KnownDuck& duck, const KindRef& ref, const ResolvedKind& kind, const Model& crds,
                      Diagnostics& diags) {
   const Unit* unit = unit_of(kind.builtin ? builtin_model() : crds, kind);
@@ -94,14 +103,7 @@ bool check_duck_kind(const KnownDuck& duck, const KindRef& ref, const ResolvedKi
                 kind_ref_text(kind) + " " + problem + ", which the duck " + duck.name + " reads (" + duck.reads + ")");
     return false;
   }
-  // The root writes the duck's status as a merge patch of the status subresource.
-  if (!kind.has_status) {
-    diags.error(ref.location, "spec-duck-kind",
-                kind_ref_text(kind) + " has no status subresource, through which the duck's status is patched" +
-                    (kind.builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
-    return false;
-  }
-  return true;
+  return check_status_subresource(ref, kind, diags);
 }
 
 }  // namespace
@@ -111,24 +113,31 @@ std::optional<ResolvedDuck> resolve_duck(const SpecDuck& duck, const Model& crds
                                          Diagnostics& diags) {
   using namespace spec_duck_resolve;
   const std::size_t errors_before = diags.error_count();
-  const KnownDuck* known = known_duck(duck, diags);
+  // Your own duck: rrgen cannot know what it reads, so it checks only that each kind exists and
+  // has the status subresource the root patches.
+  const bool own = !duck.cpp_type.empty();
+  const KnownDuck* known = own ? nullptr : known_duck(duck, diags);
   ResolvedDuck out;
   out.location = duck.location;
   for (const KindRef& ref : duck.kinds) {
     std::optional<ResolvedKind> kind = resolve(ref);
-    if (kind && known && check_duck_kind(*known, ref, *kind, crds, diags)) out.kinds.push_back(std::move(*kind));
+    if (!kind) continue;
+    if (own ? check_status_subresource(ref, *kind, diags) : known && check_duck_kind(*known, ref, *kind, crds, diags))
+      out.kinds.push_back(std::move(*kind));
   }
-  if (!known || diags.error_count() != errors_before) return std::nullopt;
-  out.name = known->name;
-  out.cpp_type = known->cpp_type;
-  out.header = known->header;
+  if ((!own && !known) || diags.error_count() != errors_before) return std::nullopt;
+  out.name = duck.name;
+  out.cpp_type = own ? duck.cpp_type : known->cpp_type;
+  out.header = own ? duck.header : known->header;
   return out;
 }
 
 ResolvedKind duck_resource(const ResolvedDuck& duck) {
   ResolvedKind k;
   const std::string& t = duck.cpp_type;
-  k.kind = t.substr(t.rfind("::") == std::string::npos ? 0 : t.rfind("::") + 2);  // "ConditionsDuck": its alias
+  // "ConditionsDuck": its alias in the spec's namespace (an alias of a type of that namespace to
+  // itself, as your own duck's may be, is allowed).
+  k.kind = t.substr(t.rfind("::") == std::string::npos ? 0 : t.rfind("::") + 2);
   k.namespaced = std::all_of(duck.kinds.begin(), duck.kinds.end(), [](const ResolvedKind& x) { return x.namespaced; });
   k.has_status = true;
   k.builtin = true;  // its type is the runtime's: nothing is generated for it
@@ -153,7 +162,8 @@ void check_duck_spec(const ReconcilerSpec& spec, Diagnostics& diags) {
   if (spec.cpp_namespace.empty()) {
     diags.error(spec.duck->location, "spec-missing-namespace",
                 "the resource is the duck " + spec.duck->name +
-                    ", whose type lives in the runtime's namespace; say where the reconciler goes with 'namespace:'");
+                    (spec.duck->cpp_type.empty() ? ", whose type lives in the runtime's namespace" : ", not a kind") +
+                    "; say where the reconciler goes with 'namespace:'");
   }
 }
 

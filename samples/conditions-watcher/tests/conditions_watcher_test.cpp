@@ -2,13 +2,14 @@
 // running live (informers, controllers) against the in-process cluster over two kinds, a built-in
 // apps/v1 Deployment and a Gadget custom resource, leaving the rest of each object untouched.
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <stop_token>
 #include <thread>
 
 #include <doctest/doctest.h>
 
-#include "conditions_watcher.hpp"
+#include "conditions_watcher_hooks.hpp"
 #include "k8s/apps/v1/deployment.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/controller.hpp"
@@ -85,13 +86,17 @@ bool eventually(const std::function<bool()>& done) {
 
 }  // namespace
 
-TEST_CASE("parse_kind: <apiVersion>/<Kind>, the core group without a group") {
-  CHECK(watcher::parse_kind("apps/v1/Deployment") == rr::GroupVersionKind{"apps", "v1", "Deployment"});
-  CHECK(watcher::parse_kind("v1/ConfigMap") == rr::GroupVersionKind{"", "v1", "ConfigMap"});
-  CHECK_THROWS_WITH_AS(watcher::parse_kind("Deployment"),
-                       "a kind is <apiVersion>/<Kind> (apps/v1/Deployment, v1/ConfigMap), not \"Deployment\"",
+TEST_CASE("ConditionsWatcherKinds: the arguments as <apiVersion>/<Kind>, else the spec's kinds") {
+  const std::vector<rr::GroupVersionKind> given{{"apps", "v1", "Deployment"}, {"", "v1", "ConfigMap"}};
+  CHECK(watcher::ConditionsWatcherKinds({"apps/v1/Deployment", "v1/ConfigMap"}) == given);
+  CHECK_THROWS_WITH_AS(watcher::ConditionsWatcherKinds({"Deployment"}),
+                       "a kind is <apiVersion>/<Kind> (apps/v1/Deployment, v1/Pod), not \"Deployment\"",
                        std::invalid_argument);
-  CHECK_THROWS_AS(watcher::parse_kind("apps/v1/"), std::invalid_argument);
+  CHECK_THROWS_AS(watcher::ConditionsWatcherKinds({"apps/v1/"}), std::invalid_argument);
+  if (std::getenv("CONDITIONS_WATCHER_KINDS") == nullptr) {
+    const std::vector<rr::GroupVersionKind> defaults{{"apps", "v1", "Deployment"}, {"example.dev", "v1", "Gadget"}};
+    CHECK(watcher::ConditionsWatcherKinds() == defaults);
+  }
 }
 
 TEST_CASE("summary_of: the other conditions, in order") {
@@ -107,7 +112,7 @@ TEST_CASE("summary_of: the other conditions, in order") {
 }
 
 RR_RECONCILER_TESTS("ConditionsWatcher", [](const rr::testing::ReconcilerTestCase&, const rr::Config& c) {
-  return watcher::conditions_watcher(c, rr::kind_info_of<Deployment>());
+  return watcher::ConditionsWatcherReconciler(c, rr::kind_info_of<Deployment>());
 }) {
   const rr::Request request{"default", "web"};
   Deployment without_conditions = deployment();
@@ -151,8 +156,11 @@ TEST_CASE("conditions-watcher live: a Deployment and a Gadget get Watched, the r
   auto api = std::make_shared<rr::ClusterClient>(cluster);
 
   // The kinds, as the program resolves its arguments.
-  const rr::KindInfo deployments = api->kind_info(watcher::parse_kind("apps/v1/Deployment"));
-  const rr::KindInfo gadgets = api->kind_info(watcher::parse_kind("example.dev/v1/Gadget"));
+  const std::vector<rr::GroupVersionKind> kinds = watcher::ConditionsWatcherKinds(
+      {"apps/v1/Deployment", "example.dev/v1/Gadget"});
+  REQUIRE(kinds.size() == 2);
+  const rr::KindInfo deployments = api->kind_info(kinds[0]);
+  const rr::KindInfo gadgets = api->kind_info(kinds[1]);
 
   // The objects, their status written through the status subresource as their controllers would.
   rr::Json d = api->create(deployments, rr::to_object_json(deployment()));
@@ -175,8 +183,8 @@ TEST_CASE("conditions-watcher live: a Deployment and a Gadget get Watched, the r
     rr::ControllerOptions options;
     options.name = kind.resource_group() + "-watcher";
     return std::make_shared<rr::Controller>(
-        std::move(options), [kind](const rr::Config& config) { return watcher::conditions_watcher(config, kind); }, api,
-        cache);
+        std::move(options),
+        [kind](const rr::Config& config) { return watcher::ConditionsWatcherReconciler(config, kind); }, api, cache);
   };
   auto deployment_watcher = controller_of(deployments);
   auto gadget_watcher = controller_of(gadgets);
