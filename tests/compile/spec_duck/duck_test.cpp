@@ -51,7 +51,8 @@ std::string status_patch(int generation) {
 }
 
 // The harness gives objects resourceVersion 999; the finalizer patch carries it (optimistic lock).
-const char* const kFinalizerPatch = R"({"metadata":{"finalizers":["watcher.rrgen.dev/release"],"resourceVersion":"999"}})";
+const char* const kFinalizerPatch =
+    R"({"metadata":{"finalizers":["watcher.rrgen.dev/release"],"resourceVersion":"999"}})";
 
 // A stand-in for rr::OperatorContext: what AddWatcherControllers uses of it.
 struct FakeOperator {
@@ -75,7 +76,8 @@ RR_RECONCILER_TESTS("WatcherDeployment", [](const rr::testing::ReconcilerTestCas
 }) {
   const rr::Request request{"default", "web"};
   auto event_on = [](std::string reason, std::string message) {
-    return rr::testing::Event{"apps/v1", "Deployment", "default", "web", "Normal", std::move(reason), std::move(message)};
+    return rr::testing::Event{"apps/v1", "Deployment",      "default",         "web",
+                              "Normal",  std::move(reason), std::move(message)};
   };
   return rr::testing::ReconcilerTests{
       {"a Deployment gets the finalizer and the duck's status, as merge patches",
@@ -105,7 +107,8 @@ RR_RECONCILER_TESTS("WatcherGadget", [](const rr::testing::ReconcilerTestCase&, 
 }) {
   const rr::Request request{"default", "g1"};
   auto event_on = [](std::string reason, std::string message) {
-    return rr::testing::Event{"example.dev/v1", "Gadget", "default", "g1", "Normal", std::move(reason), std::move(message)};
+    return rr::testing::Event{"example.dev/v1", "Gadget",          "default",         "g1",
+                              "Normal",         std::move(reason), std::move(message)};
   };
   return rr::testing::ReconcilerTests{
       {"a Gadget gets the finalizer and the duck's status; its phase is not sent",
