@@ -119,11 +119,26 @@ std::optional<ResolvedDuck> resolve_duck(const SpecDuck& duck, const Model& crds
   const KnownDuck* known = own ? nullptr : known_duck(duck, diags);
   ResolvedDuck out;
   out.location = duck.location;
+  std::vector<const KindRef*> refs;  // parallel to out.kinds
   for (const KindRef& ref : duck.kinds) {
     std::optional<ResolvedKind> kind = resolve(ref);
     if (!kind) continue;
-    if (own ? check_status_subresource(ref, *kind, diags) : known && check_duck_kind(*known, ref, *kind, crds, diags))
+    // Two spellings of one kind would give it two controllers.
+    const auto same = std::find_if(out.kinds.begin(), out.kinds.end(), [&](const ResolvedKind& k) {
+      return k.group == kind->group && k.version == kind->version && k.kind == kind->kind;
+    });
+    if (same != out.kinds.end()) {
+      const KindRef& first = *refs[static_cast<std::size_t>(same - out.kinds.begin())];
+      diags.error(ref.location, "spec-duck-kinds",
+                  quote(first.text) + " and " + quote(ref.text) + " are the same kind, " + kind_ref_text(*kind) +
+                      "; list it once");
+      diags.note(first.location, "first listed here");
+      continue;
+    }
+    if (own ? check_status_subresource(ref, *kind, diags) : known && check_duck_kind(*known, ref, *kind, crds, diags)) {
+      refs.push_back(&ref);
       out.kinds.push_back(std::move(*kind));
+    }
   }
   if ((!own && !known) || diags.error_count() != errors_before) return std::nullopt;
   out.name = duck.name;
