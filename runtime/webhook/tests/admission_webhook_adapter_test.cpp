@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "rr/cluster/cluster.hpp"
 #include "rr/reconcilers/sync.hpp"
 #include "rr/webhook/admission_webhook_adapter.hpp"
 #include "rr_reconcilers_test_api_types.hpp"
@@ -219,4 +220,47 @@ TEST_CASE("outside an admission webhook the request and response are not there")
   CHECK_THROWS_WITH_AS(admission_request(ctx), "rr::webhook::admission_request: not handling an admission request",
                        rr::StashError);
   CHECK_THROWS_AS(admission_response(ctx), rr::StashError);
+}
+
+namespace {
+
+// Counts the events a tree records.
+struct CountingRecorder : rr::EventRecorder {
+  int recorded = 0;
+  void record(const rr::Event&) override { ++recorded; }
+};
+
+}  // namespace
+
+TEST_CASE("a dryRun request's writes are dry runs and record no events; without dryRun they happen") {
+  const rr::KindInfo config_maps{{"", "v1", "ConfigMap"}, "configmaps", "ConfigMapList", rr::Scope::Namespaced, false};
+  auto cluster = std::make_shared<rr::Cluster>();
+  cluster->register_kind(config_maps);
+  auto recorder = std::make_shared<CountingRecorder>();
+  AdmissionWebhookAdapter<TestResource> adapter{
+      .name = {},
+      .reconciler =
+          rr::SyncReconciler<TestResource>{
+              .sync =
+                  [&](rr::Context& ctx, TestResource& resource) {
+                    // A side effect: a ConfigMap named after the resource, and an event.
+                    const Json created = ctx.config().api().create(
+                        config_maps, Json{{"apiVersion", "v1"},
+                                          {"kind", "ConfigMap"},
+                                          {"metadata", {{"name", resource.metadata.name}, {"namespace", "ns"}}}});
+                    CHECK(created["metadata"]["name"] == "r");  // answered as if stored
+                    ctx.config().recorder->event(resource, "Normal", "Seen", "seen");
+                    return rr::Error{};
+                  }},
+      .config = rr::Config{.client = std::make_shared<rr::ClusterClient>(cluster), .recorder = recorder},
+  };
+  AdmissionRequest dry = request_for(Operation::Create, sent);
+  dry.dry_run = true;
+  CHECK(adapter.handle(dry).allowed);
+  CHECK(cluster->list(config_maps, {}).at("items").empty());
+  CHECK(recorder->recorded == 0);
+
+  CHECK(adapter.handle(request_for(Operation::Create, sent)).allowed);
+  CHECK(cluster->list(config_maps, {}).at("items").size() == 1);
+  CHECK(recorder->recorded == 1);
 }

@@ -2,7 +2,8 @@
 // admission webhook (mutating or validating):
 //
 //   1. The response starts allowed, with the request's uid.
-//   2. A Context: the adapter's config (also the original config), request namespace/name, the
+//   2. A Context: the adapter's config (also the original config; for a dryRun request,
+//      dry_run_config(config): writes sent as dry runs, no events), request namespace/name, the
 //      resource type (T's, or the request's kind for unstructured objects), a logger named after
 //      the adapter with the request's UID, kind and operation; admission_request(ctx) and
 //      admission_response(ctx) reach the request and the response being built.
@@ -33,6 +34,7 @@
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/sub_reconciler.hpp"
 #include "rr/webhook/admission_review.hpp"
+#include "rr/webhook/dry_run.hpp"
 #include "rr/webhook/server.hpp"
 
 namespace rr::webhook {
@@ -118,7 +120,7 @@ struct AdmissionWebhookAdapter {
     } else {
       type = adapter_detail::kind_of(request);
     }
-    Context ctx(ContextOptions{.config = config,
+    Context ctx(ContextOptions{.config = request.dry_run ? dry_run_config(config) : config,
                                .request = Request{request.namespace_, request.name},
                                .resource_type = std::move(type),
                                .log = adapter_detail::request_logger(options.log, display_name(), request),
