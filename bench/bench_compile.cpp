@@ -16,8 +16,13 @@
 // the whole Kubernetes 1.35 API from the project's schemas, one rrgen run; with --unity its 16
 // shards and table, as the runtime builds it; then a user TU including StatefulSet and Service).
 //
+// With --baseline-rrgen PATH every case also runs with that rrgen binary (the previous state: a
+// build of main, or of a git ref in its own worktree), right before the same case with this
+// build's rrgen, against the same runtime headers, and a table at the end puts the two side by side.
+//
 // usage: bench_compile [--cxx COMPILER] [--opt FLAG] [--jobs N] [--repeat N] [--unity] [--case NAME]... [--keep]
-// CORPUS_DIR Figures are printed; nothing is asserted.
+// [--baseline-rrgen PATH] CORPUS_DIR
+// Figures are printed; nothing is asserted.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -162,6 +167,13 @@ struct Options {
   bool keep = false;
   bool unity = false;
   fs::path root;
+  std::string baseline_rrgen;  // empty: no baseline
+};
+
+// What one case cost with one rrgen: the figures of the side-by-side table.
+struct CaseResult {
+  std::size_t lines = 0, tus = 0, failed = 0;
+  double cpu = 0, rss = 0, slowest_cpu = 0, slowest_rss = 0;
 };
 
 constexpr const char* kUnityName = "bench_unity";
@@ -179,9 +191,11 @@ Job compile_job(const Options& o, const fs::path& gen, const fs::path& src, cons
   return j;
 }
 
-void run_case(const Case& c, const Options& o, const fs::path& work) {
-  std::cout << "== " << c.name << " (" << c.inputs.size() << " input file" << (c.inputs.size() == 1 ? "" : "s") << ")\n";
-  const fs::path dir = work / c.name;
+CaseResult run_case(const Case& c, const Options& o, const fs::path& work, const std::string& rrgen,
+                    const std::string& tag) {
+  std::cout << "== " << c.name << tag << " (" << c.inputs.size() << " input file" << (c.inputs.size() == 1 ? "" : "s")
+            << ")\n";
+  const fs::path dir = work / (c.name + (tag.empty() ? "" : "-baseline"));
   fs::create_directories(dir / "logs");
 
   // 1. Generate: one rrgen run and one output directory per input file (or one for all).
@@ -189,7 +203,7 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
   for (std::size_t i = 0; i < (c.one_run ? 1 : c.inputs.size()); ++i) {
     Job j;
     const fs::path out = dir / "gen" / std::to_string(i);
-    j.argv = {RRGEN_BENCH_RRGEN, "types", "--quiet", "--out", out.string()};
+    j.argv = {rrgen, "types", "--quiet", "--out", out.string()};
     j.argv.insert(j.argv.end(), c.args.begin(), c.args.end());
     if (c.one_run) {
       for (const auto& in : c.inputs) j.argv.push_back((o.root / in).string());
@@ -328,10 +342,45 @@ void run_case(const Case& c, const Options& o, const fs::path& work) {
     else
       std::cout << "  floor:      FAILED to compile the includes alone:\n" << head_of(floor[0].log, 12);
   }
-  std::cout << "  summary:    " << c.name << " | " << (hpp_lines + cpp_lines) << " lines | " << compile.size() << " TUs | "
-            << fmt("%.2f", cpu) << " s CPU | " << fmt("%.2f", wall) << " s wall | " << fmt("%.0f", rss) << " MB peak RSS\n\n";
+  std::cout << "  summary:    " << c.name << tag << " | " << (hpp_lines + cpp_lines) << " lines | " << compile.size()
+            << " TUs | " << fmt("%.2f", cpu) << " s CPU | " << fmt("%.2f", wall) << " s wall | " << fmt("%.0f", rss)
+            << " MB peak RSS\n\n";
   std::cout.flush();
   if (!o.keep) fs::remove_all(dir);
+  CaseResult res;
+  res.lines = hpp_lines + cpp_lines;
+  res.tus = compile.size();
+  res.failed = failed;
+  res.cpu = cpu;
+  res.rss = rss;
+  if (slowest) {
+    res.slowest_cpu = slowest->cpu;
+    res.slowest_rss = slowest->rss_mb;
+  }
+  return res;
+}
+
+// The side-by-side table of --baseline-rrgen: per case, the baseline's figures, this build's and
+// their ratio (after / before).
+void print_comparison(const std::vector<std::pair<std::string, std::pair<CaseResult, CaseResult>>>& rows) {
+  auto ratio = [](double after, double before) { return before > 0 ? fmt("%.2f", after / before) : std::string("-"); };
+  std::cout << "== baseline (before) beside this build (after)\n\n"
+            << "| case | lines before → after | TUs | CPU s before → after (×) | slowest TU CPU s before → after (×) | "
+               "peak RSS MB before → after (×) |\n"
+            << "| --- | --- | --- | --- | --- | --- |\n";
+  for (const auto& [name, pair] : rows) {
+    const CaseResult& b = pair.first;
+    const CaseResult& a = pair.second;
+    std::cout << "| " << name << " | " << b.lines << " → " << a.lines << " | " << b.tus << " → " << a.tus << " | "
+              << fmt("%.2f", b.cpu) << " → " << fmt("%.2f", a.cpu) << " (" << ratio(a.cpu, b.cpu) << ") | "
+              << fmt("%.2f", b.slowest_cpu) << " → " << fmt("%.2f", a.slowest_cpu) << " ("
+              << ratio(a.slowest_cpu, b.slowest_cpu) << ") | " << fmt("%.0f", b.rss) << " → " << fmt("%.0f", a.rss)
+              << " (" << ratio(a.rss, b.rss) << ") |"
+              << (a.failed || b.failed ? " FAILED TUs: " + std::to_string(b.failed) + " → " + std::to_string(a.failed)
+                                       : std::string())
+              << "\n";
+  }
+  std::cout << "\n";
 }
 
 int usage(int code) {
@@ -345,7 +394,9 @@ int usage(int code) {
          "  --unity         compile one unity source per input file (rrgen --aggregate, as rrgen_add_types\n"
          "                  builds) instead of every generated source on its own\n"
          "  --case NAME     workflow, alertmanagerconfig, corpus or kubernetes; repeatable (default: all four)\n"
-         "  --keep          keep the temporary directory (generated code, objects, logs)\n";
+         "  --keep          keep the temporary directory (generated code, objects, logs)\n"
+         "  --baseline-rrgen PATH  also run every case with this rrgen (the previous state), just before\n"
+         "                  this build's, and print both side by side\n";
   return code;
 }
 
@@ -380,6 +431,8 @@ int main(int argc, char** argv) {
       o.keep = true;
     } else if (a == "--unity") {
       o.unity = true;
+    } else if (a == "--baseline-rrgen") {
+      value(o.baseline_rrgen);
     } else if (a.empty() || a[0] == '-' || !root_arg.empty()) {
       return usage(2);
     } else {
@@ -459,7 +512,9 @@ int main(int argc, char** argv) {
     std::getline(in, first);
     std::cout << "bench_compile: compiler " << o.cxx << " (" << first << "), " << o.opt << ", " << o.jobs << " job(s)"
               << (o.unity ? ", unity sources" : "") << "\n"
-              << "rrgen: " << RRGEN_BENCH_RRGEN << "\ncorpus: " << o.root.string() << "\nwork dir: " << work.string()
+              << "rrgen: " << RRGEN_BENCH_RRGEN
+              << (o.baseline_rrgen.empty() ? std::string() : "\nbaseline rrgen: " + o.baseline_rrgen)
+              << "\ncorpus: " << o.root.string() << "\nwork dir: " << work.string()
               << (o.keep ? " (kept)" : " (removed at the end)") << "\n"
               << "CPU = user + system seconds from wait4 (compiler driver and its cc1plus / -cc1 child); "
                  "peak RSS = largest ru_maxrss of one compiler run; MB = 2^20 bytes\n\n";
@@ -469,7 +524,14 @@ int main(int argc, char** argv) {
       return 3;
     }
   }
-  for (const auto& c : cases) run_case(c, o, work);
+  std::vector<std::pair<std::string, std::pair<CaseResult, CaseResult>>> rows;
+  for (const auto& c : cases) {
+    CaseResult before;
+    if (!o.baseline_rrgen.empty()) before = run_case(c, o, work, o.baseline_rrgen, " [baseline]");
+    const CaseResult after = run_case(c, o, work, RRGEN_BENCH_RRGEN, "");
+    rows.push_back({c.name, {before, after}});
+  }
+  if (!o.baseline_rrgen.empty()) print_comparison(rows);
   if (!o.keep) fs::remove_all(work);
   return 0;
 }

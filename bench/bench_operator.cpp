@@ -5,13 +5,22 @@
 //    (a no-op: "0 file(s) written"), median of --runs runs; files and bytes generated.
 // 2. Compile time and peak RSS of each translation unit a user's build compiles (add_reconciler):
 //    the types aggregate, the generated wiring, the user's hooks, the generated wiring test and
-//    one user test TU, beside a "floor" TU holding only the runtime headers the wiring includes.
+//    one user test TU, beside a "floor" TU holding only the runtime headers the wiring includes
+//    and a TU holding only webapp_hooks.hpp (what a hooks file pays before its own code).
 //    Each compiler run is `CXX -std=c++20 -O0 -c -I... SRC -o OBJ`, median of --runs runs.
 // Every child is started with fork/exec and measured with wait4: CPU = ru_utime + ru_stime,
 // peak RSS = ru_maxrss; wait4 accounts the descendants the child waited for, so the compiler
 // driver's cc1plus / clang -cc1 is included. (A small sequential copy of bench_compile's runner.)
 //
-// usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [SAMPLE_DIR]
+// 3. With --baseline-rrgen PATH (the previous state's rrgen) the sample is generated a second time
+//    with it, and each TU is compiled against both outputs, the baseline's run right before this
+//    build's, so both columns see the same load. --baseline-source DIR (a checkout of the previous
+//    state) also takes the runtime headers (runtime/*/include) and the sample's own sources (hooks,
+//    tests) of the baseline from DIR; without it both sides use this tree's.
+//
+// usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [--baseline-rrgen PATH [--baseline-source
+// DIR]]
+//        [SAMPLE_DIR]
 // Figures are printed; nothing is asserted.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -45,6 +54,9 @@
 #endif
 #ifndef RRGEN_BENCH_SAMPLE_DIR
 #error "RRGEN_BENCH_SAMPLE_DIR (samples/webapp-operator) must be defined by the build"
+#endif
+#ifndef RRGEN_BENCH_SOURCE_DIR
+#error "RRGEN_BENCH_SOURCE_DIR (the project's source root) must be defined by the build"
 #endif
 
 namespace fs = std::filesystem;
@@ -153,17 +165,39 @@ struct Options {
   int runs = 5;
   bool keep = false;
   fs::path sample = RRGEN_BENCH_SAMPLE_DIR;
+  std::string rrgen = RRGEN_BENCH_RRGEN;
+  std::string baseline_rrgen;  // empty: no baseline
+  fs::path baseline_source;    // empty: the baseline uses this tree's runtime headers and sample
+  std::string includes = RRGEN_BENCH_INCLUDES;
 };
 
+// The options of the baseline side: its rrgen, and with --baseline-source its sample sources and
+// runtime include directories (this tree's runtime/... paths moved to the baseline's tree).
+Options baseline_of(const Options& o) {
+  Options b = o;
+  b.rrgen = o.baseline_rrgen;
+  if (o.baseline_source.empty()) return b;
+  b.sample = o.baseline_source / fs::relative(o.sample, RRGEN_BENCH_SOURCE_DIR);
+  const std::string runtime_prefix = std::string(RRGEN_BENCH_SOURCE_DIR) + "/runtime/";
+  b.includes.clear();
+  std::stringstream ss(o.includes);
+  for (std::string inc; std::getline(ss, inc, '|');) {
+    if (inc.rfind(runtime_prefix, 0) == 0)
+      inc = (o.baseline_source / "runtime" / inc.substr(runtime_prefix.size())).string();
+    b.includes += (b.includes.empty() ? "" : "|") + inc;
+  }
+  return b;
+}
+
 std::vector<std::string> generate_argv(const Options& o, const fs::path& out) {
-  return {RRGEN_BENCH_RRGEN, "generate", "--spec", (o.sample / "reconciler.yaml").string(), "--out", out.string(),
-          "--stem",          kStem,      (o.sample / "crds" / "webapps.yaml").string()};
+  return {o.rrgen,      "generate", "--spec", (o.sample / "reconciler.yaml").string(),      "--out",
+          out.string(), "--stem",   kStem,    (o.sample / "crds" / "webapps.yaml").string()};
 }
 
 // 1. rrgen generate: a first run into an empty directory, then a second (no-op) run over it.
 // Returns the output directory of the last first run (the code the compile step builds).
-fs::path bench_generate(const Options& o, const fs::path& work) {
-  const fs::path out = work / "gen";
+fs::path bench_generate(const Options& o, const fs::path& work, const std::string& tag) {
+  const fs::path out = work / ("gen" + tag);
   std::vector<Run> first, second;
   std::string first_summary, second_summary;
   for (int i = 0; i < o.runs; ++i) {
@@ -194,10 +228,11 @@ fs::path bench_generate(const Options& o, const fs::path& work) {
     t.lines += static_cast<std::uintmax_t>(std::count(text.begin(), text.end(), '\n'));
   }
   const Figures f1 = summarise(first), f2 = summarise(second);
-  std::cout << "== rrgen generate (median of " << o.runs << " runs)\n"
-            << "  generated:   " << cpp.files << " C++ files (" << cpp.bytes << " bytes, " << cpp.lines << " lines), " << yaml.files
-            << " YAML files (" << yaml.bytes << " bytes, " << yaml.lines << " lines), " << other.files << " other ("
-            << other.bytes << " bytes)\n"
+  std::cout << "== rrgen generate" << (tag.empty() ? "" : " [" + tag.substr(1) + "]") << " (median of " << o.runs
+            << " runs)\n"
+            << "  generated:   " << cpp.files << " C++ files (" << cpp.bytes << " bytes, " << cpp.lines << " lines), "
+            << yaml.files << " YAML files (" << yaml.bytes << " bytes, " << yaml.lines << " lines), " << other.files
+            << " other (" << other.bytes << " bytes)\n"
             << "  first run:   " << fmt("%.3f", f1.cpu) << " s CPU, " << fmt("%.3f", f1.wall) << " s wall, peak RSS "
             << fmt("%.1f", f1.rss_mb) << " MB  (" << first_summary << ")\n"
             << "  second run:  " << fmt("%.3f", f2.cpu) << " s CPU, " << fmt("%.3f", f2.wall) << " s wall, peak RSS "
@@ -215,67 +250,130 @@ struct Unit {
 // CXX -std=c++20 OPT -c -I<gen> -I<sample/src> -I<runtime...> SRC -o OBJ
 std::vector<std::string> compile_argv(const Options& o, const fs::path& gen, const fs::path& src, const fs::path& obj) {
   std::vector<std::string> argv = {o.cxx, "-std=c++20", o.opt, "-c", "-I" + gen.string(), "-I" + (o.sample / "src").string()};
-  std::stringstream ss(RRGEN_BENCH_INCLUDES);
+  std::stringstream ss(o.includes);
   for (std::string inc; std::getline(ss, inc, '|');)  // never -I/usr/include: it breaks #include_next
     if (!inc.empty() && inc != "/usr/include") argv.push_back("-I" + inc);
   argv.insert(argv.end(), {src.string(), "-o", obj.string()});
   return argv;
 }
 
-// 2. Each TU of the user's build, compiled on its own --runs times.
-void bench_compile(const Options& o, const fs::path& work, const fs::path& gen) {
-  const fs::path floor_src = work / "floor.cpp";
-  {
-    std::ofstream f(floor_src);
-    for (const char* h : {"root", "sub_reconciler", "conditions", "child", "resource", "sequence", "sync", "with_finalizer"})
-      f << "#include \"rr/reconcilers/" << h << ".hpp\"\n";
-  }
-  const std::vector<Unit> units = {
+// The TUs of the user's build (of one side: its generated code and its sample).
+std::vector<Unit> units_of(const Options& o, const fs::path& gen, const fs::path& floor_src,
+                           const fs::path& hooks_headers_src) {
+  return {
       {"floor (8 rr/reconcilers headers)", floor_src},
+      {"hooks headers (webapp_hooks.hpp alone)", hooks_headers_src},
       {"types aggregate (webapp_types.cpp)", gen / "webapp_types.cpp", false},
       {"wiring (webapp_reconciler.cpp)", gen / "webapp_reconciler.cpp"},
       {"hooks (src/webapp_hooks.cpp)", o.sample / "src" / "webapp_hooks.cpp"},
       {"wiring test (webapp_wiring_test.cpp)", gen / "webapp_wiring_test.cpp"},
       {"user test (tests/deployment_test.cpp)", o.sample / "tests" / "deployment_test.cpp"},
   };
-  std::cout << "== compile, " << o.opt << " (median of " << o.runs << " runs per TU)\n\n"
-            << "| TU | source lines | CPU s | wall s | peak RSS MB | CPU over floor s |\n"
-            << "| --- | --- | --- | --- | --- | --- |\n";
+}
+
+// One TU compiled --runs times; the medians.
+Figures compile_unit(const Options& o, const fs::path& work, const fs::path& gen, const fs::path& src,
+                     const std::string& id, const fs::path& log) {
+  std::vector<Run> runs;
+  for (int i = 0; i < o.runs; ++i) {
+    runs.push_back(run_child(compile_argv(o, gen, src, work / ("unit" + id + ".o")), log));
+    if (!runs.back().ok()) break;  // a failure does not get faster
+  }
+  return summarise(runs);
+}
+
+std::size_t line_count(const fs::path& p) {
+  const std::string text = read_text(p);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// 2. Each TU of the user's build, compiled on its own --runs times; with a baseline, the same TU
+// of the baseline's side right before it.
+void bench_compile(const Options& o, const fs::path& work, const fs::path& gen, const Options* base,
+                   const fs::path& base_gen) {
+  const fs::path floor_src = work / "floor.cpp";
+  {
+    std::ofstream f(floor_src);
+    for (const char* h :
+         {"root", "sub_reconciler", "conditions", "child", "resource", "sequence", "sync", "with_finalizer"})
+      f << "#include \"rr/reconcilers/" << h << ".hpp\"\n";
+  }
+  // What a hooks file pays before its own code: the header rrgen scaffolds for it, which includes
+  // the generated wiring header and the runtime headers the hooks need (issue 17: under 0.5 s).
+  const fs::path hooks_headers_src = work / "hooks_headers.cpp";
+  std::ofstream(hooks_headers_src) << "#include \"webapp_hooks.hpp\"\n";
+  const std::vector<Unit> units = units_of(o, gen, floor_src, hooks_headers_src);
+  const std::vector<Unit> base_units = base ? units_of(*base, base_gen, floor_src, hooks_headers_src)
+                                            : std::vector<Unit>{};
+  std::cout << "== compile, " << o.opt << " (median of " << o.runs << " runs per TU)\n\n";
+  if (base)
+    std::cout << "| TU | source lines before → after | CPU s before → after (×) | wall s before → after | "
+                 "peak RSS MB before → after (×) | CPU over floor s before → after |\n"
+              << "| --- | --- | --- | --- | --- | --- |\n";
+  else
+    std::cout << "| TU | source lines | CPU s | wall s | peak RSS MB | CPU over floor s |\n"
+              << "| --- | --- | --- | --- | --- | --- |\n";
   std::cout.flush();
-  double floor_cpu = 0, total_cpu = 0;
+  double floor_cpu = 0, total_cpu = 0, base_floor_cpu = 0, base_total_cpu = 0;
   std::vector<std::string> failures;
+  auto over = [](const Unit& u, std::size_t k, const Figures& f, double floor) {
+    return k == 0 || !u.includes_floor ? std::string("-") : fmt("%+.2f", f.cpu - floor);
+  };
+  auto ratio = [](double after, double before) { return before > 0 ? fmt("%.2f", after / before) : std::string("-"); };
   for (std::size_t k = 0; k < units.size(); ++k) {
     const Unit& u = units[k];
-    const std::string text = read_text(u.source);
-    const auto lines = std::count(text.begin(), text.end(), '\n');
-    const fs::path log = work / "logs" / ("compile-" + std::to_string(k) + ".log");
-    std::vector<Run> runs;
-    for (int i = 0; i < o.runs; ++i) {
-      runs.push_back(run_child(compile_argv(o, gen, u.source, work / ("unit" + std::to_string(k) + ".o")), log));
-      if (!runs.back().ok()) break;  // a failure does not get faster
+    Figures b;
+    std::size_t base_lines = 0;
+    if (base) {
+      const Unit& bu = base_units[k];
+      base_lines = line_count(bu.source);
+      const fs::path blog = work / "logs" / ("compile-baseline-" + std::to_string(k) + ".log");
+      b = compile_unit(*base, work, base_gen, bu.source, "b" + std::to_string(k), blog);
+      if (k == 0) base_floor_cpu = b.cpu;
+      else if (k > 1) base_total_cpu += b.cpu;
+      if (!b.ok) failures.push_back("[baseline] " + bu.label + ":\n" + head_of(blog, 15));
     }
-    const Figures f = summarise(runs);
+    const fs::path log = work / "logs" / ("compile-" + std::to_string(k) + ".log");
+    const Figures f = compile_unit(o, work, gen, u.source, std::to_string(k), log);
     if (k == 0) floor_cpu = f.cpu;
-    else total_cpu += f.cpu;
-    std::cout << "| " << u.label << " | " << lines << " | " << fmt("%.2f", f.cpu) << " | " << fmt("%.2f", f.wall) << " | "
-              << fmt("%.0f", f.rss_mb) << " | " << (k == 0 || !u.includes_floor ? std::string("-") : fmt("%+.2f", f.cpu - floor_cpu))
-              << (f.ok ? "" : " FAILED") << " |\n";
+    else if (k > 1) total_cpu += f.cpu;  // the five user TUs, not the hooks headers alone
+    const std::size_t lines = line_count(u.source);
+    if (base)
+      std::cout << "| " << u.label << " | " << base_lines << " → " << lines << " | " << fmt("%.2f", b.cpu) << " → "
+                << fmt("%.2f", f.cpu) << " (" << ratio(f.cpu, b.cpu) << ") | " << fmt("%.2f", b.wall) << " → "
+                << fmt("%.2f", f.wall) << " | " << fmt("%.0f", b.rss_mb) << " → " << fmt("%.0f", f.rss_mb) << " ("
+                << ratio(f.rss_mb, b.rss_mb) << ") | " << over(u, k, b, base_floor_cpu) << " → "
+                << over(u, k, f, floor_cpu) << (f.ok && b.ok ? "" : " FAILED") << " |\n";
+    else
+      std::cout << "| " << u.label << " | " << lines << " | " << fmt("%.2f", f.cpu) << " | " << fmt("%.2f", f.wall)
+                << " | " << fmt("%.0f", f.rss_mb) << " | " << over(u, k, f, floor_cpu) << (f.ok ? "" : " FAILED")
+                << " |\n";
     std::cout.flush();
     if (!f.ok) failures.push_back(u.label + ":\n" + head_of(log, 15));
   }
   // The types aggregate does not include the reconcilers headers; the four other TUs do.
-  std::cout << "\n  the five user TUs: " << fmt("%.2f", total_cpu) << " s CPU; the floor is " << fmt("%.2f", floor_cpu)
-            << " s of each TU but the types aggregate\n";
+  std::cout << "\n  the five user TUs: " << fmt("%.2f", total_cpu) << " s CPU";
+  if (base)
+    std::cout << " (baseline " << fmt("%.2f", base_total_cpu) << " s, × " << ratio(total_cpu, base_total_cpu) << ")";
+  std::cout << "; the floor is " << fmt("%.2f", floor_cpu) << " s of each TU but the types aggregate";
+  if (base) std::cout << " (baseline " << fmt("%.2f", base_floor_cpu) << " s)";
+  std::cout << "\n";
   for (const auto& f : failures) std::cout << "  FAILED to compile " << f;
 }
 
 int usage(int code) {
   (code ? std::cerr : std::cout)
-      << "usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [SAMPLE_DIR]\n"
+      << "usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [--baseline-rrgen PATH "
+         "[--baseline-source DIR]]\n"
+         "       [SAMPLE_DIR]\n"
          "  --runs N        runs of each measured command; medians are printed (default: 5)\n"
          "  --opt FLAG      optimisation flag of the compiler runs (default: -O0)\n"
          "  --cxx COMPILER  compiler to run (default: the build's, " RRGEN_BENCH_CXX ")\n"
          "  --keep          keep the temporary directory (generated code, objects, logs)\n"
+         "  --baseline-rrgen PATH   also generate with this rrgen (the previous state) and compile both\n"
+         "                  outputs side by side\n"
+         "  --baseline-source DIR   the previous state's source tree: the baseline side's runtime headers\n"
+         "                  and sample sources (default: this tree's)\n"
          "  SAMPLE_DIR      the operator (default: " RRGEN_BENCH_SAMPLE_DIR ")\n";
   return code;
 }
@@ -300,6 +398,10 @@ int main(int argc, char** argv) {
       o.cxx = value();
     } else if (a == "--keep") {
       o.keep = true;
+    } else if (a == "--baseline-rrgen") {
+      o.baseline_rrgen = value();
+    } else if (a == "--baseline-source") {
+      o.baseline_source = fs::absolute(value());
     } else if (a.empty() || a[0] == '-' || sample_given) {
       return usage(2);
     } else {
@@ -339,8 +441,21 @@ int main(int argc, char** argv) {
     fs::remove_all(work);
     return 3;
   }
-  const fs::path gen = bench_generate(o, work);
-  bench_compile(o, work, gen);
+  if (!o.baseline_source.empty() && o.baseline_rrgen.empty()) {
+    std::cerr << "bench_operator: --baseline-source needs --baseline-rrgen\n";
+    fs::remove_all(work);
+    return 2;
+  }
+  if (!o.baseline_rrgen.empty()) {
+    const Options base = baseline_of(o);
+    std::cout << "baseline rrgen: " << base.rrgen << "\nbaseline sample: " << base.sample.string() << "\n\n";
+    const fs::path base_gen = bench_generate(base, work, "-baseline");
+    const fs::path gen = bench_generate(o, work, "");
+    bench_compile(o, work, gen, &base, base_gen);
+  } else {
+    const fs::path gen = bench_generate(o, work, "");
+    bench_compile(o, work, gen, nullptr, {});
+  }
   if (!o.keep) fs::remove_all(work);
   return 0;
 }
