@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "type_meta_members.hpp"
+
 namespace rr {
 
 namespace {
@@ -53,13 +55,10 @@ void from_json(const Json& j, ConditionsDuck& object) {
   object = ConditionsDuck();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& key = it.key();
-    if (key == "apiVersion") {
-      if (!it->is_null()) object.api_version = it->get<std::string>();
-    } else if (key == "kind") {
-      if (!it->is_null()) object.kind = it->get<std::string>();
-    } else if (key == "metadata") {
-      if (!it->is_null()) object.metadata = it->get<ObjectMeta>();
-    } else if (key == "status") {
+    if (client_detail::read_type_meta_member(key, *it, object.api_version, object.kind, object.metadata)) {
+      continue;
+    }
+    if (key == "status") {
       if (!it->is_null()) object.status = it->get<ConditionsDuckStatus>();
     } else {
       object.unknown_fields.append(key, it->dump());

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "type_meta_members.hpp"
+
 namespace rr {
 
 const Json* Unstructured::find(std::string_view name) const {
@@ -35,15 +37,10 @@ void from_json(const Json& j, Unstructured& object) {
   object = Unstructured();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& key = it.key();
-    if (key == "apiVersion") {
-      if (!it->is_null()) object.api_version = it->get<std::string>();
-    } else if (key == "kind") {
-      if (!it->is_null()) object.kind = it->get<std::string>();
-    } else if (key == "metadata") {
-      if (!it->is_null()) object.metadata = it->get<ObjectMeta>();
-    } else {
-      object.body[key] = *it;
+    if (client_detail::read_type_meta_member(key, *it, object.api_version, object.kind, object.metadata)) {
+      continue;
     }
+    object.body[key] = *it;
   }
 }
 
