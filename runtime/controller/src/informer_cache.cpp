@@ -30,6 +30,18 @@ S parse_selector(std::string_view text) {
   }
 }
 
+InformerOptions options_for(const InformerCacheOptions& cache, const GroupVersionKind& gvk) {
+  InformerOptions options = cache.informer;
+  auto it = cache.by_kind.find(gvk);
+  if (it == cache.by_kind.end()) return options;
+  const KindCacheOptions& kind = it->second;
+  if (kind.namespace_) options.namespace_ = *kind.namespace_;
+  if (kind.label_selector) options.label_selector = *kind.label_selector;
+  if (kind.field_selector) options.field_selector = *kind.field_selector;
+  if (kind.transform) options.transform = *kind.transform;
+  return options;
+}
+
 }  // namespace
 
 InformerCache::InformerCache(std::shared_ptr<Client> client, InformerCacheOptions options)
@@ -56,7 +68,7 @@ std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
   std::lock_guard lock(mutex_);
   auto [it, inserted] = informers_.try_emplace(kind.gvk);
   if (inserted) {
-    it->second = std::make_shared<Informer>(client_, kind, options_.informer);
+    it->second = std::make_shared<Informer>(client_, kind, options_for(options_, kind.gvk));
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;

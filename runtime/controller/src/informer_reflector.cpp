@@ -109,6 +109,7 @@ class Reflector {
           item["apiVersion"] = impl_.kind.gvk.api_version();
           item["kind"] = impl_.kind.gvk.kind;
         }
+        transform(item);
         const ObjectKey key = key_of(item);
         before.erase(key);
         auto stored = impl_.store.upsert(item);
@@ -176,9 +177,7 @@ class Reflector {
         case WatchEventType::Modified:
           apply_upsert(std::move(event->object));
           break;
-        case WatchEventType::Deleted:
-          apply_delete(event->object);
-          break;
+        case WatchEventType::Deleted: apply_delete(std::move(event->object)); break;
         case WatchEventType::Bookmark:
           advance(resource_version_of(event->object));
           break;
@@ -191,6 +190,10 @@ class Reflector {
     }
   }
 
+  void transform(Json& object) const {
+    if (impl_.options.transform) impl_.options.transform(object);
+  }
+
   void advance(std::string version) {
     if (version.empty()) return;
     std::lock_guard state(impl_.state_mutex);
@@ -198,6 +201,7 @@ class Reflector {
   }
 
   void apply_upsert(Json object) {
+    transform(object);
     std::string version = resource_version_of(object);
     {
       std::lock_guard dispatch(impl_.dispatch_mutex);
@@ -211,7 +215,8 @@ class Reflector {
     advance(std::move(version));
   }
 
-  void apply_delete(const Json& object) {
+  void apply_delete(Json object) {
+    transform(object);
     {
       std::lock_guard dispatch(impl_.dispatch_mutex);
       impl_.store.erase(key_of(object));

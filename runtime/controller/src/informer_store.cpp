@@ -1,7 +1,6 @@
 // The informer's indexed object store.
 #include "rr/controller/informer_store.hpp"
 
-#include <mutex>
 #include <stdexcept>
 
 #include "rr/client/client.hpp"  // key_of(Json)
@@ -12,11 +11,29 @@ namespace {
 
 std::vector<std::string> namespace_of(const Json& object) { return {key_of(object).namespace_}; }
 
+std::string compact_text(const Json& object) {
+  std::string text = object.dump();
+  text.shrink_to_fit();  // dump() grows its buffer by doubling: up to 2× the text otherwise
+  return text;
+}
+
 }  // namespace
 
 ObjectStore::ObjectStore() {
   index_fns_.emplace(std::string(namespace_index), namespace_of);
   indexes_.emplace(std::string(namespace_index), Index{});
+}
+
+SharedObject ObjectStore::view_locked(const Entry& entry) const {
+  {
+    std::lock_guard lock(decoded_mutex_);
+    if (auto view = entry.decoded.lock()) return view;
+  }
+  // Two readers may both decode: each gets a correct view, the last one is remembered.
+  auto view = std::make_shared<const Json>(Json::parse(entry.text));
+  std::lock_guard lock(decoded_mutex_);
+  entry.decoded = view;
+  return view;
 }
 
 void ObjectStore::add_index(std::string name, IndexFn fn) {
@@ -25,7 +42,7 @@ void ObjectStore::add_index(std::string name, IndexFn fn) {
   if (index_fns_.contains(name)) throw std::invalid_argument("index \"" + name + "\" already exists");
   Index& index = indexes_[name];
   for (auto& [key, entry] : objects_) {
-    auto values = fn(*entry.object);
+    auto values = fn(*view_locked(entry));
     for (const auto& value : values) index[value].insert(key);
     entry.indexed_under[name] = std::move(values);
   }
@@ -37,9 +54,9 @@ bool ObjectStore::has_index(std::string_view name) const {
   return index_fns_.find(name) != index_fns_.end();
 }
 
-void ObjectStore::index_locked(const ObjectKey& key, Entry& entry) {
+void ObjectStore::index_locked(const ObjectKey& key, const Json& object, Entry& entry) {
   for (const auto& [name, fn] : index_fns_) {
-    auto values = fn(*entry.object);
+    auto values = fn(object);
     Index& index = indexes_.find(name)->second;
     for (const auto& value : values) index[value].insert(key);
     entry.indexed_under[name] = std::move(values);
@@ -60,15 +77,17 @@ void ObjectStore::unindex_locked(const ObjectKey& key, const Entry& entry) {
 
 SharedObject ObjectStore::upsert(Json object) {
   const ObjectKey key = key_of(object);
-  Entry entry{std::make_shared<const Json>(std::move(object)), {}};
+  Entry entry{compact_text(object), {}, {}};
   std::unique_lock lock(mutex_);
   SharedObject previous;
   if (auto it = objects_.find(key); it != objects_.end()) {
-    previous = it->second.object;
+    previous = view_locked(it->second);
     unindex_locked(key, it->second);
+    text_bytes_ -= it->second.text.size();
     objects_.erase(it);
   }
-  index_locked(key, entry);
+  index_locked(key, object, entry);
+  text_bytes_ += entry.text.size();
   objects_.emplace(key, std::move(entry));
   return previous;
 }
@@ -77,8 +96,9 @@ SharedObject ObjectStore::erase(const ObjectKey& key) {
   std::unique_lock lock(mutex_);
   auto it = objects_.find(key);
   if (it == objects_.end()) return nullptr;
-  SharedObject previous = it->second.object;
+  SharedObject previous = view_locked(it->second);
   unindex_locked(key, it->second);
+  text_bytes_ -= it->second.text.size();
   objects_.erase(it);
   return previous;
 }
@@ -86,14 +106,14 @@ SharedObject ObjectStore::erase(const ObjectKey& key) {
 SharedObject ObjectStore::get(const ObjectKey& key) const {
   std::shared_lock lock(mutex_);
   auto it = objects_.find(key);
-  return it == objects_.end() ? nullptr : it->second.object;
+  return it == objects_.end() ? nullptr : view_locked(it->second);
 }
 
 std::vector<SharedObject> ObjectStore::list() const {
   std::shared_lock lock(mutex_);
   std::vector<SharedObject> out;
   out.reserve(objects_.size());
-  for (const auto& [key, entry] : objects_) out.push_back(entry.object);
+  for (const auto& [key, entry] : objects_) out.push_back(view_locked(entry));
   return out;
 }
 
@@ -105,7 +125,7 @@ std::vector<SharedObject> ObjectStore::by_index(std::string_view index, std::str
   auto keys = idx->second.find(value);
   if (keys == idx->second.end()) return out;
   out.reserve(keys->second.size());
-  for (const auto& key : keys->second) out.push_back(objects_.find(key)->second.object);
+  for (const auto& key : keys->second) out.push_back(view_locked(objects_.find(key)->second));
   return out;
 }
 
@@ -121,13 +141,18 @@ std::vector<std::string> ObjectStore::index_values(std::string_view index) const
 std::map<ObjectKey, SharedObject> ObjectStore::snapshot() const {
   std::shared_lock lock(mutex_);
   std::map<ObjectKey, SharedObject> out;
-  for (const auto& [key, entry] : objects_) out.emplace(key, entry.object);
+  for (const auto& [key, entry] : objects_) out.emplace(key, view_locked(entry));
   return out;
 }
 
 std::size_t ObjectStore::size() const {
   std::shared_lock lock(mutex_);
   return objects_.size();
+}
+
+std::size_t ObjectStore::text_bytes() const {
+  std::shared_lock lock(mutex_);
+  return text_bytes_;
 }
 
 }  // namespace rr

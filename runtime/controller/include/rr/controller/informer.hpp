@@ -21,6 +21,7 @@
 #include "rr/client/object_key.hpp"
 #include "rr/controller/clock.hpp"
 #include "rr/controller/informer_store.hpp"
+#include "rr/controller/informer_transforms.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr {
@@ -45,6 +46,9 @@ struct InformerOptions {
   std::string namespace_{};
   std::string label_selector{};
   std::string field_selector{};
+  // Applied to every listed and watched object before it is stored and delivered (the handlers
+  // see the transformed object); empty: none. See informer_transforms.hpp.
+  ObjectTransform transform{};
   // Backoff between failed list/watch attempts (client-go's reflector): doubles from `initial_backoff`
   // up to `max_backoff`, back to `initial_backoff` once `backoff_reset` has passed without a failure.
   Clock::duration initial_backoff = std::chrono::milliseconds(800);

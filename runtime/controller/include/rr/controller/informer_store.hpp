@@ -1,12 +1,17 @@
 // The store behind an informer: the objects of one kind by key (namespace/name), with indexes
 // (client-go's cache.Indexer). Thread-safe: the informer writes, readers (the cache, the cached
-// client) take shared locks. Objects are kept as immutable shared JSON documents, so that a
-// reader copies only what it hands out.
+// client) take shared locks.
+//
+// Memory: an object is kept as its compact JSON text, not as a nlohmann DOM (which takes 5–10×
+// the text). A reader gets an immutable shared DOM, decoded from the text on first read and
+// shared by every reader while one of them holds it; when the last reader lets go, only the
+// text remains. A view stays valid (and unchanged) after the store replaces or drops the object.
 #pragma once
 #include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <shared_mutex>
 #include <string>
@@ -24,6 +29,7 @@ using IndexFn = std::function<std::vector<std::string>(const Json& object)>;
 // Built into every store: metadata.namespace ("" for cluster-scoped objects).
 inline constexpr std::string_view namespace_index = "namespace";
 
+// A read-only view of a stored object.
 using SharedObject = std::shared_ptr<const Json>;
 
 class ObjectStore {
@@ -50,21 +56,28 @@ class ObjectStore {
   std::vector<std::string> index_values(std::string_view index) const;
   std::map<ObjectKey, SharedObject> snapshot() const;
   std::size_t size() const;
+  // Bytes of JSON text the store keeps (the objects' compact serialisations).
+  std::size_t text_bytes() const;
 
  private:
   struct Entry {
-    SharedObject object;
+    std::string text;                                                            // compact JSON: what the store keeps
+    mutable std::weak_ptr<const Json> decoded;                                   // the DOM while a reader holds it
     std::map<std::string, std::vector<std::string>, std::less<>> indexed_under;  // index → values
   };
   using Index = std::map<std::string, std::set<ObjectKey>, std::less<>>;  // value → keys
 
-  void index_locked(const ObjectKey& key, Entry& entry);
+  void index_locked(const ObjectKey& key, const Json& object, Entry& entry);
   void unindex_locked(const ObjectKey& key, const Entry& entry);
+  // The shared DOM of an entry, decoded if no reader holds one. Needs mutex_ (shared is enough).
+  SharedObject view_locked(const Entry& entry) const;
 
   mutable std::shared_mutex mutex_;
+  mutable std::mutex decoded_mutex_;  // guards every Entry::decoded (readers share mutex_)
   std::map<ObjectKey, Entry> objects_;
   std::map<std::string, IndexFn, std::less<>> index_fns_;
   std::map<std::string, Index, std::less<>> indexes_;
+  std::size_t text_bytes_ = 0;
 };
 
 }  // namespace rr

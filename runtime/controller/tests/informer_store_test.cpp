@@ -1,0 +1,74 @@
+// rr::ObjectStore: objects kept as compact text, read as shared immutable views.
+#include <doctest/doctest.h>
+
+#include "rr/client/client.hpp"
+#include "rr/controller/informer_store.hpp"
+
+using namespace rr;
+
+namespace {
+
+Json widget(const std::string& name, const std::string& color) {
+  return Json{{"apiVersion", "example.dev/v1"},
+              {"kind", "Widget"},
+              {"metadata", {{"namespace", "default"}, {"name", name}}},
+              {"spec", {{"color", color}}}};
+}
+
+}  // namespace
+
+TEST_CASE("object store: readers share one decoded view while one of them holds it") {
+  ObjectStore store;
+  store.upsert(widget("a", "red"));
+  auto first = store.get({"default", "a"});
+  REQUIRE(first);
+  CHECK(store.get({"default", "a"}) == first);          // the same DOM, not a copy
+  CHECK(store.list().front() == first);                 // lists hand out the same view
+  CHECK(store.by_index(namespace_index, "default").front() == first);
+  CHECK(*first == widget("a", "red"));
+}
+
+TEST_CASE("object store: a view outlives the update and the delete of its object, unchanged") {
+  ObjectStore store;
+  store.upsert(widget("a", "red"));
+  auto old_view = store.get({"default", "a"});
+  auto previous = store.upsert(widget("a", "blue"));
+  CHECK(previous == old_view);  // the previous object handed back is the view readers had
+  CHECK((*old_view)["spec"]["color"] == "red");
+  auto new_view = store.get({"default", "a"});
+  CHECK(new_view != old_view);
+  CHECK((*new_view)["spec"]["color"] == "blue");
+  auto erased = store.erase({"default", "a"});
+  REQUIRE(erased);
+  CHECK((*erased)["spec"]["color"] == "blue");
+  CHECK_FALSE(store.get({"default", "a"}));
+  CHECK((*old_view)["spec"]["color"] == "red");
+  CHECK((*new_view)["spec"]["color"] == "blue");
+}
+
+TEST_CASE("object store: keeps the compact JSON text of each object, decoded again when no view is held") {
+  ObjectStore store;
+  store.upsert(widget("a", "red"));
+  store.upsert(widget("b", "green"));
+  const std::size_t a_size = widget("a", "red").dump().size();
+  const std::size_t b_size = widget("b", "green").dump().size();
+  CHECK(store.text_bytes() == a_size + b_size);
+  store.upsert(widget("a", "yellow"));
+  CHECK(store.text_bytes() == widget("a", "yellow").dump().size() + b_size);
+  store.erase({"default", "b"});
+  CHECK(store.text_bytes() == widget("a", "yellow").dump().size());
+  // Nobody holds a view: the next read decodes the text again, to an equal object.
+  CHECK(*store.get({"default", "a"}) == widget("a", "yellow"));
+}
+
+TEST_CASE("object store: indexes added later run over the decoded objects") {
+  ObjectStore store;
+  store.upsert(widget("a", "red"));
+  store.upsert(widget("b", "blue"));
+  store.add_index("color", [](const Json& o) { return std::vector<std::string>{o["spec"]["color"].get<std::string>()}; });
+  REQUIRE(store.by_index("color", "blue").size() == 1);
+  CHECK(key_of(*store.by_index("color", "blue").front()).name == "b");
+  store.upsert(widget("a", "blue"));
+  CHECK(store.by_index("color", "blue").size() == 2);
+  CHECK(store.index_values("color") == std::vector<std::string>{"blue"});
+}
