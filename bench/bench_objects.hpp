@@ -17,10 +17,13 @@ inline rr::Json realistic_config_map(int i) {
                   {"metadata",
                    {{"namespace", "default"},
                     {"name", "config-" + std::to_string(i)},
-                    {"labels", {{"app.kubernetes.io/name", "shop"}, {"app.kubernetes.io/part-of", "storefront"},
-                                {"tier", i % 2 ? "backend" : "frontend"}}},
-                    {"annotations", {{"owner", "team-" + std::to_string(i % 7) + "@example.com"},
-                                     {"description", "settings of replica group " + std::to_string(i)}}}}},
+                    {"labels",
+                     {{"app.kubernetes.io/name", "shop"},
+                      {"app.kubernetes.io/part-of", "storefront"},
+                      {"tier", i % 2 ? "backend" : "frontend"}}},
+                    {"annotations",
+                     {{"owner", "team-" + std::to_string(i % 7) + "@example.com"},
+                      {"description", "settings of replica group " + std::to_string(i)}}}}},
                   {"data", data}};
 }
 
@@ -34,7 +37,8 @@ inline rr::Json realistic_deployment(int i) {
                {"resources", {{"requests", {{"cpu", "100m"}, {"memory", "128Mi"}}}, {"limits", {{"memory", "256Mi"}}}}},
                {"readinessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", 8080}}}, {"periodSeconds", 10}}},
                {"volumeMounts", {{{"name", "config"}, {"mountPath", "/etc/web"}}}}};
-  rr::Json sidecar{{"name", "proxy"}, {"image", "registry.example/proxy:2.3"},
+  rr::Json sidecar{{"name", "proxy"},
+                   {"image", "registry.example/proxy:2.3"},
                    {"args", {"--listen=:9090", "--upstream=127.0.0.1:8080"}}};
   rr::Json labels{{"app", name}, {"team", "shop"}};
   rr::Json d{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}};
@@ -43,9 +47,12 @@ inline rr::Json realistic_deployment(int i) {
   d["spec"]["selector"]["matchLabels"] = {{"app", name}};
   d["spec"]["template"]["metadata"]["labels"] = labels;
   d["spec"]["template"]["spec"]["containers"] = rr::Json::array({app, sidecar});
-  d["spec"]["template"]["spec"]["volumes"] =
-      rr::Json::array({{{"name", "config"}, {"configMap", {{"name", "config-" + std::to_string(i)}}}}});
-  d["status"] = {{"observedGeneration", 1}, {"replicas", 3}, {"readyReplicas", 3}, {"availableReplicas", 3},
+  d["spec"]["template"]["spec"]["volumes"] = rr::Json::array(
+      {{{"name", "config"}, {"configMap", {{"name", "config-" + std::to_string(i)}}}}});
+  d["status"] = {{"observedGeneration", 1},
+                 {"replicas", 3},
+                 {"readyReplicas", 3},
+                 {"availableReplicas", 3},
                  {"updatedReplicas", 3}};
   return d;
 }

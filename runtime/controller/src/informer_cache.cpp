@@ -151,7 +151,7 @@ Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
   auto informer = synced_informer(kind);
   ObjectKey lookup = key;
   if (!kind.namespaced()) lookup.namespace_.clear();
-  if (auto object = informer->store().get(lookup)) return *object;  // a deep copy
+  if (auto object = informer->store().get_stored(lookup)) return object->copy();
   throw ApiError(api_errors::not_found(kind.plural, kind.gvk.group, key.name));
 }
 
@@ -160,14 +160,15 @@ Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
   const Selector labels = parse_selector<Selector>(opts.label_selector);
   const FieldSelector fields = parse_selector<FieldSelector>(opts.field_selector);
   const bool one_namespace = kind.namespaced() && !opts.namespace_.empty();
-  const auto objects = one_namespace ? informer->store().by_index(namespace_index, opts.namespace_)
-                                     : informer->store().list();
+  const auto objects = one_namespace ? informer->store().by_index_stored(namespace_index, opts.namespace_)
+                                     : informer->store().list_stored();
   Json items = Json::array();
-  for (const auto& object : objects) {
+  for (const auto& stored : objects) {
     if (opts.limit > 0 && static_cast<std::int64_t>(items.size()) >= opts.limit) break;
-    if (!labels.empty() && !labels.matches(labels_of(*object))) continue;
-    if (!fields.empty() && !fields.matches(*object)) continue;
-    items.push_back(*object);
+    Json object = stored.copy();
+    if (!labels.empty() && !labels.matches(labels_of(object))) continue;
+    if (!fields.empty() && !fields.matches(object)) continue;
+    items.push_back(std::move(object));
   }
   return Json{{"apiVersion", kind.gvk.api_version()},
               {"kind", kind.list_kind},

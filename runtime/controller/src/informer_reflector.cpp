@@ -100,7 +100,7 @@ class Reflector {
     Json list = impl_.client->list(impl_.kind, selection());
     const std::string version = resource_version_of(list);  // a list's metadata has it too
     std::lock_guard dispatch(impl_.dispatch_mutex);
-    auto before = impl_.store.snapshot();
+    auto before = impl_.store.keys();
     if (auto items = list.find("items"); items != list.end() && items->is_array()) {
       for (auto& item : *items) {
         // Items of a list may leave out their kind (the API server does for built-in kinds); the
@@ -120,9 +120,8 @@ class Reflector {
         }
       }
     }
-    for (const auto& [key, gone] : before) {
-      impl_.store.erase(key);
-      impl_.deliver_delete(*gone);
+    for (const auto& key : before) {
+      if (auto gone = impl_.store.erase(key)) impl_.deliver_delete(*gone);
     }
     {
       std::lock_guard state(impl_.state_mutex);

@@ -11,10 +11,10 @@ namespace {
 
 std::vector<std::string> namespace_of(const Json& object) { return {key_of(object).namespace_}; }
 
-std::string compact_text(const Json& object) {
+std::shared_ptr<const std::string> compact_text(const Json& object) {
   std::string text = object.dump();
   text.shrink_to_fit();  // dump() grows its buffer by doubling: up to 2× the text otherwise
-  return text;
+  return std::make_shared<const std::string>(std::move(text));
 }
 
 }  // namespace
@@ -30,10 +30,21 @@ SharedObject ObjectStore::view_locked(const Entry& entry) const {
     if (auto view = entry.decoded.lock()) return view;
   }
   // Two readers may both decode: each gets a correct view, the last one is remembered.
-  auto view = std::make_shared<const Json>(Json::parse(entry.text));
+  auto view = std::make_shared<const Json>(Json::parse(*entry.text));
   std::lock_guard lock(decoded_mutex_);
   entry.decoded = view;
   return view;
+}
+
+StoredObject ObjectStore::stored_locked(const Entry& entry) const {
+  std::lock_guard lock(decoded_mutex_);
+  return StoredObject{entry.decoded.lock(), entry.text};
+}
+
+const ObjectStore::Index& ObjectStore::index_named(std::string_view index) const {
+  auto idx = indexes_.find(index);
+  if (idx == indexes_.end()) throw std::invalid_argument("no index named \"" + std::string(index) + "\"");
+  return idx->second;
 }
 
 void ObjectStore::add_index(std::string name, IndexFn fn) {
@@ -83,11 +94,11 @@ SharedObject ObjectStore::upsert(Json object) {
   if (auto it = objects_.find(key); it != objects_.end()) {
     previous = view_locked(it->second);
     unindex_locked(key, it->second);
-    text_bytes_ -= it->second.text.size();
+    text_bytes_ -= it->second.text->size();
     objects_.erase(it);
   }
   index_locked(key, object, entry);
-  text_bytes_ += entry.text.size();
+  text_bytes_ += entry.text->size();
   objects_.emplace(key, std::move(entry));
   return previous;
 }
@@ -98,7 +109,7 @@ SharedObject ObjectStore::erase(const ObjectKey& key) {
   if (it == objects_.end()) return nullptr;
   SharedObject previous = view_locked(it->second);
   unindex_locked(key, it->second);
-  text_bytes_ -= it->second.text.size();
+  text_bytes_ -= it->second.text->size();
   objects_.erase(it);
   return previous;
 }
@@ -119,11 +130,10 @@ std::vector<SharedObject> ObjectStore::list() const {
 
 std::vector<SharedObject> ObjectStore::by_index(std::string_view index, std::string_view value) const {
   std::shared_lock lock(mutex_);
-  auto idx = indexes_.find(index);
-  if (idx == indexes_.end()) throw std::invalid_argument("no index named \"" + std::string(index) + "\"");
+  const Index& idx = index_named(index);
   std::vector<SharedObject> out;
-  auto keys = idx->second.find(value);
-  if (keys == idx->second.end()) return out;
+  auto keys = idx.find(value);
+  if (keys == idx.end()) return out;
   out.reserve(keys->second.size());
   for (const auto& key : keys->second) out.push_back(view_locked(objects_.find(key)->second));
   return out;
@@ -131,10 +141,8 @@ std::vector<SharedObject> ObjectStore::by_index(std::string_view index, std::str
 
 std::vector<std::string> ObjectStore::index_values(std::string_view index) const {
   std::shared_lock lock(mutex_);
-  auto idx = indexes_.find(index);
-  if (idx == indexes_.end()) throw std::invalid_argument("no index named \"" + std::string(index) + "\"");
   std::vector<std::string> out;
-  for (const auto& [value, keys] : idx->second) out.push_back(value);
+  for (const auto& [value, keys] : index_named(index)) out.push_back(value);
   return out;
 }
 
@@ -142,6 +150,39 @@ std::map<ObjectKey, SharedObject> ObjectStore::snapshot() const {
   std::shared_lock lock(mutex_);
   std::map<ObjectKey, SharedObject> out;
   for (const auto& [key, entry] : objects_) out.emplace(key, view_locked(entry));
+  return out;
+}
+
+std::optional<StoredObject> ObjectStore::get_stored(const ObjectKey& key) const {
+  std::shared_lock lock(mutex_);
+  auto it = objects_.find(key);
+  if (it == objects_.end()) return std::nullopt;
+  return stored_locked(it->second);
+}
+
+std::vector<StoredObject> ObjectStore::list_stored() const {
+  std::shared_lock lock(mutex_);
+  std::vector<StoredObject> out;
+  out.reserve(objects_.size());
+  for (const auto& [key, entry] : objects_) out.push_back(stored_locked(entry));
+  return out;
+}
+
+std::vector<StoredObject> ObjectStore::by_index_stored(std::string_view index, std::string_view value) const {
+  std::shared_lock lock(mutex_);
+  const Index& idx = index_named(index);
+  std::vector<StoredObject> out;
+  auto keys = idx.find(value);
+  if (keys == idx.end()) return out;
+  out.reserve(keys->second.size());
+  for (const auto& key : keys->second) out.push_back(stored_locked(objects_.find(key)->second));
+  return out;
+}
+
+std::set<ObjectKey> ObjectStore::keys() const {
+  std::shared_lock lock(mutex_);
+  std::set<ObjectKey> out;
+  for (const auto& entry : objects_) out.insert(out.end(), entry.first);
   return out;
 }
 

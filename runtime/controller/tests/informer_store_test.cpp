@@ -72,3 +72,29 @@ TEST_CASE("object store: indexes added later run over the decoded objects") {
   CHECK(store.by_index("color", "blue").size() == 2);
   CHECK(store.index_values("color") == std::vector<std::string>{"blue"});
 }
+
+TEST_CASE("object store: stored objects for copies come from the held view, else from the text") {
+  ObjectStore store;
+  store.upsert(widget("a", "red"));
+  store.upsert(widget("b", "blue"));
+  auto cold = store.get_stored({"default", "a"});
+  REQUIRE(cold);
+  CHECK_FALSE(cold->view);  // nobody holds a view: only the text
+  REQUIRE(cold->text);
+  CHECK(*cold->text == widget("a", "red").dump());
+  CHECK(cold->copy() == widget("a", "red"));
+  auto view = store.get({"default", "a"});
+  auto warm = store.get_stored({"default", "a"});
+  CHECK(warm->view == view);
+  CHECK(warm->copy() == widget("a", "red"));
+  CHECK_FALSE(store.get_stored({"default", "missing"}));
+  CHECK(store.list_stored().size() == 2);
+  CHECK(store.by_index_stored(namespace_index, "default").size() == 2);
+  CHECK(store.by_index_stored(namespace_index, "other").empty());
+  CHECK_THROWS_AS(store.by_index_stored("nope", "x"), std::invalid_argument);
+  CHECK(store.keys() == std::set<ObjectKey>{{"default", "a"}, {"default", "b"}});
+  // A stored object outlives the update of its key.
+  store.upsert(widget("b", "green"));
+  CHECK(store.list_stored()[1].copy() == widget("b", "green"));
+  CHECK(cold->copy() == widget("a", "red"));
+}

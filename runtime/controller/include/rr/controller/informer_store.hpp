@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <shared_mutex>
 #include <string>
@@ -31,6 +32,15 @@ inline constexpr std::string_view namespace_index = "namespace";
 
 // A read-only view of a stored object.
 using SharedObject = std::shared_ptr<const Json>;
+
+// A stored object for a reader that wants its own copy: the shared view if a reader held one,
+// else the stored text, decoded by copy() straight into the copy (no shared view is made).
+struct StoredObject {
+  SharedObject view;
+  std::shared_ptr<const std::string> text;
+
+  Json copy() const { return view ? Json(*view) : Json::parse(*text); }
+};
 
 class ObjectStore {
  public:
@@ -55,13 +65,18 @@ class ObjectStore {
   // The values present in an index (sorted).
   std::vector<std::string> index_values(std::string_view index) const;
   std::map<ObjectKey, SharedObject> snapshot() const;
+  std::set<ObjectKey> keys() const;  // without decoding anything
+  // The same reads for copies: the lock is held only to collect them, copy() decodes outside it.
+  std::optional<StoredObject> get_stored(const ObjectKey& key) const;
+  std::vector<StoredObject> list_stored() const;
+  std::vector<StoredObject> by_index_stored(std::string_view index, std::string_view value) const;
   std::size_t size() const;
   // Bytes of JSON text the store keeps (the objects' compact serialisations).
   std::size_t text_bytes() const;
 
  private:
   struct Entry {
-    std::string text;                                                            // compact JSON: what the store keeps
+    std::shared_ptr<const std::string> text;                                     // compact JSON: what the store keeps
     mutable std::weak_ptr<const Json> decoded;                                   // the DOM while a reader holds it
     std::map<std::string, std::vector<std::string>, std::less<>> indexed_under;  // index → values
   };
@@ -71,6 +86,8 @@ class ObjectStore {
   void unindex_locked(const ObjectKey& key, const Entry& entry);
   // The shared DOM of an entry, decoded if no reader holds one. Needs mutex_ (shared is enough).
   SharedObject view_locked(const Entry& entry) const;
+  StoredObject stored_locked(const Entry& entry) const;
+  const Index& index_named(std::string_view index) const;  // throws for an unknown name
 
   mutable std::shared_mutex mutex_;
   mutable std::mutex decoded_mutex_;  // guards every Entry::decoded (readers share mutex_)
