@@ -19,7 +19,7 @@ std::shared_ptr<const std::string> compact_text(const Json& object) {
 
 }  // namespace
 
-ObjectStore::ObjectStore() {
+ObjectStore::ObjectStore(std::size_t decoded_cache_bytes) : decoded_cache_bytes_(decoded_cache_bytes) {
   index_fns_.emplace(std::string(namespace_index), namespace_of);
   indexes_.emplace(std::string(namespace_index), Index{});
 }
@@ -33,12 +33,26 @@ SharedObject ObjectStore::view_locked(const Entry& entry) const {
   auto view = std::make_shared<const Json>(Json::parse(*entry.text));
   std::lock_guard lock(decoded_mutex_);
   entry.decoded = view;
+  const std::size_t bytes = entry.text->size();
+  if (bytes <= decoded_cache_bytes_) {
+    recent_.emplace_back(view, bytes);
+    recent_bytes_ += bytes;
+    while (recent_bytes_ > decoded_cache_bytes_) {
+      recent_bytes_ -= recent_.front().second;
+      recent_.pop_front();
+    }
+  }
   return view;
 }
 
 StoredObject ObjectStore::stored_locked(const Entry& entry) const {
-  std::lock_guard lock(decoded_mutex_);
-  return StoredObject{entry.decoded.lock(), entry.text};
+  {
+    std::lock_guard lock(decoded_mutex_);
+    if (auto view = entry.decoded.lock()) return StoredObject{std::move(view), entry.text};
+  }
+  // With views kept for later reads, decode into one: the next read of the object is a copy.
+  if (decoded_cache_bytes_ > 0) return StoredObject{view_locked(entry), entry.text};
+  return StoredObject{nullptr, entry.text};
 }
 
 const ObjectStore::Index& ObjectStore::index_named(std::string_view index) const {

@@ -18,7 +18,7 @@ Json widget(const std::string& name, const std::string& color) {
 }  // namespace
 
 TEST_CASE("object store: readers share one decoded view while one of them holds it") {
-  ObjectStore store;
+  ObjectStore store(0);
   store.upsert(widget("a", "red"));
   auto first = store.get({"default", "a"});
   REQUIRE(first);
@@ -74,7 +74,7 @@ TEST_CASE("object store: indexes added later run over the decoded objects") {
 }
 
 TEST_CASE("object store: stored objects for copies come from the held view, else from the text") {
-  ObjectStore store;
+  ObjectStore store(0);  // no views kept for later reads
   store.upsert(widget("a", "red"));
   store.upsert(widget("b", "blue"));
   auto cold = store.get_stored({"default", "a"});
@@ -97,4 +97,24 @@ TEST_CASE("object store: stored objects for copies come from the held view, else
   store.upsert(widget("b", "green"));
   CHECK(store.list_stored()[1].copy() == widget("b", "green"));
   CHECK(cold->copy() == widget("a", "red"));
+}
+
+TEST_CASE("object store: the views read last stay decoded within the budget, oldest out first") {
+  const std::size_t one = widget("a", "red").dump().size();
+  REQUIRE(widget("b", "red").dump().size() == one);
+  ObjectStore store(one);  // room for one object's view
+  store.upsert(widget("a", "red"));
+  store.upsert(widget("b", "red"));
+  std::weak_ptr<const Json> a = store.get({"default", "a"});
+  CHECK_FALSE(a.expired());  // kept although no reader holds it
+  CHECK(store.get_stored({"default", "a"})->view == a.lock());
+  std::weak_ptr<const Json> b = store.get_stored({"default", "b"})->view;  // decoding for a copy keeps it too
+  CHECK_FALSE(b.expired());
+  CHECK(a.expired());  // a made room for b
+  // Without a budget nothing is kept.
+  ObjectStore none(0);
+  none.upsert(widget("a", "red"));
+  std::weak_ptr<const Json> dropped = none.get({"default", "a"});
+  CHECK(dropped.expired());
+  CHECK_FALSE(none.get_stored({"default", "a"})->view);
 }

@@ -8,6 +8,7 @@
 // text remains. A view stays valid (and unchanged) after the store replaces or drops the object.
 #pragma once
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rr/client/object_key.hpp"
@@ -44,7 +46,10 @@ struct StoredObject {
 
 class ObjectStore {
  public:
-  ObjectStore();
+  // Decoded views of the objects read last stay alive, up to `decoded_cache_bytes` of their JSON
+  // text (first in, first out), so that a working set read again and again is decoded once.
+  static constexpr std::size_t default_decoded_cache_bytes = std::size_t{8} << 20;
+  explicit ObjectStore(std::size_t decoded_cache_bytes = default_decoded_cache_bytes);
   ObjectStore(const ObjectStore&) = delete;
   ObjectStore& operator=(const ObjectStore&) = delete;
 
@@ -95,6 +100,11 @@ class ObjectStore {
   std::map<std::string, IndexFn, std::less<>> index_fns_;
   std::map<std::string, Index, std::less<>> indexes_;
   std::size_t text_bytes_ = 0;
+  // Views kept alive for later reads, oldest first, and the bytes of text they stand for.
+  // Guarded by decoded_mutex_.
+  const std::size_t decoded_cache_bytes_;
+  mutable std::deque<std::pair<SharedObject, std::size_t>> recent_;
+  mutable std::size_t recent_bytes_ = 0;
 };
 
 }  // namespace rr
