@@ -47,6 +47,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_objects.hpp"
 #include "bench_util.hpp"
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
@@ -289,48 +290,6 @@ void bench_e2e(int webapps, int workers, int namespaces) {
 // ---------------------------------------------------------------------------------------------
 // memory
 
-rr::Json realistic_config_map(int i) {
-  rr::Json data = rr::Json::object();
-  for (int k = 0; k < 8; ++k) {
-    data["key-" + std::to_string(k)] = "value " + std::string(static_cast<std::size_t>(40 + (i + k * 37) % 120), 'x');
-  }
-  return rr::Json{{"apiVersion", "v1"},
-                  {"kind", "ConfigMap"},
-                  {"metadata",
-                   {{"namespace", "default"},
-                    {"name", "config-" + std::to_string(i)},
-                    {"labels", {{"app.kubernetes.io/name", "shop"}, {"app.kubernetes.io/part-of", "storefront"},
-                                {"tier", i % 2 ? "backend" : "frontend"}}},
-                    {"annotations", {{"owner", "team-" + std::to_string(i % 7) + "@example.com"},
-                                     {"description", "settings of replica group " + std::to_string(i)}}}}},
-                  {"data", data}};
-}
-
-rr::Json realistic_deployment(int i) {
-  const std::string name = "web-" + std::to_string(i);
-  rr::Json app{{"name", "app"},
-               {"image", "registry.example/shop/web:1." + std::to_string(i % 40)},
-               {"ports", {{{"name", "http"}, {"containerPort", 8080}, {"protocol", "TCP"}}}},
-               {"env", {{{"name", "MODE"}, {"value", "production"}}, {{"name", "REPLICA_GROUP"}, {"value", name}}}},
-               {"resources", {{"requests", {{"cpu", "100m"}, {"memory", "128Mi"}}}, {"limits", {{"memory", "256Mi"}}}}},
-               {"readinessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", 8080}}}, {"periodSeconds", 10}}},
-               {"volumeMounts", {{{"name", "config"}, {"mountPath", "/etc/web"}}}}};
-  rr::Json sidecar{{"name", "proxy"}, {"image", "registry.example/proxy:2.3"},
-                   {"args", {"--listen=:9090", "--upstream=127.0.0.1:8080"}}};
-  rr::Json labels{{"app", name}, {"team", "shop"}};
-  rr::Json d{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}};
-  d["metadata"] = {{"namespace", "default"}, {"name", name}, {"labels", labels}};
-  d["spec"]["replicas"] = 3;
-  d["spec"]["selector"]["matchLabels"] = {{"app", name}};
-  d["spec"]["template"]["metadata"]["labels"] = labels;
-  d["spec"]["template"]["spec"]["containers"] = rr::Json::array({app, sidecar});
-  d["spec"]["template"]["spec"]["volumes"] =
-      rr::Json::array({{{"name", "config"}, {"configMap", {{"name", "config-" + std::to_string(i)}}}}});
-  d["status"] = {{"observedGeneration", 1}, {"replicas", 3}, {"readyReplicas", 3}, {"availableReplicas", 3},
-                 {"updatedReplicas", 3}};
-  return d;
-}
-
 // The child: a cluster holding N objects of one kind, served until killed. Prints its URL.
 int serve_objects(int n, const std::string& kind_name) {
   auto cluster = std::make_shared<rr::Cluster>();
@@ -339,7 +298,7 @@ int serve_objects(int n, const std::string& kind_name) {
                                                              : rr::GroupVersionKind{"", "v1", "ConfigMap"};
   const rr::KindInfo kind = *cluster->find_kind(gvk);
   for (int i = 0; i < n; ++i) {
-    cluster->create(kind, kind_name == "Deployment" ? realistic_deployment(i) : realistic_config_map(i));
+    cluster->create(kind, kind_name == "Deployment" ? bench::realistic_deployment(i) : bench::realistic_config_map(i));
   }
   server.start();
   std::printf("%s\n", server.url().c_str());

@@ -2,6 +2,7 @@
 # Included by CMakeLists.txt; tests in their own executable.
 target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_store.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_transforms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
@@ -13,6 +14,8 @@ if(RRGEN_BUILD_TESTS)
   add_executable(rr_informer_tests
     ${CMAKE_CURRENT_LIST_DIR}/tests/main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_store_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_options_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp

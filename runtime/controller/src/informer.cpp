@@ -92,19 +92,19 @@ void Informer::remove_handlers(HandlerId id) {
 void Informer::add_index(std::string name, IndexFn fn) { impl_->store.add_index(std::move(name), std::move(fn)); }
 
 std::optional<Json> Informer::get(const ObjectKey& key) const {
-  if (auto object = impl_->store.get(key)) return *object;
+  if (auto object = impl_->store.get_stored(key)) return object->copy();
   return std::nullopt;
 }
 
 std::vector<Json> Informer::list() const {
   std::vector<Json> out;
-  for (const auto& object : impl_->store.list()) out.push_back(*object);
+  for (const auto& object : impl_->store.list_stored()) out.push_back(object.copy());
   return out;
 }
 
 std::vector<Json> Informer::by_index(std::string_view index, std::string_view value) const {
   std::vector<Json> out;
-  for (const auto& object : impl_->store.by_index(index, value)) out.push_back(*object);
+  for (const auto& object : impl_->store.by_index_stored(index, value)) out.push_back(object.copy());
   return out;
 }
 

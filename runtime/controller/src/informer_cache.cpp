@@ -30,6 +30,18 @@ S parse_selector(std::string_view text) {
   }
 }
 
+InformerOptions options_for(const InformerCacheOptions& cache, const GroupVersionKind& gvk) {
+  InformerOptions options = cache.informer;
+  auto it = cache.by_kind.find(gvk);
+  if (it == cache.by_kind.end()) return options;
+  const KindCacheOptions& kind = it->second;
+  if (kind.namespace_) options.namespace_ = *kind.namespace_;
+  if (kind.label_selector) options.label_selector = *kind.label_selector;
+  if (kind.field_selector) options.field_selector = *kind.field_selector;
+  if (kind.transform) options.transform = *kind.transform;
+  return options;
+}
+
 }  // namespace
 
 InformerCache::InformerCache(std::shared_ptr<Client> client, InformerCacheOptions options)
@@ -56,7 +68,7 @@ std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
   std::lock_guard lock(mutex_);
   auto [it, inserted] = informers_.try_emplace(kind.gvk);
   if (inserted) {
-    it->second = std::make_shared<Informer>(client_, kind, options_.informer);
+    it->second = std::make_shared<Informer>(client_, kind, options_for(options_, kind.gvk));
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;
@@ -139,7 +151,7 @@ Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
   auto informer = synced_informer(kind);
   ObjectKey lookup = key;
   if (!kind.namespaced()) lookup.namespace_.clear();
-  if (auto object = informer->store().get(lookup)) return *object;  // a deep copy
+  if (auto object = informer->store().get_stored(lookup)) return object->copy();
   throw ApiError(api_errors::not_found(kind.plural, kind.gvk.group, key.name));
 }
 
@@ -148,14 +160,15 @@ Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
   const Selector labels = parse_selector<Selector>(opts.label_selector);
   const FieldSelector fields = parse_selector<FieldSelector>(opts.field_selector);
   const bool one_namespace = kind.namespaced() && !opts.namespace_.empty();
-  const auto objects = one_namespace ? informer->store().by_index(namespace_index, opts.namespace_)
-                                     : informer->store().list();
+  const auto objects = one_namespace ? informer->store().by_index_stored(namespace_index, opts.namespace_)
+                                     : informer->store().list_stored();
   Json items = Json::array();
-  for (const auto& object : objects) {
+  for (const auto& stored : objects) {
     if (opts.limit > 0 && static_cast<std::int64_t>(items.size()) >= opts.limit) break;
-    if (!labels.empty() && !labels.matches(labels_of(*object))) continue;
-    if (!fields.empty() && !fields.matches(*object)) continue;
-    items.push_back(*object);
+    Json object = stored.copy();
+    if (!labels.empty() && !labels.matches(labels_of(object))) continue;
+    if (!fields.empty() && !fields.matches(object)) continue;
+    items.push_back(std::move(object));
   }
   return Json{{"apiVersion", kind.gvk.api_version()},
               {"kind", kind.list_kind},

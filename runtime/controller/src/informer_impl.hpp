@@ -13,8 +13,11 @@ namespace rr {
 
 struct Informer::Impl {
   Impl(std::shared_ptr<Client> c, KindInfo k, InformerOptions o)
-      : client(std::move(c)), kind(std::move(k)), options(std::move(o)),
-        clock(options.clock ? *options.clock : Clock::real()) {}
+      : client(std::move(c)),
+        kind(std::move(k)),
+        options(std::move(o)),
+        clock(options.clock ? *options.clock : Clock::real()),
+        store(options.decoded_cache_bytes) {}
 
   std::shared_ptr<Client> client;
   const KindInfo kind;

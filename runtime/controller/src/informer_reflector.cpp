@@ -100,7 +100,7 @@ class Reflector {
     Json list = impl_.client->list(impl_.kind, selection());
     const std::string version = resource_version_of(list);  // a list's metadata has it too
     std::lock_guard dispatch(impl_.dispatch_mutex);
-    auto before = impl_.store.snapshot();
+    auto before = impl_.store.keys();
     if (auto items = list.find("items"); items != list.end() && items->is_array()) {
       for (auto& item : *items) {
         // Items of a list may leave out their kind (the API server does for built-in kinds); the
@@ -109,6 +109,7 @@ class Reflector {
           item["apiVersion"] = impl_.kind.gvk.api_version();
           item["kind"] = impl_.kind.gvk.kind;
         }
+        transform(item);
         const ObjectKey key = key_of(item);
         before.erase(key);
         auto stored = impl_.store.upsert(item);
@@ -119,9 +120,8 @@ class Reflector {
         }
       }
     }
-    for (const auto& [key, gone] : before) {
-      impl_.store.erase(key);
-      impl_.deliver_delete(*gone);
+    for (const auto& key : before) {
+      if (auto gone = impl_.store.erase(key)) impl_.deliver_delete(*gone);
     }
     {
       std::lock_guard state(impl_.state_mutex);
@@ -176,9 +176,7 @@ class Reflector {
         case WatchEventType::Modified:
           apply_upsert(std::move(event->object));
           break;
-        case WatchEventType::Deleted:
-          apply_delete(event->object);
-          break;
+        case WatchEventType::Deleted: apply_delete(std::move(event->object)); break;
         case WatchEventType::Bookmark:
           advance(resource_version_of(event->object));
           break;
@@ -191,6 +189,10 @@ class Reflector {
     }
   }
 
+  void transform(Json& object) const {
+    if (impl_.options.transform) impl_.options.transform(object);
+  }
+
   void advance(std::string version) {
     if (version.empty()) return;
     std::lock_guard state(impl_.state_mutex);
@@ -198,6 +200,7 @@ class Reflector {
   }
 
   void apply_upsert(Json object) {
+    transform(object);
     std::string version = resource_version_of(object);
     {
       std::lock_guard dispatch(impl_.dispatch_mutex);
@@ -211,7 +214,8 @@ class Reflector {
     advance(std::move(version));
   }
 
-  void apply_delete(const Json& object) {
+  void apply_delete(Json object) {
+    transform(object);
     {
       std::lock_guard dispatch(impl_.dispatch_mutex);
       impl_.store.erase(key_of(object));

@@ -8,6 +8,7 @@
 //   informer.wait_for_sync(thread.get_stop_token(), std::chrono::seconds(30));
 #pragma once
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "rr/client/object_key.hpp"
 #include "rr/controller/clock.hpp"
 #include "rr/controller/informer_store.hpp"
+#include "rr/controller/informer_transforms.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr {
@@ -45,6 +47,12 @@ struct InformerOptions {
   std::string namespace_{};
   std::string label_selector{};
   std::string field_selector{};
+  // Applied to every listed and watched object before it is stored and delivered (the handlers
+  // see the transformed object); empty: none. See informer_transforms.hpp.
+  ObjectTransform transform{};
+  // The store keeps decoded views of the objects read last alive, up to this many bytes of their
+  // JSON text (a view takes 4–10× that), so that repeated reads do not decode again. 0: none.
+  std::size_t decoded_cache_bytes = ObjectStore::default_decoded_cache_bytes;
   // Backoff between failed list/watch attempts (client-go's reflector): doubles from `initial_backoff`
   // up to `max_backoff`, back to `initial_backoff` once `backoff_reset` has passed without a failure.
   Clock::duration initial_backoff = std::chrono::milliseconds(800);

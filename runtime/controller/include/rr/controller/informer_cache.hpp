@@ -21,9 +21,20 @@
 
 namespace rr {
 
+// What one kind's informer caches (controller-runtime's cache.Options.ByObject): unset fields
+// keep InformerCacheOptions::informer's.
+struct KindCacheOptions {
+  std::optional<std::string> namespace_{};
+  std::optional<std::string> label_selector{};  // objects outside it are not cached: reads miss them
+  std::optional<std::string> field_selector{};
+  std::optional<ObjectTransform> transform{};  // an empty function: no transform for this kind
+};
+
 struct InformerCacheOptions {
   // Every informer's options (its resync_period is replaced by the one below).
   InformerOptions informer{};
+  // Per kind, over `informer`.
+  std::map<GroupVersionKind, KindCacheOptions> by_kind{};
   // controller-runtime's SyncPeriod (default 10 h): how often informers re-deliver every object.
   Clock::duration resync_period = std::chrono::hours(10);
   // How long a read waits for a new informer to sync before it fails.
