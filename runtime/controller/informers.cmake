@@ -5,6 +5,8 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_index.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/field_matcher.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_metrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/cached_client.cpp
 )
@@ -16,6 +18,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/field_index_test.cpp
   )
   target_link_libraries(rr_informer_tests PRIVATE rr::controller rr::cluster doctest::doctest)
   rrgen_target_defaults(rr_informer_tests)
