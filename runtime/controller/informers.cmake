@@ -19,6 +19,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/field_index_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/child_index_test.cpp
   )
   target_link_libraries(rr_informer_tests PRIVATE rr::controller rr::cluster doctest::doctest)
   rrgen_target_defaults(rr_informer_tests)

@@ -12,7 +12,8 @@ void InformerCache::index_field(const KindInfo& kind, std::string field, FieldIn
   std::lock_guard lock(mutex_);
   auto& indexers = field_indexers_[kind.gvk];
   if (indexers.contains(field)) {
-    throw std::invalid_argument("indexer conflict: field \"" + field + "\" of " + kind.gvk.kind + " is already indexed");
+    throw std::invalid_argument("indexer conflict: field \"" + field + "\" of " + kind.gvk.kind +
+                                " is already indexed");
   }
   informer->add_index(field_index_name(field), store_index_fn(fn));
   indexers.emplace(std::move(field), std::move(fn));

@@ -55,10 +55,10 @@ Json owned(const KindInfo& kind, const std::string& ns, const std::string& name,
            bool controller = true, const std::string& color = "red") {
   Json o = object(kind, ns, name, {}, color);
   o["metadata"]["ownerReferences"] = Json::array({Json{{"apiVersion", "example.dev/v1"},
-                                                        {"kind", "Widget"},
-                                                        {"name", "owner-" + owner_uid},
-                                                        {"uid", owner_uid},
-                                                        {"controller", controller}}});
+                                                       {"kind", "Widget"},
+                                                       {"name", "owner-" + owner_uid},
+                                                       {"uid", owner_uid},
+                                                       {"controller", controller}}});
   return o;
 }
 
