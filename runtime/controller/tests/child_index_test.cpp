@@ -50,11 +50,13 @@ Reconciler widget_reconciler(const Config& config) {
             child.member("spec")["color"] = color_of(parent);
             return child;
           },
-          .child_object_manager = UpdatingObjectManager<Unstructured>{
-              .merge_before_update = [](Unstructured& current, const Unstructured& desired) {
-                current.member("spec")["color"] = color_of(desired);
+          .child_object_manager =
+              UpdatingObjectManager<Unstructured>{
+                  .merge_before_update =
+                      [](Unstructured& current, const Unstructured& desired) {
+                        current.member("spec")["color"] = color_of(desired);
+                      },
               },
-          },
           .reflect_child_status_on_parent = [](Context&, Unstructured&, const Unstructured*, const Error&) {},
           .child_type = gadget_kind(),
       },
