@@ -19,13 +19,13 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "benchapi/v1/test_child.hpp"
+#include "benchapi/v1/test_resource.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/cached_client.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/reconcilers/child.hpp"
 #include "rr/reconcilers/resource.hpp"
-#include "benchapi/v1/test_child.hpp"
-#include "benchapi/v1/test_resource.hpp"
 
 namespace {
 
@@ -60,24 +60,26 @@ rr::Reconciler make_reconciler(const rr::Config& config) {
             child.spec.emplace().image = parent.spec && parent.spec->image ? *parent.spec->image : "";
             return child;
           },
-          .child_object_manager = rr::UpdatingObjectManager<Child>{
-              .merge_before_update = [](Child& current, const Child& desired) {
-                current.metadata.labels = desired.metadata.labels;
-                current.spec = desired.spec;
+          .child_object_manager =
+              rr::UpdatingObjectManager<Child>{
+                  .merge_before_update =
+                      [](Child& current, const Child& desired) {
+                        current.metadata.labels = desired.metadata.labels;
+                        current.spec = desired.spec;
+                      },
               },
-          },
-          .reflect_child_status_on_parent = [](rr::Context& ctx, Parent& parent, const Child* child,
-                                               const rr::Error&) {
-            auto& status = parent.status ? *parent.status : parent.status.emplace();
-            auto& conditions = status.conditions ? *status.conditions : status.conditions.emplace();
-            auto manager = rr::ConditionSet::living({"ChildReady"}).manage(conditions, ctx.now());
-            if (child && child->spec) {
-              status.latest_image = child->spec->image;
-              manager.mark_true("ChildReady", "Created");
-            } else {
-              manager.mark_false("ChildReady", "Missing", "no child");
-            }
-          },
+          .reflect_child_status_on_parent =
+              [](rr::Context& ctx, Parent& parent, const Child* child, const rr::Error&) {
+                auto& status = parent.status ? *parent.status : parent.status.emplace();
+                auto& conditions = status.conditions ? *status.conditions : status.conditions.emplace();
+                auto manager = rr::ConditionSet::living({"ChildReady"}).manage(conditions, ctx.now());
+                if (child && child->spec) {
+                  status.latest_image = child->spec->image;
+                  manager.mark_true("ChildReady", "Created");
+                } else {
+                  manager.mark_false("ChildReady", "Missing", "no child");
+                }
+              },
       },
       .config = config,
   };
@@ -97,7 +99,8 @@ template <class T>
 void wait_for_cache(rr::Cluster& cluster, rr::InformerCache& cache) {
   const rr::KindInfo kind = rr::kind_info_of<T>();
   const rr::Json want = cluster.list(kind, rr::ListOptions{})["items"];
-  while (cache.list(kind, rr::ListOptions{})["items"] != want) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  while (cache.list(kind, rr::ListOptions{})["items"] != want)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 void row(const char* what, const Layout& l, int n, const bench::Times& t) {
@@ -115,8 +118,11 @@ Figures run(const Layout& l, int sample) {
   auto cluster = std::make_shared<rr::Cluster>();
   cluster->register_kind<Parent>();
   cluster->register_kind<Child>();
-  cluster->register_kind(rr::KindInfo{.gvk = {"", "v1", "Event"}, .plural = "events", .list_kind = "EventList",
-                                      .scope = rr::Scope::Namespaced, .has_status = false});
+  cluster->register_kind(rr::KindInfo{.gvk = {"", "v1", "Event"},
+                                      .plural = "events",
+                                      .list_kind = "EventList",
+                                      .scope = rr::Scope::Namespaced,
+                                      .has_status = false});
   auto api = std::make_shared<rr::ClusterClient>(cluster);
   for (int i = 0; i < l.parents; ++i) {
     Parent p;

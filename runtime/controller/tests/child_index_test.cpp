@@ -104,6 +104,7 @@ TEST_CASE("child index: through the cache, a child reconciler reads only its own
   Json w2 = f.cluster->get(widget_kind(), {"a", "w2"});
   w2["spec"]["color"] = "blue";
   f.cluster->update(widget_kind(), w2);
+  REQUIRE(eventually([&] { return f.cache->get(widget_kind(), {"a", "w2"})["spec"]["color"] == "blue"; }));
   REQUIRE_FALSE(reconciler.reconcile(Request{"a", "w2"}).error);  // found by the index, updated
   CHECK(f.gadget_color("w2") == "blue");
   CHECK(f.gadget_color("w1") == "red");
