@@ -7,6 +7,7 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_index.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/field_matcher.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/field_indexer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_metrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/cached_client.cpp
 )

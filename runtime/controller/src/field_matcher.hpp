@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "rr/client/field_index.hpp"
 #include "rr/client/label_selector.hpp"
+#include "rr/controller/field_indexer.hpp"
 
 namespace rr {
 

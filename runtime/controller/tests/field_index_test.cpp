@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "informer_test_support.hpp"
-#include "rr/client/field_index.hpp"
 #include "rr/controller/cached_client.hpp"
+#include "rr/controller/field_indexer.hpp"
 
 using namespace rr;
 using namespace rr::test;

@@ -14,9 +14,9 @@
 #include <thread>
 #include <vector>
 
-#include "rr/client/field_index.hpp"
 #include "rr/client/kind.hpp"
 #include "rr/client/options.hpp"
+#include "rr/controller/field_indexer.hpp"
 #include "rr/controller/informer.hpp"
 #include "rr/controller/runnable.hpp"
 
