@@ -6,6 +6,9 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_index.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/field_matcher.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/field_indexer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_metrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/cached_client.cpp
 )
@@ -19,6 +22,8 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/field_index_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/child_index_test.cpp
   )
   target_link_libraries(rr_informer_tests PRIVATE rr::controller rr::cluster doctest::doctest)
   rrgen_target_defaults(rr_informer_tests)

@@ -36,6 +36,10 @@ Json ForwardingClient::do_get(const KindInfo& kind, const ObjectKey& key) { retu
 
 Json ForwardingClient::do_list(const KindInfo& kind, const ListOptions& opts) { return inner_->list(kind, opts); }
 
+bool ForwardingClient::do_has_field_index(const KindInfo& kind, std::string_view field) const {
+  return inner_->has_field_index(kind, field);
+}
+
 Json ForwardingClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
   return inner_->create(kind, object, opts);
 }

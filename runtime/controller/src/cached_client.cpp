@@ -25,4 +25,9 @@ Json CachedClient::do_list(const KindInfo& kind, const ListOptions& opts) {
   return is_cached(kind.gvk) ? cache_->list(kind, opts) : ForwardingClient::do_list(kind, opts);
 }
 
+bool CachedClient::do_has_field_index(const KindInfo& kind, std::string_view field) const {
+  return is_cached(kind.gvk) ? cache_->has_field_index(kind.gvk, field)
+                             : ForwardingClient::do_has_field_index(kind, field);
+}
+
 }  // namespace rr

@@ -1,6 +1,7 @@
 // The shared informer cache: one informer per kind, each on its own thread while the cache runs.
 #include "rr/controller/informer_cache.hpp"
 
+#include "field_matcher.hpp"
 #include "rr/client/client.hpp"
 #include "rr/client/label_selector.hpp"
 
@@ -160,14 +161,20 @@ Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
   const Selector labels = parse_selector<Selector>(opts.label_selector);
   const FieldSelector fields = parse_selector<FieldSelector>(opts.field_selector);
   const bool one_namespace = kind.namespaced() && !opts.namespace_.empty();
-  const auto objects = one_namespace ? informer->store().by_index_stored(namespace_index, opts.namespace_)
-                                     : informer->store().list_stored();
+  const std::string_view namespace_ = one_namespace ? std::string_view(opts.namespace_) : std::string_view();
+  FieldMatcher matcher = field_matcher(fields,
+                                       [&](std::string_view field) { return field_indexer(kind, *informer, field); });
+  const auto objects = matcher.indexed
+                           ? informer->store().by_index_stored(field_index_name(matcher.indexed->field),
+                                                               field_index_value(namespace_, matcher.indexed->value))
+                       : one_namespace ? informer->store().by_index_stored(namespace_index, opts.namespace_)
+                                       : informer->store().list_stored();
   Json items = Json::array();
   for (const auto& stored : objects) {
     if (opts.limit > 0 && static_cast<std::int64_t>(items.size()) >= opts.limit) break;
     Json object = stored.copy();
     if (!labels.empty() && !labels.matches(labels_of(object))) continue;
-    if (!fields.empty() && !fields.matches(object)) continue;
+    if (!matcher.matches(object)) continue;
     items.push_back(std::move(object));
   }
   return Json{{"apiVersion", kind.gvk.api_version()},

@@ -64,6 +64,11 @@ class Client {
     do_remove_collection(kind, list, opts);
   }
   std::unique_ptr<Watch> watch(const KindInfo& kind, const ListOptions& opts) { return do_watch(kind, opts); }
+  // Whether list() answers an exact-match field selector on `field` (field_index.hpp, e.g.
+  // ".metadata.controller=<uid>") from an index: true only for a cache with that field indexer
+  // (controller-runtime's IndexField). Without one, callers list without it and filter themselves
+  // (the API server refuses field labels it does not know).
+  bool has_field_index(const KindInfo& kind, std::string_view field) const { return do_has_field_index(kind, field); }
 
   // --- Typed conveniences (T is a generated kind), the calls of rr::Api<T> (api.hpp). ---
   template <Object T>
@@ -102,6 +107,7 @@ class Client {
   virtual Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) = 0;
   virtual void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) = 0;
   virtual std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) = 0;
+  virtual bool do_has_field_index(const KindInfo& /*kind*/, std::string_view /*field*/) const { return false; }
 };
 
 // JSON <-> typed object. The typed object always carries its apiVersion and kind: an API server

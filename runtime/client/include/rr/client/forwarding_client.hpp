@@ -30,6 +30,7 @@ class ForwardingClient : public Client {
   Json do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) override;
   void do_remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) override;
   std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override;
+  bool do_has_field_index(const KindInfo& kind, std::string_view field) const override;
 
  private:
   std::shared_ptr<Client> inner_;

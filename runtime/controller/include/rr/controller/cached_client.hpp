@@ -27,6 +27,8 @@ class CachedClient final : public ForwardingClient {
   // Reads of cached kinds; everything else is forwarded to the API client.
   Json do_get(const KindInfo& kind, const ObjectKey& key) override;
   Json do_list(const KindInfo& kind, const ListOptions& opts) override;
+  // True for a cached kind with that field indexer (the built-in controller_owner_field included).
+  bool do_has_field_index(const KindInfo& kind, std::string_view field) const override;
 
  private:
   std::shared_ptr<InformerCache> cache_;

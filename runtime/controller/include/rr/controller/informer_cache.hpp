@@ -16,6 +16,7 @@
 
 #include "rr/client/kind.hpp"
 #include "rr/client/options.hpp"
+#include "rr/controller/field_indexer.hpp"
 #include "rr/controller/informer.hpp"
 #include "rr/controller/runnable.hpp"
 
@@ -77,9 +78,20 @@ class InformerCache final : public Runnable {
   Json get(const KindInfo& kind, const ObjectKey& key);
   // A <Kind>List of the stored objects matching opts.namespace_, label and field selectors, sorted
   // by key; opts.limit truncates (there is no continue token: the cache has everything).
+  // When opts.field_selector has "<field>=<value>" on an indexed field, only the objects indexed
+  // under that value are read (the other terms filter them).
   Json list(const KindInfo& kind, const ListOptions& opts);
 
+  // controller-runtime's FieldIndexer.IndexField: indexes `kind`'s objects under fn's values for
+  // `field`, so that a list selecting "<field>=<value>" reads only those, in one namespace or all.
+  // Creates the informer if needed. Throws std::invalid_argument when the kind already has an
+  // indexer for `field` (controller_owner_field is built in, created on the first list using it).
+  void index_field(const KindInfo& kind, std::string field, FieldIndexFn fn);
+  bool has_field_index(const GroupVersionKind& gvk, std::string_view field) const;
+
  private:
+  // The indexer of (gvk, field), nullptr if none; adds the built-in one to the store on first use.
+  FieldIndexFn* field_indexer(const KindInfo& kind, Informer& informer, std::string_view field);
   std::shared_ptr<Informer> synced_informer(const KindInfo& kind);
   void launch_locked(const std::shared_ptr<Informer>& informer);
 
@@ -88,6 +100,8 @@ class InformerCache final : public Runnable {
   mutable std::mutex mutex_;
   std::condition_variable_any started_cv_;
   std::map<GroupVersionKind, std::shared_ptr<Informer>> informers_;
+  // Field indexers by kind and field; entries are never removed (pointers to them stay valid).
+  std::map<GroupVersionKind, std::map<std::string, FieldIndexFn, std::less<>>> field_indexers_;
   std::vector<std::jthread> threads_;
   bool started_ = false;
   bool stopping_ = false;

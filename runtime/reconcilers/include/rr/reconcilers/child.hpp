@@ -41,6 +41,7 @@
 #include <utility>
 #include <vector>
 
+#include "rr/client/field_index.hpp"
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/object_manager.hpp"
 #include "rr/reconcilers/sub_reconciler.hpp"
@@ -194,12 +195,20 @@ struct ChildReconciler {
     if (on_setup) on_setup(s);
   }
 
-  // The candidate children: listed with list_options (default: the parent's namespace).
+  // The candidate children: listed with list_options (default: the parent's namespace). By
+  // default, a client with the controller-owner index (the cache) reads only the parent's
+  // children from it instead of decoding the whole namespace; others list and is_our_child filters.
   std::vector<C> list_children(Context& ctx, const T& parent) const {
     ListOptions options;
     options.namespace_ = parent.metadata.namespace_;
-    if (list_options) options = list_options(ctx, parent);
-    return any_api::list<C>(ctx.config().api(), child_kind(), options);
+    Client& api = ctx.config().api();
+    if (list_options) {
+      options = list_options(ctx, parent);
+    } else if (!skip_owner_reference && !parent.metadata.uid.empty() &&
+               api.has_field_index(child_kind(), controller_owner_field)) {
+      options.field_selector = field_equals(controller_owner_field, parent.metadata.uid);
+    }
+    return any_api::list<C>(api, child_kind(), options);
   }
 
   // Controlled by the parent (unless skip_owner_reference), and our_child when set.
