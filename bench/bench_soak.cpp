@@ -113,8 +113,8 @@ std::uint32_t shard_of(const std::string& key, std::uint32_t shards) {
 // runtime/manager/src/operator_main.cpp), with the client's rate limit and, for a shard, label
 // selectors on the informers and a Lease of its own, which run_operator has no flag for.
 
-int run_operator_process(const std::string& kubeconfig, const std::string& port_file, int workers, float qps,
-                         int shard, int shards) {
+int run_operator_process(const std::string& kubeconfig, const std::string& port_file, int workers, float qps, int shard,
+                         int shards) {
   rr::RestConfig rest = rr::load_kubeconfig_file(kubeconfig).config;
   rest.user_agent = "webapp-operator";
   rest.qps = qps;
@@ -136,20 +136,21 @@ int run_operator_process(const std::string& kubeconfig, const std::string& port_
   rr::InformerCacheOptions cache_options;
   if (shards > 1) {
     const std::string selector = std::string(shard_label) + "=" + std::to_string(shard);
-    for (const rr::GroupVersionKind& gvk : {rr::GroupVersionKind{"web.example.rrgen.dev", "v1", "WebApp"},
-                                            rr::GroupVersionKind{"apps", "v1", "Deployment"},
-                                            rr::GroupVersionKind{"", "v1", "Service"}}) {
+    for (const rr::GroupVersionKind& gvk :
+         {rr::GroupVersionKind{"web.example.rrgen.dev", "v1", "WebApp"},
+          rr::GroupVersionKind{"apps", "v1", "Deployment"}, rr::GroupVersionKind{"", "v1", "Service"}}) {
       cache_options.by_kind[gvk].label_selector = selector;
     }
   }
   auto cache = std::make_shared<rr::InformerCache>(api, std::move(cache_options));
   manager.add(cache);
-  manager.add_metrics_collector(
-      [objects = std::make_shared<rr::metrics::InformerCacheMetrics>(manager.metrics(), cache)] { objects->collect(); });
+  manager.add_metrics_collector([objects = std::make_shared<rr::metrics::InformerCacheMetrics>(
+                                     manager.metrics(), cache)] { objects->collect(); });
   auto hooks = std::make_shared<webapp::WebAppHooks>();
   hooks->dns = std::make_shared<webapp::InMemoryDns>();
   rr::OperatorContext context{manager, api, cache, manager.options()};
-  context.add_controller("webapp", [hooks](const rr::Config& config) { return webapp::WebAppReconciler(config, hooks); });
+  context.add_controller("webapp",
+                         [hooks](const rr::Config& config) { return webapp::WebAppReconciler(config, hooks); });
   // The parent reads the metrics port from this file once the server listens.
   std::jthread announce([&manager, port_file](std::stop_token stop) {
     while (!stop.stop_requested() && manager.metrics_port() == 0) std::this_thread::sleep_for(20ms);
@@ -367,7 +368,8 @@ Json web_app(const std::string& ns, const std::string& name, long i, int shards)
              {"configMapName", "soak-config"},
              {"hostname", name + "." + ns + ".example.com"}}}};
   if (shards > 1) {
-    app["metadata"]["labels"] = {{shard_label, std::to_string(shard_of(ns + "/" + name, static_cast<std::uint32_t>(shards)))}};
+    app["metadata"]["labels"] = {
+        {shard_label, std::to_string(shard_of(ns + "/" + name, static_cast<std::uint32_t>(shards)))}};
   }
   return app;
 }
@@ -630,7 +632,8 @@ void print_phases(const std::vector<Phase>& phases, const Options& o) {
 }
 
 int soak(const Options& o) {
-  const fs::path dir = o.keep.empty() ? fs::temp_directory_path() / ("bench_soak." + std::to_string(getpid())) : fs::path(o.keep);
+  const fs::path dir = o.keep.empty() ? fs::temp_directory_path() / ("bench_soak." + std::to_string(getpid()))
+                                      : fs::path(o.keep);
   fs::create_directories(dir);
   const long namespaces = o.namespaces > 0 ? o.namespaces : std::max(1L, o.webapps / 100);
   std::printf("bench_soak: %ld WebApps in %ld namespaces, %d operator process(es) of %d workers, client qps %s; %s\n",
@@ -669,7 +672,9 @@ int soak(const Options& o) {
 
   for (long n = 0; n < namespaces; ++n) {
     const std::string ns = namespace_name(n);
-    with_retries([&] { user.create(ns_kind, Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}}); });
+    with_retries([&] {
+      user.create(ns_kind, Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
+    });
     with_retries([&] {
       user.create(config_maps, Json{{"apiVersion", "v1"},
                                     {"kind", "ConfigMap"},
@@ -691,8 +696,8 @@ int soak(const Options& o) {
         });
         created_after = since(t0);
       }));
-  std::printf("converge: created in %.1f s (the creates run inside the phase), all Ready after %.1f s\n",
-              created_after, phases.back().wall);
+  std::printf("converge: created in %.1f s (the creates run inside the phase), all Ready after %.1f s\n", created_after,
+              phases.back().wall);
   std::fflush(stdout);
 
   // Idle: the queue drained, then the CPU of doing nothing with everything cached.
@@ -727,18 +732,21 @@ int soak(const Options& o) {
     std::map<std::string, std::int64_t> targets;
     std::mutex targets_mutex;
     phases.push_back(run_phase(
-        "wave", p, static_cast<long>(picked.size()), [&] {
+        "wave", p, static_cast<long>(picked.size()),
+        [&] {
           const std::lock_guard lock(targets_mutex);
           return static_cast<long>(targets.size()) < static_cast<long>(picked.size()) ? 0 : observer.reached(targets);
         },
-        o, [&] {
+        o,
+        [&] {
           parallel_for(static_cast<long>(picked.size()), 4, [&](long j) {
             const long i = picked[static_cast<std::size_t>(j)];
             const std::string ns = namespace_name(i % namespaces);
             const rr::ObjectKey key{ns, app_name(i)};
             Json patched;
             with_retries([&] {
-              patched = user.patch(web_apps, key, rr::PatchType::Merge, R"({"spec":{"image":"registry.example/soak:2.0"}})");
+              patched = user.patch(web_apps, key, rr::PatchType::Merge,
+                                   R"({"spec":{"image":"registry.example/soak:2.0"}})");
             });
             const std::lock_guard lock(targets_mutex);
             targets[key.str()] = patched["metadata"].value("generation", std::int64_t{0});
@@ -831,8 +839,8 @@ int fanout(const Options& o) {
   for (const Case c : {Case{0, false}, Case{1, false}, Case{2, false}, Case{4, false}, Case{4, true}}) {
     std::vector<std::unique_ptr<Watcher>> watchers;
     for (int w = 0; w < c.watchers; ++w) {
-      watchers.push_back(std::make_unique<Watcher>(cluster.kubeconfig, config_maps,
-                                                   c.sharded ? std::string(shard_label) + "=" + std::to_string(w) : ""));
+      watchers.push_back(std::make_unique<Watcher>(
+          cluster.kubeconfig, config_maps, c.sharded ? std::string(shard_label) + "=" + std::to_string(w) : ""));
     }
     ++wave;
     const double cpu0 = cluster.process->sample().cpu;
@@ -855,9 +863,9 @@ int fanout(const Options& o) {
     const double cpu = cluster.process->sample().cpu - cpu0;
     if (c.watchers == 0) base_cpu = cpu;
     const std::string label = std::to_string(c.watchers) + (c.sharded ? " (each selects 1/4)" : " (all objects)");
-    std::printf("%-28s %9.1f %12.2f %14ld %16s\n", label.c_str(), since(t0), cpu, delivered(),
-                delivered() > 0 ? bench::fmt("%.1f", (cpu - base_cpu) * 1e6 / static_cast<double>(delivered())).c_str()
-                                : "-");
+    std::printf(
+        "%-28s %9.1f %12.2f %14ld %16s\n", label.c_str(), since(t0), cpu, delivered(),
+        delivered() > 0 ? bench::fmt("%.1f", (cpu - base_cpu) * 1e6 / static_cast<double>(delivered())).c_str() : "-");
     std::fflush(stdout);
   }
   std::printf("(srv CPU/event: the server's CPU for the wave beyond the wave without watchers, per event sent)\n");
@@ -884,7 +892,8 @@ int main(int argc, char** argv) {
   if (!args.empty() && args[0] == "--operator") {
     if (args.size() != 7) die("--operator KUBECONFIG PORT_FILE WORKERS QPS SHARD SHARDS");
     return run_operator_process(args[1], args[2], static_cast<int>(number(args[3], "WORKERS")), std::stof(args[4]),
-                                static_cast<int>(number(args[5], "SHARD")), static_cast<int>(number(args[6], "SHARDS")));
+                                static_cast<int>(number(args[5], "SHARD")),
+                                static_cast<int>(number(args[6], "SHARDS")));
   }
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
