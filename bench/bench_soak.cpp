@@ -619,7 +619,7 @@ void print_phases(const std::vector<Phase>& phases, const Options& o) {
       sum += n;
       std::printf(" %9.0f", n);
     }
-    if (ph.name == "steady") {
+    if (ph.name == "steady" || ph.expected == 0) {
       std::printf(" %9.0f %12s\n", sum, "-");
     } else {
       std::printf(" %9.0f %12.2f\n", sum, sum / static_cast<double>(std::max(1L, ph.expected)));
@@ -700,23 +700,32 @@ int soak(const Options& o) {
               phases.back().wall);
   std::fflush(stdout);
 
-  // Idle: the queue drained, then the CPU of doing nothing with everything cached.
-  {
-    // Quiet: nothing queued and no write for 2 s (the controller's events are written by a thread
-    // of their own after the reconciles; the Lease renewals of shards are PUTs every 2 s).
-    const auto t0 = Clock::now();
+  // After the last WebApp is Ready the queue still holds keys (a Deployment's status, the events'
+  // own writes): the drain phase runs until nothing is queued and nothing written for 2 s (the
+  // controller's events are written by a thread of their own; shards' Lease renewals are PUTs).
+  auto drain = [&](const std::string& name) {
     auto writes = [](const OperatorMetrics& m) {
       return (m.requests.count("POST") != 0 ? m.requests.at("POST") : 0) +
              (m.requests.count("PATCH") != 0 ? m.requests.at("PATCH") : 0);
     };
-    OperatorMetrics before = scrape(p.ports);
-    while (since(t0) < 300) {
-      std::this_thread::sleep_for(2s);
-      const OperatorMetrics now = scrape(p.ports);
-      if (now.depth == 0 && writes(now) == writes(before)) break;
-      before = now;
-    }
-    std::printf("steady: quiet %.1f s after the last WebApp was Ready\n", since(t0));
+    double last_writes = -1;
+    auto last_change = Clock::now();
+    Phase ph = run_phase(
+        name, p, 1,
+        [&] {
+          const OperatorMetrics now = scrape(p.ports);
+          if (now.depth > 0 || writes(now) != last_writes) {
+            last_writes = writes(now);
+            last_change = Clock::now();
+          }
+          return since(last_change) >= 2 ? 1L : 0L;
+        },
+        o);
+    ph.expected = ph.done = 0;  // not a count of WebApps
+    phases.push_back(std::move(ph));
+  };
+  drain("drain");
+  {
     Phase steady = run_phase(
         "steady", p, o.steady_seconds, [&, t1 = Clock::now()] { return static_cast<long>(since(t1)); }, o);
     std::printf("steady: operator %.3f CPU s/min, server %.3f CPU s/min over %.0f s\n",
@@ -755,6 +764,7 @@ int soak(const Options& o) {
     std::printf("wave: %zu WebApps patched, all Ready at their new generation after %.1f s\n", picked.size(),
                 phases.back().wall);
   }
+  drain("wave drain");
   const OperatorMetrics last = scrape(p.ports);
   std::printf("cached objects at the end (rr_informer_cache_objects, summed over operators):");
   for (const auto& [kind, n] : last.cached) std::printf(" %s %.0f", kind.c_str(), n);
@@ -771,7 +781,7 @@ int soak(const Options& o) {
   std::printf("server %.1f CPU s, peak RSS %.0f MB\n", server_final.cpu, server_final.peak_mb);
   std::printf("load average at end: %s", load_average().c_str());
   if (o.keep.empty()) fs::remove_all(dir);
-  const bool ok = phases[0].done == phases[0].expected && phases[2].done == phases[2].expected;
+  const bool ok = phases[0].done == phases[0].expected && phases[3].done == phases[3].expected;
   if (!ok) std::printf("NOT CONVERGED (logs in %s)\n", dir.c_str());
   return ok ? 0 : 1;
 }
