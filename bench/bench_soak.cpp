@@ -10,9 +10,10 @@
 //            the namespaces (a ConfigMap each) and --webapps WebApps from 4 threads and follows
 //            them with an informer of its own (one more watch on the server). Phases:
 //              converge  first create -> every WebApp Ready at its generation
+//              drain     until nothing is queued and nothing written for 2 s
 //              steady    --steady-seconds of idle: CPU per minute of each process
 //              wave      --wave-percent of the WebApps get a new image (a merge patch): until
-//                        each patched one is Ready at its new generation
+//                        each patched one is Ready at its new generation; then a drain
 //            Per phase: wall time, CPU seconds of the operator(s) and of the server (from
 //            /proc/PID/stat), peak RSS (VmHWM, and wait4's ru_maxrss at the end), reconciles,
 //            requests per verb (rest_client_requests_total), the peak of workqueue_depth (the
@@ -21,6 +22,7 @@
 //            their children, which copy the WebApp's labels) labelled rrgen.dev/shard=<i> (label
 //            selectors on the informers, docs/runtime/32), each under its own Lease
 //            (<id>-shard-<i>): the simulation of docs/scaling.md.
+//            --view-cache-kb KB sets the informers' decoded_cache_bytes (the views they keep).
 //   --fanout  the API server's cost of watch fan-out: --webapps ConfigMaps, then for 0, 1, 2 and 4
 //            watchers (threads of this process, each with its own HttpClient and watch) an update
 //            of every object; the server's CPU for the wave beside the number of watchers, and
@@ -31,8 +33,9 @@
 //
 // usage: bench_soak [--webapps N] [--namespaces N] [--workers N] [--qps Q] [--shards N]
 //                   [--steady-seconds S] [--wave-percent P] [--timeout-seconds S] [--keep DIR]
+//                   [--view-cache-kb KB]
 //        bench_soak --fanout [--webapps N]
-//        bench_soak --operator KUBECONFIG PORT_FILE WORKERS QPS SHARD SHARDS   (internal)
+//        bench_soak --operator KUBECONFIG PORT_FILE WORKERS QPS SHARD SHARDS VIEW_KB   (internal)
 #include <curl/curl.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -114,7 +117,7 @@ std::uint32_t shard_of(const std::string& key, std::uint32_t shards) {
 // selectors on the informers and a Lease of its own, which run_operator has no flag for.
 
 int run_operator_process(const std::string& kubeconfig, const std::string& port_file, int workers, float qps, int shard,
-                         int shards) {
+                         int shards, long view_kb) {
   rr::RestConfig rest = rr::load_kubeconfig_file(kubeconfig).config;
   rest.user_agent = "webapp-operator";
   rest.qps = qps;
@@ -134,6 +137,8 @@ int run_operator_process(const std::string& kubeconfig, const std::string& port_
   rr::Manager manager(options, api, log);
   api->set_metrics(rr::metrics::rest_client_metrics(manager.metrics()));
   rr::InformerCacheOptions cache_options;
+  // --view-cache-kb: the decoded views each informer keeps (ObjectStore's default 8 MiB of text).
+  if (view_kb >= 0) cache_options.informer.decoded_cache_bytes = static_cast<std::size_t>(view_kb) * 1024;
   if (shards > 1) {
     const std::string selector = std::string(shard_label) + "=" + std::to_string(shard);
     for (const rr::GroupVersionKind& gvk :
@@ -524,6 +529,7 @@ struct Options {
   int scrape_ms = 1000;
   std::string keep;
   bool fanout = false;
+  long view_kb = -1;  // -1: the informers' default
 };
 
 struct Phase {
@@ -636,9 +642,11 @@ int soak(const Options& o) {
                                       : fs::path(o.keep);
   fs::create_directories(dir);
   const long namespaces = o.namespaces > 0 ? o.namespaces : std::max(1L, o.webapps / 100);
-  std::printf("bench_soak: %ld WebApps in %ld namespaces, %d operator process(es) of %d workers, client qps %s; %s\n",
-              o.webapps, namespaces, o.shards, o.workers, o.qps > 0 ? bench::fmt("%.0f", o.qps).c_str() : "unlimited",
-              bench::compiler_name());
+  std::printf(
+      "bench_soak: %ld WebApps in %ld namespaces, %d operator process(es) of %d workers, client qps %s, informer "
+      "views %s; %s\n",
+      o.webapps, namespaces, o.shards, o.workers, o.qps > 0 ? bench::fmt("%.0f", o.qps).c_str() : "unlimited",
+      o.view_kb < 0 ? "default" : (std::to_string(o.view_kb) + " KB").c_str(), bench::compiler_name());
   std::printf("load average at start: %s", load_average().c_str());
   std::fflush(stdout);
 
@@ -654,7 +662,8 @@ int soak(const Options& o) {
     p.operators.push_back(std::make_unique<Child>(
         "operator-" + std::to_string(s),
         std::vector<std::string>{self_exe(), "--operator", p.cluster.kubeconfig, port_file, std::to_string(o.workers),
-                                 bench::fmt("%g", o.qps), std::to_string(s), std::to_string(o.shards)},
+                                 bench::fmt("%g", o.qps), std::to_string(s), std::to_string(o.shards),
+                                 std::to_string(o.view_kb)},
         dir / ("operator-" + std::to_string(s) + ".log")));
     const auto t0 = Clock::now();
     while (!fs::exists(port_file)) {
@@ -900,10 +909,10 @@ long number(const std::string& text, const std::string& flag) {
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "--operator") {
-    if (args.size() != 7) die("--operator KUBECONFIG PORT_FILE WORKERS QPS SHARD SHARDS");
+    if (args.size() != 8) die("--operator KUBECONFIG PORT_FILE WORKERS QPS SHARD SHARDS VIEW_KB");
     return run_operator_process(args[1], args[2], static_cast<int>(number(args[3], "WORKERS")), std::stof(args[4]),
-                                static_cast<int>(number(args[5], "SHARD")),
-                                static_cast<int>(number(args[6], "SHARDS")));
+                                static_cast<int>(number(args[5], "SHARD")), static_cast<int>(number(args[6], "SHARDS")),
+                                std::stol(args[7]));
   }
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -934,10 +943,13 @@ int main(int argc, char** argv) {
       o.keep = value();
     } else if (flag == "--fanout") {
       o.fanout = true;
+    } else if (flag == "--view-cache-kb") {
+      o.view_kb = number(value(), flag);
     } else {
       die("unknown flag " + flag +
           "\nusage: bench_soak [--webapps N] [--namespaces N] [--workers N] [--qps Q] [--shards N] [--steady-seconds S]"
-          " [--wave-percent P] [--timeout-seconds S] [--scrape-ms MS] [--keep DIR] | --fanout [--webapps N]");
+          " [--wave-percent P] [--timeout-seconds S] [--scrape-ms MS] [--keep DIR] [--view-cache-kb KB]"
+          " | --fanout [--webapps N]");
     }
   }
   curl_global_init(CURL_GLOBAL_DEFAULT);
