@@ -213,49 +213,32 @@ void floor_pass(rr::ClusterClient& client, int parents, bool write_child, bool c
 
 void run(int parents) {
   std::printf("parents: %d (namespaces of %d)\n", parents, kPerNamespace);
+  // Both clusters are built first and each pass runs the reconciler then the floor, so that the
+  // two sides of a ratio are measured close in time (the machine's load varies).
   Setup s = make_cluster(parents);
+  Setup f = make_cluster(parents);
   rr::Config config = rr::make_config(s.client);
   rr::Reconciler reconciler = make_reconciler(config);
   int failed = 0;
 
-  // Writes per pass = resourceVersions consumed (child writes, status writes, events).
-  long rv0 = rv(*s.cluster);
-  bench::Stopwatch create_sw;
-  failed += reconcile_all(reconciler, parents);
-  bench::Times create = create_sw.elapsed();
-  long rv1 = rv(*s.cluster);
-  bench::Stopwatch steady_sw;
-  failed += reconcile_all(reconciler, parents);
-  bench::Times steady = steady_sw.elapsed();
-  long rv2 = rv(*s.cluster);
+  // One pass of each side; writes = resourceVersions consumed (child writes, status writes, events).
+  auto pass = [&](const char* what, bool write_child, bool create) {
+    const long rv0 = rv(*s.cluster);
+    bench::Stopwatch sw;
+    failed += reconcile_all(reconciler, parents);
+    const bench::Times t = sw.elapsed();
+    const long writes = rv(*s.cluster) - rv0;
+    const long fv0 = rv(*f.cluster);
+    bench::Stopwatch fsw;
+    floor_pass(*f.client, parents, write_child, create);
+    const bench::Times ft = fsw.elapsed();
+    report(what, parents, t, ft, writes, rv(*f.cluster) - fv0);
+  };
+  pass("create", true, true);
+  pass("steady", false, false);
   set_images(*s.client, parents, "registry.example/app:v2");
-  long rv3 = rv(*s.cluster);
-  bench::Stopwatch update_sw;
-  failed += reconcile_all(reconciler, parents);
-  bench::Times update = update_sw.elapsed();
-  long rv4 = rv(*s.cluster);
-
-  // The floor runs on a fresh cluster with the same objects.
-  Setup f = make_cluster(parents);
-  long fv0 = rv(*f.cluster);
-  bench::Stopwatch fc_sw;
-  floor_pass(*f.client, parents, true, true);
-  bench::Times floor_create = fc_sw.elapsed();
-  long fv1 = rv(*f.cluster);
-  bench::Stopwatch fs_sw;
-  floor_pass(*f.client, parents, false, false);
-  bench::Times floor_steady = fs_sw.elapsed();
-  long fv2 = rv(*f.cluster);
   set_images(*f.client, parents, "registry.example/app:v2");
-  long fv3 = rv(*f.cluster);
-  bench::Stopwatch fu_sw;
-  floor_pass(*f.client, parents, true, false);
-  bench::Times floor_update = fu_sw.elapsed();
-  long fv4 = rv(*f.cluster);
-
-  report("create", parents, create, floor_create, rv1 - rv0, fv1 - fv0);
-  report("steady", parents, steady, floor_steady, rv2 - rv1, fv2 - fv1);
-  report("update", parents, update, floor_update, rv4 - rv3, fv4 - fv3);
+  pass("update", true, false);
   // What each list returns per child: the floor's children must weigh what the reconciler's do.
   auto child_bytes = [](rr::ClusterClient& client) {
     auto l = client.list(rr::kind_info_of<Child>(), rr::ListOptions{.namespace_ = ns_of(0)});
