@@ -12,6 +12,7 @@
 // decode of the answer), update the status (encode + decode).
 //
 // Usage: bench_reconcile [--parents N]...   (default 1000 10000)
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -112,9 +113,9 @@ void report(const char* what, int n, const bench::Times& t, const bench::Times& 
 
 long rv(const rr::Cluster& c) { return std::stol(c.resource_version()); }
 
-int reconcile_all(const rr::Reconciler& r, int parents) {
+int reconcile_range(const rr::Reconciler& r, int begin, int end) {
   int failed = 0;
-  for (int i = 0; i < parents; ++i) {
+  for (int i = begin; i < end; ++i) {
     rr::Outcome out = r.reconcile(rr::Request{ns_of(i), name_of(i)});
     if (out.error) {
       if (++failed == 1) std::fprintf(stderr, "reconcile failed: %s\n", out.error.message().c_str());
@@ -167,14 +168,14 @@ void floor_conditions(Parent& parent) {
   }
 }
 
-void floor_pass(rr::ClusterClient& client, int parents, bool write_child, bool create) {
+void floor_range(rr::ClusterClient& client, int begin, int end, bool write_child, bool create) {
   const rr::KindInfo events{.gvk = {"", "v1", "Event"},
                             .plural = "events",
                             .list_kind = "EventList",
                             .scope = rr::Scope::Namespaced,
                             .has_status = false};
   static long seq = 0;
-  for (int i = 0; i < parents; ++i) {
+  for (int i = begin; i < end; ++i) {
     auto parent = client.get<Parent>(ns_of(i), name_of(i));
     auto children = client.list<Child>(rr::ListOptions{.namespace_ = ns_of(i)});
     if (!write_child) continue;
@@ -222,23 +223,41 @@ void run(int parents) {
   int failed = 0;
 
   // One pass of each side; writes = resourceVersions consumed (child writes, status writes, events).
+  // One pass of each side, alternating a namespace (100 parents) of one with the same namespace of
+  // the other, so that both see the same machine load; writes = resourceVersions consumed (child
+  // writes, status writes, events).
   auto pass = [&](const char* what, bool write_child, bool create) {
     const long rv0 = rv(*s.cluster);
-    bench::Stopwatch sw;
-    failed += reconcile_all(reconciler, parents);
-    const bench::Times t = sw.elapsed();
-    const long writes = rv(*s.cluster) - rv0;
     const long fv0 = rv(*f.cluster);
-    bench::Stopwatch fsw;
-    floor_pass(*f.client, parents, write_child, create);
-    const bench::Times ft = fsw.elapsed();
-    report(what, parents, t, ft, writes, rv(*f.cluster) - fv0);
+    bench::Times t, ft;
+    for (int begin = 0; begin < parents; begin += kPerNamespace) {
+      const int end = std::min(parents, begin + kPerNamespace);
+      bench::Stopwatch sw;
+      failed += reconcile_range(reconciler, begin, end);
+      t += sw.elapsed();
+      bench::Stopwatch fsw;
+      floor_range(*f.client, begin, end, write_child, create);
+      ft += fsw.elapsed();
+    }
+    report(what, parents, t, ft, rv(*s.cluster) - rv0, rv(*f.cluster) - fv0);
   };
   pass("create", true, true);
   pass("steady", false, false);
   set_images(*s.client, parents, "registry.example/app:v2");
   set_images(*f.client, parents, "registry.example/app:v2");
   pass("update", true, false);
+  // The same typed list of every namespace's children in each cluster, after the passes: the lists
+  // weigh the same when the clusters hold the same objects.
+  auto list_all = [&](rr::ClusterClient& client) {
+    bench::Stopwatch sw;
+    for (int i = 0; i < parents; i += kPerNamespace) client.list<Child>(rr::ListOptions{.namespace_ = ns_of(i)});
+    return sw.elapsed().cpu * 1e6 / ((parents + kPerNamespace - 1) / kPerNamespace);
+  };
+  for (int round = 0; round < 2; ++round) {
+    const double ours = list_all(*s.client);
+    const double theirs = list_all(*f.client);
+    std::printf("  list of a namespace's children: %.0f us (floor's cluster %.0f us)\n", ours, theirs);
+  }
   // What each list returns per child: the floor's children must weigh what the reconciler's do.
   auto child_bytes = [](rr::ClusterClient& client) {
     auto l = client.list(rr::kind_info_of<Child>(), rr::ListOptions{.namespace_ = ns_of(0)});
