@@ -7,9 +7,11 @@
 //   create pass   every parent reconciled once: child created, status written
 //   steady pass   every parent reconciled again: nothing to do (child in sync, status unchanged)
 //   update pass   every parent's spec.image changed, then reconciled: child updated, status written
-// The floor does, per parent, the API calls the reconciler must make for that pass: get the
-// parent (decode), list the namespace's children (decode), create/update the child (encode +
-// decode of the answer), update the status (encode + decode).
+// The floor does, per parent, the API calls the reconciler must make for that pass, on a second
+// cluster, writing the same objects: get the parent (decode), list the namespace's children
+// (decode), create the child or update the listed one (encode + decode of the answer), update the
+// status (encode + decode), and create the Events reconciler.io records. The two sides alternate
+// a namespace at a time within each pass.
 //
 // Usage: bench_reconcile [--parents N]...   (default 1000 10000)
 #include <algorithm>
