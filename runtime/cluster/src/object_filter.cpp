@@ -28,7 +28,10 @@ ObjectFilter ObjectFilter::from(const KindEntry& kind, const ListOptions& opts) 
 
 bool ObjectFilter::matches(const Json& object) const {
   if (!namespace_.empty() && meta_string(object, "namespace") != namespace_) return false;
-  return labels_.matches(labels_of(object)) && fields_.matches(object);
+  // Without a selector every object matches: no copy of its labels (a list of a namespace tests
+  // every object in it).
+  if (!labels_.empty() && !labels_.matches(labels_of(object))) return false;
+  return fields_.empty() || fields_.matches(object);
 }
 
 }  // namespace rr::cluster_detail

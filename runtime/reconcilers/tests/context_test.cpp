@@ -129,4 +129,7 @@ TEST_CASE("Logger: names, values and levels reach the sink") {
 
   rr::Logger discard;
   CHECK_NOTHROW(discard.named("x").info("nobody listens"));
+  CHECK_FALSE(discard.named("x").with("k", "v").enabled());
+  CHECK(child.enabled());
+  CHECK_FALSE(rr::Logger(std::make_shared<const rr::LogSink>()).enabled());  // an empty sink function
 }

@@ -268,6 +268,25 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: sanitize replaces the object 
   CHECK(found);
 }
 
+TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: a logger that discards gets no serialised object") {
+  rr::Context quiet = env.context();
+  REQUIRE_FALSE(quiet.log().enabled());
+  auto m = manager();
+  int sanitized = 0;
+  m.sanitize = [&](const TestChild& c) {
+    ++sanitized;
+    return rr::Json{{"image", *c.spec->image}};
+  };
+  TestChild desired = desired_child(parent, "child", "image:1");
+  rr::Managed<TestChild> created = m.manage(quiet, parent, nullptr, &desired);
+  REQUIRE_FALSE(created.error);
+  TestChild changed = desired_child(parent, "child", "image:2");
+  REQUIRE_FALSE(m.manage(quiet, parent, &*created.object, &changed).error);
+  CHECK(env.client->calls_of("create").size() == 1);
+  CHECK(env.client->calls_of("update").size() == 1);
+  CHECK(sanitized == 0);  // the create and the update were made, the object was not rendered for a log
+}
+
 TEST_CASE("UpdatingObjectManager: validation, setup and name") {
   rr::UpdatingObjectManager<TestChild> m;
   CHECK(m.display_name() == "TestChildUpdatingObjectManager");

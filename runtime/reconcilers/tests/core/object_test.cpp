@@ -80,6 +80,17 @@ TEST_CASE("same_status compares the serialised status, nil equal to empty") {
   }
 }
 
+TEST_CASE("same_json_document: identical texts, then Go's semantic equality of parsed documents") {
+  CHECK(rr::same_json_document(R"({"a":1,"b":[2]})", R"({"a":1,"b":[2]})"));
+  CHECK(rr::same_json_document("", ""));
+  // Texts that differ are compared as documents: member order, nulls and empty members do not count.
+  CHECK(rr::same_json_document(R"({"a":1,"b":[2]})", R"({"b":[2],"a":1,"c":null,"d":{}})"));
+  CHECK(rr::same_json_document("", R"({"c":[],"d":{"e":null}})"));
+  CHECK_FALSE(rr::same_json_document(R"({"a":1})", R"({"a":2})"));
+  CHECK_FALSE(rr::same_json_document(R"({"a":[1,2]})", R"({"a":[2,1]})"));
+  CHECK_FALSE(rr::same_json_document("", R"({"a":0})"));
+}
+
 TEST_CASE("restore_last_transition_times keeps the original time of unchanged conditions") {
   const std::vector<rr::Condition> original{condition("Ready", "True", "Ok", "2024-01-01T00:00:00Z"),
                                             condition("Other", "False", "Bad", "2024-01-01T00:00:00Z")};

@@ -35,6 +35,8 @@ class Logger {
   void info(std::string_view message) const;
   void error(const Error& error, std::string_view message) const;
   const std::string& name() const noexcept { return name_; }
+  // Whether records go anywhere: callers skip building costly values for a logger that discards.
+  bool enabled() const noexcept { return sink_ && *sink_; }
 
  private:
   void emit(LogLevel level, std::string_view message, std::string error) const;

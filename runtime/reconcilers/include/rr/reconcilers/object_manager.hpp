@@ -337,7 +337,7 @@ struct UpdatingObjectManager {
   }
 
   Managed<C> create(Context& ctx, ParentRef resource, const C& desired) const {
-    ctx.log().with("resource", logged(desired)).info("creating resource");
+    if (ctx.log().enabled()) ctx.log().with("resource", logged(desired)).info("creating resource");
     C created;
     Error err = call_hook([&] {
       created = any_api::create(ctx.config().api(), address(ctx, desired), desired);
@@ -381,7 +381,7 @@ struct UpdatingObjectManager {
       ctx.log().debug("resource is in sync, no update required");
       return {actual, Error{}};
     }
-    ctx.log().with("resource", logged(current)).info("updating resource");
+    if (ctx.log().enabled()) ctx.log().with("resource", logged(current)).info("updating resource");
     C updated;
     Error err = call_hook([&] {
       updated = any_api::update(ctx.config().api(), address(ctx, current), current);
