@@ -198,8 +198,7 @@ TEST_CASE("metadata-only informer: the objects' data never reaches the client, t
   REQUIRE(wait_until([&] {
     try {
       const Json labels = reader.get(cm, {"default", "cm-0"})["metadata"].value("labels", Json::object());
-      return labels.value("tier", "") == "gold" &&
-             whole.cache->get(cm, {"default", "late"}).contains("data");
+      return labels.value("tier", "") == "gold" && whole.cache->get(cm, {"default", "late"}).contains("data");
     } catch (const ApiError&) {
       return false;
     }
