@@ -5,7 +5,8 @@
 // rr::Cluster (so they carry uid, timestamps and managedFields as served), then:
 //   memory  heap in use (mallinfo2) per object, and its ratio to the object's compact JSON size:
 //           a map of shared DOMs (the old store), rr::ObjectStore, rr::ObjectStore with
-//           strip_bookkeeping (no managedFields, no last-applied annotation)
+//           strip_bookkeeping (no managedFields, no last-applied annotation), rr::ObjectStore of
+//           what a metadata-only informer keeps (apiVersion, kind, metadata)
 //   reads   CPU µs per object: a copy out of a shared DOM (the old store's get); get_stored + copy
 //           (the cached client's read) from the default store, which keeps the views read last
 //           (8 MiB of text: the working set fits) and from a store that keeps none (a decode per
@@ -119,26 +120,42 @@ void bench_kind(const rr::KindInfo& kind, rr::Json (*make)(int), int n, double m
   for (const auto& o : objects) store->upsert(o);
   const double store_bytes = (heap_in_use() - before) / count;
 
-  double stripped_bytes = 0, stripped_json = 0;
-  {
+  // Heap and JSON text per object of a store of the objects as `transform` leaves them.
+  struct Kept {
+    double bytes = 0;
+    double json = 0;
+  };
+  auto kept_by = [&](void (*transform)(rr::Json&)) {
     malloc_trim(0);
-    before = heap_in_use();
-    rr::ObjectStore stripped;
+    const double start = heap_in_use();
+    rr::ObjectStore kept;
     for (const auto& o : objects) {
       rr::Json copy = o;
-      rr::strip_bookkeeping(copy);
-      stripped.upsert(std::move(copy));
+      transform(copy);
+      kept.upsert(std::move(copy));
     }
-    stripped_bytes = (heap_in_use() - before) / count;
-    stripped_json = static_cast<double>(stripped.text_bytes()) / count;
-  }
+    return Kept{(heap_in_use() - start) / count, static_cast<double>(kept.text_bytes()) / count};
+  };
+  const Kept stripped = kept_by(rr::strip_bookkeeping);
+  // What a metadata-only informer keeps: {apiVersion, kind, metadata} of each object.
+  const Kept metadata = kept_by(rr::keep_metadata_only);
+  const Kept lean_metadata = kept_by([](rr::Json& o) {
+    rr::keep_metadata_only(o);
+    rr::strip_bookkeeping(o);
+  });
+  const double stripped_bytes = stripped.bytes, stripped_json = stripped.json;
+  const double metadata_bytes = metadata.bytes, metadata_json = metadata.json;
 
   std::printf("  %-10s %6zu objects, JSON %6.0f B/object (%.0f B without managedFields and last-applied)\n",
               kind.gvk.kind.c_str(), objects.size(), json, stripped_json);
   std::printf(
       "    memory, heap in use per object: shared DOM (before) %7.0f B = %4.1fx JSON | ObjectStore %7.0f B = %4.1fx"
-      " | ObjectStore + strip_bookkeeping %7.0f B = %4.1fx\n",
-      dom_bytes, dom_bytes / json, store_bytes, store_bytes / json, stripped_bytes, stripped_bytes / json);
+      " | ObjectStore + strip_bookkeeping %7.0f B = %4.1fx\n"
+      "    metadata only: JSON %5.0f B, heap %6.0f B = %4.2fx | metadata only + strip_bookkeeping: JSON %5.0f B,"
+      " heap %6.0f B = %4.2fx\n",
+      dom_bytes, dom_bytes / json, store_bytes, store_bytes / json, stripped_bytes, stripped_bytes / json,
+      metadata_json, metadata_bytes, metadata_bytes / json, lean_metadata.json, lean_metadata.bytes,
+      lean_metadata.bytes / json);
 
   auto uncached_store = std::make_unique<rr::ObjectStore>(0);  // keeps no decoded view
   for (const auto& o : objects) uncached_store->upsert(o);

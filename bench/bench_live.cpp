@@ -11,7 +11,9 @@
 //            child process (so that the server's own copy is not in this process's RSS): RSS
 //            (/proc/self/statm, after malloc_trim) and heap in use (mallinfo2) before and after
 //            the sync, per object, beside the average serialized JSON size of an object and the
-//            heap a plain parsed list of the same objects takes.
+//            heap a plain parsed list of the same objects takes; the same for a metadata-only
+//            informer (InformerOptions::metadata_only), and the JSON of the list answer per object,
+//            whole and as a PartialObjectMetadataList.
 //   requests raw HttpClient request rate: creates/s and GETs/s with 1 and 2 threads sharing one
 //            client, against an in-process server.
 //   auth     the cost of TLS and of RBAC per request: GETs of one ConfigMap over plain HTTP
@@ -335,6 +337,53 @@ Child spawn_server(int n, const std::string& kind) {
   return child;
 }
 
+struct InformerMemory {
+  std::size_t stored = 0;
+  double json = 0;  // JSON bytes per stored object
+  double sync_s = 0;
+  double rss = 0;   // per object
+  double heap = 0;  // per object
+};
+
+// An Informer (whole objects, or metadata-only) synced from the server: what it adds to the process.
+InformerMemory informer_memory(const std::shared_ptr<rr::HttpClient>& client, const rr::KindInfo& kind,
+                               bool metadata_only) {
+  malloc_trim(0);
+  const double before = rss_bytes();
+  const double heap_before = heap_in_use();
+  const auto started = Clock::now();
+  rr::InformerOptions options;
+  options.metadata_only = metadata_only;
+  auto informer = std::make_unique<rr::Informer>(client, kind, options);
+  std::jthread run([&](std::stop_token stop) { informer->run(stop); });
+  if (!informer->wait_for_sync(run.get_stop_token(), 300s)) throw std::runtime_error("no sync within 300 s");
+  InformerMemory m;
+  m.sync_s = std::chrono::duration<double>(Clock::now() - started).count();
+  // has_synced() turns true before the informer's thread has freed the list it synced from:
+  // wait until the heap stops shrinking.
+  for (double last = heap_in_use();;) {
+    std::this_thread::sleep_for(300ms);
+    const double now = heap_in_use();
+    if (now >= last) break;
+    last = now;
+  }
+  malloc_trim(0);
+  const double after = rss_bytes();
+  const double heap_after = heap_in_use();
+  double json_bytes = 0;
+  for (const auto& object : informer->store().list()) {
+    json_bytes += static_cast<double>(object->dump().size());
+    ++m.stored;
+  }
+  run.request_stop();
+  run.join();
+  const double n_objects = static_cast<double>(m.stored);
+  m.json = json_bytes / n_objects;
+  m.rss = (after - before) / n_objects;
+  m.heap = (heap_after - heap_before) / n_objects;
+  return m;
+}
+
 void bench_memory_of(int n, const std::string& kind_name) {
   const Child child = spawn_server(n, kind_name);
   {
@@ -342,48 +391,38 @@ void bench_memory_of(int n, const std::string& kind_name) {
     const rr::GroupVersionKind gvk = kind_name == "Deployment" ? rr::GroupVersionKind{"apps", "v1", "Deployment"}
                                                                : rr::GroupVersionKind{"", "v1", "ConfigMap"};
     const rr::KindInfo kind = client->kind_info(gvk);  // warms libcurl and the connection pool
-    // The floor: the same objects as one parsed list (nlohmann::json DOM), nothing else.
+    // The floor: the same objects as one parsed list (nlohmann::json DOM), nothing else; and the
+    // JSON of the list answers, whole and metadata-only (what crosses the network per object).
     malloc_trim(0);
-    double list_per_object = 0;
+    double list_per_object = 0, list_bytes = 0, metadata_list_bytes = 0;
     {
       const double before_list = heap_in_use();
       const rr::Json list = client->list(kind, {});
-      list_per_object = (heap_in_use() - before_list) / static_cast<double>(list["items"].size());
+      const double items = static_cast<double>(list["items"].size());
+      list_per_object = (heap_in_use() - before_list) / items;
+      list_bytes = static_cast<double>(list.dump().size()) / items;
     }
-    malloc_trim(0);
-    const double before = rss_bytes();
-    const double heap_before = heap_in_use();
-    const auto started = Clock::now();
-    auto informer = std::make_unique<rr::Informer>(client, kind);
-    std::jthread run([&](std::stop_token stop) { informer->run(stop); });
-    if (!informer->wait_for_sync(run.get_stop_token(), 300s)) throw std::runtime_error("no sync within 300 s");
-    const double sync_s = std::chrono::duration<double>(Clock::now() - started).count();
-    // has_synced() turns true before the informer's thread has freed the list it synced from:
-    // wait until the heap stops shrinking.
-    for (double last = heap_in_use();;) {
-      std::this_thread::sleep_for(300ms);
-      const double now = heap_in_use();
-      if (now >= last) break;
-      last = now;
+    {
+      rr::ListOptions metadata;
+      metadata.metadata_only = true;
+      const rr::Json list = client->list(kind, metadata);
+      if (list.value("kind", "") != "PartialObjectMetadataList")
+        throw std::runtime_error("no PartialObjectMetadataList");
+      metadata_list_bytes = static_cast<double>(list.dump().size()) / static_cast<double>(list["items"].size());
     }
-    malloc_trim(0);
-    const double after = rss_bytes();
-    const double heap_after = heap_in_use();
-    double json_bytes = 0;
-    std::size_t stored = 0;
-    for (const auto& object : informer->store().list()) {
-      json_bytes += static_cast<double>(object->dump().size());
-      ++stored;
-    }
-    run.request_stop();
-    run.join();
-    const double n_objects = static_cast<double>(stored);
-    const double json = json_bytes / n_objects;
-    const double per_object = (after - before) / n_objects;
-    const double heap_per_object = (heap_after - heap_before) / n_objects;
-    std::printf("  %-10s %6zu objects, JSON %5.0f B/object; sync %5.2f s\n", kind_name.c_str(), stored, json, sync_s);
+    const InformerMemory whole = informer_memory(client, kind, false);
+    const InformerMemory partial = informer_memory(client, kind, true);
+    const double json = whole.json;
+    std::printf("  %-10s %6zu objects, JSON %5.0f B/object; sync %5.2f s (metadata-only %5.2f s)\n", kind_name.c_str(),
+                whole.stored, json, whole.sync_s, partial.sync_s);
     std::printf("    informer: RSS +%6.1f MB = %6.0f B/object (%4.1fx JSON); heap in use %6.0f B/object (%4.1fx)\n",
-                (after - before) / bench::kMB, per_object, per_object / json, heap_per_object, heap_per_object / json);
+                whole.rss * static_cast<double>(whole.stored) / bench::kMB, whole.rss, whole.rss / json, whole.heap,
+                whole.heap / json);
+    std::printf("    metadata-only informer: RSS %6.0f B/object; heap in use %6.0f B/object (%4.1fx the whole JSON);"
+                " kept JSON %5.0f B/object\n",
+                partial.rss, partial.heap, partial.heap / json, partial.json);
+    std::printf("    list answer JSON per object: whole %6.0f B, PartialObjectMetadataList %5.0f B (%4.1f%%)\n",
+                list_bytes, metadata_list_bytes, 100 * metadata_list_bytes / list_bytes);
     std::printf("    the same objects as one parsed list (nlohmann::json): heap in use %6.0f B/object (%4.1fx)\n",
                 list_per_object, list_per_object / json);
   }

@@ -1,6 +1,7 @@
 #include "body_codec.hpp"
 
 #include "builtin_resources.hpp"
+#include "media_negotiation.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/protobuf.hpp"
 #include "yaml_json.hpp"
@@ -73,15 +74,13 @@ Json decode_body(std::string_view content_type, const std::string& body) {
 }
 
 bool accepts_protobuf_first(std::string_view accept) {
-  while (!accept.empty()) {
-    const auto comma = accept.find(',');
-    const std::string_view item = accept.substr(0, comma);
-    const std::string_view media = media_type(item);
-    // A parameterised JSON (as=Table) or a stream is another answer: not ours to pick here.
-    if (media == kProtobuf) return item.find(';') == std::string_view::npos;
+  // In the API server's order of the media ranges (q first): parse_accept.
+  for (const AcceptClause& clause : parse_accept(accept)) {
+    const std::string media = clause.type + "/" + clause.subtype;
+    // A conversion (as=Table, as=PartialObjectMetadata) or a stream is another answer: not ours to pick here.
+    if (media == kProtobuf) return clause.params.empty();
     if (media == "application/json" || media == "application/yaml" || media == "*/*" || media == "application/*")
       return false;
-    accept = comma == std::string_view::npos ? std::string_view() : accept.substr(comma + 1);
   }
   return false;
 }

@@ -20,7 +20,8 @@ std::string_view media_type(std::string_view header);
 // another media type or a protobuf envelope of a kind rr::builtin does not know.
 Json decode_body(std::string_view content_type, const std::string& body);
 
-// True when the Accept header prefers protobuf to JSON (its first media type the server serves).
+// True when the Accept header prefers protobuf to JSON (its first media range the server serves, in
+// q order, is protobuf without parameters).
 bool accepts_protobuf_first(std::string_view accept);
 
 // An object as the request asked: protobuf when it prefers it and the object's kind has a protobuf

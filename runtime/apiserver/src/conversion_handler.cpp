@@ -30,7 +30,7 @@ constexpr int patch_attempts = 5;
 
 HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
                                  const KindInfo& storage, const CrdConversion& conversion, const Route& route,
-                                 RequestQuery query, const std::optional<TableOptions>& table) const {
+                                 RequestQuery query, const ResponseForm& form) const {
   const std::string wanted = kind.gvk.api_version();
   const std::string stored_as = storage.gvk.api_version();
   const ClusterReader reader(*cluster_);
@@ -38,8 +38,7 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     return std::move(convert_objects(conversion, {std::move(object)}, to, reader).front());
   };
   auto answer = [&](const Json& object, int code = 200) {
-    return object_reply(request, table ? make_table(printer_columns(kind), object, *table, PrintClock::now()) : object,
-                        code);
+    return object_reply(request, shaped(kind, form, object), code);
   };
   const std::string& method = request.method;
   const bool collection = route.name.empty();
@@ -51,27 +50,21 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
       query.list.field_selector = "metadata.name=" + route.name +
                                   (query.list.field_selector.empty() ? "" : "," + query.list.field_selector);
     }
-    HttpReply reply = watch(storage, std::move(query), std::nullopt);
+    HttpReply reply = watch(storage, std::move(query), ResponseForm{});
     // Each event's object in the version asked for; a conversion that fails ends the stream
     // with an ERROR event carrying its Status.
-    reply.transform_event = [cluster = cluster_, conversion, wanted, options = table,
-                             columns = table ? printer_columns(kind)
-                                             : std::vector<PrinterColumn>()](WatchEvent event) mutable {
-      if (event.type != WatchEventType::Added && event.type != WatchEventType::Modified &&
-          event.type != WatchEventType::Deleted) {
-        return event;
+    reply.transform_event = [cluster = cluster_, conversion, wanted,
+                             shape = watch_shaper(kind, form)](WatchEvent event) mutable {
+      if (event.type == WatchEventType::Added || event.type == WatchEventType::Modified ||
+          event.type == WatchEventType::Deleted) {
+        try {
+          event.object = std::move(
+              convert_objects(conversion, {std::move(event.object)}, wanted, ClusterReader(*cluster)).front());
+        } catch (const ApiError& e) {
+          return WatchEvent{WatchEventType::Error, e.status().to_json()};
+        }
       }
-      try {
-        event.object = std::move(
-            convert_objects(conversion, {std::move(event.object)}, wanted, ClusterReader(*cluster)).front());
-      } catch (const ApiError& e) {
-        return WatchEvent{WatchEventType::Error, e.status().to_json()};
-      }
-      if (options) {
-        event.object = make_table(columns, event.object, *options, PrintClock::now());
-        options->headers = false;
-      }
-      return event;
+      return shape ? shape(std::move(event)) : event;
     };
     return reply;
   }

@@ -7,6 +7,7 @@
 #include "builtin_resources.hpp"
 #include "escalation_check.hpp"
 #include "json_members.hpp"
+#include "media_negotiation.hpp"
 #include "owner_references_admission.hpp"
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -30,11 +31,13 @@ bool names_a_resource_version(const std::string& rv) { return !rv.empty() && rv 
 
 bool is_write(const std::string& method) { return method != "GET"; }
 
-// A GET answers a Table when the Accept header asks for one; includeObject says what each row
-// carries (400 on another value, as the API server's TableOptions validation).
-std::optional<TableOptions> table_options(const HttpRequest& request, const QueryParams& params) {
-  auto version = table_version_accepted(request.accept);
-  if (!version) return std::nullopt;
+// What a GET answers, as the Accept header asks (406 when nothing it names can be answered); for a
+// Table, includeObject says what each row carries (400 on another value, as the API server's
+// TableOptions validation).
+ResponseForm response_form(const HttpRequest& request, const QueryParams& params) {
+  ResponseForm form;
+  form.media = negotiate_output(request.accept);
+  if (form.media.form != OutputForm::Table) return form;
   auto [first, last] = params.equal_range("includeObject");
   const std::string include_text = first == last ? std::string() : std::prev(last)->second;
   const auto include = parse_include_object(include_text);
@@ -42,7 +45,8 @@ std::optional<TableOptions> table_options(const HttpRequest& request, const Quer
     throw ApiError(api_errors::bad_request("includeObject: Invalid value: \"" + include_text +
                                            "\": must be 'Metadata', 'Object', 'None', or empty"));
   }
-  return TableOptions{.version = std::move(*version), .include = *include};
+  form.table = TableOptions{.version = form.media.version, .include = *include};
+  return form;
 }
 
 }  // namespace
@@ -186,12 +190,12 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   }
   const std::string& method = request.method;
   const bool collection = route.name.empty();
-  const std::optional<TableOptions> table = method == "GET" ? table_options(request, params) : std::nullopt;
+  const ResponseForm form = method == "GET" ? response_form(request, params) : ResponseForm{};
   if (auto crd = crd_of(*kind)) {
     // Served in a version other than the one stored: converted.
     if (auto conversion = crd_conversion(*crd); conversion && conversion->storage_version != kind->gvk.version) {
       if (auto storage = catalog_.find(kind->gvk.group, conversion->storage_version, kind->plural)) {
-        return converted(request, user, *kind, *storage, *conversion, route, std::move(query), table);
+        return converted(request, user, *kind, *storage, *conversion, route, std::move(query), form);
       }
     }
   }
@@ -202,7 +206,7 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
       query.list.field_selector = "metadata.name=" + route.name +
                                   (query.list.field_selector.empty() ? "" : "," + query.list.field_selector);
     }
-    return watch(*kind, std::move(query), table);
+    return watch(*kind, std::move(query), form);
   }
   if (auto failure = faults_.before_request(is_write(method), kind->plural, kind->gvk.group, route.name)) {
     return status_reply(*failure);
@@ -213,7 +217,7 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
     admit_write_as(request, user, *kind, route, query);
   }
   if (collection) {
-    if (method == "GET") return read(request, *kind, route, std::move(query), table);
+    if (method == "GET") return read(request, *kind, route, std::move(query), form);
     if (method == "POST") {
       if (kind->namespaced() && !route.namespaced_path) {
         return status_reply(api_errors::method_not_supported(kind->plural, "create"));
@@ -223,7 +227,7 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
     if (method == "DELETE") return remove_collection(*kind, route, query, request);
     return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
   }
-  if (method == "GET") return read(request, *kind, route, std::move(query), table);
+  if (method == "GET") return read(request, *kind, route, std::move(query), form);
   if (method == "PUT") return replace(*kind, route, query, request);
   if (method == "PATCH") return patch(*kind, route, query, request);
   if (method == "DELETE" && route.subresource.empty()) return remove(*kind, route, query, request);
@@ -231,10 +235,8 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
 }
 
 HttpReply RestHandler::read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
-                            const std::optional<TableOptions>& table) const {
-  auto answer = [&](const Json& object) {
-    return object_reply(request, table ? make_table(printer_columns(kind), object, *table, PrintClock::now()) : object);
-  };
+                            const ResponseForm& form) const {
+  auto answer = [&](const Json& object) { return object_reply(request, shaped(kind, form, object)); };
   if (!route.name.empty()) return answer(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
   validate_list_options(query);
   const std::string& rv = query.list.resource_version;
@@ -267,7 +269,7 @@ std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) co
   return builtin_printer_columns(kind.gvk);
 }
 
-HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const std::optional<TableOptions>& table) const {
+HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const ResponseForm& form) const {
   validate_list_options(query);
   ListOptions opts = query.list;
   if (query.send_initial_events) {
@@ -283,19 +285,46 @@ HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const std
   }
   HttpReply reply;
   reply.watch = cluster_->watch(kind, opts);
-  if (table) {
-    // Each object event carries a one-row Table; only the first has column definitions (as the
-    // API server sends them; kubectl keeps the last ones it saw).
-    reply.transform_event = [columns = printer_columns(kind), options = *table](WatchEvent event) mutable {
-      if (event.type == WatchEventType::Added || event.type == WatchEventType::Modified ||
-          event.type == WatchEventType::Deleted) {
-        event.object = make_table(columns, event.object, options, PrintClock::now());
-        options.headers = false;
-      }
-      return event;
-    };
-  }
+  reply.transform_event = watch_shaper(kind, form);
   return reply;
+}
+
+Json RestHandler::shaped(const KindInfo& kind, const ResponseForm& form, const Json& object) const {
+  switch (form.media.form) {
+    case OutputForm::Object: break;
+    case OutputForm::Table: return make_table(printer_columns(kind), object, form.table, PrintClock::now());
+    case OutputForm::PartialObjectMetadata: return as_partial_object_metadata(object, form.media.version);
+    case OutputForm::PartialObjectMetadataList: return as_partial_object_metadata_list(object, form.media.version);
+  }
+  return object;
+}
+
+std::function<WatchEvent(WatchEvent)> RestHandler::watch_shaper(const KindInfo& kind, const ResponseForm& form) const {
+  switch (form.media.form) {
+    case OutputForm::Object: break;
+    case OutputForm::Table:
+      // Each object event carries a one-row Table; only the first has column definitions (as the
+      // API server sends them; kubectl keeps the last ones it saw).
+      return [columns = printer_columns(kind), options = form.table](WatchEvent event) mutable {
+        if (event.type == WatchEventType::Added || event.type == WatchEventType::Modified ||
+            event.type == WatchEventType::Deleted) {
+          event.object = make_table(columns, event.object, options, PrintClock::now());
+          options.headers = false;
+        }
+        return event;
+      };
+    case OutputForm::PartialObjectMetadata:
+      // Bookmarks too (their resourceVersion and annotations); ERROR events keep their Status.
+      return [version = form.media.version](WatchEvent event) {
+        if (event.type != WatchEventType::Error) event.object = as_partial_object_metadata(event.object, version);
+        return event;
+      };
+    case OutputForm::PartialObjectMetadataList:
+      // The API server fails to make a list of each event's object, logs it and sends the object
+      // as it is: whole objects.
+      break;
+  }
+  return {};
 }
 
 HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const RequestQuery& query,

@@ -13,6 +13,7 @@
 #include "faults.hpp"
 #include "http_types.hpp"
 #include "kind_catalog.hpp"
+#include "media_negotiation.hpp"
 #include "query.hpp"
 #include "route.hpp"
 #include "scale_subresource.hpp"
@@ -24,6 +25,12 @@ class Cluster;
 }
 
 namespace rr::apiserver_detail {
+
+// What a GET answers, from its Accept header (media_negotiation.hpp) and, for a Table, its query.
+struct ResponseForm {
+  OutputMedia media{};
+  TableOptions table{};  // when media.form is Table
+};
 
 class RestHandler {
  public:
@@ -42,10 +49,15 @@ class RestHandler {
   // POST of a review resource: answered, not stored.
   HttpReply review(const HttpRequest& request, const UserInfo& user, const ReviewResource& resource,
                    const Route& route) const;
-  // `table`: answer a meta.k8s.io Table (the Accept header asked for one).
+  // `form`: what the Accept header asked the answer to be (the object, a Table, its metadata).
   HttpReply read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
-                 const std::optional<TableOptions>& table) const;
-  HttpReply watch(const KindInfo& kind, RequestQuery query, const std::optional<TableOptions>& table) const;
+                 const ResponseForm& form) const;
+  HttpReply watch(const KindInfo& kind, RequestQuery query, const ResponseForm& form) const;
+  // An object or list in the form asked (406 for metadata of the wrong shape: a list asked as one
+  // object or the other way round).
+  Json shaped(const KindInfo& kind, const ResponseForm& form, const Json& object) const;
+  // What a watch does to each event for the form asked; empty when nothing.
+  std::function<WatchEvent(WatchEvent)> watch_shaper(const KindInfo& kind, const ResponseForm& form) const;
   // The Table columns of a kind: those of its CRD's version, or the built-in ones.
   std::vector<PrinterColumn> printer_columns(const KindInfo& kind) const;
   HttpReply create(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
@@ -58,7 +70,7 @@ class RestHandler {
   // (conversion_handler.cpp): the storage version's kind stores, objects converted both ways.
   HttpReply converted(const HttpRequest& request, const UserInfo& user, const KindInfo& kind, const KindInfo& storage,
                       const CrdConversion& conversion, const Route& route, RequestQuery query,
-                      const std::optional<TableOptions>& table) const;
+                      const ResponseForm& form) const;
   // The CustomResourceDefinition that declares a kind; nullopt for a built-in kind (or a CRD gone).
   std::optional<Json> crd_of(const KindInfo& kind) const;
   // The scale subresource: where a kind keeps its replicas (nullopt: it has none).

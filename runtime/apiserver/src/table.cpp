@@ -1,33 +1,10 @@
 #include "table.hpp"
 
+#include "media_negotiation.hpp"
+
 namespace rr::apiserver_detail {
 
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// Splits on `separator`, trimming each part.
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  while (true) {
-    const std::size_t at = text.find(separator);
-    parts.push_back(trimmed(text.substr(0, at)));
-    if (at == std::string_view::npos) return parts;
-    text.remove_prefix(at + 1);
-  }
-}
-
-bool is_list(const Json& object) {
-  const auto kind = object.find("kind");
-  const auto items = object.find("items");
-  if (kind == object.end() || !kind->is_string() || items == object.end() || !items->is_array()) return false;
-  const std::string& name = kind->get_ref<const std::string&>();
-  return name.size() > 4 && name.compare(name.size() - 4, 4, "List") == 0;
-}
 
 Json row_object(const Json& object, const TableOptions& options) {
   switch (options.include) {
@@ -38,10 +15,7 @@ Json row_object(const Json& object, const TableOptions& options) {
     case IncludeObject::Metadata:
       break;
   }
-  const auto metadata = object.find("metadata");
-  return Json{{"kind", "PartialObjectMetadata"},
-              {"apiVersion", "meta.k8s.io/" + options.version},
-              {"metadata", metadata != object.end() && metadata->is_object() ? *metadata : Json::object()}};
+  return as_partial_object_metadata(object, options.version);
 }
 
 Json row_of(const std::vector<PrinterColumn>& columns, const Json& object, const TableOptions& options,
@@ -52,30 +26,6 @@ Json row_of(const std::vector<PrinterColumn>& columns, const Json& object, const
 }
 
 }  // namespace
-
-std::optional<std::string> table_version_accepted(std::string_view accept) {
-  for (std::string_view range : split(accept, ',')) {
-    const std::vector<std::string_view> parts = split(range, ';');
-    const std::string_view media = parts.front();
-    if (media == "*/*" || media == "application/*") return std::nullopt;
-    if (media != "application/json") continue;
-    std::string_view as, version, group;
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-      const std::size_t eq = parts[i].find('=');
-      if (eq == std::string_view::npos) continue;
-      const std::string_view key = trimmed(parts[i].substr(0, eq));
-      const std::string_view value = trimmed(parts[i].substr(eq + 1));
-      if (key == "as") as = value;
-      if (key == "v") version = value;
-      if (key == "g") group = value;
-    }
-    if (as.empty()) return std::nullopt;  // plain JSON comes first
-    if (as == "Table" && group == "meta.k8s.io" && (version == "v1" || version == "v1beta1")) {
-      return std::string(version);
-    }
-  }
-  return std::nullopt;
-}
 
 std::optional<IncludeObject> parse_include_object(std::string_view value) {
   if (value.empty() || value == "Metadata") return IncludeObject::Metadata;
@@ -101,7 +51,7 @@ Json make_table(const std::vector<PrinterColumn>& columns, const Json& object_or
   Json rows = Json::array();
   const auto metadata = object_or_list.find("metadata");
   const bool has_metadata = metadata != object_or_list.end() && metadata->is_object();
-  if (is_list(object_or_list)) {
+  if (is_list_object(object_or_list)) {
     if (has_metadata) {
       for (const char* key : {"resourceVersion", "continue", "remainingItemCount"}) {
         auto it = metadata->find(key);

@@ -20,10 +20,6 @@ struct TableOptions {
   bool headers = true;  // false: no columnDefinitions (watch events after the first)
 };
 
-// The Table version the Accept header prefers: the first media range that is either a Table of
-// meta.k8s.io v1/v1beta1 as JSON or plain JSON (or a wildcard) decides. Nullopt: plain JSON.
-std::optional<std::string> table_version_accepted(std::string_view accept);
-
 // includeObject: "" and Metadata, None, Object; nullopt for anything else (400 upstream).
 std::optional<IncludeObject> parse_include_object(std::string_view value);
 

@@ -77,6 +77,14 @@ TEST_CASE("protobuf is answered only when Accept prefers it; a Table or JSON fir
     REQUIRE(res);
     CHECK(res->get_header_value("Content-Type") == "application/json");
   }
+  // Ranges in q order, as the API server orders them; q is not a parameter of the media type.
+  for (const char* accept : {"application/json;q=0.5, application/vnd.kubernetes.protobuf",
+                             "application/vnd.kubernetes.protobuf;q=0.9, application/json;q=0.8"}) {
+    CAPTURE(accept);
+    auto res = c->Get(path, {{"Accept", accept}});
+    REQUIRE(res);
+    CHECK(res->get_header_value("Content-Type") == kProtobuf);
+  }
 }
 
 TEST_CASE("a protobuf update and a delete with protobuf DeleteOptions") {

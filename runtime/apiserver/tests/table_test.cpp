@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "media_negotiation.hpp"
 #include "table.hpp"
 #include "test_server.hpp"
 
@@ -61,16 +62,22 @@ std::vector<std::string> column_names(const Json& table) {
 }  // namespace
 
 TEST_CASE("table: the Accept header decides, in order") {
-  CHECK(table_version_accepted(kubectl_accept) == "v1");
-  CHECK(table_version_accepted("application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json") == "v1beta1");
-  CHECK(table_version_accepted("application/json; as=Table; g=meta.k8s.io; v=v1") == "v1");
-  CHECK_FALSE(table_version_accepted("").has_value());
-  CHECK_FALSE(table_version_accepted("application/json").has_value());
-  CHECK_FALSE(table_version_accepted("*/*").has_value());
-  CHECK_FALSE(table_version_accepted("application/json, application/json;as=Table;v=v1;g=meta.k8s.io").has_value());
+  auto table_version = [](std::string_view accept) -> std::optional<std::string> {
+    const OutputMedia media = negotiate_output(accept);
+    if (media.form != OutputForm::Table) return std::nullopt;
+    return media.version;
+  };
+  CHECK(table_version(kubectl_accept) == "v1");
+  CHECK(table_version("application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json") == "v1beta1");
+  CHECK(table_version("application/json; as=Table; g=meta.k8s.io; v=v1") == "v1");
+  CHECK_FALSE(table_version("").has_value());
+  CHECK_FALSE(table_version("application/json").has_value());
+  CHECK_FALSE(table_version("*/*").has_value());
+  CHECK_FALSE(table_version("application/json, application/json;as=Table;v=v1;g=meta.k8s.io").has_value());
   // Another Table version, or a metadata-only form, is passed over.
-  CHECK(table_version_accepted("application/json;as=Table;v=v2;g=meta.k8s.io,application/json;as=Table;v=v1;g=meta.k8s.io") == "v1");
-  CHECK_FALSE(table_version_accepted("application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io").has_value());
+  CHECK(table_version("application/json;as=Table;v=v2;g=meta.k8s.io,application/json;as=Table;v=v1;g=meta.k8s.io") ==
+        "v1");
+  CHECK_FALSE(table_version("application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io").has_value());
 }
 
 TEST_CASE("table: includeObject values") {
@@ -230,20 +237,7 @@ TEST_CASE("table: a watch asked for as a Table sends one-row Tables, headers fir
   REQUIRE(c->Post(gizmos, new_gizmo("g1", {{"size", 3}}), "application/json")->status == 201);
   REQUIRE(c->Post(gizmos, new_gizmo("g2", {{"size", 4}}), "application/json")->status == 201);
   // WatchReader sends no Accept header: read the stream with one here.
-  httplib::Client client("127.0.0.1", t.server->port());
-  client.set_read_timeout(10, 0);
-  std::string body;
-  auto result = client.Get(gizmos + "?watch=1&timeoutSeconds=1", {{"Accept", kubectl_accept}},
-                           [&](const char* data, std::size_t size) {
-                             body.append(data, size);
-                             return true;
-                           });
-  REQUIRE(result);
-  std::vector<Json> events;
-  std::size_t start = 0;
-  for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1) {
-    events.push_back(Json::parse(body.substr(start, end - start)));
-  }
+  const std::vector<Json> events = watch_events(t.server->port(), gizmos + "?watch=1&timeoutSeconds=1", kubectl_accept);
   REQUIRE(events.size() == 2);
   CHECK(events[0]["type"] == "ADDED");
   CHECK(events[0]["object"]["kind"] == "Table");

@@ -1,5 +1,7 @@
 #include "test_server.hpp"
 
+#include <doctest/doctest.h>
+
 #include <cctype>
 
 namespace rr::apiserver_test {
@@ -17,6 +19,23 @@ std::unique_ptr<httplib::Client> TestServer::client() const {
   c->set_connection_timeout(10);
   c->set_read_timeout(10);
   return c;
+}
+
+std::vector<Json> watch_events(int port, const std::string& path, const std::string& accept) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(10, 0);
+  std::string body;
+  auto result = client.Get(path, {{"Accept", accept}}, [&](const char* data, std::size_t size) {
+    body.append(data, size);
+    return true;
+  });
+  REQUIRE(result);
+  std::vector<Json> events;
+  std::size_t start = 0;
+  for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1) {
+    events.push_back(Json::parse(body.substr(start, end - start)));
+  }
+  return events;
 }
 
 Json body_of(const httplib::Result& result) {

@@ -30,6 +30,10 @@ struct TestServer {
 // The body of a response as JSON (null when it is not JSON).
 Json body_of(const httplib::Result& result);
 
+// The events of a watch read with this Accept header until the server ends it (give the path a
+// timeoutSeconds).
+std::vector<Json> watch_events(int port, const std::string& path, const std::string& accept);
+
 // Percent-encodes a query value.
 std::string url_encode(std::string_view text);
 

@@ -40,6 +40,7 @@ InformerOptions options_for(const InformerCacheOptions& cache, const GroupVersio
   if (kind.label_selector) options.label_selector = *kind.label_selector;
   if (kind.field_selector) options.field_selector = *kind.field_selector;
   if (kind.transform) options.transform = *kind.transform;
+  if (kind.metadata_only) options.metadata_only = *kind.metadata_only;
   return options;
 }
 

@@ -91,6 +91,7 @@ class Reflector {
     o.namespace_ = impl_.options.namespace_;
     o.label_selector = impl_.options.label_selector;
     o.field_selector = impl_.options.field_selector;
+    o.metadata_only = impl_.options.metadata_only;
     return o;
   }
 
@@ -189,7 +190,15 @@ class Reflector {
     }
   }
 
+  // A metadata-only informer's objects become {apiVersion, kind, metadata} of the informer's kind
+  // (a PartialObjectMetadata from the server, or a whole object from one that ignored the Accept
+  // header); then the informer's transform.
   void transform(Json& object) const {
+    if (impl_.options.metadata_only && object.is_object()) {
+      keep_metadata_only(object);
+      object["apiVersion"] = impl_.kind.gvk.api_version();
+      object["kind"] = impl_.kind.gvk.kind;
+    }
     if (impl_.options.transform) impl_.options.transform(object);
   }
 

@@ -1,7 +1,10 @@
 // Cache options: transforms, per-kind selectors, metadata-only objects.
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include "informer_test_support.hpp"
+#include "rr/client/forwarding_client.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/informer_transforms.hpp"
 
@@ -38,6 +41,37 @@ struct CacheFixture {
   void start() {
     thread = std::jthread([c = cache](std::stop_token stop) { c->start(stop); });
     REQUIRE(eventually([&] { return cache->started(); }));
+  }
+};
+
+// A client that answers metadata_only lists as an API server does (a PartialObjectMetadataList of
+// meta.k8s.io/v1 PartialObjectMetadata), and notes what the informer asked for; watches whole.
+class MetadataServingClient : public ForwardingClient {
+ public:
+  using ForwardingClient::ForwardingClient;
+  std::atomic<int> metadata_lists{0}, metadata_watches{0}, whole_requests{0};
+
+ protected:
+  Json do_list(const KindInfo& kind, const ListOptions& opts) override {
+    Json list = ForwardingClient::do_list(kind, opts);
+    if (!opts.metadata_only) {
+      ++whole_requests;
+      return list;
+    }
+    ++metadata_lists;
+    Json items = Json::array();
+    for (const Json& item : list["items"]) {
+      items.push_back(
+          {{"kind", "PartialObjectMetadata"}, {"apiVersion", "meta.k8s.io/v1"}, {"metadata", item["metadata"]}});
+    }
+    return Json{{"kind", "PartialObjectMetadataList"},
+                {"apiVersion", "meta.k8s.io/v1"},
+                {"metadata", list["metadata"]},
+                {"items", std::move(items)}};
+  }
+  std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override {
+    ++(opts.metadata_only ? metadata_watches : whole_requests);
+    return ForwardingClient::do_watch(kind, opts);
   }
 };
 
@@ -123,4 +157,36 @@ TEST_CASE("informer cache: per-kind label and field selectors decide what is cac
   REQUIRE(eventually([&] { return f.cache->list(widget_kind(), {})["items"].size() == 2; }, 5s));
   std::this_thread::sleep_for(50ms);
   CHECK(names_of(f.cache->list(widget_kind(), {})) == std::vector<std::string>{"default/web", "default/web2"});
+}
+
+TEST_CASE("informer cache: a metadata-only kind asks for metadata and keeps its own apiVersion and kind") {
+  auto cluster = make_cluster();
+  auto client = std::make_shared<MetadataServingClient>(std::make_shared<ClusterClient>(cluster));
+  InformerCacheOptions options;
+  options.informer.poll_interval = 10ms;
+  options.by_kind[widget_kind().gvk].metadata_only = true;
+  auto cache = std::make_shared<InformerCache>(client, std::move(options));
+  std::jthread thread([c = cache](std::stop_token stop) { c->start(stop); });
+  REQUIRE(eventually([&] { return cache->started(); }));
+  Json listed = object(widget_kind(), "default", "listed", {{"tier", "web"}});
+  cluster->create(widget_kind(), listed);
+  cluster->create(gadget_kind(), object(gadget_kind(), "default", "g"));
+
+  const Json got = cache->get(widget_kind(), {"default", "listed"});
+  CHECK(got["apiVersion"] == "example.dev/v1");
+  CHECK(got["kind"] == "Widget");
+  CHECK(got["metadata"]["labels"]["tier"] == "web");
+  CHECK(got.size() == 3);
+  CHECK(client->metadata_lists >= 1);
+  const int whole_before = client->whole_requests;
+  CHECK(cache->get(gadget_kind(), {"default", "g"})["spec"]["color"] == "red");  // whole: not metadata-only
+  CHECK(client->whole_requests > whole_before);
+
+  // The watch here sends whole objects (as a server that ignores the Accept header): cut all the same.
+  cluster->create(widget_kind(), object(widget_kind(), "default", "watched"));
+  REQUIRE(eventually([&] { return cache->list(widget_kind(), {})["items"].size() == 2; }, 5s));
+  const Json watched = cache->get(widget_kind(), {"default", "watched"});
+  CHECK(watched["kind"] == "Widget");
+  CHECK_FALSE(watched.contains("spec"));
+  CHECK(client->metadata_watches >= 1);
 }

@@ -106,14 +106,16 @@ struct HttpClient::Impl {
 
   Json call(std::string method, std::string path, std::string body = {},
             std::string content_type = "application/json") {
-    return call(HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type)});
+    return call(
+        HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type), "application/json"});
   }
 
   // A write: the server's warnings go where the options say.
   Json write(std::string method, std::string path, std::string body, const WriteOptions& opts,
              std::string content_type = "application/json") {
-    return call(HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type)},
-                opts.warnings);
+    return call(
+        HttpRequest{std::move(method), std::move(path), std::move(body), std::move(content_type), "application/json"},
+        opts.warnings);
   }
 
   std::shared_ptr<HttpClientMetrics> metrics_sink() {
@@ -180,8 +182,12 @@ Json HttpClient::do_get(const KindInfo& kind, const ObjectKey& key) {
 }
 
 Json HttpClient::do_list(const KindInfo& kind, const ListOptions& opts) {
-  return impl_->call("GET", http_detail::resource_path(kind, opts.namespace_) +
-                                http_detail::list_query(opts, /*watch=*/false).str());
+  return impl_->call(HttpRequest{
+      "GET",
+      http_detail::resource_path(kind, opts.namespace_) + http_detail::list_query(opts, /*watch=*/false).str(),
+      {},
+      "application/json",
+      http_detail::list_accept(opts, /*watch=*/false)});
 }
 
 Json HttpClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
@@ -238,10 +244,12 @@ void HttpClient::do_remove_collection(const KindInfo& kind, const ListOptions& l
 }
 
 std::unique_ptr<Watch> HttpClient::do_watch(const KindInfo& kind, const ListOptions& opts) {
-  const HttpRequest request{"GET",
-                            http_detail::resource_path(kind, opts.namespace_) +
-                                http_detail::list_query(opts, /*watch=*/true).str(),
-                            {}, "application/json"};
+  const HttpRequest request{
+      "GET",
+      http_detail::resource_path(kind, opts.namespace_) + http_detail::list_query(opts, /*watch=*/true).str(),
+      {},
+      "application/json",
+      http_detail::list_accept(opts, /*watch=*/true)};
   const auto& timeout = impl_->transport.config().timeout;
   const auto header_timeout = timeout.count() > 0 ? timeout : kDefaultWatchHeaderTimeout;
   auto stream = std::make_unique<http_detail::HttpWatch>(impl_->transport);

@@ -68,6 +68,12 @@ Query list_query(const ListOptions& opts, bool watch) {
   return q;
 }
 
+std::string list_accept(const ListOptions& opts, bool watch) {
+  if (!opts.metadata_only) return "application/json";
+  return watch ? "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json"
+               : "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
+}
+
 Query write_query(const WriteOptions& opts, bool apply_patch) {
   Query q;
   if (opts.dry_run) q.add("dryRun", "All");

@@ -38,6 +38,10 @@ class Query {
 // labelSelector, fieldSelector, limit, continue, resourceVersion, resourceVersionMatch,
 // timeoutSeconds; for a watch also watch=true, allowWatchBookmarks, sendInitialEvents.
 Query list_query(const ListOptions& opts, bool watch);
+// The Accept header of a list or watch: JSON, or with ListOptions::metadata_only what client-go's
+// metadata client asks for in JSON (PartialObjectMetadataList for a list, PartialObjectMetadata for
+// a watch's objects), the object as a fallback for servers that can not.
+std::string list_accept(const ListOptions& opts, bool watch);
 // dryRun=All, fieldManager and (for apply patches only) force=true.
 Query write_query(const WriteOptions& opts, bool apply_patch);
 // dryRun=All and propagationPolicy (the body carries them too).

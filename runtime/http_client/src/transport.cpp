@@ -219,7 +219,7 @@ PreparedRequest Transport::prepare(CURL* easy, const HttpRequest& request, bool 
     set(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
   }
 
-  prepared.headers.append("Accept: application/json");
+  prepared.headers.append("Accept: " + request.accept);
   if (!request.body.empty()) prepared.headers.append("Content-Type: " + request.content_type);
   prepared.headers.append("Expect:");  // no 100-continue round trip for large bodies
   if (const std::string token = token_.current(); !token.empty()) {

@@ -24,6 +24,7 @@ struct HttpRequest {
   std::string path_and_query;  // "/api/v1/namespaces/default/configmaps?limit=5"
   std::string body;            // sent when not empty
   std::string content_type = "application/json";
+  std::string accept = "application/json";  // the Accept header
 };
 
 struct HttpResponse {

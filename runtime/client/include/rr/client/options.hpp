@@ -22,6 +22,11 @@ struct ListOptions {
   // Watch only (WatchList): ADDED for every current object first, then a BOOKMARK annotated
   // k8s.io/initial-events-end: "true"; needs resource_version_match "NotOlderThan" and bookmarks.
   bool send_initial_events = false;
+  // Only the objects' metadata (client-go's metadata client): an API server answers
+  // PartialObjectMetadata (meta.k8s.io/v1) items and watch objects, so the rest of each object is
+  // neither sent nor decoded. A client or server that does not support it answers whole objects;
+  // informers keep only the metadata either way.
+  bool metadata_only = false;
 };
 
 enum class PropagationPolicy { Default, Background, Foreground, Orphan };

@@ -50,6 +50,12 @@ struct InformerOptions {
   // Applied to every listed and watched object before it is stored and delivered (the handlers
   // see the transformed object); empty: none. See informer_transforms.hpp.
   ObjectTransform transform{};
+  // A metadata-only informer (controller-runtime's metadata watches, builder.OnlyMetadata): lists
+  // and watches ask for PartialObjectMetadata (ListOptions::metadata_only), so only the metadata
+  // crosses the network, and each object is kept as {apiVersion, kind, metadata} with the kind's
+  // own apiVersion and kind (as controller-runtime keeps the GVK on what it reads back). Objects a
+  // server sends whole are cut to that too. `transform` runs after.
+  bool metadata_only = false;
   // The store keeps decoded views of the objects read last alive, up to this many bytes of their
   // JSON text (a view takes 4–10× that), so that repeated reads do not decode again. 0: none.
   std::size_t decoded_cache_bytes = ObjectStore::default_decoded_cache_bytes;

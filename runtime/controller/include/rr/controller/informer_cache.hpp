@@ -29,6 +29,9 @@ struct KindCacheOptions {
   std::optional<std::string> label_selector{};  // objects outside it are not cached: reads miss them
   std::optional<std::string> field_selector{};
   std::optional<ObjectTransform> transform{};  // an empty function: no transform for this kind
+  // true: this kind's informer is metadata-only (InformerOptions::metadata_only); reads of the kind
+  // through the cache return {apiVersion, kind, metadata}.
+  std::optional<bool> metadata_only{};
 };
 
 struct InformerCacheOptions {

@@ -20,7 +20,7 @@ void strip_last_applied_configuration(Json& object);
 // Both of the above.
 void strip_bookkeeping(Json& object);
 // Keeps only apiVersion, kind and metadata (a PartialObjectMetadata of the object). The list and
-// watch still carry whole objects: rr::ApiServer does not serve as=PartialObjectMetadata.
+// watch still carry whole objects; InformerOptions::metadata_only asks the server for metadata only.
 void keep_metadata_only(Json& object);
 
 }  // namespace rr
