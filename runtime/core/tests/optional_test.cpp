@@ -149,8 +149,7 @@ TEST_CASE("rr::Optional: aggregates holding it keep designated initialisers and 
 TEST_CASE("rr::Optional: the JSON codec treats it as std::optional (absent, null, value)") {
   CHECK(rr::encode_text(rr::Optional<std::int64_t>(4)) == "4");
   CHECK(rr::encode_text(rr::Optional<std::int64_t>()) == "null");
-  CHECK(rr::decode_text<rr::Optional<std::vector<std::string>>>(R"(["a","b"])") ==
-        std::vector<std::string>{"a", "b"});
+  CHECK(rr::decode_text<rr::Optional<std::vector<std::string>>>(R"(["a","b"])") == std::vector<std::string>{"a", "b"});
   CHECK_FALSE(rr::decode_text<rr::Optional<std::string>>("null").has_value());
   rr::Optional<std::int32_t> d;
   rr::set_default(d, "12");

@@ -60,15 +60,14 @@ class Optional {
     requires std::is_constructible_v<T, A&&...>
   constexpr explicit Optional(std::in_place_t, A&&... args) : value_(std::forward<A>(args)...), has_(true) {}
   template <class U>
-    requires std::is_constructible_v<T, const U&>
-  Optional(const std::optional<U>& other) {  // NOLINT: implicit, so std::optional values assign
-    if (other) construct(*other);
-  }
+    requires std::is_constructible_v<T, const U&> Optional(
+        const std::optional<U>& other) {  // NOLINT: implicit, so std::optional values assign
+      if (other) construct(*other);
+    }
   template <class U>
-    requires std::is_constructible_v<T, U&&>
-  Optional(std::optional<U>&& other) {  // NOLINT
-    if (other) construct(std::move(*other));
-  }
+    requires std::is_constructible_v<T, U&&> Optional(std::optional<U>&& other) {  // NOLINT
+      if (other) construct(std::move(*other));
+    }
   Optional(const Optional& other) {
     if (other.has_) construct(other.value_);
   }
@@ -82,8 +81,8 @@ class Optional {
     else reset();
     return *this;
   }
-  Optional& operator=(Optional&& other) noexcept(std::is_nothrow_move_constructible_v<T> &&
-                                                 std::is_nothrow_move_assignable_v<T>) {
+  Optional& operator=(Optional&& other) noexcept(
+      std::is_nothrow_move_constructible_v<T>&& std::is_nothrow_move_assignable_v<T>) {
     if (other.has_) assign(std::move(other.value_));
     else reset();
     return *this;
@@ -96,100 +95,100 @@ class Optional {
   // through operator=(Optional&&) rather than storing a zero.
   template <optional_detail::NotOptional U = T>
     requires std::is_constructible_v<T, U&&> && std::is_assignable_v<T&, U&&> &&
-             (!std::is_scalar_v<T> || !std::is_same_v<T, std::decay_t<U>>)
-  Optional& operator=(U&& value) {
-    assign(std::forward<U>(value));
-    return *this;
-  }
-  template <class U>
-    requires std::is_constructible_v<T, const U&> && std::is_assignable_v<T&, const U&>
-  Optional& operator=(const std::optional<U>& other) {
-    if (other) assign(*other);
-    else reset();
-    return *this;
-  }
-  template <class U>
-    requires std::is_constructible_v<T, U&&> && std::is_assignable_v<T&, U&&>
-  Optional& operator=(std::optional<U>&& other) {
-    if (other) assign(std::move(*other));
-    else reset();
-    return *this;
-  }
-
-  // To a std::optional (a copy): `std::optional<std::int32_t> r = deployment.spec->replicas;`.
-  template <class U>
-    requires std::is_constructible_v<U, const T&>
-  operator std::optional<U>() const& {  // NOLINT: implicit
-    if (has_) return std::optional<U>(std::in_place, value_);
-    return std::nullopt;
-  }
-  template <class U>
-    requires std::is_constructible_v<U, T&&>
-  operator std::optional<U>() && {  // NOLINT
-    if (has_) return std::optional<U>(std::in_place, std::move(value_));
-    return std::nullopt;
-  }
-
-  template <class... A>
-  T& emplace(A&&... args) {
-    reset();
-    construct(std::forward<A>(args)...);
-    return value_;
-  }
-  void reset() noexcept {
-    if (has_) {
-      has_ = false;
-      value_.~T();
+        (!std::is_scalar_v<T> || !std::is_same_v<T, std::decay_t<U>>)Optional&
+        operator=(U&& value) {
+      assign(std::forward<U>(value));
+      return *this;
     }
-  }
+    template <class U>
+    requires std::is_constructible_v<T, const U&> && std::is_assignable_v<T&, const U&> Optional& operator=(
+        const std::optional<U>& other) {
+      if (other) assign(*other);
+      else reset();
+      return *this;
+    }
+    template <class U>
+    requires std::is_constructible_v<T, U&&> && std::is_assignable_v<T&, U&&> Optional& operator=(
+        std::optional<U>&& other) {
+      if (other) assign(std::move(*other));
+      else reset();
+      return *this;
+    }
 
-  constexpr bool has_value() const noexcept { return has_; }
-  constexpr explicit operator bool() const noexcept { return has_; }
-  constexpr T& operator*() & noexcept { return value_; }
-  constexpr const T& operator*() const& noexcept { return value_; }
-  constexpr T&& operator*() && noexcept { return std::move(value_); }
-  constexpr T* operator->() noexcept { return std::addressof(value_); }
-  constexpr const T* operator->() const noexcept { return std::addressof(value_); }
-  T& value() & {
-    check();
-    return value_;
-  }
-  const T& value() const& {
-    check();
-    return value_;
-  }
-  T&& value() && {
-    check();
-    return std::move(value_);
-  }
-  template <class U>
-  T value_or(U&& fallback) const& {
-    return has_ ? value_ : static_cast<T>(std::forward<U>(fallback));
-  }
-  template <class U>
-  T value_or(U&& fallback) && {
-    return has_ ? std::move(value_) : static_cast<T>(std::forward<U>(fallback));
-  }
+    // To a std::optional (a copy): `std::optional<std::int32_t> r = deployment.spec->replicas;`.
+    template <class U>
+      requires std::is_constructible_v<U, const T&>
+    operator std::optional<U>() const& {  // NOLINT: implicit
+      if (has_) return std::optional<U>(std::in_place, value_);
+      return std::nullopt;
+    }
+    template <class U>
+      requires std::is_constructible_v<U, T&&>
+    operator std::optional<U>() && {  // NOLINT
+      if (has_) return std::optional<U>(std::in_place, std::move(value_));
+      return std::nullopt;
+    }
 
- private:
-  void check() const {
-    if (!has_) throw std::bad_optional_access();
-  }
-  template <class... A>
-  void construct(A&&... args) {
-    std::construct_at(std::addressof(value_), std::forward<A>(args)...);
-    has_ = true;
-  }
-  template <class U>
-  void assign(U&& value) {
-    if (has_) value_ = std::forward<U>(value);
-    else construct(std::forward<U>(value));
-  }
+    template <class... A>
+    T& emplace(A&&... args) {
+      reset();
+      construct(std::forward<A>(args)...);
+      return value_;
+    }
+    void reset() noexcept {
+      if (has_) {
+        has_ = false;
+        value_.~T();
+      }
+    }
 
-  union {
-    T value_;
-  };
-  bool has_ = false;
+    constexpr bool has_value() const noexcept { return has_; }
+    constexpr explicit operator bool() const noexcept { return has_; }
+    constexpr T& operator*() & noexcept { return value_; }
+    constexpr const T& operator*() const& noexcept { return value_; }
+    constexpr T&& operator*() && noexcept { return std::move(value_); }
+    constexpr T* operator->() noexcept { return std::addressof(value_); }
+    constexpr const T* operator->() const noexcept { return std::addressof(value_); }
+    T& value() & {
+      check();
+      return value_;
+    }
+    const T& value() const& {
+      check();
+      return value_;
+    }
+    T&& value() && {
+      check();
+      return std::move(value_);
+    }
+    template <class U>
+    T value_or(U&& fallback) const& {
+      return has_ ? value_ : static_cast<T>(std::forward<U>(fallback));
+    }
+    template <class U>
+    T value_or(U&& fallback) && {
+      return has_ ? std::move(value_) : static_cast<T>(std::forward<U>(fallback));
+    }
+
+   private:
+    void check() const {
+      if (!has_) throw std::bad_optional_access();
+    }
+    template <class... A>
+    void construct(A&&... args) {
+      std::construct_at(std::addressof(value_), std::forward<A>(args)...);
+      has_ = true;
+    }
+    template <class U>
+    void assign(U&& value) {
+      if (has_) value_ = std::forward<U>(value);
+      else construct(std::forward<U>(value));
+    }
+
+    union {
+      T value_;
+    };
+    bool has_ = false;
 };
 
 template <class T, class U>

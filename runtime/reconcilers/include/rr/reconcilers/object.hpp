@@ -21,6 +21,7 @@
 #include "rr/core/json.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/reconcilers/error.hpp"
 
 namespace rr {
@@ -30,6 +31,11 @@ template <class X>
 struct is_optional : std::false_type {};
 template <class X>
 struct is_optional<std::optional<X>> : std::true_type {};
+template <class X>
+struct is_optional<Optional<X>> : std::true_type {};  // generated types' optional members
+template <class M, class V>                           // M is std::optional<V> or rr::Optional<V>
+concept OptionalOf = is_optional<std::remove_cvref_t<M>>::value &&
+    std::same_as<typename std::remove_cvref_t<M>::value_type, V>;
 }  // namespace object_detail
 
 // T carries Kubernetes object metadata.
@@ -48,12 +54,12 @@ using status_type_t = typename std::remove_cvref_t<decltype(std::declval<T&>().s
 
 template <class T>
 concept HasConditions = HasStatus<T> && requires(status_type_t<T>& s) {
-  requires std::same_as<std::remove_cvref_t<decltype(s.conditions)>, std::optional<std::vector<Condition>>>;
+  requires object_detail::OptionalOf<decltype(s.conditions), std::vector<Condition>>;
 };
 
 template <class T>
 concept HasObservedGeneration = HasStatus<T> && requires(status_type_t<T>& s) {
-  requires std::same_as<std::remove_cvref_t<decltype(s.observed_generation)>, std::optional<std::int64_t>>;
+  requires object_detail::OptionalOf<decltype(s.observed_generation), std::int64_t>;
 };
 
 // --- Status -----------------------------------------------------------------------------------
