@@ -59,7 +59,8 @@ std::unique_ptr<Run> model_of(const std::string& doc) {
   auto r = std::make_unique<Run>();
   const std::string* name = r->sources.add("memory/box.yaml", doc);
   bool recognised = false;
-  for (const auto& d : load_yaml(name, r->sources.content(name), r->diags)) read_document(d, r->inputs, r->diags, recognised);
+  for (const auto& d : load_yaml(name, r->sources.content(name), r->diags))
+    read_document(d, r->inputs, r->diags, recognised);
   r->model = build_model(r->inputs, SemaOptions{}, r->diags);
   return r;
 }
@@ -145,7 +146,8 @@ TEST_CASE("source parts: the aggregate includes every part; shards spread them, 
   }
   CHECK(shards_used.size() == 3);  // one unit's parts spread over the shards
   int rows = 0;
-  for (int k = 1; k <= 3; ++k) rows += has(s.at("agg_" + std::to_string(k) + ".cpp"), "decode_text<::parts_rrgen_dev::v1::Box>");
+  for (int k = 1; k <= 3; ++k)
+    rows += has(s.at("agg_" + std::to_string(k) + ".cpp"), "decode_text<::parts_rrgen_dev::v1::Box>");
   CHECK(rows == 1);  // the kind's row once
 }
 
