@@ -27,14 +27,8 @@
 namespace rr {
 
 namespace object_detail {
-template <class X>
-struct is_optional : std::false_type {};
-template <class X>
-struct is_optional<std::optional<X>> : std::true_type {};
-template <class X>
-struct is_optional<Optional<X>> : std::true_type {};  // generated types' optional members
-template <class M, class V>                           // M is std::optional<V> or rr::Optional<V>
-concept OptionalOf = is_optional<std::remove_cvref_t<M>>::value &&
+template <class M, class V>  // M is std::optional<V> or rr::Optional<V> (generated types' members)
+concept OptionalOf = AnyOptional<std::remove_cvref_t<M>> &&
     std::same_as<typename std::remove_cvref_t<M>::value_type, V>;
 }  // namespace object_detail
 
@@ -46,8 +40,8 @@ concept HasObjectMeta = requires(T& t) {
 
 // T has an optional `status` member.
 template <class T>
-concept HasStatus = requires(T& t) { t.status; } &&
-                    object_detail::is_optional<std::remove_cvref_t<decltype(std::declval<T&>().status)>>::value;
+concept HasStatus = requires(T& t) { t.status; }
+&&AnyOptional<std::remove_cvref_t<decltype(std::declval<T&>().status)>>;
 
 template <HasStatus T>
 using status_type_t = typename std::remove_cvref_t<decltype(std::declval<T&>().status)>::value_type;
