@@ -174,7 +174,15 @@ struct Options {
 struct CaseResult {
   std::size_t lines = 0, tus = 0, failed = 0;
   double cpu = 0, rss = 0, slowest_cpu = 0, slowest_rss = 0;
+  struct Tu {
+    std::string source;  // the generated source, relative to its output directory
+    double cpu = 0, rss = 0;
+  };
+  std::vector<Tu> per_tu;  // every TU's figures, for the per-TU rows of small cases
 };
+
+// Cases with at most this many TUs get one row per TU (printed and in the side-by-side table).
+constexpr std::size_t kPerTuRows = 8;
 
 constexpr const char* kUnityName = "bench_unity";
 
@@ -222,6 +230,7 @@ CaseResult run_case(const Case& c, const Options& o, const fs::path& work, const
   std::size_t hpp_lines = 0, cpp_lines = 0, headers = 0, sources_total = 0;
   std::set<std::string> runtime_includes;
   std::vector<Job> compile;
+  std::vector<std::string> tu_sources;  // parallel to compile
   for (std::size_t i = 0; i < gen.size(); ++i) {
     gen_cpu += gen[i].cpu;
     gen_rss = std::max(gen_rss, gen[i].rss_mb);
@@ -258,6 +267,7 @@ CaseResult run_case(const Case& c, const Options& o, const fs::path& work, const
       Job j = compile_job(o, out, src, dir, std::to_string(compile.size()));
       j.label = gen[i].label + ": " + fs::relative(src, out).generic_string();
       compile.push_back(std::move(j));
+      tu_sources.push_back(fs::relative(src, out).generic_string());
     }
   }
   std::cout << "  rrgen:      " << fmt("%.2f", gen_cpu) << " s CPU, " << fmt("%.2f", gen_wall) << " s wall, peak RSS "
@@ -295,6 +305,10 @@ CaseResult run_case(const Case& c, const Options& o, const fs::path& work, const
             << " s wall (" << o.jobs << " job" << (o.jobs == 1 ? "" : "s")
             << (o.repeat > 1 ? ", best of " + std::to_string(o.repeat) : std::string()) << "), peak RSS " << fmt("%.0f", rss) << " MB"
             << (failed ? ", " + std::to_string(failed) + " FAILED" : std::string()) << "\n";
+  if (compile.size() <= kPerTuRows)
+    for (const auto& j : compile)
+      std::cout << "  TU:         " << fmt("%.2f", j.cpu) << " s CPU, " << fmt("%.0f", j.rss_mb) << " MB  " << j.label
+                << "\n";
   if (slowest)
     std::cout << "  slowest TU: " << fmt("%.2f", slowest->cpu) << " s CPU, " << fmt("%.0f", slowest->rss_mb) << " MB  "
               << slowest->label << "\n";
@@ -357,6 +371,8 @@ CaseResult run_case(const Case& c, const Options& o, const fs::path& work, const
     res.slowest_cpu = slowest->cpu;
     res.slowest_rss = slowest->rss_mb;
   }
+  for (std::size_t k = 0; k < compile.size(); ++k)
+    res.per_tu.push_back({tu_sources[k], compile[k].cpu, compile[k].rss_mb});
   return res;
 }
 
@@ -381,6 +397,31 @@ void print_comparison(const std::vector<std::pair<std::string, std::pair<CaseRes
               << "\n";
   }
   std::cout << "\n";
+  // Small cases: each TU's CPU and peak RSS beside the previous state's (a unit written in parts
+  // by one rrgen is one TU per part; a TU that only one side compiles shows "-" on the other).
+  bool header = false;
+  for (const auto& [name, pair] : rows) {
+    const CaseResult& b = pair.first;
+    const CaseResult& a = pair.second;
+    if (b.per_tu.size() > kPerTuRows || a.per_tu.size() > kPerTuRows) continue;
+    if (!header) {
+      std::cout << "| case: TU | CPU s before | peak RSS MB before | CPU s after | peak RSS MB after |\n"
+                << "| --- | --- | --- | --- | --- |\n";
+      header = true;
+    }
+    std::set<std::string> sources;
+    for (const auto* side : {&b, &a})
+      for (const auto& t : side->per_tu) sources.insert(t.source);
+    auto cell = [](const CaseResult& r, const std::string& src, bool cpu) {
+      for (const auto& t : r.per_tu)
+        if (t.source == src) return cpu ? fmt("%.2f", t.cpu) : fmt("%.0f", t.rss);
+      return std::string("-");
+    };
+    for (const auto& src : sources)
+      std::cout << "| " << name << ": " << src << " | " << cell(b, src, true) << " | " << cell(b, src, false) << " | "
+                << cell(a, src, true) << " | " << cell(a, src, false) << " |\n";
+  }
+  if (header) std::cout << "\n";
 }
 
 int usage(int code) {

@@ -1,4 +1,5 @@
-# rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>] [SHARDS <n>])
+# rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>] [SHARDS <n>]
+#                 [SOURCE_PART_LINES <lines>])
 #
 # Generates C++ types from CRD manifests / OpenAPI documents at build time and compiles them into
 # the static library <target> (linking rr::core, and rr::schema_cel when a schema has CEL rules or
@@ -9,14 +10,16 @@
 # are known at configure time; rrgen's depfile makes an edit of any schema regenerate, and rrgen
 # writes only files whose content changed, so a no-op build runs nothing. With SHARDS n the units
 # compile in n unity sources <target>_types_1.cpp ... _n.cpp (rrgen --shards), for APIs too large
-# for one translation unit.
+# for one translation unit. rrgen writes a unit whose source has over 5,000 lines (Argo's Workflow)
+# in parts, and the shards spread those parts too: SHARDS 3 compiles Workflow in three translation
+# units instead of one. SOURCE_PART_LINES sets that threshold (rrgen --source-part-lines; 0: never).
 #
 # This is also the types-only variant of add_reconciler() (cmake/RrgenReconciler.cmake) for users
 # who want just the structs; both run rrgen through cmake/RrgenGenerate.cmake.
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
 function(rrgen_add_types target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS" "SCHEMAS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS;SOURCE_PART_LINES" "SCHEMAS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(SEND_ERROR "rrgen_add_types(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -48,6 +51,12 @@ function(rrgen_add_types target)
     foreach(i RANGE 1 ${ARG_SHARDS})
       list(APPEND sources "${ARG_OUTPUT_DIR}/${name}_${i}.cpp")
     endforeach()
+  endif()
+  if(DEFINED ARG_SOURCE_PART_LINES)
+    if(NOT ARG_SOURCE_PART_LINES MATCHES "^[0-9]+$")
+      message(SEND_ERROR "rrgen_add_types(${target}): SOURCE_PART_LINES takes a number of lines, not '${ARG_SOURCE_PART_LINES}'")
+    endif()
+    list(APPEND shard_args --source-part-lines ${ARG_SOURCE_PART_LINES})
   endif()
   _rrgen_add_generate_command(CALLER "rrgen_add_types(${target})"
     OUTPUTS "${ARG_OUTPUT_DIR}/${name}.hpp" ${sources}

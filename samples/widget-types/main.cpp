@@ -21,7 +21,7 @@ std::string read_file(const char* path) {
 }
 
 template <class T>
-std::string show(const std::optional<T>& v) {
+std::string show(const rr::Optional<T>& v) {  // generated types hold optional members as rr::Optional
   if (!v) return "(absent)";
   std::ostringstream s;
   s << *v;

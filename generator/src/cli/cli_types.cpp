@@ -15,7 +15,8 @@
 namespace rrgen {
 namespace {
 
-constexpr const char* kTypesUsage = R"(usage: rrgen types [--out DIR] [--namespace NS] [--depfile FILE] [--dump-model=json] FILE...
+constexpr const char* kTypesUsage =
+    R"(usage: rrgen types [--out DIR] [--namespace NS] [--depfile FILE] [--dump-model=json] FILE...
 
 Reads CRD manifests (YAML, several documents and CRDs per file) and Kubernetes OpenAPI v3
 documents (JSON, as served at /openapi/v3/apis/<group>/<version>) and writes one header and one
@@ -31,9 +32,15 @@ Options:
                       source with every generated source and a table of the kinds): a fixed
                       pair of outputs for build systems.
   --shards N          With --aggregate: compile the units in N unity sources NAME_1.cpp ...
-                      NAME_N.cpp (runs of units in path order, balanced by size) and keep only
-                      the table of kinds in NAME.cpp, so a large API builds in parallel and no
-                      translation unit grows without bound. Always N files, some maybe empty.
+                      NAME_N.cpp (runs of unit sources in path order, balanced by size; a unit
+                      over 5,000 lines of code is written in parts, unit.cpp, unit.part2.cpp ...,
+                      which may go to different shards) and keep only the table of kinds in
+                      NAME.cpp, so a large API builds in parallel and no translation unit grows
+                      without bound. Always N files, some maybe empty.
+  --source-part-lines N
+                      Write a unit whose source has more than N lines (default 5000; 0: never)
+                      in parts of about equal size, unit.cpp, unit.part2.cpp ..., each its own
+                      translation unit (whole structs each).
   --quiet             Do not print the summary line.
   --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
                       codec (decode, encode, validate, apply_defaults, to_json, from_json,
@@ -47,11 +54,10 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(
-          args,
-          {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::Shards,
-           Flag::CodecOnly},
-          kTypesUsage, o, out, err))
+  if (auto code = parse_options(args,
+                                {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel,
+                                 Flag::Aggregate, Flag::Shards, Flag::SourcePartLines, Flag::CodecOnly},
+                                kTypesUsage, o, out, err))
     return *code;
   const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
                     &aggregate = o.aggregate, &codec_only = o.codec_only;
@@ -65,6 +71,13 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const bool digits = o.shards.size() <= 3 && o.shards.find_first_not_of("0123456789") == std::string::npos;
     shards = digits ? std::stoi(o.shards) : 0;
     if (shards < 1) return usage_error(err, "--shards takes a number from 1 to 999, not '" + o.shards + "'");
+  }
+  TypesOptions types_options{kVersion};
+  if (!o.source_part_lines.empty()) {
+    const std::string& v = o.source_part_lines;
+    if (v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
+      return usage_error(err, "--source-part-lines takes a number of lines (0: never split), not '" + v + "'");
+    types_options.source_part_lines = static_cast<std::size_t>(std::stoul(v));
   }
   if (!codec_only.empty() && (!aggregate.empty() || !ns.empty()))
     return usage_error(
@@ -87,9 +100,9 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!dump.empty()) out << dump_model_json(model);
   if (!dump.empty() && !o.out_given) return 0;
 
-  OutputSet files_out = emit_types(model, TypesOptions{kVersion});
+  OutputSet files_out = emit_types(model, types_options);
   if (!aggregate.empty()) {
-    emit_aggregate(model, aggregate, TypesOptions{kVersion}, files_out, shards);
+    emit_aggregate(model, aggregate, types_options, files_out, shards);
   }
   WriteStats stats;
   if (!write_outputs(files_out, out_dir, diags, stats) ||

@@ -27,6 +27,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::DumpModel, "--dump-model", &Options::dump_model},
     {Flag::Aggregate, "--aggregate", &Options::aggregate},
     {Flag::Shards, "--shards", &Options::shards},
+    {Flag::SourcePartLines, "--source-part-lines", &Options::source_part_lines},
     {Flag::CodecOnly, "--codec-only", &Options::codec_only},
     {Flag::ProtoRoot, "--proto-root", &Options::proto_root},
     {Flag::Builtin, "--builtin", nullptr, &Options::builtin},

@@ -24,6 +24,7 @@ struct Options {
   std::string dump_model;       // types: --dump-model
   std::string aggregate;        // types: --aggregate
   std::string shards;           // types: --shards
+  std::string source_part_lines;  // types: --source-part-lines
   std::string codec_only;       // types: --codec-only
   std::string proto_root;       // openapi-facts: --proto-root
   bool builtin = false;         // dies: --builtin
@@ -48,6 +49,7 @@ enum class Flag {
   DumpModel,
   Aggregate,
   Shards,
+  SourcePartLines,
   CodecOnly,
   ProtoRoot,
   Builtin,

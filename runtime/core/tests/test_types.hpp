@@ -18,11 +18,11 @@ struct Port {
   bool operator==(const Port&) const = default;
 };
 
-struct Spec {
-  std::optional<std::vector<Port>> ports;
-  std::optional<std::int64_t> replicas;
-  std::optional<rr::IntOrString> max_surge;
-  std::optional<rr::Quantity> memory;
+struct Spec {  // rr::Optional, as generated types hold; std::optional elsewhere (the codec takes both)
+  rr::Optional<std::vector<Port>> ports;
+  rr::Optional<std::int64_t> replicas;
+  rr::Optional<rr::IntOrString> max_surge;
+  rr::Optional<rr::Quantity> memory;
   rr::UnknownFields unknown_fields;
   bool operator==(const Spec&) const = default;
 };

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,7 +47,7 @@ std::span<const rr::KindCodec> $fn$_kinds() noexcept {
 // With shards: each shard compiles a run of units and the rows of their kinds; the table joins
 // the shards' rows, so no translation unit sees every type (it was over 1 GB at -O0 -g).
 constexpr std::string_view kShardSource = R"gen($banner$
-// Unity source $index$ of $shards$: $count$ generated unit(s) and the rows of their kinds.
+// Unity source $index$ of $shards$: $count$ generated source(s) and the rows of their kinds.
 #include <span>
 
 #include "rr/core/kind_codec.hpp"
@@ -120,27 +122,69 @@ std::string function_prefix(const std::string& name) {
   return fn;
 }
 
-// Units in path order (a group-version's units share headers), cut into `shards` runs of about
-// equal generated size. Deterministic: the same model always gives the same shards.
-std::vector<std::vector<const Unit*>> shard_units(const Model& model, const OutputSet& out, int shards) {
-  std::map<std::string, std::size_t> size_of;
-  for (const auto& f : out.files) {
-    const auto dot = f.path.rfind('.');
-    size_of[f.path.substr(0, dot)] += f.content.size();
-  }
+// One source file of a unit: its .cpp, or a later part of a unit written in parts.
+struct SourcePart {
+  const Unit* unit;
+  std::string path;  // <unit>.cpp or <unit>.partN.cpp
+  bool first;        // the unit's .cpp: its kind rows go with it
+};
+
+// Every unit's sources, units in path order (a group-version's units share headers), each
+// unit's parts in order.
+std::vector<SourcePart> source_parts(const Model& model, const OutputSet& out) {
+  std::set<std::string_view> paths;
+  for (const auto& f : out.files) paths.insert(f.path);
   std::vector<const Unit*> units;
   for (const auto& u : model.units) units.push_back(u.get());
   std::sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) { return a->path < b->path; });
-  std::size_t total = 0;
-  for (const Unit* u : units) total += size_of[u->path];
-  std::vector<std::vector<const Unit*>> out_shards(static_cast<std::size_t>(shards));
-  std::size_t done = 0;
+  std::vector<SourcePart> parts;
   for (const Unit* u : units) {
-    const std::size_t i = total == 0 ? 0 : std::min<std::size_t>(out_shards.size() - 1, done * out_shards.size() / total);
-    out_shards[i].push_back(u);
-    done += size_of[u->path];
+    parts.push_back({u, source_part_path(u->path, 0), true});
+    for (std::size_t i = 1; paths.count(source_part_path(u->path, i)) != 0; ++i)
+      parts.push_back({u, source_part_path(u->path, i), false});
+  }
+  return parts;
+}
+
+// The sources cut into `shards` runs of about equal generated size (a unit's header shared out
+// over its parts: each part's TU parses it). Deterministic: the same model gives the same shards.
+std::vector<std::vector<SourcePart>> shard_sources(const std::vector<SourcePart>& parts, const OutputSet& out,
+                                                   int shards) {
+  std::map<std::string_view, std::size_t> bytes;
+  for (const auto& f : out.files) bytes[f.path] = f.content.size();
+  std::map<const Unit*, std::size_t> part_count;
+  for (const auto& s : parts) ++part_count[s.unit];
+  auto size = [&](const SourcePart& s) {
+    const auto header = bytes.find(s.unit->path + ".hpp");
+    return bytes[s.path] + (header == bytes.end() ? 0 : header->second / part_count[s.unit]);
+  };
+  std::size_t total = 0;
+  for (const auto& s : parts) total += size(s);
+  std::vector<std::vector<SourcePart>> out_shards(static_cast<std::size_t>(shards));
+  std::size_t done = 0;
+  for (const auto& s : parts) {  // by each source's middle, so one large source does not drag the next along
+    const std::size_t mid = done + size(s) / 2;
+    const std::size_t i = total == 0 ? 0
+                                     : std::min<std::size_t>(out_shards.size() - 1, mid * out_shards.size() / total);
+    out_shards[i].push_back(s);
+    done += size(s);
   }
   return out_shards;
+}
+
+// The units whose kind rows a run of sources holds (those whose first part it holds), and every
+// unit it compiles part of.
+std::vector<const Unit*> first_units(const std::vector<SourcePart>& run) {
+  std::vector<const Unit*> units;
+  for (const auto& s : run)
+    if (s.first) units.push_back(s.unit);
+  return units;
+}
+std::vector<const Unit*> all_units(const std::vector<SourcePart>& run) {
+  std::vector<const Unit*> units;
+  for (const auto& s : run)
+    if (units.empty() || units.back() != s.unit) units.push_back(s.unit);
+  return units;
 }
 
 // The apiVersions and kinds a unit's objects carry: a CRD version's kind, or an OpenAPI
@@ -216,8 +260,9 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
   for (const auto& u : model.units) {
     all.push_back(u.get());
     headers.print("#include \"$path$.hpp\"", {{"path", u->path}});
-    sources.print("#include \"$path$.cpp\"", {{"path", u->path}});
   }
+  const std::vector<SourcePart> sources_in_order = source_parts(model, out);
+  for (const auto& part : sources_in_order) sources.print("#include \"$path$\"", {{"path", part.path}});
   const std::string fn = function_prefix(name);
   Printer p("types.aggregate");
   auto banner = [&](std::uint64_t h) {
@@ -235,7 +280,7 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     out.files.push_back({name + ".cpp", p.take()});
     return;
   }
-  const auto runs = shard_units(model, out, shards);
+  const auto runs = shard_sources(sources_in_order, out, shards);
   // A shard's banner hashes its own units only: a change elsewhere does not recompile it. Hashed
   // before any shard is added to `out`, through an index of its files by path.
   std::map<std::string_view, std::size_t> file_index;
@@ -243,9 +288,9 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
   std::vector<std::uint64_t> shard_hashes;
   for (const auto& run : runs) {
     std::uint64_t h = 1469598103934665603ull;
-    for (const Unit* u : run)
-      for (const char* ext : {".hpp", ".cpp"})
-        if (auto it = file_index.find(u->path + ext); it != file_index.end())
+    for (const auto& part : run)
+      for (const std::string& path : {part.unit->path + ".hpp", part.path})
+        if (auto it = file_index.find(path); it != file_index.end())
           h = fnv1a(h, out.files[it->second].path + '\0' + out.files[it->second].content);
     shard_hashes.push_back(h);
   }
@@ -256,15 +301,15 @@ void emit_aggregate(const Model& model, const std::string& name, const TypesOpti
     const std::string index = std::to_string(i + 1);
     const std::uint64_t shard_hash = shard_hashes[i];
     Printer units("types.aggregate");
-    for (const Unit* u : runs[i]) units.print("#include \"$path$.cpp\"", {{"path", u->path}});
+    for (const auto& part : runs[i]) units.print("#include \"$path$\"", {{"path", part.path}});
     p.print(kShardSource, {{"banner", banner(shard_hash)},
                            {"index", index},
                            {"shards", std::to_string(shards)},
                            {"count", std::to_string(runs[i].size())},
                            {"units", units.take_block()},
-                           {"pb_include", pb_include(runs[i])},
+                           {"pb_include", pb_include(all_units(runs[i]))},
                            {"fn", fn},
-                           {"body", table_body(p, kind_rows(runs[i]))}});
+                           {"body", table_body(p, kind_rows(first_units(runs[i])))}});
     out.files.push_back({name + "_" + index + ".cpp", p.take()});
     declarations.print("std::span<const rr::KindCodec> $fn$_kinds_$index$() noexcept;", {{"fn", fn}, {"index", index}});
     parts += (parts.empty() ? "" : ", ") + fn + "_kinds_" + index + "()";

@@ -317,6 +317,10 @@ struct Finder {
   std::string name;
 };
 
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
 class UnitEmitter {
  public:
   UnitEmitter(const Unit& u, const TypesOptions& o) : u_(u), opts_(o), defaults_(u) {
@@ -331,10 +335,10 @@ class UnitEmitter {
   }
 
   std::string header() {
-    std::vector<std::string> std_includes = {"<cstdint>", "<optional>", "<string>", "<string_view>", "<vector>"};
+    std::vector<std::string> std_includes = {"<cstdint>", "<string>", "<string_view>", "<vector>"};
     if (uses_.map) std_includes.push_back("<map>");
     if (!u_.enums.empty()) std_includes.push_back("<span>");
-    std::vector<std::string> rr = {"abi", "fwd", "unknown_fields"};
+    std::vector<std::string> rr = {"abi", "fwd", "optional", "unknown_fields"};
     if (uses_.json) rr.push_back("json");
     if (uses_.meta) rr.push_back("meta");
     if (uses_.time) rr.push_back("time");
@@ -369,7 +373,9 @@ class UnitEmitter {
     return p.take();
   }
 
-  std::string source() {
+  // The unit's source, in one or more parts (TypesOptions::source_part_bytes): the first holds
+  // the enums' values; each part is whole structs' definitions, in declaration order.
+  std::vector<std::string> sources() {
     std::vector<std::string> rr = {"codec", "validator"};
     if (unit_uses_pattern(u_)) rr.push_back("pattern");
     if (std::any_of(u_.structs.begin(), u_.structs.end(), [](const auto& s) { return s->protobuf; }))
@@ -378,24 +384,56 @@ class UnitEmitter {
     std::string rr_lines = sorted_lines(rr, "#include \"rr/core/$name$.hpp\"");
     if (!u_.rules_schema.empty()) rr_lines += "\n#include \"rr/schema_cel/typed_rules.hpp\"";
 
-    Printer enums("types"), structs("types");
+    Printer enums("types");
     for (const auto& e : u_.enums) {
       std::string values;
       for (const auto& v : e->values) values += (values.empty() ? "" : ", ") + cpp_string_literal(v);
       enums.print(kEnumValues, {{"enum", e->name}, {"values", values}});
     }
-    for (const auto& s : u_.structs) struct_defs(structs, *s);
-    Printer p("types");
+    std::vector<std::string> defs;
+    std::size_t total = 0;
+    for (const auto& s : u_.structs) {
+      Printer one("types");
+      struct_defs(one, *s);
+      defs.push_back(one.take());
+      total += line_count(defs.back());
+    }
+    // Parts of about total/count lines: a part ends once it has that many (a struct is never cut).
+    const std::size_t limit = opts_.source_part_lines;
+    const std::size_t count = limit == 0 || total <= limit ? 1 : (total + limit - 1) / limit;
+    const std::size_t target = (total + count - 1) / count;
+    std::vector<std::string> parts(1);
+    std::size_t in_part = 0;
+    for (const auto& d : defs) {
+      if (in_part >= target) {
+        parts.emplace_back();
+        in_part = 0;
+      }
+      parts.back() += d;
+      in_part += line_count(d);
+    }
     std::vector<std::string> boxed_units;
     for (const Unit* d : u_.boxed_depends) boxed_units.push_back(d->path);
-    p.print(kSource, {{"banner", banner()},
-                      {"header", u_.declared_in.empty() ? u_.path + ".hpp" : u_.declared_in},
-                      {"rr_includes", rr_lines},
-                      {"unit_includes", sorted_lines(boxed_units, "#include \"$name$.hpp\"")},
-                      {"ns", u_.ns},
-                      {"enums", enums.take_block()},
-                      {"structs", structs.take_block()}});
-    return p.take();
+    std::vector<std::string> out;
+    const std::string enum_block = enums.take_block();
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      Printer p("types");
+      std::string banner_text = banner();
+      if (parts.size() > 1)
+        banner_text += p.fill("\n// Source part $n$ of $count$ (a large unit is compiled in parts; docs/types.md).",
+                              {{"n", std::to_string(i + 1)}, {"count", std::to_string(parts.size())}});
+      std::string& text = parts[i];
+      if (!text.empty() && text.back() == '\n') text.pop_back();
+      p.print(kSource, {{"banner", banner_text},
+                        {"header", u_.declared_in.empty() ? u_.path + ".hpp" : u_.declared_in},
+                        {"rr_includes", rr_lines},
+                        {"unit_includes", sorted_lines(boxed_units, "#include \"$name$.hpp\"")},
+                        {"ns", u_.ns},
+                        {"enums", i == 0 ? enum_block : ""},
+                        {"structs", text}});
+      out.push_back(p.take());
+    }
+    return out;
   }
 
  private:
@@ -433,7 +471,7 @@ class UnitEmitter {
   std::string field_type(const FieldDef& f) const {
     const std::string t = type_name(f.type);
     switch (f.presence) {
-      case Presence::Optional: return "std::optional<" + t + ">";
+      case Presence::Optional: return "rr::Optional<" + t + ">";
       case Presence::Nullable: return "rr::Nullable<" + t + ">";
       default: return t;
     }
@@ -747,12 +785,18 @@ std::vector<rr::FieldError> validate_update(const $struct$& old) const;)gen";
 
 }  // namespace
 
+std::string source_part_path(const std::string& unit_path, std::size_t index) {
+  return index == 0 ? unit_path + ".cpp" : unit_path + ".part" + std::to_string(index + 1) + ".cpp";
+}
+
 OutputSet emit_types(const Model& model, const TypesOptions& options) {
   OutputSet out;
   for (const auto& u : model.units) {
     UnitEmitter e(*u, options);
     if (u->declared_in.empty()) out.files.push_back({u->path + ".hpp", e.header()});  // else: by hand
-    out.files.push_back({u->path + ".cpp", e.source()});
+    auto parts = e.sources();
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      out.files.push_back({source_part_path(u->path, i), std::move(parts[i])});
   }
   return out;
 }

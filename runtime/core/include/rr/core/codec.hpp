@@ -16,6 +16,7 @@
 #include "rr/core/json_writer.hpp"
 #include "rr/core/nullable.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/core/time.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -74,8 +75,8 @@ void encode(JsonWriter& w, const T& v) { v.rr_encode(w); }
 
 // Containers. A JSON null for a non-nullable optional member decodes as absent: the API server
 // prunes such nulls before defaulting, so absent is what it would store.
-template <class T>
-void decode(JsonReader& r, std::optional<T>& v) {
+template <AnyOptional O>
+void decode(JsonReader& r, O& v) {
   if (r.try_null()) { v.reset(); return; }
   decode(r, v.emplace());
 }
@@ -107,8 +108,8 @@ void decode(JsonReader& r, std::map<std::string, T>& v) {
   while (r.next_key()) decode(r, v[std::string(r.key())]);
 }
 
-template <class T>
-void encode(JsonWriter& w, const std::optional<T>& v) {
+template <AnyOptional O>
+void encode(JsonWriter& w, const O& v) {
   if (v) encode(w, *v); else w.null();
 }
 template <class T>
@@ -139,8 +140,8 @@ void encode(JsonWriter& w, const std::map<std::string, T>& v) {
 
 // Sets an absent member to a schema default given as JSON text (the generator embeds defaults as
 // JSON so that every type, however nested, is defaulted by the same decoder).
-template <class T>
-void set_default(std::optional<T>& v, std::string_view json) {
+template <AnyOptional O>
+void set_default(O& v, std::string_view json) {
   JsonReader r(json);
   decode(r, v.emplace());
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rr/core/nullable.hpp"
+#include "rr/core/optional.hpp"
 
 namespace rr {
 
@@ -22,8 +23,8 @@ bool unordered_equal(const std::vector<T>& a, const std::vector<T>& b) {
   }
   return true;
 }
-template <class T>
-bool unordered_equal(const std::optional<std::vector<T>>& a, const std::optional<std::vector<T>>& b) {
+template <AnyOptional O>
+bool unordered_equal(const O& a, const O& b) {
   if (a.has_value() != b.has_value()) return false;
   return !a || unordered_equal(*a, *b);
 }

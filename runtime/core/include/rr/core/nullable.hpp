@@ -1,9 +1,10 @@
 // Tri-state value for schema properties marked `nullable: true`: absent, null, or a value.
-// Only those properties use it; everywhere else std::optional<T> (absent or value) suffices,
+// Only those properties use it; everywhere else rr::Optional<T> (absent or value) suffices,
 // because the API server prunes a null for a non-nullable field before defaulting.
 #pragma once
-#include <optional>
 #include <utility>
+
+#include "rr/core/optional.hpp"
 
 namespace rr {
 
@@ -30,7 +31,7 @@ class Nullable {
   bool operator==(const Nullable&) const = default;
 
  private:
-  std::optional<T> value_;
+  Optional<T> value_;
   bool present_ = false;
 };
 

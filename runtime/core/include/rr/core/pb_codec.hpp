@@ -16,6 +16,7 @@
 #include "rr/core/int_or_string.hpp"
 #include "rr/core/nullable.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/protobuf.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/core/time.hpp"
@@ -108,8 +109,8 @@ inline void pb_put_unknown(PbWriter& w, const UnknownFields& u) { w.raw(u.protob
 
 // Containers. A repeated field is one field per element (proto2: never packed), so decoding
 // appends; a map is one {1: key, 2: value} message per entry, in key order (as Go sorts them).
-template <class T>
-void pb_put(PbWriter& w, int field, const std::optional<T>& v, PbAs as = PbAs::Plain) {
+template <AnyOptional O>
+void pb_put(PbWriter& w, int field, const O& v, PbAs as = PbAs::Plain) {
   if (v) pb_put(w, field, *v, as);
 }
 template <class T>
@@ -143,11 +144,11 @@ void pb_put(PbWriter& w, int field, const std::map<std::string, T>& v, PbAs as =
   }
 }
 
-template <class T>
-void pb_get(PbReader& r, std::optional<T>& v, PbAs as = PbAs::Plain) {
+template <AnyOptional O>
+void pb_get(PbReader& r, O& v, PbAs as = PbAs::Plain) {
   if (!v) v.emplace();
   pb_get(r, *v, as);
-  if constexpr (std::is_same_v<T, std::string>) {
+  if constexpr (std::is_same_v<typename O::value_type, std::string>) {
     if (r.omit_empty_strings() && v->empty()) v.reset();
   }
 }

@@ -21,15 +21,15 @@
 #include "rr/core/json.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/reconcilers/error.hpp"
 
 namespace rr {
 
 namespace object_detail {
-template <class X>
-struct is_optional : std::false_type {};
-template <class X>
-struct is_optional<std::optional<X>> : std::true_type {};
+template <class M, class V>  // M is std::optional<V> or rr::Optional<V> (generated types' members)
+concept OptionalOf = AnyOptional<std::remove_cvref_t<M>> &&
+    std::same_as<typename std::remove_cvref_t<M>::value_type, V>;
 }  // namespace object_detail
 
 // T carries Kubernetes object metadata.
@@ -40,20 +40,20 @@ concept HasObjectMeta = requires(T& t) {
 
 // T has an optional `status` member.
 template <class T>
-concept HasStatus = requires(T& t) { t.status; } &&
-                    object_detail::is_optional<std::remove_cvref_t<decltype(std::declval<T&>().status)>>::value;
+concept HasStatus = requires(T& t) { t.status; }
+&&AnyOptional<std::remove_cvref_t<decltype(std::declval<T&>().status)>>;
 
 template <HasStatus T>
 using status_type_t = typename std::remove_cvref_t<decltype(std::declval<T&>().status)>::value_type;
 
 template <class T>
 concept HasConditions = HasStatus<T> && requires(status_type_t<T>& s) {
-  requires std::same_as<std::remove_cvref_t<decltype(s.conditions)>, std::optional<std::vector<Condition>>>;
+  requires object_detail::OptionalOf<decltype(s.conditions), std::vector<Condition>>;
 };
 
 template <class T>
 concept HasObservedGeneration = HasStatus<T> && requires(status_type_t<T>& s) {
-  requires std::same_as<std::remove_cvref_t<decltype(s.observed_generation)>, std::optional<std::int64_t>>;
+  requires object_detail::OptionalOf<decltype(s.observed_generation), std::int64_t>;
 };
 
 // --- Status -----------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -29,16 +29,16 @@ namespace golden_rrgen_dev::v1 {
 /// fieldPath: .min
 /// optionalOldSelf: true
 struct RangeSpec {
-  std::optional<std::int64_t> min;
-  std::optional<std::int64_t> max;
+  rr::Optional<std::int64_t> min;
+  rr::Optional<std::int64_t> max;
   /// CEL rule (checked by validate() and the API server): self == oldSelf
   /// message: name is immutable
-  std::optional<std::string> name;
+  rr::Optional<std::string> name;
   /// CEL rule on each item (checked by validate() and the API server): self.startsWith('x-') ||
   /// self.startsWith('y-')
   ///
   /// message: tags start with x- or y-
-  std::optional<std::vector<std::string>> tags;
+  rr::Optional<std::vector<std::string>> tags;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -66,7 +66,7 @@ struct Range {
   /// reason: FieldValueForbidden
   /// fieldPath: .min
   /// optionalOldSelf: true
-  std::optional<RangeSpec> spec;
+  rr::Optional<RangeSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

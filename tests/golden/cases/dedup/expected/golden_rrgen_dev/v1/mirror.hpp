@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -23,7 +23,7 @@ namespace golden_rrgen_dev::v1 {
 /// Where to copy from.
 struct MirrorSpecSource {
   std::string url;
-  std::optional<std::string> branch;
+  rr::Optional<std::string> branch;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -40,7 +40,7 @@ struct MirrorSpecSource {
 
 struct MirrorSpecStrict {
   std::string url;
-  std::optional<std::string> branch;
+  rr::Optional<std::string> branch;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -57,11 +57,11 @@ struct MirrorSpecStrict {
 
 struct MirrorSpec {
   /// Where to copy from.
-  std::optional<MirrorSpecSource> source;
+  rr::Optional<MirrorSpecSource> source;
   /// Where to copy to.
-  std::optional<MirrorSpecSource> target;
-  std::optional<std::vector<MirrorSpecSource>> fallbacks;
-  std::optional<MirrorSpecStrict> strict;
+  rr::Optional<MirrorSpecSource> target;
+  rr::Optional<std::vector<MirrorSpecSource>> fallbacks;
+  rr::Optional<MirrorSpecStrict> strict;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -78,7 +78,7 @@ struct Mirror {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Mirror";
   rr::ObjectMeta metadata;
-  std::optional<MirrorSpec> spec;
+  rr::Optional<MirrorSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,6 +16,7 @@
 #include "rr/core/missing_members.hpp"
 #include "rr/core/nullable.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -32,7 +32,7 @@ enum class JobSpecMode : std::uint8_t {
 std::span<const std::string_view> enum_values(JobSpecMode) noexcept;
 
 struct JobSpecRetryBackoff {
-  std::optional<std::int64_t> seconds;
+  rr::Optional<std::int64_t> seconds;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -45,8 +45,8 @@ struct JobSpecRetryBackoff {
 };
 
 struct JobSpecRetry {
-  std::optional<std::int64_t> limit;
-  std::optional<JobSpecRetryBackoff> backoff;
+  rr::Optional<std::int64_t> limit;
+  rr::Optional<JobSpecRetryBackoff> backoff;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -61,7 +61,7 @@ struct JobSpecRetry {
 struct JobSpecContainers {
   std::string name;
   // JSON: "pullPolicy"
-  std::optional<std::string> pull_policy;
+  rr::Optional<std::string> pull_policy;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -77,7 +77,7 @@ struct JobSpecContainers {
 };
 
 struct JobSpecEnv {
-  std::optional<std::string> value;
+  rr::Optional<std::string> value;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -90,15 +90,15 @@ struct JobSpecEnv {
 };
 
 struct JobSpec {
-  std::optional<std::string> image;
-  std::optional<std::int32_t> parallelism;
-  std::optional<bool> suspend;
-  std::optional<double> ratio;
-  std::optional<rr::OpenEnum<JobSpecMode>> mode;
-  std::optional<std::vector<std::string>> args;
-  std::optional<JobSpecRetry> retry;
-  std::optional<std::vector<JobSpecContainers>> containers;
-  std::optional<std::map<std::string, JobSpecEnv>> env;
+  rr::Optional<std::string> image;
+  rr::Optional<std::int32_t> parallelism;
+  rr::Optional<bool> suspend;
+  rr::Optional<double> ratio;
+  rr::Optional<rr::OpenEnum<JobSpecMode>> mode;
+  rr::Optional<std::vector<std::string>> args;
+  rr::Optional<JobSpecRetry> retry;
+  rr::Optional<std::vector<JobSpecContainers>> containers;
+  rr::Optional<std::map<std::string, JobSpecEnv>> env;
   rr::Nullable<std::string> timeout;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
@@ -116,7 +116,7 @@ struct Job {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Job";
   rr::ObjectMeta metadata;
-  std::optional<JobSpec> spec;
+  rr::Optional<JobSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/time.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -22,15 +22,15 @@ namespace golden_rrgen_dev::v1 {
 
 struct CertificateSpec {
   // JSON: "notBefore"
-  std::optional<rr::Time> not_before;
+  rr::Optional<rr::Time> not_before;
   // JSON: "notAfter"
-  std::optional<rr::Time> not_after;
+  rr::Optional<rr::Time> not_after;
   // JSON: "caBundle"
-  std::optional<rr::Bytes> ca_bundle;
-  std::optional<std::vector<rr::Time>> renewals;
-  std::optional<std::string> uid;
-  std::optional<std::string> host;
-  std::optional<std::string> issued;
+  rr::Optional<rr::Bytes> ca_bundle;
+  rr::Optional<std::vector<rr::Time>> renewals;
+  rr::Optional<std::string> uid;
+  rr::Optional<std::string> host;
+  rr::Optional<std::string> issued;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -47,7 +47,7 @@ struct Certificate {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Certificate";
   rr::ObjectMeta metadata;
-  std::optional<CertificateSpec> spec;
+  rr::Optional<CertificateSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,6 +14,7 @@
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -31,8 +31,8 @@ enum class HostileSpecAction : std::uint8_t {
 std::span<const std::string_view> enum_values(HostileSpecAction) noexcept;
 
 struct HostileSpecTemplateClassRef2 {
-  std::optional<std::string> name;
-  std::optional<std::string> kind;
+  rr::Optional<std::string> name;
+  rr::Optional<std::string> kind;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -46,9 +46,9 @@ struct HostileSpecTemplateClassRef2 {
 
 struct HostileSpecTemplate {
   // JSON: "class"
-  std::optional<std::string> class_;
+  rr::Optional<std::string> class_;
   // JSON: "classRef"
-  std::optional<HostileSpecTemplateClassRef2> class_ref;
+  rr::Optional<HostileSpecTemplateClassRef2> class_ref;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -62,8 +62,8 @@ struct HostileSpecTemplate {
 
 struct HostileSpecTemplateClassRef {
   // JSON: "apiGroup"
-  std::optional<std::string> api_group;
-  std::optional<std::string> name;
+  rr::Optional<std::string> api_group;
+  rr::Optional<std::string> name;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -93,50 +93,50 @@ struct HostileSpecChecks {
 
 struct HostileSpec {
   // JSON: "namespace"
-  std::optional<std::string> namespace_;
+  rr::Optional<std::string> namespace_;
   // JSON: "operator"
-  std::optional<std::string> operator_;
+  rr::Optional<std::string> operator_;
   // JSON: "template"
-  std::optional<HostileSpecTemplate> template_;
+  rr::Optional<HostileSpecTemplate> template_;
   // JSON: "templateClassRef"
-  std::optional<HostileSpecTemplateClassRef> template_class_ref;
+  rr::Optional<HostileSpecTemplateClassRef> template_class_ref;
   // JSON: "default"
-  std::optional<std::string> default_;
+  rr::Optional<std::string> default_;
   // JSON: "enum"
-  std::optional<std::string> enum_;
+  rr::Optional<std::string> enum_;
   // JSON: "for"
-  std::optional<std::int64_t> for_;
+  rr::Optional<std::int64_t> for_;
   // JSON: "module"
-  std::optional<std::string> module_;
+  rr::Optional<std::string> module_;
   // JSON: "not"
-  std::optional<bool> not_;
+  rr::Optional<bool> not_;
   // JSON: "stdin"
-  std::optional<bool> stdin_;
+  rr::Optional<bool> stdin_;
   // JSON: "major"
-  std::optional<std::int64_t> major_;
+  rr::Optional<std::int64_t> major_;
   // JSON: "minor"
-  std::optional<std::int64_t> minor_;
+  rr::Optional<std::int64_t> minor_;
   // JSON: "-Xmx"
-  std::optional<std::string> xmx;
+  rr::Optional<std::string> xmx;
   // JSON: "hugepages-2Mi"
-  std::optional<std::string> hugepages_2_mi;
+  rr::Optional<std::string> hugepages_2_mi;
   // JSON: "x-kubernetes-validations"
-  std::optional<std::string> x_kubernetes_validations;
+  rr::Optional<std::string> x_kubernetes_validations;
   // JSON: "__name__"
-  std::optional<std::string> name;
+  rr::Optional<std::string> name;
   // JSON: "proxyURL"
-  std::optional<std::string> proxy_url;
+  rr::Optional<std::string> proxy_url;
   // JSON: "proxyUrl"
-  std::optional<std::string> proxy_url_2;
-  std::optional<std::string> jwks_uri;
+  rr::Optional<std::string> proxy_url_2;
+  rr::Optional<std::string> jwks_uri;
   // JSON: "jwksUri"
-  std::optional<std::string> jwks_uri_2;
+  rr::Optional<std::string> jwks_uri_2;
   // JSON: "2xx"
-  std::optional<std::int64_t> _2xx;
+  rr::Optional<std::int64_t> _2xx;
   // JSON: "unknown_fields"
-  std::optional<std::string> unknown_fields_2;
-  std::optional<HostileSpecChecks> checks;
-  std::optional<rr::OpenEnum<HostileSpecAction>> action;
+  rr::Optional<std::string> unknown_fields_2;
+  rr::Optional<HostileSpecChecks> checks;
+  rr::Optional<rr::OpenEnum<HostileSpecAction>> action;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -154,8 +154,8 @@ struct Hostile {
   std::string kind = "Hostile";
   rr::ObjectMeta metadata;
   // JSON: "validate"
-  std::optional<std::string> validate_2;
-  std::optional<HostileSpec> spec;
+  rr::Optional<std::string> validate_2;
+  rr::Optional<HostileSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

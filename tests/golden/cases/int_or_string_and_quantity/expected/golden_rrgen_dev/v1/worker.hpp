@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "rr/core/int_or_string.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -26,9 +26,9 @@ namespace golden_rrgen_dev::v1 {
 struct WorkerSpec {
   rr::Quantity memory;
   // JSON: "maxUnavailable"
-  std::optional<rr::IntOrString> max_unavailable;
-  std::optional<rr::IntOrString> port;
-  std::optional<std::map<std::string, rr::Quantity>> limits;
+  rr::Optional<rr::IntOrString> max_unavailable;
+  rr::Optional<rr::IntOrString> port;
+  rr::Optional<std::map<std::string, rr::Quantity>> limits;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -48,7 +48,7 @@ struct Worker {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Worker";
   rr::ObjectMeta metadata;
-  std::optional<WorkerSpec> spec;
+  rr::Optional<WorkerSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

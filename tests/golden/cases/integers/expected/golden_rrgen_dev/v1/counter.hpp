@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -23,12 +23,12 @@ namespace golden_rrgen_dev::v1 {
 
 struct CounterSpec {
   std::int32_t replicas{};
-  std::optional<std::int64_t> generation;
-  std::optional<std::int64_t> count;
-  std::optional<double> ratio;
-  std::optional<double> weight;
-  std::optional<std::vector<std::int32_t>> ports;
-  std::optional<std::map<std::string, double>> limits;
+  rr::Optional<std::int64_t> generation;
+  rr::Optional<std::int64_t> count;
+  rr::Optional<double> ratio;
+  rr::Optional<double> weight;
+  rr::Optional<std::vector<std::int32_t>> ports;
+  rr::Optional<std::map<std::string, double>> limits;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -48,7 +48,7 @@ struct Counter {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Counter";
   rr::ObjectMeta metadata;
-  std::optional<CounterSpec> spec;
+  rr::Optional<CounterSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

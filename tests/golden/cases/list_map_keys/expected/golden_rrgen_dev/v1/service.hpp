@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -23,7 +23,7 @@ namespace golden_rrgen_dev::v1 {
 struct ServiceSpecPorts {
   std::int32_t port{};
   std::string protocol;
-  std::optional<std::string> name;
+  rr::Optional<std::string> name;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -39,9 +39,9 @@ struct ServiceSpecPorts {
 };
 
 struct ServiceSpec {
-  std::optional<std::vector<ServiceSpecPorts>> ports;
-  std::optional<std::vector<std::string>> finalizers;
-  std::optional<std::vector<std::string>> hosts;
+  rr::Optional<std::vector<ServiceSpecPorts>> ports;
+  rr::Optional<std::vector<std::string>> finalizers;
+  rr::Optional<std::vector<std::string>> hosts;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -61,7 +61,7 @@ struct Service {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Service";
   rr::ObjectMeta metadata;
-  std::optional<ServiceSpec> spec;
+  rr::Optional<ServiceSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "rr/core/json.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -24,7 +24,7 @@ namespace golden_rrgen_dev::v1 {
 
 struct RegistrySpecMirrors {
   std::string url;
-  std::optional<bool> insecure;
+  rr::Optional<bool> insecure;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -40,11 +40,11 @@ struct RegistrySpecMirrors {
 };
 
 struct RegistrySpec {
-  std::optional<std::map<std::string, std::string>> labels;
-  std::optional<std::map<std::string, RegistrySpecMirrors>> mirrors;
-  std::optional<std::map<std::string, std::vector<std::string>>> aliases;
-  std::optional<std::map<std::string, std::map<std::string, std::int64_t>>> nested;
-  std::optional<std::map<std::string, rr::Json>> extra;
+  rr::Optional<std::map<std::string, std::string>> labels;
+  rr::Optional<std::map<std::string, RegistrySpecMirrors>> mirrors;
+  rr::Optional<std::map<std::string, std::vector<std::string>>> aliases;
+  rr::Optional<std::map<std::string, std::map<std::string, std::int64_t>>> nested;
+  rr::Optional<std::map<std::string, rr::Json>> extra;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -61,7 +61,7 @@ struct Registry {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Registry";
   rr::ObjectMeta metadata;
-  std::optional<RegistrySpec> spec;
+  rr::Optional<RegistrySpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

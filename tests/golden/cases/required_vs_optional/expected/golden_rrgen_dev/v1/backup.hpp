@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -24,7 +24,7 @@ namespace golden_rrgen_dev::v1 {
 struct BackupSpecRetention {
   std::int64_t days{};
   // JSON: "keepLast"
-  std::optional<std::int64_t> keep_last;
+  rr::Optional<std::int64_t> keep_last;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -40,7 +40,7 @@ struct BackupSpecRetention {
 };
 
 struct BackupSpecSchedule {
-  std::optional<std::string> cron;
+  rr::Optional<std::string> cron;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -54,16 +54,16 @@ struct BackupSpecSchedule {
 
 struct BackupSpec {
   std::string bucket;
-  std::optional<std::string> prefix;
+  rr::Optional<std::string> prefix;
   std::vector<std::string> paths;
-  std::optional<std::vector<std::string>> excludes;
+  rr::Optional<std::vector<std::string>> excludes;
   std::map<std::string, std::string> annotations;
-  std::optional<std::map<std::string, std::string>> labels;
+  rr::Optional<std::map<std::string, std::string>> labels;
   BackupSpecRetention retention;
-  std::optional<BackupSpecSchedule> schedule;
+  rr::Optional<BackupSpecSchedule> schedule;
   bool enabled{};
   // JSON: "dryRun"
-  std::optional<bool> dry_run;
+  rr::Optional<bool> dry_run;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,6 +14,7 @@
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -76,13 +76,13 @@ std::span<const std::string_view> enum_values(PolicySpecModes) noexcept;
 struct PolicySpec {
   rr::OpenEnum<PolicySpecMode> mode;
   // JSON: "operator"
-  std::optional<rr::OpenEnum<PolicySpecOperator>> operator_;
-  std::optional<rr::OpenEnum<PolicySpecFlag>> flag;
-  std::optional<rr::OpenEnum<PolicySpecStrategy>> strategy;
-  std::optional<rr::OpenEnum<PolicySpecRepeated>> repeated;
+  rr::Optional<rr::OpenEnum<PolicySpecOperator>> operator_;
+  rr::Optional<rr::OpenEnum<PolicySpecFlag>> flag;
+  rr::Optional<rr::OpenEnum<PolicySpecStrategy>> strategy;
+  rr::Optional<rr::OpenEnum<PolicySpecRepeated>> repeated;
   // JSON: "pullPolicy"
-  std::optional<rr::OpenEnum<PolicySpecMode>> pull_policy;
-  std::optional<std::vector<rr::OpenEnum<PolicySpecModes>>> modes;
+  rr::Optional<rr::OpenEnum<PolicySpecMode>> pull_policy;
+  rr::Optional<std::vector<rr::OpenEnum<PolicySpecModes>>> modes;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -102,7 +102,7 @@ struct Policy {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Policy";
   rr::ObjectMeta metadata;
-  std::optional<PolicySpec> spec;
+  rr::Optional<PolicySpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +13,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -29,7 +29,7 @@ enum class SinkSpecMode : std::uint8_t {
 std::span<const std::string_view> enum_values(SinkSpecMode) noexcept;
 
 struct SinkConfig2 {
-  std::optional<std::int64_t> retries;
+  rr::Optional<std::int64_t> retries;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -42,8 +42,8 @@ struct SinkConfig2 {
 };
 
 struct SinkSpecEndpoint {
-  std::optional<std::string> url;
-  std::optional<bool> insecure;
+  rr::Optional<std::string> url;
+  rr::Optional<bool> insecure;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -56,8 +56,8 @@ struct SinkSpecEndpoint {
 };
 
 struct SinkSpec {
-  std::optional<rr::OpenEnum<SinkSpecMode>> mode;
-  std::optional<SinkSpecEndpoint> endpoint;
+  rr::Optional<rr::OpenEnum<SinkSpecMode>> mode;
+  rr::Optional<SinkSpecEndpoint> endpoint;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -74,8 +74,8 @@ struct Sink {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Sink";
   rr::ObjectMeta metadata;
-  std::optional<SinkConfig2> config;
-  std::optional<SinkSpec> spec;
+  rr::Optional<SinkConfig2> config;
+  rr::Optional<SinkSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

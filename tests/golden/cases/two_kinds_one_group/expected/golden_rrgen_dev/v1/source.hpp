@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +13,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -29,8 +29,8 @@ enum class SourceSpecMode : std::uint8_t {
 std::span<const std::string_view> enum_values(SourceSpecMode) noexcept;
 
 struct SourceSpecEndpoint {
-  std::optional<std::string> url;
-  std::optional<bool> insecure;
+  rr::Optional<std::string> url;
+  rr::Optional<bool> insecure;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -43,8 +43,8 @@ struct SourceSpecEndpoint {
 };
 
 struct SourceSpec {
-  std::optional<rr::OpenEnum<SourceSpecMode>> mode;
-  std::optional<SourceSpecEndpoint> endpoint;
+  rr::Optional<rr::OpenEnum<SourceSpecMode>> mode;
+  rr::Optional<SourceSpecEndpoint> endpoint;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -61,7 +61,7 @@ struct Source {
   std::string api_version = "golden.rrgen.dev/v1";
   std::string kind = "Source";
   rr::ObjectMeta metadata;
-  std::optional<SourceSpec> spec;
+  rr::Optional<SourceSpec> spec;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -22,7 +22,7 @@ namespace fnsample::v1 {
 
 struct FunctionSpecGit {
   std::string url;
-  std::optional<std::string> revision;
+  rr::Optional<std::string> revision;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -38,8 +38,8 @@ struct FunctionSpecGit {
 };
 
 struct FunctionSpec {
-  std::optional<std::string> image;
-  std::optional<FunctionSpecGit> git;
+  rr::Optional<std::string> image;
+  rr::Optional<FunctionSpecGit> git;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -53,12 +53,12 @@ struct FunctionSpec {
 
 struct FunctionStatus {
   // JSON: "observedGeneration"
-  std::optional<std::int64_t> observed_generation;
-  std::optional<std::vector<rr::Condition>> conditions;
+  rr::Optional<std::int64_t> observed_generation;
+  rr::Optional<std::vector<rr::Condition>> conditions;
   // JSON: "targetImage"
-  std::optional<std::string> target_image;
+  rr::Optional<std::string> target_image;
   // JSON: "latestImage"
-  std::optional<std::string> latest_image;
+  rr::Optional<std::string> latest_image;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -75,8 +75,8 @@ struct Function {
   std::string api_version = "build.example.rrgen.dev/v1";
   std::string kind = "Function";
   rr::ObjectMeta metadata;
-  std::optional<FunctionSpec> spec;
-  std::optional<FunctionStatus> status;
+  rr::Optional<FunctionSpec> spec;
+  rr::Optional<FunctionStatus> status;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

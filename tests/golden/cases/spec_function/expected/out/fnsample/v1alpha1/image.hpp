@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -38,7 +38,7 @@ struct ImageSpec {
 
 struct ImageStatus {
   // JSON: "latestImage"
-  std::optional<std::string> latest_image;
+  rr::Optional<std::string> latest_image;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -55,8 +55,8 @@ struct Image {
   std::string api_version = "build.example.rrgen.dev/v1alpha1";
   std::string kind = "Image";
   rr::ObjectMeta metadata;
-  std::optional<ImageSpec> spec;
-  std::optional<ImageStatus> status;
+  rr::Optional<ImageSpec> spec;
+  rr::Optional<ImageStatus> status;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

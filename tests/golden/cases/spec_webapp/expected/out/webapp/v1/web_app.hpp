@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 
@@ -22,10 +22,10 @@ namespace webapp::v1 {
 
 struct WebAppSpec {
   std::string image;
-  std::optional<std::int32_t> replicas;
+  rr::Optional<std::int32_t> replicas;
   // JSON: "configMapName"
-  std::optional<std::string> config_map_name;
-  std::optional<std::string> hostname;
+  rr::Optional<std::string> config_map_name;
+  rr::Optional<std::string> hostname;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
@@ -42,9 +42,9 @@ struct WebAppSpec {
 
 struct WebAppStatus {
   // JSON: "observedGeneration"
-  std::optional<std::int64_t> observed_generation;
-  std::optional<std::vector<rr::Condition>> conditions;
-  std::optional<std::string> url;
+  rr::Optional<std::int64_t> observed_generation;
+  rr::Optional<std::vector<rr::Condition>> conditions;
+  rr::Optional<std::string> url;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -61,8 +61,8 @@ struct WebApp {
   std::string api_version = "web.example.rrgen.dev/v1";
   std::string kind = "WebApp";
   rr::ObjectMeta metadata;
-  std::optional<WebAppSpec> spec;
-  std::optional<WebAppStatus> status;
+  rr::Optional<WebAppSpec> spec;
+  rr::Optional<WebAppStatus> status;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

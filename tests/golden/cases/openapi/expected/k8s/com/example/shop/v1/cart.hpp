@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/shop/v1/cart_spec.hpp"
@@ -28,8 +28,8 @@ struct Cart {
   std::string kind = "Cart";
   /// Standard object metadata.
   rr::ObjectMeta metadata;
-  std::optional<CartSpec> spec;
-  std::optional<CartStatus> status;
+  rr::Optional<CartSpec> spec;
+  rr::Optional<CartStatus> status;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -12,6 +11,7 @@
 #include "rr/core/fwd.hpp"
 #include "rr/core/missing_members.hpp"
 #include "rr/core/open_enum.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/shop/v1/line_item.hpp"
 
@@ -28,8 +28,8 @@ std::span<const std::string_view> enum_values(Currency) noexcept;
 
 struct CartSpec {
   std::vector<LineItem> items;
-  std::optional<std::string> coupon;
-  std::optional<rr::OpenEnum<Currency>> currency;
+  rr::Optional<std::string> coupon;
+  rr::Optional<rr::OpenEnum<Currency>> currency;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until

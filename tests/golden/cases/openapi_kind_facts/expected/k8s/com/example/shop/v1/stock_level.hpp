@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "rr/core/errors.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/resource_traits.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/shop/v1/stock_level_spec.hpp"
@@ -27,8 +27,8 @@ struct StockLevel {
   std::string api_version = "shop.example.com/v1";
   std::string kind = "StockLevel";
   rr::ObjectMeta metadata;
-  std::optional<StockLevelSpec> spec;
-  std::optional<StockLevelStatus> status;
+  rr::Optional<StockLevelSpec> spec;
+  rr::Optional<StockLevelStatus> status;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 

@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "rr/core/int_or_string.hpp"
 #include "rr/core/json.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/core/time.hpp"
 #include "rr/core/unknown_fields.hpp"
@@ -24,18 +24,18 @@ namespace k8s::com::example::shop::v1 {
 
 struct CartSpec {
   std::string owner;
-  std::optional<std::vector<Item>> items;
-  std::optional<std::vector<std::string>> tags;
-  std::optional<std::map<std::string, std::string>> labels;
-  std::optional<rr::Quantity> budget;
-  std::optional<rr::IntOrString> port;
-  std::optional<rr::Time> created;
-  std::optional<rr::Time> renewed;
-  std::optional<std::map<std::string, std::vector<std::string>>> extra;
-  std::optional<rr::Json> raw;
-  std::optional<bool> gift;
-  std::optional<std::string> note;
-  std::optional<double> total;
+  rr::Optional<std::vector<Item>> items;
+  rr::Optional<std::vector<std::string>> tags;
+  rr::Optional<std::map<std::string, std::string>> labels;
+  rr::Optional<rr::Quantity> budget;
+  rr::Optional<rr::IntOrString> port;
+  rr::Optional<rr::Time> created;
+  rr::Optional<rr::Time> renewed;
+  rr::Optional<std::map<std::string, std::vector<std::string>>> extra;
+  rr::Optional<rr::Json> raw;
+  rr::Optional<bool> gift;
+  rr::Optional<std::string> note;
+  rr::Optional<double> total;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until

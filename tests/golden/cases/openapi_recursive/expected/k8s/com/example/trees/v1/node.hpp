@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "rr/core/box.hpp"
 #include "rr/core/fwd.hpp"
 #include "rr/core/missing_members.hpp"
+#include "rr/core/optional.hpp"
 #include "rr/core/unknown_fields.hpp"
 #include "k8s/com/example/trees/v1/forest.hpp"
 
@@ -21,8 +21,8 @@ namespace k8s::com::example::trees::v1 {
 struct Node;
 
 struct NodeLink {
-  std::optional<std::string> rel;
-  std::optional<rr::Box<Node>> target;
+  rr::Optional<std::string> rel;
+  rr::Optional<rr::Box<Node>> target;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
 
@@ -37,13 +37,13 @@ struct NodeLink {
 /// Contains itself directly (not), in a list (children), in a map (named), and from a nested object (link.target).
 struct Node {
   std::string label;
-  std::optional<std::int32_t> weight;
+  rr::Optional<std::int32_t> weight;
   // JSON: "not"
-  std::optional<rr::Box<Node>> not_;
-  std::optional<std::vector<Node>> children;
-  std::optional<std::map<std::string, Node>> named;
-  std::optional<NodeLink> link;
-  std::optional<Forest> forest;
+  rr::Optional<rr::Box<Node>> not_;
+  rr::Optional<std::vector<Node>> children;
+  rr::Optional<std::map<std::string, Node>> named;
+  rr::Optional<NodeLink> link;
+  rr::Optional<Forest> forest;
   /// Members the schema does not declare, kept for a lossless round trip.
   rr::UnknownFields unknown_fields;
   /// Required members the decoded JSON lacked: absent (not written, reported by validate()) until
