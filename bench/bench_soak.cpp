@@ -137,7 +137,7 @@ int run_operator_process(const std::string& kubeconfig, const std::string& port_
   rr::Manager manager(options, api, log);
   api->set_metrics(rr::metrics::rest_client_metrics(manager.metrics()));
   rr::InformerCacheOptions cache_options;
-  // --view-cache-kb: the decoded views each informer keeps (ObjectStore's default 8 MiB of text).
+  // --view-cache-kb: the decoded views each informer keeps (ObjectStore's default: 1 MiB of text).
   if (view_kb >= 0) cache_options.informer.decoded_cache_bytes = static_cast<std::size_t>(view_kb) * 1024;
   if (shards > 1) {
     const std::string selector = std::string(shard_label) + "=" + std::to_string(shard);

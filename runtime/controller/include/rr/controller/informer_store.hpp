@@ -48,7 +48,7 @@ class ObjectStore {
  public:
   // Decoded views of the objects read last stay alive, up to `decoded_cache_bytes` of their JSON
   // text (first in, first out), so that a working set read again and again is decoded once.
-  static constexpr std::size_t default_decoded_cache_bytes = std::size_t{8} << 20;
+  static constexpr std::size_t default_decoded_cache_bytes = std::size_t{1} << 20;
   explicit ObjectStore(std::size_t decoded_cache_bytes = default_decoded_cache_bytes);
   ObjectStore(const ObjectStore&) = delete;
   ObjectStore& operator=(const ObjectStore&) = delete;
