@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 
 namespace rr {
 
