@@ -138,6 +138,10 @@ void write_into(Client& client, WriteVerb verb, const KindInfo& kind, const void
   throw std::logic_error("rr::client_detail::write_into: unknown verb");
 }
 
+void remove_object(Client& client, const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+  client.remove(kind, key, opts);
+}
+
 void patch_into(Client& client, const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
                 std::string_view subresource, const WriteOptions& opts, const ObjectCodec& codec, void* out) {
   codec.decode(client.patch(kind, key, type, body, subresource, opts), out);

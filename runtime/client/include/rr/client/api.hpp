@@ -66,7 +66,7 @@ class Api {
     return out;
   }
   void remove(std::string_view name, const DeleteOptions& opts = {}) const {
-    client_->remove(kind(), key(name), opts);
+    client_detail::remove_object(*client_, kind(), key(name), opts);
   }
   // Events carry JSON objects; from_object_json<T> reads them.
   std::unique_ptr<Watch> watch(const ListOptions& opts = {}) const { return client_->watch(kind(), scoped(opts)); }

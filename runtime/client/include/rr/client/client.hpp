@@ -202,6 +202,8 @@ void list_into(Client& client, const KindInfo& kind, const ListOptions& opts, vo
                void (*reserve)(void* out, std::size_t n), void (*append)(const Json& item, void* out));
 void write_into(Client& client, WriteVerb verb, const KindInfo& kind, const void* object, const WriteFixes& fixes,
                 const WriteOptions& opts, const ObjectCodec& codec, void* out);
+// client.remove(kind, key, opts) with its answer dropped.
+void remove_object(Client& client, const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts);
 void patch_into(Client& client, const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
                 std::string_view subresource, const WriteOptions& opts, const ObjectCodec& codec, void* out);
 }  // namespace client_detail

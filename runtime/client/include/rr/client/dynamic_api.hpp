@@ -96,7 +96,9 @@ class DynamicApi {
     client_detail::patch_into(*client_, kind_, key, type, body, subresource, opts, codec(), &out);
     return out;
   }
-  void remove(const ObjectKey& key, const DeleteOptions& opts = {}) const { client_->remove(kind_, key, opts); }
+  void remove(const ObjectKey& key, const DeleteOptions& opts = {}) const {
+    client_detail::remove_object(*client_, kind_, key, opts);
+  }
 
  private:
   static const client_detail::ObjectCodec& codec() { return client_detail::codec_of<T>; }

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "rr/core/fwd.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 
