@@ -232,6 +232,10 @@ struct json_for {
 // actual object still has that UID and generation, so such defaults read as already desired and do
 // not cause an update each time. When the patch does not apply the update goes ahead (fails open).
 //
+// Its definitions need rr::Json defined (`sanitize` returns one): child.hpp, child_set.hpp and
+// aggregate.hpp include rr/core/json.hpp; code that uses UpdatingObjectManager on its own includes
+// it too. Everything else here needs rr::Json only declared.
+//
 // A dynamic C (rr::Unstructured, dynamic_object.hpp) is addressed through `type` when it is set,
 // else through the apiVersion/kind each object carries, resolved by the client; `type` is needed
 // for track_desired's watch. A duck C cannot be created or updated (DynamicApi refuses it).
