@@ -2,9 +2,9 @@
 // define rr::Json: this unit includes them and a generated kind, nothing that includes
 // <nlohmann/json.hpp>, and instantiates the typed client calls, the typed finalizer helpers and
 // the status comparison over the kind. (UpdatingObjectManager's definitions need rr::Json: its
-// sanitize hook returns one; child.hpp, which builds one, includes rr/core/json.hpp.) It fails to compile when one of these headers pulls nlohmann's json.hpp in again, or when
-// a typed path needs rr::Json defined. (The calls themselves run in the client and reconcilers
-// tests, which go through the same out-of-line paths.)
+// sanitize hook returns one; child.hpp, which builds one, includes rr/core/json.hpp.) It fails to compile when one of
+// these headers pulls nlohmann's json.hpp in again, or when a typed path needs rr::Json defined. (The calls themselves
+// run in the client and reconcilers tests, which go through the same out-of-line paths.)
 #include <doctest/doctest.h>
 
 #include "rr/client/api.hpp"
@@ -18,7 +18,9 @@
 namespace {
 
 template <class T>
-concept defined = requires { sizeof(T); };
+concept defined = requires {
+  sizeof(T);
+};
 
 static_assert(!defined<rr::Json>, "a hooks file's runtime headers must not include <nlohmann/json.hpp>");
 
