@@ -24,6 +24,7 @@
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/cached_client.hpp"
 #include "rr/controller/informer_cache.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"
 #include "rr/reconcilers/resource.hpp"
 

@@ -1,13 +1,43 @@
-// The out-of-line parts of the client interface: key_of, ForwardingClient, and Api<T>'s namespace
-// check (one translation unit: each is a few lines over the same headers).
+// The out-of-line parts of the client interface: the verbs' non-virtual entry points, key_of,
+// ForwardingClient, and the typed calls of Api<T> and DynamicApi<T> with their namespace check (one
+// translation unit: each is a few lines over the same headers).
 #include "rr/client/client.hpp"
 
 #include <stdexcept>
 
 #include "rr/client/api.hpp"
 #include "rr/client/forwarding_client.hpp"
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
+
+KindInfo Client::kind_info(const GroupVersionKind& gvk) const { return do_kind_info(gvk); }
+Json Client::get(const KindInfo& kind, const ObjectKey& key) { return do_get(kind, key); }
+Json Client::list(const KindInfo& kind, const ListOptions& opts) { return do_list(kind, opts); }
+Json Client::create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  return do_create(kind, object, opts);
+}
+Json Client::update(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  return do_update(kind, object, opts);
+}
+Json Client::update_status(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
+  return do_update_status(kind, object, opts);
+}
+Json Client::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                   std::string_view subresource, const WriteOptions& opts) {
+  return do_patch(kind, key, type, body, subresource, opts);
+}
+Json Client::remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+  return do_remove(kind, key, opts);
+}
+void Client::remove_collection(const KindInfo& kind, const ListOptions& list, const DeleteOptions& opts) {
+  do_remove_collection(kind, list, opts);
+}
+std::unique_ptr<Watch> Client::watch(const KindInfo& kind, const ListOptions& opts) { return do_watch(kind, opts); }
+bool Client::has_field_index(const KindInfo& kind, std::string_view field) const {
+  return do_has_field_index(kind, field);
+}
 
 ObjectKey key_of(const Json& object) {
   ObjectKey key;
@@ -70,6 +100,54 @@ std::unique_ptr<Watch> ForwardingClient::do_watch(const KindInfo& kind, const Li
 }
 
 }  // namespace rr
+
+namespace rr::client_detail {
+
+void get_into(Client& client, const KindInfo& kind, const ObjectKey& key, const ObjectCodec& codec, void* out) {
+  codec.decode(client.get(kind, key), out);
+}
+
+void list_into(Client& client, const KindInfo& kind, const ListOptions& opts, void* out,
+               void (*reserve)(void* out, std::size_t n), void (*append)(const Json& item, void* out)) {
+  const Json l = client.list(kind, opts);
+  if (auto it = l.find("items"); it != l.end() && it->is_array()) {
+    reserve(out, it->size());
+    for (const auto& item : *it) append(item, out);
+  }
+}
+
+void write_into(Client& client, WriteVerb verb, const KindInfo& kind, const void* object, const WriteFixes& fixes,
+                const WriteOptions& opts, const ObjectCodec& codec, void* out) {
+  Json j;
+  codec.encode(j, object);
+  if (fixes.namespace_) j["metadata"]["namespace"] = *fixes.namespace_;
+  if (fixes.type) {
+    if (const auto a = j.find("apiVersion");
+        a == j.end() || (a->is_string() && a->get_ref<const std::string&>().empty())) {
+      j["apiVersion"] = fixes.type->api_version();
+    }
+    if (const auto k = j.find("kind"); k == j.end() || (k->is_string() && k->get_ref<const std::string&>().empty())) {
+      j["kind"] = fixes.type->kind;
+    }
+  }
+  switch (verb) {
+    case WriteVerb::Create: codec.decode(client.create(kind, j, opts), out); return;
+    case WriteVerb::Update: codec.decode(client.update(kind, j, opts), out); return;
+    case WriteVerb::UpdateStatus: codec.decode(client.update_status(kind, j, opts), out); return;
+  }
+  throw std::logic_error("rr::client_detail::write_into: unknown verb");
+}
+
+void remove_object(Client& client, const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+  client.remove(kind, key, opts);
+}
+
+void patch_into(Client& client, const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
+                std::string_view subresource, const WriteOptions& opts, const ObjectCodec& codec, void* out) {
+  codec.decode(client.patch(kind, key, type, body, subresource, opts), out);
+}
+
+}  // namespace rr::client_detail
 
 namespace rr::api_detail {
 

@@ -7,6 +7,7 @@
 
 #include "json_pointer.hpp"
 #include "rr/client/patch.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 namespace {

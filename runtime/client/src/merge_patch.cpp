@@ -1,5 +1,6 @@
 // RFC 7386 JSON Merge Patch.
 #include "rr/client/patch.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 namespace {

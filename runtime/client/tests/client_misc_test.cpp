@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "rr/client/client.hpp"
+#include "rr/client/watch.hpp"
 
 TEST_CASE("GroupVersionKind::from splits apiVersion") {
   CHECK(rr::GroupVersionKind::from("v1", "ConfigMap") == rr::GroupVersionKind{"", "v1", "ConfigMap"});

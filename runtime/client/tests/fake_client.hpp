@@ -14,6 +14,8 @@
 
 #include "rr/client/client.hpp"
 #include "rr/client/patch.hpp"
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
 
 namespace clienttest {
 

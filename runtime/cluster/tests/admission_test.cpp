@@ -1,5 +1,6 @@
 // Admission of a generated kind (defaults and validation on write) and ClusterClient's typed calls.
 #include "cluster_test_api_types.hpp"
+#include "rr/core/json.hpp"
 #include "test_support.hpp"
 
 using namespace cluster_test;

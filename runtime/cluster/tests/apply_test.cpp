@@ -1,6 +1,7 @@
 // Server-side apply through Cluster::patch(PatchType::Apply): creation, no-op re-apply, removal of
 // fields a manager stops applying, YAML bodies, /status, and the requests the server refuses.
 #include "cluster_test_api_types.hpp"
+#include "rr/core/json.hpp"
 #include "test_support.hpp"
 
 using namespace cluster_test;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "informer_impl.hpp"
+#include "rr/client/watch.hpp"
 
 namespace rr {
 

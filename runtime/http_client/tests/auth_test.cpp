@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "rr/core/json.hpp"
 #include "test_server.hpp"
 
 using rr_test::reply_json;

@@ -3,6 +3,7 @@
 
 #include <atomic>
 
+#include "rr/core/json.hpp"
 #include "test_server.hpp"
 
 using rr_test::reply_json;

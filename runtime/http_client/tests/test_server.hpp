@@ -12,6 +12,8 @@
 
 #include <httplib.h>
 
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
 #include "rr/http_client/http_client.hpp"
 
 namespace rr_test {

@@ -1,6 +1,7 @@
 // Every verb against a scripted server: method, path and query, content type, body.
 #include <doctest/doctest.h>
 
+#include "rr/core/json.hpp"
 #include "test_server.hpp"
 
 using rr_test::reply_json;

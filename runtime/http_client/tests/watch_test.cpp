@@ -4,6 +4,8 @@
 
 #include <atomic>
 
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
 #include "test_server.hpp"
 
 using rr_test::reply_json;

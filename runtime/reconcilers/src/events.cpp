@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/error.hpp"
 
 namespace rr {

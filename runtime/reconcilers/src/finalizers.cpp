@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "rr/core/json.hpp"
+
 namespace rr {
 
 namespace {
@@ -107,6 +109,19 @@ namespace detail {
 KindInfo finalizer_kind_of_dynamic(const Context& ctx, const GroupVersionKind& gvk) {
   if (ctx.original_resource_type().gvk == gvk) return ctx.original_resource_type();
   return ctx.original_config().api().kind_info(gvk);
+}
+
+Error ensure_finalizer_encoded(Context& ctx, const KindInfo& kind, void (*encode)(Json& out, const void* resource),
+                               const void* resource, ObjectMeta& meta, std::string_view finalizer, bool add) {
+  Json object;
+  encode(object, resource);
+  Error err = add ? add_finalizer(ctx, kind, object, finalizer) : clear_finalizer(ctx, kind, object, finalizer);
+  if (err) return err;
+  ObjectMeta patched = object["metadata"].get<ObjectMeta>();
+  meta.finalizers = std::move(patched.finalizers);
+  meta.resource_version = std::move(patched.resource_version);
+  meta.generation = patched.generation;
+  return {};
 }
 
 }  // namespace detail

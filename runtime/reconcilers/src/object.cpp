@@ -57,6 +57,20 @@ bool same_json_document(std::string_view a, std::string_view b) {
   return left == right;
 }
 
+namespace object_detail {
+
+std::string dumped(void (*encode)(Json& out, const void* value), const void* value) {
+  Json j;
+  encode(j, value);
+  return j.dump();
+}
+
+bool same_json_member(const Json* a, const Json* b) {
+  return same_json_document(a ? a->dump() : std::string(), b ? b->dump() : std::string());
+}
+
+}  // namespace object_detail
+
 void restore_last_transition_times(std::vector<Condition>& proposed, const std::vector<Condition>& original) {
   for (const Condition& o : original) {
     auto p = std::find_if(proposed.begin(), proposed.end(), [&](const Condition& c) { return c.type == o.type; });

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/tracker.hpp"
 
 namespace rr {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/tracker.hpp"
 
 using namespace std::chrono_literals;

@@ -1,4 +1,5 @@
 #include "rr/webhook/dry_run.hpp"
+#include "rr/core/json.hpp"
 
 #include <string>
 #include <utility>

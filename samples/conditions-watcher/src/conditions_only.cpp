@@ -1,5 +1,6 @@
 // ConditionsOnly's codec: the declared members decoded, every other one kept as JSON text.
 #include "conditions_only.hpp"
+#include "rr/core/json.hpp"
 
 #include <stdexcept>
 

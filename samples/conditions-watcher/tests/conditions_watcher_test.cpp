@@ -14,6 +14,7 @@
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/controller.hpp"
 #include "rr/controller/informer_cache.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/registration.hpp"
 
 using k8s::apps::v1::Deployment;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "config_data.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"
 #include "rr/reconcilers/resource.hpp"
 #include "rr/reconcilers/sequence.hpp"

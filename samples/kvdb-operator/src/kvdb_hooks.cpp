@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "hook_support.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/object.hpp"
 
 namespace kvdb {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "fixtures.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/registration.hpp"
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include "rr/client/client.hpp"
 #include "rr/core/go_quote.hpp"
+#include "rr/core/json.hpp"
 #include "webapp_hooks.hpp"
 
 namespace webapp {

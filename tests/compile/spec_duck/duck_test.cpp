@@ -13,6 +13,7 @@
 
 #include "k8s/apps/v1/deployment.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/registration.hpp"
 #include "watcher_hooks.hpp"
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/config.hpp"
 #include "rr/webhook/server.hpp"
 #include "web_app_hooks.hpp"

@@ -277,7 +277,11 @@ std::string hooks_source(const Scaffold& s) {
     definitions += hook_definition(s, h);
   }
   for (const WebhookHook& h : s.webhook_hooks) {
-    if (h.role == WebhookHookRole::ToHub || h.role == WebhookHookRole::FromHub) system.insert("rr/client/client.hpp");
+    if (h.role == WebhookHookRole::ToHub || h.role == WebhookHookRole::FromHub) {
+      // Converts through rr::Json, which client.hpp only declares.
+      system.insert("rr/client/client.hpp");
+      system.insert("rr/core/json.hpp");
+    }
     definitions += "\n\n" + webhook_hook_definition(s, h);
   }
   std::string includes;

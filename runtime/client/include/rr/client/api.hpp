@@ -8,6 +8,7 @@
 //   std::optional<Widget> maybe = widgets.try_get("other");      // nullopt on NotFound
 //   widgets.patch("hello", rr::PatchType::Merge, R"({"spec":{"replicas":3}})");
 #pragma once
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,35 +38,42 @@ class Api {
   const std::string& namespace_() const noexcept { return ns_; }
   static KindInfo kind() { return kind_info_of<T>(); }
 
-  T get(std::string_view name) const { return from_object_json<T>(client_->get(kind(), key(name))); }
+  T get(std::string_view name) const {
+    T out;
+    client_detail::get_into(*client_, kind(), key(name), client_detail::codec_of<T>, &out);
+    return out;
+  }
   // nullopt on NotFound; other errors throw.
   std::optional<T> try_get(std::string_view name) const;
   // The items; an empty opts.namespace_ means the Api's namespace.
   std::vector<T> list(const ListOptions& opts = {}) const;
   // Each returns the object as persisted. An object without a namespace gets the Api's.
   T create(const T& object, const WriteOptions& opts = {}) const {
-    return from_object_json<T>(client_->create(kind(), scoped(object), opts));
+    return write(client_detail::WriteVerb::Create, object, opts);
   }
   T update(const T& object, const WriteOptions& opts = {}) const {
-    return from_object_json<T>(client_->update(kind(), scoped(object), opts));
+    return write(client_detail::WriteVerb::Update, object, opts);
   }
   T update_status(const T& object, const WriteOptions& opts = {}) const {
-    return from_object_json<T>(client_->update_status(kind(), scoped(object), opts));
+    return write(client_detail::WriteVerb::UpdateStatus, object, opts);
   }
   // subresource: "" or "status".
   T patch(std::string_view name, PatchType type, std::string_view body, std::string_view subresource = {},
           const WriteOptions& opts = {}) const {
-    return from_object_json<T>(client_->patch(kind(), key(name), type, body, subresource, opts));
+    T out;
+    client_detail::patch_into(*client_, kind(), key(name), type, body, subresource, opts, client_detail::codec_of<T>,
+                              &out);
+    return out;
   }
   void remove(std::string_view name, const DeleteOptions& opts = {}) const {
-    client_->remove(kind(), key(name), opts);
+    client_detail::remove_object(*client_, kind(), key(name), opts);
   }
   // Events carry JSON objects; from_object_json<T> reads them.
   std::unique_ptr<Watch> watch(const ListOptions& opts = {}) const { return client_->watch(kind(), scoped(opts)); }
 
  private:
   ObjectKey key(std::string_view name) const { return {ns_, std::string(name)}; }
-  Json scoped(const T& object) const;
+  T write(client_detail::WriteVerb verb, const T& object, const WriteOptions& opts) const;
   ListOptions scoped(ListOptions opts) const {
     opts.namespace_ = api_detail::scoped_namespace(ns_, opts.namespace_, "list options");
     return opts;
@@ -87,21 +95,21 @@ std::optional<T> Api<T>::try_get(std::string_view name) const {
 
 template <Object T>
 std::vector<T> Api<T>::list(const ListOptions& opts) const {
-  Json l = client_->list(kind(), scoped(opts));
   std::vector<T> out;
-  if (auto it = l.find("items"); it != l.end() && it->is_array()) {
-    out.reserve(it->size());
-    for (const auto& item : *it) out.push_back(from_object_json<T>(item));
-  }
+  client_detail::list_into(
+      *client_, kind(), scoped(opts), &out, [](void* v, std::size_t n) { static_cast<std::vector<T>*>(v)->reserve(n); },
+      [](const Json& item, void* v) { static_cast<std::vector<T>*>(v)->push_back(from_object_json<T>(item)); });
   return out;
 }
 
 template <Object T>
-Json Api<T>::scoped(const T& object) const {
-  Json j = to_object_json(object);
+T Api<T>::write(client_detail::WriteVerb verb, const T& object, const WriteOptions& opts) const {
   const std::string ns = api_detail::scoped_namespace(ns_, object.metadata.namespace_, "object");
-  if (ns != object.metadata.namespace_) j["metadata"]["namespace"] = ns;
-  return j;
+  client_detail::WriteFixes fixes;
+  if (ns != object.metadata.namespace_) fixes.namespace_ = &ns;
+  T out;
+  client_detail::write_into(*client_, verb, kind(), &object, fixes, opts, client_detail::codec_of<T>, &out);
+  return out;
 }
 
 // Client's typed templates: an Api bound to the namespace the call names.

@@ -49,3 +49,6 @@ void to_json(Json& j, const ConditionsDuck& object);
 void from_json(const Json& j, ConditionsDuck& object);
 
 }  // namespace rr
+
+// The verbs for this type (rr::DynamicApi<T>, rr::any_api).
+#include "rr/client/dynamic_api.hpp"

@@ -10,6 +10,7 @@
 // update_status "Update is not supported for the duck typed objects, use Patch instead". Reads,
 // patches and deletes work.
 #pragma once
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -42,7 +43,11 @@ class DynamicApi {
   Client& client() const noexcept { return *client_; }
   const KindInfo& kind() const noexcept { return kind_; }
 
-  T get(const ObjectKey& key) const { return from_object_json<T>(client_->get(kind_, key)); }
+  T get(const ObjectKey& key) const {
+    T out;
+    client_detail::get_into(*client_, kind_, key, codec(), &out);
+    return out;
+  }
   // nullopt on NotFound; other errors throw.
   std::optional<T> try_get(const ObjectKey& key) const {
     try {
@@ -53,12 +58,11 @@ class DynamicApi {
     }
   }
   std::vector<T> list(const ListOptions& opts = {}) const {
-    Json l = client_->list(kind_, opts);
     std::vector<T> out;
-    if (auto it = l.find("items"); it != l.end() && it->is_array()) {
-      out.reserve(it->size());
-      for (const auto& item : *it) out.push_back(decoded(item));
-    }
+    client_detail::list_into(
+        *client_, kind_, opts, &out, [](void* v, std::size_t n) { static_cast<std::vector<T>*>(v)->reserve(n); },
+        [](const Json& item, void* v) { static_cast<std::vector<T>*>(v)->push_back(from_object_json<T>(item)); });
+    for (T& object : out) typed(object);
     return out;
   }
   T create(const T& object, const WriteOptions& opts = {}) const {
@@ -66,7 +70,7 @@ class DynamicApi {
       (void)object, (void)opts;
       throw DuckWriteRefused(std::string(dynamic_api_detail::create_refused));
     } else {
-      return from_object_json<T>(client_->create(kind_, typed(object), opts));
+      return write(client_detail::WriteVerb::Create, object, opts);
     }
   }
   T update(const T& object, const WriteOptions& opts = {}) const {
@@ -74,7 +78,7 @@ class DynamicApi {
       (void)object, (void)opts;
       throw DuckWriteRefused(std::string(dynamic_api_detail::update_refused));
     } else {
-      return from_object_json<T>(client_->update(kind_, typed(object), opts));
+      return write(client_detail::WriteVerb::Update, object, opts);
     }
   }
   T update_status(const T& object, const WriteOptions& opts = {}) const {
@@ -82,30 +86,34 @@ class DynamicApi {
       (void)object, (void)opts;
       throw DuckWriteRefused(std::string(dynamic_api_detail::update_refused));
     } else {
-      return from_object_json<T>(client_->update_status(kind_, typed(object), opts));
+      return write(client_detail::WriteVerb::UpdateStatus, object, opts);
     }
   }
   // subresource: "" or "status".
   T patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource = {},
           const WriteOptions& opts = {}) const {
-    return from_object_json<T>(client_->patch(kind_, key, type, body, subresource, opts));
+    T out;
+    client_detail::patch_into(*client_, kind_, key, type, body, subresource, opts, codec(), &out);
+    return out;
   }
-  void remove(const ObjectKey& key, const DeleteOptions& opts = {}) const { client_->remove(kind_, key, opts); }
+  void remove(const ObjectKey& key, const DeleteOptions& opts = {}) const {
+    client_detail::remove_object(*client_, kind_, key, opts);
+  }
 
  private:
+  static const client_detail::ObjectCodec& codec() { return client_detail::codec_of<T>; }
   // A list's items may leave apiVersion and kind out: the kind addressed is theirs.
-  T decoded(const Json& item) const {
-    T object = from_object_json<T>(item);
+  void typed(T& object) const {
     if (object.api_version.empty()) object.api_version = kind_.gvk.api_version();
     if (object.kind.empty()) object.kind = kind_.gvk.kind;
-    return object;
   }
   // An object sent without apiVersion/kind gets the addressed kind's.
-  Json typed(const T& object) const {
-    Json j = to_object_json(object);
-    if (object.api_version.empty()) j["apiVersion"] = kind_.gvk.api_version();
-    if (object.kind.empty()) j["kind"] = kind_.gvk.kind;
-    return j;
+  T write(client_detail::WriteVerb verb, const T& object, const WriteOptions& opts) const {
+    client_detail::WriteFixes fixes;
+    fixes.type = &kind_.gvk;
+    T out;
+    client_detail::write_into(*client_, verb, kind_, &object, fixes, opts, codec(), &out);
+    return out;
   }
 
   Client* client_;

@@ -4,7 +4,8 @@
 //
 // A dynamic object declares `static constexpr bool rr_dynamic_kind = true;`, carries its own
 // `api_version` and `kind` strings and an rr::ObjectMeta `metadata`, and converts to and from
-// rr::Json (nlohmann's to_json / from_json, found by ADL). A duck also declares
+// rr::Json (nlohmann's to_json / from_json, found by ADL, declared here and defined out of line;
+// this header needs rr::Json only declared). A duck also declares
 // `static constexpr bool rr_duck = true;`: it holds only part of an object (reconciler.io's duck
 // types), so the client verbs that send a whole object (create, update, update_status) refuse it
 // and its writes are patches (dynamic_api.hpp).
@@ -17,7 +18,7 @@
 
 #include "rr/client/kind.hpp"
 #include "rr/client/object_key.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/core/meta.hpp"
 
 namespace rr {
@@ -48,15 +49,18 @@ ObjectKey key_of(const T& object) {
   return {object.metadata.namespace_, object.metadata.name};
 }
 
-template <DynamicObject T>
-Json to_object_json(const T& object) {
-  Json j = object;
+template <DynamicObject T, class J = Json>
+J to_object_json(const T& object) {
+  J j;
+  to_json(j, object);
   return j;
 }
 
 template <DynamicObject T>
 T from_object_json(const Json& j) {
-  return j.get<T>();
+  T object;
+  from_json(j, object);
+  return object;
 }
 
 }  // namespace rr

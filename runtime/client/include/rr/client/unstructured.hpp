@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "rr/client/dynamic_object.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 
@@ -44,3 +45,6 @@ void to_json(Json& j, const Unstructured& object);
 void from_json(const Json& j, Unstructured& object);
 
 }  // namespace rr
+
+// The verbs for this type (rr::DynamicApi<T>, rr::any_api).
+#include "rr/client/dynamic_api.hpp"

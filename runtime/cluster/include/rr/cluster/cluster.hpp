@@ -22,7 +22,9 @@
 
 #include "rr/client/client.hpp"
 #include "rr/client/options.hpp"
+#include "rr/client/watch.hpp"
 #include "rr/core/errors.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 

@@ -30,10 +30,18 @@ namespace detail {
 // reconciled resource), else the client's discovery of the kind it names.
 KindInfo finalizer_kind_of_dynamic(const Context& ctx, const GroupVersionKind& gvk);
 
+// The untyped core over `resource` encoded by `encode` (its to_json); on success `meta` (the
+// resource's metadata) takes the server's finalizers, resourceVersion and generation.
+Error ensure_finalizer_encoded(Context& ctx, const KindInfo& kind, void (*encode)(Json& out, const void* resource),
+                               const void* resource, ObjectMeta& meta, std::string_view finalizer, bool add);
+template <AnyObject T>
+void encode_resource(Json& out, const void* resource) {
+  to_json(out, *static_cast<const T*>(resource));
+}
+
 template <AnyObject T>
 Error ensure_finalizer_typed(Context& ctx, T& resource, std::string_view finalizer, bool add) {
   if (finalizer.empty() || has_finalizer(resource.metadata, finalizer) == add) return {};
-  Json object = to_object_json(resource);
   KindInfo kind;
   if constexpr (Object<T>) {
     kind = kind_info_of<T>();
@@ -44,13 +52,7 @@ Error ensure_finalizer_typed(Context& ctx, T& resource, std::string_view finaliz
       return Error::from_current_exception();
     }
   }
-  Error err = add ? add_finalizer(ctx, kind, object, finalizer) : clear_finalizer(ctx, kind, object, finalizer);
-  if (err) return err;
-  ObjectMeta patched = object["metadata"].get<ObjectMeta>();
-  resource.metadata.finalizers = std::move(patched.finalizers);
-  resource.metadata.resource_version = std::move(patched.resource_version);
-  resource.metadata.generation = patched.generation;
-  return {};
+  return ensure_finalizer_encoded(ctx, kind, &encode_resource<T>, &resource, resource.metadata, finalizer, add);
 }
 }  // namespace detail
 

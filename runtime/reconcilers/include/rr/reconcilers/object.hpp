@@ -18,7 +18,7 @@
 
 #include "rr/client/dynamic_object.hpp"
 #include "rr/client/kind.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/core/json_writer.hpp"
 #include "rr/core/meta.hpp"
 #include "rr/core/optional.hpp"
@@ -102,6 +102,22 @@ std::string serialise_json(const V& value) {
 // dropped (Go's nil == empty); "" stands for an absent document.
 bool same_json_document(std::string_view a, std::string_view b);
 
+namespace object_detail {
+// Compact JSON text of *value through `encode` (nlohmann's to_json of its type), out of line so
+// that this header needs rr::Json only declared.
+std::string dumped(void (*encode)(Json& out, const void* value), const void* value);
+template <class V>
+void encode_erased(Json& out, const void* value) {
+  to_json(out, *static_cast<const V*>(value));
+}
+template <class V>
+std::string dumped(const V& value) {
+  return dumped(&encode_erased<V>, &value);
+}
+// same_json_document of two JSON members (nullptr: absent).
+bool same_json_member(const Json* a, const Json* b);
+}  // namespace object_detail
+
 // A generated status serialises with its rr_encode; a duck's status (no rr_encode) through its
 // nlohmann codec.
 template <HasStatus T>
@@ -110,8 +126,8 @@ bool same_status(const T& a, const T& b) {
     return same_json_document(a.status ? serialise_json(*a.status) : std::string(),
                               b.status ? serialise_json(*b.status) : std::string());
   } else {
-    return same_json_document(a.status ? Json(*a.status).dump() : std::string(),
-                              b.status ? Json(*b.status).dump() : std::string());
+    return same_json_document(a.status ? object_detail::dumped(*a.status) : std::string(),
+                              b.status ? object_detail::dumped(*b.status) : std::string());
   }
 }
 
@@ -124,9 +140,7 @@ concept HasJsonStatus = DynamicObject<T> && requires(const T& t) {
 
 template <HasJsonStatus T>
 bool same_status(const T& a, const T& b) {
-  const Json* sa = a.find("status");
-  const Json* sb = b.find("status");
-  return same_json_document(sa ? sa->dump() : std::string(), sb ? sb->dump() : std::string());
+  return object_detail::same_json_member(a.find("status"), b.find("status"));
 }
 
 // For each original condition, the first proposed condition of the same type gets the original

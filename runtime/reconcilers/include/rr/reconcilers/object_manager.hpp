@@ -20,7 +20,7 @@
 #include <utility>
 
 #include "rr/client/client.hpp"
-#include "rr/client/patch.hpp"
+#include "rr/client/dynamic_api.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/error.hpp"
 #include "rr/reconcilers/events.hpp"
@@ -176,7 +176,7 @@ class MutationCache {
  private:
   struct Entry {
     std::int64_t generation = 0;
-    Json patch;
+    std::shared_ptr<const Json> patch;  // a pointer: this header needs rr::Json only declared
     std::chrono::system_clock::time_point expires;
   };
   mutable std::mutex mutex_;
@@ -187,6 +187,28 @@ namespace object_manager_detail {
 // The mutation patch (RFC 6902, JSON) applied to `desired` (JSON); nullopt when it does not apply.
 std::optional<Json> apply_mutation(const Json& desired, const Json& patch, std::string& why_not);
 inline constexpr std::chrono::hours mutation_ttl{1};
+
+// UpdatingObjectManager's JSON work, out of line over the object's codec (client.hpp), so that
+// the template (instantiated in every unit that builds a child reconciler) instantiates none of
+// nlohmann's templates.
+using client_detail::ObjectCodec;
+// to_object_json(a) == to_object_json(b).
+bool same_encoded(const ObjectCodec& codec, const void* a, const void* b);
+// The patch kept for `uid` at `generation` applied to `desired`, decoded into *out: true when
+// *out was written; otherwise why_not says why (empty when no patch is kept).
+bool with_remote_mutations(MutationCache& cache, const std::string& uid, std::int64_t generation,
+                           std::chrono::system_clock::time_point now, const ObjectCodec& codec, const void* desired,
+                           void* out, std::string& why_not);
+// Keeps the JSON patch from `base` (desired merged onto the server's answer) to `updated` (the
+// answer) for updated's uid and generation; a patch that cannot be made is not kept.
+void remember_remote_mutations(MutationCache& cache, const ObjectCodec& codec, const void* base, const void* updated,
+                               const std::string& uid, std::int64_t generation,
+                               std::chrono::system_clock::time_point expires);
+// rr::Json, as a type that depends on C: only the units that call a sanitize hook need it defined.
+template <class C>
+struct json_for {
+  using type = Json;
+};
 }  // namespace object_manager_detail
 
 // reconciler.io's UpdatingObjectManager: Create / Update / Delete through the config's client.
@@ -209,6 +231,10 @@ inline constexpr std::chrono::hours mutation_ttl{1};
 // server answered. The next manage() applies it to a copy of desired before merging when the
 // actual object still has that UID and generation, so such defaults read as already desired and do
 // not cause an update each time. When the patch does not apply the update goes ahead (fails open).
+//
+// Its definitions need rr::Json defined (`sanitize` returns one): child.hpp, child_set.hpp and
+// aggregate.hpp include rr/core/json.hpp; code that uses UpdatingObjectManager on its own includes
+// it too. Everything else here needs rr::Json only declared.
 //
 // A dynamic C (rr::Unstructured, dynamic_object.hpp) is addressed through `type` when it is set,
 // else through the apiVersion/kind each object carries, resolved by the client; `type` is needed
@@ -294,9 +320,11 @@ struct UpdatingObjectManager {
     }
   }
 
+  static const client_detail::ObjectCodec& codec() { return client_detail::codec_of<C>; }
+
   std::string logged(const C& object) const {
-    if (!sanitize) return to_object_json(object).dump();
-    Json shown;
+    if (!sanitize) return object_detail::dumped(codec().encode, &object);
+    typename object_manager_detail::json_for<C>::type shown;
     if (Error err = call_hook([&] {
           shown = sanitize(C(object));  // a copy: sanitize must not touch the object
           return Error{};
@@ -414,27 +442,23 @@ struct UpdatingObjectManager {
     if constexpr (std::equality_comparable<C>) {
       return a == b;
     } else {
-      return to_object_json(a) == to_object_json(b);
+      return object_manager_detail::same_encoded(codec(), &a, &b);
     }
   }
 
   C with_remote_mutations(Context& ctx, const C& actual, const C& desired) const {
     if (!mutation_cache || actual.metadata.uid.empty()) return desired;
-    std::optional<Json> patch = mutation_cache->find(actual.metadata.uid, actual.metadata.generation, ctx.now());
-    if (!patch) return desired;
+    C out;
     std::string why_not;
-    std::optional<Json> patched = object_manager_detail::apply_mutation(to_object_json(desired), *patch, why_not);
-    if (patched) {
-      C out;
-      if (!call_hook([&] {
-            out = from_object_json<C>(*patched);
-            return Error{};
-          })) {
-        return out;
-      }
-      why_not = "the patched object does not decode";
+    if (object_manager_detail::with_remote_mutations(*mutation_cache, actual.metadata.uid, actual.metadata.generation,
+                                                     ctx.now(), codec(), &desired, &out, why_not)) {
+      return out;
     }
-    ctx.log().with("error", why_not).debug("unable to patch desired object from the mutation cache, this is usually benign");
+    if (!why_not.empty()) {
+      ctx.log()
+          .with("error", why_not)
+          .debug("unable to patch desired object from the mutation cache, this is usually benign");
+    }
     return desired;
   }
 
@@ -442,15 +466,9 @@ struct UpdatingObjectManager {
     if (!mutation_cache || updated.metadata.uid.empty()) return;
     C base = updated;
     if (merge(base, desired)) return;
-    Json patch;
-    if (call_hook([&] {
-          patch = create_json_patch(to_object_json(base), to_object_json(updated));
-          return Error{};
-        })) {
-      return;
-    }
-    mutation_cache->store(updated.metadata.uid, updated.metadata.generation, std::move(patch),
-                          ctx.now() + object_manager_detail::mutation_ttl);
+    object_manager_detail::remember_remote_mutations(*mutation_cache, codec(), &base, &updated, updated.metadata.uid,
+                                                     updated.metadata.generation,
+                                                     ctx.now() + object_manager_detail::mutation_ttl);
   }
 };
 

@@ -55,7 +55,9 @@
 #include <string_view>
 #include <utility>
 
+#include "rr/client/dynamic_api.hpp"
 #include "rr/client/patch.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/conditions.hpp"
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/root.hpp"

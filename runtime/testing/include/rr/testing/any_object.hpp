@@ -10,6 +10,7 @@
 
 #include "rr/client/client.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr::testing {
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "rr/client/client.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/error.hpp"
 
 namespace rr::testing {

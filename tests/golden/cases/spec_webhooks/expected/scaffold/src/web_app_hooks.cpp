@@ -6,6 +6,7 @@
 #include "web_app_hooks.hpp"
 
 #include "rr/client/client.hpp"
+#include "rr/core/json.hpp"
 
 namespace webapp {
 
