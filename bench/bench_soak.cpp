@@ -66,6 +66,7 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "rr/client/watch.hpp"
 #include "rr/controller/informer.hpp"
 #include "rr/controller/informer_cache.hpp"
 #include "rr/controller/informer_cache_metrics.hpp"

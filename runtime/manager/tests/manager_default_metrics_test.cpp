@@ -9,6 +9,7 @@
 
 #include "manager_test_util.hpp"
 #include "rr/controller/metrics.hpp"
+#include "rr/core/json.hpp"
 #include "rr/http_client/http_client.hpp"
 #include "rr/manager/manager.hpp"
 #include "rr/manager/rest_client_metrics.hpp"

@@ -5,6 +5,8 @@
 #include "k8s/core/v1/pod.hpp"
 #include "k8s/core/v1/secret.hpp"
 #include "k8s/core/v1/service.hpp"
+#include "rr/client/watch.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/config_track.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/finalizers.hpp"

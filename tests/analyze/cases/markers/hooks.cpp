@@ -2,6 +2,7 @@
 // spelled "core", a namespace (a Role), resourceNames, a non-resource URL, a marker covering a
 // call whose kind is chosen at run time, and markers in an included header of the hooks.
 #include "k8s/core/v1/secret.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rules.hpp"
 

@@ -4,6 +4,7 @@
 #include "k8s/apps/v1/deployment.hpp"
 #include "k8s/apps/v1/stateful_set.hpp"
 #include "k8s/core/v1/secret.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/context.hpp"
 
 namespace cases {
