@@ -1,5 +1,6 @@
-// How a model type is spelled in C++ (one place for every backend): "std::optional<...>" is the
-// caller's business; this is the value type, e.g. "std::vector<rr::Nullable<std::string>>".
+// How a model type is spelled in C++ (one place for every backend): the optional wrapper
+// (rr::Optional<...>, rr::Nullable<...>) is the caller's business; this is the value type,
+// e.g. "std::vector<rr::Nullable<std::string>>".
 #pragma once
 #include <string>
 
