@@ -17,6 +17,26 @@ std::shared_ptr<const std::string> compact_text(const Json& object) {
   return std::make_shared<const std::string>(std::move(text));
 }
 
+// What the read paths hand out, one per entry: the views (get/list/by_index) or the stored objects
+// (the *_stored twins) of every entry, or of the entries an index lists under one value.
+template <class Objects, class Read>
+auto read_all(const Objects& objects, Read read) {
+  std::vector<decltype(read(objects.begin()->second))> out;
+  out.reserve(objects.size());
+  for (const auto& [key, entry] : objects) out.push_back(read(entry));
+  return out;
+}
+
+template <class Index, class Objects, class Read>
+auto read_indexed(const Index& index, std::string_view value, const Objects& objects, Read read) {
+  std::vector<decltype(read(objects.begin()->second))> out;
+  auto keys = index.find(value);
+  if (keys == index.end()) return out;
+  out.reserve(keys->second.size());
+  for (const auto& key : keys->second) out.push_back(read(objects.find(key)->second));
+  return out;
+}
+
 }  // namespace
 
 ObjectStore::ObjectStore(std::size_t decoded_cache_bytes) : decoded_cache_bytes_(decoded_cache_bytes) {
@@ -136,21 +156,12 @@ SharedObject ObjectStore::get(const ObjectKey& key) const {
 
 std::vector<SharedObject> ObjectStore::list() const {
   std::shared_lock lock(mutex_);
-  std::vector<SharedObject> out;
-  out.reserve(objects_.size());
-  for (const auto& [key, entry] : objects_) out.push_back(view_locked(entry));
-  return out;
+  return read_all(objects_, [this](const Entry& entry) { return view_locked(entry); });
 }
 
 std::vector<SharedObject> ObjectStore::by_index(std::string_view index, std::string_view value) const {
   std::shared_lock lock(mutex_);
-  const Index& idx = index_named(index);
-  std::vector<SharedObject> out;
-  auto keys = idx.find(value);
-  if (keys == idx.end()) return out;
-  out.reserve(keys->second.size());
-  for (const auto& key : keys->second) out.push_back(view_locked(objects_.find(key)->second));
-  return out;
+  return read_indexed(index_named(index), value, objects_, [this](const Entry& entry) { return view_locked(entry); });
 }
 
 std::vector<std::string> ObjectStore::index_values(std::string_view index) const {
@@ -176,21 +187,12 @@ std::optional<StoredObject> ObjectStore::get_stored(const ObjectKey& key) const 
 
 std::vector<StoredObject> ObjectStore::list_stored() const {
   std::shared_lock lock(mutex_);
-  std::vector<StoredObject> out;
-  out.reserve(objects_.size());
-  for (const auto& [key, entry] : objects_) out.push_back(stored_locked(entry));
-  return out;
+  return read_all(objects_, [this](const Entry& entry) { return stored_locked(entry); });
 }
 
 std::vector<StoredObject> ObjectStore::by_index_stored(std::string_view index, std::string_view value) const {
   std::shared_lock lock(mutex_);
-  const Index& idx = index_named(index);
-  std::vector<StoredObject> out;
-  auto keys = idx.find(value);
-  if (keys == idx.end()) return out;
-  out.reserve(keys->second.size());
-  for (const auto& key : keys->second) out.push_back(stored_locked(objects_.find(key)->second));
-  return out;
+  return read_indexed(index_named(index), value, objects_, [this](const Entry& entry) { return stored_locked(entry); });
 }
 
 std::set<ObjectKey> ObjectStore::keys() const {
