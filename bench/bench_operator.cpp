@@ -5,8 +5,10 @@
 //    (a no-op: "0 file(s) written"), median of --runs runs; files and bytes generated.
 // 2. Compile time and peak RSS of each translation unit a user's build compiles (add_reconciler):
 //    the types aggregate, the generated wiring, the user's hooks, the generated wiring test and
-//    one user test TU, beside a "floor" TU holding only the runtime headers the wiring includes
-//    and a TU holding only webapp_hooks.hpp (what a hooks file pays before its own code).
+//    one user test TU, beside a "floor" TU holding only the runtime headers the wiring includes,
+//    a TU holding only webapp_hooks.hpp (what a hooks file pays before its own code) and one
+//    holding only the rr/ headers webapp_hooks.hpp and the wiring header include (the runtime's
+//    share of it, without the generated kinds).
 //    Each compiler run is `CXX -std=c++20 -O0 -c -I... SRC -o OBJ`, median of --runs runs.
 // Every child is started with fork/exec and measured with wait4: CPU = ru_utime + ru_stime,
 // peak RSS = ru_maxrss; wait4 accounts the descendants the child waited for, so the compiler
@@ -16,11 +18,12 @@
 //    with it, and each TU is compiled against both outputs, the baseline's run right before this
 //    build's, so both columns see the same load. --baseline-source DIR (a checkout of the previous
 //    state) also takes the runtime headers (runtime/*/include) and the sample's own sources (hooks,
-//    tests) of the baseline from DIR; without it both sides use this tree's.
+//    tests) of the baseline from DIR; without it both sides use this tree's. --baseline-build DIR
+//    (the baseline's build directory) also takes the generated headers the sample includes (the
+//    built-in kinds, their dies) from DIR, so changes to the generated types show too.
 //
 // usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [--baseline-rrgen PATH [--baseline-source
-// DIR]]
-//        [SAMPLE_DIR]
+// DIR] [--baseline-build DIR]] [SAMPLE_DIR]
 // Figures are printed; nothing is asserted.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -37,6 +40,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -57,6 +61,10 @@
 #endif
 #ifndef RRGEN_BENCH_SOURCE_DIR
 #error "RRGEN_BENCH_SOURCE_DIR (the project's source root) must be defined by the build"
+#endif
+#ifndef RRGEN_BENCH_BINARY_DIR
+#error \
+    "RRGEN_BENCH_BINARY_DIR (the build directory, where the built-in kinds are generated) must be defined by the build"
 #endif
 
 namespace fs = std::filesystem;
@@ -168,21 +176,25 @@ struct Options {
   std::string rrgen = RRGEN_BENCH_RRGEN;
   std::string baseline_rrgen;  // empty: no baseline
   fs::path baseline_source;    // empty: the baseline uses this tree's runtime headers and sample
+  fs::path baseline_build;     // empty: the baseline uses this build's generated built-in kinds
   std::string includes = RRGEN_BENCH_INCLUDES;
 };
 
 // The options of the baseline side: its rrgen, and with --baseline-source its sample sources and
-// runtime include directories (this tree's runtime/... paths moved to the baseline's tree).
+// runtime include directories (this tree's runtime/... paths moved to the baseline's tree), and
+// with --baseline-build its generated include directories (this build's paths moved to it).
 Options baseline_of(const Options& o) {
   Options b = o;
   b.rrgen = o.baseline_rrgen;
-  if (o.baseline_source.empty()) return b;
-  b.sample = o.baseline_source / fs::relative(o.sample, RRGEN_BENCH_SOURCE_DIR);
+  if (!o.baseline_source.empty()) b.sample = o.baseline_source / fs::relative(o.sample, RRGEN_BENCH_SOURCE_DIR);
   const std::string runtime_prefix = std::string(RRGEN_BENCH_SOURCE_DIR) + "/runtime/";
+  const std::string build_prefix = std::string(RRGEN_BENCH_BINARY_DIR) + "/";
   b.includes.clear();
   std::stringstream ss(o.includes);
   for (std::string inc; std::getline(ss, inc, '|');) {
-    if (inc.rfind(runtime_prefix, 0) == 0)
+    if (!o.baseline_build.empty() && inc.rfind(build_prefix, 0) == 0)
+      inc = (o.baseline_build / inc.substr(build_prefix.size())).string();
+    else if (!o.baseline_source.empty() && inc.rfind(runtime_prefix, 0) == 0)
       inc = (o.baseline_source / "runtime" / inc.substr(runtime_prefix.size())).string();
     b.includes += (b.includes.empty() ? "" : "|") + inc;
   }
@@ -245,6 +257,7 @@ struct Unit {
   std::string label;
   fs::path source;
   bool includes_floor = true;  // includes the rr/reconcilers headers of the floor TU
+  bool user_tu = true;         // one of the five TUs a user's build compiles (not a headers-only TU)
 };
 
 // CXX -std=c++20 OPT -c -I<gen> -I<sample/src> -I<runtime...> SRC -o OBJ
@@ -257,12 +270,67 @@ std::vector<std::string> compile_argv(const Options& o, const fs::path& gen, con
   return argv;
 }
 
+// The runtime headers a hooks file needs: the rr/ headers webapp_hooks.hpp and the generated
+// wiring header it includes name, written as one TU (without the generated kinds' headers).
+fs::path runtime_headers_source(const Options& o, const fs::path& gen, const fs::path& out) {
+  std::ofstream f(out);
+  for (const fs::path& header : {o.sample / "src" / "webapp_hooks.hpp", gen / "webapp_reconciler.hpp"}) {
+    std::istringstream text(read_text(header));
+    for (std::string line; std::getline(text, line);)
+      if (line.rfind("#include \"rr/", 0) == 0) f << line << "\n";
+  }
+  return out;
+}
+
+// The standard headers `source` reaches: every <...> include of the files its "..." includes
+// reach (resolved against the side's include directories), written as one TU. What the runtime
+// headers cost beyond it is theirs; the standard library's share no header design removes.
+fs::path std_headers_source(const Options& o, const fs::path& gen, const fs::path& source, const fs::path& out) {
+  std::vector<fs::path> dirs = {gen, o.sample / "src"};
+  std::stringstream ss(o.includes);
+  for (std::string inc; std::getline(ss, inc, '|');)
+    if (!inc.empty()) dirs.emplace_back(inc);
+  std::set<std::string> system;
+  std::set<fs::path> seen;
+  std::vector<fs::path> todo = {source};
+  while (!todo.empty()) {
+    const fs::path file = todo.back();
+    todo.pop_back();
+    if (!seen.insert(file).second) continue;
+    std::istringstream text(read_text(file));
+    for (std::string line; std::getline(text, line);) {
+      if (line.rfind("#include ", 0) != 0 || line.size() < 12) continue;
+      const char open = line[9];
+      const std::size_t close = line.find(open == '<' ? '>' : '"', 10);
+      if (close == std::string::npos) continue;
+      const std::string name = line.substr(10, close - 10);
+      if (open == '<') {
+        if (name.find('/') == std::string::npos && name.find('.') == std::string::npos) system.insert(name);
+        continue;
+      }
+      std::vector<fs::path> candidates = {file.parent_path() / name};
+      for (const auto& d : dirs) candidates.push_back(d / name);
+      for (const auto& c : candidates)
+        if (fs::exists(c)) {
+          todo.push_back(fs::canonical(c));
+          break;
+        }
+    }
+  }
+  std::ofstream f(out);
+  for (const auto& h : system) f << "#include <" << h << ">\n";
+  return out;
+}
+
 // The TUs of the user's build (of one side: its generated code and its sample).
 std::vector<Unit> units_of(const Options& o, const fs::path& gen, const fs::path& floor_src,
-                           const fs::path& hooks_headers_src) {
+                           const fs::path& hooks_headers_src, const fs::path& runtime_headers_src,
+                           const fs::path& std_headers_src) {
   return {
-      {"floor (8 rr/reconcilers headers)", floor_src},
-      {"hooks headers (webapp_hooks.hpp alone)", hooks_headers_src},
+      {"floor (8 rr/reconcilers headers)", floor_src, true, false},
+      {"standard headers the runtime headers of the hooks include", std_headers_src, false, false},
+      {"runtime headers of the hooks (their rr/ includes)", runtime_headers_src, false, false},
+      {"hooks headers (webapp_hooks.hpp alone)", hooks_headers_src, true, false},
       {"types aggregate (webapp_types.cpp)", gen / "webapp_types.cpp", false},
       {"wiring (webapp_reconciler.cpp)", gen / "webapp_reconciler.cpp"},
       {"hooks (src/webapp_hooks.cpp)", o.sample / "src" / "webapp_hooks.cpp"},
@@ -302,9 +370,15 @@ void bench_compile(const Options& o, const fs::path& work, const fs::path& gen, 
   // the generated wiring header and the runtime headers the hooks need (issue 17: under 0.5 s).
   const fs::path hooks_headers_src = work / "hooks_headers.cpp";
   std::ofstream(hooks_headers_src) << "#include \"webapp_hooks.hpp\"\n";
-  const std::vector<Unit> units = units_of(o, gen, floor_src, hooks_headers_src);
-  const std::vector<Unit> base_units = base ? units_of(*base, base_gen, floor_src, hooks_headers_src)
-                                            : std::vector<Unit>{};
+  const fs::path runtime_src = runtime_headers_source(o, gen, work / "runtime_headers.cpp");
+  const std::vector<Unit> units = units_of(o, gen, floor_src, hooks_headers_src, runtime_src,
+                                           std_headers_source(o, gen, runtime_src, work / "std_headers.cpp"));
+  std::vector<Unit> base_units;
+  if (base) {
+    const fs::path base_runtime_src = runtime_headers_source(*base, base_gen, work / "runtime_headers-baseline.cpp");
+    base_units = units_of(*base, base_gen, floor_src, hooks_headers_src, base_runtime_src,
+                          std_headers_source(*base, base_gen, base_runtime_src, work / "std_headers-baseline.cpp"));
+  }
   std::cout << "== compile, " << o.opt << " (median of " << o.runs << " runs per TU)\n\n";
   if (base)
     std::cout << "| TU | source lines before → after | CPU s before → after (×) | wall s before → after | "
@@ -330,13 +404,13 @@ void bench_compile(const Options& o, const fs::path& work, const fs::path& gen, 
       const fs::path blog = work / "logs" / ("compile-baseline-" + std::to_string(k) + ".log");
       b = compile_unit(*base, work, base_gen, bu.source, "b" + std::to_string(k), blog);
       if (k == 0) base_floor_cpu = b.cpu;
-      else if (k > 1) base_total_cpu += b.cpu;
+      else if (bu.user_tu) base_total_cpu += b.cpu;
       if (!b.ok) failures.push_back("[baseline] " + bu.label + ":\n" + head_of(blog, 15));
     }
     const fs::path log = work / "logs" / ("compile-" + std::to_string(k) + ".log");
     const Figures f = compile_unit(o, work, gen, u.source, std::to_string(k), log);
     if (k == 0) floor_cpu = f.cpu;
-    else if (k > 1) total_cpu += f.cpu;  // the five user TUs, not the hooks headers alone
+    else if (u.user_tu) total_cpu += f.cpu;  // the five user TUs, not the headers-only TUs
     const std::size_t lines = line_count(u.source);
     if (base)
       std::cout << "| " << u.label << " | " << base_lines << " → " << lines << " | " << fmt("%.2f", b.cpu) << " → "
@@ -364,7 +438,7 @@ void bench_compile(const Options& o, const fs::path& work, const fs::path& gen, 
 int usage(int code) {
   (code ? std::cerr : std::cout)
       << "usage: bench_operator [--runs N] [--opt FLAG] [--cxx COMPILER] [--keep] [--baseline-rrgen PATH "
-         "[--baseline-source DIR]]\n"
+         "[--baseline-source DIR] [--baseline-build DIR]]\n"
          "       [SAMPLE_DIR]\n"
          "  --runs N        runs of each measured command; medians are printed (default: 5)\n"
          "  --opt FLAG      optimisation flag of the compiler runs (default: -O0)\n"
@@ -374,6 +448,8 @@ int usage(int code) {
          "                  outputs side by side\n"
          "  --baseline-source DIR   the previous state's source tree: the baseline side's runtime headers\n"
          "                  and sample sources (default: this tree's)\n"
+         "  --baseline-build DIR    the previous state's build directory: the baseline side's generated\n"
+         "                  headers, the built-in kinds among them (default: this build's)\n"
          "  SAMPLE_DIR      the operator (default: " RRGEN_BENCH_SAMPLE_DIR ")\n";
   return code;
 }
@@ -402,6 +478,8 @@ int main(int argc, char** argv) {
       o.baseline_rrgen = value();
     } else if (a == "--baseline-source") {
       o.baseline_source = fs::absolute(value());
+    } else if (a == "--baseline-build") {
+      o.baseline_build = fs::absolute(value());
     } else if (a.empty() || a[0] == '-' || sample_given) {
       return usage(2);
     } else {
@@ -441,8 +519,8 @@ int main(int argc, char** argv) {
     fs::remove_all(work);
     return 3;
   }
-  if (!o.baseline_source.empty() && o.baseline_rrgen.empty()) {
-    std::cerr << "bench_operator: --baseline-source needs --baseline-rrgen\n";
+  if ((!o.baseline_source.empty() || !o.baseline_build.empty()) && o.baseline_rrgen.empty()) {
+    std::cerr << "bench_operator: --baseline-source and --baseline-build need --baseline-rrgen\n";
     fs::remove_all(work);
     return 2;
   }

@@ -274,7 +274,9 @@ class Builder {
   void fill(StructDef& def, const Schema& s) {
     Unit& u = *const_cast<Unit*>(def.unit);
     NameScope members;
-    for (const char* m : {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults"}) members.reserve(m);
+    for (const char* m :
+         {"unknown_fields", "rr_decode", "rr_encode", "rr_validate", "rr_apply_defaults", "rr_special_member"})
+      members.reserve(m);
     def.go_struct = s.rrgen.go_json;
     if (!s.rrgen.unknown_fields.empty()) members.reserve(def.unknown_member = s.rrgen.unknown_fields);
     if (def.is_root) {

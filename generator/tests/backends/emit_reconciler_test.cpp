@@ -134,11 +134,12 @@ TEST_CASE("emit_reconciler: the tree as the hand-written sample builds it") {
                  "      },\n"
                  "  };\n"));
   CHECK_FALSE(has(cpp, "skip_owner_reference"));
-  // The optional sanitize hook: wired when FunctionHooks declares it, an empty function otherwise.
+  // The optional sanitize hook: wired when FunctionHooks declares it (which must return an
+  // rr::Json it can see defined), no sanitizer otherwise.
   CHECK(has(cpp,
-            "std::function<rr::Json(const Image&)> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {\n"
-            "  if constexpr (requires(const H& h, const Image& child) {\n"
-            "                  { h.child_image_sanitize(child) } -> std::convertible_to<rr::Json>;\n"));
+            "rr::Sanitizer<Image> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {\n"
+            "  if constexpr (requires(const H& h, const Image& child) { h.child_image_sanitize(child); }) {\n"
+            "    static_assert(requires(const H& h, const Image& child) { h.child_image_sanitize(child).dump(); },\n"));
 }
 
 TEST_CASE("emit_reconciler: finalizers: WithFinalizer around sync, finalizer mode for child sets") {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,25 @@ struct Outer {
 };
 
 std::optional<std::int32_t> takes_std(const std::optional<std::int32_t>& v) { return v; }
+
+// A generated struct's shape: an aggregate that declares rr_special_member. The hook counts what
+// rr::Optional asks of it, so a special member that bypasses the hook shows.
+struct Hooked {
+  Tracked value;
+  static inline int calls[5] = {};
+  static void rr_special_member(rr::SpecialMember op, Hooked* dst, Hooked* src);
+  bool operator==(const Hooked&) const = default;
+};
+void Hooked::rr_special_member(rr::SpecialMember op, Hooked* dst, Hooked* src) {
+  ++calls[static_cast<int>(op)];
+  rr::special_member(op, dst, src);
+}
+int hook_calls(rr::SpecialMember op) { return std::exchange(Hooked::calls[static_cast<int>(op)], 0); }
+struct HoldsHooked {
+  rr::Optional<Hooked> inner;
+};
+static_assert(std::is_aggregate_v<Hooked> && std::is_aggregate_v<HoldsHooked>);
+static_assert(std::is_nothrow_move_constructible_v<HoldsHooked> && std::is_nothrow_move_assignable_v<HoldsHooked>);
 
 }  // namespace
 
@@ -110,6 +130,42 @@ TEST_CASE("rr::Optional: copies, moves and destroys its value exactly once") {
     CHECK(d->text == "e");
   }
   CHECK(Tracked::live == 0);
+}
+
+TEST_CASE("rr::Optional: a generated struct's copies, moves and destruction go through its hook") {
+  using Op = rr::SpecialMember;
+  Tracked::live = 0;
+  {
+    HoldsHooked a{.inner = Hooked{.value = Tracked("a")}};  // from a prvalue: moved in
+    CHECK(hook_calls(Op::move_construct) == 1);
+    HoldsHooked b = a;
+    CHECK(hook_calls(Op::copy_construct) == 1);
+    CHECK(b.inner->value.text == "a");
+    HoldsHooked c = std::move(b);
+    CHECK(hook_calls(Op::move_construct) == 1);
+    c = a;  // present <- present
+    CHECK(hook_calls(Op::copy_assign) == 1);
+    c = std::move(a);
+    CHECK(hook_calls(Op::move_assign) == 1);
+    const Hooked h{.value = Tracked("h")};
+    c.inner = h;  // assigning a value, copied
+    CHECK(hook_calls(Op::copy_assign) == 1);
+    CHECK(c.inner->value.text == "h");
+    c.inner = Hooked{.value = Tracked("m")};  // and moved
+    CHECK(hook_calls(Op::move_assign) == 1);
+    c.inner.reset();
+    CHECK(hook_calls(Op::destroy) == 1);
+    c.inner = h;  // empty <- value: constructs
+    CHECK(hook_calls(Op::copy_construct) == 1);
+    c.inner.emplace(h);
+    CHECK(hook_calls(Op::destroy) == 1);
+    CHECK(hook_calls(Op::copy_construct) == 1);
+    CHECK(c.inner == h);
+    CHECK(Tracked::live == 4);  // a and b (moved from), c and h; the temporaries are gone
+  }
+  CHECK(hook_calls(Op::destroy) == 3);  // a, b and c held one each
+  CHECK(Tracked::live == 0);
+  for (int op = 0; op < 5; ++op) CHECK(Hooked::calls[op] == 0);
 }
 
 TEST_CASE("rr::Optional: converts from and to std::optional") {

@@ -83,11 +83,11 @@ std::string sanitizer(const Ctx& c, std::size_t step, const std::string& child) 
 // what the logs show in place of the child $child$ (a Secret without its data, say); without
 // it, the whole object.
 template <class H>
-std::function<rr::Json(const $child$&)> $hook$r(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const $child$& child) {
-                  { h.$hook$(child) } -> std::convertible_to<rr::Json>;
-                }) {
-    return [hooks](const $child$& child) -> rr::Json { return hooks->$hook$(child); };
+rr::Sanitizer<$child$> $hook$r(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const $child$& child) { h.$hook$(child); }) {
+    static_assert(requires(const H& h, const $child$& child) { h.$hook$(child).dump(); },
+                  "rrgen: hook '$hook$' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
+    return [hooks](const $child$& child) { return hooks->$hook$(child); };
   } else {
     return {};
   }

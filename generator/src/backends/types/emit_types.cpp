@@ -57,6 +57,8 @@ struct $struct$ {
   $missing$
 
   bool operator==(const $struct$& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, $struct$* dst, $struct$* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -129,6 +131,10 @@ std::span<const std::string_view> enum_values($enum$) noexcept {
   return kValues;
 })gen";
 
+constexpr std::string_view kSpecialMember =
+    R"gen(void $struct$::rr_special_member(rr::SpecialMember op, $struct$* dst, $struct$* src) {
+  rr::special_member(op, dst, src);
+})gen";
 constexpr std::string_view kDefaultEquality = "bool $struct$::operator==(const $struct$&) const = default;";
 constexpr std::string_view kMemberwiseEquality = R"gen($why$
 bool $struct$::operator==(const $struct$& other) const {
@@ -642,6 +648,7 @@ std::vector<rr::FieldError> validate_update(const $struct$& old) const;)gen";
   void struct_defs(Printer& p, const StructDef& s) {
     p.line();
     equality(p, s);
+    if (!hand_declared(s)) p.print(kSpecialMember, {{"struct", s.name}});
     finder_defs(p, s);
     decode_fn(p, s);
     encode_fn(p, s);

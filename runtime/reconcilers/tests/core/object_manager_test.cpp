@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <functional>
+#include <stdexcept>
+
 #include "support.hpp"
 
 using namespace coretest;
@@ -266,6 +269,27 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: sanitize replaces the object 
     CHECK(r.values[0].second == R"({"image":"image:secret"})");
   }
   CHECK(found);
+}
+
+TEST_CASE("UpdatingObjectManager: a sanitizer is set by a callable, and not by an empty one") {
+  rr::Sanitizer<TestChild> none;
+  CHECK_FALSE(none);
+  CHECK_FALSE(rr::Sanitizer<TestChild>(nullptr));
+  // What a generated wiring hands over when the hooks lack the sanitize hook, or a user's unset
+  // std::function: no sanitizer, so the whole object is logged.
+  CHECK_FALSE(rr::Sanitizer<TestChild>(std::function<rr::Json(const TestChild&)>()));
+  rr::Json (*no_function)(const TestChild&) = nullptr;
+  CHECK_FALSE(rr::Sanitizer<TestChild>(no_function));
+  const rr::Sanitizer<TestChild> name_only = std::function<rr::Json(const TestChild&)>([](const TestChild& c) {
+    return rr::Json{{"name", c.metadata.name}};
+  });
+  REQUIRE(name_only);
+  TestChild child;
+  child.metadata.name = "c";
+  CHECK(name_only(child) == R"({"name":"c"})");
+  // A callable that throws: the exception reaches the caller (the manager's call_hook).
+  const rr::Sanitizer<TestChild> throws = [](const TestChild&) -> rr::Json { throw std::runtime_error("boom"); };
+  CHECK_THROWS_AS(throws(child), std::runtime_error);
 }
 
 TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: a logger that discards gets no serialised object") {

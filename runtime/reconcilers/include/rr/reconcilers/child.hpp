@@ -43,7 +43,6 @@
 
 #include "rr/client/dynamic_api.hpp"
 #include "rr/client/field_index.hpp"
-#include "rr/core/json.hpp"  // UpdatingObjectManager::sanitize returns an rr::Json
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/object_manager.hpp"
 #include "rr/reconcilers/sub_reconciler.hpp"

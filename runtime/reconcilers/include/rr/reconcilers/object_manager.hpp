@@ -10,6 +10,7 @@
 // UpdatingObjectManager<C> is reconciler.io's create/update/delete strategy.
 #pragma once
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "rr/client/client.hpp"
@@ -204,12 +206,34 @@ bool with_remote_mutations(MutationCache& cache, const std::string& uid, std::in
 void remember_remote_mutations(MutationCache& cache, const ObjectCodec& codec, const void* base, const void* updated,
                                const std::string& uid, std::int64_t generation,
                                std::chrono::system_clock::time_point expires);
-// rr::Json, as a type that depends on C: only the units that call a sanitize hook need it defined.
-template <class C>
-struct json_for {
-  using type = Json;
-};
 }  // namespace object_manager_detail
+
+// What a manager logs in place of an object (a Secret without its data, say): made from any
+// callable that takes the object and returns an rr::Json. The JSON text is made where the callable
+// is given, which has rr::Json defined (the callable returns one), so the managers' templates need
+// rr::Json only declared and the units that instantiate them do not parse nlohmann's json.hpp.
+template <class C>
+class Sanitizer {
+ public:
+  Sanitizer() = default;
+  Sanitizer(std::nullptr_t) {}  // NOLINT: implicit, as std::function's
+  template <class F>
+    requires(!std::is_same_v<std::remove_cvref_t<F>, Sanitizer> &&
+             !std::is_same_v<std::remove_cvref_t<F>, std::nullptr_t>)
+  &&requires(const F& f, const C& object) { f(object).dump(); }
+  Sanitizer(F f) {  // NOLINT: implicit, so a lambda assigns as it did to a std::function
+    if constexpr (std::is_pointer_v<F> || requires { f.target_type(); }) {
+      if (!f) return;  // a null function pointer or an empty std::function: no sanitizer
+    }
+    text_ = [f = std::move(f)](const C& object) { return f(object).dump(); };
+  }
+  explicit operator bool() const noexcept { return static_cast<bool>(text_); }
+  // The compact JSON text of what the callable made of `object`.
+  std::string operator()(const C& object) const { return text_(object); }
+
+ private:
+  std::function<std::string(const C&)> text_;
+};
 
 // reconciler.io's UpdatingObjectManager: Create / Update / Delete through the config's client.
 //
@@ -232,9 +256,8 @@ struct json_for {
 // actual object still has that UID and generation, so such defaults read as already desired and do
 // not cause an update each time. When the patch does not apply the update goes ahead (fails open).
 //
-// Its definitions need rr::Json defined (`sanitize` returns one): child.hpp, child_set.hpp and
-// aggregate.hpp include rr/core/json.hpp; code that uses UpdatingObjectManager on its own includes
-// it too. Everything else here needs rr::Json only declared.
+// Nothing here needs rr::Json defined: `sanitize` (an rr::Sanitizer) turns its callable's rr::Json
+// into text where the callable is given.
 //
 // A dynamic C (rr::Unstructured, dynamic_object.hpp) is addressed through `type` when it is set,
 // else through the apiVersion/kind each object carries, resolved by the client; `type` is needed
@@ -254,7 +277,7 @@ struct UpdatingObjectManager {
   // labels and annotations.
   std::function<void(C& current, const C& desired)> merge_before_update{};
   // What to log in place of the object (e.g. without secrets); default: the whole object.
-  std::function<Json(const C& object)> sanitize{};
+  Sanitizer<C> sanitize{};
   // Shared by copies of this manager.
   std::shared_ptr<MutationCache> mutation_cache = std::make_shared<MutationCache>();
   // The kind of a dynamic C (ignored for a generated kind); see above.
@@ -324,14 +347,14 @@ struct UpdatingObjectManager {
 
   std::string logged(const C& object) const {
     if (!sanitize) return object_detail::dumped(codec().encode, &object);
-    typename object_manager_detail::json_for<C>::type shown;
+    std::string shown;
     if (Error err = call_hook([&] {
           shown = sanitize(C(object));  // a copy: sanitize must not touch the object
           return Error{};
         })) {
       return "<sanitize failed: " + err.message() + ">";
     }
-    return shown.dump();
+    return shown;
   }
 
   Error track(Context& ctx, ParentRef resource, const C& object) const {

@@ -53,11 +53,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "rr/client/dynamic_api.hpp"
-#include "rr/client/patch.hpp"
-#include "rr/core/json.hpp"
 #include "rr/reconcilers/conditions.hpp"
 #include "rr/reconcilers/object.hpp"
 #include "rr/reconcilers/root.hpp"
@@ -110,6 +109,14 @@ inline Outcome call_after(const std::function<Outcome(Context&, const Request&, 
   }
   return out;
 }
+
+// Writes a status (`status` points at one) into `out`: the status type's to_json.
+using EncodeStatus = void (*)(Json& out, const void* status);
+// Sends the status subresource of `key` the merge patch from {"status": before} to {"status":
+// after}; a null pointer is an absent status. Out of line, so the template needs rr::Json only
+// declared.
+void patch_status(Client& api, const KindInfo& kind, const ObjectKey& key, EncodeStatus encode, const void* before,
+                  const void* after);
 
 // Runs a (possibly user-written) sub-reconciler; an escaping exception becomes its error.
 template <class T>
@@ -335,12 +342,13 @@ struct ResourceReconciler {
     const Config& c = ctx.original_config();
     ctx.log().info("patching status");
     Error err = call_hook([&] {
-      Json before = Json::object();
-      if (original.status) before["status"] = *original.status;
-      Json after = Json::object();
-      if (resource.status) after["status"] = *resource.status;
-      c.api().patch(resource_kind(), key_of(resource), PatchType::Merge, create_merge_patch(before, after).dump(),
-                    "status");
+      using S = std::remove_cvref_t<decltype(*original.status)>;
+      const root_detail::EncodeStatus encode = [](Json& out, const void* status) {
+        to_json(out, *static_cast<const S*>(status));
+      };
+      root_detail::patch_status(c.api(), resource_kind(), key_of(resource), encode,
+                                original.status ? &*original.status : nullptr,
+                                resource.status ? &*resource.status : nullptr);
       return Error{};
     });
     if (err) {

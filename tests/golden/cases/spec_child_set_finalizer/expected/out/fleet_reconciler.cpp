@@ -85,11 +85,11 @@ static_assert(HasShardsListOptions<FleetHooks>,
 // what the logs show in place of the child ConfigMap (a Secret without its data, say); without
 // it, the whole object.
 template <class H>
-std::function<rr::Json(const ConfigMap&)> shards_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const ConfigMap& child) {
-                  { h.shards_sanitize(child) } -> std::convertible_to<rr::Json>;
-                }) {
-    return [hooks](const ConfigMap& child) -> rr::Json { return hooks->shards_sanitize(child); };
+rr::Sanitizer<ConfigMap> shards_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const ConfigMap& child) { h.shards_sanitize(child); }) {
+    static_assert(requires(const H& h, const ConfigMap& child) { h.shards_sanitize(child).dump(); },
+                  "rrgen: hook 'shards_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
+    return [hooks](const ConfigMap& child) { return hooks->shards_sanitize(child); };
   } else {
     return {};
   }

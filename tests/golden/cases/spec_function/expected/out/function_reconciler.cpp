@@ -57,11 +57,11 @@ static_assert(HasChildImageReflect<FunctionHooks>,
 // what the logs show in place of the child Image (a Secret without its data, say); without
 // it, the whole object.
 template <class H>
-std::function<rr::Json(const Image&)> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Image& child) {
-                  { h.child_image_sanitize(child) } -> std::convertible_to<rr::Json>;
-                }) {
-    return [hooks](const Image& child) -> rr::Json { return hooks->child_image_sanitize(child); };
+rr::Sanitizer<Image> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Image& child) { h.child_image_sanitize(child); }) {
+    static_assert(requires(const H& h, const Image& child) { h.child_image_sanitize(child).dump(); },
+                  "rrgen: hook 'child_image_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
+    return [hooks](const Image& child) { return hooks->child_image_sanitize(child); };
   } else {
     return {};
   }

@@ -94,11 +94,11 @@ static_assert(HasDnsRecordFinalize<WebAppHooks>,
 // what the logs show in place of the child Deployment (a Secret without its data, say); without
 // it, the whole object.
 template <class H>
-std::function<rr::Json(const Deployment&)> deployment_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Deployment& child) {
-                  { h.deployment_sanitize(child) } -> std::convertible_to<rr::Json>;
-                }) {
-    return [hooks](const Deployment& child) -> rr::Json { return hooks->deployment_sanitize(child); };
+rr::Sanitizer<Deployment> deployment_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Deployment& child) { h.deployment_sanitize(child); }) {
+    static_assert(requires(const H& h, const Deployment& child) { h.deployment_sanitize(child).dump(); },
+                  "rrgen: hook 'deployment_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
+    return [hooks](const Deployment& child) { return hooks->deployment_sanitize(child); };
   } else {
     return {};
   }
@@ -108,11 +108,11 @@ std::function<rr::Json(const Deployment&)> deployment_sanitizer(const std::share
 // what the logs show in place of the child Service (a Secret without its data, say); without
 // it, the whole object.
 template <class H>
-std::function<rr::Json(const Service&)> service_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Service& child) {
-                  { h.service_sanitize(child) } -> std::convertible_to<rr::Json>;
-                }) {
-    return [hooks](const Service& child) -> rr::Json { return hooks->service_sanitize(child); };
+rr::Sanitizer<Service> service_sanitizer(const std::shared_ptr<const H>& hooks) {
+  if constexpr (requires(const H& h, const Service& child) { h.service_sanitize(child); }) {
+    static_assert(requires(const H& h, const Service& child) { h.service_sanitize(child).dump(); },
+                  "rrgen: hook 'service_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
+    return [hooks](const Service& child) { return hooks->service_sanitize(child); };
   } else {
     return {};
   }

@@ -9,6 +9,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool RangeSpec::operator==(const RangeSpec&) const = default;
+void RangeSpec::rr_special_member(rr::SpecialMember op, RangeSpec* dst, RangeSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void RangeSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -41,6 +44,9 @@ void from_json(const rr::Json& j, RangeSpec& v) {
 }
 
 bool Range::operator==(const Range&) const = default;
+void Range::rr_special_member(rr::SpecialMember op, Range* dst, Range* src) {
+  rr::special_member(op, dst, src);
+}
 void Range::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool PoolSpec::operator==(const PoolSpec&) const = default;
+void PoolSpec::rr_special_member(rr::SpecialMember op, PoolSpec* dst, PoolSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void PoolSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -34,6 +37,9 @@ void from_json(const rr::Json& j, PoolSpec& v) {
 }
 
 bool PoolStatus::operator==(const PoolStatus&) const = default;
+void PoolStatus::rr_special_member(rr::SpecialMember op, PoolStatus* dst, PoolStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void PoolStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -62,6 +68,9 @@ void from_json(const rr::Json& j, PoolStatus& v) {
 }
 
 bool Pool::operator==(const Pool&) const = default;
+void Pool::rr_special_member(rr::SpecialMember op, Pool* dst, Pool* src) {
+  rr::special_member(op, dst, src);
+}
 void Pool::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

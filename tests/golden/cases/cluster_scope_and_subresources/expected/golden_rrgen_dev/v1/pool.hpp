@@ -25,6 +25,8 @@ struct PoolSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PoolSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PoolSpec* dst, PoolSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -39,6 +41,8 @@ struct PoolStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PoolStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PoolStatus* dst, PoolStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -57,6 +61,8 @@ struct Pool {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Pool& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Pool* dst, Pool* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -14,6 +14,9 @@ bool MirrorSpecSource::operator==(const MirrorSpecSource& other) const {
       && missing_required.same_presence(other.missing_required, 0, url)
       && unknown_fields == other.unknown_fields;
 }
+void MirrorSpecSource::rr_special_member(rr::SpecialMember op, MirrorSpecSource* dst, MirrorSpecSource* src) {
+  rr::special_member(op, dst, src);
+}
 void MirrorSpecSource::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -54,6 +57,9 @@ bool MirrorSpecStrict::operator==(const MirrorSpecStrict& other) const {
       && missing_required.same_presence(other.missing_required, 0, url)
       && unknown_fields == other.unknown_fields;
 }
+void MirrorSpecStrict::rr_special_member(rr::SpecialMember op, MirrorSpecStrict* dst, MirrorSpecStrict* src) {
+  rr::special_member(op, dst, src);
+}
 void MirrorSpecStrict::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -93,6 +99,9 @@ void from_json(const rr::Json& j, MirrorSpecStrict& v) {
 }
 
 bool MirrorSpec::operator==(const MirrorSpec&) const = default;
+void MirrorSpec::rr_special_member(rr::SpecialMember op, MirrorSpec* dst, MirrorSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void MirrorSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -146,6 +155,9 @@ void from_json(const rr::Json& j, MirrorSpec& v) {
 }
 
 bool Mirror::operator==(const Mirror&) const = default;
+void Mirror::rr_special_member(rr::SpecialMember op, Mirror* dst, Mirror* src) {
+  rr::special_member(op, dst, src);
+}
 void Mirror::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -31,6 +31,8 @@ struct MirrorSpecSource {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const MirrorSpecSource& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, MirrorSpecSource* dst, MirrorSpecSource* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -48,6 +50,8 @@ struct MirrorSpecStrict {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const MirrorSpecStrict& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, MirrorSpecStrict* dst, MirrorSpecStrict* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -66,6 +70,8 @@ struct MirrorSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const MirrorSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, MirrorSpec* dst, MirrorSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -83,6 +89,8 @@ struct Mirror {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Mirror& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Mirror* dst, Mirror* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

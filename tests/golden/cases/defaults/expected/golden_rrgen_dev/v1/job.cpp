@@ -13,6 +13,9 @@ std::span<const std::string_view> enum_values(JobSpecMode) noexcept {
 }
 
 bool JobSpecRetryBackoff::operator==(const JobSpecRetryBackoff&) const = default;
+void JobSpecRetryBackoff::rr_special_member(rr::SpecialMember op, JobSpecRetryBackoff* dst, JobSpecRetryBackoff* src) {
+  rr::special_member(op, dst, src);
+}
 void JobSpecRetryBackoff::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -42,6 +45,9 @@ void from_json(const rr::Json& j, JobSpecRetryBackoff& v) {
 }
 
 bool JobSpecRetry::operator==(const JobSpecRetry&) const = default;
+void JobSpecRetry::rr_special_member(rr::SpecialMember op, JobSpecRetry* dst, JobSpecRetry* src) {
+  rr::special_member(op, dst, src);
+}
 void JobSpecRetry::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -89,6 +95,9 @@ bool JobSpecContainers::operator==(const JobSpecContainers& other) const {
       && missing_required.same_presence(other.missing_required, 0, name)
       && unknown_fields == other.unknown_fields;
 }
+void JobSpecContainers::rr_special_member(rr::SpecialMember op, JobSpecContainers* dst, JobSpecContainers* src) {
+  rr::special_member(op, dst, src);
+}
 void JobSpecContainers::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -126,6 +135,9 @@ void from_json(const rr::Json& j, JobSpecContainers& v) {
 }
 
 bool JobSpecEnv::operator==(const JobSpecEnv&) const = default;
+void JobSpecEnv::rr_special_member(rr::SpecialMember op, JobSpecEnv* dst, JobSpecEnv* src) {
+  rr::special_member(op, dst, src);
+}
 void JobSpecEnv::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -155,6 +167,9 @@ void from_json(const rr::Json& j, JobSpecEnv& v) {
 }
 
 bool JobSpec::operator==(const JobSpec&) const = default;
+void JobSpec::rr_special_member(rr::SpecialMember op, JobSpec* dst, JobSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void JobSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -249,6 +264,9 @@ void from_json(const rr::Json& j, JobSpec& v) {
 }
 
 bool Job::operator==(const Job&) const = default;
+void Job::rr_special_member(rr::SpecialMember op, Job* dst, Job* src) {
+  rr::special_member(op, dst, src);
+}
 void Job::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

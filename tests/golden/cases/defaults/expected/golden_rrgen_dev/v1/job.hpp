@@ -37,6 +37,8 @@ struct JobSpecRetryBackoff {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const JobSpecRetryBackoff& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, JobSpecRetryBackoff* dst, JobSpecRetryBackoff* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -51,6 +53,8 @@ struct JobSpecRetry {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const JobSpecRetry& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, JobSpecRetry* dst, JobSpecRetry* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -69,6 +73,8 @@ struct JobSpecContainers {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const JobSpecContainers& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, JobSpecContainers* dst, JobSpecContainers* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -82,6 +88,8 @@ struct JobSpecEnv {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const JobSpecEnv& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, JobSpecEnv* dst, JobSpecEnv* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -104,6 +112,8 @@ struct JobSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const JobSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, JobSpec* dst, JobSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -121,6 +131,8 @@ struct Job {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Job& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Job* dst, Job* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool TemplateSpecTypedSpec::operator==(const TemplateSpecTypedSpec&) const = default;
+void TemplateSpecTypedSpec::rr_special_member(rr::SpecialMember op, TemplateSpecTypedSpec* dst, TemplateSpecTypedSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void TemplateSpecTypedSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -34,6 +37,9 @@ void from_json(const rr::Json& j, TemplateSpecTypedSpec& v) {
 }
 
 bool TemplateSpecTyped::operator==(const TemplateSpecTyped&) const = default;
+void TemplateSpecTyped::rr_special_member(rr::SpecialMember op, TemplateSpecTyped* dst, TemplateSpecTyped* src) {
+  rr::special_member(op, dst, src);
+}
 void TemplateSpecTyped::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -82,6 +88,9 @@ void from_json(const rr::Json& j, TemplateSpecTyped& v) {
 }
 
 bool TemplateSpec::operator==(const TemplateSpec&) const = default;
+void TemplateSpec::rr_special_member(rr::SpecialMember op, TemplateSpec* dst, TemplateSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void TemplateSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -129,6 +138,9 @@ void from_json(const rr::Json& j, TemplateSpec& v) {
 }
 
 bool Template::operator==(const Template&) const = default;
+void Template::rr_special_member(rr::SpecialMember op, Template* dst, Template* src) {
+  rr::special_member(op, dst, src);
+}
 void Template::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

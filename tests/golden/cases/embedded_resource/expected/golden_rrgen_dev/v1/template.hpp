@@ -25,6 +25,8 @@ struct TemplateSpecTypedSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const TemplateSpecTypedSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, TemplateSpecTypedSpec* dst, TemplateSpecTypedSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -42,6 +44,8 @@ struct TemplateSpecTyped {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const TemplateSpecTyped& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, TemplateSpecTyped* dst, TemplateSpecTyped* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -57,6 +61,8 @@ struct TemplateSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const TemplateSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, TemplateSpec* dst, TemplateSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -74,6 +80,8 @@ struct Template {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Template& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Template* dst, Template* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

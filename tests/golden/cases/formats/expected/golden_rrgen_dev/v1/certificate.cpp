@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool CertificateSpec::operator==(const CertificateSpec&) const = default;
+void CertificateSpec::rr_special_member(rr::SpecialMember op, CertificateSpec* dst, CertificateSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void CertificateSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -79,6 +82,9 @@ void from_json(const rr::Json& j, CertificateSpec& v) {
 }
 
 bool Certificate::operator==(const Certificate&) const = default;
+void Certificate::rr_special_member(rr::SpecialMember op, Certificate* dst, Certificate* src) {
+  rr::special_member(op, dst, src);
+}
 void Certificate::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -35,6 +35,8 @@ struct CertificateSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const CertificateSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, CertificateSpec* dst, CertificateSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -52,6 +54,8 @@ struct Certificate {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Certificate& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Certificate* dst, Certificate* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -13,6 +13,9 @@ std::span<const std::string_view> enum_values(HostileSpecAction) noexcept {
 }
 
 bool HostileSpecTemplateClassRef2::operator==(const HostileSpecTemplateClassRef2&) const = default;
+void HostileSpecTemplateClassRef2::rr_special_member(rr::SpecialMember op, HostileSpecTemplateClassRef2* dst, HostileSpecTemplateClassRef2* src) {
+  rr::special_member(op, dst, src);
+}
 void HostileSpecTemplateClassRef2::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -41,6 +44,9 @@ void from_json(const rr::Json& j, HostileSpecTemplateClassRef2& v) {
 }
 
 bool HostileSpecTemplate::operator==(const HostileSpecTemplate&) const = default;
+void HostileSpecTemplate::rr_special_member(rr::SpecialMember op, HostileSpecTemplate* dst, HostileSpecTemplate* src) {
+  rr::special_member(op, dst, src);
+}
 void HostileSpecTemplate::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -75,6 +81,9 @@ void from_json(const rr::Json& j, HostileSpecTemplate& v) {
 }
 
 bool HostileSpecTemplateClassRef::operator==(const HostileSpecTemplateClassRef&) const = default;
+void HostileSpecTemplateClassRef::rr_special_member(rr::SpecialMember op, HostileSpecTemplateClassRef* dst, HostileSpecTemplateClassRef* src) {
+  rr::special_member(op, dst, src);
+}
 void HostileSpecTemplateClassRef::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -108,6 +117,9 @@ bool HostileSpecChecks::operator==(const HostileSpecChecks& other) const {
       && missing_required_2.same_presence(other.missing_required_2, 0, missing_required)
       && unknown_fields == other.unknown_fields;
 }
+void HostileSpecChecks::rr_special_member(rr::SpecialMember op, HostileSpecChecks* dst, HostileSpecChecks* src) {
+  rr::special_member(op, dst, src);
+}
 void HostileSpecChecks::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -140,6 +152,9 @@ void from_json(const rr::Json& j, HostileSpecChecks& v) {
 }
 
 bool HostileSpec::operator==(const HostileSpec&) const = default;
+void HostileSpec::rr_special_member(rr::SpecialMember op, HostileSpec* dst, HostileSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void HostileSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -230,6 +245,9 @@ void from_json(const rr::Json& j, HostileSpec& v) {
 }
 
 bool Hostile::operator==(const Hostile&) const = default;
+void Hostile::rr_special_member(rr::SpecialMember op, Hostile* dst, Hostile* src) {
+  rr::special_member(op, dst, src);
+}
 void Hostile::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -37,6 +37,8 @@ struct HostileSpecTemplateClassRef2 {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const HostileSpecTemplateClassRef2& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, HostileSpecTemplateClassRef2* dst, HostileSpecTemplateClassRef2* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -53,6 +55,8 @@ struct HostileSpecTemplate {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const HostileSpecTemplate& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, HostileSpecTemplate* dst, HostileSpecTemplate* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -68,6 +72,8 @@ struct HostileSpecTemplateClassRef {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const HostileSpecTemplateClassRef& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, HostileSpecTemplateClassRef* dst, HostileSpecTemplateClassRef* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -84,6 +90,8 @@ struct HostileSpecChecks {
   rr::MissingMembers<1> missing_required_2;
 
   bool operator==(const HostileSpecChecks& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, HostileSpecChecks* dst, HostileSpecChecks* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -141,6 +149,8 @@ struct HostileSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const HostileSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, HostileSpec* dst, HostileSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -160,6 +170,8 @@ struct Hostile {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Hostile& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Hostile* dst, Hostile* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

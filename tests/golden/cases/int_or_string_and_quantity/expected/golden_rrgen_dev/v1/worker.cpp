@@ -17,6 +17,9 @@ bool WorkerSpec::operator==(const WorkerSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, memory)
       && unknown_fields == other.unknown_fields;
 }
+void WorkerSpec::rr_special_member(rr::SpecialMember op, WorkerSpec* dst, WorkerSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void WorkerSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -73,6 +76,9 @@ void from_json(const rr::Json& j, WorkerSpec& v) {
 }
 
 bool Worker::operator==(const Worker&) const = default;
+void Worker::rr_special_member(rr::SpecialMember op, Worker* dst, Worker* src) {
+  rr::special_member(op, dst, src);
+}
 void Worker::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -36,6 +36,8 @@ struct WorkerSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const WorkerSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, WorkerSpec* dst, WorkerSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -53,6 +55,8 @@ struct Worker {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Worker& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Worker* dst, Worker* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -19,6 +19,9 @@ bool CounterSpec::operator==(const CounterSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, replicas)
       && unknown_fields == other.unknown_fields;
 }
+void CounterSpec::rr_special_member(rr::SpecialMember op, CounterSpec* dst, CounterSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void CounterSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -63,6 +66,9 @@ void from_json(const rr::Json& j, CounterSpec& v) {
 }
 
 bool Counter::operator==(const Counter&) const = default;
+void Counter::rr_special_member(rr::SpecialMember op, Counter* dst, Counter* src) {
+  rr::special_member(op, dst, src);
+}
 void Counter::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -17,6 +17,9 @@ bool ServiceSpecPorts::operator==(const ServiceSpecPorts& other) const {
       && missing_required.same_presence(other.missing_required, 1, protocol)
       && unknown_fields == other.unknown_fields;
 }
+void ServiceSpecPorts::rr_special_member(rr::SpecialMember op, ServiceSpecPorts* dst, ServiceSpecPorts* src) {
+  rr::special_member(op, dst, src);
+}
 void ServiceSpecPorts::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -61,6 +64,9 @@ bool ServiceSpec::operator==(const ServiceSpec& other) const {
       && rr::unordered_equal(finalizers, other.finalizers)
       && hosts == other.hosts
       && unknown_fields == other.unknown_fields;
+}
+void ServiceSpec::rr_special_member(rr::SpecialMember op, ServiceSpec* dst, ServiceSpec* src) {
+  rr::special_member(op, dst, src);
 }
 const ServiceSpecPorts* ServiceSpec::find_ports(const std::int32_t& port, const std::string& protocol) const {
   if (!ports) return nullptr;
@@ -125,6 +131,9 @@ void from_json(const rr::Json& j, ServiceSpec& v) {
 }
 
 bool Service::operator==(const Service&) const = default;
+void Service::rr_special_member(rr::SpecialMember op, Service* dst, Service* src) {
+  rr::special_member(op, dst, src);
+}
 void Service::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -31,6 +31,8 @@ struct ServiceSpecPorts {
   rr::MissingMembers<2> missing_required;
 
   bool operator==(const ServiceSpecPorts& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, ServiceSpecPorts* dst, ServiceSpecPorts* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -46,6 +48,8 @@ struct ServiceSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const ServiceSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, ServiceSpec* dst, ServiceSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -66,6 +70,8 @@ struct Service {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Service& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Service* dst, Service* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -14,6 +14,9 @@ bool RegistrySpecMirrors::operator==(const RegistrySpecMirrors& other) const {
       && missing_required.same_presence(other.missing_required, 0, url)
       && unknown_fields == other.unknown_fields;
 }
+void RegistrySpecMirrors::rr_special_member(rr::SpecialMember op, RegistrySpecMirrors* dst, RegistrySpecMirrors* src) {
+  rr::special_member(op, dst, src);
+}
 void RegistrySpecMirrors::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -48,6 +51,9 @@ void from_json(const rr::Json& j, RegistrySpecMirrors& v) {
 }
 
 bool RegistrySpec::operator==(const RegistrySpec&) const = default;
+void RegistrySpec::rr_special_member(rr::SpecialMember op, RegistrySpec* dst, RegistrySpec* src) {
+  rr::special_member(op, dst, src);
+}
 void RegistrySpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -91,6 +97,9 @@ void from_json(const rr::Json& j, RegistrySpec& v) {
 }
 
 bool Registry::operator==(const Registry&) const = default;
+void Registry::rr_special_member(rr::SpecialMember op, Registry* dst, Registry* src) {
+  rr::special_member(op, dst, src);
+}
 void Registry::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -32,6 +32,8 @@ struct RegistrySpecMirrors {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const RegistrySpecMirrors& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, RegistrySpecMirrors* dst, RegistrySpecMirrors* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -49,6 +51,8 @@ struct RegistrySpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const RegistrySpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, RegistrySpec* dst, RegistrySpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -66,6 +70,8 @@ struct Registry {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Registry& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Registry* dst, Registry* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace demo::v1 {
 
 bool GadgetSpec::operator==(const GadgetSpec&) const = default;
+void GadgetSpec::rr_special_member(rr::SpecialMember op, GadgetSpec* dst, GadgetSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void GadgetSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -36,6 +39,9 @@ void from_json(const rr::Json& j, GadgetSpec& v) {
 }
 
 bool Gadget::operator==(const Gadget&) const = default;
+void Gadget::rr_special_member(rr::SpecialMember op, Gadget* dst, Gadget* src) {
+  rr::special_member(op, dst, src);
+}
 void Gadget::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -25,6 +25,8 @@ struct GadgetSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const GadgetSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, GadgetSpec* dst, GadgetSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -42,6 +44,8 @@ struct Gadget {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Gadget& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Gadget* dst, Gadget* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

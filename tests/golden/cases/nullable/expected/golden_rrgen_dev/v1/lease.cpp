@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool LeaseSpecOwner::operator==(const LeaseSpecOwner&) const = default;
+void LeaseSpecOwner::rr_special_member(rr::SpecialMember op, LeaseSpecOwner* dst, LeaseSpecOwner* src) {
+  rr::special_member(op, dst, src);
+}
 void LeaseSpecOwner::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -36,6 +39,9 @@ void from_json(const rr::Json& j, LeaseSpecOwner& v) {
 }
 
 bool LeaseSpec::operator==(const LeaseSpec&) const = default;
+void LeaseSpec::rr_special_member(rr::SpecialMember op, LeaseSpec* dst, LeaseSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void LeaseSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -85,6 +91,9 @@ void from_json(const rr::Json& j, LeaseSpec& v) {
 }
 
 bool Lease::operator==(const Lease&) const = default;
+void Lease::rr_special_member(rr::SpecialMember op, Lease* dst, Lease* src) {
+  rr::special_member(op, dst, src);
+}
 void Lease::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

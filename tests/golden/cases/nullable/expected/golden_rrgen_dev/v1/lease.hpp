@@ -29,6 +29,8 @@ struct LeaseSpecOwner {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const LeaseSpecOwner& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, LeaseSpecOwner* dst, LeaseSpecOwner* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -50,6 +52,8 @@ struct LeaseSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const LeaseSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, LeaseSpec* dst, LeaseSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -67,6 +71,8 @@ struct Lease {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Lease& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Lease* dst, Lease* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool PipelineSpecOptions::operator==(const PipelineSpecOptions&) const = default;
+void PipelineSpecOptions::rr_special_member(rr::SpecialMember op, PipelineSpecOptions* dst, PipelineSpecOptions* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineSpecOptions::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -34,6 +37,9 @@ void from_json(const rr::Json& j, PipelineSpecOptions& v) {
 }
 
 bool PipelineSpec::operator==(const PipelineSpec&) const = default;
+void PipelineSpec::rr_special_member(rr::SpecialMember op, PipelineSpec* dst, PipelineSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -72,6 +78,9 @@ void from_json(const rr::Json& j, PipelineSpec& v) {
 }
 
 bool Pipeline::operator==(const Pipeline&) const = default;
+void Pipeline::rr_special_member(rr::SpecialMember op, Pipeline* dst, Pipeline* src) {
+  rr::special_member(op, dst, src);
+}
 void Pipeline::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -26,6 +26,8 @@ struct PipelineSpecOptions {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpecOptions& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecOptions* dst, PipelineSpecOptions* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -42,6 +44,8 @@ struct PipelineSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpec* dst, PipelineSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -60,6 +64,8 @@ struct Pipeline {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Pipeline& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Pipeline* dst, Pipeline* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

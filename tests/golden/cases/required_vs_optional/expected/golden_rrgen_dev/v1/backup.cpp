@@ -14,6 +14,9 @@ bool BackupSpecRetention::operator==(const BackupSpecRetention& other) const {
       && missing_required.same_presence(other.missing_required, 0, days)
       && unknown_fields == other.unknown_fields;
 }
+void BackupSpecRetention::rr_special_member(rr::SpecialMember op, BackupSpecRetention* dst, BackupSpecRetention* src) {
+  rr::special_member(op, dst, src);
+}
 void BackupSpecRetention::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -48,6 +51,9 @@ void from_json(const rr::Json& j, BackupSpecRetention& v) {
 }
 
 bool BackupSpecSchedule::operator==(const BackupSpecSchedule&) const = default;
+void BackupSpecSchedule::rr_special_member(rr::SpecialMember op, BackupSpecSchedule* dst, BackupSpecSchedule* src) {
+  rr::special_member(op, dst, src);
+}
 void BackupSpecSchedule::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -91,6 +97,9 @@ bool BackupSpec::operator==(const BackupSpec& other) const {
       && missing_required.same_presence(other.missing_required, 3, retention)
       && missing_required.same_presence(other.missing_required, 4, enabled)
       && unknown_fields == other.unknown_fields;
+}
+void BackupSpec::rr_special_member(rr::SpecialMember op, BackupSpec* dst, BackupSpec* src) {
+  rr::special_member(op, dst, src);
 }
 void BackupSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -171,6 +180,9 @@ bool Backup::operator==(const Backup& other) const {
       && spec == other.spec
       && missing_required.same_presence(other.missing_required, 0, spec)
       && unknown_fields == other.unknown_fields;
+}
+void Backup::rr_special_member(rr::SpecialMember op, Backup* dst, Backup* src) {
+  rr::special_member(op, dst, src);
 }
 void Backup::rr_decode(rr::JsonReader& r) {
   auto& v = *this;

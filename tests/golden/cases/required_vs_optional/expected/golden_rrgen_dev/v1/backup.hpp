@@ -32,6 +32,8 @@ struct BackupSpecRetention {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const BackupSpecRetention& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, BackupSpecRetention* dst, BackupSpecRetention* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -45,6 +47,8 @@ struct BackupSpecSchedule {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const BackupSpecSchedule& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, BackupSpecSchedule* dst, BackupSpecSchedule* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -71,6 +75,8 @@ struct BackupSpec {
   rr::MissingMembers<5> missing_required;
 
   bool operator==(const BackupSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, BackupSpec* dst, BackupSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -91,6 +97,8 @@ struct Backup {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const Backup& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Backup* dst, Backup* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -22,6 +22,9 @@ std::span<const std::string_view> enum_values(PipelineStatusPhase) noexcept {
 }
 
 bool PipelineSpecStagesRetry::operator==(const PipelineSpecStagesRetry&) const = default;
+void PipelineSpecStagesRetry::rr_special_member(rr::SpecialMember op, PipelineSpecStagesRetry* dst, PipelineSpecStagesRetry* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineSpecStagesRetry::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -63,6 +66,9 @@ void from_json(const rr::Json& j, PipelineSpecStagesRetry& v) {
 }
 
 bool PipelineSpecStagesResources::operator==(const PipelineSpecStagesResources&) const = default;
+void PipelineSpecStagesResources::rr_special_member(rr::SpecialMember op, PipelineSpecStagesResources* dst, PipelineSpecStagesResources* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineSpecStagesResources::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -99,6 +105,9 @@ bool PipelineSpecStages::operator==(const PipelineSpecStages& other) const {
       && resources == other.resources
       && missing_required.same_presence(other.missing_required, 0, name)
       && unknown_fields == other.unknown_fields;
+}
+void PipelineSpecStages::rr_special_member(rr::SpecialMember op, PipelineSpecStages* dst, PipelineSpecStages* src) {
+  rr::special_member(op, dst, src);
 }
 void PipelineSpecStages::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -148,34 +157,6 @@ void to_json(rr::Json& j, const PipelineSpecStages& v) {
 }
 void from_json(const rr::Json& j, PipelineSpecStages& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineSpecStages*>(p)->rr_decode(r); }, &v);
-}
-
-bool PipelineSpecNotifyWebhook::operator==(const PipelineSpecNotifyWebhook&) const = default;
-void PipelineSpecNotifyWebhook::rr_decode(rr::JsonReader& r) {
-  auto& v = *this;
-  r.begin_object();
-  while (r.next_key()) {
-    const std::string_view k = r.key();
-    if (k == "url") { decode(r, v.url); }
-    else if (k == "headers") { decode(r, v.headers); }
-    else { r.capture_unknown(v.unknown_fields); }
-  }
-}
-void PipelineSpecNotifyWebhook::rr_encode(rr::JsonWriter& w) const {
-  const auto& v = *this;
-  w.begin_object();
-  if (v.url) { w.key_literal("url"); encode(w, *v.url); }
-  if (v.headers) { w.key_literal("headers"); encode(w, *v.headers); }
-  w.unknown(v.unknown_fields);
-  w.end_object();
-}
-void PipelineSpecNotifyWebhook::rr_validate(rr::Validator&) const {}
-void PipelineSpecNotifyWebhook::rr_apply_defaults() {}
-void to_json(rr::Json& j, const PipelineSpecNotifyWebhook& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const PipelineSpecNotifyWebhook*>(p)->rr_encode(w); }, &v);
-}
-void from_json(const rr::Json& j, PipelineSpecNotifyWebhook& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineSpecNotifyWebhook*>(p)->rr_decode(r); }, &v);
 }
 
 }  // namespace golden_rrgen_dev::v1

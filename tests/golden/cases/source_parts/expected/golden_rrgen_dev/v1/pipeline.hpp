@@ -47,6 +47,8 @@ struct PipelineSpecStagesRetry {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpecStagesRetry& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecStagesRetry* dst, PipelineSpecStagesRetry* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -61,6 +63,8 @@ struct PipelineSpecStagesResources {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpecStagesResources& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecStagesResources* dst, PipelineSpecStagesResources* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -81,6 +85,8 @@ struct PipelineSpecStages {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const PipelineSpecStages& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecStages* dst, PipelineSpecStages* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -95,6 +101,8 @@ struct PipelineSpecNotifyWebhook {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpecNotifyWebhook& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecNotifyWebhook* dst, PipelineSpecNotifyWebhook* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -109,6 +117,8 @@ struct PipelineSpecNotify {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineSpecNotify& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpecNotify* dst, PipelineSpecNotify* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -127,6 +137,8 @@ struct PipelineSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const PipelineSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineSpec* dst, PipelineSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -145,6 +157,8 @@ struct PipelineStatusStageStatuses {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineStatusStageStatuses& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineStatusStageStatuses* dst, PipelineStatusStageStatuses* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -160,6 +174,8 @@ struct PipelineStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const PipelineStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PipelineStatus* dst, PipelineStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -180,6 +196,8 @@ struct Pipeline {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Pipeline& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Pipeline* dst, Pipeline* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

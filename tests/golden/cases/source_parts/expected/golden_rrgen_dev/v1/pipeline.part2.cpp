@@ -11,7 +11,41 @@
 
 namespace golden_rrgen_dev::v1 {
 
+bool PipelineSpecNotifyWebhook::operator==(const PipelineSpecNotifyWebhook&) const = default;
+void PipelineSpecNotifyWebhook::rr_special_member(rr::SpecialMember op, PipelineSpecNotifyWebhook* dst, PipelineSpecNotifyWebhook* src) {
+  rr::special_member(op, dst, src);
+}
+void PipelineSpecNotifyWebhook::rr_decode(rr::JsonReader& r) {
+  auto& v = *this;
+  r.begin_object();
+  while (r.next_key()) {
+    const std::string_view k = r.key();
+    if (k == "url") { decode(r, v.url); }
+    else if (k == "headers") { decode(r, v.headers); }
+    else { r.capture_unknown(v.unknown_fields); }
+  }
+}
+void PipelineSpecNotifyWebhook::rr_encode(rr::JsonWriter& w) const {
+  const auto& v = *this;
+  w.begin_object();
+  if (v.url) { w.key_literal("url"); encode(w, *v.url); }
+  if (v.headers) { w.key_literal("headers"); encode(w, *v.headers); }
+  w.unknown(v.unknown_fields);
+  w.end_object();
+}
+void PipelineSpecNotifyWebhook::rr_validate(rr::Validator&) const {}
+void PipelineSpecNotifyWebhook::rr_apply_defaults() {}
+void to_json(rr::Json& j, const PipelineSpecNotifyWebhook& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const PipelineSpecNotifyWebhook*>(p)->rr_encode(w); }, &v);
+}
+void from_json(const rr::Json& j, PipelineSpecNotifyWebhook& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineSpecNotifyWebhook*>(p)->rr_decode(r); }, &v);
+}
+
 bool PipelineSpecNotify::operator==(const PipelineSpecNotify&) const = default;
+void PipelineSpecNotify::rr_special_member(rr::SpecialMember op, PipelineSpecNotify* dst, PipelineSpecNotify* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineSpecNotify::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -53,6 +87,9 @@ bool PipelineSpec::operator==(const PipelineSpec& other) const {
       && notify == other.notify
       && missing_required.same_presence(other.missing_required, 0, stages)
       && unknown_fields == other.unknown_fields;
+}
+void PipelineSpec::rr_special_member(rr::SpecialMember op, PipelineSpec* dst, PipelineSpec* src) {
+  rr::special_member(op, dst, src);
 }
 const PipelineSpecStages* PipelineSpec::find_stages(const std::string& name) const {
   for (const auto& x : stages)
@@ -124,40 +161,6 @@ void to_json(rr::Json& j, const PipelineSpec& v) {
 }
 void from_json(const rr::Json& j, PipelineSpec& v) {
   rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineSpec*>(p)->rr_decode(r); }, &v);
-}
-
-bool PipelineStatusStageStatuses::operator==(const PipelineStatusStageStatuses&) const = default;
-void PipelineStatusStageStatuses::rr_decode(rr::JsonReader& r) {
-  auto& v = *this;
-  r.begin_object();
-  while (r.next_key()) {
-    const std::string_view k = r.key();
-    if (k == "name") { decode(r, v.name); }
-    else if (k == "startedAt") { decode(r, v.started_at); }
-    else { r.capture_unknown(v.unknown_fields); }
-  }
-}
-void PipelineStatusStageStatuses::rr_encode(rr::JsonWriter& w) const {
-  const auto& v = *this;
-  w.begin_object();
-  if (v.name) { w.key_literal("name"); encode(w, *v.name); }
-  if (v.started_at) { w.key_literal("startedAt"); encode(w, *v.started_at); }
-  w.unknown(v.unknown_fields);
-  w.end_object();
-}
-void PipelineStatusStageStatuses::rr_validate(rr::Validator& c) const {
-  const auto& v = *this;
-  if (v.started_at) {
-    auto at = c.field("startedAt");
-    c.format((*v.started_at).str(), rr::Format::DateTime);
-  }
-}
-void PipelineStatusStageStatuses::rr_apply_defaults() {}
-void to_json(rr::Json& j, const PipelineStatusStageStatuses& v) {
-  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const PipelineStatusStageStatuses*>(p)->rr_encode(w); }, &v);
-}
-void from_json(const rr::Json& j, PipelineStatusStageStatuses& v) {
-  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineStatusStageStatuses*>(p)->rr_decode(r); }, &v);
 }
 
 }  // namespace golden_rrgen_dev::v1

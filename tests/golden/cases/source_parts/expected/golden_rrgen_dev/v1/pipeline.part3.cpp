@@ -11,7 +11,47 @@
 
 namespace golden_rrgen_dev::v1 {
 
+bool PipelineStatusStageStatuses::operator==(const PipelineStatusStageStatuses&) const = default;
+void PipelineStatusStageStatuses::rr_special_member(rr::SpecialMember op, PipelineStatusStageStatuses* dst, PipelineStatusStageStatuses* src) {
+  rr::special_member(op, dst, src);
+}
+void PipelineStatusStageStatuses::rr_decode(rr::JsonReader& r) {
+  auto& v = *this;
+  r.begin_object();
+  while (r.next_key()) {
+    const std::string_view k = r.key();
+    if (k == "name") { decode(r, v.name); }
+    else if (k == "startedAt") { decode(r, v.started_at); }
+    else { r.capture_unknown(v.unknown_fields); }
+  }
+}
+void PipelineStatusStageStatuses::rr_encode(rr::JsonWriter& w) const {
+  const auto& v = *this;
+  w.begin_object();
+  if (v.name) { w.key_literal("name"); encode(w, *v.name); }
+  if (v.started_at) { w.key_literal("startedAt"); encode(w, *v.started_at); }
+  w.unknown(v.unknown_fields);
+  w.end_object();
+}
+void PipelineStatusStageStatuses::rr_validate(rr::Validator& c) const {
+  const auto& v = *this;
+  if (v.started_at) {
+    auto at = c.field("startedAt");
+    c.format((*v.started_at).str(), rr::Format::DateTime);
+  }
+}
+void PipelineStatusStageStatuses::rr_apply_defaults() {}
+void to_json(rr::Json& j, const PipelineStatusStageStatuses& v) {
+  rr::encode_to_dom(j, [](rr::JsonWriter& w, const void* p) { static_cast<const PipelineStatusStageStatuses*>(p)->rr_encode(w); }, &v);
+}
+void from_json(const rr::Json& j, PipelineStatusStageStatuses& v) {
+  rr::decode_from_dom(j, [](rr::JsonReader& r, void* p) { static_cast<PipelineStatusStageStatuses*>(p)->rr_decode(r); }, &v);
+}
+
 bool PipelineStatus::operator==(const PipelineStatus&) const = default;
+void PipelineStatus::rr_special_member(rr::SpecialMember op, PipelineStatus* dst, PipelineStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void PipelineStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -53,6 +93,9 @@ void from_json(const rr::Json& j, PipelineStatus& v) {
 }
 
 bool Pipeline::operator==(const Pipeline&) const = default;
+void Pipeline::rr_special_member(rr::SpecialMember op, Pipeline* dst, Pipeline* src) {
+  rr::special_member(op, dst, src);
+}
 void Pipeline::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

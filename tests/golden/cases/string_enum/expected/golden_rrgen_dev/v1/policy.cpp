@@ -49,6 +49,9 @@ bool PolicySpec::operator==(const PolicySpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, mode)
       && unknown_fields == other.unknown_fields;
 }
+void PolicySpec::rr_special_member(rr::SpecialMember op, PolicySpec* dst, PolicySpec* src) {
+  rr::special_member(op, dst, src);
+}
 void PolicySpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -125,6 +128,9 @@ void from_json(const rr::Json& j, PolicySpec& v) {
 }
 
 bool Policy::operator==(const Policy&) const = default;
+void Policy::rr_special_member(rr::SpecialMember op, Policy* dst, Policy* src) {
+  rr::special_member(op, dst, src);
+}
 void Policy::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -90,6 +90,8 @@ struct PolicySpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const PolicySpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, PolicySpec* dst, PolicySpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -107,6 +109,8 @@ struct Policy {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Policy& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Policy* dst, Policy* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -13,6 +13,9 @@ std::span<const std::string_view> enum_values(SinkSpecMode) noexcept {
 }
 
 bool SinkConfig2::operator==(const SinkConfig2&) const = default;
+void SinkConfig2::rr_special_member(rr::SpecialMember op, SinkConfig2* dst, SinkConfig2* src) {
+  rr::special_member(op, dst, src);
+}
 void SinkConfig2::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -39,6 +42,9 @@ void from_json(const rr::Json& j, SinkConfig2& v) {
 }
 
 bool SinkSpecEndpoint::operator==(const SinkSpecEndpoint&) const = default;
+void SinkSpecEndpoint::rr_special_member(rr::SpecialMember op, SinkSpecEndpoint* dst, SinkSpecEndpoint* src) {
+  rr::special_member(op, dst, src);
+}
 void SinkSpecEndpoint::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -67,6 +73,9 @@ void from_json(const rr::Json& j, SinkSpecEndpoint& v) {
 }
 
 bool SinkSpec::operator==(const SinkSpec&) const = default;
+void SinkSpec::rr_special_member(rr::SpecialMember op, SinkSpec* dst, SinkSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void SinkSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -105,6 +114,9 @@ void from_json(const rr::Json& j, SinkSpec& v) {
 }
 
 bool Sink::operator==(const Sink&) const = default;
+void Sink::rr_special_member(rr::SpecialMember op, Sink* dst, Sink* src) {
+  rr::special_member(op, dst, src);
+}
 void Sink::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -34,6 +34,8 @@ struct SinkConfig2 {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SinkConfig2& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SinkConfig2* dst, SinkConfig2* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -48,6 +50,8 @@ struct SinkSpecEndpoint {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SinkSpecEndpoint& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SinkSpecEndpoint* dst, SinkSpecEndpoint* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -62,6 +66,8 @@ struct SinkSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SinkSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SinkSpec* dst, SinkSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -80,6 +86,8 @@ struct Sink {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Sink& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Sink* dst, Sink* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool SinkConfigSpec::operator==(const SinkConfigSpec&) const = default;
+void SinkConfigSpec::rr_special_member(rr::SpecialMember op, SinkConfigSpec* dst, SinkConfigSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void SinkConfigSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -34,6 +37,9 @@ void from_json(const rr::Json& j, SinkConfigSpec& v) {
 }
 
 bool SinkConfig::operator==(const SinkConfig&) const = default;
+void SinkConfig::rr_special_member(rr::SpecialMember op, SinkConfig* dst, SinkConfig* src) {
+  rr::special_member(op, dst, src);
+}
 void SinkConfig::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

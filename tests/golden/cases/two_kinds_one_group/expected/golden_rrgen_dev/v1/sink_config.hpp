@@ -25,6 +25,8 @@ struct SinkConfigSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SinkConfigSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SinkConfigSpec* dst, SinkConfigSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -42,6 +44,8 @@ struct SinkConfig {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SinkConfig& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SinkConfig* dst, SinkConfig* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

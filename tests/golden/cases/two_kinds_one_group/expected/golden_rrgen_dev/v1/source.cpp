@@ -13,6 +13,9 @@ std::span<const std::string_view> enum_values(SourceSpecMode) noexcept {
 }
 
 bool SourceSpecEndpoint::operator==(const SourceSpecEndpoint&) const = default;
+void SourceSpecEndpoint::rr_special_member(rr::SpecialMember op, SourceSpecEndpoint* dst, SourceSpecEndpoint* src) {
+  rr::special_member(op, dst, src);
+}
 void SourceSpecEndpoint::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -41,6 +44,9 @@ void from_json(const rr::Json& j, SourceSpecEndpoint& v) {
 }
 
 bool SourceSpec::operator==(const SourceSpec&) const = default;
+void SourceSpec::rr_special_member(rr::SpecialMember op, SourceSpec* dst, SourceSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void SourceSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -79,6 +85,9 @@ void from_json(const rr::Json& j, SourceSpec& v) {
 }
 
 bool Source::operator==(const Source&) const = default;
+void Source::rr_special_member(rr::SpecialMember op, Source* dst, Source* src) {
+  rr::special_member(op, dst, src);
+}
 void Source::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -35,6 +35,8 @@ struct SourceSpecEndpoint {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SourceSpecEndpoint& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SourceSpecEndpoint* dst, SourceSpecEndpoint* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -49,6 +51,8 @@ struct SourceSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const SourceSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, SourceSpec* dst, SourceSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -66,6 +70,8 @@ struct Source {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Source& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Source* dst, Source* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

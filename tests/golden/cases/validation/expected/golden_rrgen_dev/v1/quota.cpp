@@ -9,6 +9,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool QuotaSpecLimits::operator==(const QuotaSpecLimits&) const = default;
+void QuotaSpecLimits::rr_special_member(rr::SpecialMember op, QuotaSpecLimits* dst, QuotaSpecLimits* src) {
+  rr::special_member(op, dst, src);
+}
 void QuotaSpecLimits::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -55,6 +58,9 @@ bool QuotaSpec::operator==(const QuotaSpec& other) const {
       && limits == other.limits
       && missing_required.same_presence(other.missing_required, 0, name)
       && unknown_fields == other.unknown_fields;
+}
+void QuotaSpec::rr_special_member(rr::SpecialMember op, QuotaSpec* dst, QuotaSpec* src) {
+  rr::special_member(op, dst, src);
 }
 void QuotaSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -161,6 +167,9 @@ void from_json(const rr::Json& j, QuotaSpec& v) {
 }
 
 bool Quota::operator==(const Quota&) const = default;
+void Quota::rr_special_member(rr::SpecialMember op, Quota* dst, Quota* src) {
+  rr::special_member(op, dst, src);
+}
 void Quota::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -28,6 +28,8 @@ struct QuotaSpecLimits {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const QuotaSpecLimits& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, QuotaSpecLimits* dst, QuotaSpecLimits* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -52,6 +54,8 @@ struct QuotaSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const QuotaSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, QuotaSpec* dst, QuotaSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -69,6 +73,8 @@ struct Quota {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Quota& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Quota* dst, Quota* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

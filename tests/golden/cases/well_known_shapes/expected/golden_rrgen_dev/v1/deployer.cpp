@@ -9,6 +9,9 @@
 namespace golden_rrgen_dev::v1 {
 
 bool DeployerSpecConfigRef::operator==(const DeployerSpecConfigRef&) const = default;
+void DeployerSpecConfigRef::rr_special_member(rr::SpecialMember op, DeployerSpecConfigRef* dst, DeployerSpecConfigRef* src) {
+  rr::special_member(op, dst, src);
+}
 void DeployerSpecConfigRef::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -38,6 +41,9 @@ void from_json(const rr::Json& j, DeployerSpecConfigRef& v) {
 }
 
 bool DeployerSpec::operator==(const DeployerSpec&) const = default;
+void DeployerSpec::rr_special_member(rr::SpecialMember op, DeployerSpec* dst, DeployerSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void DeployerSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -97,6 +103,9 @@ bool DeployerStatus::operator==(const DeployerStatus& other) const {
   return rr::unordered_equal(conditions, other.conditions)
       && unknown_fields == other.unknown_fields;
 }
+void DeployerStatus::rr_special_member(rr::SpecialMember op, DeployerStatus* dst, DeployerStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void DeployerStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -138,6 +147,9 @@ void from_json(const rr::Json& j, DeployerStatus& v) {
 }
 
 bool Deployer::operator==(const Deployer&) const = default;
+void Deployer::rr_special_member(rr::SpecialMember op, Deployer* dst, Deployer* src) {
+  rr::special_member(op, dst, src);
+}
 void Deployer::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -25,6 +25,8 @@ struct DeployerSpecConfigRef {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const DeployerSpecConfigRef& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, DeployerSpecConfigRef* dst, DeployerSpecConfigRef* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -44,6 +46,8 @@ struct DeployerSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const DeployerSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, DeployerSpec* dst, DeployerSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -57,6 +61,8 @@ struct DeployerStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const DeployerStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, DeployerStatus* dst, DeployerStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -75,6 +81,8 @@ struct Deployer {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Deployer& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Deployer* dst, Deployer* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace fleet::v1beta1 {
 
 bool FleetSpec::operator==(const FleetSpec&) const = default;
+void FleetSpec::rr_special_member(rr::SpecialMember op, FleetSpec* dst, FleetSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void FleetSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -36,6 +39,9 @@ void from_json(const rr::Json& j, FleetSpec& v) {
 }
 
 bool FleetStatus::operator==(const FleetStatus&) const = default;
+void FleetStatus::rr_special_member(rr::SpecialMember op, FleetStatus* dst, FleetStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void FleetStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -64,6 +70,9 @@ void from_json(const rr::Json& j, FleetStatus& v) {
 }
 
 bool Fleet::operator==(const Fleet&) const = default;
+void Fleet::rr_special_member(rr::SpecialMember op, Fleet* dst, Fleet* src) {
+  rr::special_member(op, dst, src);
+}
 void Fleet::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -27,6 +27,8 @@ struct FleetSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const FleetSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, FleetSpec* dst, FleetSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -43,6 +45,8 @@ struct FleetStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const FleetStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, FleetStatus* dst, FleetStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -61,6 +65,8 @@ struct Fleet {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Fleet& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Fleet* dst, Fleet* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -9,6 +9,9 @@
 namespace watcher::v1 {
 
 bool GadgetSpec::operator==(const GadgetSpec&) const = default;
+void GadgetSpec::rr_special_member(rr::SpecialMember op, GadgetSpec* dst, GadgetSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void GadgetSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -39,6 +42,9 @@ bool GadgetStatus::operator==(const GadgetStatus& other) const {
   return observed_generation == other.observed_generation
       && rr::unordered_equal(conditions, other.conditions)
       && unknown_fields == other.unknown_fields;
+}
+void GadgetStatus::rr_special_member(rr::SpecialMember op, GadgetStatus* dst, GadgetStatus* src) {
+  rr::special_member(op, dst, src);
 }
 void GadgetStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -83,6 +89,9 @@ void from_json(const rr::Json& j, GadgetStatus& v) {
 }
 
 bool Gadget::operator==(const Gadget&) const = default;
+void Gadget::rr_special_member(rr::SpecialMember op, Gadget* dst, Gadget* src) {
+  rr::special_member(op, dst, src);
+}
 void Gadget::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

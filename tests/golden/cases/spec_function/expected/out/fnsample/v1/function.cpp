@@ -15,6 +15,9 @@ bool FunctionSpecGit::operator==(const FunctionSpecGit& other) const {
       && missing_required.same_presence(other.missing_required, 0, url)
       && unknown_fields == other.unknown_fields;
 }
+void FunctionSpecGit::rr_special_member(rr::SpecialMember op, FunctionSpecGit* dst, FunctionSpecGit* src) {
+  rr::special_member(op, dst, src);
+}
 void FunctionSpecGit::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -49,6 +52,9 @@ void from_json(const rr::Json& j, FunctionSpecGit& v) {
 }
 
 bool FunctionSpec::operator==(const FunctionSpec&) const = default;
+void FunctionSpec::rr_special_member(rr::SpecialMember op, FunctionSpec* dst, FunctionSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void FunctionSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -89,6 +95,9 @@ bool FunctionStatus::operator==(const FunctionStatus& other) const {
       && target_image == other.target_image
       && latest_image == other.latest_image
       && unknown_fields == other.unknown_fields;
+}
+void FunctionStatus::rr_special_member(rr::SpecialMember op, FunctionStatus* dst, FunctionStatus* src) {
+  rr::special_member(op, dst, src);
 }
 void FunctionStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -137,6 +146,9 @@ void from_json(const rr::Json& j, FunctionStatus& v) {
 }
 
 bool Function::operator==(const Function&) const = default;
+void Function::rr_special_member(rr::SpecialMember op, Function* dst, Function* src) {
+  rr::special_member(op, dst, src);
+}
 void Function::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -30,6 +30,8 @@ struct FunctionSpecGit {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const FunctionSpecGit& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, FunctionSpecGit* dst, FunctionSpecGit* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -44,6 +46,8 @@ struct FunctionSpec {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const FunctionSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, FunctionSpec* dst, FunctionSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -63,6 +67,8 @@ struct FunctionStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const FunctionStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, FunctionStatus* dst, FunctionStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -81,6 +87,8 @@ struct Function {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Function& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Function* dst, Function* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -13,6 +13,9 @@ bool ImageSpec::operator==(const ImageSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, tag)
       && unknown_fields == other.unknown_fields;
 }
+void ImageSpec::rr_special_member(rr::SpecialMember op, ImageSpec* dst, ImageSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void ImageSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -45,6 +48,9 @@ void from_json(const rr::Json& j, ImageSpec& v) {
 }
 
 bool ImageStatus::operator==(const ImageStatus&) const = default;
+void ImageStatus::rr_special_member(rr::SpecialMember op, ImageStatus* dst, ImageStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void ImageStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -71,6 +77,9 @@ void from_json(const rr::Json& j, ImageStatus& v) {
 }
 
 bool Image::operator==(const Image&) const = default;
+void Image::rr_special_member(rr::SpecialMember op, Image* dst, Image* src) {
+  rr::special_member(op, dst, src);
+}
 void Image::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -29,6 +29,8 @@ struct ImageSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const ImageSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, ImageSpec* dst, ImageSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -43,6 +45,8 @@ struct ImageStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const ImageStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, ImageStatus* dst, ImageStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -61,6 +65,8 @@ struct Image {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Image& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Image* dst, Image* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

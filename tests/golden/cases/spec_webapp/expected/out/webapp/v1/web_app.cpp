@@ -17,6 +17,9 @@ bool WebAppSpec::operator==(const WebAppSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, image)
       && unknown_fields == other.unknown_fields;
 }
+void WebAppSpec::rr_special_member(rr::SpecialMember op, WebAppSpec* dst, WebAppSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void WebAppSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -69,6 +72,9 @@ bool WebAppStatus::operator==(const WebAppStatus& other) const {
       && url == other.url
       && unknown_fields == other.unknown_fields;
 }
+void WebAppStatus::rr_special_member(rr::SpecialMember op, WebAppStatus* dst, WebAppStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void WebAppStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -114,6 +120,9 @@ void from_json(const rr::Json& j, WebAppStatus& v) {
 }
 
 bool WebApp::operator==(const WebApp&) const = default;
+void WebApp::rr_special_member(rr::SpecialMember op, WebApp* dst, WebApp* src) {
+  rr::special_member(op, dst, src);
+}
 void WebApp::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -32,6 +32,8 @@ struct WebAppSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const WebAppSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, WebAppSpec* dst, WebAppSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -45,6 +47,8 @@ struct WebAppStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const WebAppStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, WebAppStatus* dst, WebAppStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -63,6 +67,8 @@ struct WebApp {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const WebApp& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, WebApp* dst, WebApp* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace webapp::v1alpha1 {
 
 bool WebAppSpecDns::operator==(const WebAppSpecDns&) const = default;
+void WebAppSpecDns::rr_special_member(rr::SpecialMember op, WebAppSpecDns* dst, WebAppSpecDns* src) {
+  rr::special_member(op, dst, src);
+}
 void WebAppSpecDns::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -40,6 +43,9 @@ bool WebAppSpec::operator==(const WebAppSpec& other) const {
       && dns == other.dns
       && missing_required.same_presence(other.missing_required, 0, image)
       && unknown_fields == other.unknown_fields;
+}
+void WebAppSpec::rr_special_member(rr::SpecialMember op, WebAppSpec* dst, WebAppSpec* src) {
+  rr::special_member(op, dst, src);
 }
 void WebAppSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
@@ -86,6 +92,9 @@ void from_json(const rr::Json& j, WebAppSpec& v) {
 }
 
 bool WebAppStatus::operator==(const WebAppStatus&) const = default;
+void WebAppStatus::rr_special_member(rr::SpecialMember op, WebAppStatus* dst, WebAppStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void WebAppStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -112,6 +121,9 @@ void from_json(const rr::Json& j, WebAppStatus& v) {
 }
 
 bool WebApp::operator==(const WebApp&) const = default;
+void WebApp::rr_special_member(rr::SpecialMember op, WebApp* dst, WebApp* src) {
+  rr::special_member(op, dst, src);
+}
 void WebApp::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

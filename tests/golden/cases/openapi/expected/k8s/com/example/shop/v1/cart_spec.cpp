@@ -19,6 +19,9 @@ bool CartSpec::operator==(const CartSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, items)
       && unknown_fields == other.unknown_fields;
 }
+void CartSpec::rr_special_member(rr::SpecialMember op, CartSpec* dst, CartSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void CartSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

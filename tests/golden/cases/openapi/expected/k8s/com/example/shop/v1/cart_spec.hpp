@@ -37,6 +37,8 @@ struct CartSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const CartSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, CartSpec* dst, CartSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

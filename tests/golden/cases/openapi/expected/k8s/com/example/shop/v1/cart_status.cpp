@@ -7,6 +7,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool CartStatus::operator==(const CartStatus&) const = default;
+void CartStatus::rr_special_member(rr::SpecialMember op, CartStatus* dst, CartStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void CartStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

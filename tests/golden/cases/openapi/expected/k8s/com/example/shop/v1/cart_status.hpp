@@ -23,6 +23,8 @@ struct CartStatus {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const CartStatus& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, CartStatus* dst, CartStatus* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -13,6 +13,9 @@ bool LineItem::operator==(const LineItem& other) const {
       && missing_required.same_presence(other.missing_required, 0, sku)
       && unknown_fields == other.unknown_fields;
 }
+void LineItem::rr_special_member(rr::SpecialMember op, LineItem* dst, LineItem* src) {
+  rr::special_member(op, dst, src);
+}
 void LineItem::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

@@ -8,6 +8,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool StockLevel::operator==(const StockLevel&) const = default;
+void StockLevel::rr_special_member(rr::SpecialMember op, StockLevel* dst, StockLevel* src) {
+  rr::special_member(op, dst, src);
+}
 void StockLevel::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

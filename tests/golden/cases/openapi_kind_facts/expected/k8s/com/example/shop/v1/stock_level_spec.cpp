@@ -13,6 +13,9 @@ bool StockLevelSpec::operator==(const StockLevelSpec& other) const {
       && missing_required.same_presence(other.missing_required, 0, warehouse)
       && unknown_fields == other.unknown_fields;
 }
+void StockLevelSpec::rr_special_member(rr::SpecialMember op, StockLevelSpec* dst, StockLevelSpec* src) {
+  rr::special_member(op, dst, src);
+}
 void StockLevelSpec::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

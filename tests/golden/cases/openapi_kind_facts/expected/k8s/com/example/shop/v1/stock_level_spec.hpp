@@ -27,6 +27,8 @@ struct StockLevelSpec {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const StockLevelSpec& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, StockLevelSpec* dst, StockLevelSpec* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

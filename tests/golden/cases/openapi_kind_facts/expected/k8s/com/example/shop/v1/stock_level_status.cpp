@@ -7,6 +7,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool StockLevelStatus::operator==(const StockLevelStatus&) const = default;
+void StockLevelStatus::rr_special_member(rr::SpecialMember op, StockLevelStatus* dst, StockLevelStatus* src) {
+  rr::special_member(op, dst, src);
+}
 void StockLevelStatus::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

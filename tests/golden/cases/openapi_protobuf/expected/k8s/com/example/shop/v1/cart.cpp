@@ -9,6 +9,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool Cart::operator==(const Cart&) const = default;
+void Cart::rr_special_member(rr::SpecialMember op, Cart* dst, Cart* src) {
+  rr::special_member(op, dst, src);
+}
 void Cart::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty

@@ -30,6 +30,8 @@ struct Cart {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const Cart& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Cart* dst, Cart* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

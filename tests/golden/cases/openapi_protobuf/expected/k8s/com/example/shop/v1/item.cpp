@@ -8,6 +8,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool Item::operator==(const Item&) const = default;
+void Item::rr_special_member(rr::SpecialMember op, Item* dst, Item* src) {
+  rr::special_member(op, dst, src);
+}
 void Item::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

@@ -7,6 +7,9 @@
 namespace k8s::com::example::shop::v1 {
 
 bool Untyped::operator==(const Untyped&) const = default;
+void Untyped::rr_special_member(rr::SpecialMember op, Untyped* dst, Untyped* src) {
+  rr::special_member(op, dst, src);
+}
 void Untyped::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

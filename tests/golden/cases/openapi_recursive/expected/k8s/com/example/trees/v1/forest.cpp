@@ -14,6 +14,9 @@ bool Forest::operator==(const Forest& other) const {
       && by_name == other.by_name
       && unknown_fields == other.unknown_fields;
 }
+void Forest::rr_special_member(rr::SpecialMember op, Forest* dst, Forest* src) {
+  rr::special_member(op, dst, src);
+}
 void Forest::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();

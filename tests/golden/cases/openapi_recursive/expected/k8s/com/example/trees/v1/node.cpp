@@ -12,6 +12,9 @@ bool NodeLink::operator==(const NodeLink& other) const {
       && target == other.target
       && unknown_fields == other.unknown_fields;
 }
+void NodeLink::rr_special_member(rr::SpecialMember op, NodeLink* dst, NodeLink* src) {
+  rr::special_member(op, dst, src);
+}
 void NodeLink::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   r.begin_object();
@@ -62,6 +65,9 @@ bool Node::operator==(const Node& other) const {
       && forest == other.forest
       && missing_required.same_presence(other.missing_required, 0, label)
       && unknown_fields == other.unknown_fields;
+}
+void Node::rr_special_member(rr::SpecialMember op, Node* dst, Node* src) {
+  rr::special_member(op, dst, src);
 }
 void Node::rr_decode(rr::JsonReader& r) {
   auto& v = *this;

@@ -27,6 +27,8 @@ struct NodeLink {
   rr::UnknownFields unknown_fields;
 
   bool operator==(const NodeLink& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, NodeLink* dst, NodeLink* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;
@@ -51,6 +53,8 @@ struct Node {
   rr::MissingMembers<1> missing_required;
 
   bool operator==(const Node& other) const;
+  // Copies, moves and destruction inside an rr::Optional, compiled once, in this unit's source.
+  static void rr_special_member(rr::SpecialMember op, Node* dst, Node* src);
   // Codec and schema hooks, reached through rr::decode/encode (rr/core/codec.hpp).
   void rr_decode(rr::JsonReader& r);
   void rr_encode(rr::JsonWriter& w) const;

@@ -8,6 +8,9 @@
 namespace k8s::com::example::trees::v1 {
 
 bool Tree::operator==(const Tree&) const = default;
+void Tree::rr_special_member(rr::SpecialMember op, Tree* dst, Tree* src) {
+  rr::special_member(op, dst, src);
+}
 void Tree::rr_decode(rr::JsonReader& r) {
   auto& v = *this;
   v.api_version.clear();  // Go's TypeMeta: absent stays empty
