@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "rr/client/api_error.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/json_diff.hpp"
 
 namespace rr::testing::detail {
@@ -150,6 +151,8 @@ void assert_configs(CaseRun& run, CaseConfigs& configs) {
   configs.main.assert_expectations(run.sink());
   for (auto& [name, expect] : configs.additional) expect.assert_expectations(run.sink());
 }
+
+std::string json_quoted(const std::string& text) { return Json(text).dump(); }
 
 std::string describe_current_exception() {
   try {

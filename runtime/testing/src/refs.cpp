@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "rr/client/label_selector.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr::testing {
 

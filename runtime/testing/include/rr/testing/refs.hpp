@@ -6,7 +6,7 @@
 
 #include "rr/client/client.hpp"
 #include "rr/client/options.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/reconcilers/events.hpp"
 #include "rr/reconcilers/tracker.hpp"
 

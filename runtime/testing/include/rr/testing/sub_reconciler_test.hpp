@@ -122,8 +122,9 @@ ExpectConfig sub_expect_config_of(const SubReconcilerTestCase<T>& tc, const T& g
   return c;
 }
 
-// Checks what a sub-reconciler left behind: the resource and the listed stash keys.
-void check_resource(CaseRun& run, const Json& expected, const Json& actual);
+// Checks what a sub-reconciler left behind: the resource (both typed objects of the kind `codec`
+// encodes, compared as JSON out of line) and the listed stash keys.
+void check_resource(CaseRun& run, const client_detail::ObjectCodec& codec, const void* expected, const void* actual);
 void check_stash(CaseRun& run, const std::map<std::string, StashedValue>& expected, const Stash& stash);
 
 // One case. The reconciler comes from `factory` over the case's config, or (additional
@@ -192,8 +193,8 @@ void run_with(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>*
 
     check_outcome(run, outcome, tc.should_err, tc.expected_result);
     if (tc.verify) tc.verify(outcome.result, outcome.error);
-    check_resource(run, to_object_json(with_default_resource_version(tc.expect_resource.value_or(tc.resource))),
-                   to_object_json(resource));
+    const T expected = with_default_resource_version(tc.expect_resource.value_or(tc.resource));
+    check_resource(run, client_detail::codec_of<T>, &expected, &resource);
     check_stash(run, tc.expect_stashed_values, ctx.stash());
     assert_configs(run, *configs);
   }
@@ -201,7 +202,7 @@ void run_with(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>*
     const auto& next = tc.additional_reconciles[i];
     run_with<T>(
         next, nullptr, reconciler,
-        prefixed_sink(run.sink(), "AdditionalReconciles[" + std::to_string(i) + "] " + Json(next.name).dump() + ": "));
+        prefixed_sink(run.sink(), "AdditionalReconciles[" + std::to_string(i) + "] " + json_quoted(next.name) + ": "));
   }
 }
 

@@ -113,6 +113,9 @@ void assert_configs(CaseRun& run, CaseConfigs& configs);
 
 std::string describe_current_exception();
 
+// `text` as a JSON string literal (quoted, escaped): how case names appear in messages.
+std::string json_quoted(const std::string& text);
+
 // Calls a lifecycle hook (prepare, clean_up); an exception counts as its error.
 template <class F>
 Error hook_error(F&& f) {
