@@ -57,3 +57,5 @@ Reaction react(const std::vector<Reactor>& reactors, Action& action) {
 }
 
 }  // namespace rr::testing
+
+template class std::vector<rr::testing::Reactor>;

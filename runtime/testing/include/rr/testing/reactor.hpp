@@ -90,3 +90,6 @@ Reactor called_at_most_times(std::string verb, std::string kind, std::size_t max
 Reaction react(const std::vector<Reactor>& reactors, Action& action);
 
 }  // namespace rr::testing
+
+// Instantiated once in rr_testing (the tables' lists, copied and destroyed in every test unit).
+extern template class std::vector<rr::testing::Reactor>;
