@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "rr/client/api_error.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/json_diff.hpp"
 
 namespace rr::testing::detail {
@@ -68,6 +69,25 @@ void CaseRun::fatal(std::string message) { sink_({Severity::Fatal, std::move(mes
 Logger CaseRun::logger() const {
   auto lines = log_lines_;
   return Logger(std::make_shared<const LogSink>([lines](const LogRecord& r) { lines->push_back(log_line(r)); }));
+}
+
+ExpectConfig expect_config_of(const CaseWorld& world) {
+  return ExpectConfig{
+      .given_objects = *world.given_objects,
+      .api_given_objects = *world.api_given_objects,
+      .given_tracks = *world.given_tracks,
+      .with_reactors = *world.with_reactors,
+      .status_subresource_types = *world.status_subresource_types,
+      .expect_creates = *world.expect_creates,
+      .expect_updates = *world.expect_updates,
+      .expect_patches = *world.expect_patches,
+      .expect_deletes = *world.expect_deletes,
+      .expect_delete_collections = *world.expect_delete_collections,
+      .expect_status_updates = *world.expect_status_updates,
+      .expect_status_patches = *world.expect_status_patches,
+      .expect_events = *world.expect_events,
+      .expect_tracks = *world.expect_tracks,
+  };
 }
 
 std::optional<CaseConfigs> build_configs(CaseRun& run, ExpectConfig main,
@@ -150,6 +170,8 @@ void assert_configs(CaseRun& run, CaseConfigs& configs) {
   configs.main.assert_expectations(run.sink());
   for (auto& [name, expect] : configs.additional) expect.assert_expectations(run.sink());
 }
+
+std::string json_quoted(const std::string& text) { return Json(text).dump(); }
 
 std::string describe_current_exception() {
   try {

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/json_diff.hpp"
 #include "rr/testing/normalize.hpp"
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 
+#include "rr/core/json.hpp"
+
 namespace rr::testing {
 namespace {
 

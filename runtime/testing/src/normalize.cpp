@@ -1,5 +1,6 @@
 #include "rr/testing/normalize.hpp"
 
+#include "rr/core/json.hpp"
 #include "rr/testing/json_diff.hpp"
 
 namespace rr::testing {

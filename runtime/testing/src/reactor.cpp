@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rr/core/json.hpp"
+
 namespace rr::testing {
 namespace {
 
@@ -19,6 +21,8 @@ std::size_t Action::calls(std::string_view verb_pattern, std::string_view kind_p
     return matches_pattern(verb_pattern, c.verb) && matches_pattern(kind_pattern, c.kind);
   }));
 }
+
+Reaction Reaction::respond(Json result) { return {true, {}, JsonValue(std::move(result))}; }
 
 Reactor induce_failure(std::string verb, std::string kind, InduceFailureOpts opts) {
   Reactor reactor{verb, kind, {}};
@@ -53,3 +57,5 @@ Reaction react(const std::vector<Reactor>& reactors, Action& action) {
 }
 
 }  // namespace rr::testing
+
+template class std::vector<rr::testing::Reactor>;

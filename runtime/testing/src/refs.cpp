@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "rr/client/label_selector.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr::testing {
 
@@ -98,3 +99,9 @@ Json as_json(const TrackRequest& request) {
 }
 
 }  // namespace rr::testing
+
+template class std::vector<rr::testing::PatchRef>;
+template class std::vector<rr::testing::DeleteRef>;
+template class std::vector<rr::testing::DeleteCollectionRef>;
+template class std::vector<rr::testing::Event>;
+template class std::vector<rr::testing::TrackRequest>;

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "rr/testing/admission_webhook_test.hpp"
 #include "rr/testing/detail/case_run.hpp"
 
 namespace rr::testing {
@@ -144,6 +145,9 @@ int register_table(const char* suite, std::function<std::vector<RegisteredCase>(
 std::vector<std::string> registered_case_names() { return registry().names; }
 
 }  // namespace detail
+
+ReconcilerTable::ReconcilerTable(const ReconcilerTests& tests) : cases(detail::named_cases(tests)) {}
+ReconcilerTable::ReconcilerTable(ReconcilerTestSuite suite) : cases(std::move(suite)) {}
 
 int register_reconciler_tests(const char* suite, ReconcilerFactory factory, ReconcilerTable (*table)(),
                               const char* file, int line, const doctest::detail::TestSuite& doctest_suite) {

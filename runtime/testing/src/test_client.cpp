@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
+
 namespace rr::testing {
 namespace {
 
@@ -31,6 +34,8 @@ void throw_reaction_error(const Error& error) {
 TestClient::TestClient(std::shared_ptr<Cluster> cluster, TestClientOptions options)
     : ForwardingClient(std::make_shared<ClusterClient>(cluster)), cluster_(std::move(cluster)),
       options_(std::move(options)) {}
+
+TestClient::~TestClient() = default;
 
 void TestClient::add_reactor(Reactor reactor) {
   std::lock_guard lock(mutex_);
@@ -111,7 +116,7 @@ std::vector<DeleteCollectionRef> TestClient::delete_collections() const {
 Json TestClient::do_get(const KindInfo& kind, const ObjectKey& key) {
   KindInfo k = served(kind);
   Action action{.verb = "get", .kind = k.gvk.kind, .kind_info = k, .namespace_ = key.namespace_, .name = key.name};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_get(k, key);
 }
 
@@ -119,7 +124,7 @@ Json TestClient::do_list(const KindInfo& kind, const ListOptions& opts) {
   KindInfo k = served(kind);
   Action action{
       .verb = "list", .kind = k.list_kind, .kind_info = k, .namespace_ = opts.namespace_, .list_options = &opts};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_list(k, opts);
 }
 
@@ -136,7 +141,7 @@ Json TestClient::do_create(const KindInfo& kind, const Json& object, const Write
                 .namespace_ = metadata_text(object, "namespace"),
                 .name = metadata_text(object, "name"),
                 .object = &submitted};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   const std::string generate_name = metadata_text(submitted, "generateName");
   if (metadata_text(submitted, "name").empty() && !generate_name.empty()) {
     std::lock_guard lock(mutex_);
@@ -158,7 +163,7 @@ Json TestClient::do_update(const KindInfo& kind, const Json& object, const Write
                 .namespace_ = metadata_text(object, "namespace"),
                 .name = metadata_text(object, "name"),
                 .object = &submitted};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_update(k, submitted, opts);
 }
 
@@ -176,7 +181,7 @@ Json TestClient::do_update_status(const KindInfo& kind, const Json& object, cons
                 .name = metadata_text(object, "name"),
                 .subresource = "status",
                 .object = &submitted};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_update_status(k, submitted, opts);
 }
 
@@ -196,7 +201,7 @@ Json TestClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType 
                 .subresource = std::string(subresource),
                 .patch_type = type,
                 .patch = std::string(body)};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_patch(k, key, type, action.patch, subresource, opts);
 }
 
@@ -207,7 +212,7 @@ Json TestClient::do_remove(const KindInfo& kind, const ObjectKey& key, const Del
     deletes_.push_back({k.gvk.group, k.gvk.kind, key.namespace_, key.name});
   }
   Action action{.verb = "delete", .kind = k.gvk.kind, .kind_info = k, .namespace_ = key.namespace_, .name = key.name};
-  if (auto reaction = react_to(action); reaction.result) return *reaction.result;
+  if (auto reaction = react_to(action); reaction.result) return reaction.result->get();
   return ForwardingClient::do_remove(k, key, opts);
 }
 

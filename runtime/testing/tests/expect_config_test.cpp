@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "rr/core/json.hpp"
 #include "strings_support.hpp"
 
 #include "rr/testing/json_diff.hpp"

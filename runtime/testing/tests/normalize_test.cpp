@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "rr/core/json.hpp"
+
 using rr::Json;
 using rr::testing::diff_objects;
 using rr::testing::ObjectComparison;

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "rr/core/json.hpp"
 #include "rrtest/v1/test_child.hpp"
 
 using rr::testing::StashedValue;

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "harness_support.hpp"
+#include "rr/core/json.hpp"
 #include "rr/testing/sub_reconciler_test.hpp"
 
 using harness::FakeSub;

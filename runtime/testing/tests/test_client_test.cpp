@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "rr/cluster/cluster.hpp"
+#include "rr/core/json.hpp"
 #include "rrtest/v1/test_child.hpp"
 #include "rrtest/v1/test_resource.hpp"
 

@@ -16,7 +16,12 @@
 // - Client calls, events and tracks are expected as in the other tables (ExpectConfig).
 // - `should_panic`: an exception escaping the webhook is expected (the adapter itself turns a
 //   tree's exceptions into a denial).
+//
+// Registration: RR_ADMISSION_WEBHOOK_TESTS (rr/testing/registration.hpp) registers a table's
+// cases through AdmissionWebhookTable and register_admission_webhook_tests below.
 #pragma once
+#include <doctest/doctest.h>
+
 #include <any>
 #include <chrono>
 #include <functional>
@@ -109,5 +114,16 @@ void run(const AdmissionWebhookTestSuite& suite, const AdmissionWebhookFactory& 
          const char* file = __builtin_FILE(), int line = __builtin_LINE());
 void run(const AdmissionWebhookTests& tests, const AdmissionWebhookFactory& factory, const FailureSink& sink = {},
          const char* file = __builtin_FILE(), int line = __builtin_LINE());
+
+// A table as RR_ADMISSION_WEBHOOK_TESTS takes it: either form converts.
+struct AdmissionWebhookTable {
+  AdmissionWebhookTable(const AdmissionWebhookTests& tests) : cases(detail::named_cases(tests)) {}  // NOLINT
+  AdmissionWebhookTable(AdmissionWebhookTestSuite suite) : cases(std::move(suite)) {}               // NOLINT
+  std::vector<AdmissionWebhookTestCase> cases{};
+};
+
+int register_admission_webhook_tests(const char* suite, AdmissionWebhookFactory factory,
+                                     AdmissionWebhookTable (*table)(), const char* file, int line,
+                                     const doctest::detail::TestSuite& doctest_suite);
 
 }  // namespace rr::testing

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 
 namespace rr::testing {
 

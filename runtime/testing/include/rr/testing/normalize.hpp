@@ -14,7 +14,7 @@
 #pragma once
 #include <string>
 
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 
 namespace rr::testing {
 

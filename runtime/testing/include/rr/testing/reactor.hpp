@@ -23,8 +23,9 @@
 #include <vector>
 
 #include "rr/client/client.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/reconcilers/error.hpp"
+#include "rr/testing/json_value.hpp"
 
 namespace rr::testing {
 
@@ -54,12 +55,12 @@ struct Action {
 struct Reaction {
   bool handled = false;
   Error error{};
-  std::optional<Json> result{};
+  std::optional<JsonValue> result{};  // respond(): the answer (result->get())
 
   static Reaction pass() { return {}; }
   static Reaction stop() { return {true, {}, std::nullopt}; }
   static Reaction fail(Error error) { return {true, std::move(error), std::nullopt}; }
-  static Reaction respond(Json result) { return {true, {}, std::move(result)}; }
+  static Reaction respond(Json result);
 };
 
 using ReactionFunc = std::function<Reaction(Action&)>;
@@ -89,3 +90,6 @@ Reactor called_at_most_times(std::string verb, std::string kind, std::size_t max
 Reaction react(const std::vector<Reactor>& reactors, Action& action);
 
 }  // namespace rr::testing
+
+// Instantiated once in rr_testing (the tables' lists, copied and destroyed in every test unit).
+extern template class std::vector<rr::testing::Reactor>;

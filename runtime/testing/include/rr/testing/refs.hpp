@@ -3,10 +3,11 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rr/client/client.hpp"
 #include "rr/client/options.hpp"
-#include "rr/core/json.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/reconcilers/events.hpp"
 #include "rr/reconcilers/tracker.hpp"
 
@@ -146,3 +147,10 @@ Json as_json(const Event& event);
 Json as_json(const TrackRequest& request);  // selectors canonicalised
 
 }  // namespace rr::testing
+
+// Instantiated once in rr_testing (the tables' lists, copied and destroyed in every test unit).
+extern template class std::vector<rr::testing::PatchRef>;
+extern template class std::vector<rr::testing::DeleteRef>;
+extern template class std::vector<rr::testing::DeleteCollectionRef>;
+extern template class std::vector<rr::testing::Event>;
+extern template class std::vector<rr::testing::TrackRequest>;

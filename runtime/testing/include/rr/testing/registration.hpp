@@ -22,6 +22,9 @@
 // list it); when any case is focused, the others are skipped and a failing case
 // "<suite>/focus" says so (Q7). Names should avoid the doctest filter characters `*`, `?`
 // and `,` at the ends.
+//
+// RR_ADMISSION_WEBHOOK_TESTS needs rr/testing/admission_webhook_test.hpp too (its table and
+// registration live there), so that a unit of reconciler tests parses none of the webhook headers.
 #pragma once
 #include <doctest/doctest.h>
 
@@ -30,7 +33,6 @@
 #include <string>
 #include <vector>
 
-#include "rr/testing/admission_webhook_test.hpp"
 #include "rr/testing/detail/table.hpp"
 #include "rr/testing/reconciler_test.hpp"
 #include "rr/testing/sub_reconciler_test.hpp"
@@ -38,9 +40,10 @@
 namespace rr::testing {
 
 // A table as the registration macros take it: either form converts.
+// (Out of line: a unit of sub-reconciler tests instantiates nothing for ReconcilerTestCase.)
 struct ReconcilerTable {
-  ReconcilerTable(const ReconcilerTests& tests) : cases(detail::named_cases(tests)) {}  // NOLINT
-  ReconcilerTable(ReconcilerTestSuite suite) : cases(std::move(suite)) {}               // NOLINT
+  ReconcilerTable(const ReconcilerTests& tests);  // NOLINT(google-explicit-constructor)
+  ReconcilerTable(ReconcilerTestSuite suite);     // NOLINT(google-explicit-constructor)
   std::vector<ReconcilerTestCase> cases{};
 };
 
@@ -49,12 +52,6 @@ struct SubReconcilerTable {
   SubReconcilerTable(const SubReconcilerTests<T>& tests) : cases(detail::named_cases(tests)) {}  // NOLINT
   SubReconcilerTable(SubReconcilerTestSuite<T> suite) : cases(std::move(suite)) {}               // NOLINT
   std::vector<SubReconcilerTestCase<T>> cases{};
-};
-
-struct AdmissionWebhookTable {
-  AdmissionWebhookTable(const AdmissionWebhookTests& tests) : cases(detail::named_cases(tests)) {}  // NOLINT
-  AdmissionWebhookTable(AdmissionWebhookTestSuite suite) : cases(std::move(suite)) {}               // NOLINT
-  std::vector<AdmissionWebhookTestCase> cases{};
 };
 
 namespace detail {
@@ -99,10 +96,6 @@ int register_cases(const char* suite, Factory factory, Table (*table)(), const c
 int register_reconciler_tests(const char* suite, ReconcilerFactory factory, ReconcilerTable (*table)(),
                               const char* file, int line, const doctest::detail::TestSuite& doctest_suite);
 
-int register_admission_webhook_tests(const char* suite, AdmissionWebhookFactory factory,
-                                     AdmissionWebhookTable (*table)(), const char* file, int line,
-                                     const doctest::detail::TestSuite& doctest_suite);
-
 template <Object T>
 int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> factory, SubReconcilerTable<T> (*table)(),
                                   const char* file, int line, const doctest::detail::TestSuite& doctest_suite) {
@@ -138,6 +131,7 @@ int register_sub_reconciler_tests(const char* suite, SubReconcilerFactory<T> fac
   static ::rr::testing::SubReconcilerTable<type> table_fn()
 
 // RR_ADMISSION_WEBHOOK_TESTS("Suite", factory) { return rr::testing::AdmissionWebhookTests{...}; }
+// (with rr/testing/admission_webhook_test.hpp included)
 #define RR_ADMISSION_WEBHOOK_TESTS(suite_name, ...)                                                           \
   RR_ADMISSION_WEBHOOK_TESTS_IMPL_(RR_TESTING_CAT(rr_testing_admission_webhook_table_, __LINE__), suite_name, \
                                    __VA_ARGS__)

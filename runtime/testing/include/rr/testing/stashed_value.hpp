@@ -10,7 +10,10 @@
 //   StashedValue::of(v, equal)                with your own equality
 //   StashedValue::absent()                    the key must not be in the stash
 //
-// String literals are stored as std::string.
+// String literals are stored as std::string. A generated kind is compared out of line (through
+// its to_json), so this header needs rr::Json only declared; a unit that stashes any other value
+// includes rr/core/json.hpp (a static_assert says so), as those are described, and most
+// compared, as JSON.
 #pragma once
 #include <any>
 #include <concepts>
@@ -21,6 +24,7 @@
 #include <typeinfo>
 
 #include "rr/client/client.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/testing/json_diff.hpp"
 #include "rr/testing/normalize.hpp"
 
@@ -28,6 +32,24 @@ namespace rr::testing {
 
 // A readable name of a type ("std::vector<int>"), for messages.
 std::string type_name(const std::type_info& type);
+
+namespace detail {
+// rr::Json, spelled as a type that depends on V so that it is looked at only when V is stashed.
+template <class V>
+struct JsonFor {
+  using type = Json;
+};
+// rr::Json is complete: rr/core/json.hpp is included.
+template <class V>
+concept JsonDefinedFor = requires {
+  sizeof(typename JsonFor<V>::type);
+};
+
+// A generated kind stashed: described, and compared under ObjectComparison::StashedValue,
+// through its codec (to_json), out of line.
+std::string describe_typed_object(const client_detail::ObjectCodec& codec, const void* object);
+std::string diff_typed_objects(const client_detail::ObjectCodec& codec, const void* expected, const void* actual);
+}  // namespace detail
 
 class StashedValue {
  public:
@@ -41,7 +63,7 @@ class StashedValue {
   template <class V, class Equal>
     requires std::predicate<Equal, const V&, const V&>
   static StashedValue of(V value, Equal equal);
-  static StashedValue of(const char* text) { return of(std::string(text)); }
+  static StashedValue of(const char* text);  // as std::string (out of line: compared as JSON)
   static StashedValue absent() { return {}; }
 
   bool is_absent() const noexcept { return !value_.has_value(); }
@@ -67,10 +89,15 @@ class StashedValue {
 template <class V>
 std::string StashedValue::describe_typed(const V& v) {
   if constexpr (Object<V>) {
-    return describe_json(to_object_json(v));
-  } else if constexpr (std::is_constructible_v<Json, const V&>) {
-    return describe_json(Json(v));
-  } else if constexpr (requires(std::ostream& os) { os << v; }) {
+    return detail::describe_typed_object(client_detail::codec_of<V>, &v);
+  } else if constexpr (!detail::JsonDefinedFor<V>) {
+    static_assert(
+        detail::JsonDefinedFor<V>,
+        "StashedValue::of: a value that is not a generated kind is described as JSON; include rr/core/json.hpp");
+    return {};
+  } else if constexpr (std::is_constructible_v<typename detail::JsonFor<V>::type, const V&>) {
+    return describe_json(typename detail::JsonFor<V>::type(v));
+  } else if constexpr (requires(std::ostream & os) { os << v; }) {
     std::ostringstream os;
     os << v;
     return os.str();
@@ -87,8 +114,16 @@ std::string StashedValue::type_mismatch(const std::any* actual) {
 
 template <class V>
 StashedValue StashedValue::of(V value) {
-  static_assert(Object<V> || std::is_constructible_v<Json, const V&> || std::equality_comparable<V>,
-                "a stashed value needs JSON conversion or operator==; or pass an equality to of(value, equal)");
+  using J = typename detail::JsonFor<V>::type;
+  if constexpr (!Object<V>) {
+    static_assert(detail::JsonDefinedFor<V>,
+                  "StashedValue::of: a value that is not a generated kind is compared as JSON or with operator==; "
+                  "include rr/core/json.hpp");
+    if constexpr (detail::JsonDefinedFor<V>) {
+      static_assert(std::is_constructible_v<J, const V&> || std::equality_comparable<V>,
+                    "a stashed value needs JSON conversion or operator==; or pass an equality to of(value, equal)");
+    }
+  }
   StashedValue out;
   out.value_ = std::move(value);
   out.describe_ = [](const std::any& v) { return describe_typed(*std::any_cast<V>(&v)); };
@@ -97,10 +132,9 @@ StashedValue StashedValue::of(V value) {
     if (!a) return type_mismatch<V>(actual);
     const V& e = *std::any_cast<V>(&expected);
     if constexpr (Object<V>) {
-      return diff_objects(to_object_json(e), to_object_json(*a), ObjectComparison::StashedValue);
-    } else if constexpr (std::is_constructible_v<Json, const V&>) {
-      return diff_json(equate_empty(drop_last_transition_times(Json(e))),
-                       equate_empty(drop_last_transition_times(Json(*a))));
+      return detail::diff_typed_objects(client_detail::codec_of<V>, &e, a);
+    } else if constexpr (std::is_constructible_v<J, const V&>) {
+      return diff_json(equate_empty(drop_last_transition_times(J(e))), equate_empty(drop_last_transition_times(J(*a))));
     } else {
       if (e == *a) return {};
       return "  -" + describe_typed(e) + " +" + describe_typed(*a);

@@ -105,6 +105,9 @@ void run(const SubReconcilerTests<T>& tests, const SubReconcilerFactory<T>& fact
 }
 
 // --- implementation ---
+// The run itself (configs, Context, stash, hooks, checks) is rr_testing's run_sub_case; a kind
+// only supplies the steps that touch its type (TypedSubCase<T>), so a test unit instantiates
+// little per kind.
 
 namespace detail {
 
@@ -114,95 +117,128 @@ T with_default_resource_version(T resource) {
   return resource;
 }
 
-template <Object T>
-ExpectConfig sub_expect_config_of(const SubReconcilerTestCase<T>& tc, const T& given) {
-  ExpectConfig c = expect_config_of(tc);
-  c.given_objects.emplace_back(given);
-  c.api_given_objects.emplace_back(given);
-  return c;
-}
-
-// Checks what a sub-reconciler left behind: the resource and the listed stash keys.
-void check_resource(CaseRun& run, const Json& expected, const Json& actual);
+// Checks what a sub-reconciler left behind: the resource (both typed objects of the kind `codec`
+// encodes, compared as JSON out of line) and the listed stash keys.
+void check_resource(CaseRun& run, const client_detail::ObjectCodec& codec, const void* expected, const void* actual);
 void check_stash(CaseRun& run, const std::map<std::string, StashedValue>& expected, const Stash& stash);
+
+// The members of a SubReconcilerTestCase<T> that do not depend on T, by pointer into the case.
+struct SubCaseFields {
+  bool skip = false;
+  std::optional<std::chrono::system_clock::time_point> now{};
+  std::optional<std::chrono::nanoseconds> timeout{};
+  CaseWorld world{};
+  const std::map<std::string, ExpectConfig>* additional_configs = nullptr;
+  const std::map<std::string, StashedValue>* given_stashed_values = nullptr;
+  const std::map<std::string, StashedValue>* expect_stashed_values = nullptr;
+  bool should_err = false;
+  bool should_panic = false;
+  const Result* expected_result = nullptr;
+  const std::function<void(const Result&, const Error&)>* verify = nullptr;
+};
+
+// The steps of a sub-reconciler case that touch the resource's type.
+class SubCaseSteps {
+ public:
+  // The resource as handed in (resourceVersion defaulted), for both stores, the request and the kind.
+  virtual AnyObject given() const = 0;
+  // The reconciler for this case: from the factory over `config` (validated) or the one the first
+  // case made; false after a fatal failure (reported to `run`).
+  virtual bool make_reconciler(CaseRun& run, const Config& config) = 0;
+  virtual bool has_prepare() const = 0;
+  virtual Error prepare(Context& ctx) const = 0;
+  virtual bool has_clean_up() const = 0;
+  virtual Error clean_up(Context& ctx) const = 0;
+  // Reconciles the case's copy of the resource (what it throws escapes).
+  virtual Outcome reconcile(Context& ctx) = 0;
+  // ExpectResource (unset: the resource as given) against the copy after reconcile().
+  virtual void check_resource(CaseRun& run) const = 0;
+  virtual std::size_t additional_reconciles() const = 0;
+  virtual const std::string& additional_name(std::size_t i) const = 0;
+  // Runs additional_reconciles[i] with this case's reconciler.
+  virtual void run_additional(std::size_t i, const FailureSink& sink) const = 0;
+
+ protected:
+  SubCaseSteps() = default;
+  SubCaseSteps(const SubCaseSteps&) = default;
+  SubCaseSteps& operator=(const SubCaseSteps&) = default;
+  ~SubCaseSteps() = default;
+};
+
+// One case (reconciler.io testing/subreconciler.go's run), reporting to `sink`.
+void run_sub_case(const SubCaseFields& fields, SubCaseSteps& steps, const FailureSink& sink);
+
+template <Object T>
+void run_with(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>* factory, SubReconciler<T> reconciler,
+              const FailureSink& sink);
+
+template <Object T>
+class TypedSubCase final : public SubCaseSteps {
+ public:
+  TypedSubCase(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>* factory, SubReconciler<T> reconciler)
+      : tc_(tc),
+        factory_(factory),
+        reconciler_(std::move(reconciler)),
+        resource_(with_default_resource_version(tc.resource)) {}
+
+  AnyObject given() const override { return AnyObject(with_default_resource_version(tc_.resource)); }
+  bool make_reconciler(CaseRun& run, const Config& config) override {
+    if (!factory_) return true;
+    try {
+      reconciler_ = (*factory_)(tc_, config);
+    } catch (...) {
+      run.fatal("the subreconciler factory threw: " + describe_current_exception());
+      return false;
+    }
+    if (!reconciler_) {
+      run.fatal("the subreconciler factory returned no reconciler");
+      return false;
+    }
+    return validate(run, reconciler_, "subreconciler");
+  }
+  bool has_prepare() const override { return static_cast<bool>(tc_.prepare); }
+  Error prepare(Context& ctx) const override { return tc_.prepare(ctx, tc_); }
+  bool has_clean_up() const override { return static_cast<bool>(tc_.clean_up); }
+  Error clean_up(Context& ctx) const override { return tc_.clean_up(ctx, tc_); }
+  Outcome reconcile(Context& ctx) override { return reconciler_.reconcile(ctx, resource_); }
+  void check_resource(CaseRun& run) const override {
+    const T expected = with_default_resource_version(tc_.expect_resource.value_or(tc_.resource));
+    detail::check_resource(run, client_detail::codec_of<T>, &expected, &resource_);
+  }
+  std::size_t additional_reconciles() const override { return tc_.additional_reconciles.size(); }
+  const std::string& additional_name(std::size_t i) const override { return tc_.additional_reconciles[i].name; }
+  void run_additional(std::size_t i, const FailureSink& sink) const override {
+    run_with<T>(tc_.additional_reconciles[i], nullptr, reconciler_, sink);
+  }
+
+ private:
+  const SubReconcilerTestCase<T>& tc_;
+  const SubReconcilerFactory<T>* factory_;
+  SubReconciler<T> reconciler_;
+  T resource_;
+};
 
 // One case. The reconciler comes from `factory` over the case's config, or (additional
 // reconciles) is the one the first case made.
 template <Object T>
 void run_with(const SubReconcilerTestCase<T>& tc, const SubReconcilerFactory<T>* factory, SubReconciler<T> reconciler,
               const FailureSink& sink) {
-  if (tc.skip) return;
-  CaseRun run(sink, tc.now, tc.timeout);
-  {
-    const T given = with_default_resource_version(tc.resource);
-    auto configs = build_configs(run, sub_expect_config_of(tc, given), tc.additional_configs);
-    if (!configs) return;
-    if (factory) {
-      try {
-        reconciler = (*factory)(tc, configs->config);
-      } catch (...) {
-        run.fatal("the subreconciler factory threw: " + describe_current_exception());
-        return;
-      }
-      if (!reconciler) {
-        run.fatal("the subreconciler factory returned no reconciler");
-        return;
-      }
-      if (!validate(run, reconciler, "subreconciler")) return;
-    }
-
-    T resource = given;
-    Context ctx(ContextOptions{
-        .config = configs->config,
-        .request = key_of(resource),
-        .resource_type = kind_info_of<T>(),
-        .log = run.logger(),
-        .now = run.now(),
-        .cancelled = run.cancelled(),
-        .additional_configs = configs->additional_configs,
-    });
-    for (const auto& [key, value] : tc.given_stashed_values) {
-      if (!value.is_absent()) ctx.stash().store(key, value.value());
-    }
-    if (tc.prepare) {
-      if (Error err = hook_error([&] { return tc.prepare(ctx, tc); })) {
-        run.fatal("error during prepare: " + err.message());
-        return;
-      }
-    }
-    AtExit clean_up([&] {
-      if (!tc.clean_up) return;
-      if (Error err = hook_error([&] { return tc.clean_up(ctx, tc); })) {
-        run.error("error during clean up: " + err.message());
-      }
-    });
-
-    Outcome outcome;
-    bool threw = false;
-    try {
-      outcome = reconciler.reconcile(ctx, resource);
-    } catch (...) {
-      if (!tc.should_panic) {
-        run.fatal("unexpected panic: " + describe_current_exception());
-        return;
-      }
-      threw = true;
-    }
-    if (tc.should_panic && !threw) run.error("expected Reconcile() to panic");
-
-    check_outcome(run, outcome, tc.should_err, tc.expected_result);
-    if (tc.verify) tc.verify(outcome.result, outcome.error);
-    check_resource(run, to_object_json(with_default_resource_version(tc.expect_resource.value_or(tc.resource))),
-                   to_object_json(resource));
-    check_stash(run, tc.expect_stashed_values, ctx.stash());
-    assert_configs(run, *configs);
-  }
-  for (std::size_t i = 0; i < tc.additional_reconciles.size(); ++i) {
-    const auto& next = tc.additional_reconciles[i];
-    run_with<T>(
-        next, nullptr, reconciler,
-        prefixed_sink(run.sink(), "AdditionalReconciles[" + std::to_string(i) + "] " + Json(next.name).dump() + ": "));
-  }
+  TypedSubCase<T> steps(tc, factory, std::move(reconciler));
+  run_sub_case(
+      SubCaseFields{
+          .skip = tc.skip,
+          .now = tc.now,
+          .timeout = tc.timeout,
+          .world = world_of(tc),
+          .additional_configs = &tc.additional_configs,
+          .given_stashed_values = &tc.given_stashed_values,
+          .expect_stashed_values = &tc.expect_stashed_values,
+          .should_err = tc.should_err,
+          .should_panic = tc.should_panic,
+          .expected_result = &tc.expected_result,
+          .verify = &tc.verify,
+      },
+      steps, sink);
 }
 
 }  // namespace detail

@@ -17,10 +17,14 @@
 #include <vector>
 
 #include "rr/client/forwarding_client.hpp"
-#include "rr/cluster/cluster.hpp"
+#include "rr/core/fwd.hpp"
 #include "rr/testing/any_object.hpp"
 #include "rr/testing/reactor.hpp"
 #include "rr/testing/refs.hpp"
+
+namespace rr {
+class Cluster;
+}  // namespace rr
 
 namespace rr::testing {
 
@@ -34,13 +38,14 @@ struct TestClientOptions {
 class TestClient final : public ForwardingClient {
  public:
   explicit TestClient(std::shared_ptr<Cluster> cluster, TestClientOptions options = {});
+  ~TestClient() override;
 
   const std::shared_ptr<Cluster>& cluster() const noexcept { return cluster_; }
   void add_reactor(Reactor reactor);      // runs after the reactors already installed
   void prepend_reactor(Reactor reactor);  // runs before them
 
   // Serves a kind (with its admission), unless the cluster already does.
-  void register_kind(const KindInfo& kind, const Cluster::AdmitFn& admit = {});
+  void register_kind(const KindInfo& kind, const AdmitFn& admit = {});
   // Puts a given object in the store (not recorded): resourceVersion "999" and creationTimestamp
   // 1970-01-01T00:00:01Z unless it has its own.
   void add_given(const AnyObject& object);

@@ -58,26 +58,49 @@ struct CaseConfigs {
   std::map<std::string, Config> additional_configs{};
 };
 
-// The default config of a case: its world and expected side effects (every table's case has
+// A case's world and expected side effects, by pointer into the case (every table's case has
 // these members, named alike).
+struct CaseWorld {
+  const std::vector<AnyObject>* given_objects = nullptr;
+  const std::vector<AnyObject>* api_given_objects = nullptr;
+  const std::vector<TrackRequest>* given_tracks = nullptr;
+  const std::vector<Reactor>* with_reactors = nullptr;
+  const std::optional<std::vector<GroupVersionKind>>* status_subresource_types = nullptr;
+  const std::vector<AnyObject>* expect_creates = nullptr;
+  const std::vector<AnyObject>* expect_updates = nullptr;
+  const std::vector<PatchRef>* expect_patches = nullptr;
+  const std::vector<DeleteRef>* expect_deletes = nullptr;
+  const std::vector<DeleteCollectionRef>* expect_delete_collections = nullptr;
+  const std::vector<AnyObject>* expect_status_updates = nullptr;
+  const std::vector<PatchRef>* expect_status_patches = nullptr;
+  const std::vector<Event>* expect_events = nullptr;
+  const std::vector<TrackRequest>* expect_tracks = nullptr;
+};
+
+template <class Case>
+CaseWorld world_of(const Case& tc) {
+  return {&tc.given_objects,
+          &tc.api_given_objects,
+          &tc.given_tracks,
+          &tc.with_reactors,
+          &tc.status_subresource_types,
+          &tc.expect_creates,
+          &tc.expect_updates,
+          &tc.expect_patches,
+          &tc.expect_deletes,
+          &tc.expect_delete_collections,
+          &tc.expect_status_updates,
+          &tc.expect_status_patches,
+          &tc.expect_events,
+          &tc.expect_tracks};
+}
+
+// The default config of a case: its world and expected side effects (out of line, so that the
+// ExpectConfig is built and copied in rr_testing).
+ExpectConfig expect_config_of(const CaseWorld& world);
 template <class Case>
 ExpectConfig expect_config_of(const Case& tc) {
-  return ExpectConfig{
-      .given_objects = tc.given_objects,
-      .api_given_objects = tc.api_given_objects,
-      .given_tracks = tc.given_tracks,
-      .with_reactors = tc.with_reactors,
-      .status_subresource_types = tc.status_subresource_types,
-      .expect_creates = tc.expect_creates,
-      .expect_updates = tc.expect_updates,
-      .expect_patches = tc.expect_patches,
-      .expect_deletes = tc.expect_deletes,
-      .expect_delete_collections = tc.expect_delete_collections,
-      .expect_status_updates = tc.expect_status_updates,
-      .expect_status_patches = tc.expect_status_patches,
-      .expect_events = tc.expect_events,
-      .expect_tracks = tc.expect_tracks,
-  };
+  return expect_config_of(world_of(tc));
 }
 
 // nullopt after a fatal failure (a given object the store refused).
@@ -112,6 +135,9 @@ std::string duration_text(std::chrono::nanoseconds d);
 void assert_configs(CaseRun& run, CaseConfigs& configs);
 
 std::string describe_current_exception();
+
+// `text` as a JSON string literal (quoted, escaped): how case names appear in messages.
+std::string json_quoted(const std::string& text);
 
 // Calls a lifecycle hook (prepare, clean_up); an exception counts as its error.
 template <class F>
