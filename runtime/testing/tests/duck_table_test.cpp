@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include "rr/client/duck.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"
 #include "rr/reconcilers/resource.hpp"
 #include "rr/reconcilers/sync.hpp"

@@ -11,9 +11,9 @@ using k8s::apps::v1::Deployment;
 
 Deployment copy_of(const Deployment& d) { return d; }
 Deployment moved(Deployment&& d) { return std::move(d); }
-void assign(Deployment& to, const Deployment& from) {
+void assign(Deployment& to, const Deployment& from, Deployment&& spare) {
   to = from;
   to.spec = from.spec;
-  to.status = std::move(to.status);
+  to.status = std::move(spare.status);
 }
 bool same_spec(const Deployment& a, const Deployment& b) { return a.spec == b.spec; }
