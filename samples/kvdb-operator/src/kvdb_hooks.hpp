@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "kvdb_reconciler.hpp"
+#include "rr/core/json.hpp"  // secret_sanitize returns an rr::Json, which the wiring turns into log text
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/error.hpp"
 #include "rr/reconcilers/object_manager.hpp"

@@ -84,7 +84,8 @@ std::string sanitizer(const Ctx& c, std::size_t step, const std::string& child) 
 // it, the whole object.
 template <class H>
 rr::Sanitizer<$child$> $hook$r(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const $child$& child) { h.$hook$(child); }) {
+  // decltype: the hook is found even when the rr::Json it returns is only declared here.
+  if constexpr (requires(const H& h, const $child$& child) { typename std::type_identity<decltype(h.$hook$(child))>::type; }) {
     static_assert(requires(const H& h, const $child$& child) { h.$hook$(child).dump(); },
                   "rrgen: hook '$hook$' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
     return [hooks](const $child$& child) { return hooks->$hook$(child); };

@@ -86,7 +86,8 @@ static_assert(HasShardsListOptions<FleetHooks>,
 // it, the whole object.
 template <class H>
 rr::Sanitizer<ConfigMap> shards_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const ConfigMap& child) { h.shards_sanitize(child); }) {
+  // decltype: the hook is found even when the rr::Json it returns is only declared here.
+  if constexpr (requires(const H& h, const ConfigMap& child) { typename std::type_identity<decltype(h.shards_sanitize(child))>::type; }) {
     static_assert(requires(const H& h, const ConfigMap& child) { h.shards_sanitize(child).dump(); },
                   "rrgen: hook 'shards_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
     return [hooks](const ConfigMap& child) { return hooks->shards_sanitize(child); };

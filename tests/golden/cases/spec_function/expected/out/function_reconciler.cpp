@@ -58,7 +58,8 @@ static_assert(HasChildImageReflect<FunctionHooks>,
 // it, the whole object.
 template <class H>
 rr::Sanitizer<Image> child_image_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Image& child) { h.child_image_sanitize(child); }) {
+  // decltype: the hook is found even when the rr::Json it returns is only declared here.
+  if constexpr (requires(const H& h, const Image& child) { typename std::type_identity<decltype(h.child_image_sanitize(child))>::type; }) {
     static_assert(requires(const H& h, const Image& child) { h.child_image_sanitize(child).dump(); },
                   "rrgen: hook 'child_image_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
     return [hooks](const Image& child) { return hooks->child_image_sanitize(child); };

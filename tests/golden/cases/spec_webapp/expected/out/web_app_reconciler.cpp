@@ -95,7 +95,8 @@ static_assert(HasDnsRecordFinalize<WebAppHooks>,
 // it, the whole object.
 template <class H>
 rr::Sanitizer<Deployment> deployment_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Deployment& child) { h.deployment_sanitize(child); }) {
+  // decltype: the hook is found even when the rr::Json it returns is only declared here.
+  if constexpr (requires(const H& h, const Deployment& child) { typename std::type_identity<decltype(h.deployment_sanitize(child))>::type; }) {
     static_assert(requires(const H& h, const Deployment& child) { h.deployment_sanitize(child).dump(); },
                   "rrgen: hook 'deployment_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
     return [hooks](const Deployment& child) { return hooks->deployment_sanitize(child); };
@@ -109,7 +110,8 @@ rr::Sanitizer<Deployment> deployment_sanitizer(const std::shared_ptr<const H>& h
 // it, the whole object.
 template <class H>
 rr::Sanitizer<Service> service_sanitizer(const std::shared_ptr<const H>& hooks) {
-  if constexpr (requires(const H& h, const Service& child) { h.service_sanitize(child); }) {
+  // decltype: the hook is found even when the rr::Json it returns is only declared here.
+  if constexpr (requires(const H& h, const Service& child) { typename std::type_identity<decltype(h.service_sanitize(child))>::type; }) {
     static_assert(requires(const H& h, const Service& child) { h.service_sanitize(child).dump(); },
                   "rrgen: hook 'service_sanitize' must return an rr::Json, defined where the hooks are declared: include rr/core/json.hpp");
     return [hooks](const Service& child) { return hooks->service_sanitize(child); };
