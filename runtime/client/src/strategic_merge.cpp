@@ -24,6 +24,9 @@ constexpr std::string_view kDeleteFromPrimitiveList = "$deleteFromPrimitiveList/
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
+// Directives start with '$'; every other key, the empty one included, is a field.
+bool is_directive(std::string_view key) { return starts_with(key, "$"); }
+
 std::string child_path(const std::string& path, std::string_view name) {
   return path.empty() ? std::string(name) : path + "." + std::string(name);
 }
@@ -61,7 +64,7 @@ class Merger {
       }
     }
     for (const auto& [key, value] : patch.items()) {
-      if (key.empty() || key.front() == '$' || ordered.count(key) != 0) continue;
+      if (is_directive(key) || ordered.count(key) != 0) continue;
       merge_member(original, key, value, node.field(key), child_path(path, key));
     }
     // After additions, as an element both added and deleted by one patch is not meaningful.
@@ -103,7 +106,7 @@ class Merger {
       kept.insert(name.get<std::string>());
     }
     for (const auto& [key, value] : patch.items()) {
-      if (value.is_null() || key.empty() || key.front() == '$') continue;
+      if (value.is_null() || is_directive(key)) continue;
       if (kept.count(key) == 0) fail(path, "field \"" + key + "\" is in the patch but not in $retainKeys");
     }
     for (auto it = original.begin(); it != original.end();) {

@@ -62,6 +62,10 @@ TEST_CASE("strategic merge: objects merge as in a merge patch") {
        R"({"nonMergingList":[{"name":3}]})"},
       {R"({"simpleMap":{"a":1}})", R"({"simpleMap":[1]})", R"({"simpleMap":[1]})"},
       {R"({"simpleMap":[1]})", R"({"simpleMap":{"a":1,"b":null}})", R"({"simpleMap":{"a":1}})"},
+      // "" is a field like any other (found by fuzz_strategic_merge: it used to be skipped)
+      {R"({"":12})", R"({"":32})", R"({"":32})"},
+      {R"({"":{"a":1}})", R"({"":{"b":2}})", R"({"":{"a":1,"b":2}})"},
+      {R"({"":1,"a":1})", R"({"":null})", R"({"a":1})"},
   });
 }
 
@@ -215,6 +219,7 @@ TEST_CASE("strategic merge: $retainKeys") {
   CHECK_THROWS_AS(apply(R"({"u":{"a":1}})", R"({"u":{"$retainKeys":["a"],"b":2}})"), rr::PatchError);
   CHECK_THROWS_AS(apply(R"({"u":{"a":1}})", R"({"u":{"$retainKeys":"a"}})"), rr::PatchError);
   CHECK_THROWS_AS(apply(R"({"u":{"a":1}})", R"({"u":{"$retainKeys":[1]}})"), rr::PatchError);
+  CHECK_THROWS_AS(apply(R"({"u":{"a":1}})", R"({"u":{"$retainKeys":["a"],"":2}})"), rr::PatchError);
 }
 
 TEST_CASE("strategic merge: strategy replace, directives never reach the result") {
