@@ -70,7 +70,8 @@ struct HttpClient::Impl {
     const std::shared_ptr<HttpClientMetrics> sink = metrics_sink();
     const LatencyScope latency{sink.get(), request.method, transport.host(), std::chrono::steady_clock::now()};
     for (int retry = 1;; ++retry) {
-      limiter.acquire();
+      const std::chrono::duration<double> throttled = limiter.acquire();
+      if (sink) sink->rate_limiter_latency(request.method, transport.host(), throttled.count());
       http_detail::AttemptOutcome outcome;
       HttpResponse response;
       std::string failure;

@@ -22,9 +22,12 @@ RateLimiter::clock::duration RateLimiter::reserve(clock::time_point now) {
   return std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(-tokens_ / qps_));
 }
 
-void RateLimiter::acquire() {
-  const auto wait = reserve(clock::now());
-  if (wait > clock::duration::zero()) std::this_thread::sleep_for(wait);
+RateLimiter::clock::duration RateLimiter::acquire() {
+  const clock::time_point start = clock::now();
+  const clock::duration wait = reserve(start);
+  if (wait <= clock::duration::zero()) return clock::duration::zero();
+  std::this_thread::sleep_for(wait);
+  return clock::now() - start;
 }
 
 }  // namespace rr::http_detail

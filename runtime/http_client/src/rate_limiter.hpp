@@ -10,8 +10,9 @@ class RateLimiter {
  public:
   using clock = std::chrono::steady_clock;
   RateLimiter(double qps, int burst);
-  // Blocks until a token is available. Waiters are served in order of their reservation.
-  void acquire();
+  // Blocks until a token is available, and returns how long it waited. Waiters are served in
+  // order of their reservation.
+  clock::duration acquire();
   // The wait acquire() would need now, reserving the token (exposed for tests).
   clock::duration reserve(clock::time_point now);
 

@@ -28,6 +28,11 @@ class Recorder final : public rr::HttpClientMetrics {
     latencies_.push_back(std::string(verb) + " " + std::string(host));
     if (seconds < 0) negative_ = true;
   }
+  void rate_limiter_latency(std::string_view verb, std::string_view host, double seconds) override {
+    const std::lock_guard lock(mutex_);
+    throttled_.push_back(std::string(verb) + " " + std::string(host));
+    waits_.push_back(seconds);
+  }
   std::vector<std::string> results() const {
     const std::lock_guard lock(mutex_);
     return results_;
@@ -35,6 +40,14 @@ class Recorder final : public rr::HttpClientMetrics {
   std::vector<std::string> latencies() const {
     const std::lock_guard lock(mutex_);
     return latencies_;
+  }
+  std::vector<std::string> throttled() const {
+    const std::lock_guard lock(mutex_);
+    return throttled_;
+  }
+  std::vector<double> waits() const {
+    const std::lock_guard lock(mutex_);
+    return waits_;
   }
   bool negative() const {
     const std::lock_guard lock(mutex_);
@@ -45,6 +58,8 @@ class Recorder final : public rr::HttpClientMetrics {
   mutable std::mutex mutex_;
   std::vector<std::string> results_;
   std::vector<std::string> latencies_;
+  std::vector<std::string> throttled_;
+  std::vector<double> waits_;
   bool negative_ = false;
 };
 
@@ -82,6 +97,8 @@ TEST_CASE("request metrics: every attempt's code, method and host, and one laten
   CHECK_THROWS_AS(client.remove(kWidgets, {"ns", "w"}), rr::ApiError);
   CHECK(recorder->results() == std::vector<std::string>{"503 GET " + host, "200 GET " + host, "404 DELETE " + host});
   CHECK(recorder->latencies() == std::vector<std::string>{"GET " + host, "DELETE " + host});
+  // The rate limiter is consulted before every attempt, the retry's included.
+  CHECK(recorder->throttled() == std::vector<std::string>{"GET " + host, "GET " + host, "DELETE " + host});
   CHECK_FALSE(recorder->negative());
 
   // set_metrics() replaces the sink; nullptr turns it off.
@@ -127,4 +144,33 @@ TEST_CASE("request metrics: no answer is code <error>; a watch counts once, when
   CHECK_THROWS_AS(offline.create(kWidgets, {{"metadata", {{"namespace", "ns"}, {"name", "w"}}}}), rr::ApiError);
   CHECK(recorder->results().back() == "<error> POST 127.0.0.1:" + std::to_string(port));
   CHECK(recorder->latencies().back() == "POST 127.0.0.1:" + std::to_string(port));
+}
+
+TEST_CASE("request metrics: the wait for the client-side rate limiter, per attempt") {
+  rr_test::TestServer server;
+  server.http().Get(
+      "/apis/example.dev/v1/namespaces/ns/widgets/w",
+      [](const httplib::Request&, httplib::Response& res) { reply_json(res, 200, R"({"metadata":{"name":"w"}})"); });
+  server.start();
+  auto recorder = std::make_shared<Recorder>();
+  rr::RestConfig config = rr_test::config_for(server);
+  config.qps = 5.0F;  // a token every 200 ms, none saved up beyond the first
+  config.burst = 1;
+  rr::HttpClient client(config, observed_by(recorder));
+
+  for (int i = 0; i < 3; ++i) CHECK(client.get(kWidgets, {"ns", "w"})["metadata"]["name"] == "w");
+  const std::vector<double> waits = recorder->waits();
+  REQUIRE(waits.size() == 3);
+  CHECK(waits[0] < 0.1);  // the burst's token
+  // The next two waited for theirs: 200 ms each, less the time the request before took.
+  CHECK(waits[1] + waits[2] > 0.2);
+  CHECK(waits[1] < 2.0);
+  CHECK(waits[2] < 2.0);
+
+  // A negative qps turns the limit off: every wait is 0.
+  auto unlimited = std::make_shared<Recorder>();
+  config.qps = -1.0F;
+  rr::HttpClient fast(config, observed_by(unlimited));
+  for (int i = 0; i < 5; ++i) CHECK(fast.get(kWidgets, {"ns", "w"})["metadata"]["name"] == "w");
+  CHECK(unlimited->waits() == std::vector<double>(5, 0.0));
 }

@@ -3,6 +3,7 @@
 #include "rr/manager/manager_options.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 
@@ -50,6 +51,25 @@ int parse_port(const std::string& text) {
   const int value = parse_int(text);
   if (value < 0 || value > 65535) throw std::invalid_argument("port must be 0 to 65535, got " + text);
   return value;
+}
+
+// A finite number other than 0, whose meaning differs between client-go (its default) and
+// rr::RateLimiter (no limit): refused rather than guessed.
+float parse_qps(const std::string& text) {
+  float value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    throw std::invalid_argument("parse error: \"" + text + "\" is not a number");
+  }
+  if (value == 0)
+    throw std::invalid_argument("0 is not a rate: give a positive number, or a negative one for no limit");
+  return value;
+}
+
+std::string format_qps(float qps) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, qps);
+  return ec == std::errc() ? std::string(buffer, end) : std::to_string(qps);
 }
 
 LogLevel parse_level(const std::string& text) {
@@ -140,6 +160,14 @@ const std::vector<Flag>& flags() {
       {"max-concurrent-reconciles", "int", "How many reconciles each controller runs at once.", FlagKind::value,
        [](O& o, S v) { o.max_concurrent_reconciles = parse_positive_int(v); },
        [](const O& o) { return std::to_string(o.max_concurrent_reconciles); }},
+      {"kube-api-qps", "float",
+       "Requests per second the operator's API client sends at most (client-side rate limit); a negative value "
+       "turns the limit off.",
+       FlagKind::value, [](O& o, S v) { o.kube_api_qps = parse_qps(v); },
+       [](const O& o) { return format_qps(o.kube_api_qps); }},
+      {"kube-api-burst", "int", "Requests the operator's API client may send at once above --kube-api-qps.",
+       FlagKind::value, [](O& o, S v) { o.kube_api_burst = parse_positive_int(v); },
+       [](const O& o) { return std::to_string(o.kube_api_burst); }},
   };
   return table;
 }

@@ -159,12 +159,11 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
       log.with("host", rest.host).with("source", loaded.source).info("connecting");
     }
     if (rest.user_agent.empty()) rest.user_agent = main.name;
-    // controller-runtime's GetConfig raises client-go's 5 qps / 10 burst to 20 / 30: an operator
-    // with several informers and writers per reconcile would otherwise queue on the limiter.
-    if (rest.qps <= 5.0F) {
-      rest.qps = 20.0F;
-      rest.burst = 30;
-    }
+    // --kube-api-qps / --kube-api-burst, by default controller-runtime's GetConfig values (20 / 30
+    // where client-go has 5 / 10): an operator with several informers and writers per reconcile
+    // would otherwise queue on the limiter. rr::RateLimiter takes qps <= 0 as no limit.
+    rest.qps = options.kube_api_qps;
+    rest.burst = options.kube_api_burst;
     auto api = std::make_shared<HttpClient>(rest);
 
     Manager manager(options, api, log);

@@ -1,5 +1,6 @@
-// Names, labels, help texts and buckets copied from controller-runtime (requests_total) and
-// Kubernetes component-base (request_duration_seconds), so that dashboards work unchanged.
+// Names, labels, help texts and buckets as controller-runtime's (requests_total) and Kubernetes
+// component-base's (request_duration_seconds, rate_limiter_duration_seconds), so that dashboards
+// work unchanged.
 #include "rr/manager/rest_client_metrics.hpp"
 
 #include <string>
@@ -15,7 +16,10 @@ class PrometheusRestClientMetrics final : public HttpClientMetrics {
                                    {"code", "method", "host"})),
         duration_(registry.histogram("rest_client_request_duration_seconds",
                                      "Request latency in seconds. Broken down by verb, and host.", {"verb", "host"},
-                                     rest_client_duration_buckets())) {}
+                                     rest_client_duration_buckets())),
+        rate_limiter_(registry.histogram("rest_client_rate_limiter_duration_seconds",
+                                         "Client side rate limiter latency in seconds. Broken down by verb, and host.",
+                                         {"verb", "host"}, rest_client_duration_buckets())) {}
 
   void request_result(std::string_view code, std::string_view method, std::string_view host) override {
     requests_.with({code, method, host}).inc();
@@ -23,10 +27,14 @@ class PrometheusRestClientMetrics final : public HttpClientMetrics {
   void request_latency(std::string_view verb, std::string_view host, double seconds) override {
     duration_.with({verb, host}).observe(seconds);
   }
+  void rate_limiter_latency(std::string_view verb, std::string_view host, double seconds) override {
+    rate_limiter_.with({verb, host}).observe(seconds);
+  }
 
  private:
   CounterFamily& requests_;
   HistogramFamily& duration_;
+  HistogramFamily& rate_limiter_;
 };
 
 }  // namespace

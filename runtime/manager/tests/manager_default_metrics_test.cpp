@@ -65,7 +65,8 @@ TEST_CASE("/metrics shows the process collector's families by default") {
   CHECK(running.stop() == 0);
 }
 
-TEST_CASE("rest_client_metrics: requests_total{code,method,host} and request_duration_seconds{verb,host}") {
+TEST_CASE("rest_client_metrics: requests_total{code,method,host}, request_duration_seconds{verb,host} and "
+          "rate_limiter_duration_seconds{verb,host}") {
   rr::metrics::Registry registry;
   LocalServer server;  // before the client: its connections close first
   rr::RestConfig config;
@@ -92,5 +93,13 @@ TEST_CASE("rest_client_metrics: requests_total{code,method,host} and request_dur
   CHECK(has(text, "rest_client_request_duration_seconds_bucket{host=\"" + host + "\",verb=\"GET\",le=\"60\"} 3\n"));
   CHECK(has(text, "rest_client_request_duration_seconds_count{host=\"" + host + "\",verb=\"GET\"} 3\n"));
   CHECK(rr::metrics::rest_client_duration_buckets().size() == 12);
+  // One rate-limiter wait per attempt; the limit is off here (qps 0), so each is 0.
+  CHECK(has(text,
+            "# HELP rest_client_rate_limiter_duration_seconds Client side rate limiter latency in seconds. Broken "
+            "down by verb, and host.\n"
+            "# TYPE rest_client_rate_limiter_duration_seconds histogram\n"));
+  CHECK(has(text,
+            "rest_client_rate_limiter_duration_seconds_bucket{host=\"" + host + "\",verb=\"GET\",le=\"0.005\"} 3\n"));
+  CHECK(has(text, "rest_client_rate_limiter_duration_seconds_count{host=\"" + host + "\",verb=\"GET\"} 3\n"));
   client.set_metrics(nullptr);
 }

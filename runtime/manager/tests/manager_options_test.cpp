@@ -41,6 +41,8 @@ TEST_CASE("defaults are controller-runtime's") {
   CHECK_FALSE(o.log_development);
   CHECK(o.effective_log_level() == rr::LogLevel::Info);
   CHECK(o.max_concurrent_reconciles == 1);
+  CHECK(o.kube_api_qps == 20.0F);
+  CHECK(o.kube_api_burst == 30);
   CHECK(o.webhook_port == 9443);
   CHECK(o.webhook_cert_dir == "/tmp/k8s-webhook-server/serving-certs");
   CHECK_FALSE(o.show_help);
@@ -53,7 +55,8 @@ TEST_CASE("every flag with --flag=value") {
       "--leader-election-namespace=op-system", "--leader-elect-lease-duration=1m30s",
       "--leader-elect-renew-deadline=45s", "--leader-elect-retry-period=500ms", "--metrics-bind-address=127.0.0.1:0",
       "--health-probe-bind-address=[::1]:9090", "--graceful-shutdown-timeout=-1s", "--zap-log-level=error",
-      "--zap-devel=true", "--max-concurrent-reconciles=4", "--webhook-port=0", "--webhook-cert-dir=/certs"});
+      "--zap-devel=true", "--max-concurrent-reconciles=4", "--webhook-port=0", "--webhook-cert-dir=/certs",
+      "--kube-api-qps=50.5", "--kube-api-burst=100"});
   CHECK(o.kubeconfig == "/tmp/kc");
   CHECK(o.context == "kind");
   CHECK(o.leader_elect);
@@ -69,6 +72,8 @@ TEST_CASE("every flag with --flag=value") {
   CHECK(o.log_development);
   CHECK(o.effective_log_level() == rr::LogLevel::Error);  // an explicit level wins over --zap-devel
   CHECK(o.max_concurrent_reconciles == 4);
+  CHECK(o.kube_api_qps == 50.5F);
+  CHECK(o.kube_api_burst == 100);
   CHECK(o.webhook_port == 0);
   CHECK(o.webhook_cert_dir == "/certs");
 }
@@ -174,6 +179,16 @@ TEST_CASE("errors name the flag and the reason") {
         "invalid value for --max-concurrent-reconciles: must be at least 1, got 0");
   CHECK(parse_error({"--max-concurrent-reconciles=two"}) ==
         "invalid value for --max-concurrent-reconciles: parse error: \"two\" is not an integer");
+  CHECK(parse_error({"--kube-api-qps=0"}) ==
+        "invalid value for --kube-api-qps: 0 is not a rate: give a positive number, or a negative one for no limit");
+  CHECK(parse_error({"--kube-api-qps=fast"}) ==
+        "invalid value for --kube-api-qps: parse error: \"fast\" is not a number");
+  CHECK(parse_error({"--kube-api-qps=inf"}) ==
+        "invalid value for --kube-api-qps: parse error: \"inf\" is not a number");
+  CHECK(parse_error({"--kube-api-qps=5qps"}) ==
+        "invalid value for --kube-api-qps: parse error: \"5qps\" is not a number");
+  CHECK(parse_error({"--kube-api-burst=0"}) == "invalid value for --kube-api-burst: must be at least 1, got 0");
+  CHECK(ManagerOptions::parse(std::vector<std::string>{"--kube-api-qps", "-1"}).kube_api_qps == -1.0F);
   CHECK(parse_error({"--webhook-port=65536"}) ==
         "invalid value for --webhook-port: port must be 0 to 65535, got 65536");
   CHECK(parse_error({"--webhook-port=x"}) == "invalid value for --webhook-port: parse error: \"x\" is not an integer");
@@ -199,12 +214,12 @@ TEST_CASE("help: -h and --help set show_help, and usage lists every flag with it
         "--leader-elect-renew-deadline duration", "--leader-elect-retry-period duration",
         "--metrics-bind-address string", "--health-probe-bind-address string", "--graceful-shutdown-timeout duration",
         "--zap-log-level level", "--zap-devel\n", "--max-concurrent-reconciles int", "--webhook-port int",
-        "--webhook-cert-dir string", "-h, --help"}) {
+        "--webhook-cert-dir string", "--kube-api-qps float", "--kube-api-burst int", "-h, --help"}) {
     CHECK_MESSAGE(usage.find(flag) != std::string::npos, flag);
   }
-  for (const char* def :
-       {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8080\")", "(default \":8081\")", "(default 30s)",
-        "(default info)", "(default 1)", "(default 9443)", "(default \"/tmp/k8s-webhook-server/serving-certs\")"}) {
+  for (const char* def : {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8080\")",
+                          "(default \":8081\")", "(default 30s)", "(default info)", "(default 1)", "(default 9443)",
+                          "(default 20)", "(default 30)", "(default \"/tmp/k8s-webhook-server/serving-certs\")"}) {
     CHECK_MESSAGE(usage.find(def) != std::string::npos, def);
   }
 }

@@ -17,6 +17,9 @@ class HttpClientMetrics {
   // Once per call, rate limiting and retries included, also when it fails; as client-go's
   // RequestLatency (labels verb and host). A watch's ends when its headers have arrived.
   virtual void request_latency(std::string_view verb, std::string_view host, double seconds) = 0;
+  // Once per attempt, the time it waited for the client-side rate limiter (0 when a token was
+  // there, and with the limit off); as client-go's RateLimiterLatency (labels verb and host).
+  virtual void rate_limiter_latency(std::string_view verb, std::string_view host, double seconds) = 0;
 };
 
 }  // namespace rr

@@ -79,6 +79,12 @@ struct ManagerOptions {
   // Flag: --max-concurrent-reconciles (ours): workers per controller.
   int max_concurrent_reconciles = 1;
 
+  // Flags: --kube-api-qps, --kube-api-burst (kube-controller-manager's names): the API client's
+  // client-side rate limit. The defaults are controller-runtime's GetConfig values (client-go's own
+  // are 5 and 10); a negative qps turns the limit off, as in client-go.
+  float kube_api_qps = 20.0F;
+  int kube_api_burst = 30;
+
   // -h / --help was given: print usage() and exit 0.
   bool show_help = false;
   // Positional arguments: those after "--" or after the first non-flag argument (Go's flag.Args()).

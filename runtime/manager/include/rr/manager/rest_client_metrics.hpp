@@ -4,7 +4,9 @@
 //
 // rest_client_requests_total{code,method,host} is what controller-runtime registers (its
 // pkg/metrics/client_go_adapter.go); rest_client_request_duration_seconds{verb,host} is
-// Kubernetes' (component-base's restclient metrics), which controller-runtime no longer registers.
+// Kubernetes' (component-base's restclient metrics), which controller-runtime no longer registers,
+// as is rest_client_rate_limiter_duration_seconds{verb,host}: the wait for the client-side limit
+// (--kube-api-qps, --kube-api-burst).
 // See docs/runtime/18-metrics.md.
 #pragma once
 #include <memory>
