@@ -32,14 +32,18 @@ bool parse_bool(const std::string& text) {
   throw std::invalid_argument("parse error: \"" + text + "\" is not a boolean");
 }
 
-int parse_int(const std::string& text) {
-  int value = 0;
+// The whole text as one T (std::from_chars: no sign '+', no spaces); `what` names T in the error.
+template <class T>
+T parse_number(const std::string& text, const char* what) {
+  T value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size()) {
-    throw std::invalid_argument("parse error: \"" + text + "\" is not an integer");
+    throw std::invalid_argument("parse error: \"" + text + "\" is not " + what);
   }
   return value;
 }
+
+int parse_int(const std::string& text) { return parse_number<int>(text, "an integer"); }
 
 int parse_positive_int(const std::string& text) {
   const int value = parse_int(text);
@@ -56,20 +60,18 @@ int parse_port(const std::string& text) {
 // A finite number other than 0, whose meaning differs between client-go (its default) and
 // rr::RateLimiter (no limit): refused rather than guessed.
 float parse_qps(const std::string& text) {
-  float value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-    throw std::invalid_argument("parse error: \"" + text + "\" is not a number");
-  }
+  const auto value = parse_number<float>(text, "a number");
+  if (!std::isfinite(value)) throw std::invalid_argument("parse error: \"" + text + "\" is not a number");
   if (value == 0)
     throw std::invalid_argument("0 is not a rate: give a positive number, or a negative one for no limit");
   return value;
 }
 
+// Shortest text that reads back as qps, as Go's flag package prints a float's default ("20").
 std::string format_qps(float qps) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, qps);
-  return ec == std::errc() ? std::string(buffer, end) : std::to_string(qps);
+  char buffer[32];  // a float's shortest form needs at most 15
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, qps);
+  return std::string(buffer, result.ptr);
 }
 
 LogLevel parse_level(const std::string& text) {
