@@ -21,8 +21,9 @@
 //            and with RBAC as a ServiceAccount whose RoleBinding sits among other roles and
 //            bindings, one server after the other in the same run.
 //
-// The client-side rate limiter is off (RestConfig::qps = 0) everywhere: with client-go's defaults
-// (5 qps, burst 10), which run_operator keeps, every figure here would be capped near 5 requests/s.
+// The client-side rate limiter is off (RestConfig::qps = 0) everywhere: with run_operator's
+// defaults (--kube-api-qps 20, --kube-api-burst 30) every figure here would be capped near 20
+// requests/s.
 //
 // Usage: bench_live [--webapps K] [--workers N] [--namespaces N] [--objects N] [--requests N]
 //                   [--only e2e|memory|requests|auth]
