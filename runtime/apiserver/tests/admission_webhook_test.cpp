@@ -56,7 +56,7 @@ Json configuration(bool mutating, const std::string& name, Json webhooks) {
           {"webhooks", std::move(webhooks)}};
 }
 
-struct Fixture {
+struct AdmissionWebhookFixture {
   TestServer t;
   TestWebhook webhook;
   std::unique_ptr<httplib::Client> c = t.client();
@@ -99,7 +99,7 @@ webhook::AdmissionResponse patch(Json ops) {
 }  // namespace
 
 TEST_CASE("a mutating webhook's patch is applied; the request carries kind, resource, user, objects and the timeout") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/mutate", [](const webhook::AdmissionRequest&) {
     auto r = patch(Json::parse(R"([{"op":"add","path":"/data/defaulted","value":"yes"}])"));
     r.warnings = {"defaulted data.defaulted"};
@@ -145,7 +145,7 @@ TEST_CASE("a mutating webhook's patch is applied; the request carries kind, reso
 }
 
 TEST_CASE("a validating webhook's denial: the API server's message, the webhook's code or 403") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/validate", [](const webhook::AdmissionRequest& request) {
     webhook::AdmissionResponse r;
     if (request.object["data"].contains("bad")) {
@@ -185,7 +185,7 @@ TEST_CASE("a validating webhook's denial: the API server's message, the webhook'
 }
 
 TEST_CASE("rules, selectors and matchConditions that do not match skip the webhook") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/deny", [](const webhook::AdmissionRequest&) {
     webhook::AdmissionResponse r;
     r.allowed = false;
@@ -225,7 +225,7 @@ TEST_CASE("rules, selectors and matchConditions that do not match skip the webho
 }
 
 TEST_CASE("a matchCondition that fails to evaluate: Forbidden under Fail, skipped under Ignore") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
   const Json condition = {
       {"matchConditions", Json::array({{{"name", "missing"}, {"expression", "object.spec.replicas > 1"}}})}};
@@ -247,7 +247,7 @@ TEST_CASE("a matchCondition that fails to evaluate: Forbidden under Fail, skippe
 }
 
 TEST_CASE("a webhook that is down: failurePolicy Fail refuses the write with 500, Ignore lets it through") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   const int closed_port = unused_port();
   const std::string url = "https://127.0.0.1:" + std::to_string(closed_port) + "/gone";
   f.configure(false, "down",
@@ -268,7 +268,7 @@ TEST_CASE("a webhook that is down: failurePolicy Fail refuses the write with 500
 }
 
 TEST_CASE("a webhook slower than timeoutSeconds: context deadline exceeded") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/slow", [](const webhook::AdmissionRequest&) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2500));
     return allow();
@@ -285,7 +285,7 @@ TEST_CASE("a webhook slower than timeoutSeconds: context deadline exceeded") {
 }
 
 TEST_CASE("dryRun reaches webhooks without side effects; one with side effects refuses it") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
   f.configure(false, "pure",
               Json::array({hook("pure.rrgen.dev", f.webhook.client_config("/allow"), Json::array({rule()}),
@@ -317,7 +317,7 @@ TEST_CASE("dryRun reaches webhooks without side effects; one with side effects r
 }
 
 TEST_CASE("reinvocationPolicy IfNeeded: a webhook runs again when a later one changed the object") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   f.webhook.on("/first", [](const webhook::AdmissionRequest&) { return allow(); });
   f.webhook.on("/second", [](const webhook::AdmissionRequest& request) {
     if (request.object["data"].contains("second")) return allow();
@@ -343,7 +343,7 @@ TEST_CASE("reinvocationPolicy IfNeeded: a webhook runs again when a later one ch
 }
 
 TEST_CASE("status writes reach webhooks registered for the status subresource, with subResource set") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   REQUIRE(f.post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", gizmo_crd()) == 201);
   f.webhook.on("/status", [](const webhook::AdmissionRequest& request) {
     webhook::AdmissionResponse r;
@@ -378,7 +378,7 @@ TEST_CASE("status writes reach webhooks registered for the status subresource, w
 }
 
 TEST_CASE("configurations are validated at create time") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   Json status;
   Json bad = hook("short", f.webhook.client_config("/x"), Json::array({rule()}), {{"timeoutSeconds", 31}});
   bad["admissionReviewVersions"] = {"v1beta1"};
@@ -403,7 +403,7 @@ TEST_CASE("configurations are validated at create time") {
 }
 
 TEST_CASE("a webhook may call back into the cluster while it answers (the cluster's lock is released)") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   REQUIRE(f.post(config_maps, config_map("limits", Json::object())) == 201);
   const int port = f.t.server->port();
   f.webhook.on("/lookup", [port](const webhook::AdmissionRequest&) {
@@ -427,7 +427,7 @@ TEST_CASE("a webhook may call back into the cluster while it answers (the cluste
 }
 
 TEST_CASE("a write whose object changed while its webhook was called: update conflicts, patch starts over") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   Json stored;
   REQUIRE(f.post(config_maps, config_map("raced"), &stored) == 201);
   const int port = f.t.server->port();
@@ -498,7 +498,7 @@ TEST_CASE(
 }
 
 TEST_CASE("a caBundle that does not sign the webhook's certificate: the call fails") {
-  Fixture f;
+  AdmissionWebhookFixture f;
   TestWebhook other;  // another throwaway CA
   f.webhook.on("/allow", [](const webhook::AdmissionRequest&) { return allow(); });
   Json client = f.webhook.client_config("/allow");

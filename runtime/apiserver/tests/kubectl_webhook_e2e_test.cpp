@@ -16,7 +16,7 @@ using namespace rr::apiserver_test;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool webhook_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct WebhookCluster {
   WebhookCluster() : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server) {}
@@ -82,7 +82,7 @@ TEST_CASE("kubectl: a validating webhook's refusal shows its message; a mutating
   Run refused = w.kubectl("create configmap bad --from-literal=forbidden=yes");
   INFO(refused.output);
   CHECK(refused.code != 0);
-  CHECK(has(refused.output, "configmaps \"bad\" is forbidden: admission webhook \"check.rrgen.dev\" denied the "
+  CHECK(webhook_has(refused.output, "configmaps \"bad\" is forbidden: admission webhook \"check.rrgen.dev\" denied the "
                             "request: forbidden=yes is not allowed here"));
   CHECK(w.kubectl("get configmap bad").code != 0);
 
@@ -102,9 +102,9 @@ TEST_CASE("kubectl: a webhook that is down blocks writes under Fail and not unde
   Run blocked = w.kubectl("create configmap blocked --from-literal=a=1");
   INFO(blocked.output);
   CHECK(blocked.code != 0);
-  CHECK(has(blocked.output, "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call "
+  CHECK(webhook_has(blocked.output, "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call "
                             "webhook: Post \"https://127.0.0.1:"));
-  CHECK(has(blocked.output, "connect: connection refused"));
+  CHECK(webhook_has(blocked.output, "connect: connection refused"));
 
   REQUIRE(w.configure(false, "down", down, "Ignore").code == 0);
   Run through = w.kubectl("create configmap through --from-literal=a=1");

@@ -9,7 +9,7 @@ using namespace rr::apiserver_test;
 
 namespace {
 
-Json config_map(const std::string& name, const Json& owner_references = Json()) {
+Json owned_config_map(const std::string& name, const Json& owner_references = Json()) {
   Json object = {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", name}, {"namespace", "default"}}}};
   if (!owner_references.is_null()) object["metadata"]["ownerReferences"] = owner_references;
   return object;
@@ -42,7 +42,7 @@ TEST_CASE("owner references under RBAC: blockOwnerDeletion needs the owner's fin
   const std::string config_maps = "/api/v1/namespaces/default/configmaps";
   const std::string roles = "/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles";
   const std::string bindings = "/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings";
-  const auto [owner_code, owner] = send("admin-token", "POST", config_maps, config_map("owner"));
+  const auto [owner_code, owner] = send("admin-token", "POST", config_maps, owned_config_map("owner"));
   REQUIRE(owner_code == 201);
   auto reference = [&, owner = owner](bool block) {
     return Json::array({{{"apiVersion", "v1"},
@@ -63,9 +63,9 @@ TEST_CASE("owner references under RBAC: blockOwnerDeletion needs the owner's fin
               .first == 201);
 
   // A reference that does not block: creating is enough.
-  CHECK(send("bob-token", "POST", config_maps, config_map("plain", reference(false))).first == 201);
+  CHECK(send("bob-token", "POST", config_maps, owned_config_map("plain", reference(false))).first == 201);
   // A blocking one needs update on configmaps/finalizers of the owner.
-  const auto [blocked_code, blocked] = send("bob-token", "POST", config_maps, config_map("child", reference(true)));
+  const auto [blocked_code, blocked] = send("bob-token", "POST", config_maps, owned_config_map("child", reference(true)));
   CHECK(blocked_code == 403);
   CHECK(blocked["message"] ==
         "configmaps \"child\" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource "
@@ -82,7 +82,7 @@ TEST_CASE("owner references under RBAC: blockOwnerDeletion needs the owner's fin
   writer_rules.push_back({{"apiGroups", {""}}, {"resources", {"configmaps/finalizers"}}, {"verbs", {"update"}}});
   writer_rules[0]["verbs"].push_back("delete");
   REQUIRE(send("admin-token", "PATCH", roles + "/writer", Json{{"rules", writer_rules}}).first == 200);
-  CHECK(send("bob-token", "POST", config_maps, config_map("child", reference(true))).first == 201);
+  CHECK(send("bob-token", "POST", config_maps, owned_config_map("child", reference(true))).first == 201);
   CHECK(send("bob-token", "PATCH", config_maps + "/plain", Json{{"metadata", {{"ownerReferences", nullptr}}}}).first ==
         200);
 }

@@ -28,7 +28,7 @@ Json json_of(const std::string& envelope) {
   return Json::parse(codec->pb_to_json(envelope));
 }
 
-const Json config_map = {{"apiVersion", "v1"},
+const Json kConfigMapDocument = {{"apiVersion", "v1"},
                          {"kind", "ConfigMap"},
                          {"metadata", {{"name", "settings"}, {"labels", {{"app", "web"}}}}},
                          {"data", {{"mode", "fast"}, {"level", "3"}}}};
@@ -39,14 +39,14 @@ TEST_CASE("a protobuf create is stored as its JSON form, and answered in protobu
   TestServer t;
   auto c = t.client();
   httplib::Headers accept_pb = {{"Accept", std::string(kProtobuf) + ",application/json"}};
-  auto created = c->Post("/api/v1/namespaces/default/configmaps", accept_pb, envelope_of(config_map), kProtobuf);
+  auto created = c->Post("/api/v1/namespaces/default/configmaps", accept_pb, envelope_of(kConfigMapDocument), kProtobuf);
   REQUIRE(created);
   CHECK(created->status == 201);
   CHECK(created->get_header_value("Content-Type") == kProtobuf);
   REQUIRE(created->body.substr(0, 4) == std::string("k8s\0", 4));
   const Json answer = json_of(created->body);
   CHECK(answer["kind"] == "ConfigMap");
-  CHECK(answer["data"] == config_map["data"]);
+  CHECK(answer["data"] == kConfigMapDocument["data"]);
   CHECK(answer["metadata"]["namespace"] == "default");
   CHECK_FALSE(answer["metadata"]["uid"].get<std::string>().empty());
 
@@ -68,7 +68,7 @@ TEST_CASE("a protobuf create is stored as its JSON form, and answered in protobu
 TEST_CASE("protobuf is answered only when Accept prefers it; a Table or JSON first keeps JSON") {
   TestServer t;
   auto c = t.client();
-  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", config_map.dump(), "application/json")->status == 201);
+  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json")->status == 201);
   const std::string path = "/api/v1/namespaces/default/configmaps/settings";
   for (const char* accept : {"application/json, application/vnd.kubernetes.protobuf", "*/*",
                              "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"}) {
@@ -91,7 +91,7 @@ TEST_CASE("a protobuf update and a delete with protobuf DeleteOptions") {
   TestServer t;
   auto c = t.client();
   const std::string path = "/api/v1/namespaces/default/configmaps/settings";
-  Json created = body_of(c->Post("/api/v1/namespaces/default/configmaps", config_map.dump(), "application/json"));
+  Json created = body_of(c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json"));
   created["data"]["mode"] = "slow";
   auto updated = c->Put(path, envelope_of(created), kProtobuf);
   REQUIRE(updated);

@@ -11,7 +11,7 @@ namespace rr::cel {
 namespace {
 
 template <int Want>
-Value extreme(std::span<const Value> a, const char* name) {
+Value numeric_extreme(std::span<const Value> a, const char* name) {
   std::span<const Value> values = a;
   if (a.size() == 1 && a[0].kind() == Kind::List) values = a[0].as_list().items;
   if (values.empty()) return Value::error(std::string(name) + "(): list must not be empty");
@@ -28,8 +28,8 @@ Value extreme(std::span<const Value> a, const char* name) {
   return *best;
 }
 
-Value greatest(std::span<const Value> a) { return extreme<1>(a, "math.greatest"); }
-Value least(std::span<const Value> a) { return extreme<-1>(a, "math.least"); }
+Value greatest(std::span<const Value> a) { return numeric_extreme<1>(a, "math.greatest"); }
+Value least(std::span<const Value> a) { return numeric_extreme<-1>(a, "math.least"); }
 
 Value abs(std::span<const Value> a) {
   if (a.size() == 1) {

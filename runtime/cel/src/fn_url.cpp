@@ -40,7 +40,7 @@ bool no_space_or_control(const std::string& s) {
   return true;
 }
 
-std::optional<Url> parse(const std::string& s) {
+std::optional<Url> parse_url(const std::string& s) {
   if (s.empty() || !no_space_or_control(s)) return std::nullopt;
   Url u;
   u.text = s;
@@ -126,29 +126,29 @@ const Url* as_url(std::span<const Value> a) {
 
 Value url(std::span<const Value> a) {
   if (a.size() != 1 || a[0].kind() != Kind::String) return no_overload("url", a);
-  auto u = parse(a[0].as_string());
+  auto u = parse_url(a[0].as_string());
   if (!u) return Value::error("URL parse error during conversion from string: " + a[0].as_string());
   return Value(std::shared_ptr<const Opaque>(std::make_shared<UrlValue>(std::move(*u))));
 }
 
 Value is_url(std::span<const Value> a) {
   if (a.size() != 1 || a[0].kind() != Kind::String) return no_overload("isURL", a);
-  return Value(parse(a[0].as_string()).has_value());
+  return Value(parse_url(a[0].as_string()).has_value());
 }
 
-enum class Part { Scheme, Host, Hostname, Port, EscapedPath };
+enum class UrlPart { Scheme, Host, Hostname, Port, EscapedPath };
 
-template <Part P>
+template <UrlPart P>
 Value part(std::span<const Value> a) {
   static constexpr const char* kNames[] = {"getScheme", "getHost", "getHostname", "getPort", "getEscapedPath"};
   const Url* u = as_url(a);
   if (u == nullptr) return no_overload(kNames[static_cast<int>(P)], a);
   switch (P) {
-    case Part::Scheme: return Value(u->scheme);
-    case Part::Host: return Value(u->host);
-    case Part::Hostname: return Value(hostname(*u));
-    case Part::Port: return Value(port(*u));
-    case Part::EscapedPath: return Value(u->path);
+    case UrlPart::Scheme: return Value(u->scheme);
+    case UrlPart::Host: return Value(u->host);
+    case UrlPart::Hostname: return Value(hostname(*u));
+    case UrlPart::Port: return Value(port(*u));
+    case UrlPart::EscapedPath: return Value(u->path);
   }
   return no_overload(kNames[static_cast<int>(P)], a);
 }
@@ -183,11 +183,11 @@ Value query(std::span<const Value> a) {
 void register_url(FunctionTable& t) {
   t.add("url", url, true, false);
   t.add("isURL", is_url, true, false);
-  t.add("getScheme", part<Part::Scheme>, false, true);
-  t.add("getHost", part<Part::Host>, false, true);
-  t.add("getHostname", part<Part::Hostname>, false, true);
-  t.add("getPort", part<Part::Port>, false, true);
-  t.add("getEscapedPath", part<Part::EscapedPath>, false, true);
+  t.add("getScheme", part<UrlPart::Scheme>, false, true);
+  t.add("getHost", part<UrlPart::Host>, false, true);
+  t.add("getHostname", part<UrlPart::Hostname>, false, true);
+  t.add("getPort", part<UrlPart::Port>, false, true);
+  t.add("getEscapedPath", part<UrlPart::EscapedPath>, false, true);
   t.add("getQuery", query, false, true);
 }
 

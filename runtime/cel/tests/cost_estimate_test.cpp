@@ -26,7 +26,7 @@ CostEstimate estimate(std::string_view source, std::map<std::string, CelType> de
   return compiled.cost;
 }
 
-struct Case {
+struct CostEstimateCase {
   const char* expr;
   std::map<std::string, CelType> declarations;
   std::uint64_t min, max;
@@ -36,7 +36,7 @@ struct Case {
 
 TEST_CASE("estimates match cel-go's estimator tests") {
   const CelType str = CelType::string_type();
-  const std::vector<Case> cases = {
+  const std::vector<CostEstimateCase> cases = {
       {"\"Hello World!\"", {}, 0, 0},
       {"input", {{"input", CelType::list(CelType::int_type())}}, 1, 1},
       {"input['key']", {{"input", CelType::map(str, str)}}, 2, 2},

@@ -35,7 +35,7 @@ Value ints(std::size_t n) {
   return Value::list(std::move(items));
 }
 
-struct Case {
+struct CostCase {
   const char* expr;
   std::vector<std::pair<std::string, Value>> vars;
   std::uint64_t want;
@@ -45,7 +45,7 @@ struct Case {
 
 TEST_CASE("runtime costs match cel-go's interpreter tests") {
   const Value text500(std::string(500, 'x'));
-  const std::vector<Case> cases = {
+  const std::vector<CostCase> cases = {
       {"\"Hello World!\"", {}, 0},
       {"input", {{"input", ints(2)}}, 1},
       {"input['key']", {{"input", Value::map({{Value("key"), Value("v")}})}}, 2},

@@ -12,7 +12,7 @@ namespace {
 using rr::Selector;
 using Labels = std::map<std::string, std::string>;
 
-std::string parse_error(const std::string& text) {
+std::string selector_parse_error(const std::string& text) {
   try {
     (void)Selector::parse(text);
   } catch (const std::invalid_argument& e) {
@@ -142,12 +142,12 @@ TEST_CASE("Selector::parse: errors name the column and what was expected") {
   for (const auto& row : cases) {
     const auto& [input, message] = row;
     CAPTURE(row.first);  // clang 14 cannot capture a structured binding
-    const std::string error = parse_error(input);
+    const std::string error = selector_parse_error(input);
     CHECK(error.find("invalid label selector \"" + input + "\": ") == 0);
     CHECK(error.find(message) != std::string::npos);
   }
   // Control characters are escaped, so a NUL cannot cut the message short.
-  CHECK(parse_error(std::string("a=b\0c", 5)) ==
+  CHECK(selector_parse_error(std::string("a=b\0c", 5)) ==
         "invalid label selector \"a=b\\x00c\": at column 3: invalid value \"b\\x00c\": a valid label must be an "
         "empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
         "alphanumeric character (e.g. 'MyValue', 'my_value' or '12345')");

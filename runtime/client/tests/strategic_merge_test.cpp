@@ -34,14 +34,14 @@ Json builtin(const char* original, const char* patch) {
   return apply(original, patch, rr::builtin_strategic_schema());
 }
 
-struct Case {
+struct StrategicMergeCase {
   const char* original;
   const char* patch;
   const char* result;
 };
 
-void check_cases(std::initializer_list<Case> cases) {
-  for (const Case& c : cases) {
+void check_cases(std::initializer_list<StrategicMergeCase> cases) {
+  for (const StrategicMergeCase& c : cases) {
     CAPTURE(c.original);
     CAPTURE(c.patch);
     CHECK(apply(c.original, c.patch) == Json::parse(c.result));

@@ -36,7 +36,7 @@ struct Recorder {
   }
 };
 
-Json thing(const std::string& name, Json spec) {
+Json thing_with_spec(const std::string& name, Json spec) {
   return {{"apiVersion", "things.test/v1"},
           {"kind", "Thing"},
           {"metadata", {{"name", name}, {"namespace", "default"}}},
@@ -56,7 +56,7 @@ TEST_CASE("admission gets the old object on update and none on create, and runs 
   auto cluster = make_cluster();
   Recorder rec;
   cluster->register_kind(thing_kind(), rec.fn());
-  Json created = cluster->create(thing_kind(), thing("a", {{"size", 1}}));
+  Json created = cluster->create(thing_kind(), thing_with_spec("a", {{"size", 1}}));
   created["spec"]["size"] = 2;
   Json updated = cluster->update(thing_kind(), created);
   updated["status"] = {{"ready", true}};
@@ -76,7 +76,7 @@ TEST_CASE("every cause of a refused write is in the 422, and nothing is stored")
   auto cluster = make_cluster();
   Recorder rec;
   cluster->register_kind(thing_kind(), rec.fn());
-  const rr::Status s = failure_of([&] { cluster->create(thing_kind(), thing("a", {{"size", 6}})); });
+  const rr::Status s = failure_of([&] { cluster->create(thing_kind(), thing_with_spec("a", {{"size", 6}})); });
   CHECK(s.code == 422);
   REQUIRE(s.causes.size() == 2);
   CHECK(s.causes[0].field == "spec.size");
@@ -88,7 +88,7 @@ TEST_CASE("a status write that admission refuses leaves the object as it was") {
   auto cluster = make_cluster();
   Recorder rec;
   cluster->register_kind(thing_kind(), rec.fn());
-  Json created = cluster->create(thing_kind(), thing("a", {{"size", 1}}));
+  Json created = cluster->create(thing_kind(), thing_with_spec("a", {{"size", 1}}));
   Json bad = created;
   bad["spec"]["size"] = 9;  // ignored by a status write: the stored spec is admitted
   bad["status"] = {{"ready", true}};
@@ -103,24 +103,24 @@ TEST_CASE("unknown fields: Strict refuses with 400, Warn and the default warn, I
   cluster->register_kind(thing_kind(), rec.fn());
   std::vector<std::string> warnings;
   const rr::Status strict = failure_of([&] {
-    cluster->create(thing_kind(), thing("s", {{"extra", 1}}), validation(rr::FieldValidation::Strict, &warnings));
+    cluster->create(thing_kind(), thing_with_spec("s", {{"extra", 1}}), validation(rr::FieldValidation::Strict, &warnings));
   });
   CHECK(strict.code == 400);
   CHECK(strict.reason == "BadRequest");
   CHECK(strict.message ==
         "Thing in version \"v1\" cannot be handled as a Thing: strict decoding error: unknown field \"spec.extra\"");
 
-  Json warned = cluster->create(thing_kind(), thing("w", {{"extra", 1}}),
+  Json warned = cluster->create(thing_kind(), thing_with_spec("w", {{"extra", 1}}),
                                 validation(rr::FieldValidation::Warn, &warnings));
   CHECK_FALSE(warned["spec"].contains("extra"));
   CHECK(warnings == std::vector<std::string>{"unknown field \"spec.extra\""});
 
   warnings.clear();
-  cluster->create(thing_kind(), thing("d", {{"extra", 1}}), validation(rr::FieldValidation::Default, &warnings));
+  cluster->create(thing_kind(), thing_with_spec("d", {{"extra", 1}}), validation(rr::FieldValidation::Default, &warnings));
   CHECK(warnings.size() == 1);
 
   warnings.clear();
-  Json ignored = cluster->create(thing_kind(), thing("i", {{"extra", 1}}),
+  Json ignored = cluster->create(thing_kind(), thing_with_spec("i", {{"extra", 1}}),
                                  validation(rr::FieldValidation::Ignore, &warnings));
   CHECK_FALSE(ignored["spec"].contains("extra"));
   CHECK(warnings.empty());
@@ -133,7 +133,7 @@ TEST_CASE("a generated type's admission (AdmitFn) still skips status writes") {
     ++calls;
     return std::vector<rr::FieldError>{};
   });
-  Json created = cluster->create(thing_kind(), thing("a", {{"size", 1}}));
+  Json created = cluster->create(thing_kind(), thing_with_spec("a", {{"size", 1}}));
   created["status"] = {{"ready", true}};
   cluster->update_status(thing_kind(), created);
   CHECK(calls == 1);

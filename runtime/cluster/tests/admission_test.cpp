@@ -10,7 +10,7 @@ using clustertest::v1::GadgetSpecMode;
 
 namespace {
 
-struct Fixture {
+struct AdmissionFixture {
   std::shared_ptr<rr::Cluster> cluster = [] {
     auto c = make_cluster();
     c->register_kind<Gadget>();
@@ -30,7 +30,7 @@ Gadget gadget(const std::string& name, GadgetSpec spec = {}) {
 }  // namespace
 
 TEST_CASE("register_kind<T> takes the kind's description from its ResourceTraits") {
-  Fixture f;
+  AdmissionFixture f;
   const auto info = f.cluster->find_kind({"clustertest.rrgen.dev", "v1", "Gadget"});
   REQUIRE(info);
   CHECK(info->plural == "gadgets");
@@ -42,7 +42,7 @@ TEST_CASE("register_kind<T> takes the kind's description from its ResourceTraits
 }
 
 TEST_CASE("admission applies the schema defaults on create") {
-  Fixture f;
+  AdmissionFixture f;
   const Gadget created = f.client.create(gadget("g"));
   REQUIRE(created.spec);
   CHECK(created.spec->size == 3);
@@ -53,7 +53,7 @@ TEST_CASE("admission applies the schema defaults on create") {
 }
 
 TEST_CASE("admission findings are a 422 Invalid with one cause each, and nothing is stored") {
-  Fixture f;
+  AdmissionFixture f;
   GadgetSpec spec;
   spec.size = 11;
   spec.mode = rr::OpenEnum<GadgetSpecMode>::from_string("turbo");
@@ -76,7 +76,7 @@ TEST_CASE("admission findings are a 422 Invalid with one cause each, and nothing
 }
 
 TEST_CASE("admission runs on update and patch of the main resource") {
-  Fixture f;
+  AdmissionFixture f;
   Gadget g = f.client.create(gadget("g"));
   g.spec->size = 0;
   CHECK(failure_of([&] { f.client.update(g); }).code == 422);
@@ -97,7 +97,7 @@ TEST_CASE("admission runs on update and patch of the main resource") {
 }
 
 TEST_CASE("typed ClusterClient calls round-trip a generated kind") {
-  Fixture f;
+  AdmissionFixture f;
   GadgetSpec spec;
   spec.color = "red";
   Gadget g = f.client.create(gadget("g", spec));
@@ -126,7 +126,7 @@ TEST_CASE("typed ClusterClient calls round-trip a generated kind") {
 }
 
 TEST_CASE("admission reports a required member an object lacks as Required value, not as a decode error") {
-  Fixture f;
+  AdmissionFixture f;
   const auto info = *f.cluster->find_kind({"clustertest.rrgen.dev", "v1", "Gadget"});
   const Json object = Json::parse(R"({"apiVersion":"clustertest.rrgen.dev/v1","kind":"Gadget",
     "metadata":{"namespace":"default","name":"incomplete"},

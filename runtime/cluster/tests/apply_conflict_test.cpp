@@ -6,13 +6,6 @@ using namespace cluster_test;
 
 namespace {
 
-rr::WriteOptions manager(std::string name, bool force = false) {
-  rr::WriteOptions o;
-  o.field_manager = std::move(name);
-  o.force = force;
-  return o;
-}
-
 rr::KindInfo deployment_kind() {
   return {.gvk = {"apps", "v1", "Deployment"}, .plural = "deployments", .list_kind = "DeploymentList", .has_status = true};
 }

@@ -12,12 +12,6 @@ using rr::cluster_detail::FieldSet;
 
 namespace {
 
-rr::WriteOptions manager(std::string name) {
-  rr::WriteOptions o;
-  o.field_manager = std::move(name);
-  return o;
-}
-
 rr::KindInfo pod_kind() { return {.gvk = {"", "v1", "Pod"}, .plural = "pods", .list_kind = "PodList", .has_status = true}; }
 
 }  // namespace

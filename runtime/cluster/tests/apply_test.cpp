@@ -8,19 +8,10 @@ using namespace cluster_test;
 
 namespace {
 
-rr::WriteOptions manager(std::string name, bool force = false) {
-  rr::WriteOptions o;
-  o.field_manager = std::move(name);
-  o.force = force;
-  return o;
-}
-
 Json apply(rr::Cluster& cluster, const rr::KindInfo& kind, const std::string& name, const std::string& body,
            const rr::WriteOptions& opts, std::string_view subresource = {}) {
   return cluster.patch(kind, {"default", name}, rr::PatchType::Apply, body, subresource, opts);
 }
-
-const Json& managed_fields(const Json& object) { return object["metadata"]["managedFields"]; }
 
 }  // namespace
 

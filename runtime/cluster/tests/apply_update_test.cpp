@@ -6,15 +6,6 @@ using namespace cluster_test;
 
 namespace {
 
-rr::WriteOptions manager(std::string name, bool force = false) {
-  rr::WriteOptions o;
-  o.field_manager = std::move(name);
-  o.force = force;
-  return o;
-}
-
-const Json& managed_fields(const Json& object) { return object["metadata"]["managedFields"]; }
-
 Json apply_config_map(rr::Cluster& cluster, const std::string& data, const rr::WriteOptions& opts) {
   return cluster.patch(config_map_kind(), {"default", "a"}, rr::PatchType::Apply,
                        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"data":)" + data + "}", {},

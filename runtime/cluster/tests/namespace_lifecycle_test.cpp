@@ -13,7 +13,7 @@ Json with_finalizer(Json object, const std::string& finalizer) {
   return object;
 }
 
-bool exists(rr::Cluster& cluster, const rr::KindInfo& kind, const rr::ObjectKey& key) {
+bool object_exists(rr::Cluster& cluster, const rr::KindInfo& kind, const rr::ObjectKey& key) {
   try {
     cluster.get(kind, key);
     return true;
@@ -23,7 +23,7 @@ bool exists(rr::Cluster& cluster, const rr::KindInfo& kind, const rr::ObjectKey&
   }
 }
 
-std::vector<rr::WatchEvent> drain(rr::Watch& watch) {
+std::vector<rr::WatchEvent> drain_events(rr::Watch& watch) {
   std::vector<rr::WatchEvent> events;
   while (auto event = watch.next(std::chrono::milliseconds(0))) events.push_back(std::move(*event));
   return events;
@@ -85,15 +85,15 @@ TEST_CASE("delete empties the namespace, then removes it; watchers see it in ord
   CHECK(last["metadata"]["deletionTimestamp"] == "2024-05-01T12:00:05Z");
   CHECK(last["status"]["phase"] == "Terminating");
   CHECK_FALSE(last["spec"].contains("finalizers"));
-  CHECK_FALSE(exists(*cluster, namespace_kind(), {"", "team"}));
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "a"}));
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "b"}));
-  CHECK_FALSE(exists(*cluster, thing_kind(), {"team", "t"}));
-  CHECK(exists(*cluster, config_map_kind(), {"stay", "a"}));
-  CHECK(exists(*cluster, config_map_kind(), {"teams", "a"}));
+  CHECK_FALSE(object_exists(*cluster, namespace_kind(), {"", "team"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "a"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "b"}));
+  CHECK_FALSE(object_exists(*cluster, thing_kind(), {"team", "t"}));
+  CHECK(object_exists(*cluster, config_map_kind(), {"stay", "a"}));
+  CHECK(object_exists(*cluster, config_map_kind(), {"teams", "a"}));
   CHECK(cluster->get(cluster_thing_kind(), {"", "c"}) == cluster_scoped);
 
-  const auto ns_events = drain(*namespaces);
+  const auto ns_events = drain_events(*namespaces);
   REQUIRE(ns_events.size() == 2);
   CHECK(ns_events[0].type == rr::WatchEventType::Modified);
   CHECK(ns_events[0].object["status"]["phase"] == "Terminating");
@@ -101,8 +101,8 @@ TEST_CASE("delete empties the namespace, then removes it; watchers see it in ord
   CHECK(ns_events[1].type == rr::WatchEventType::Deleted);
   CHECK(rv_of(ns_events[1].object) == cluster->resource_version());
 
-  const auto cm_events = drain(*config_maps);
-  const auto thing_events = drain(*things);
+  const auto cm_events = drain_events(*config_maps);
+  const auto thing_events = drain_events(*things);
   REQUIRE(cm_events.size() == 2);
   REQUIRE(thing_events.size() == 1);
   for (const auto& event : {cm_events[0], cm_events[1], thing_events[0]}) {
@@ -124,7 +124,7 @@ TEST_CASE("a terminating namespace waits for content with finalizers and refuses
   CHECK(terminating["status"]["phase"] == "Terminating");
   CHECK(terminating["spec"]["finalizers"] == Json{"kubernetes"});
   CHECK(cluster->get(namespace_kind(), {"", "team"}) == terminating);
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "free"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "free"}));
   Json held = cluster->get(config_map_kind(), {"team", "held"});
   CHECK(held["metadata"].contains("deletionTimestamp"));
 
@@ -151,8 +151,8 @@ TEST_CASE("a terminating namespace waits for content with finalizers and refuses
   // Updates of existing content are still allowed; dropping the last finalizer lets the namespace go.
   held["metadata"].erase("finalizers");
   cluster->update(config_map_kind(), held);
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "held"}));
-  CHECK_FALSE(exists(*cluster, namespace_kind(), {"", "team"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "held"}));
+  CHECK_FALSE(object_exists(*cluster, namespace_kind(), {"", "team"}));
   CHECK_NOTHROW(cluster->create(config_map_kind(), config_map("team", "after")));  // no require_namespaces
 }
 
@@ -161,7 +161,7 @@ TEST_CASE("metadata.finalizers keep the emptied namespace terminating until they
   cluster->create(namespace_kind(), with_finalizer(namespace_named("team"), "example.test/hold"));
   cluster->create(config_map_kind(), config_map("team", "a"));
   const Json terminating = cluster->remove(namespace_kind(), {"", "team"});
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "a"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "a"}));
   CHECK(terminating["status"]["phase"] == "Terminating");
   CHECK_FALSE(terminating["spec"].contains("finalizers"));  // the controller is done
   CHECK(terminating["metadata"]["finalizers"] == Json{"example.test/hold"});
@@ -169,7 +169,7 @@ TEST_CASE("metadata.finalizers keep the emptied namespace terminating until they
   Json ns = cluster->get(namespace_kind(), {"", "team"});
   ns["metadata"].erase("finalizers");
   cluster->update(namespace_kind(), ns);
-  CHECK_FALSE(exists(*cluster, namespace_kind(), {"", "team"}));
+  CHECK_FALSE(object_exists(*cluster, namespace_kind(), {"", "team"}));
 }
 
 TEST_CASE("content keeps the namespace's other spec finalizers from letting it go") {
@@ -179,9 +179,9 @@ TEST_CASE("content keeps the namespace's other spec finalizers from letting it g
   cluster->create(namespace_kind(), ns);
   cluster->create(config_map_kind(), config_map("team", "a"));
   const Json terminating = cluster->remove(namespace_kind(), {"", "team"});
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "a"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "a"}));
   CHECK(terminating["spec"]["finalizers"] == Json{"example.test/hold"});
-  CHECK(exists(*cluster, namespace_kind(), {"", "team"}));
+  CHECK(object_exists(*cluster, namespace_kind(), {"", "team"}));
 }
 
 TEST_CASE("a namespace no finalizer holds is removed at once, its content left alone") {
@@ -189,8 +189,8 @@ TEST_CASE("a namespace no finalizer holds is removed at once, its content left a
   cluster->seed(namespace_kind(), namespace_named("bare"));
   cluster->create(config_map_kind(), config_map("bare", "a"));
   cluster->remove(namespace_kind(), {"", "bare"});
-  CHECK_FALSE(exists(*cluster, namespace_kind(), {"", "bare"}));
-  CHECK(exists(*cluster, config_map_kind(), {"bare", "a"}));
+  CHECK_FALSE(object_exists(*cluster, namespace_kind(), {"", "bare"}));
+  CHECK(object_exists(*cluster, config_map_kind(), {"bare", "a"}));
 }
 
 TEST_CASE("foreground deletion of a namespace: its GC finalizer and its content finalizer both go") {
@@ -200,8 +200,8 @@ TEST_CASE("foreground deletion of a namespace: its GC finalizer and its content 
   rr::DeleteOptions foreground;
   foreground.propagation = rr::PropagationPolicy::Foreground;
   cluster->remove(namespace_kind(), {"", "team"}, foreground);
-  CHECK_FALSE(exists(*cluster, config_map_kind(), {"team", "a"}));
-  CHECK_FALSE(exists(*cluster, namespace_kind(), {"", "team"}));
+  CHECK_FALSE(object_exists(*cluster, config_map_kind(), {"team", "a"}));
+  CHECK_FALSE(object_exists(*cluster, namespace_kind(), {"", "team"}));
 }
 
 TEST_CASE("require_namespaces still refuses a missing namespace; without it a missing one is fine") {
@@ -223,6 +223,6 @@ TEST_CASE("a cluster without the v1 Namespace kind is unchanged") {
   CHECK_FALSE(created.contains("status"));
   cluster->create(config_map_kind(), config_map("team", "a"));
   cluster->remove(other, {"", "team"});
-  CHECK_FALSE(exists(*cluster, other, {"", "team"}));
-  CHECK(exists(*cluster, config_map_kind(), {"team", "a"}));
+  CHECK_FALSE(object_exists(*cluster, other, {"", "team"}));
+  CHECK(object_exists(*cluster, config_map_kind(), {"team", "a"}));
 }

@@ -88,6 +88,16 @@ inline Json config_map(const std::string& ns, const std::string& name, Json data
               {"data", std::move(data)}};
 }
 
+inline const Json& managed_fields(const Json& object) { return object["metadata"]["managedFields"]; }
+
+// Write options of a server-side apply (or any write) by field manager `name`.
+inline rr::WriteOptions manager(std::string name, bool force = false) {
+  rr::WriteOptions o;
+  o.field_manager = std::move(name);
+  o.force = force;
+  return o;
+}
+
 inline Json thing(const std::string& ns, const std::string& name) {
   return Json{{"apiVersion", "things.test/v1"}, {"kind", "Thing"}, {"metadata", {{"namespace", ns}, {"name", name}}},
               {"spec", {{"size", 1}}}};

@@ -14,7 +14,7 @@ namespace rr {
 using time_point = Clock::time_point;
 
 namespace {
-double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double as_seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 }  // namespace
 
 // Mirrors client-go's queue: a FIFO, the `dirty` set (keys that need processing) and the
@@ -138,7 +138,7 @@ std::optional<ObjectKey> WorkQueue::get() {
   s.processing.emplace(key, now);
   s.metrics->set_depth(s.dirty.size());
   if (auto since = s.dirty_since.find(key); since != s.dirty_since.end()) {
-    s.metrics->observe_queue_latency(seconds(now - since->second));
+    s.metrics->observe_queue_latency(as_seconds(now - since->second));
     s.dirty_since.erase(since);
   }
   return key;
@@ -149,7 +149,7 @@ void WorkQueue::done(const ObjectKey& key) {
   std::lock_guard guard(s.mutex);
   auto it = s.processing.find(key);
   if (it == s.processing.end()) return;  // not handed out: nothing to finish (as client-go)
-  s.metrics->observe_work_duration(seconds(s.clock.now() - it->second));
+  s.metrics->observe_work_duration(as_seconds(s.clock.now() - it->second));
   s.processing.erase(it);
   if (s.dirty.contains(key)) {
     // Re-added while it was processed: queued again even after shutdown, as client-go.
@@ -188,7 +188,7 @@ void WorkQueue::update_unfinished_work() {
   const time_point now = s.clock.now();
   double total = 0, longest = 0;
   for (const auto& [key, started] : s.processing) {
-    const double running = seconds(now - started);
+    const double running = as_seconds(now - started);
     total += running;
     longest = std::max(longest, running);
   }

@@ -11,14 +11,14 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct Fixture {
+struct CachedClientFixture {
   std::shared_ptr<Cluster> cluster = make_cluster();
   std::shared_ptr<CountingClient> api = std::make_shared<CountingClient>(std::make_shared<ClusterClient>(cluster));
   std::shared_ptr<InformerCache> cache;
   std::jthread running;
   std::shared_ptr<CachedClient> client;
 
-  explicit Fixture(CachedClientOptions options = {}) {
+  explicit CachedClientFixture(CachedClientOptions options = {}) {
     InformerCacheOptions cache_options;
     cache_options.informer = fast_options();
     cache = std::make_shared<InformerCache>(api, cache_options);
@@ -31,7 +31,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("cached client: reads are served by the cache after one list and one watch") {
-  Fixture f;
+  CachedClientFixture f;
   f.cluster->create(widget_kind(), object(widget_kind(), "default", "a", {{"app", "web"}}));
   f.cluster->create(widget_kind(), object(widget_kind(), "default", "b"));
 
@@ -51,7 +51,7 @@ TEST_CASE("cached client: reads are served by the cache after one list and one w
 }
 
 TEST_CASE("cached client: writes go to the API and the cache catches up through the watch") {
-  Fixture f;
+  CachedClientFixture f;
   CHECK(f.client->list(widget_kind(), ListOptions{})["items"].empty());
   Json created = f.client->create(widget_kind(), object(widget_kind(), "default", "new"), {});
   CHECK(f.api->writes == 1);
@@ -77,7 +77,7 @@ TEST_CASE("cached client: writes go to the API and the cache catches up through 
 }
 
 TEST_CASE("cached client: returned objects are copies") {
-  Fixture f;
+  CachedClientFixture f;
   f.cluster->create(widget_kind(), object(widget_kind(), "default", "a"));
   Json a = f.client->get(widget_kind(), {"default", "a"});
   a["spec"]["color"] = "mutated";
@@ -90,7 +90,7 @@ TEST_CASE("cached client: returned objects are copies") {
 TEST_CASE("cached client: kinds listed as uncached are read from the API") {
   CachedClientOptions options;
   options.uncached = {gadget_kind().gvk};
-  Fixture f(options);
+  CachedClientFixture f(options);
   f.cluster->create(gadget_kind(), object(gadget_kind(), "default", "g"));
   CHECK_FALSE(f.client->is_cached(gadget_kind().gvk));
   CHECK(f.client->is_cached(widget_kind().gvk));

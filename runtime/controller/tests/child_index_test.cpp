@@ -65,13 +65,13 @@ Reconciler widget_reconciler(const Config& config) {
   };
 }
 
-struct Fixture {
+struct ChildIndexFixture {
   std::shared_ptr<Cluster> cluster = make_cluster();
   std::shared_ptr<ClusterClient> api = std::make_shared<ClusterClient>(cluster);
   std::shared_ptr<InformerCache> cache;
   std::jthread running;
 
-  Fixture() {
+  ChildIndexFixture() {
     InformerCacheOptions options;
     options.informer = fast_options();
     cache = std::make_shared<InformerCache>(api, options);
@@ -92,7 +92,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("child index: through the cache, a child reconciler reads only its own children") {
-  Fixture f;
+  ChildIndexFixture f;
   auto client = std::make_shared<ListRecorder>(std::make_shared<CachedClient>(f.api, f.cache));
   const Reconciler reconciler = widget_reconciler(make_config(client));
   for (const char* name : {"w1", "w2", "w3"}) REQUIRE_FALSE(reconciler.reconcile(Request{"a", name}).error);
@@ -119,7 +119,7 @@ TEST_CASE("child index: through the cache, a child reconciler reads only its own
 }
 
 TEST_CASE("child index: without an index the child reconciler lists the namespace and filters") {
-  Fixture f;
+  ChildIndexFixture f;
   auto client = std::make_shared<ListRecorder>(f.api);  // the API: no field index
   const Reconciler reconciler = widget_reconciler(make_config(client));
   for (const char* name : {"w1", "w2", "w3"}) REQUIRE_FALSE(reconciler.reconcile(Request{"a", name}).error);
@@ -136,7 +136,7 @@ TEST_CASE("child index: without an index the child reconciler lists the namespac
 }
 
 TEST_CASE("child index: an uncached child kind is read from the API without the index") {
-  Fixture f;
+  ChildIndexFixture f;
   CachedClientOptions options;
   options.uncached = {gadget_kind().gvk};
   auto client = std::make_shared<ListRecorder>(std::make_shared<CachedClient>(f.api, f.cache, options));

@@ -14,13 +14,13 @@ using namespace rr::test;
 
 namespace {
 
-struct Fixture {
+struct FieldIndexFixture {
   std::shared_ptr<Cluster> cluster = make_cluster();
   std::shared_ptr<CountingClient> api = std::make_shared<CountingClient>(std::make_shared<ClusterClient>(cluster));
   std::shared_ptr<InformerCache> cache;
   std::jthread running;
 
-  Fixture() {
+  FieldIndexFixture() {
     InformerCacheOptions options;
     options.informer = fast_options();
     cache = std::make_shared<InformerCache>(api, options);
@@ -78,7 +78,7 @@ TEST_CASE("field index: controller_owner_uid reads the controller reference only
 }
 
 TEST_CASE("field index: the controller-owner index answers per namespace and across namespaces") {
-  Fixture f;
+  FieldIndexFixture f;
   f.cluster->create(gadget_kind(), owned(gadget_kind(), "a", "g1", "uid-1"));
   f.cluster->create(gadget_kind(), owned(gadget_kind(), "a", "g2", "uid-2"));
   f.cluster->create(gadget_kind(), owned(gadget_kind(), "a", "g3", "uid-1"));
@@ -100,7 +100,7 @@ TEST_CASE("field index: the controller-owner index answers per namespace and acr
 }
 
 TEST_CASE("field index: adds, owner changes and deletes move objects in and out of the index") {
-  Fixture f;
+  FieldIndexFixture f;
   const std::string uid1 = f.owner("a", "w1");
   const std::string uid2 = f.owner("a", "w2");
   const std::string by_uid1 = field_equals(controller_owner_field, uid1);
@@ -132,7 +132,7 @@ TEST_CASE("field index: adds, owner changes and deletes move objects in and out 
 }
 
 TEST_CASE("field index: IndexField indexes a user field, refuses a second indexer for it") {
-  Fixture f;
+  FieldIndexFixture f;
   f.cluster->create(widget_kind(), object(widget_kind(), "a", "w1", {}, "red"));
   f.cluster->create(widget_kind(), object(widget_kind(), "a", "w2", {}, "blue"));
   f.cluster->create(widget_kind(), object(widget_kind(), "b", "w3", {}, "red"));
@@ -167,7 +167,7 @@ TEST_CASE("field index: IndexField indexes a user field, refuses a second indexe
 }
 
 TEST_CASE("field index: only a cached client reports the index; the API does not") {
-  Fixture f;
+  FieldIndexFixture f;
   auto cluster_client = std::make_shared<ClusterClient>(f.cluster);
   CachedClientOptions options;
   options.uncached = {widget_kind().gvk};

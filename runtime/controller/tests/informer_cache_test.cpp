@@ -10,7 +10,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::vector<std::string> names_of(const Json& list) {
+std::vector<std::string> cached_names_of(const Json& list) {
   std::vector<std::string> out;
   for (const auto& item : list["items"]) out.push_back(key_of(item).str());
   return out;
@@ -69,24 +69,24 @@ TEST_CASE("informer cache: get and list read the store, with namespace, label an
 
   // The first read creates the informer and blocks until it has synced.
   Json all = cache->list(widget_kind(), {});
-  CHECK(names_of(all) == std::vector<std::string>{"a/one", "a/two", "b/three"});
+  CHECK(cached_names_of(all) == std::vector<std::string>{"a/one", "a/two", "b/three"});
   CHECK(all["kind"] == "WidgetList");
   CHECK(all["apiVersion"] == "example.dev/v1");
   CHECK(all["metadata"]["resourceVersion"] == cluster->resource_version());
 
   ListOptions in_a;
   in_a.namespace_ = "a";
-  CHECK(names_of(cache->list(widget_kind(), in_a)) == std::vector<std::string>{"a/one", "a/two"});
+  CHECK(cached_names_of(cache->list(widget_kind(), in_a)) == std::vector<std::string>{"a/one", "a/two"});
   ListOptions web;
   web.label_selector = "app in (web)";
-  CHECK(names_of(cache->list(widget_kind(), web)) == std::vector<std::string>{"a/one", "b/three"});
+  CHECK(cached_names_of(cache->list(widget_kind(), web)) == std::vector<std::string>{"a/one", "b/three"});
   ListOptions blue;
   blue.field_selector = "spec.color=blue";
-  CHECK(names_of(cache->list(widget_kind(), blue)) == std::vector<std::string>{"a/two"});
+  CHECK(cached_names_of(cache->list(widget_kind(), blue)) == std::vector<std::string>{"a/two"});
   ListOptions not_one;
   not_one.namespace_ = "a";
   not_one.field_selector = "metadata.name!=one";
-  CHECK(names_of(cache->list(widget_kind(), not_one)) == std::vector<std::string>{"a/two"});
+  CHECK(cached_names_of(cache->list(widget_kind(), not_one)) == std::vector<std::string>{"a/two"});
   ListOptions limited;
   limited.limit = 2;
   CHECK(cache->list(widget_kind(), limited)["items"].size() == 2);

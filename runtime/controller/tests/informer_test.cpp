@@ -11,14 +11,14 @@ using Lines = std::vector<std::string>;
 
 namespace {
 
-struct Fixture {
+struct InformerFixture {
   std::shared_ptr<Cluster> cluster;
   std::shared_ptr<CountingClient> client;
   std::shared_ptr<Informer> informer;
   Recorder recorder;
   std::jthread thread;
 
-  explicit Fixture(InformerOptions options = fast_options(), ClusterOptions cluster_options = {})
+  explicit InformerFixture(InformerOptions options = fast_options(), ClusterOptions cluster_options = {})
       : cluster(make_cluster(std::move(cluster_options))),
         client(std::make_shared<CountingClient>(std::make_shared<ClusterClient>(cluster))),
         informer(std::make_shared<Informer>(client, widget_kind(), std::move(options))) {
@@ -44,7 +44,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("informer: the initial list fills the store, is delivered as adds, and marks it synced") {
-  Fixture f;
+  InformerFixture f;
   f.create("a");
   f.create("b", {}, "other");
   CHECK_FALSE(f.informer->has_synced());
@@ -61,7 +61,7 @@ TEST_CASE("informer: the initial list fills the store, is delivered as adds, and
 }
 
 TEST_CASE("informer: add, update and delete reach the handlers in order") {
-  Fixture f;
+  InformerFixture f;
   f.start();
   f.create("a");
   f.recolor("a", "blue");
@@ -75,7 +75,7 @@ TEST_CASE("informer: add, update and delete reach the handlers in order") {
 }
 
 TEST_CASE("informer: handlers added after sync first get the stored objects, removed handlers get nothing") {
-  Fixture f;
+  InformerFixture f;
   f.create("a");
   f.create("b");
   f.start();
@@ -91,7 +91,7 @@ TEST_CASE("informer: handlers added after sync first get the stored objects, rem
 }
 
 TEST_CASE("informer: a dropped watch resumes from the last resourceVersion without relisting or duplicates") {
-  Fixture f;
+  InformerFixture f;
   f.create("a");
   f.start();
   f.create("b");
@@ -111,7 +111,7 @@ TEST_CASE("informer: a dropped watch resumes from the last resourceVersion witho
 TEST_CASE("informer: a 410 on resume relists, and the difference becomes events (the missed delete too)") {
   ClusterOptions small_history;
   small_history.watch_history = 2;
-  Fixture f(fast_options(), small_history);
+  InformerFixture f(fast_options(), small_history);
   f.create("a");
   f.create("b");
   f.create("keep");
@@ -148,7 +148,7 @@ TEST_CASE("informer: resync re-delivers every object as an update with old == ne
   InformerOptions options = fast_options();
   options.clock = &clock;
   options.resync_period = 10min;
-  Fixture f(options);
+  InformerFixture f(options);
   f.create("a");
   f.create("b");
   f.start();
@@ -165,7 +165,7 @@ TEST_CASE("informer: resync re-delivers every object as an update with old == ne
 }
 
 TEST_CASE("informer: indexes follow adds, updates and deletes, the namespace index is built in") {
-  Fixture f;
+  InformerFixture f;
   f.informer->add_index("app", [](const Json& o) {
     std::vector<std::string> values;
     const auto labels = o["metadata"].value("labels", Json::object());
@@ -224,7 +224,7 @@ TEST_CASE("informer: a failing list is retried with backoff until it succeeds") 
 TEST_CASE("informer: stop ends run promptly and run cannot be called twice") {
   InformerOptions options = fast_options();
   options.poll_interval = std::chrono::milliseconds(10000);  // stop must not wait for a poll
-  Fixture f(options);
+  InformerFixture f(options);
   f.start();
   const auto t0 = std::chrono::steady_clock::now();
   f.thread.request_stop();

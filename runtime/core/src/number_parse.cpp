@@ -9,7 +9,7 @@
 namespace rr::detail {
 namespace {
 
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_decimal_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 struct Parts {
   bool negative = false;
@@ -23,11 +23,11 @@ Parts split(std::string_view t) noexcept {
   std::size_t i = 0;
   if (i < t.size() && t[i] == '-') { p.negative = true; ++i; }
   const std::size_t ib = i;
-  while (i < t.size() && is_digit(t[i])) ++i;
+  while (i < t.size() && is_decimal_digit(t[i])) ++i;
   p.int_digits = t.substr(ib, i - ib);
   if (i < t.size() && t[i] == '.') {
     const std::size_t fb = ++i;
-    while (i < t.size() && is_digit(t[i])) ++i;
+    while (i < t.size() && is_decimal_digit(t[i])) ++i;
     p.frac_digits = t.substr(fb, i - fb);
   }
   if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
@@ -36,7 +36,7 @@ Parts split(std::string_view t) noexcept {
     if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg = t[i++] == '-';
     const long cap = static_cast<long>(t.size()) + 40;
     long e = 0;
-    for (; i < t.size() && is_digit(t[i]); ++i) {
+    for (; i < t.size() && is_decimal_digit(t[i]); ++i) {
       e = e * 10 + (t[i] - '0');
       if (e > cap) e = cap;
     }

@@ -11,7 +11,7 @@
 namespace rr {
 namespace {
 
-enum class Format { DecimalSI, BinarySI, DecimalExponent };
+enum class QuantityFormat { DecimalSI, BinarySI, DecimalExponent };
 
 struct Parsed {
   bool negative = false;
@@ -19,20 +19,20 @@ struct Parsed {
   std::string_view denom;  // fraction digits
   int base = 10;
   std::int32_t exponent = 0;
-  Format format = Format::DecimalSI;
+  QuantityFormat format = QuantityFormat::DecimalSI;
 };
 
 inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 bool interpret_suffix(std::string_view s, Parsed& p) {
-  struct Entry { std::string_view suffix; int base; std::int32_t exp; Format format; };
+  struct Entry { std::string_view suffix; int base; std::int32_t exp; QuantityFormat format; };
   static constexpr Entry kTable[] = {
-      {"", 10, 0, Format::DecimalSI},    {"n", 10, -9, Format::DecimalSI}, {"u", 10, -6, Format::DecimalSI},
-      {"m", 10, -3, Format::DecimalSI},  {"k", 10, 3, Format::DecimalSI},  {"M", 10, 6, Format::DecimalSI},
-      {"G", 10, 9, Format::DecimalSI},   {"T", 10, 12, Format::DecimalSI}, {"P", 10, 15, Format::DecimalSI},
-      {"E", 10, 18, Format::DecimalSI},  {"Ki", 2, 10, Format::BinarySI},  {"Mi", 2, 20, Format::BinarySI},
-      {"Gi", 2, 30, Format::BinarySI},   {"Ti", 2, 40, Format::BinarySI},  {"Pi", 2, 50, Format::BinarySI},
-      {"Ei", 2, 60, Format::BinarySI},
+      {"", 10, 0, QuantityFormat::DecimalSI},    {"n", 10, -9, QuantityFormat::DecimalSI}, {"u", 10, -6, QuantityFormat::DecimalSI},
+      {"m", 10, -3, QuantityFormat::DecimalSI},  {"k", 10, 3, QuantityFormat::DecimalSI},  {"M", 10, 6, QuantityFormat::DecimalSI},
+      {"G", 10, 9, QuantityFormat::DecimalSI},   {"T", 10, 12, QuantityFormat::DecimalSI}, {"P", 10, 15, QuantityFormat::DecimalSI},
+      {"E", 10, 18, QuantityFormat::DecimalSI},  {"Ki", 2, 10, QuantityFormat::BinarySI},  {"Mi", 2, 20, QuantityFormat::BinarySI},
+      {"Gi", 2, 30, QuantityFormat::BinarySI},   {"Ti", 2, 40, QuantityFormat::BinarySI},  {"Pi", 2, 50, QuantityFormat::BinarySI},
+      {"Ei", 2, 60, QuantityFormat::BinarySI},
   };
   for (const auto& e : kTable) {
     if (e.suffix == s) {
@@ -58,7 +58,7 @@ bool interpret_suffix(std::string_view s, Parsed& p) {
     const std::uint64_t bits = neg ? 0 - mag : mag;
     p.base = 10;
     p.exponent = static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
-    p.format = Format::DecimalExponent;
+    p.format = QuantityFormat::DecimalExponent;
     return true;
   }
   return false;
@@ -149,7 +149,7 @@ Amount normalise(const Parsed& p) {
   // nano and caps DecimalSI/BinarySI at the int64 maximum.
   const std::size_t num_len = p.num.empty() ? 1 : p.num.size();
   bool fast = false;
-  if (p.format == Format::BinarySI) {
+  if (p.format == QuantityFormat::BinarySI) {
     if (p.exponent >= 0 && p.denom.empty()) {
       const int precision = 15 - static_cast<int>(num_len) -
                             static_cast<int>(static_cast<float>(p.exponent) * 3 / 10) - 1;
@@ -182,7 +182,7 @@ Amount normalise(const Parsed& p) {
     }
     a.scale = -9;
   }
-  if (p.format != Format::DecimalExponent) {
+  if (p.format != QuantityFormat::DecimalExponent) {
     // amount > maxAllowed ?  (digits * 10^scale > 2^63-1)
     bool greater;
     if (a.scale >= 0) {

@@ -14,7 +14,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string rv_of(const Json& object) { return object["metadata"]["resourceVersion"].get<std::string>(); }
+std::string watched_rv_of(const Json& object) { return object["metadata"]["resourceVersion"].get<std::string>(); }
 
 // Reads `count` events (each within 5 s); fails the test when the stream runs dry first.
 std::vector<WatchEvent> take(Watch& watch, std::size_t count) {
@@ -48,9 +48,9 @@ TEST_CASE("a watch resumed from the last resourceVersion seen misses nothing and
   auto write_batch = [&](int from, int to) {
     for (int i = from; i < to; ++i) {
       const std::string name = "cm-" + std::to_string(i);
-      writes.push_back({WatchEventType::Added, name, rv_of(writer->create(cm, config_map("default", name)))});
+      writes.push_back({WatchEventType::Added, name, watched_rv_of(writer->create(cm, config_map("default", name)))});
       Json changed = writer->patch(cm, {"default", name}, PatchType::Merge, R"({"data":{"k":"v"}})");
-      writes.push_back({WatchEventType::Modified, name, rv_of(changed)});
+      writes.push_back({WatchEventType::Modified, name, watched_rv_of(changed)});
       if (i % 2 == 0) {
         // The DELETED event's resourceVersion is the deletion's own; only its order is checked.
         writes.push_back({WatchEventType::Deleted, name, ""});
@@ -63,7 +63,7 @@ TEST_CASE("a watch resumed from the last resourceVersion seen misses nothing and
   write_batch(0, 4);
   std::vector<WatchEvent> seen = take(*first, writes.size());
   first->stop();
-  const std::string resume_from = rv_of(seen.back().object);
+  const std::string resume_from = watched_rv_of(seen.back().object);
 
   write_batch(4, 9);  // nobody watches while these happen
   auto second = client->watch(cm, {.namespace_ = "default", .resource_version = resume_from});
@@ -77,8 +77,8 @@ TEST_CASE("a watch resumed from the last resourceVersion seen misses nothing and
     CAPTURE(i);
     CHECK(seen[i].type == writes[i].type);
     CHECK(seen[i].object["metadata"]["name"] == writes[i].name);
-    if (!writes[i].resource_version.empty()) CHECK(rv_of(seen[i].object) == writes[i].resource_version);
-    if (i > 0) CHECK(std::stoll(rv_of(seen[i].object)) > std::stoll(rv_of(seen[i - 1].object)));
+    if (!writes[i].resource_version.empty()) CHECK(watched_rv_of(seen[i].object) == writes[i].resource_version);
+    if (i > 0) CHECK(std::stoll(watched_rv_of(seen[i].object)) > std::stoll(watched_rv_of(seen[i - 1].object)));
   }
 }
 
@@ -96,11 +96,11 @@ TEST_CASE("bookmarks: after the initial objects, and the streaming list's initia
     CHECK(events[0].type == WatchEventType::Added);
     CHECK(events[1].type == WatchEventType::Added);
     CHECK(events[2].type == WatchEventType::Bookmark);
-    CHECK(rv_of(events[2].object) == current);
+    CHECK(watched_rv_of(events[2].object) == current);
     CHECK(events[2].object["kind"] == "ConfigMap");
     // A client resumes from the bookmark's resourceVersion: the next change, nothing before it.
     watch->stop();
-    auto resumed = client->watch(cm, {.namespace_ = "default", .resource_version = rv_of(events[2].object)});
+    auto resumed = client->watch(cm, {.namespace_ = "default", .resource_version = watched_rv_of(events[2].object)});
     client->create(cm, config_map("default", "c"));
     const auto next = take(*resumed, 1);
     CHECK(next[0].object["metadata"]["name"] == "c");
@@ -118,7 +118,7 @@ TEST_CASE("bookmarks: after the initial objects, and the streaming list's initia
     const auto events = take(*watch, 3);
     CHECK(events[2].type == WatchEventType::Bookmark);
     CHECK(events[2].object["metadata"]["annotations"]["k8s.io/initial-events-end"] == "true");
-    CHECK(rv_of(events[2].object) == current);
+    CHECK(watched_rv_of(events[2].object) == current);
     // Without bookmarks the server refuses the streaming list (422).
     CHECK(is_invalid(status_of([&] {
       client->watch(cm, {.namespace_ = "default", .resource_version_match = "NotOlderThan", .send_initial_events = true});
@@ -132,7 +132,7 @@ TEST_CASE("a resourceVersion older than the server's history: 410 Expired, then 
   LiveCluster live({}, small_history);
   auto client = live.client();
   const KindInfo cm = client->kind_info(config_map_gvk());
-  const std::string old = rv_of(client->create(cm, config_map("default", "first")));
+  const std::string old = watched_rv_of(client->create(cm, config_map("default", "first")));
   for (int i = 0; i < 6; ++i) client->create(cm, config_map("default", "cm-" + std::to_string(i)));
 
   // The watch is answered 200; the stream's only event is the ERROR, then it ends.
@@ -154,7 +154,7 @@ TEST_CASE("a resourceVersion older than the server's history: 410 Expired, then 
   // Relist: the whole state and a fresh resourceVersion to watch from.
   const Json relisted = client->list(cm, {.namespace_ = "default"});
   CHECK(relisted["items"].size() == 7);
-  auto rewatch = client->watch(cm, {.namespace_ = "default", .resource_version = rv_of(relisted)});
+  auto rewatch = client->watch(cm, {.namespace_ = "default", .resource_version = watched_rv_of(relisted)});
   client->create(cm, config_map("default", "after"));
   const auto fresh = take(*rewatch, 1);
   CHECK(fresh[0].type == WatchEventType::Added);
@@ -165,7 +165,7 @@ TEST_CASE("injected expiry: lists naming a resourceVersion get an HTTP 410, watc
   LiveCluster live;
   auto client = live.client();
   const KindInfo cm = client->kind_info(config_map_gvk());
-  const std::string rv = rv_of(client->create(cm, config_map("default", "a")));
+  const std::string rv = watched_rv_of(client->create(cm, config_map("default", "a")));
   FaultOptions faults;
   faults.expire_rate = 1;
   live.server().set_faults(faults);

@@ -8,7 +8,7 @@ using rr_test::reply_json;
 
 namespace {
 
-rr::KindInfo widgets() {
+rr::KindInfo verb_widgets() {
   return {{"example.dev", "v1", "Widget"}, "widgets", "WidgetList", rr::Scope::Namespaced, true};
 }
 rr::KindInfo namespaces() { return {{"", "v1", "Namespace"}, "namespaces", "NamespaceList", rr::Scope::Cluster, true}; }
@@ -29,7 +29,7 @@ TEST_CASE("get, list, create, update, update_status: paths, queries and bodies")
   server.start();
   rr::HttpClient client(rr_test::config_for(server), rr_test::quick_options());
 
-  CHECK(client.get(widgets(), {"ns1", "w1"})["echo"] == "GET /apis/example.dev/v1/namespaces/ns1/widgets/w1");
+  CHECK(client.get(verb_widgets(), {"ns1", "w1"})["echo"] == "GET /apis/example.dev/v1/namespaces/ns1/widgets/w1");
   CHECK(client.get(namespaces(), {"", "kube-system"})["echo"] == "GET /api/v1/namespaces/kube-system");
 
   rr::ListOptions list;
@@ -37,19 +37,19 @@ TEST_CASE("get, list, create, update, update_status: paths, queries and bodies")
   list.label_selector = "app=web";
   list.limit = 2;
   list.continue_ = "c1";
-  CHECK(client.list(widgets(), list)["echo"] ==
+  CHECK(client.list(verb_widgets(), list)["echo"] ==
         "GET /apis/example.dev/v1/namespaces/ns1/widgets?labelSelector=app%3Dweb&limit=2&continue=c1");
-  CHECK(client.list(widgets(), {})["echo"] == "GET /apis/example.dev/v1/widgets");
+  CHECK(client.list(verb_widgets(), {})["echo"] == "GET /apis/example.dev/v1/widgets");
 
   const rr::Json object = {{"apiVersion", "example.dev/v1"}, {"kind", "Widget"},
                            {"metadata", {{"namespace", "ns1"}, {"name", "w1"}, {"resourceVersion", "5"}}}};
   rr::WriteOptions write;
   write.dry_run = true;
   write.field_manager = "op";
-  CHECK(client.create(widgets(), object, write)["echo"] ==
+  CHECK(client.create(verb_widgets(), object, write)["echo"] ==
         "POST /apis/example.dev/v1/namespaces/ns1/widgets?dryRun=All&fieldManager=op");
-  CHECK(client.update(widgets(), object)["echo"] == "PUT /apis/example.dev/v1/namespaces/ns1/widgets/w1");
-  CHECK(client.update_status(widgets(), object)["echo"] ==
+  CHECK(client.update(verb_widgets(), object)["echo"] == "PUT /apis/example.dev/v1/namespaces/ns1/widgets/w1");
+  CHECK(client.update_status(verb_widgets(), object)["echo"] ==
         "PUT /apis/example.dev/v1/namespaces/ns1/widgets/w1/status");
 
   const auto seen = server.seen();
@@ -66,13 +66,13 @@ TEST_CASE("patch: content type per PatchType, apply needs a fieldManager and may
   server.start();
   rr::HttpClient client(rr_test::config_for(server), rr_test::quick_options());
 
-  client.patch(widgets(), {"ns1", "w1"}, rr::PatchType::Merge, R"({"spec":{"a":1}})");
-  client.patch(widgets(), {"ns1", "w1"}, rr::PatchType::JsonPatch, R"([{"op":"remove","path":"/spec/a"}])", "status");
+  client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Merge, R"({"spec":{"a":1}})");
+  client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::JsonPatch, R"([{"op":"remove","path":"/spec/a"}])", "status");
   client.patch(namespaces(), {"", "n"}, rr::PatchType::Strategic, R"({"metadata":{}})");
   rr::WriteOptions apply;
   apply.field_manager = "op";
   apply.force = true;
-  CHECK(client.patch(widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "apiVersion: example.dev/v1\nkind: Widget\n", {},
+  CHECK(client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "apiVersion: example.dev/v1\nkind: Widget\n", {},
                      apply)["echo"] == "PATCH /apis/example.dev/v1/namespaces/ns1/widgets/w1?fieldManager=op&force=true");
 
   const auto seen = server.seen();
@@ -88,7 +88,7 @@ TEST_CASE("patch: content type per PatchType, apply needs a fieldManager and may
 
   // No fieldManager: refused before anything is sent.
   try {
-    client.patch(widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "kind: Widget\n");
+    client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "kind: Widget\n");
     FAIL("expected an ApiError");
   } catch (const rr::ApiError& e) {
     CHECK(rr::is_bad_request(e.status()));
@@ -105,12 +105,12 @@ TEST_CASE("remove and remove_collection send DeleteOptions, a missing name is re
   rr::DeleteOptions del;
   del.propagation = rr::PropagationPolicy::Background;
   del.precondition_resource_version = "9";
-  CHECK(client.remove(widgets(), {"ns1", "w1"}, del)["echo"] ==
+  CHECK(client.remove(verb_widgets(), {"ns1", "w1"}, del)["echo"] ==
         "DELETE /apis/example.dev/v1/namespaces/ns1/widgets/w1?propagationPolicy=Background");
   rr::ListOptions list;
   list.namespace_ = "ns1";
   list.label_selector = "x=y";
-  client.remove_collection(widgets(), list, {});
+  client.remove_collection(verb_widgets(), list, {});
 
   const auto seen = server.seen();
   REQUIRE(seen.size() == 2);
@@ -119,8 +119,8 @@ TEST_CASE("remove and remove_collection send DeleteOptions, a missing name is re
   CHECK(seen[1].target == "/apis/example.dev/v1/namespaces/ns1/widgets?labelSelector=x%3Dy");
   CHECK(seen[1].method == "DELETE");
 
-  CHECK_THROWS_AS(client.get(widgets(), {"ns1", ""}), rr::ApiError);
-  CHECK_THROWS_AS(client.update(widgets(), rr::Json{{"metadata", {{"namespace", "ns1"}}}}), rr::ApiError);
+  CHECK_THROWS_AS(client.get(verb_widgets(), {"ns1", ""}), rr::ApiError);
+  CHECK_THROWS_AS(client.update(verb_widgets(), rr::Json{{"metadata", {{"namespace", "ns1"}}}}), rr::ApiError);
   CHECK(server.seen().size() == 2);
 }
 
@@ -173,9 +173,9 @@ TEST_CASE("a write sends fieldValidation and hands the answer's Warning headers 
   rr::WriteOptions write;
   write.field_validation = rr::FieldValidation::Strict;
   write.warnings = &warnings;
-  CHECK(client.create(widgets(), object, write)["echo"] ==
+  CHECK(client.create(verb_widgets(), object, write)["echo"] ==
         "POST /apis/example.dev/v1/namespaces/ns1/widgets?fieldValidation=Strict");
   CHECK(warnings == std::vector<std::string>{"unknown field \"spec.foo\"", "second", "third"});
   write.warnings = nullptr;  // no sink: the warnings are dropped
-  CHECK_NOTHROW(client.create(widgets(), object, write));
+  CHECK_NOTHROW(client.create(verb_widgets(), object, write));
 }

@@ -77,7 +77,7 @@ bool wait_for(int fd, short events, Clock::time_point deadline) {
   }
 }
 
-std::string errno_text() { return std::system_category().message(errno); }
+std::string socket_errno_text() { return std::system_category().message(errno); }
 
 }  // namespace
 
@@ -140,9 +140,9 @@ std::optional<std::string> tls_dial(const std::string& host, int port, std::chro
   const std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> addresses(found, &::freeaddrinfo);
   const std::string where = "dial tcp " + address + ":" + std::to_string(port);
   Fd socket{::socket(found->ai_family, found->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, found->ai_protocol)};
-  if (socket.fd < 0) return where + ": socket: " + errno_text();
+  if (socket.fd < 0) return where + ": socket: " + socket_errno_text();
   if (::connect(socket.fd, found->ai_addr, found->ai_addrlen) != 0) {
-    if (errno != EINPROGRESS) return where + ": connect: " + errno_text();
+    if (errno != EINPROGRESS) return where + ": connect: " + socket_errno_text();
     if (!wait_for(socket.fd, POLLOUT, deadline)) return where + ": i/o timeout";
     int error = 0;
     socklen_t size = sizeof error;

@@ -22,7 +22,7 @@ using TimePoint = std::chrono::system_clock::time_point;
 using Expiries = std::map<ObjectKey, TimePoint>;  // observer → expiry
 
 // "apps/v1" → "apps"; "v1" → "" (the core group).
-std::string group_of(std::string_view api_version) {
+std::string api_group_of(std::string_view api_version) {
   const auto slash = api_version.find('/');
   return slash == std::string_view::npos ? std::string() : std::string(api_version.substr(0, slash));
 }
@@ -91,7 +91,7 @@ class TtlTracker final : public Tracker {
 
   std::vector<ObjectKey> get_observers(const Json& object) override {
     const Json& metadata = metadata_of(object);
-    const std::string group = group_of(string_member(object, "apiVersion"));
+    const std::string group = api_group_of(string_member(object, "apiVersion"));
     const std::string kind = string_member(object, "kind");
     const std::string ns = string_member(metadata, "namespace");
     const TimePoint now = clock_();
@@ -150,7 +150,7 @@ class TtlTracker final : public Tracker {
 
 void Tracker::track_object(const Json& object, const ObjectKey& observer) {
   const Json& metadata = metadata_of(object);
-  track_reference(TrackReference{group_of(string_member(object, "apiVersion")), string_member(object, "kind"),
+  track_reference(TrackReference{api_group_of(string_member(object, "apiVersion")), string_member(object, "kind"),
                                  string_member(metadata, "namespace"), string_member(metadata, "name"),
                                  std::nullopt},
                   observer);

@@ -17,12 +17,12 @@ using rrtest::v1::TestResource;
 
 const rr::ObjectKey request{"test-namespace", "parent"};
 
-struct Fixture {
+struct ConfigFixture {
   std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
   std::shared_ptr<rr::ClusterClient> client = std::make_shared<rr::ClusterClient>(cluster);
   rr::Config config = rr::make_config(client);
 
-  Fixture() {
+  ConfigFixture() {
     cluster->register_kind<TestResource>();
     cluster->register_kind<TestChild>();
   }
@@ -56,7 +56,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("make_config: client, reader, tracker and recorder") {
-  Fixture f;
+  ConfigFixture f;
   CHECK(&f.config.api() == f.client.get());
   CHECK(&f.config.reader() == f.client.get());
   CHECK(f.config.tracker != nullptr);
@@ -72,7 +72,7 @@ TEST_CASE("make_config: client, reader, tracker and recorder") {
 }
 
 TEST_CASE("track_and_get tracks before the get, so a missing object is tracked too") {
-  Fixture f;
+  ConfigFixture f;
   rr::Context ctx = f.context();
   CHECK_THROWS_AS(rr::track_and_get<TestChild>(ctx, {"test-namespace", "missing"}), rr::ApiError);
   CHECK(f.observers_of_child("test-namespace", "missing") == std::vector<rr::ObjectKey>{request});
@@ -85,7 +85,7 @@ TEST_CASE("track_and_get tracks before the get, so a missing object is tracked t
 }
 
 TEST_CASE("track_and_try_get answers nullopt on NotFound and still tracks") {
-  Fixture f;
+  ConfigFixture f;
   rr::Context ctx = f.context();
   CHECK_FALSE(rr::track_and_try_get<TestChild>(ctx, {"test-namespace", "later"}).has_value());
   CHECK(f.observers_of_child("test-namespace", "later") == std::vector<rr::ObjectKey>{request});
@@ -95,7 +95,7 @@ TEST_CASE("track_and_try_get answers nullopt on NotFound and still tracks") {
 }
 
 TEST_CASE("track_and_list tracks the selector in the namespace, then lists") {
-  Fixture f;
+  ConfigFixture f;
   f.seed_child("test-namespace", "web-1", {{"app", "web"}});
   f.seed_child("test-namespace", "db-1", {{"app", "db"}});
   f.seed_child("elsewhere", "web-2", {{"app", "web"}});
@@ -114,7 +114,7 @@ TEST_CASE("track_and_list tracks the selector in the namespace, then lists") {
 }
 
 TEST_CASE("track_and_list without a selector tracks everything, in every namespace when none is given") {
-  Fixture f;
+  ConfigFixture f;
   f.seed_child("a", "one");
   f.seed_child("b", "two");
   rr::Context ctx = f.context();
@@ -124,7 +124,7 @@ TEST_CASE("track_and_list without a selector tracks everything, in every namespa
 }
 
 TEST_CASE("tracking reads without a tracker only read") {
-  Fixture f;
+  ConfigFixture f;
   f.seed_child("test-namespace", "child");
   auto tracker = f.config.tracker;
   f.config.tracker = nullptr;
@@ -135,7 +135,7 @@ TEST_CASE("tracking reads without a tracker only read") {
 }
 
 TEST_CASE("tracking reads use the config in effect") {
-  Fixture f;
+  ConfigFixture f;
   f.seed_child("test-namespace", "child");
   rr::Context ctx = f.context();
   rr::Config nested = rr::make_config(f.client);

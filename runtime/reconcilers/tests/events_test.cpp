@@ -33,13 +33,13 @@ std::vector<rr::Json> events_in(rr::Cluster& cluster, const std::string& ns) {
   return list["items"].get<std::vector<rr::Json>>();
 }
 
-struct Fixture {
+struct EventsFixture {
   std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
   std::shared_ptr<rr::ClusterClient> client = std::make_shared<rr::ClusterClient>(cluster);
   std::shared_ptr<std::vector<rr::LogRecord>> logs = std::make_shared<std::vector<rr::LogRecord>>();
   std::shared_ptr<rr::EventRecorder> recorder;
 
-  explicit Fixture(bool serve_events = true) {
+  explicit EventsFixture(bool serve_events = true) {
     if (serve_events) cluster->register_kind(event_kind);
     auto sink = std::make_shared<const rr::LogSink>([logs = logs](const rr::LogRecord& r) { logs->push_back(r); });
     recorder = rr::make_client_event_recorder(client, "test-controller", rr::Logger(sink));
@@ -76,7 +76,7 @@ TEST_CASE("EventRecorder::event builds the Event from a typed object") {
 }
 
 TEST_CASE("client event recorder: creates a core/v1 Event") {
-  Fixture f;
+  EventsFixture f;
   f.recorder->event(test_resource(), rr::event_normal, "Created", "Created TestChild \"child\"");
 
   const auto events = events_in(*f.cluster, "test-namespace");
@@ -104,7 +104,7 @@ TEST_CASE("client event recorder: creates a core/v1 Event") {
 }
 
 TEST_CASE("client event recorder: a repeat bumps count; a different message is a new Event") {
-  Fixture f;
+  EventsFixture f;
   f.recorder->event(test_resource(), rr::event_warning, "Failed", "one");
   f.recorder->event(test_resource(), rr::event_warning, "Failed", "one");
   f.recorder->event(test_resource(), rr::event_warning, "Failed", "one");
@@ -119,7 +119,7 @@ TEST_CASE("client event recorder: a repeat bumps count; a different message is a
 }
 
 TEST_CASE("client event recorder: remembers the 4096 most recently used events") {
-  Fixture f;
+  EventsFixture f;
   // The counts of the Event objects carrying `message`, one entry per object.
   auto counts_of = [&](const std::string& message) {
     std::vector<std::int64_t> counts;
@@ -142,7 +142,7 @@ TEST_CASE("client event recorder: remembers the 4096 most recently used events")
 }
 
 TEST_CASE("client event recorder: an Event deleted meanwhile is created again") {
-  Fixture f;
+  EventsFixture f;
   f.recorder->event(test_resource(), rr::event_normal, "Synced", "ok");
   auto events = events_in(*f.cluster, "test-namespace");
   REQUIRE(events.size() == 1);
@@ -156,7 +156,7 @@ TEST_CASE("client event recorder: an Event deleted meanwhile is created again") 
 }
 
 TEST_CASE("client event recorder: events about cluster-scoped objects go to the default namespace") {
-  Fixture f;
+  EventsFixture f;
   rr::Json ns_object = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "team"}, {"uid", "u"}}}};
   f.recorder->record(rr::Event{rr::event_target_of(ns_object), "Normal", "Seen", "hello"});
   const auto events = events_in(*f.cluster, "default");
@@ -166,7 +166,7 @@ TEST_CASE("client event recorder: events about cluster-scoped objects go to the 
 }
 
 TEST_CASE("client event recorder: failures are logged, never thrown") {
-  Fixture f(false);  // the cluster does not serve Events: every write is 404
+  EventsFixture f(false);  // the cluster does not serve Events: every write is 404
   CHECK_NOTHROW(f.recorder->event(test_resource(), rr::event_normal, "Created", "x"));
   REQUIRE(f.logs->size() == 1);
   CHECK((*f.logs)[0].level == rr::LogLevel::Error);

@@ -35,12 +35,12 @@ class CapturingRecorder : public rr::EventRecorder {
   std::vector<rr::Event> events;
 };
 
-struct Fixture {
+struct FinalizersFixture {
   std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
   std::shared_ptr<PatchRecordingClient> client = std::make_shared<PatchRecordingClient>(cluster);
   std::shared_ptr<CapturingRecorder> recorder = std::make_shared<CapturingRecorder>();
 
-  Fixture() { cluster->register_kind<TestResource>(); }
+  FinalizersFixture() { cluster->register_kind<TestResource>(); }
 
   // Seeded as a test's given object: resourceVersion "999", generation 1.
   TestResource seed(std::vector<std::string> finalizers) {
@@ -75,7 +75,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("add_finalizer: merge patch with the optimistic lock; server values copied back") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({});
   rr::Context ctx = f.context();
   resource.spec.emplace().image = "local";  // an unsaved local change survives the patch
@@ -101,7 +101,7 @@ TEST_CASE("add_finalizer: merge patch with the optimistic lock; server values co
 }
 
 TEST_CASE("add_finalizer appends after existing finalizers") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({"other.finalizer"});
   rr::Context ctx = f.context();
   REQUIRE(rr::add_finalizer(ctx, resource, "test.finalizer").ok());
@@ -111,7 +111,7 @@ TEST_CASE("add_finalizer appends after existing finalizers") {
 }
 
 TEST_CASE("finalizer helpers do nothing when already in the wanted state or the name is empty") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource with = f.seed({"test.finalizer"});
   rr::Context ctx = f.context();
   CHECK(rr::add_finalizer(ctx, with, "test.finalizer").ok());
@@ -124,7 +124,7 @@ TEST_CASE("finalizer helpers do nothing when already in the wanted state or the 
 }
 
 TEST_CASE("clear_finalizer: the last one is cleared with null") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({"test.finalizer"});
   rr::Context ctx = f.context();
   REQUIRE(rr::clear_finalizer(ctx, resource, "test.finalizer").ok());
@@ -137,7 +137,7 @@ TEST_CASE("clear_finalizer: the last one is cleared with null") {
 }
 
 TEST_CASE("clear_finalizer keeps the others") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({"a.finalizer", "test.finalizer", "z.finalizer"});
   rr::Context ctx = f.context();
   REQUIRE(rr::clear_finalizer(ctx, resource, "test.finalizer").ok());
@@ -147,7 +147,7 @@ TEST_CASE("clear_finalizer keeps the others") {
 }
 
 TEST_CASE("a stale resourceVersion fails with a conflict, a Warning event, and the resource untouched") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({});
   resource.metadata.resource_version = "998";
   rr::Context ctx = f.context();
@@ -166,7 +166,7 @@ TEST_CASE("a stale resourceVersion fails with a conflict, a Warning event, and t
 }
 
 TEST_CASE("finalizer helpers use the original config, not a nested replacement") {
-  Fixture f;
+  FinalizersFixture f;
   TestResource resource = f.seed({});
   rr::Context ctx = f.context();
   auto other_recorder = std::make_shared<CapturingRecorder>();
@@ -181,7 +181,7 @@ TEST_CASE("finalizer helpers use the original config, not a nested replacement")
 }
 
 TEST_CASE("finalizer helpers on JSON objects") {
-  Fixture f;
+  FinalizersFixture f;
   f.seed({"keep"});
   rr::Context ctx = f.context();
   rr::Json resource = f.cluster->get(rr::kind_info_of<TestResource>(), {"test-namespace", "test-resource"});

@@ -35,7 +35,7 @@ class Recorder : public rr::schema::NodeCheck {
   std::string rule_;
 };
 
-const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"object",
+const char* const kNodeCheckSchema = R"({"type":"object","properties":{"spec":{"type":"object",
   "x-kubernetes-validations":[{"rule":"root"}],
   "properties":{
     "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
@@ -48,7 +48,7 @@ const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"ob
       "x-kubernetes-validations":[{"rule":"frozen"}]}}}
   }}}})";
 
-struct Fixture {
+struct NodeCheckFixture {
   std::vector<Call> calls;
   std::vector<std::string> compiled_at;
   std::vector<rr::schema::NodeContext> contexts;
@@ -62,14 +62,14 @@ struct Fixture {
       contexts.push_back(context);
       return std::make_unique<Recorder>(calls, node["x-kubernetes-validations"][0]["rule"].get<std::string>());
     };
-    return compiled(Json::parse(kSchema), options);
+    return compiled(Json::parse(kNodeCheckSchema), options);
   }
 };
 
 }  // namespace
 
 TEST_CASE("node checks: made once per node at compile time, at the schema path") {
-  Fixture f;
+  NodeCheckFixture f;
   // Children before their parent, as the tree is built.
   CHECK(f.compiled_at == std::vector<std::string>{
                              "spec.validation.openAPIV3Schema.properties[spec].properties[atomic].items",
@@ -80,7 +80,7 @@ TEST_CASE("node checks: made once per node at compile time, at the schema path")
 }
 
 TEST_CASE("node checks: self, correlated old_self and path on update") {
-  Fixture f;
+  NodeCheckFixture f;
   const Json old = Json::parse(R"({"spec":{"n":1,"ports":[{"name":"a","port":1}],"byKey":{"k":"v"},"atomic":["x"]}})");
   const Json updated = Json::parse(
       R"({"spec":{"n":2,"ports":[{"name":"b","port":2},{"name":"a","port":3}],"byKey":{"k":"w"},"atomic":["y"]}})");
@@ -103,7 +103,7 @@ TEST_CASE("node checks: self, correlated old_self and path on update") {
 
 TEST_CASE(
     "node checks: they run at unchanged values too, told what ratcheting needs; blocking findings withhold them") {
-  Fixture f;
+  NodeCheckFixture f;
   // The check ratchets by itself (a transition rule must still see an unchanged value), so it
   // runs at byKey[k] with an equal old_self. atomic's items have no old_self; they learn whether
   // their nearest correlated ancestor, the list, is unchanged.
@@ -142,7 +142,7 @@ TEST_CASE(
 }
 
 TEST_CASE("node checks: the factory learns the resource root and the uncorrelatable list or map above a node") {
-  Fixture f;
+  NodeCheckFixture f;
   REQUIRE(f.contexts.size() == 5);
   for (const auto& c : f.contexts) CHECK_FALSE(c.resource_root);  // spec is not the root
   CHECK(f.contexts[0].uncorrelatable_within == "spec.validation.openAPIV3Schema.properties[spec].properties[atomic]");
@@ -163,7 +163,7 @@ TEST_CASE("node checks: the factory learns the resource root and the uncorrelata
 }
 
 TEST_CASE("node checks: members of an atomic map have no old_self") {
-  Fixture f;
+  NodeCheckFixture f;
   const Json old = Json::parse(R"({"spec":{"frozen":{"v":"a"}}})");
   const Json updated = Json::parse(R"({"spec":{"frozen":{"v":"b"}}})");
   f.schema.validate(updated, &old);

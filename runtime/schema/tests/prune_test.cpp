@@ -8,7 +8,7 @@ using schema_test::compiled;
 
 namespace {
 
-const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"object","properties":{
+const char* const kPruneSchema = R"({"type":"object","properties":{"spec":{"type":"object","properties":{
   "a":{"type":"string"},
   "items":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}}}},
   "free":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"properties":{"known":{"type":"object",
@@ -21,7 +21,7 @@ const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"ob
 }  // namespace
 
 TEST_CASE("prune: unknown fields at every depth, sorted paths") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kPruneSchema));
   Json object = Json::parse(R"({"apiVersion":"x.dev/v1","kind":"X","metadata":{"name":"n"},"status":{},
       "spec":{"a":"1","foo":1,"items":[{"name":"a","extra":true}],"map":{"k":{"v":"1","w":"2"}},
       "free":{"anything":{"goes":1},"known":{"x":"1","y":"2"}},
@@ -39,7 +39,7 @@ TEST_CASE("prune: unknown fields at every depth, sorted paths") {
 }
 
 TEST_CASE("prune: a known object is left as it is") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kPruneSchema));
   Json object = Json::parse(R"({"spec":{"a":"1","items":[{"name":"a"}]}})");
   const Json before = object;
   CHECK(schema.prune(object).empty());

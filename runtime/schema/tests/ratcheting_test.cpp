@@ -10,7 +10,7 @@ using schema_test::messages;
 
 namespace {
 
-const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"object","properties":{
+const char* const kRatchetingSchema = R"({"type":"object","properties":{"spec":{"type":"object","properties":{
   "a":{"type":"string","maxLength":3},
   "b":{"type":"string","maxLength":3},
   "byKey":{"type":"object","additionalProperties":{"type":"integer","maximum":5}},
@@ -24,7 +24,7 @@ const char* const kSchema = R"({"type":"object","properties":{"spec":{"type":"ob
 }  // namespace
 
 TEST_CASE("ratcheting: an unchanged invalid field does not block an update") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kRatchetingSchema));
   const Json old = Json::parse(R"({"spec":{"a":"toolong","b":"ok"}})");
   const Json updated = Json::parse(R"({"spec":{"a":"toolong","b":"new"}})");
   CHECK(schema.validate(updated, &old).empty());
@@ -38,7 +38,7 @@ TEST_CASE("ratcheting: an unchanged invalid field does not block an update") {
 }
 
 TEST_CASE("ratcheting: map values by key, list-map items by their keys") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kRatchetingSchema));
   const Json old = Json::parse(R"({"spec":{"byKey":{"x":9},"ports":[{"name":"http","port":800}]}})");
   // Reordered and extended, but the invalid old entries are unchanged.
   const Json updated = Json::parse(R"({"spec":{"byKey":{"w":1,"x":9},
@@ -53,7 +53,7 @@ TEST_CASE("ratcheting: map values by key, list-map items by their keys") {
 }
 
 TEST_CASE("ratcheting: items of lists without a list type by index; sets and atomic lists not at all") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kRatchetingSchema));
   const Json old = Json::parse(R"({"spec":{"plain":["long"],"tags":["long"],"atomic":["long"]}})");
   CHECK(messages(schema.validate(old, &old)) ==
         std::vector<std::string>{"spec.atomic[0]: Too long: may not be longer than 2",
@@ -79,7 +79,7 @@ TEST_CASE("ratcheting: a map under additionalProperties: true is never unchanged
 }
 
 TEST_CASE("ratcheting: list-type duplicates are checked on update only when the old object had none") {
-  const auto schema = compiled(Json::parse(kSchema));
+  const auto schema = compiled(Json::parse(kRatchetingSchema));
   const Json old_dup = Json::parse(R"({"spec":{"tags":["a","a"]}})");
   const Json new_dup = Json::parse(R"({"spec":{"tags":["b","b"],"a":"x"}})");
   CHECK(schema.validate(new_dup, &old_dup).empty());

@@ -9,7 +9,7 @@ using schema_test::messages;
 
 namespace {
 
-struct Case {
+struct ValidateCase {
   const char* name;
   const char* spec_schema;  // the schema of .spec
   const char* spec;         // the object's .spec
@@ -18,7 +18,7 @@ struct Case {
 
 Json object_schema(const Json& spec) { return Json{{"type", "object"}, {"properties", {{"spec", spec}}}}; }
 
-const Case kCases[] = {
+const ValidateCase kCases[] = {
     {"maximum",
      R"({"type":"object","properties":{"replicas":{"type":"integer","maximum":5}}})",
      R"({"replicas":7})",
@@ -216,7 +216,7 @@ const Case kCases[] = {
 }  // namespace
 
 TEST_CASE("validate: each construct gives the API server's message") {
-  for (const Case& c : kCases) {
+  for (const ValidateCase& c : kCases) {
     CAPTURE(c.name);
     const auto schema = compiled(object_schema(Json::parse(c.spec_schema)));
     const Json object = {{"apiVersion", "x.dev/v1"}, {"kind", "X"}, {"spec", Json::parse(c.spec)}};

@@ -13,7 +13,7 @@ namespace {
 
 using rr::Json;
 
-struct Case {
+struct CheckCase {
   const char* name;
   const char* schema;
   const char* value;
@@ -24,7 +24,7 @@ struct Case {
 // A value over its limit, for the schemas of replicas_schema().
 constexpr const char* kOver = R"({"replicas":3,"maxReplicas":2})";
 
-std::vector<std::string> run(const Case& c) {
+std::vector<std::string> run(const CheckCase& c) {
   std::vector<rr::FieldError> compile_errors;
   const auto rules = rr::schema::CelRules::compile(Json::parse(c.schema), "spec.validation.openAPIV3Schema",
                                                    compile_errors);
@@ -44,8 +44,8 @@ using Errors = std::vector<std::string>;
 // The errors of kOver, created, under `schema`.
 Errors over(const std::string& schema) { return run({"", schema.c_str(), kOver, nullptr, {}}); }
 
-void run_table(const std::vector<Case>& cases) {
-  for (const Case& c : cases) {
+void run_table(const std::vector<CheckCase>& cases) {
+  for (const CheckCase& c : cases) {
     CAPTURE(c.name);
     CHECK(run(c) == c.errors);
   }

@@ -20,7 +20,7 @@ const Json widget = Json::parse(R"({"apiVersion":"example.dev/v1","kind":"Widget
   "metadata":{"name":"w","namespace":"ns","labels":{"team":"a"}},
   "spec":{"image":"nginx","ports":[80]},"status":{"phase":"New","conditions":[]}})");
 
-AdmissionResponse allowed_with_patch(Json patch) {
+AdmissionResponse dynamic_allowed_with_patch(Json patch) {
   AdmissionResponse response;
   response.patch = std::move(patch);
   return response;
@@ -67,7 +67,7 @@ RR_ADMISSION_WEBHOOK_TESTS("UnstructuredDefaultingWebhook", [](const AdmissionWe
   return rr::testing::AdmissionWebhookTests{
       {"defaults replicas: the patch adds only that",
        {.object = widget,
-        .expected_response = allowed_with_patch(Json::parse(R"([{"op":"add","path":"/spec/replicas","value":1}])"))}},
+        .expected_response = dynamic_allowed_with_patch(Json::parse(R"([{"op":"add","path":"/spec/replicas","value":1}])"))}},
       {"nothing to default: no patch", {.object = with_replicas, .expected_response = AdmissionResponse{}}},
       {"denied without an image", {.object = without_image, .expected_response = denied("spec.image is required")}},
   };
@@ -95,7 +95,7 @@ RR_ADMISSION_WEBHOOK_TESTS("ConditionsDuckWebhook", [](const AdmissionWebhookTes
       {"the patch adds the condition and nothing else",
        {.object = widget,
         // (the adapter's diff replaces the empty list as a whole)
-        .expected_response = allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/status/conditions","value":
+        .expected_response = dynamic_allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/status/conditions","value":
             [{"lastTransitionTime":"2024-01-01T00:00:00Z","message":"waiting","reason":"Admitted","status":"Unknown",
               "type":"Ready"}]}])"))}},
   };

@@ -21,7 +21,7 @@ std::shared_ptr<rr::Cluster> new_cluster() {
   return std::make_shared<rr::Cluster>(std::move(options));
 }
 
-TestChild child(std::string name) {
+TestChild client_child(std::string name) {
   TestChild c;
   c.metadata.namespace_ = "ns";
   c.metadata.name = std::move(name);
@@ -43,7 +43,7 @@ TEST_CASE("TestClient records a create as submitted: before the reactors and bef
                                                     (*a.object)["metadata"]["labels"]["touched"] = "yes";
                                                     return Reaction::pass();
                                                   }}}});
-  TestChild submitted = child("");
+  TestChild submitted = client_child("");
   submitted.metadata.generate_name = "child-";
 
   TestChild first = client.create(submitted);
@@ -62,7 +62,7 @@ TEST_CASE("TestClient: gets and lists only meet the reactors; a list carries the
                                                     seen.push_back(a.verb + " " + a.kind);
                                                     return Reaction::pass();
                                                   }}}});
-  client.add_given(child("c"));
+  client.add_given(client_child("c"));
   CHECK(client.get<TestChild>("ns", "c").metadata.name == "c");
   rr::ListOptions in_ns;
   in_ns.namespace_ = "ns";
@@ -79,21 +79,21 @@ TEST_CASE("TestClient: a reactor error carrying a Status is an ApiError, any oth
                         "get", "TestChild",
                         {.error = rr::Error::api(rr::api_errors::not_found("testchildren", "testing.rrgen.dev", "c"))}),
                     rr::testing::induce_failure("delete", "TestChild")}});
-  client.add_given(child("c"));
+  client.add_given(client_child("c"));
   CHECK_FALSE(client.try_get<TestChild>({"ns", "c"}).has_value());
-  CHECK_THROWS_WITH_AS(client.remove(child("c")), "inducing failure for delete TestChild", std::runtime_error);
+  CHECK_THROWS_WITH_AS(client.remove(client_child("c")), "inducing failure for delete TestChild", std::runtime_error);
   CHECK(client.deletes().size() == 1);  // recorded although it failed
 }
 
 TEST_CASE("TestClient: a reactor can answer a call without the store (Q11)") {
-  TestChild ghost = child("ghost");
+  TestChild ghost = client_child("ghost");
   ghost.data = std::map<std::string, std::string>{{"k", "v"}};
   TestClient client(
       new_cluster(),
       {.reactors = {{"get", "TestChild", [ghost](Action&) { return Reaction::respond(rr::to_object_json(ghost)); }},
                     {"create", "TestChild", [](Action& a) { return Reaction::respond(*a.object); }}}});
   CHECK(client.get<TestChild>("ns", "ghost").data == ghost.data);
-  client.create(child("made"));
+  client.create(client_child("made"));
   CHECK(client.creates().size() == 1);
   CHECK_THROWS_AS(client.cluster()->get(rr::kind_info_of<TestChild>(), {"ns", "made"}), rr::ApiError);
 }
@@ -129,10 +129,10 @@ TEST_CASE("TestClient records status updates, patches, deletes and collection de
 
 TEST_CASE("TestClient::add_given: resourceVersion 999 and creationTimestamp 1970-01-01T00:00:01Z by default") {
   TestClient client(new_cluster());
-  TestChild own = child("own");
+  TestChild own = client_child("own");
   own.metadata.resource_version = "42";
   own.metadata.creation_timestamp = rr::Time("2020-01-01T00:00:00Z");
-  client.add_given(child("plain"));
+  client.add_given(client_child("plain"));
   client.add_given(own);
 
   TestChild plain = client.get<TestChild>("ns", "plain");

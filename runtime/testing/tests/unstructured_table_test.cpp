@@ -20,9 +20,9 @@ using rr::testing::new_event;
 using rrtest::v1::TestChild;
 using rrtest::v1::TestResource;
 
-const rr::Request request{"test-namespace", "test-resource"};
+const rr::Request unstructured_request{"test-namespace", "test-resource"};
 
-TestResource given(std::string image) {
+TestResource unstructured_given(std::string image) {
   TestResource r;
   r.metadata.namespace_ = "test-namespace";
   r.metadata.name = "test-resource";
@@ -32,15 +32,15 @@ TestResource given(std::string image) {
   return r;
 }
 
-TestResource reflected(std::string image, bool with_child = true) {
-  TestResource r = given(image);
+TestResource unstructured_reflected(std::string image, bool with_child = true) {
+  TestResource r = unstructured_given(image);
   auto& status = r.status.emplace();
   status.latest_image = image;
   if (with_child) status.fields = std::map<std::string, std::string>{{"child", "test-resource"}};
   return r;
 }
 
-TestChild child(std::string image, std::optional<std::string> mode = std::nullopt) {
+TestChild unstructured_child(std::string image, std::optional<std::string> mode = std::nullopt) {
   TestChild c;
   c.metadata.namespace_ = "test-namespace";
   c.metadata.name = "test-resource";
@@ -59,7 +59,7 @@ TestChild child(std::string image, std::optional<std::string> mode = std::nullop
 
 // A child as stored (the cluster gives it a uid).
 TestChild stored_child(std::string image, std::optional<std::string> mode) {
-  TestChild c = child(std::move(image), std::move(mode));
+  TestChild c = unstructured_child(std::move(image), std::move(mode));
   c.metadata.uid = "uid-child";
   return c;
 }
@@ -71,7 +71,7 @@ std::string image_of(const rr::Unstructured& u) {
   return spec ? spec->value("image", std::string()) : std::string();
 }
 
-rr::SubReconciler<rr::Unstructured> reflect_image() {
+rr::SubReconciler<rr::Unstructured> unstructured_reflect_image() {
   return rr::SyncReconciler<rr::Unstructured>{.name = "ReflectImage",
                                               .sync = [](rr::Context&, rr::Unstructured& r) -> rr::Error {
                                                 r.member("status")["latestImage"] = image_of(r);
@@ -105,7 +105,7 @@ rr::SubReconciler<rr::Unstructured> child_reconciler() {
 }
 
 rr::ResourceReconciler<rr::Unstructured> root(const rr::Config& c) {
-  return {.reconciler = rr::Sequence<rr::Unstructured>{reflect_image(), child_reconciler()},
+  return {.reconciler = rr::Sequence<rr::Unstructured>{unstructured_reflect_image(), child_reconciler()},
           .config = c,
           .type = rr::kind_info_of<TestResource>()};
 }
@@ -115,52 +115,52 @@ rr::ResourceReconciler<rr::Unstructured> root(const rr::Config& c) {
 RR_RECONCILER_TESTS("UnstructuredReconciler", [](const rr::testing::ReconcilerTestCase&, const rr::Config& c) {
   return rr::Reconciler(root(c));
 }) {
-  const rr::Unstructured parent = as_unstructured(given("nginx:1"));
+  const rr::Unstructured parent = as_unstructured(unstructured_given("nginx:1"));
   return rr::testing::ReconcilerTests{
-      {"resource does not exist", {.request = request}},
+      {"resource does not exist", {.request = unstructured_request}},
       {"creates the child and writes the status",
        {
-           .request = request,
-           .given_objects = {given("nginx:1")},
+           .request = unstructured_request,
+           .given_objects = {unstructured_given("nginx:1")},
            .expect_events = {new_event(parent, rr::event_normal, "Created", "Created TestChild \"test-resource\""),
                              new_event(parent, rr::event_normal, "StatusUpdated", "Updated status")},
-           .expect_creates = {child("nginx:1")},
-           .expect_status_updates = {reflected("nginx:1")},
+           .expect_creates = {unstructured_child("nginx:1")},
+           .expect_status_updates = {unstructured_reflected("nginx:1")},
        }},
       {"updates the child, keeping the members it does not set",
        {
-           .request = request,
-           .given_objects = {reflected("nginx:2"), stored_child("nginx:1", "fast")},
-           .expect_events = {new_event(as_unstructured(reflected("nginx:2")), rr::event_normal, "Updated",
+           .request = unstructured_request,
+           .given_objects = {unstructured_reflected("nginx:2"), stored_child("nginx:1", "fast")},
+           .expect_events = {new_event(as_unstructured(unstructured_reflected("nginx:2")), rr::event_normal, "Updated",
                                        "Updated TestChild \"test-resource\"")},
            .expect_updates = {stored_child("nginx:2", "fast")},
        }},
       {"nothing to do when the child and status are current",
-       {.request = request, .given_objects = {reflected("nginx:1"), child("nginx:1", "fast")}}},
+       {.request = unstructured_request, .given_objects = {unstructured_reflected("nginx:1"), unstructured_child("nginx:1", "fast")}}},
       {"a failed child create is an event and an error; the status is still written",
        {
-           .request = request,
-           .given_objects = {given("nginx:1")},
+           .request = unstructured_request,
+           .given_objects = {unstructured_given("nginx:1")},
            .with_reactors = {induce_failure("create", "TestChild")},
            .expect_events = {new_event(
                                  parent, rr::event_warning, "CreationFailed",
                                  "Failed to create TestChild \"test-resource\": inducing failure for create TestChild"),
                              new_event(parent, rr::event_normal, "StatusUpdated", "Updated status")},
-           .expect_creates = {child("nginx:1")},
-           .expect_status_updates = {reflected("nginx:1", false)},
+           .expect_creates = {unstructured_child("nginx:1")},
+           .expect_status_updates = {unstructured_reflected("nginx:1", false)},
        }},
   };
 }
 
 TEST_CASE("ResourceReconciler<Unstructured>: type is required, conditions are refused") {
-  rr::ResourceReconciler<rr::Unstructured> untyped{.reconciler = reflect_image()};
+  rr::ResourceReconciler<rr::Unstructured> untyped{.reconciler = unstructured_reflect_image()};
   CHECK_THROWS_WITH_AS(
       rr::validate_reconciler(untyped),
       "ResourceReconciler: ResourceReconciler \"ResourceReconciler\" must define type (kind and plural) "
       "for a dynamic resource",
       rr::ValidationError);
   rr::ResourceReconciler<rr::Unstructured> with_conditions{.conditions = rr::ConditionSet::living({}),
-                                                           .reconciler = reflect_image(),
+                                                           .reconciler = unstructured_reflect_image(),
                                                            .type = rr::kind_info_of<TestResource>()};
   CHECK_THROWS_WITH_AS(rr::validate_reconciler(with_conditions),
                        "TestResourceResourceReconciler: ResourceReconciler \"TestResourceResourceReconciler\" sets "
@@ -222,19 +222,19 @@ RR_RECONCILER_TESTS("UnstructuredTracking", [](const rr::testing::ReconcilerTest
   return rr::testing::ReconcilerTests{
       {"a missing ConfigMap is tracked too",
        {
-           .request = request,
-           .given_objects = {reflected("", false)},
+           .request = unstructured_request,
+           .given_objects = {unstructured_reflected("", false)},
            .expect_tracks = {tracked},
        }},
       {"the ConfigMap's image is reflected, and the ConfigMap tracked",
        {
-           .request = request,
-           .given_objects = {given("nginx:1"), rr::testing::AnyObject(config_maps(), rr::Json(settings("nginx:7")))},
+           .request = unstructured_request,
+           .given_objects = {unstructured_given("nginx:1"), rr::testing::AnyObject(config_maps(), rr::Json(settings("nginx:7")))},
            .expect_tracks = {tracked},
-           .expect_events = {new_event(as_unstructured(given("nginx:1")), rr::event_normal, "StatusUpdated",
+           .expect_events = {new_event(as_unstructured(unstructured_given("nginx:1")), rr::event_normal, "StatusUpdated",
                                        "Updated status")},
            .expect_status_updates = {[] {
-             TestResource r = given("nginx:1");
+             TestResource r = unstructured_given("nginx:1");
              r.status.emplace().latest_image = "nginx:7";
              return r;
            }()},

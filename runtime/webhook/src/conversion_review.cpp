@@ -8,11 +8,11 @@
 namespace rr::webhook {
 namespace {
 
-constexpr std::string_view api_version = "apiextensions.k8s.io/v1";
-constexpr std::string_view review_kind = "ConversionReview";
+constexpr std::string_view kConversionApiVersion = "apiextensions.k8s.io/v1";
+constexpr std::string_view kConversionReviewKind = "ConversionReview";
 
-std::string wrap(const char* section_name, Json body) {
-  Json review = {{"apiVersion", api_version}, {"kind", review_kind}};
+std::string wrap_conversion(const char* section_name, Json body) {
+  Json review = {{"apiVersion", kConversionApiVersion}, {"kind", kConversionReviewKind}};
   review[section_name] = std::move(body);
   return review.dump();
 }
@@ -20,7 +20,7 @@ std::string wrap(const char* section_name, Json body) {
 }  // namespace
 
 ConversionRequest decode_conversion_review_request(std::string_view body) {
-  const Json section = review::open_review(body, api_version, review_kind, "request");
+  const Json section = review::open_review(body, kConversionApiVersion, kConversionReviewKind, "request");
   const review::Fields fields(section, "ConversionReview: request");
   ConversionRequest request;
   request.uid = fields.required_string("uid");
@@ -30,7 +30,7 @@ ConversionRequest decode_conversion_review_request(std::string_view body) {
 }
 
 std::string encode_conversion_review_request(const ConversionRequest& request) {
-  return wrap("request",
+  return wrap_conversion("request",
               {{"uid", request.uid}, {"desiredAPIVersion", request.desired_api_version}, {"objects", request.objects}});
 }
 
@@ -43,11 +43,11 @@ std::string encode_conversion_review_response(const ConversionResponse& response
     json["convertedObjects"] = response.converted_objects;
     json["result"] = {{"metadata", Json::object()}, {"status", "Success"}};
   }
-  return wrap("response", std::move(json));
+  return wrap_conversion("response", std::move(json));
 }
 
 ConversionResponse decode_conversion_review_response(std::string_view body) {
-  const Json section = review::open_review(body, api_version, review_kind, "response");
+  const Json section = review::open_review(body, kConversionApiVersion, kConversionReviewKind, "response");
   const review::Fields fields(section, "ConversionReview: response");
   ConversionResponse response;
   response.uid = fields.required_string("uid");

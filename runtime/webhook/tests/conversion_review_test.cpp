@@ -34,7 +34,7 @@ std::string request_error(std::string_view body) {
   return "(decoded)";
 }
 
-std::string response_error(std::string_view body) {
+std::string conversion_response_error(std::string_view body) {
   try {
     (void)decode_conversion_review_response(body);
   } catch (const ReviewError& e) {
@@ -98,7 +98,7 @@ TEST_CASE("bad ConversionReviews are refused saying what and where") {
   CHECK(request_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
     "request":{"uid":"u","desiredAPIVersion":"v1","objects":[{},3]}})") ==
         "ConversionReview: request.objects[1]: expected an object, got number");
-  CHECK(response_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
+  CHECK(conversion_response_error(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
     "response":{"uid":"u","convertedObjects":[]}})") ==
         R"(ConversionReview: response.result.status: expected "Success" or "Failure", got "")");
 }

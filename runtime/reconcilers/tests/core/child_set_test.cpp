@@ -9,7 +9,7 @@ using namespace coretest;
 
 namespace {
 
-void merge(TestChild& current, const TestChild& desired) {
+void merge_child_set(TestChild& current, const TestChild& desired) {
   current.metadata.labels = desired.metadata.labels;
   current.spec = desired.spec;
 }
@@ -26,7 +26,7 @@ TestChild with_id(const TestResource& parent, const std::string& id, bool contro
   return c;
 }
 
-struct Fixture {
+struct ChildSetFixture {
   Env env;
   TestResource parent = env.seed(make_resource());
   rr::Context ctx = env.context();
@@ -40,7 +40,7 @@ struct Fixture {
           for (const auto& id : ids) out.push_back(with_id(p, id));
           return out;
         },
-        .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge},
+        .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge_child_set},
         .reflect_children_status_on_parent =
             [this](rr::Context&, TestResource&, const rr::ChildSetResult<TestChild>& result) {
               reflected.push_back(result);
@@ -57,7 +57,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: the sorted union of desired and known IDs") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: the sorted union of desired and known IDs") {
   env.seed(with_id(parent, "b", true));
   auto r = reconciler({"c", "a"});
   rr::Outcome out = r.reconcile(ctx, parent);
@@ -75,7 +75,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: the sorted union of desired and 
   CHECK(rr::is_controlled_by(env.stored<TestChild>({std::string(test_namespace), "child-a"})->metadata, parent.metadata));
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: known children are listed once and stashed for desired_children") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: known children are listed once and stashed for desired_children") {
   env.seed(with_id(parent, "a", true));
   env.seed(with_id(parent, "z", false));  // not ours: not known
   auto r = reconciler({});
@@ -93,7 +93,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: known children are listed once a
   CHECK_FALSE(rr::retrieve_known_children<TestChild>(ctx));  // only for the call
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: empty and duplicate IDs are errors, nothing reflected") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: empty and duplicate IDs are errors, nothing reflected") {
   SUBCASE("empty") {
     auto r = reconciler({"a", ""});
     CHECK(r.reconcile(ctx, parent).error.message() == "desired child id may not be empty");
@@ -106,7 +106,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: empty and duplicate IDs are erro
   CHECK(reflected.empty());
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: reflect is always called, a child's error stops the rest") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: reflect is always called, a child's error stops the rest") {
   auto r = reconciler({"a", "b", "c"});
   SUBCASE("a returned error") {
     env.client->fail("create", "TestChild", rr::api_errors::internal_error("boom"));
@@ -133,7 +133,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: reflect is always called, a chil
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: err_only_reconcile_child_status applies to every child") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: err_only_reconcile_child_status applies to every child") {
   env.seed(with_id(parent, "a", true));
   auto r = reconciler({});
   r.desired_children = [](rr::Context&, const TestResource& p) -> rr::DesiredChildren<TestChild> {
@@ -146,7 +146,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: err_only_reconcile_child_status 
   CHECK_FALSE(reflected[0].children[1].child);
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: a finalizer implies skip_owner_reference") {
+TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: a finalizer implies skip_owner_reference") {
   auto r = reconciler({"a"});
   r.finalizer = "test.finalizer";
   r.our_child = [](const TestResource& p, const TestChild& c) { return c.metadata.labels.count("app") && c.metadata.labels.at("app") == p.metadata.name; };
@@ -155,7 +155,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildSetReconciler: a finalizer implies skip_owner_r
     o.namespace_ = p.metadata.namespace_;
     return o;
   };
-  r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge};
+  r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child_set};
   rr::Validation v;
   r.validate(v);
   CHECK(v.errors().empty());
@@ -191,7 +191,7 @@ TEST_CASE("ChildSetReconciler: validation and setup") {
                                                self + " must implement list_options since owner references are not used"});
 
   rr::ChildSetReconciler<TestResource, TestChild> owned{
-      .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge}};
+      .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge_child_set}};
   rr::Setup s;
   owned.setup(s);
   CHECK(s.watches() == std::vector<rr::WatchRequest>{{rr::kind_info_of<TestChild>(), rr::WatchRequest::Mode::Owns},

@@ -10,7 +10,7 @@ using namespace coretest;
 
 namespace {
 
-void merge(TestChild& current, const TestChild& desired) {
+void merge_child(TestChild& current, const TestChild& desired) {
   current.metadata.labels = desired.metadata.labels;
   current.spec = desired.spec;
 }
@@ -27,7 +27,7 @@ using DesiredFn = std::function<rr::Desired<TestChild>(rr::Context&, const TestR
 rr::ChildReconciler<TestResource, TestChild> child_reconciler(Reflected& seen, DesiredFn desired) {
   return {
       .desired_child = std::move(desired),
-      .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge},
+      .child_object_manager = rr::UpdatingObjectManager<TestChild>{.merge_before_update = merge_child},
       .reflect_child_status_on_parent =
           [&seen](rr::Context&, TestResource& parent, const TestChild* child, const rr::Error& err) {
             ++seen.calls;
@@ -47,7 +47,7 @@ DesiredFn wants(std::string name = "child", std::string image = "image:2") {
   };
 }
 
-struct Fixture {
+struct ChildFixture {
   Env env;
   TestResource parent = env.seed(make_resource());
   rr::Context ctx = env.context();
@@ -56,7 +56,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: creates the desired child with a controller reference (7.1 #12)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: creates the desired child with a controller reference (7.1 #12)") {
   auto r = child_reconciler(seen, wants());
   rr::Outcome out = r.reconcile(ctx, parent);
   REQUIRE_FALSE(out.error);
@@ -79,7 +79,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: creates the desired child with a co
   CHECK(env.recorder->lines() == std::vector<std::string>{"Normal Created Created TestChild \"child\""});
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: lookup keeps children controlled by the parent's UID and our_child (7.1 #12)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: lookup keeps children controlled by the parent's UID and our_child (7.1 #12)") {
   TestChild ours = env.seed(make_child(parent, "child", "image:1"));
   TestResource other_parent = parent;
   other_parent.metadata.uid = "another-uid";
@@ -130,7 +130,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: lookup keeps children controlled by
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: extra children are all deleted (7.1 #12)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: extra children are all deleted (7.1 #12)") {
   env.seed(make_child(parent, "a"));
   env.seed(make_child(parent, "b"));
   auto r = child_reconciler(seen, wants("c"));
@@ -142,7 +142,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: extra children are all deleted (7.1
                                                           "Normal Created Created TestChild \"c\""});
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a terminating parent wants no child and reflects nothing") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: a terminating parent wants no child and reflects nothing") {
   env.seed(make_child(parent, "child"));
   parent.metadata.deletion_timestamp = terminating_since();
   bool asked = false;
@@ -163,7 +163,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a terminating parent wants no child
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for someone else's object is reflected, tracked (7.1 #13)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: AlreadyExists for someone else's object is reflected, tracked (7.1 #13)") {
   TestChild squatter = env.seed(make_child(parent, "child", "image:1", false));
   auto r = child_reconciler(seen, wants());
   rr::Outcome out = r.reconcile(ctx, parent);
@@ -178,7 +178,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for someone else's ob
   CHECK(env.recorder->lines().at(0).rfind("Warning CreationFailed Failed to create TestChild \"child\": ", 0) == 0);
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a squatter that cannot be read is foreign, and why is logged") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: a squatter that cannot be read is foreign, and why is logged") {
   env.seed(make_child(parent, "child", "image:1", false));
   const std::string refused =
       "User \"system:serviceaccount:ns:sa\" cannot get resource \"testchildren\" in API group \"testing.rrgen.dev\"";
@@ -201,7 +201,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a squatter that cannot be read is f
   CHECK(read_errors == 1);
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for our own child (a stale cache) is returned (7.1 #13)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: AlreadyExists for our own child (a stale cache) is returned (7.1 #13)") {
   env.seed(make_child(parent, "child", "image:1"));
   env.client->hidden = {"child"};  // the cache has not seen our create yet; the reader has
   auto r = child_reconciler(seen, wants());
@@ -211,7 +211,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: AlreadyExists for our own child (a 
   CHECK(env.tracker->get_observers(rr::to_object_json(make_child(parent, "child"))).empty());
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: reflected error reasons (7.1 #14)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: reflected error reasons (7.1 #14)") {
   auto r = child_reconciler(seen, wants());
 
   SUBCASE("Invalid is reflected") {
@@ -253,7 +253,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: reflected error reasons (7.1 #14)")
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a desired child controlled by someone else is AlreadyOwned (Q14)") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: a desired child controlled by someone else is AlreadyOwned (Q14)") {
   auto r = child_reconciler(seen, [](rr::Context&, const TestResource& p) -> rr::Desired<TestChild> {
     TestResource other = p;
     other.metadata.name = "other-parent";
@@ -264,7 +264,7 @@ TEST_CASE_FIXTURE(Fixture, "ChildReconciler: a desired child controlled by someo
   CHECK(env.client->writes().empty());
 }
 
-TEST_CASE_FIXTURE(Fixture, "ChildReconciler: skip_owner_reference finds the child by our_child and list_options") {
+TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: skip_owner_reference finds the child by our_child and list_options") {
   env.seed(make_child(parent, "child", "image:1", false));
   auto r = child_reconciler(seen, wants());
   r.skip_owner_reference = true;
@@ -318,7 +318,7 @@ TEST_CASE("ChildReconciler: validation (Q17) and setup") {
     REQUIRE(v.warnings().size() == 1);
     CHECK(v.warnings()[0].find("does not track the child") != std::string::npos);
 
-    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge};
+    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child};
     rr::Validation tracked;
     r.validate(tracked);
     CHECK(tracked.warnings().empty());
@@ -334,7 +334,7 @@ TEST_CASE("ChildReconciler: validation (Q17) and setup") {
                              {rr::kind_info_of<TestResourceNoStatus>(), rr::WatchRequest::Mode::Tracked}});
     r.skip_owner_reference = true;
     r.on_setup = nullptr;
-    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge};
+    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child};
     rr::Setup skipped;
     r.setup(skipped);
     CHECK(skipped.watches() ==

@@ -14,12 +14,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
-void merge(TestChild& current, const TestChild& desired) {
+void merge_managed(TestChild& current, const TestChild& desired) {
   current.metadata.labels = desired.metadata.labels;
   current.spec = desired.spec;
 }
 
-rr::UpdatingObjectManager<TestChild> manager() { return {.merge_before_update = merge}; }
+rr::UpdatingObjectManager<TestChild> manager() { return {.merge_before_update = merge_managed}; }
 
 // A desired child without the server-defaulted spec.mode.
 TestChild desired_child(const TestResource& parent, std::string name, std::string image) {
@@ -28,7 +28,7 @@ TestChild desired_child(const TestResource& parent, std::string name, std::strin
   return c;
 }
 
-struct Fixture {
+struct ObjectManagerFixture {
   Env env;
   TestResource parent = env.seed(make_resource());
   rr::Context ctx = env.context();
@@ -36,7 +36,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: absent and not desired → nothing, finalizer cleared") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: absent and not desired → nothing, finalizer cleared") {
   auto m = manager();
   m.finalizer = "test.finalizer";
   SUBCASE("no finalizer to clear: no call") {
@@ -56,7 +56,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: absent and not desired → no
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: exists and not desired → deleted") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: exists and not desired → deleted") {
   auto m = manager();
   TestChild actual = env.seed(make_child(parent, "child"));
 
@@ -90,7 +90,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: exists and not desired → de
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: desired and absent → created (finalizer first, tracked after)") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: desired and absent → created (finalizer first, tracked after)") {
   auto m = manager();
   m.finalizer = "test.finalizer";
   m.track_desired = true;
@@ -112,7 +112,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: desired and absent → create
         std::vector<rr::ObjectKey>{rr::key_of(parent)});
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: a failed create → Warning CreationFailed, no track") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: a failed create → Warning CreationFailed, no track") {
   auto m = manager();
   m.track_desired = true;
   TestChild desired = desired_child(parent, "child", "image:1");
@@ -125,7 +125,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: a failed create → Warning C
   CHECK(env.tracker->get_observers(rr::to_object_json(desired)).empty());
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: no creationTimestamp means absent (Q18)") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: no creationTimestamp means absent (Q18)") {
   auto m = manager();
   TestChild desired = desired_child(parent, "child", "image:1");
   TestChild not_created = desired;  // e.g. an empty object standing for "none found"
@@ -135,7 +135,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: no creationTimestamp means ab
   CHECK_FALSE(out.object->metadata.creation_timestamp.str().empty());
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: desired and existing → updated unless in sync") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: desired and existing → updated unless in sync") {
   auto m = manager();
   TestChild actual = env.seed(make_child(parent, "child", "image:1"));
 
@@ -156,7 +156,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: desired and existing → upda
     };
     m.merge_before_update = [&](TestChild& current, const TestChild& d) {
       order.push_back("merge");
-      merge(current, d);
+      merge_managed(current, d);
     };
     rr::Managed<TestChild> out = m.manage(ctx, parent, &actual, &desired);
     REQUIRE_FALSE(out.error);
@@ -199,7 +199,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: desired and existing → upda
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: the mutation cache absorbs server defaults (Q3)") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: the mutation cache absorbs server defaults (Q3)") {
   rr::ObjectManager<TestChild> m = manager();
   const TestChild desired = desired_child(parent, "child", "image:1");  // no spec.mode: the server defaults it
 
@@ -252,7 +252,7 @@ TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: the mutation cache absorbs se
   }
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: sanitize replaces the object in logs") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: sanitize replaces the object in logs") {
   std::vector<rr::LogRecord> records;
   auto sink = std::make_shared<const rr::LogSink>([&](const rr::LogRecord& r) { records.push_back(r); });
   rr::Context logged(rr::ContextOptions{env.config(), rr::key_of(parent), rr::kind_info_of<TestResource>(),
@@ -292,7 +292,7 @@ TEST_CASE("UpdatingObjectManager: a sanitizer is set by a callable, and not by a
   CHECK_THROWS_AS(throws(child), std::runtime_error);
 }
 
-TEST_CASE_FIXTURE(Fixture, "UpdatingObjectManager: a logger that discards gets no serialised object") {
+TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: a logger that discards gets no serialised object") {
   rr::Context quiet = env.context();
   REQUIRE_FALSE(quiet.log().enabled());
   auto m = manager();

@@ -28,12 +28,12 @@ struct CapturingRecorder : rr::EventRecorder {
   std::vector<rr::Event> events;
 };
 
-struct Fixture {
+struct WithFinalizerFixture {
   std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
   std::shared_ptr<RecordingClient> client = std::make_shared<RecordingClient>(cluster);
   std::shared_ptr<CapturingRecorder> recorder = std::make_shared<CapturingRecorder>();
 
-  Fixture() { cluster->register_kind<TestResource>(); }
+  WithFinalizerFixture() { cluster->register_kind<TestResource>(); }
 
   rr::Config config() const {
     rr::Config c;
@@ -59,7 +59,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("WithFinalizer adds its finalizer with an optimistic-lock merge patch before the nested reconciler") {
-  Fixture f;
+  WithFinalizerFixture f;
   TestResource r = f.given({}, false);
   REQUIRE(r.metadata.resource_version == "999");
   std::vector<std::string> finalizers_seen_by_nested;
@@ -91,7 +91,7 @@ TEST_CASE("WithFinalizer adds its finalizer with an optimistic-lock merge patch 
 }
 
 TEST_CASE("WithFinalizer: when adding the finalizer fails the request fails and the nested reconciler does not run") {
-  Fixture f;
+  WithFinalizerFixture f;
   TestResource r = f.given({}, false);
   r.metadata.resource_version = "1";  // stale: the optimistic lock answers 409
   std::vector<std::string> trace;
@@ -104,7 +104,7 @@ TEST_CASE("WithFinalizer: when adding the finalizer fails the request fails and 
 }
 
 TEST_CASE("WithFinalizer clears its finalizer once the terminating resource is cleaned up") {
-  Fixture f;
+  WithFinalizerFixture f;
   TestResource r = f.given({"x", "other"}, true);
   std::vector<std::string> trace;
   rr::WithFinalizer<TestResource> with{.finalizer = "x", .reconciler = traced(trace, "cleanup")};
@@ -119,7 +119,7 @@ TEST_CASE("WithFinalizer clears its finalizer once the terminating resource is c
 }
 
 TEST_CASE("WithFinalizer keeps the finalizer while the cleanup fails or is not ready, and never adds it when terminating") {
-  Fixture f;
+  WithFinalizerFixture f;
   auto ctx = make_context(f.config());
 
   SUBCASE("nested error") {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "rr/client/dynamic_api.hpp"
 #include "rr/client/label_selector.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/tracker.hpp"
