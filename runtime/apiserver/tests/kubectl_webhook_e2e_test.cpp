@@ -83,7 +83,7 @@ TEST_CASE("kubectl: a validating webhook's refusal shows its message; a mutating
   INFO(refused.output);
   CHECK(refused.code != 0);
   CHECK(webhook_has(refused.output, "configmaps \"bad\" is forbidden: admission webhook \"check.rrgen.dev\" denied the "
-                            "request: forbidden=yes is not allowed here"));
+                                    "request: forbidden=yes is not allowed here"));
   CHECK(w.kubectl("get configmap bad").code != 0);
 
   Run created = w.kubectl("create configmap good --from-literal=forbidden=no");
@@ -102,8 +102,9 @@ TEST_CASE("kubectl: a webhook that is down blocks writes under Fail and not unde
   Run blocked = w.kubectl("create configmap blocked --from-literal=a=1");
   INFO(blocked.output);
   CHECK(blocked.code != 0);
-  CHECK(webhook_has(blocked.output, "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call "
-                            "webhook: Post \"https://127.0.0.1:"));
+  CHECK(webhook_has(blocked.output,
+                    "Internal error occurred: failed calling webhook \"down.rrgen.dev\": failed to call "
+                    "webhook: Post \"https://127.0.0.1:"));
   CHECK(webhook_has(blocked.output, "connect: connection refused"));
 
   REQUIRE(w.configure(false, "down", down, "Ignore").code == 0);

@@ -65,7 +65,8 @@ TEST_CASE("owner references under RBAC: blockOwnerDeletion needs the owner's fin
   // A reference that does not block: creating is enough.
   CHECK(send("bob-token", "POST", config_maps, owned_config_map("plain", reference(false))).first == 201);
   // A blocking one needs update on configmaps/finalizers of the owner.
-  const auto [blocked_code, blocked] = send("bob-token", "POST", config_maps, owned_config_map("child", reference(true)));
+  const auto [blocked_code, blocked] = send("bob-token", "POST", config_maps,
+                                            owned_config_map("child", reference(true)));
   CHECK(blocked_code == 403);
   CHECK(blocked["message"] ==
         "configmaps \"child\" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource "

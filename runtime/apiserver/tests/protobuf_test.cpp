@@ -29,9 +29,9 @@ Json json_of(const std::string& envelope) {
 }
 
 const Json kConfigMapDocument = {{"apiVersion", "v1"},
-                         {"kind", "ConfigMap"},
-                         {"metadata", {{"name", "settings"}, {"labels", {{"app", "web"}}}}},
-                         {"data", {{"mode", "fast"}, {"level", "3"}}}};
+                                 {"kind", "ConfigMap"},
+                                 {"metadata", {{"name", "settings"}, {"labels", {{"app", "web"}}}}},
+                                 {"data", {{"mode", "fast"}, {"level", "3"}}}};
 
 }  // namespace
 
@@ -39,7 +39,8 @@ TEST_CASE("a protobuf create is stored as its JSON form, and answered in protobu
   TestServer t;
   auto c = t.client();
   httplib::Headers accept_pb = {{"Accept", std::string(kProtobuf) + ",application/json"}};
-  auto created = c->Post("/api/v1/namespaces/default/configmaps", accept_pb, envelope_of(kConfigMapDocument), kProtobuf);
+  auto created = c->Post("/api/v1/namespaces/default/configmaps", accept_pb, envelope_of(kConfigMapDocument),
+                         kProtobuf);
   REQUIRE(created);
   CHECK(created->status == 201);
   CHECK(created->get_header_value("Content-Type") == kProtobuf);
@@ -68,7 +69,8 @@ TEST_CASE("a protobuf create is stored as its JSON form, and answered in protobu
 TEST_CASE("protobuf is answered only when Accept prefers it; a Table or JSON first keeps JSON") {
   TestServer t;
   auto c = t.client();
-  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json")->status == 201);
+  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json")->status ==
+          201);
   const std::string path = "/api/v1/namespaces/default/configmaps/settings";
   for (const char* accept : {"application/json, application/vnd.kubernetes.protobuf", "*/*",
                              "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"}) {
@@ -91,7 +93,8 @@ TEST_CASE("a protobuf update and a delete with protobuf DeleteOptions") {
   TestServer t;
   auto c = t.client();
   const std::string path = "/api/v1/namespaces/default/configmaps/settings";
-  Json created = body_of(c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json"));
+  Json created = body_of(
+      c->Post("/api/v1/namespaces/default/configmaps", kConfigMapDocument.dump(), "application/json"));
   created["data"]["mode"] = "slow";
   auto updated = c->Put(path, envelope_of(created), kProtobuf);
   REQUIRE(updated);

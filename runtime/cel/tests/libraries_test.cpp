@@ -78,7 +78,8 @@ TEST_CASE("quantity library") {
 }
 
 TEST_CASE("semver library") {
-  CHECK(show_result("semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3") == "true");
+  CHECK(show_result("semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3") ==
+        "true");
   CHECK(show_result("semver('1.0.0-alpha').isLessThan(semver('1.0.0'))") == "true");
   CHECK(show_result("semver('1.0.0-alpha.1').compareTo(semver('1.0.0-alpha.beta'))") == "-1");
   CHECK(show_result("semver('1.0.0+build.1') == semver('1.0.0')") == "true");
@@ -106,10 +107,11 @@ TEST_CASE("format library") {
   CHECK(show_result("format.qualifiedName().validate('example.com/MyName').hasValue()") == "false");
   CHECK(show_result("format.qualifiedName().validate('/MyName').value()") == "[\"prefix part must be non-empty\"]");
   CHECK(show_result("format.labelValue().validate('').hasValue()") == "false");
-  CHECK(show_result("format.named('uuid').value().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()") == "false");
+  CHECK(show_result("format.named('uuid').value().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()") ==
+        "false");
   CHECK(show_result("format.named('nope').hasValue()") == "false");
   CHECK(show_result("format.date().validate('2024-02-30').hasValue() && "
-             "!format.datetime().validate('2024-02-03T04:05:06Z').hasValue()") == "true");
+                    "!format.datetime().validate('2024-02-03T04:05:06Z').hasValue()") == "true");
   // An optional never equals null (cel-go's Optional.Equal), whatever it holds.
   CHECK(show_result("format.dns1123Label().validate('ok') == null") == "false");
 }

@@ -103,7 +103,8 @@ TEST_CASE("unknown fields: Strict refuses with 400, Warn and the default warn, I
   cluster->register_kind(thing_kind(), rec.fn());
   std::vector<std::string> warnings;
   const rr::Status strict = failure_of([&] {
-    cluster->create(thing_kind(), thing_with_spec("s", {{"extra", 1}}), validation(rr::FieldValidation::Strict, &warnings));
+    cluster->create(thing_kind(), thing_with_spec("s", {{"extra", 1}}),
+                    validation(rr::FieldValidation::Strict, &warnings));
   });
   CHECK(strict.code == 400);
   CHECK(strict.reason == "BadRequest");
@@ -116,7 +117,8 @@ TEST_CASE("unknown fields: Strict refuses with 400, Warn and the default warn, I
   CHECK(warnings == std::vector<std::string>{"unknown field \"spec.extra\""});
 
   warnings.clear();
-  cluster->create(thing_kind(), thing_with_spec("d", {{"extra", 1}}), validation(rr::FieldValidation::Default, &warnings));
+  cluster->create(thing_kind(), thing_with_spec("d", {{"extra", 1}}),
+                  validation(rr::FieldValidation::Default, &warnings));
   CHECK(warnings.size() == 1);
 
   warnings.clear();

@@ -25,14 +25,21 @@ struct Parsed {
 inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 bool interpret_suffix(std::string_view s, Parsed& p) {
-  struct Entry { std::string_view suffix; int base; std::int32_t exp; QuantityFormat format; };
+  struct Entry {
+    std::string_view suffix;
+    int base;
+    std::int32_t exp;
+    QuantityFormat format;
+  };
   static constexpr Entry kTable[] = {
-      {"", 10, 0, QuantityFormat::DecimalSI},    {"n", 10, -9, QuantityFormat::DecimalSI}, {"u", 10, -6, QuantityFormat::DecimalSI},
-      {"m", 10, -3, QuantityFormat::DecimalSI},  {"k", 10, 3, QuantityFormat::DecimalSI},  {"M", 10, 6, QuantityFormat::DecimalSI},
-      {"G", 10, 9, QuantityFormat::DecimalSI},   {"T", 10, 12, QuantityFormat::DecimalSI}, {"P", 10, 15, QuantityFormat::DecimalSI},
-      {"E", 10, 18, QuantityFormat::DecimalSI},  {"Ki", 2, 10, QuantityFormat::BinarySI},  {"Mi", 2, 20, QuantityFormat::BinarySI},
-      {"Gi", 2, 30, QuantityFormat::BinarySI},   {"Ti", 2, 40, QuantityFormat::BinarySI},  {"Pi", 2, 50, QuantityFormat::BinarySI},
-      {"Ei", 2, 60, QuantityFormat::BinarySI},
+      {"", 10, 0, QuantityFormat::DecimalSI},   {"n", 10, -9, QuantityFormat::DecimalSI},
+      {"u", 10, -6, QuantityFormat::DecimalSI}, {"m", 10, -3, QuantityFormat::DecimalSI},
+      {"k", 10, 3, QuantityFormat::DecimalSI},  {"M", 10, 6, QuantityFormat::DecimalSI},
+      {"G", 10, 9, QuantityFormat::DecimalSI},  {"T", 10, 12, QuantityFormat::DecimalSI},
+      {"P", 10, 15, QuantityFormat::DecimalSI}, {"E", 10, 18, QuantityFormat::DecimalSI},
+      {"Ki", 2, 10, QuantityFormat::BinarySI},  {"Mi", 2, 20, QuantityFormat::BinarySI},
+      {"Gi", 2, 30, QuantityFormat::BinarySI},  {"Ti", 2, 40, QuantityFormat::BinarySI},
+      {"Pi", 2, 50, QuantityFormat::BinarySI},  {"Ei", 2, 60, QuantityFormat::BinarySI},
   };
   for (const auto& e : kTable) {
     if (e.suffix == s) {

@@ -67,13 +67,15 @@ TEST_CASE("patch: content type per PatchType, apply needs a fieldManager and may
   rr::HttpClient client(rr_test::config_for(server), rr_test::quick_options());
 
   client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Merge, R"({"spec":{"a":1}})");
-  client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::JsonPatch, R"([{"op":"remove","path":"/spec/a"}])", "status");
+  client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::JsonPatch, R"([{"op":"remove","path":"/spec/a"}])",
+               "status");
   client.patch(namespaces(), {"", "n"}, rr::PatchType::Strategic, R"({"metadata":{}})");
   rr::WriteOptions apply;
   apply.field_manager = "op";
   apply.force = true;
-  CHECK(client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "apiVersion: example.dev/v1\nkind: Widget\n", {},
-                     apply)["echo"] == "PATCH /apis/example.dev/v1/namespaces/ns1/widgets/w1?fieldManager=op&force=true");
+  CHECK(client.patch(verb_widgets(), {"ns1", "w1"}, rr::PatchType::Apply, "apiVersion: example.dev/v1\nkind: Widget\n",
+                     {}, apply)["echo"] ==
+        "PATCH /apis/example.dev/v1/namespaces/ns1/widgets/w1?fieldManager=op&force=true");
 
   const auto seen = server.seen();
   REQUIRE(seen.size() == 4);

@@ -151,8 +151,7 @@ class TtlTracker final : public Tracker {
 void Tracker::track_object(const Json& object, const ObjectKey& observer) {
   const Json& metadata = metadata_of(object);
   track_reference(TrackReference{api_group_of(string_member(object, "apiVersion")), string_member(object, "kind"),
-                                 string_member(metadata, "namespace"), string_member(metadata, "name"),
-                                 std::nullopt},
+                                 string_member(metadata, "namespace"), string_member(metadata, "name"), std::nullopt},
                   observer);
 }
 

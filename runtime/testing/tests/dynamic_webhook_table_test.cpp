@@ -67,7 +67,8 @@ RR_ADMISSION_WEBHOOK_TESTS("UnstructuredDefaultingWebhook", [](const AdmissionWe
   return rr::testing::AdmissionWebhookTests{
       {"defaults replicas: the patch adds only that",
        {.object = widget,
-        .expected_response = dynamic_allowed_with_patch(Json::parse(R"([{"op":"add","path":"/spec/replicas","value":1}])"))}},
+        .expected_response = dynamic_allowed_with_patch(
+            Json::parse(R"([{"op":"add","path":"/spec/replicas","value":1}])"))}},
       {"nothing to default: no patch", {.object = with_replicas, .expected_response = AdmissionResponse{}}},
       {"denied without an image", {.object = without_image, .expected_response = denied("spec.image is required")}},
   };
@@ -95,7 +96,8 @@ RR_ADMISSION_WEBHOOK_TESTS("ConditionsDuckWebhook", [](const AdmissionWebhookTes
       {"the patch adds the condition and nothing else",
        {.object = widget,
         // (the adapter's diff replaces the empty list as a whole)
-        .expected_response = dynamic_allowed_with_patch(Json::parse(R"([{"op":"replace","path":"/status/conditions","value":
+        .expected_response = dynamic_allowed_with_patch(
+            Json::parse(R"([{"op":"replace","path":"/status/conditions","value":
             [{"lastTransitionTime":"2024-01-01T00:00:00Z","message":"waiting","reason":"Admitted","status":"Unknown",
               "type":"Ready"}]}])"))}},
   };

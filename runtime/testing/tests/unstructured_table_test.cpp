@@ -136,7 +136,8 @@ RR_RECONCILER_TESTS("UnstructuredReconciler", [](const rr::testing::ReconcilerTe
            .expect_updates = {stored_child("nginx:2", "fast")},
        }},
       {"nothing to do when the child and status are current",
-       {.request = unstructured_request, .given_objects = {unstructured_reflected("nginx:1"), unstructured_child("nginx:1", "fast")}}},
+       {.request = unstructured_request,
+        .given_objects = {unstructured_reflected("nginx:1"), unstructured_child("nginx:1", "fast")}}},
       {"a failed child create is an event and an error; the status is still written",
        {
            .request = unstructured_request,
@@ -229,10 +230,11 @@ RR_RECONCILER_TESTS("UnstructuredTracking", [](const rr::testing::ReconcilerTest
       {"the ConfigMap's image is reflected, and the ConfigMap tracked",
        {
            .request = unstructured_request,
-           .given_objects = {unstructured_given("nginx:1"), rr::testing::AnyObject(config_maps(), rr::Json(settings("nginx:7")))},
+           .given_objects = {unstructured_given("nginx:1"),
+                             rr::testing::AnyObject(config_maps(), rr::Json(settings("nginx:7")))},
            .expect_tracks = {tracked},
-           .expect_events = {new_event(as_unstructured(unstructured_given("nginx:1")), rr::event_normal, "StatusUpdated",
-                                       "Updated status")},
+           .expect_events = {new_event(as_unstructured(unstructured_given("nginx:1")), rr::event_normal,
+                                       "StatusUpdated", "Updated status")},
            .expect_status_updates = {[] {
              TestResource r = unstructured_given("nginx:1");
              r.status.emplace().latest_image = "nginx:7";

@@ -30,8 +30,9 @@ ConversionRequest decode_conversion_review_request(std::string_view body) {
 }
 
 std::string encode_conversion_review_request(const ConversionRequest& request) {
-  return wrap_conversion("request",
-              {{"uid", request.uid}, {"desiredAPIVersion", request.desired_api_version}, {"objects", request.objects}});
+  return wrap_conversion(
+      "request",
+      {{"uid", request.uid}, {"desiredAPIVersion", request.desired_api_version}, {"objects", request.objects}});
 }
 
 std::string encode_conversion_review_response(const ConversionResponse& response) {

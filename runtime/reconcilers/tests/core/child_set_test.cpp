@@ -34,8 +34,7 @@ struct ChildSetFixture {
 
   rr::ChildSetReconciler<TestResource, TestChild> reconciler(std::vector<std::string> ids) {
     return {
-        .desired_children =
-            [ids](rr::Context&, const TestResource& p) -> rr::DesiredChildren<TestChild> {
+        .desired_children = [ids](rr::Context&, const TestResource& p) -> rr::DesiredChildren<TestChild> {
           std::vector<TestChild> out;
           for (const auto& id : ids) out.push_back(with_id(p, id));
           return out;
@@ -75,7 +74,8 @@ TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: the sorted union of desi
   CHECK(rr::is_controlled_by(env.stored<TestChild>({std::string(test_namespace), "child-a"})->metadata, parent.metadata));
 }
 
-TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: known children are listed once and stashed for desired_children") {
+TEST_CASE_FIXTURE(ChildSetFixture,
+                  "ChildSetReconciler: known children are listed once and stashed for desired_children") {
   env.seed(with_id(parent, "a", true));
   env.seed(with_id(parent, "z", false));  // not ours: not known
   auto r = reconciler({});
@@ -155,7 +155,8 @@ TEST_CASE_FIXTURE(ChildSetFixture, "ChildSetReconciler: a finalizer implies skip
     o.namespace_ = p.metadata.namespace_;
     return o;
   };
-  r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child_set};
+  r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true,
+                                                                .merge_before_update = merge_child_set};
   rr::Validation v;
   r.validate(v);
   CHECK(v.errors().empty());

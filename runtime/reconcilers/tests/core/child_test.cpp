@@ -79,7 +79,8 @@ TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: creates the desired child with
   CHECK(env.recorder->lines() == std::vector<std::string>{"Normal Created Created TestChild \"child\""});
 }
 
-TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: lookup keeps children controlled by the parent's UID and our_child (7.1 #12)") {
+TEST_CASE_FIXTURE(ChildFixture,
+                  "ChildReconciler: lookup keeps children controlled by the parent's UID and our_child (7.1 #12)") {
   TestChild ours = env.seed(make_child(parent, "child", "image:1"));
   TestResource other_parent = parent;
   other_parent.metadata.uid = "another-uid";
@@ -163,7 +164,8 @@ TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: a terminating parent wants no 
   }
 }
 
-TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: AlreadyExists for someone else's object is reflected, tracked (7.1 #13)") {
+TEST_CASE_FIXTURE(ChildFixture,
+                  "ChildReconciler: AlreadyExists for someone else's object is reflected, tracked (7.1 #13)") {
   TestChild squatter = env.seed(make_child(parent, "child", "image:1", false));
   auto r = child_reconciler(seen, wants());
   rr::Outcome out = r.reconcile(ctx, parent);
@@ -201,7 +203,8 @@ TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: a squatter that cannot be read
   CHECK(read_errors == 1);
 }
 
-TEST_CASE_FIXTURE(ChildFixture, "ChildReconciler: AlreadyExists for our own child (a stale cache) is returned (7.1 #13)") {
+TEST_CASE_FIXTURE(ChildFixture,
+                  "ChildReconciler: AlreadyExists for our own child (a stale cache) is returned (7.1 #13)") {
   env.seed(make_child(parent, "child", "image:1"));
   env.client->hidden = {"child"};  // the cache has not seen our create yet; the reader has
   auto r = child_reconciler(seen, wants());
@@ -318,7 +321,8 @@ TEST_CASE("ChildReconciler: validation (Q17) and setup") {
     REQUIRE(v.warnings().size() == 1);
     CHECK(v.warnings()[0].find("does not track the child") != std::string::npos);
 
-    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child};
+    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true,
+                                                                  .merge_before_update = merge_child};
     rr::Validation tracked;
     r.validate(tracked);
     CHECK(tracked.warnings().empty());
@@ -334,7 +338,8 @@ TEST_CASE("ChildReconciler: validation (Q17) and setup") {
                              {rr::kind_info_of<TestResourceNoStatus>(), rr::WatchRequest::Mode::Tracked}});
     r.skip_owner_reference = true;
     r.on_setup = nullptr;
-    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true, .merge_before_update = merge_child};
+    r.child_object_manager = rr::UpdatingObjectManager<TestChild>{.track_desired = true,
+                                                                  .merge_before_update = merge_child};
     rr::Setup skipped;
     r.setup(skipped);
     CHECK(skipped.watches() ==

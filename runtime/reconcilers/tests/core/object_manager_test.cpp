@@ -90,7 +90,8 @@ TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: exists and not d
   }
 }
 
-TEST_CASE_FIXTURE(ObjectManagerFixture, "UpdatingObjectManager: desired and absent → created (finalizer first, tracked after)") {
+TEST_CASE_FIXTURE(ObjectManagerFixture,
+                  "UpdatingObjectManager: desired and absent → created (finalizer first, tracked after)") {
   auto m = manager();
   m.finalizer = "test.finalizer";
   m.track_desired = true;
