@@ -43,6 +43,14 @@ function(rrgen_add_fuzzer name)
   rrgen_target_defaults(${name})
 endfunction()
 
+# A tree whose every object is built for libFuzzer already (ASan and -fsanitize=fuzzer-no-link for
+# all: the asan and fuzz presets) gives the fuzz targets the regular libraries; another clang tree
+# with RRGEN_BUILD_FUZZ compiles instrumented copies of the layers they need (rr_<layer>_fuzz).
+set(RRGEN_TREE_FUZZ_INSTRUMENTED OFF)
+if(RRGEN_SANITIZE MATCHES "address" AND CMAKE_CXX_FLAGS MATCHES "-fsanitize=fuzzer-no-link")
+  set(RRGEN_TREE_FUZZ_INSTRUMENTED ON)
+endif()
+
 if(RRGEN_SANITIZE)
   add_compile_options(-fsanitize=${RRGEN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${RRGEN_SANITIZE})
