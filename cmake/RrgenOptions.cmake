@@ -51,6 +51,27 @@ if(RRGEN_SANITIZE MATCHES "address" AND CMAKE_CXX_FLAGS MATCHES "-fsanitize=fuzz
   set(RRGEN_TREE_FUZZ_INSTRUMENTED ON)
 endif()
 
+# rrgen_fuzz_library(<layer> [PUBLIC <lib>...] [PRIVATE <lib>...]): rr_<layer>_fuzz, the library
+# the layer's fuzz targets link. In an instrumented tree that is rr_<layer> itself; otherwise a copy
+# of its sources built for the fuzzer, so the regular rr_<layer> stays linkable by ordinary
+# executables of the same build. Called from the layer's own CMakeLists.txt.
+function(rrgen_fuzz_library layer)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "PUBLIC;PRIVATE")
+  set(name rr_${layer}_fuzz)
+  if(RRGEN_TREE_FUZZ_INSTRUMENTED)
+    add_library(${name} ALIAS rr_${layer})
+    return()
+  endif()
+  get_target_property(sources rr_${layer} SOURCES)
+  add_library(${name} STATIC ${sources})
+  target_include_directories(${name}
+    PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  target_link_libraries(${name} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
+  target_compile_features(${name} PUBLIC cxx_std_20)
+  target_compile_options(${name} PRIVATE -fsanitize=fuzzer-no-link,address,undefined)
+  rrgen_target_defaults(${name})
+endfunction()
+
 if(RRGEN_SANITIZE)
   add_compile_options(-fsanitize=${RRGEN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${RRGEN_SANITIZE})
