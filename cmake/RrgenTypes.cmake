@@ -19,7 +19,23 @@
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
 function(rrgen_add_types target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS;SOURCE_PART_LINES" "SCHEMAS")
+  _rrgen_types_generate(${target} sources output_dir libs ${ARGN})
+  if(NOT sources)
+    return()
+  endif()
+  add_library(${target} STATIC ${sources})
+  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
+  target_link_libraries(${target} PUBLIC rr::core ${libs})
+  set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${output_dir}")
+endfunction()
+
+# _rrgen_types_generate(<target> <sources-var> <output-dir-var> <libs-var> <rrgen_add_types args>...)
+# The generate step of rrgen_add_types() alone: registers the rrgen command and returns the unity
+# sources it writes, their include directory and the libraries they need besides rr::core. Nothing
+# is compiled; the corpus tests compile several of these in one translation unit.
+function(_rrgen_types_generate target sources_var output_dir_var libs_var)
+  set(${sources_var} "" PARENT_SCOPE)
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS;SOURCE_PART_LINES" "SCHEMAS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(SEND_ERROR "rrgen_add_types(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -64,9 +80,8 @@ function(rrgen_add_types target)
     INPUTS ${schemas}
     ARGS types --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${name}" ${shard_args} ${ns_args} ${schemas}
     COMMENT "rrgen: C++ types for ${target}")
-  add_library(${target} STATIC ${sources})
-  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
   _rrgen_rules_libraries(rules_libs ${schemas})
-  target_link_libraries(${target} PUBLIC rr::core ${rules_libs})
-  set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")
+  set(${sources_var} "${sources}" PARENT_SCOPE)
+  set(${output_dir_var} "${ARG_OUTPUT_DIR}" PARENT_SCOPE)
+  set(${libs_var} "${rules_libs}" PARENT_SCOPE)
 endfunction()

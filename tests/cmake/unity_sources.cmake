@@ -1,15 +1,15 @@
 # cmake -DBUILD_DIR=<build tree> -DSOURCE_DIR=<source tree> -P unity_sources.cmake
 #
-# The runtime's unity sources (cmake/RrgenUnity.cmake) are relocatable: no absolute path of the
-# source tree in them (so ccache hits survive a clone at another path), every include a path
-# relative to the unity file that names an existing source, and no source in two units of one
-# target.
+# The unity sources of the runtime and the generator (cmake/RrgenUnity.cmake) are relocatable:
+# no absolute path of the source tree in them (so ccache hits survive a clone at another path),
+# every include a path relative to the unity file that names an existing source, and no source in
+# two units of one target.
 cmake_minimum_required(VERSION 3.25)
-file(GLOB_RECURSE units "${BUILD_DIR}/runtime/unity_*.cpp")
+file(GLOB_RECURSE units "${BUILD_DIR}/runtime/unity_*.cpp" "${BUILD_DIR}/generator/unity_*.cpp")
 list(FILTER units INCLUDE REGEX "_unity/unity_[0-9]+\\.cpp$")
 list(LENGTH units count)
 if(count EQUAL 0)
-  message(FATAL_ERROR "no unity sources under ${BUILD_DIR}/runtime although RRGEN_UNITY_BUILD is on")
+  message(FATAL_ERROR "no unity sources under ${BUILD_DIR}/runtime or generator although RRGEN_UNITY_BUILD is on")
 endif()
 set(members 0)
 set(seen "")
@@ -41,4 +41,4 @@ foreach(unit IN LISTS units)
     math(EXPR members "${members} + 1")
   endforeach()
 endforeach()
-message(STATUS "unity sources: ${count} units of ${members} runtime sources, all relative")
+message(STATUS "unity sources: ${count} units of ${members} runtime and generator sources, all relative")
