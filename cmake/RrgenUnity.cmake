@@ -28,16 +28,12 @@ endfunction()
 
 # rrgen_unity_build_directory(<dir>): every library and executable defined in <dir> and below.
 function(rrgen_unity_build_directory dir)
-  get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+  _rrgen_directory_targets("${dir}" targets)   # cmake/RrgenOptions.cmake
   foreach(target IN LISTS targets)
     get_target_property(type ${target} TYPE)
     if(type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
       rrgen_unity_build(${target})
     endif()
-  endforeach()
-  get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
-  foreach(sub IN LISTS subdirs)
-    rrgen_unity_build_directory("${sub}")
   endforeach()
 endfunction()
 
