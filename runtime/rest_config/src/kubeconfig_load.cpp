@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "file_read.hpp"
+#include "kubeconfig_exec.hpp"
 #include "kubeconfig_model.hpp"
 #include "rr/rest_config/kubeconfig.hpp"
 
@@ -44,14 +45,16 @@ void apply_cluster(const Cluster& cluster, const std::string& name, RestConfig& 
   if (!cluster.proxy_url.empty()) out.proxy_url = cluster.proxy_url;
 }
 
-void apply_user(const User& user, const std::string& name, RestConfig& out) {
+void apply_user(const User& user, const std::string& name, const Cluster& cluster, RestConfig& out) {
   const std::string where = where_of(user.origin) + ": user " + in_quotes(name);
-  if (user.uses_exec)
-    throw ConfigError(where + ": exec credential plugins are not supported; use a token, tokenFile or client certificate");
   if (user.uses_auth_provider)
-    throw ConfigError(where + ": auth-provider is not supported; use a token, tokenFile or client certificate");
+    throw ConfigError(where + ": auth-provider is not supported; use exec, a token, tokenFile or client certificate");
   if (user.uses_basic_auth)
-    throw ConfigError(where + ": username/password (basic auth) is not supported; use a token, tokenFile or client certificate");
+    throw ConfigError(
+        where +
+        ": username/password (basic auth) is not supported; use exec, a token, tokenFile or client certificate");
+  if (user.exec)
+    out.exec = kubeconfig_detail::exec_config_of(*user.exec, user.origin, cluster.exec_extension_json, where);
   out.client_cert_data = data_or_file(user.client_certificate_data, user.client_certificate, user.origin,
                                       "client-certificate", where);
   out.client_key_data = data_or_file(user.client_key_data, user.client_key, user.origin, "client-key", where);
@@ -93,7 +96,7 @@ LoadedConfig select_context(const Kubeconfig& config, std::string_view context_o
     const auto user = config.users.find(ctx.user);
     if (user == config.users.end())
       throw ConfigError(where + ": user " + in_quotes(ctx.user) + " of context " + in_quotes(context_name) + " not found");
-    apply_user(user->second, ctx.user, loaded.config);
+    apply_user(user->second, ctx.user, cluster->second, loaded.config);
   }
   return loaded;
 }

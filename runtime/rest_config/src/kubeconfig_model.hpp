@@ -3,8 +3,11 @@
 // several files keep resolving against their own file, as clientcmd's ResolveLocalPaths does.
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rr::kubeconfig_detail {
 
@@ -21,6 +24,19 @@ struct Cluster {
   bool insecure_skip_tls_verify{};
   std::string tls_server_name{};
   std::string proxy_url{};
+  // extensions[client.authentication.k8s.io/exec].extension as JSON text, for exec plugins.
+  std::string exec_extension_json{};
+};
+
+// users[].user.exec as written (clientcmd's api.ExecConfig); checked when the user is chosen.
+struct Exec {
+  std::string command{};
+  std::vector<std::string> args{};
+  std::vector<std::pair<std::string, std::string>> env{};
+  std::string api_version{};
+  std::string install_hint{};
+  bool provide_cluster_info{};
+  std::string interactive_mode{};  // "" when not written
 };
 
 struct User {
@@ -31,7 +47,7 @@ struct User {
   std::string client_key_data{};
   std::string token{};
   std::string token_file{};
-  bool uses_exec{};
+  std::optional<Exec> exec{};
   bool uses_auth_provider{};
   bool uses_basic_auth{};
 };

@@ -7,6 +7,7 @@
 #include "kubeconfig_model.hpp"
 #include "rr/core/time.hpp"
 #include "rr/rest_config/rest_config.hpp"
+#include "yaml_json.hpp"
 
 namespace rr::kubeconfig_detail {
 namespace {
@@ -51,6 +52,61 @@ void for_each_field(const YAML::Node& map, const std::string& where, std::string
     if (field.first.IsScalar()) on_field(field.first.Scalar(), field.second);
 }
 
+// A list of strings; null counts as empty.
+std::vector<std::string> strings_of(const YAML::Node& list, const std::string& where, std::string_view field) {
+  std::vector<std::string> out;
+  if (list.IsNull()) return out;
+  if (!list.IsSequence()) fail(where, std::string(field) + " must be a list of strings");
+  for (const auto& item : list) out.push_back(text_of(item, where, field));
+  return out;
+}
+
+// exec.env: a list of {name, value}.
+std::vector<std::pair<std::string, std::string>> env_of(const YAML::Node& list, const std::string& where) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (list.IsNull()) return out;
+  if (!list.IsSequence()) fail(where, "env must be a list of {name, value}");
+  for (const auto& item : list) {
+    std::pair<std::string, std::string> var;
+    for_each_field(item, where, "env[]", [&](const std::string& key, const YAML::Node& v) {
+      if (key == "name") var.first = text_of(v, where, "env[].name");
+      else if (key == "value") var.second = text_of(v, where, "env[].value");
+    });
+    out.push_back(std::move(var));
+  }
+  return out;
+}
+
+Exec parse_exec(const YAML::Node& node, const std::string& user_where) {
+  const std::string where = user_where + ": exec";
+  Exec e;
+  for_each_field(node, where, "exec", [&](const std::string& key, const YAML::Node& v) {
+    if (key == "command") e.command = text_of(v, where, key);
+    else if (key == "args") e.args = strings_of(v, where, key);
+    else if (key == "env") e.env = env_of(v, where);
+    else if (key == "apiVersion") e.api_version = text_of(v, where, key);
+    else if (key == "installHint") e.install_hint = text_of(v, where, key);
+    else if (key == "provideClusterInfo") e.provide_cluster_info = bool_of(v, where, key);
+    else if (key == "interactiveMode") e.interactive_mode = text_of(v, where, key);
+  });
+  return e;
+}
+
+// cluster.extensions: a list of {name, extension}; only the exec plugins' one is kept.
+std::string exec_extension_of(const YAML::Node& list, const std::string& where) {
+  if (list.IsNull()) return {};
+  if (!list.IsSequence()) fail(where, "extensions must be a list of {name, extension}");
+  for (const auto& item : list) {
+    if (!item.IsMap()) fail(where, "extensions must be a list of {name, extension}");
+    const YAML::Node name = item["name"];
+    if (!name.IsDefined() || text_of(name, where, "extensions[].name") != "client.authentication.k8s.io/exec") continue;
+    const YAML::Node extension = item["extension"];
+    if (!extension.IsDefined() || extension.IsNull()) return {};
+    return config_detail::yaml_to_json_text(extension, where + ": extensions[client.authentication.k8s.io/exec]");
+  }
+  return {};
+}
+
 Cluster parse_cluster(const YAML::Node& node, const std::string& where, const Origin& origin) {
   Cluster c;
   c.origin = origin;
@@ -61,6 +117,7 @@ Cluster parse_cluster(const YAML::Node& node, const std::string& where, const Or
     else if (key == "insecure-skip-tls-verify") c.insecure_skip_tls_verify = bool_of(v, where, key);
     else if (key == "tls-server-name") c.tls_server_name = text_of(v, where, key);
     else if (key == "proxy-url") c.proxy_url = text_of(v, where, key);
+    else if (key == "extensions") c.exec_extension_json = exec_extension_of(v, where);
   });
   return c;
 }
@@ -75,7 +132,7 @@ User parse_user(const YAML::Node& node, const std::string& where, const Origin& 
     else if (key == "client-key-data") u.client_key_data = base64_of(v, where, key);
     else if (key == "token") u.token = text_of(v, where, key);
     else if (key == "tokenFile") u.token_file = text_of(v, where, key);
-    else if (key == "exec") u.uses_exec = present(v);
+    else if (key == "exec" && present(v)) u.exec = parse_exec(v, where);
     else if (key == "auth-provider") u.uses_auth_provider = present(v);
     else if (key == "username" || key == "password") u.uses_basic_auth = u.uses_basic_auth || present(v);
   });

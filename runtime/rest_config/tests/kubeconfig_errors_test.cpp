@@ -72,15 +72,12 @@ TEST_CASE("missing context, cluster, user and server") {
 }
 
 TEST_CASE("unsupported authentication names the user") {
-  CHECK(error_of(with_user("{exec: {command: aws, apiVersion: client.authentication.k8s.io/v1}}")) ==
-        "kubeconfig test.yaml: user \"u\": exec credential plugins are not supported; "
-        "use a token, tokenFile or client certificate");
   CHECK(error_of(with_user("{auth-provider: {name: gcp}}")) ==
         "kubeconfig test.yaml: user \"u\": auth-provider is not supported; "
-        "use a token, tokenFile or client certificate");
+        "use exec, a token, tokenFile or client certificate");
   CHECK(error_of(with_user("{username: admin, password: secret}")) ==
         "kubeconfig test.yaml: user \"u\": username/password (basic auth) is not supported; "
-        "use a token, tokenFile or client certificate");
+        "use exec, a token, tokenFile or client certificate");
   CHECK(error_of(with_user("{token: t, exec: null}")) == "(no error)");  // a null exec is no exec
 }
 
@@ -136,7 +133,7 @@ TEST_CASE("errors in a merged list name the file the entry came from") {
                        ("kubeconfig " + broken + ": clusters must be a list").c_str(), rr::ConfigError);
 }
 
-TEST_CASE("an unsupported user only fails when its context is selected") {
+TEST_CASE("an invalid user only fails when its context is selected") {
   const std::string yaml = with_user("{token: t}") +
                            "- name: plugin-context\n  context: {cluster: k, user: plugin}\n"
                            "- name: dummy\n  context: {cluster: k}\n";
@@ -145,8 +142,7 @@ TEST_CASE("an unsupported user only fails when its context is selected") {
       yaml.substr(yaml.find("contexts:"));
   CHECK(error_of(with_plugin_user) == "(no error)");
   CHECK(error_of(with_plugin_user, "plugin-context") ==
-        "kubeconfig test.yaml: user \"plugin\": exec credential plugins are not supported; "
-        "use a token, tokenFile or client certificate");
+        "kubeconfig test.yaml: user \"plugin\": exec: apiVersion must be specified to use exec authentication plugin");
 }
 
 TEST_CASE("an entry of a merged list that exists but cannot be read is an error, not skipped") {

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "rr/rest_config/exec_config.hpp"
+
 namespace rr {
 
 struct RestConfig {
@@ -20,6 +22,9 @@ struct RestConfig {
   std::string bearer_token_file{};        // when set, the transport re-reads it (tokens rotate)
   std::string tls_server_name{};          // SNI / verification name when it differs from host
   std::optional<std::string> proxy_url{};
+  // A credential plugin; used only when no token, tokenFile or client certificate is set
+  // (client-go's UpdateTransportConfig skips exec then).
+  std::optional<ExecConfig> exec{};
   // client-go's rest.Config defaults (DefaultQPS = 5, DefaultBurst = 10) for client-side rate
   // limiting. controller-runtime overrides them in its own GetConfig; rr keeps client-go's.
   float qps{5.0F};
