@@ -77,7 +77,7 @@ HttpResponse HttpWatch::open(const HttpRequest& request, std::chrono::millisecon
   }
   if (*done != CURLE_OK) throw TransportFailure(prepared_.error_text(*done), is_connection_failure(*done));
   const long code = response_code();
-  if (code == 401) transport_.unauthorized();
+  if (code == 401) transport_.unauthorized(prepared_);
   if (code >= 200 && code <= 299)
     return HttpResponse{code, {}, headers_.retry_after, headers_.warnings};  // already ended
   return HttpResponse{code, error_body_, headers_.retry_after, headers_.warnings};

@@ -140,6 +140,10 @@ Transport::Transport(RestConfig config, const HttpClientOptions& options)
                   : !config_.user_agent.empty() ? config_.user_agent
                                                 : std::string("rrgen-http-client")),
       token_(config_.bearer_token, config_.bearer_token_file, options.token_file_max_age) {
+  if (config_.exec && config_.bearer_token.empty() && config_.bearer_token_file.empty() &&
+      config_.client_cert_data.empty()) {
+    exec_ = std::make_unique<ExecAuthenticator>(*config_.exec, config_, options.exec_plugin_timeout);
+  }
   std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> url(curl_url(), &curl_url_cleanup);
   if (!url || curl_url_set(url.get(), CURLUPART_URL, config_.host.c_str(), 0) != CURLUE_OK) {
     throw ConfigError("API server URL \"" + config_.host + "\" is not a URL");
@@ -222,7 +226,15 @@ PreparedRequest Transport::prepare(CURL* easy, const HttpRequest& request, bool 
   prepared.headers.append("Accept: " + request.accept);
   if (!request.body.empty()) prepared.headers.append("Content-Type: " + request.content_type);
   prepared.headers.append("Expect:");  // no 100-continue round trip for large bodies
-  if (const std::string token = token_.current(); !token.empty()) {
+  if (exec_) {
+    try {
+      prepared.exec_credential = exec_->credentials();
+    } catch (const ExecPluginError& e) {
+      throw TransportFailure(std::string("getting credentials: ") + e.what(), /*connection_failed=*/false);
+    }
+  }
+  const ExecCredential* exec = prepared.exec_credential.get();
+  if (const std::string token = exec != nullptr ? exec->token : token_.current(); !token.empty()) {
     prepared.headers.append("Authorization: Bearer " + token);
   }
   if (!host_header_.empty()) prepared.headers.append(host_header_);
@@ -242,13 +254,18 @@ PreparedRequest Transport::prepare(CURL* easy, const HttpRequest& request, bool 
     set(easy, CURLOPT_CAPATH, static_cast<char*>(nullptr));
     set_blob(easy, CURLOPT_CAINFO_BLOB, config_.ca_data);
   }
-  if (!config_.client_cert_data.empty()) {
+  // A plugin's certificate is compared by libcurl when it picks a pooled connection or a TLS
+  // session to resume (the blob is part of its SSL configuration match), so a rotated certificate
+  // gets new connections, as client-go's connection tracker closes the old ones.
+  const std::string& client_cert = exec != nullptr ? exec->client_certificate_pem : config_.client_cert_data;
+  const std::string& client_key = exec != nullptr ? exec->client_key_pem : config_.client_key_data;
+  if (!client_cert.empty()) {
     set(easy, CURLOPT_SSLCERTTYPE, "PEM");
-    set_blob(easy, CURLOPT_SSLCERT_BLOB, config_.client_cert_data);
+    set_blob(easy, CURLOPT_SSLCERT_BLOB, client_cert);
   }
-  if (!config_.client_key_data.empty()) {
+  if (!client_key.empty()) {
     set(easy, CURLOPT_SSLKEYTYPE, "PEM");
-    set_blob(easy, CURLOPT_SSLKEY_BLOB, config_.client_key_data);
+    set_blob(easy, CURLOPT_SSLKEY_BLOB, client_key);
   }
   if (!connect_to_.empty()) {
     prepared.connect_to.append(connect_to_);
@@ -279,8 +296,13 @@ HttpResponse Transport::perform(const HttpRequest& request) {
   curl_easy_getinfo(lease.easy, CURLINFO_RESPONSE_CODE, &response.code);
   response.retry_after = headers.retry_after;
   response.warnings = std::move(headers.warnings);
-  if (response.code == 401) unauthorized();
+  if (response.code == 401) unauthorized(prepared);
   return response;
+}
+
+void Transport::unauthorized(const PreparedRequest& prepared) {
+  token_.invalidate();
+  if (exec_) exec_->unauthorized(prepared.exec_credential);
 }
 
 }  // namespace rr::http_detail

@@ -15,6 +15,7 @@
 
 #include "bearer_token.hpp"
 #include "curl_share.hpp"
+#include "exec_authenticator.hpp"
 #include "rr/http_client/http_client.hpp"
 
 namespace rr::http_detail {
@@ -75,6 +76,7 @@ struct PreparedRequest {
   CurlList connect_to;
   std::string url;
   std::unique_ptr<char[]> error_buffer;  // CURL_ERROR_SIZE bytes
+  std::shared_ptr<const ExecCredential> exec_credential;  // what the exec plugin gave, if used
   std::string error_text(CURLcode code) const;
 };
 
@@ -89,12 +91,14 @@ class Transport {
 
   std::string url(std::string_view path_and_query) const { return base_url_ + std::string(path_and_query); }
   // Sets every option of `request` on a freshly reset `easy` except the write and header
-  // callbacks. `streaming` (a watch) has no overall timeout.
+  // callbacks. `streaming` (a watch) has no overall timeout. Throws TransportFailure
+  // ("getting credentials: ...") when an exec plugin gives no credentials.
   PreparedRequest prepare(CURL* easy, const HttpRequest& request, bool streaming);
   // One attempt. Throws TransportFailure when no answer came.
   HttpResponse perform(const HttpRequest& request);
-  // A 401 came back: the token file is re-read before the next request.
-  void unauthorized() { token_.invalidate(); }
+  // A 401 came back for `prepared`: the token file is re-read, and the exec plugin run again
+  // unless its credentials have changed since, before the next request.
+  void unauthorized(const PreparedRequest& prepared);
   const RestConfig& config() const noexcept { return config_; }
   // host[:port] of config().host, as Go's url.URL.Host: the rest_client_* metrics' host label.
   const std::string& host() const noexcept { return host_; }
@@ -111,6 +115,9 @@ class Transport {
   std::string host_header_;    // "Host: host[:port]" in that case
   std::string user_agent_;
   BearerToken token_;
+  // With a kubeconfig exec plugin and no token, token file or client certificate (client-go's
+  // UpdateTransportConfig skips the plugin when one of them is set).
+  std::unique_ptr<ExecAuthenticator> exec_;
   CurlShare share_;
   std::mutex pool_mutex_;
   std::vector<CURL*> pool_;

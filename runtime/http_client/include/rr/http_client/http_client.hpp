@@ -34,6 +34,9 @@ struct HttpClientOptions {
   // bearer_token_file is re-read when the cached token is older than this (client-go: 1 minute),
   // and after any 401.
   std::chrono::milliseconds token_file_max_age{60000};
+  // One run of a kubeconfig exec credential plugin (RestConfig::exec) may take this long before
+  // it is killed and the request fails; client-go waits forever. Long enough for a browser login.
+  std::chrono::milliseconds exec_plugin_timeout{120000};
   // Told of every request (rest_client_* metrics); none by default. See also set_metrics().
   std::shared_ptr<HttpClientMetrics> metrics{};
 };
