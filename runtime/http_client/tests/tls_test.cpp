@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "plugin_dir.hpp"
 #include "test_server.hpp"
 
 namespace fs = std::filesystem;
@@ -135,4 +136,26 @@ TEST_CASE("tls_server_name: verify a certificate issued for another name than th
   rr::HttpClient named(config, no_retries());
   CHECK(named.get_path("/version")["major"] == "1");
   CHECK(server.seen().size() == 1);
+}
+
+// libcurl reuses a pooled connection (or resumes a TLS session) only for the same client
+// certificate, so a plugin's new certificate is presented at once: a certificate the server does not
+// trust fails although the connection made with the good one is still open.
+TEST_CASE("exec plugin client certificates: a rotated certificate is used on a new connection") {
+  rr_test::TestServer server(pki().path("server.crt"), pki().path("server.key"), pki().path("ca.crt"));
+  answer_ok(server);
+  server.start();
+  rr_test::PluginDir plugin;
+  plugin.certificate(pki().pem("client.crt"), pki().pem("client.key"), "2001-01-01T00:00:00Z", "out-1.json");
+  plugin.certificate(pki().pem("other-ca.crt"), pki().pem("other-ca.key"), "2001-01-01T00:00:00Z", "out-2.json");
+  plugin.certificate(pki().pem("client.crt"), pki().pem("client.key"));
+  rr::RestConfig config = rr_test::config_for(server);
+  config.ca_data = pki().pem("ca.crt");
+  config.exec = plugin.exec();
+  rr::HttpClient client(config, no_retries());
+  CHECK(client.get_path("/version")["major"] == "1");
+  CHECK(failure_of(client).code == 0);  // the untrusted certificate: the TLS handshake fails
+  CHECK(client.get_path("/version")["major"] == "1");
+  CHECK(client.get_path("/version")["major"] == "1");
+  CHECK(plugin.runs() == 3);
 }
