@@ -126,3 +126,32 @@ TEST_CASE("exec beside a token: both are kept (the transport prefers the token, 
   CHECK(loaded.config.bearer_token == "t");
   CHECK(loaded.config.exec.has_value());
 }
+
+TEST_CASE("exec: an extension too deep or too large (an alias bomb) is an error, not a hang") {
+  std::string bomb =
+      "    - name: client.authentication.k8s.io/exec\n      extension:\n        a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char level = 'b'; level <= 'f'; ++level) {
+    const char previous = static_cast<char>(level - 1);
+    bomb += std::string("        ") + level + ": &" + level + " [*" + previous + ", *" + previous + ", *" + previous +
+            ", *" + previous + ", *" + previous + ", *" + previous + ", *" + previous + ", *" + previous + ", *" +
+            previous + ", *" + previous + "]\n";
+  }
+  const std::string yaml = with_exec("{command: x, apiVersion: client.authentication.k8s.io/v1beta1}",
+                                     "    extensions:\n" + bomb);
+  CHECK_THROWS_WITH_AS(rr::load_kubeconfig_text(yaml, {}, {}, "test.yaml"),
+                       "kubeconfig test.yaml: cluster \"k\": extensions[client.authentication.k8s.io/exec]: more than "
+                       "10000 values",
+                       rr::ConfigError);
+  std::string deep = "[";
+  for (int i = 0; i < 70; ++i) deep += "[";
+  deep += std::string(71, ']');
+  CHECK_THROWS_WITH_AS(
+      rr::load_kubeconfig_text(with_exec("{command: x, apiVersion: client.authentication.k8s.io/v1beta1}",
+                                         "    extensions:\n    - name: client.authentication.k8s.io/exec\n"
+                                         "      extension: " +
+                                             deep + "\n"),
+                               {}, {}, "test.yaml"),
+      "kubeconfig test.yaml: cluster \"k\": extensions[client.authentication.k8s.io/exec]: nested deeper than 64 "
+      "levels",
+      rr::ConfigError);
+}
