@@ -3,6 +3,8 @@
 // the server answered 401 to the credentials still cached. One run at a time (the mutex is held
 // while the plugin runs, as client-go's is); a failed run caches nothing, so the next request
 // tries again.
+// It lives in rr::http_client, not rr::rest_config: the transport asks it for credentials per
+// request and tells it of 401s, while rest_config stays plain data read from files (no processes).
 #pragma once
 #include <chrono>
 #include <memory>
