@@ -20,10 +20,12 @@ std::optional<ImageRef> parse_image_ref(const std::string& text, std::string& er
     ref.repository = text;
     ref.tag = "latest";
   }
-  // The distribution spec's grammar: an optional registry host[:port], then lower-case path
-  // components separated by '/', each [a-z0-9]+ joined by '.', '_', '__' or '-'s.
+  // The distribution spec's grammar: an optional registry (as docker tells one: a first component
+  // with a '.' or a port, or localhost), then lower-case path components separated by '/', each
+  // [a-z0-9]+ joined by '.', '_', '__' or '-'s.
   static const std::regex kRepository(
-      R"(([a-zA-Z0-9.-]+(:[0-9]+)?/)?[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*)");
+      R"(((localhost|[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+)(:[0-9]+)?/|[a-zA-Z0-9-]+:[0-9]+/)?)"
+      R"([a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*)");
   static const std::regex kTag(R"([A-Za-z0-9_][A-Za-z0-9_.-]{0,127})");
   if (ref.repository.size() > 255 || !std::regex_match(ref.repository, kRepository)) {
     error = "'" + ref.repository + "' is not an image repository (lower-case path components, an optional registry)";
