@@ -1,7 +1,8 @@
 // gzip (RFC 1952) with a fixed header, so the same bytes always compress to the same member:
 // modification time 0, no file name, OS byte 255 ("unknown", as Go's compress/gzip writes it),
-// zlib's deflate at level 6 (its default). The bytes depend on zlib's deflate, which has not changed its output
-// for a given level in the 1.2.x/1.3.x series Debian ships.
+// zlib's deflate at level 6 (its default), in 4 MiB pieces deflated in parallel (as pigz does;
+// the pieces, hence the bytes, do not depend on the number of threads). The bytes depend on
+// zlib's deflate, whose output for a given level has not changed in the 1.2.x/1.3.x releases.
 #pragma once
 #include <string>
 #include <string_view>

@@ -1,6 +1,7 @@
 // The image's byte-level writers: ustar/pax headers, the fixed gzip header, SHA-256.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "image/gzip_stream.hpp"
@@ -86,6 +87,15 @@ TEST_CASE("gzip: a fixed header (mtime 0, no name, OS 255), and it inflates back
   CHECK(gzip_decompress(gz) == data);
   CHECK(gzip_compress(data) == gz);  // deterministic
   CHECK(gzip_decompress(gzip_compress("")).empty());
+}
+
+TEST_CASE("gzip: an input of several 4 MiB pieces deflates into one stream that inflates back") {
+  std::string data;
+  for (std::uint32_t i = 0; data.size() < 9u << 20; ++i) data += std::to_string(i * 2654435761u % 100003) + ",";
+  const std::string gz = gzip_compress(data);
+  CHECK(gzip_decompress(gz) == data);
+  CHECK(gzip_compress(data) == gz);
+  CHECK(gz.size() < data.size() / 2);
 }
 
 TEST_CASE("gzip: a damaged stream is an error") {
