@@ -1,10 +1,9 @@
 #include "image/image_build.hpp"
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "image/dockerfile.hpp"
+#include "image/elf_file.hpp"
 #include "image/file_bytes.hpp"
 #include "image/gzip_stream.hpp"
 #include "image/image_config.hpp"
