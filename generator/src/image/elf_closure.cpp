@@ -170,7 +170,8 @@ std::optional<Closure> library_closure(const std::string& executable_path, const
   // libc needs the loader by its soname (its file name): the one already mapped serves.
   if (!exe->interpreter.empty()) resolved[fs::path(exe->interpreter).filename().string()] = true;
   std::deque<Pending> queue;
-  const std::string exe_origin = fs::absolute(executable_path, ec).parent_path().lexically_normal().string();
+  // ld.so takes the main program's $ORIGIN from /proc/self/exe: symbolic links resolved.
+  const std::string exe_origin = fs::weakly_canonical(fs::absolute(executable_path, ec), ec).parent_path().string();
   Pending first{executable_path, *exe, exe_origin, {}};
   if (!exe->has_runpath) first.inherited_rpath = dirs_of(exe->rpath, exe_origin);
   queue.push_back(std::move(first));

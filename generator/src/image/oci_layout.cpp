@@ -61,6 +61,9 @@ bool replace_directory(const std::vector<LayoutFile>& files, const std::string& 
   if (!target.has_filename()) target = target.parent_path();  // "dir/"
   if (fs::exists(target, ec) && !fs::is_directory(target, ec))
     return failed("'" + dir + "' exists and is not a directory", ec);
+  // Only a layout (or nothing) is replaced: `--out .` or `--out ~` must not move a tree aside.
+  if (fs::is_directory(target, ec) && !fs::is_empty(target, ec) && !fs::is_regular_file(target / "oci-layout", ec))
+    return failed("'" + dir + "' is a directory that holds no image layout (no oci-layout file); not replacing it", {});
   fs::create_directories(target.parent_path(), ec);
   if (ec) return failed("cannot create '" + target.parent_path().string() + "'", ec);
 

@@ -29,7 +29,8 @@ OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz
 
 // Writes `files` as the directory `dir`, replacing what was there: everything is written into a
 // hidden directory beside `dir` and renamed into place, so `dir` is either the old or the new
-// layout, never a mix. Reports and returns false when it cannot.
+// layout, never a mix. An existing `dir` must be empty or a layout (it has `oci-layout`): any
+// other directory is left alone and reported. Reports and returns false when it cannot.
 bool replace_directory(const std::vector<LayoutFile>& files, const std::string& dir, Diagnostics& diags);
 
 }  // namespace rrgen::image

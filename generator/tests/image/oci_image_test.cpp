@@ -192,9 +192,9 @@ TEST_CASE("replace_directory: the old layout is replaced whole; a failed write l
   ScratchDir s;
   const std::string out = (s.path / "img").string();
   Diagnostics diags;
-  REQUIRE(replace_directory({{"a", "1"}, {"sub/b", "2"}}, out, diags));
-  REQUIRE(replace_directory({{"c", "3"}}, out, diags));
-  CHECK_FALSE(fs::exists(s.path / "img/a"));
+  REQUIRE(replace_directory({{"oci-layout", "1"}, {"sub/b", "2"}}, out, diags));
+  REQUIRE(replace_directory({{"oci-layout", "2"}, {"c", "3"}}, out, diags));
+  CHECK_FALSE(fs::exists(s.path / "img/sub"));
   CHECK(read_file(s.path / "img/c") == "3");
   // "x" as a file and "x/y" under it cannot both be written.
   CHECK_FALSE(replace_directory({{"x", "file"}, {"x/y", "under a file"}}, out, diags));
@@ -203,4 +203,15 @@ TEST_CASE("replace_directory: the old layout is replaced whole; a failed write l
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(s.path)) left.push_back(e.path().filename().string());
   CHECK(left == std::vector<std::string>{"img"});
+}
+
+TEST_CASE("replace_directory: a directory that is not a layout is never replaced") {
+  ScratchDir s;
+  write_file(s.path / "home/notes.txt", "mine");
+  Diagnostics diags;
+  CHECK_FALSE(replace_directory({{"oci-layout", "1"}}, (s.path / "home").string(), diags));
+  CHECK(diags.all().at(0).message.find("holds no image layout") != std::string::npos);
+  CHECK(read_file(s.path / "home/notes.txt") == "mine");
+  fs::create_directories(s.path / "empty");
+  CHECK(replace_directory({{"oci-layout", "1"}}, (s.path / "empty").string(), diags));
 }
