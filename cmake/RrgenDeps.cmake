@@ -4,6 +4,7 @@ find_package(fmt 9 REQUIRED)                 # generator text formatting
 find_package(LibYAML REQUIRED)               # generator input (cmake/FindLibYAML.cmake)
 find_package(RE2 REQUIRED)                   # Kubernetes pattern semantics (cmake/FindRE2.cmake)
 find_package(yaml-cpp 0.7 REQUIRED)          # runtime kubeconfig reading (rr::rest_config)
+find_package(ZLIB REQUIRED)                  # rrgen image: the gzip layer (generator/src/image)
 # rr::testing (the table harness users' tests link) is built on doctest, so it is needed even
 # when rrgen's own tests are off.
 find_package(doctest REQUIRED)

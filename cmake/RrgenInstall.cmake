@@ -61,6 +61,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/FindRE2.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenGenerate.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenReconciler.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenImage.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenTesting.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenDoctestAddTests.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenTypes.cmake"

@@ -195,6 +195,7 @@ function(add_reconciler name)
   endif()
   add_dependencies(${name} generate_${name})
   set_target_properties(${name} ${name}_api PROPERTIES RRGEN_OUTPUT_DIR "${out}")
+  set_target_properties(${name} PROPERTIES RRGEN_SPEC_FILE "${spec}")  # rrgen_add_image(RECONCILER)
 
   add_custom_target(${name}_rbac)
   add_dependencies(${name}_rbac generate_${name})

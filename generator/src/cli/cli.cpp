@@ -7,6 +7,7 @@
 #include "cli/cli_args.hpp"
 #include "cli/cli_dies.hpp"
 #include "cli/cli_generate.hpp"
+#include "cli/cli_image.hpp"
 #include "cli/cli_init.hpp"
 #include "cli/cli_openapi_facts.hpp"
 #include "cli/cli_types.hpp"
@@ -23,6 +24,8 @@ Commands:
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
             RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
+  image     Write a reproducible OCI image layout of an operator's executable and the shared
+            libraries it loads, without a container daemon.
   init      Create a new operator project (CMake + find_package(rrgen), a CRD, a spec, hooks, tests).
   openapi-facts
             Copy the facts of Kubernetes' OpenAPI v3 documents, without their prose, into one
@@ -53,6 +56,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "analyze") return run_analyze(rest, out, err);
   if (cmd == "generate") return run_generate(rest, out, err);
   if (cmd == "dies") return run_dies(rest, out, err);
+  if (cmd == "image") return run_image(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);

@@ -2,18 +2,21 @@
 
 #include <algorithm>
 #include <ostream>
+#include <utility>
 
 #include "cli/cli_args.hpp"
 
 namespace rrgen {
 namespace {
 
-// Where each flag's value goes: a string member, or a bool set by the flag alone.
+// Where each flag's value goes: a string member, a bool set by the flag alone, or a list that
+// each repetition of the flag appends to.
 struct FlagSpec {
   Flag flag;
   const char* name;
   std::string Options::*value = nullptr;
   bool Options::*toggle = nullptr;
+  std::vector<std::string> Options::*list = nullptr;
 };
 
 constexpr FlagSpec kFlags[] = {
@@ -40,6 +43,12 @@ constexpr FlagSpec kFlags[] = {
     {Flag::BuildDir, "-p", &Options::build_dir},
     {Flag::Format, "--format", &Options::format},
     {Flag::Explain, "--explain", nullptr, &Options::explain},
+    {Flag::Executable, "--executable", &Options::executable},
+    {Flag::Image, "--image", &Options::image},
+    {Flag::Port, "--port", nullptr, nullptr, &Options::ports},
+    {Flag::Label, "--label", nullptr, nullptr, &Options::labels},
+    {Flag::User, "--user", &Options::user},
+    {Flag::CaBundle, "--ca-bundle", &Options::ca_bundle},
 };
 
 }  // namespace
@@ -56,8 +65,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, std::init
     bool taken = false;
     for (const FlagSpec& spec : kFlags) {
       if (std::find(accepted.begin(), accepted.end(), spec.flag) == accepted.end()) continue;
-      if (spec.toggle ? reader.is_flag(spec.name) : reader.value(spec.name, options.*spec.value)) {
+      std::string item;
+      if (spec.toggle ? reader.is_flag(spec.name) : reader.value(spec.name, spec.list ? item : options.*spec.value)) {
         if (spec.toggle) options.*spec.toggle = true;
+        if (spec.list) (options.*spec.list).push_back(std::move(item));
         if (spec.flag == Flag::Out) options.out_given = true;
         taken = true;
         break;

@@ -35,6 +35,12 @@ struct Options {
   std::string build_dir;                // analyze: -p
   std::string format;                   // analyze: --format
   bool explain = false;                 // analyze: --explain
+  std::string executable;               // image: --executable
+  std::string image;                    // image: --image
+  std::vector<std::string> ports;       // image: --port (repeated)
+  std::vector<std::string> labels;      // image: --label (repeated)
+  std::string user;                     // image: --user
+  std::string ca_bundle;                // image: --ca-bundle
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -62,6 +68,12 @@ enum class Flag {
   BuildDir,
   Format,
   Explain,
+  Executable,
+  Image,
+  Port,
+  Label,
+  User,
+  CaBundle,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit
