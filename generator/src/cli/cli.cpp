@@ -9,6 +9,7 @@
 #include "cli/cli_generate.hpp"
 #include "cli/cli_init.hpp"
 #include "cli/cli_openapi_facts.hpp"
+#include "cli/cli_pin_image.hpp"
 #include "cli/cli_types.hpp"
 #include "support/version.hpp"
 
@@ -27,6 +28,8 @@ Commands:
   openapi-facts
             Copy the facts of Kubernetes' OpenAPI v3 documents, without their prose, into one
             document per group-version (how schemas/kubernetes-1.35/ is made).
+  pin-image Pin the manager's image to a digest in a generated tree (config/manager's
+            kustomization and dist/install.yaml), after the image is built.
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 
 Run 'rrgen <command> --help' for the options of a command.
@@ -55,6 +58,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
+  if (cmd == "pin-image") return run_pin_image(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");
 }

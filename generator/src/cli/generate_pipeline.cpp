@@ -12,6 +12,7 @@
 #include "backends/reconciler/emit_webhooks.hpp"
 #include "backends/scaffold/scaffold.hpp"
 #include "backends/types/emit_types.hpp"
+#include "cli/install_yaml.hpp"
 #include "load/inputs.hpp"
 #include "sema/builtin_kinds.hpp"
 #include "sema/sema.hpp"
@@ -33,6 +34,20 @@ std::vector<ConfigCrdFile> crd_files_of(const SourceSet& sources, const std::vec
 
 void append(OutputSet& into, OutputSet from) {
   for (auto& f : from.files) into.files.push_back(std::move(f));
+}
+
+// dist/install.yaml from the config/ tree just generated.
+bool add_install_yaml(OutputSet& out, Diagnostics& diags) {
+  const KustomizeFiles files = [&out](const std::string& path) -> const std::string* {
+    for (const OutputFile& f : out.files) {
+      if (f.path == path) return &f.content;
+    }
+    return nullptr;
+  };
+  std::optional<std::string> text = install_yaml(files, diags);
+  if (!text) return false;
+  out.files.push_back({kInstallYamlPath, std::move(*text)});
+  return true;
 }
 
 // Two backends writing the same path is a bug in rrgen, not in the input: fail loudly.
@@ -81,6 +96,7 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));
   append(out, emit_config(*resolved, crd_files_of(sources, input.crds), options));
+  if (!add_install_yaml(out, diags)) return std::nullopt;
   if (input.scaffold) result.scaffold = scaffold_user_files(*resolved, options);
   if (!unique_paths(out, diags)) return std::nullopt;
   result.reconciler = resolved->name;

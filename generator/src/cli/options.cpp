@@ -40,6 +40,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::BuildDir, "-p", &Options::build_dir},
     {Flag::Format, "--format", &Options::format},
     {Flag::Explain, "--explain", nullptr, &Options::explain},
+    {Flag::Digest, "--digest", &Options::digest},
 };
 
 }  // namespace

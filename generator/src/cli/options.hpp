@@ -35,6 +35,7 @@ struct Options {
   std::string build_dir;                // analyze: -p
   std::string format;                   // analyze: --format
   bool explain = false;                 // analyze: --explain
+  std::string digest;                   // pin-image: --digest
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -62,6 +63,7 @@ enum class Flag {
   BuildDir,
   Format,
   Explain,
+  Digest,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit

@@ -1,0 +1,523 @@
+#include <algorithm>
+#include <array>
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "load/kustomize.hpp"
+#include "load/kustomize_merge.hpp"
+#include "load/yaml_copy.hpp"
+#include "load/yaml_load.hpp"
+#include "support/yaml_writer.hpp"
+
+namespace rrgen {
+
+namespace {
+// Apart from the other files of rrgen_load's unity sources.
+namespace build_detail {
+
+struct Gvk {
+  std::string group, version, kind;
+};
+
+// A kustomize FieldSpec: which objects (empty = any) and the '/'-separated path in them.
+struct FieldSpec {
+  Gvk gvk;
+  std::vector<std::string> path;
+  bool create = false;
+};
+
+// kustomize's resid.NotNamespaceableKinds plus the cluster-scoped kinds its OpenAPI data knows.
+constexpr std::array<std::string_view, 31> kClusterScoped = {
+    "APIService", "CSIDriver", "CSINode", "CertificateSigningRequest", "Cluster", "ClusterRole",
+    "ClusterRoleBinding", "ClusterTrustBundle", "ComponentStatus", "CustomResourceDefinition", "FlowSchema",
+    "IngressClass", "MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding", "MutatingWebhookConfiguration",
+    "Namespace", "Node", "PersistentVolume", "PodSecurityPolicy", "PriorityClass", "PriorityLevelConfiguration",
+    "RuntimeClass", "SelfSubjectAccessReview", "SelfSubjectRulesReview", "StorageClass", "SubjectAccessReview",
+    "TokenReview", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "ValidatingWebhookConfiguration",
+    "VolumeAttachment"};
+
+// kustomize's legacy sort (SortOrderTransformer): these kinds first, in this order...
+constexpr std::array<std::string_view, 22> kOrderFirst = {
+    "Namespace", "ResourceQuota", "StorageClass", "CustomResourceDefinition", "ServiceAccount", "PodSecurityPolicy",
+    "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "ConfigMap", "Secret", "Endpoints", "Service",
+    "LimitRange", "PriorityClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet",
+    "CronJob", "PodDisruptionBudget"};
+// ... and these last.
+constexpr std::array<std::string_view, 2> kOrderLast = {"MutatingWebhookConfiguration",
+                                                        "ValidatingWebhookConfiguration"};
+
+int type_order(const std::string& kind) {
+  for (std::size_t i = 0; i < kOrderFirst.size(); ++i) {
+    if (kOrderFirst[i] == kind) return static_cast<int>(i) - static_cast<int>(kOrderFirst.size());
+  }
+  for (std::size_t i = 0; i < kOrderLast.size(); ++i) {
+    if (kOrderLast[i] == kind) return static_cast<int>(i) + 1;
+  }
+  return 0;
+}
+
+bool is_cluster_scoped(const std::string& kind) {
+  return std::find(kClusterScoped.begin(), kClusterScoped.end(), kind) != kClusterScoped.end();
+}
+
+const Node* child(const Node& n, std::string_view key) { return n.is_mapping() ? n.find(key) : nullptr; }
+
+Node* child(Node& n, std::string_view key) {
+  for (std::size_t i = 0; i < n.keys.size(); ++i) {
+    if (n.keys[i] == key) return &n.children[i];
+  }
+  return nullptr;
+}
+
+std::string text_at(const Node& n, std::string_view key) {
+  const Node* c = child(n, key);
+  return c && c->is_scalar() && !c->is_null() ? c->text : std::string();
+}
+
+Node string_node(std::string text) {
+  Node n;
+  n.plain = false;
+  n.text = std::move(text);
+  return n;
+}
+
+Node& add_child(Node& map, std::string key, Node value) {
+  map.keys.push_back(std::move(key));
+  map.key_locations.push_back({});
+  map.children.push_back(std::move(value));
+  return map.children.back();
+}
+
+Node& map_child(Node& map, std::string key) {
+  if (Node* c = child(map, key); c && c->is_mapping()) return *c;
+  Node m;
+  m.kind = Node::Kind::Mapping;
+  if (Node* c = child(map, key)) return *c = std::move(m);
+  return add_child(map, std::move(key), std::move(m));
+}
+
+void set_string(Node& map, const std::string& key, const std::string& value) {
+  if (Node* c = child(map, key)) *c = string_node(value);
+  else add_child(map, key, string_node(value));
+}
+
+Gvk gvk_of(const Node& doc) {
+  const std::string api_version = text_at(doc, "apiVersion");
+  const std::size_t slash = api_version.find('/');
+  Gvk g;
+  if (slash == std::string::npos) g.version = api_version;
+  else g = {api_version.substr(0, slash), api_version.substr(slash + 1), {}};
+  g.kind = text_at(doc, "kind");
+  return g;
+}
+
+std::string meta(const Node& doc, std::string_view key) {
+  const Node* m = child(doc, "metadata");
+  return m ? text_at(*m, key) : std::string();
+}
+
+bool same_namespace(const std::string& a, const std::string& b) {
+  auto norm = [](const std::string& s) { return s.empty() ? std::string("default") : s; };
+  return norm(a) == norm(b);
+}
+
+bool selects(const Gvk& spec, const Gvk& g) {
+  return (spec.group.empty() || spec.group == g.group) && (spec.version.empty() || spec.version == g.version) &&
+         (spec.kind.empty() || spec.kind == g.kind);
+}
+
+// Sets the scalar at `path` (from `at`), through every item of the sequences on the way, as
+// kustomize's fsslice does; missing maps are created only when `create`.
+void set_at(Node& at, const std::vector<std::string>& path, std::size_t i, const std::string& value, bool create) {
+  if (at.is_sequence()) {
+    for (Node& item : at.children) set_at(item, path, i, value, create);
+    return;
+  }
+  if (!at.is_mapping()) return;
+  Node* next = child(at, path[i]);
+  if (i + 1 == path.size()) {
+    if (next || create) set_string(at, path[i], value);
+    return;
+  }
+  if (!next) {
+    if (!create) return;
+    next = &map_child(at, path[i]);
+  }
+  set_at(*next, path, i + 1, value, create);
+}
+
+// "config/default" + "../crd" -> "config/crd"; "" when it leaves the tree or is absolute.
+std::string join_path(const std::string& dir, const std::string& relative) {
+  if (relative.empty() || relative.front() == '/' || relative.find("://") != std::string::npos) return "";
+  std::vector<std::string> parts;
+  for (const std::string& whole : {dir, relative}) {
+    std::size_t start = 0;
+    while (start <= whole.size()) {
+      const std::size_t end = std::min(whole.find('/', start), whole.size());
+      const std::string part = whole.substr(start, end - start);
+      if (part == "..") {
+        if (parts.empty()) return "";
+        parts.pop_back();
+      } else if (!part.empty() && part != ".") {
+        parts.push_back(part);
+      }
+      start = end + 1;
+    }
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
+
+struct ImageEntry {
+  std::string name, new_name, new_tag, digest;
+};
+
+// kustomize's image.Split: the name, then ":tag" after the last '/', then "@digest".
+void split_image(const std::string& image, std::string& name, std::string& tag, std::string& digest) {
+  std::string rest = image;
+  digest.clear();
+  tag.clear();
+  if (const std::size_t at = rest.find('@'); at != std::string::npos) {
+    digest = rest.substr(at + 1);
+    rest.resize(at);
+  }
+  const std::size_t slash = rest.rfind('/');
+  if (const std::size_t colon = rest.rfind(':'); colon != std::string::npos && (slash == std::string::npos || colon > slash)) {
+    tag = rest.substr(colon + 1);
+    rest.resize(colon);
+  }
+  name = rest;
+}
+
+// The image transformer's update of one container image (kustomize's imagetag updater).
+void update_image(Node& image, const std::vector<ImageEntry>& entries) {
+  std::string name, tag, digest;
+  split_image(image.text, name, tag, digest);
+  for (const ImageEntry& e : entries) {
+    if (e.name != name) continue;
+    if (!e.new_name.empty()) name = e.new_name;
+    if (!e.new_tag.empty() || !e.digest.empty()) {  // a new tag or digest replaces both
+      tag = e.new_tag;
+      digest = e.digest;
+    }
+    image = string_node(name + (tag.empty() ? "" : ":" + tag) + (digest.empty() ? "" : "@" + digest));
+    return;
+  }
+}
+
+// Every containers[] and initContainers[] image in the object, wherever they are.
+void update_images(Node& n, const std::vector<ImageEntry>& entries) {
+  for (std::size_t i = 0; i < n.children.size(); ++i) {
+    Node& c = n.children[i];
+    if (n.is_mapping() && (n.keys[i] == "containers" || n.keys[i] == "initContainers") && c.is_sequence()) {
+      for (Node& container : c.children) {
+        if (Node* image = container.is_mapping() ? child(container, "image") : nullptr; image && image->is_scalar())
+          update_image(*image, entries);
+      }
+    }
+    update_images(c, entries);
+  }
+}
+
+class Builder {
+ public:
+  Builder(const KustomizeFiles& files, Diagnostics& diags) : files_(files), diags_(diags) {}
+
+  // The objects of the kustomization in `dir` and the namespace fieldSpecs its configurations
+  // (and its resources') add to kustomize's.
+  bool build(const std::string& dir, Location from, std::vector<Node>& objects, std::vector<FieldSpec>& specs) {
+    const std::string path = dir + "/kustomization.yaml";
+    if (std::find(stack_.begin(), stack_.end(), dir) != stack_.end())
+      return error(from, "kustomize-cycle", "kustomization '" + dir + "' includes itself");
+    std::vector<Node> docs;
+    if (!load(path, from, docs)) return false;
+    if (docs.size() != 1 || !docs[0].is_mapping())
+      return error(located(docs, path), "kustomize-bad", "a kustomization must be one mapping");
+    const Node& k = docs[0];
+    for (std::size_t i = 0; i < k.keys.size(); ++i) {
+      static constexpr std::array<std::string_view, 7> known = {"apiVersion", "kind",          "resources", "namespace",
+                                                                "patches",    "configurations", "images"};
+      if (std::find(known.begin(), known.end(), k.keys[i]) == known.end())
+        return error(k.key_locations[i], "kustomize-unsupported",
+                     "'" + k.keys[i] + "' is a kustomize feature rrgen's install.yaml renderer does not implement");
+    }
+    if (const std::string kind = text_at(k, "kind"); !kind.empty() && kind != "Kustomization")
+      return error(k.location, "kustomize-unsupported", "kind '" + kind + "' (only Kustomization)");
+    stack_.push_back(dir);
+    const bool ok = build_from(k, dir, objects, specs);
+    stack_.pop_back();
+    return ok;
+  }
+
+  // The objects in kustomize's legacy order.
+  static void sort(std::vector<Node>& objects) {
+    auto gvk_string = [](const Gvk& g) {
+      return (g.group.empty() ? "~G" : g.group) + "_" + (g.version.empty() ? "~V" : g.version) + "_" +
+             (g.kind.empty() ? "~K" : g.kind);
+    };
+    auto id_string = [&](const Node& doc) {
+      const std::string ns = meta(doc, "namespace"), name = meta(doc, "name");
+      return gvk_string(gvk_of(doc)) + "|" + (ns.empty() ? "~X" : ns) + "|" + (name.empty() ? "~N" : name);
+    };
+    std::stable_sort(objects.begin(), objects.end(), [&](const Node& a, const Node& b) {
+      const Gvk ga = gvk_of(a), gb = gvk_of(b);
+      if (gvk_string(ga) != gvk_string(gb)) {
+        const int oa = type_order(ga.kind), ob = type_order(gb.kind);
+        if (oa != ob) return oa < ob;
+        return gvk_string(ga) < gvk_string(gb);
+      }
+      return id_string(a) < id_string(b);
+    });
+  }
+
+ private:
+  bool build_from(const Node& k, const std::string& dir, std::vector<Node>& objects, std::vector<FieldSpec>& specs) {
+    if (const Node* list = child(k, "configurations")) {
+      if (!each_string(*list, "configurations", [&](const Node& entry) { return configuration(dir, entry, specs); }))
+        return false;
+    }
+    if (const Node* list = child(k, "resources")) {
+      if (!each_string(*list, "resources", [&](const Node& entry) { return resource(dir, entry, objects, specs); }))
+        return false;
+    }
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (same_id(objects[i], objects[j]))
+          return error(objects[i].location, "kustomize-bad",
+                       "two objects " + gvk_of(objects[i]).kind + " '" + meta(objects[i], "name") + "'");
+      }
+    }
+    // kustomize's transformer order: patches, namespace, images.
+    if (const Node* list = child(k, "patches")) {
+      if (!list->is_sequence()) return error(list->location, "kustomize-bad", "'patches' must be a sequence");
+      for (const Node& entry : list->children) {
+        if (!patch(dir, entry, objects)) return false;
+      }
+    }
+    if (const Node* ns = child(k, "namespace")) {
+      if (!ns->is_scalar() || ns->text.empty())
+        return error(ns->location, "kustomize-bad", "'namespace' must be a namespace name");
+      for (Node& object : objects) {
+        if (!set_namespace(object, ns->text, specs, ns->location)) return false;
+      }
+    }
+    if (const Node* list = child(k, "images")) {
+      std::vector<ImageEntry> entries;
+      if (!images(*list, entries)) return false;
+      for (Node& object : objects) update_images(object, entries);
+    }
+    return true;
+  }
+
+  static bool same_id(const Node& a, const Node& b) {
+    const Gvk ga = gvk_of(a), gb = gvk_of(b);
+    return ga.group == gb.group && ga.version == gb.version && ga.kind == gb.kind && meta(a, "name") == meta(b, "name") &&
+           same_namespace(meta(a, "namespace"), meta(b, "namespace"));
+  }
+
+  template <typename Fn>
+  bool each_string(const Node& list, const char* what, Fn&& fn) {
+    if (!list.is_sequence()) return error(list.location, "kustomize-bad", std::string("'") + what + "' must be a sequence");
+    for (const Node& entry : list.children) {
+      if (!entry.is_scalar() || entry.is_null())
+        return error(entry.location, "kustomize-bad", std::string("an entry of '") + what + "' must be a path");
+      if (!fn(entry)) return false;
+    }
+    return true;
+  }
+
+  bool resource(const std::string& dir, const Node& entry, std::vector<Node>& objects, std::vector<FieldSpec>& specs) {
+    const std::string path = join_path(dir, entry.text);
+    if (path.empty())
+      return error(entry.location, "kustomize-unsupported", "resource '" + entry.text + "' is not a path inside the tree");
+    if (files_(path + "/kustomization.yaml")) return build(path, entry.location, objects, specs);
+    std::vector<Node> docs;
+    if (!load(path, entry.location, docs)) return false;
+    for (Node& doc : docs) {
+      if (doc.is_scalar() && doc.is_null()) continue;
+      if (!doc.is_mapping() || text_at(doc, "kind").empty() || meta(doc, "name").empty())
+        return error(doc.location, "kustomize-bad", "a resource must be an object with a kind and metadata.name");
+      if (text_at(doc, "kind").ends_with("List"))
+        return error(doc.location, "kustomize-unsupported", "a List of objects (write the objects themselves)");
+      objects.push_back(std::move(doc));
+    }
+    return true;
+  }
+
+  bool configuration(const std::string& dir, const Node& entry, std::vector<FieldSpec>& specs) {
+    const std::string path = join_path(dir, entry.text);
+    std::vector<Node> docs;
+    if (path.empty() || !load(path, entry.location, docs)) {
+      return path.empty() ? error(entry.location, "kustomize-unsupported", "configuration '" + entry.text + "' is outside the tree")
+                          : false;
+    }
+    if (docs.size() != 1 || !docs[0].is_mapping())
+      return error(located(docs, path), "kustomize-bad", "a configurations file must be one mapping");
+    const Node& c = docs[0];
+    for (std::size_t i = 0; i < c.keys.size(); ++i) {
+      const Node& value = c.children[i];
+      if (!value.is_sequence()) return error(value.location, "kustomize-bad", "'" + c.keys[i] + "' must be a sequence");
+      if (c.keys[i] == "nameReference") continue;  // names never change here: nothing to update
+      if (c.keys[i] != "namespace")
+        return error(c.key_locations[i], "kustomize-unsupported",
+                     "'" + c.keys[i] + "' configurations are not implemented by rrgen's install.yaml renderer");
+      for (const Node& spec : value.children) {
+        FieldSpec fs;
+        if (!field_spec(spec, fs)) return false;
+        specs.push_back(std::move(fs));
+      }
+    }
+    return true;
+  }
+
+  bool field_spec(const Node& n, FieldSpec& fs) {
+    if (!n.is_mapping()) return error(n.location, "kustomize-bad", "a fieldSpec must be a mapping");
+    for (std::size_t i = 0; i < n.keys.size(); ++i) {
+      const std::string& key = n.keys[i];
+      if (key != "group" && key != "version" && key != "kind" && key != "path" && key != "create")
+        return error(n.key_locations[i], "kustomize-unsupported", "fieldSpec key '" + key + "'");
+    }
+    fs.gvk = {text_at(n, "group"), text_at(n, "version"), text_at(n, "kind")};
+    fs.create = text_at(n, "create") == "true";
+    const std::string path = text_at(n, "path");
+    if (path.empty() || path.find_first_of("\\=") != std::string::npos)
+      return error(n.location, "kustomize-unsupported", "fieldSpec path '" + path + "'");
+    std::size_t start = 0;
+    while (start <= path.size()) {
+      const std::size_t end = std::min(path.find('/', start), path.size());
+      std::string part = path.substr(start, end - start);
+      if (part.ends_with("[]")) part.resize(part.size() - 2);
+      if (part.empty() || part.find_first_of("[]") != std::string::npos)
+        return error(n.location, "kustomize-unsupported", "fieldSpec path '" + path + "'");
+      fs.path.push_back(std::move(part));
+      start = end + 1;
+    }
+    return true;
+  }
+
+  bool patch(const std::string& dir, const Node& entry, std::vector<Node>& objects) {
+    if (!entry.is_mapping() || entry.keys.size() != 1 || entry.keys[0] != "path" || !entry.children[0].is_scalar())
+      return error(entry.location, "kustomize-unsupported",
+                   "a patch other than '- path: <file>' (target, inline patch, options)");
+    const Node& where = entry.children[0];
+    const std::string path = join_path(dir, where.text);
+    if (path.empty()) return error(where.location, "kustomize-unsupported", "patch '" + where.text + "' is outside the tree");
+    std::vector<Node> docs;
+    if (!load(path, where.location, docs)) return false;
+    for (const Node& p : docs) {
+      if (!p.is_mapping())
+        return error(p.location, "kustomize-unsupported", "a JSON 6902 patch (only strategic merge patches)");
+      Node* target = nullptr;
+      for (Node& object : objects) {
+        if (!same_id(object, p)) continue;
+        if (target) return error(p.location, "kustomize-bad", "the patch matches more than one object");
+        target = &object;
+      }
+      if (!target)
+        return error(p.location, "kustomize-bad",
+                     "no object " + gvk_of(p).kind + " '" + meta(p, "name") + "' for this patch");
+      std::string why;
+      if (!strategic_merge(*target, p, gvk_of(p).kind, why)) return error(p.location, "kustomize-unsupported", why);
+    }
+    return true;
+  }
+
+  bool set_namespace(Node& object, const std::string& ns, const std::vector<FieldSpec>& extra, Location at) {
+    const Gvk g = gvk_of(object);
+    Node& metadata = map_child(object, "metadata");
+    // A namespace or Namespace name that changes would need kustomize's name-reference updates.
+    auto refuse_change = [&](const char* field) {
+      const std::string old = text_at(metadata, field);
+      if (old.empty() || old == ns) return false;
+      return !error(at, "kustomize-unsupported",
+                    g.kind + " '" + meta(object, "name") + "': moving it from '" + old + "' to '" + ns +
+                        "' needs kustomize's name-reference updates, which rrgen's renderer does not implement");
+    };
+    if (!is_cluster_scoped(g.kind)) {
+      if (refuse_change("namespace")) return false;
+      set_string(metadata, "namespace", ns);
+    }
+    if (g.kind == "Namespace") {
+      if (refuse_change("name")) return false;
+      set_string(metadata, "name", ns);
+    }
+    if (g.kind == "RoleBinding" || g.kind == "ClusterRoleBinding") {
+      if (Node* subjects = child(object, "subjects"); subjects && subjects->is_sequence()) {
+        for (Node& s : subjects->children) {
+          if (s.is_mapping() && text_at(s, "name") == "default") set_string(s, "namespace", ns);
+        }
+      }
+    }
+    static const std::vector<FieldSpec> builtin = {
+        {{"apiregistration.k8s.io", "", "APIService"}, {"spec", "service", "namespace"}, true},
+        {{"apiextensions.k8s.io", "", "CustomResourceDefinition"},
+         {"spec", "conversion", "webhook", "clientConfig", "service", "namespace"},
+         false}};
+    for (const std::vector<FieldSpec>* list : {&builtin, &extra}) {
+      for (const FieldSpec& fs : *list) {
+        if (selects(fs.gvk, g)) set_at(object, fs.path, 0, ns, fs.create);
+      }
+    }
+    return true;
+  }
+
+  bool images(const Node& list, std::vector<ImageEntry>& entries) {
+    if (!list.is_sequence()) return error(list.location, "kustomize-bad", "'images' must be a sequence");
+    for (const Node& e : list.children) {
+      if (!e.is_mapping()) return error(e.location, "kustomize-bad", "an image entry must be a mapping");
+      for (std::size_t i = 0; i < e.keys.size(); ++i) {
+        const std::string& key = e.keys[i];
+        if (key != "name" && key != "newName" && key != "newTag" && key != "digest")
+          return error(e.key_locations[i], "kustomize-unsupported", "image entry key '" + key + "'");
+      }
+      ImageEntry entry{text_at(e, "name"), text_at(e, "newName"), text_at(e, "newTag"), text_at(e, "digest")};
+      if (entry.name.empty()) return error(e.location, "kustomize-bad", "an image entry needs a name");
+      entries.push_back(std::move(entry));
+    }
+    return true;
+  }
+
+  bool load(const std::string& path, Location from, std::vector<Node>& docs) {
+    const std::string* text = files_(path);
+    if (!text) return error(from, "kustomize-missing", "no file '" + path + "'");
+    const std::string* name = sources_.add(path, *text);
+    const std::size_t errors = diags_.error_count();
+    docs = load_yaml(name, sources_.content(name), diags_);
+    return diags_.error_count() == errors;
+  }
+
+  static Location located(const std::vector<Node>& docs, const std::string& path) {
+    return docs.empty() ? Location{intern_file_name(path), 0, 0} : docs[0].location;
+  }
+
+  bool error(Location at, const char* check, std::string message) {
+    diags_.error(at, check, std::move(message));
+    return false;
+  }
+
+  const KustomizeFiles& files_;
+  Diagnostics& diags_;
+  SourceSet sources_;
+  std::vector<std::string> stack_;
+};
+
+}  // namespace build_detail
+}  // namespace
+
+std::optional<std::string> kustomize_build(const KustomizeFiles& files, const std::string& dir, Diagnostics& diags) {
+  using build_detail::Builder;
+  using build_detail::FieldSpec;
+  Builder builder(files, diags);
+  std::vector<Node> objects;
+  std::vector<FieldSpec> specs;
+  if (!builder.build(dir, Location{intern_file_name(dir), 0, 0}, objects, specs)) return std::nullopt;
+  Builder::sort(objects);
+  std::string out;
+  for (const Node& object : objects) out += (out.empty() ? "" : "---\n") + yaml_copy(object, KeyOrder::Sorted).text();
+  return out;
+}
+
+}  // namespace rrgen
