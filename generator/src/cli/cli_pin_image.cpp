@@ -101,7 +101,8 @@ std::optional<std::string> pinned_kustomization(const std::string* name, std::st
 
 int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::Quiet}, kPinImageUsage, o, out, err)) return *code;
+  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::Quiet}, kPinImageUsage, o, out, err))
+    return *code;
   if (!o.out_given) return usage_error(err, "--out DIR is required");
   if (o.digest.empty()) return usage_error(err, "--digest sha256:<64 hex> is required");
   if (!o.operands.empty()) return usage_error(err, "unexpected argument '" + o.operands.front() + "'");
@@ -120,7 +121,8 @@ int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::
   if (!diags.has_errors()) {
     DiskFiles disk(o.out_dir, {});
     SourceSet sources;
-    const std::string* name = sources.add((fs::path(o.out_dir) / kManagerKustomization).string(), *disk(kManagerKustomization));
+    const std::string* name = sources.add((fs::path(o.out_dir) / kManagerKustomization).string(),
+                                          *disk(kManagerKustomization));
     kustomization = pinned_kustomization(name, sources.content(name), o.digest, diags);
   }
   if (kustomization) {
@@ -129,7 +131,8 @@ int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::
   }
   std::size_t written = 0;
   if (install) {
-    for (const auto& [path, content] : {std::pair{kManagerKustomization, *kustomization}, std::pair{kInstallYamlPath, *install}}) {
+    for (const auto& [path, content] :
+         {std::pair{kManagerKustomization, *kustomization}, std::pair{kInstallYamlPath, *install}}) {
       bool changed = false;
       if (!write_file_if_changed((fs::path(o.out_dir) / path).string(), content, diags, changed)) break;
       written += changed ? 1 : 0;

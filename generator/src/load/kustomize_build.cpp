@@ -29,21 +29,61 @@ struct FieldSpec {
 };
 
 // kustomize's resid.NotNamespaceableKinds plus the cluster-scoped kinds its OpenAPI data knows.
-constexpr std::array<std::string_view, 31> kClusterScoped = {
-    "APIService", "CSIDriver", "CSINode", "CertificateSigningRequest", "Cluster", "ClusterRole",
-    "ClusterRoleBinding", "ClusterTrustBundle", "ComponentStatus", "CustomResourceDefinition", "FlowSchema",
-    "IngressClass", "MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding", "MutatingWebhookConfiguration",
-    "Namespace", "Node", "PersistentVolume", "PodSecurityPolicy", "PriorityClass", "PriorityLevelConfiguration",
-    "RuntimeClass", "SelfSubjectAccessReview", "SelfSubjectRulesReview", "StorageClass", "SubjectAccessReview",
-    "TokenReview", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "ValidatingWebhookConfiguration",
-    "VolumeAttachment"};
+constexpr std::array<std::string_view, 31> kClusterScoped = {"APIService",
+                                                             "CSIDriver",
+                                                             "CSINode",
+                                                             "CertificateSigningRequest",
+                                                             "Cluster",
+                                                             "ClusterRole",
+                                                             "ClusterRoleBinding",
+                                                             "ClusterTrustBundle",
+                                                             "ComponentStatus",
+                                                             "CustomResourceDefinition",
+                                                             "FlowSchema",
+                                                             "IngressClass",
+                                                             "MutatingAdmissionPolicy",
+                                                             "MutatingAdmissionPolicyBinding",
+                                                             "MutatingWebhookConfiguration",
+                                                             "Namespace",
+                                                             "Node",
+                                                             "PersistentVolume",
+                                                             "PodSecurityPolicy",
+                                                             "PriorityClass",
+                                                             "PriorityLevelConfiguration",
+                                                             "RuntimeClass",
+                                                             "SelfSubjectAccessReview",
+                                                             "SelfSubjectRulesReview",
+                                                             "StorageClass",
+                                                             "SubjectAccessReview",
+                                                             "TokenReview",
+                                                             "ValidatingAdmissionPolicy",
+                                                             "ValidatingAdmissionPolicyBinding",
+                                                             "ValidatingWebhookConfiguration",
+                                                             "VolumeAttachment"};
 
 // kustomize's legacy sort (SortOrderTransformer): these kinds first, in this order...
-constexpr std::array<std::string_view, 22> kOrderFirst = {
-    "Namespace", "ResourceQuota", "StorageClass", "CustomResourceDefinition", "ServiceAccount", "PodSecurityPolicy",
-    "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "ConfigMap", "Secret", "Endpoints", "Service",
-    "LimitRange", "PriorityClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet",
-    "CronJob", "PodDisruptionBudget"};
+constexpr std::array<std::string_view, 22> kOrderFirst = {"Namespace",
+                                                          "ResourceQuota",
+                                                          "StorageClass",
+                                                          "CustomResourceDefinition",
+                                                          "ServiceAccount",
+                                                          "PodSecurityPolicy",
+                                                          "Role",
+                                                          "ClusterRole",
+                                                          "RoleBinding",
+                                                          "ClusterRoleBinding",
+                                                          "ConfigMap",
+                                                          "Secret",
+                                                          "Endpoints",
+                                                          "Service",
+                                                          "LimitRange",
+                                                          "PriorityClass",
+                                                          "PersistentVolume",
+                                                          "PersistentVolumeClaim",
+                                                          "Deployment",
+                                                          "StatefulSet",
+                                                          "CronJob",
+                                                          "PodDisruptionBudget"};
 // ... and these last.
 constexpr std::array<std::string_view, 2> kOrderLast = {"MutatingWebhookConfiguration",
                                                         "ValidatingWebhookConfiguration"};
@@ -185,7 +225,8 @@ void split_image(const std::string& image, std::string& name, std::string& tag, 
     rest.resize(at);
   }
   const std::size_t slash = rest.rfind('/');
-  if (const std::size_t colon = rest.rfind(':'); colon != std::string::npos && (slash == std::string::npos || colon > slash)) {
+  if (const std::size_t colon = rest.rfind(':');
+      colon != std::string::npos && (slash == std::string::npos || colon > slash)) {
     tag = rest.substr(colon + 1);
     rest.resize(colon);
   }
@@ -238,8 +279,8 @@ class Builder {
       return error(located(docs, path), "kustomize-bad", "a kustomization must be one mapping");
     const Node& k = docs[0];
     for (std::size_t i = 0; i < k.keys.size(); ++i) {
-      static constexpr std::array<std::string_view, 7> known = {"apiVersion", "kind",          "resources", "namespace",
-                                                                "patches",    "configurations", "images"};
+      static constexpr std::array<std::string_view, 7> known = {
+          "apiVersion", "kind", "resources", "namespace", "patches", "configurations", "images"};
       if (std::find(known.begin(), known.end(), k.keys[i]) == known.end())
         return error(k.key_locations[i], "kustomize-unsupported",
                      "'" + k.keys[i] + "' is a kustomize feature rrgen's install.yaml renderer does not implement");
@@ -314,13 +355,14 @@ class Builder {
 
   static bool same_id(const Node& a, const Node& b) {
     const Gvk ga = gvk_of(a), gb = gvk_of(b);
-    return ga.group == gb.group && ga.version == gb.version && ga.kind == gb.kind && meta(a, "name") == meta(b, "name") &&
-           same_namespace(meta(a, "namespace"), meta(b, "namespace"));
+    return ga.group == gb.group && ga.version == gb.version && ga.kind == gb.kind &&
+           meta(a, "name") == meta(b, "name") && same_namespace(meta(a, "namespace"), meta(b, "namespace"));
   }
 
   template <typename Fn>
   bool each_string(const Node& list, const char* what, Fn&& fn) {
-    if (!list.is_sequence()) return error(list.location, "kustomize-bad", std::string("'") + what + "' must be a sequence");
+    if (!list.is_sequence())
+      return error(list.location, "kustomize-bad", std::string("'") + what + "' must be a sequence");
     for (const Node& entry : list.children) {
       if (!entry.is_scalar() || entry.is_null())
         return error(entry.location, "kustomize-bad", std::string("an entry of '") + what + "' must be a path");
@@ -332,7 +374,8 @@ class Builder {
   bool resource(const std::string& dir, const Node& entry, std::vector<Node>& objects, std::vector<FieldSpec>& specs) {
     const std::string path = join_path(dir, entry.text);
     if (path.empty())
-      return error(entry.location, "kustomize-unsupported", "resource '" + entry.text + "' is not a path inside the tree");
+      return error(entry.location, "kustomize-unsupported",
+                   "resource '" + entry.text + "' is not a path inside the tree");
     if (files_(path + "/kustomization.yaml")) return build(path, entry.location, objects, specs);
     std::vector<Node> docs;
     if (!load(path, entry.location, docs)) return false;
@@ -351,7 +394,8 @@ class Builder {
     const std::string path = join_path(dir, entry.text);
     std::vector<Node> docs;
     if (path.empty() || !load(path, entry.location, docs)) {
-      return path.empty() ? error(entry.location, "kustomize-unsupported", "configuration '" + entry.text + "' is outside the tree")
+      return path.empty() ? error(entry.location, "kustomize-unsupported",
+                                  "configuration '" + entry.text + "' is outside the tree")
                           : false;
     }
     if (docs.size() != 1 || !docs[0].is_mapping())
@@ -404,7 +448,8 @@ class Builder {
                    "a patch other than '- path: <file>' (target, inline patch, options)");
     const Node& where = entry.children[0];
     const std::string path = join_path(dir, where.text);
-    if (path.empty()) return error(where.location, "kustomize-unsupported", "patch '" + where.text + "' is outside the tree");
+    if (path.empty())
+      return error(where.location, "kustomize-unsupported", "patch '" + where.text + "' is outside the tree");
     std::vector<Node> docs;
     if (!load(path, where.location, docs)) return false;
     for (const Node& p : docs) {

@@ -16,7 +16,7 @@ std::vector<std::string> pod_spec_path(const std::string& kind) {
   if (kind == "Pod") return {"spec"};
   if (kind == "CronJob") return {"spec", "jobTemplate", "spec", "template", "spec"};
   static constexpr std::array<std::string_view, 6> templated = {"Deployment", "StatefulSet", "DaemonSet",
-                                                                 "ReplicaSet", "Job",         "ReplicationController"};
+                                                                "ReplicaSet", "Job",         "ReplicationController"};
   for (std::string_view k : templated) {
     if (kind == k) return {"spec", "template", "spec"};
   }

@@ -142,7 +142,8 @@ std::optional<ImageReference> parse_image_reference(std::string_view text, std::
       colon != std::string_view::npos && (last_slash == std::string_view::npos || colon > last_slash)) {
     const std::string_view tag = rest.substr(colon + 1);
     if (!is_tag(tag)) {
-      error = "invalid tag '" + std::string(tag) + "': letters, digits, '_', '.' and '-', at most 128, not starting with '.' or '-'";
+      error = "invalid tag '" + std::string(tag) +
+              "': letters, digits, '_', '.' and '-', at most 128, not starting with '.' or '-'";
       return std::nullopt;
     }
     ref.tag = std::string(tag);
@@ -156,7 +157,8 @@ std::optional<ImageReference> parse_image_reference(std::string_view text, std::
   std::size_t first_path = 0;
   if (components.size() > 1 && names_registry(components.front())) {
     if (!is_domain(components.front())) {
-      error = "invalid registry '" + std::string(components.front()) + "': a host name or [IPv6] address, then an optional :port";
+      error = "invalid registry '" + std::string(components.front()) +
+              "': a host name or [IPv6] address, then an optional :port";
       return std::nullopt;
     }
     first_path = 1;
