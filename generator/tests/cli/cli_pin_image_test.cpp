@@ -47,8 +47,8 @@ TEST_CASE("pin-image: the digest in the kustomization and install.yaml, idempote
   CAPTURE(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.out == "rrgen: pinned the manager image to " + kDigest + ": 2 file(s) written\n");
-  CHECK(g.kustomization().ends_with("images:\n- name: controller\n  newName: controller\n  newTag: latest\n  digest: " +
-                                    kDigest + "\n"));
+  CHECK(g.kustomization().ends_with(
+      "images:\n- name: controller\n  newName: controller\n  newTag: latest\n  digest: " + kDigest + "\n"));
   // kustomize keeps newTag beside the digest: repo:tag@digest.
   CHECK(g.install().find("image: controller:latest@" + kDigest + "\n") != std::string::npos);
   CHECK(g.install().find("image: controller:latest\n") == std::string::npos);
@@ -93,9 +93,7 @@ TEST_CASE("pin-image: a malformed digest or a tree rrgen did not write changes n
   CHECK(fs::is_empty(empty.path));
 
   // A kustomization without the controller entry: an error, and install.yaml stays as it was.
-  {
-    std::ofstream(g.out / "config/manager/kustomization.yaml") << "resources:\n- manager.yaml\n";
-  }
+  { std::ofstream(g.out / "config/manager/kustomization.yaml") << "resources:\n- manager.yaml\n"; }
   r = rrgen_run({"pin-image", "--out", g.out.string(), "--digest", kDigest});
   CHECK(r.status == 1);
   CHECK(r.err.find("no images entry named 'controller'") != std::string::npos);

@@ -91,7 +91,8 @@ Files tree() {
        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: op-system\nresources:\n- "
        "../manager\n- ../other\npatches:\n- path: patch.yaml\n"},
       {"config/default/patch.yaml",
-       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\nspec:\n  template:\n    spec:\n   "
+       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\nspec:\n  template:\n    "
+       "spec:\n   "
        "   containers:\n      - name: manager\n        ports: [{containerPort: 9443, name: webhook}, {containerPort: "
        "8081, name: probes}]\n        volumeMounts: [{mountPath: /certs, name: cert}]\n      volumes: [{name: cert, "
        "secret: {secretName: op-cert}}]\n"},
@@ -205,8 +206,9 @@ TEST_CASE("kustomize: what the renderer does not implement is an error, never a 
   const std::string head = "namespace: op-system\nresources: [../manager, ../other]\n";
   for (const Case& c : {
            Case{dk, head + "namePrefix: op-\n",
-                dk + ":3:1: error: 'namePrefix' is a kustomize feature rrgen's install.yaml renderer does not implement "
-                     "[kustomize-unsupported]"},
+                dk +
+                    ":3:1: error: 'namePrefix' is a kustomize feature rrgen's install.yaml renderer does not implement "
+                    "[kustomize-unsupported]"},
            Case{dk, head + "patches:\n- path: patch.yaml\n  target: {kind: Deployment}\n",
                 dk + ":4:3: error: a patch other than '- path: <file>' (target, inline patch, options) "
                      "[kustomize-unsupported]"},
@@ -218,26 +220,28 @@ TEST_CASE("kustomize: what the renderer does not implement is an error, never a 
                 "subjects: [{kind: User, name: u}]\n",
                 "config/default/patch.yaml:1:1: error: cannot merge the list subjects (merging it needs the kind's "
                 "schema) [kustomize-unsupported]"},
-           Case{"config/default/patch.yaml",
-                "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\n$patch: delete\n",
-                "config/default/patch.yaml:1:1: error: cannot merge the directive '$patch' at  [kustomize-unsupported]"},
+           Case{
+               "config/default/patch.yaml",
+               "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\n$patch: delete\n",
+               "config/default/patch.yaml:1:1: error: cannot merge the directive '$patch' at  [kustomize-unsupported]"},
            Case{"config/default/patch.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: nobody}\n",
                 "config/default/patch.yaml:1:1: error: no object Deployment 'nobody' for this patch [kustomize-bad]"},
-           Case{"config/manager/manager.yaml", std::string(kManager) + "---\nkind: Secret\napiVersion: v1\nmetadata: "
-                                                                      "{name: s, namespace: elsewhere}\n",
+           Case{"config/manager/manager.yaml",
+                std::string(kManager) + "---\nkind: Secret\napiVersion: v1\nmetadata: "
+                                        "{name: s, namespace: elsewhere}\n",
                 dk + ":3:12: error: Secret 's': moving it from 'elsewhere' to 'op-system' needs kustomize's "
                      "name-reference updates, which rrgen's renderer does not implement [kustomize-unsupported]"},
            Case{"config/other/kustomizeconfig.yaml", "varReference:\n- path: spec\n",
                 "config/other/kustomizeconfig.yaml:1:1: error: 'varReference' configurations are not implemented by "
                 "rrgen's install.yaml renderer [kustomize-unsupported]"},
-           Case{dk, "resources: [../missing]\n",
-                dk + ":1:13: error: no file 'config/missing' [kustomize-missing]"},
+           Case{dk, "resources: [../missing]\n", dk + ":1:13: error: no file 'config/missing' [kustomize-missing]"},
            Case{dk, "resources: [../../../etc]\n",
                 dk + ":1:13: error: resource '../../../etc' is not a path inside the tree [kustomize-unsupported]"},
            Case{dk, "resources: [../default]\n",
                 dk + ":1:13: error: kustomization 'config/default' includes itself [kustomize-cycle]"},
-           Case{"config/other/objects.yaml", std::string(kObjects) + "---\napiVersion: v1\nkind: ServiceAccount\n"
-                                                                    "metadata: {name: op-controller-manager}\n",
+           Case{"config/other/objects.yaml",
+                std::string(kObjects) + "---\napiVersion: v1\nkind: ServiceAccount\n"
+                                        "metadata: {name: op-controller-manager}\n",
                 "config/other/objects.yaml:25:1: error: two objects ServiceAccount 'op-controller-manager' "
                 "[kustomize-bad]"},
        }) {

@@ -32,12 +32,13 @@ TEST_CASE("image reference: name, tag and digest") {
   struct Case {
     std::string text, name, tag, digest;
   };
-  for (const Case& c : {Case{"controller", "controller", "", ""}, Case{"controller:latest", "controller", "latest", ""},
-                        Case{"localhost:5000/team/op:v1.2", "localhost:5000/team/op", "v1.2", ""},
-                        Case{"[::1]:5000/op", "[::1]:5000/op", "", ""},
-                        Case{"Registry.Example/a__b/c-d--e.f:1.0-rc_1", "Registry.Example/a__b/c-d--e.f", "1.0-rc_1", ""},
-                        Case{"op@" + kDigest, "op", "", kDigest},
-                        Case{"reg.example:443/op:v2@" + kDigest, "reg.example:443/op", "v2", kDigest}}) {
+  for (const Case& c :
+       {Case{"controller", "controller", "", ""}, Case{"controller:latest", "controller", "latest", ""},
+        Case{"localhost:5000/team/op:v1.2", "localhost:5000/team/op", "v1.2", ""},
+        Case{"[::1]:5000/op", "[::1]:5000/op", "", ""},
+        Case{"Registry.Example/a__b/c-d--e.f:1.0-rc_1", "Registry.Example/a__b/c-d--e.f", "1.0-rc_1", ""},
+        Case{"op@" + kDigest, "op", "", kDigest},
+        Case{"reg.example:443/op:v2@" + kDigest, "reg.example:443/op", "v2", kDigest}}) {
     const ImageReference ref = parsed(c.text);
     CHECK(ref.name == c.name);
     CHECK(ref.tag == c.tag);
