@@ -35,8 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   const std::optional<std::string> first = render(files);
   if (!first) return 0;
-  const std::optional<std::string> again = render({{"config/default/kustomization.yaml", "resources: [all.yaml]\n"},
-                                                   {"config/default/all.yaml", *first}});
+  const std::optional<std::string> again = render(
+      {{"config/default/kustomization.yaml", "resources: [all.yaml]\n"}, {"config/default/all.yaml", *first}});
   if (!again || *again != *first) __builtin_trap();
   return 0;
 }

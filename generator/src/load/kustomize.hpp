@@ -5,14 +5,16 @@
 //
 // Implemented, exactly as kustomize v5 does them (docs/deploy-config.md#distinstallyaml):
 //   resources        files and directories holding a kustomization.yaml
-//   patches          `- path: <file>`: a strategic merge patch naming its target, merged with the
-//                    merge keys of a pod template's lists (containers, ports, env, volumes...)
+//   patches          `- path: <file>` with an optional `target:` (group, version, kind, name,
+//                    namespace): a strategic merge patch, merged with the merge keys of a pod
+//                    template's lists (containers, ports, env, volumes...), or a JSON 6902 patch
+//                    (add, remove, replace)
 //   namespace        metadata.namespace of namespaced kinds, the Namespace's name, subjects named
 //                    "default", and the namespace fieldSpecs of kustomize and of `configurations`
 //   configurations   files of `namespace:` fieldSpecs and `nameReference:` (a no-op: no name changes)
 //   images           name -> newName / newTag / digest on every containers[] and initContainers[]
 // and the output in kustomize's legacy order, map keys sorted as kustomize writes them.
-// Anything else (namePrefix, labels, replacements, generators, JSON patches...) is an error, never
+// Anything else (namePrefix, labels, replacements, generators, inline patches...) is an error, never
 // a guess; so is a namespace change that would need kustomize's name-reference updates.
 #pragma once
 #include <functional>

@@ -442,32 +442,96 @@ class Builder {
     return true;
   }
 
+  // kustomize's patch target: group, version, kind, namespace and name (a regular expression, of
+  // which only '.' is taken as one; other operators are refused).
+  struct Selector {
+    Gvk gvk;
+    std::string name, ns;
+    bool matches(const Node& object) const {
+      const std::string n = meta(object, "name"), o = meta(object, "namespace");
+      const bool name_ok = name.empty() ||
+                           (n.size() == name.size() && std::equal(name.begin(), name.end(), n.begin(),
+                                                                  [](char p, char c) { return p == '.' || p == c; }));
+      return selects(gvk, gvk_of(object)) && name_ok && (ns.empty() || ns == o);
+    }
+  };
+
+  bool selector(const Node& target, Selector& sel) {
+    if (!target.is_mapping()) return error(target.location, "kustomize-bad", "a patch target must be a mapping");
+    for (std::size_t i = 0; i < target.keys.size(); ++i) {
+      static constexpr std::array<std::string_view, 5> known = {"group", "version", "kind", "name", "namespace"};
+      if (std::find(known.begin(), known.end(), target.keys[i]) == known.end())
+        return error(target.key_locations[i], "kustomize-unsupported", "patch target key '" + target.keys[i] + "'");
+    }
+    sel = {{text_at(target, "group"), text_at(target, "version"), text_at(target, "kind")},
+           text_at(target, "name"),
+           text_at(target, "namespace")};
+    if (sel.name.find_first_of("*+?[](){}|^$\\") != std::string::npos)
+      return error(target.location, "kustomize-unsupported", "a patch target name with regular expression operators");
+    return true;
+  }
+
   bool patch(const std::string& dir, const Node& entry, std::vector<Node>& objects) {
-    if (!entry.is_mapping() || entry.keys.size() != 1 || entry.keys[0] != "path" || !entry.children[0].is_scalar())
+    const Node* where = entry.is_mapping() ? entry.find("path") : nullptr;
+    const Node* target = entry.is_mapping() ? entry.find("target") : nullptr;
+    if (!where || !where->is_scalar() || entry.keys.size() != (target ? 2u : 1u))
       return error(entry.location, "kustomize-unsupported",
-                   "a patch other than '- path: <file>' (target, inline patch, options)");
-    const Node& where = entry.children[0];
-    const std::string path = join_path(dir, where.text);
+                   "a patch other than '- path: <file>' and an optional target (inline patch, options)");
+    Selector sel;
+    if (target && !selector(*target, sel)) return false;
+    const std::string path = join_path(dir, where->text);
     if (path.empty())
-      return error(where.location, "kustomize-unsupported", "patch '" + where.text + "' is outside the tree");
+      return error(where->location, "kustomize-unsupported", "patch '" + where->text + "' is outside the tree");
     std::vector<Node> docs;
-    if (!load(path, where.location, docs)) return false;
+    if (!load(path, where->location, docs)) return false;
+    std::string why;
+    if (docs.size() == 1 && docs[0].is_sequence()) {  // JSON 6902: every object the target selects
+      if (!target) return error(docs[0].location, "kustomize-bad", "a JSON 6902 patch needs a target");
+      for (Node& object : objects) {
+        if (sel.matches(object) && !json6902_patch(object, docs[0], why))
+          return error(docs[0].location, "kustomize-bad", why);
+      }
+      return true;
+    }
     for (const Node& p : docs) {
       if (!p.is_mapping())
-        return error(p.location, "kustomize-unsupported", "a JSON 6902 patch (only strategic merge patches)");
-      Node* target = nullptr;
+        return error(p.location, "kustomize-bad", "a patch must be a strategic merge patch or a JSON 6902 list");
+      if (target) {  // the patch's own name, namespace and kind give way to each selected object's
+        Node anonymous = p;
+        for (const char* key : {"apiVersion", "kind"}) erase_key(anonymous, key);
+        if (Node* m = child(anonymous, "metadata"); m && m->is_mapping()) {
+          erase_key(*m, "name");
+          erase_key(*m, "namespace");
+        }
+        for (Node& object : objects) {
+          if (sel.matches(object) && !strategic_merge(object, anonymous, gvk_of(object).kind, why))
+            return error(p.location, "kustomize-unsupported", why);
+        }
+        continue;
+      }
+      Node* only = nullptr;
       for (Node& object : objects) {
         if (!same_id(object, p)) continue;
-        if (target) return error(p.location, "kustomize-bad", "the patch matches more than one object");
-        target = &object;
+        if (only) return error(p.location, "kustomize-bad", "the patch matches more than one object");
+        only = &object;
       }
-      if (!target)
+      if (!only)
         return error(p.location, "kustomize-bad",
                      "no object " + gvk_of(p).kind + " '" + meta(p, "name") + "' for this patch");
-      std::string why;
-      if (!strategic_merge(*target, p, gvk_of(p).kind, why)) return error(p.location, "kustomize-unsupported", why);
+      if (!strategic_merge(*only, p, gvk_of(p).kind, why)) return error(p.location, "kustomize-unsupported", why);
     }
     return true;
+  }
+
+  static void erase_key(Node& map, std::string_view key) {
+    for (std::size_t i = 0; i < map.keys.size(); ++i) {
+      if (map.keys[i] != key) continue;
+      map.keys.erase(map.keys.begin() + static_cast<std::ptrdiff_t>(i));
+      map.children.erase(map.children.begin() + static_cast<std::ptrdiff_t>(i));
+      if (i < map.key_locations.size())
+        map.key_locations.erase(map.key_locations.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
   }
 
   bool set_namespace(Node& object, const std::string& ns, const std::vector<FieldSpec>& extra, Location at) {

@@ -90,6 +90,8 @@ Files tree() {
       {"config/default/kustomization.yaml",
        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: op-system\nresources:\n- "
        "../manager\n- ../other\npatches:\n- path: patch.yaml\n"},
+      {"config/default/patch2.yaml", "- {op: move, from: /a, path: /spec}\n"},
+      {"config/default/patch3.yaml", "- {op: add, path: /spec/template/spec/containers/1/args/0, value: x}\n"},
       {"config/default/patch.yaml",
        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\nspec:\n  template:\n    "
        "spec:\n   "
@@ -209,12 +211,21 @@ TEST_CASE("kustomize: what the renderer does not implement is an error, never a 
                 dk +
                     ":3:1: error: 'namePrefix' is a kustomize feature rrgen's install.yaml renderer does not implement "
                     "[kustomize-unsupported]"},
-           Case{dk, head + "patches:\n- path: patch.yaml\n  target: {kind: Deployment}\n",
-                dk + ":4:3: error: a patch other than '- path: <file>' (target, inline patch, options) "
+           Case{dk, head + "patches:\n- patch: '{}'\n  target: {kind: Deployment}\n",
+                dk + ":4:3: error: a patch other than '- path: <file>' and an optional target (inline patch, options) "
                      "[kustomize-unsupported]"},
+           Case{dk, head + "patches:\n- path: patch.yaml\n  target: {labelSelector: app=op}\n",
+                dk + ":5:12: error: patch target key 'labelSelector' [kustomize-unsupported]"},
+           Case{dk, head + "patches:\n- path: patch.yaml\n  target: {name: op-.*}\n",
+                dk + ":5:11: error: a patch target name with regular expression operators [kustomize-unsupported]"},
            Case{"config/default/patch.yaml", "- {op: add, path: /spec/replicas, value: 2}\n",
-                "config/default/patch.yaml:1:1: error: a JSON 6902 patch (only strategic merge patches) "
-                "[kustomize-unsupported]"},
+                "config/default/patch.yaml:1:1: error: a JSON 6902 patch needs a target [kustomize-bad]"},
+           Case{dk, head + "patches:\n- path: patch3.yaml\n  target: {kind: Deployment}\n",
+                "config/default/patch3.yaml:1:1: error: JSON patch at '/spec/template/spec/containers/1/args/0': "
+                "nothing at '1' [kustomize-bad]"},
+           Case{dk, head + "patches:\n- path: patch2.yaml\n  target: {kind: Deployment}\n",
+                "config/default/patch2.yaml:1:1: error: JSON patch at '/spec': the operation 'move' (only add, "
+                "remove and replace) [kustomize-bad]"},
            Case{"config/default/patch.yaml",
                 "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: op-binding}\n"
                 "subjects: [{kind: User, name: u}]\n",
@@ -252,4 +263,48 @@ TEST_CASE("kustomize: what the renderer does not implement is an error, never a 
     CHECK_FALSE(r.text);
     CHECK(r.errors == c.error + "\n");
   }
+}
+
+TEST_CASE("kustomize: patches with a target, JSON 6902 and strategic merge, as kubebuilder's config/default has them") {
+  Files files = tree();
+  files["config/default/kustomization.yaml"] =
+      "namespace: op-system\nresources: [../manager, ../other]\npatches:\n- path: args.yaml\n  target:\n    kind: "
+      "Deployment\n- path: labels.yaml\n  target: {group: apps, version: v1, name: op-controller-.anager}\n- path: "
+      "args.yaml\n  target: {kind: Service}\n";
+  files["config/default/args.yaml"] =
+      "- op: add\n  path: /spec/template/spec/containers/0/args\n  value: [--b]\n- op: add\n  path: "
+      "/spec/template/spec/containers/0/args/0\n  value: --a\n- op: add\n  path: "
+      "/spec/template/spec/containers/0/args/-\n  value: --c\n- op: replace\n  path: "
+      "/spec/template/spec/containers/0/ports/1/name\n  value: probes\n- op: remove\n  path: "
+      "/spec/template/spec/containers/0/ports/0\n- op: add\n  path: /metadata/annotations\n  value: {a~b/c: x}\n- "
+      "op: remove\n  path: /metadata/annotations/a~0b~1c\n";
+  files["config/default/labels.yaml"] =
+      "apiVersion: v1\nkind: Whatever\nmetadata:\n  name: ignored\n  labels: {team: ops}\nspec: {replicas: 2}\n";
+  const Rendered r = render(files);
+  CAPTURE(r.errors);
+  REQUIRE(r.text);
+  const std::size_t deployment = r.text->find("kind: Deployment");
+  REQUIRE(deployment != std::string::npos);
+  CHECK(r.text->substr(deployment, r.text->find("---", deployment) - deployment) == R"(kind: Deployment
+metadata:
+  annotations: {}
+  labels:
+    team: ops
+  name: op-controller-manager
+  namespace: op-system
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers:
+      - args:
+        - --a
+        - --b
+        - --c
+        image: reg.example:5000/op:v1
+        name: manager
+        ports:
+        - containerPort: 8081
+          name: probes
+)");
 }
