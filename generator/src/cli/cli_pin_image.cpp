@@ -121,9 +121,13 @@ int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::
   if (!diags.has_errors()) {
     DiskFiles disk(o.out_dir, {});
     SourceSet sources;
-    const std::string* name = sources.add((fs::path(o.out_dir) / kManagerKustomization).string(),
-                                          *disk(kManagerKustomization));
-    kustomization = pinned_kustomization(name, sources.content(name), o.digest, diags);
+    const std::string path = (fs::path(o.out_dir) / kManagerKustomization).string();
+    if (const std::string* text = disk(kManagerKustomization)) {
+      const std::string* name = sources.add(path, *text);
+      kustomization = pinned_kustomization(name, sources.content(name), o.digest, diags);
+    } else {
+      diags.error({intern_file_name(path)}, "pin-image-not-generated", "cannot read the file");
+    }
   }
   if (kustomization) {
     DiskFiles pinned(o.out_dir, {{kManagerKustomization, *kustomization}});

@@ -293,6 +293,20 @@ class Builder {
     return ok;
   }
 
+  // What the patches left: still objects with a kind and a name, still one of each.
+  bool check(const std::vector<Node>& objects) {
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      if (text_at(objects[i], "kind").empty() || meta(objects[i], "name").empty())
+        return error(objects[i].location, "kustomize-bad", "a patch left an object without a kind or a metadata.name");
+      for (std::size_t j = 0; j < i; ++j) {
+        if (same_id(objects[i], objects[j]))
+          return error(objects[i].location, "kustomize-bad",
+                       "two objects " + gvk_of(objects[i]).kind + " '" + meta(objects[i], "name") + "'");
+      }
+    }
+    return true;
+  }
+
   // The objects in kustomize's legacy order.
   static void sort(std::vector<Node>& objects) {
     auto gvk_string = [](const Gvk& g) {
@@ -324,13 +338,7 @@ class Builder {
       if (!each_string(*list, "resources", [&](const Node& entry) { return resource(dir, entry, objects, specs); }))
         return false;
     }
-    for (std::size_t i = 0; i < objects.size(); ++i) {
-      for (std::size_t j = 0; j < i; ++j) {
-        if (same_id(objects[i], objects[j]))
-          return error(objects[i].location, "kustomize-bad",
-                       "two objects " + gvk_of(objects[i]).kind + " '" + meta(objects[i], "name") + "'");
-      }
-    }
+    if (!check(objects)) return false;
     // kustomize's transformer order: patches, namespace, images.
     if (const Node* list = child(k, "patches")) {
       if (!list->is_sequence()) return error(list->location, "kustomize-bad", "'patches' must be a sequence");
@@ -622,7 +630,8 @@ std::optional<std::string> kustomize_build(const KustomizeFiles& files, const st
   Builder builder(files, diags);
   std::vector<Node> objects;
   std::vector<FieldSpec> specs;
-  if (!builder.build(dir, Location{intern_file_name(dir), 0, 0}, objects, specs)) return std::nullopt;
+  if (!builder.build(dir, Location{intern_file_name(dir), 0, 0}, objects, specs) || !builder.check(objects))
+    return std::nullopt;
   Builder::sort(objects);
   std::string out;
   for (const Node& object : objects) out += (out.empty() ? "" : "---\n") + yaml_copy(object, KeyOrder::Sorted).text();

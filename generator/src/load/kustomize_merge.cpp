@@ -49,6 +49,14 @@ std::string joined(const std::vector<std::string>& path) {
   return out;
 }
 
+bool holds_null(const Node& n) {
+  if (n.is_scalar()) return n.is_null();
+  for (const Node& c : n.children) {
+    if (holds_null(c)) return true;
+  }
+  return false;
+}
+
 // The merge key's value of a list item, or nullptr when the item has none.
 const Node* key_of(const Node& item, const std::string& key) {
   if (!item.is_mapping()) return nullptr;
@@ -78,6 +86,8 @@ class Merger {
         continue;
       }
       if (!present) {
+        if (holds_null(value))
+          return fail("a new field " + key + " holding a null (what kustomize keeps of it is not pinned)");
         target.keys.push_back(key);
         target.key_locations.push_back(i < patch.key_locations.size() ? patch.key_locations[i] : Location{});
         target.children.push_back(value);

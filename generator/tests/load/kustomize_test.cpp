@@ -91,6 +91,7 @@ Files tree() {
        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: op-system\nresources:\n- "
        "../manager\n- ../other\npatches:\n- path: patch.yaml\n"},
       {"config/default/patch2.yaml", "- {op: move, from: /a, path: /spec}\n"},
+      {"config/default/patch4.yaml", "- {op: remove, path: /metadata/name}\n"},
       {"config/default/patch3.yaml", "- {op: add, path: /spec/template/spec/containers/1/args/0, value: x}\n"},
       {"config/default/patch.yaml",
        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\nspec:\n  template:\n    "
@@ -235,6 +236,15 @@ TEST_CASE("kustomize: what the renderer does not implement is an error, never a 
                "config/default/patch.yaml",
                "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\n$patch: delete\n",
                "config/default/patch.yaml:1:1: error: cannot merge the directive '$patch' at  [kustomize-unsupported]"},
+           Case{
+               "config/default/patch.yaml",
+               "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: op-controller-manager}\nspec: {paused: null, "
+               "strategy: {type: null}}\n",
+               "config/default/patch.yaml:1:1: error: cannot merge a new field strategy holding a null (what kustomize "
+               "keeps of it is not pinned) [kustomize-unsupported]"},
+           Case{dk, head + "patches:\n- path: patch4.yaml\n  target: {kind: Deployment}\n",
+                "config/manager/manager.yaml:1:1: error: a patch left an object without a kind or a metadata.name "
+                "[kustomize-bad]"},
            Case{"config/default/patch.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: nobody}\n",
                 "config/default/patch.yaml:1:1: error: no object Deployment 'nobody' for this patch [kustomize-bad]"},
            Case{"config/manager/manager.yaml",
