@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "backends/config/emit_config.hpp"
 #include "backends/dies/emit_dies.hpp"
@@ -23,11 +24,22 @@
 namespace rrgen {
 namespace {
 
+// A file of CustomResourceDefinitions, not an OpenAPI document (which no cluster takes).
+bool holds_crds(const std::string* name, std::string_view text) {
+  Diagnostics ignored;  // the inputs were read without errors before
+  for (const Node& doc : load_yaml(name, text, ignored)) {
+    const Node* kind = doc.is_mapping() ? doc.find("kind") : nullptr;
+    if (kind && kind->text == "CustomResourceDefinition") return true;
+  }
+  return false;
+}
+
 // The CRD files verbatim, for config/crd/bases (a copy, so nothing is lost in translation).
 std::vector<ConfigCrdFile> crd_files_of(const SourceSet& sources, const std::vector<const std::string*>& names) {
   std::vector<ConfigCrdFile> out;
   for (const std::string* name : names) {
-    if (name) out.push_back({std::filesystem::path(*name).filename().string(), std::string(sources.content(name))});
+    if (name && holds_crds(name, sources.content(name)))
+      out.push_back({std::filesystem::path(*name).filename().string(), std::string(sources.content(name))});
   }
   return out;
 }
