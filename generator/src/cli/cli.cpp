@@ -22,7 +22,8 @@ Commands:
   analyze   Find the API calls an operator's sources make through the rr runtime (Clang), read
             their +kubebuilder:rbac markers, and print the RBAC they need, checked against the spec.
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
-            RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
+            RBAC, a kustomize config/ tree and dist/install.yaml (and, with --scaffold, the files
+            you fill in).
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   init      Create a new operator project (CMake + find_package(rrgen), a CRD, a spec, hooks, tests).
   openapi-facts
