@@ -3,9 +3,15 @@
 #   -DKINDS=<Kind|Kind|...>  the exact set of kinds `kubectl kustomize config/default` must render
 #   -DNAMESPACE=<ns>         the deploy namespace every namespaced object must end up in
 #   -DWORK_DIR=<scratch directory>
+#   -DINIT=<name>            instead of SPEC and CRDS: the spec and CRD of a new `rrgen init <name>` project
+# Besides kubectl's rendering, the case checks dist/install.yaml (rrgen's own rendering of the same
+# tree) against it, and `rrgen pin-image` (kubectl and install.yaml name the same pinned image).
 # Prints "kustomize: SKIPPED ..." (the test's SKIP_REGULAR_EXPRESSION) when there is no kubectl.
 cmake_minimum_required(VERSION 3.20)
 
+if(INIT)
+  set(SPEC "(rrgen init ${INIT})")
+endif()
 foreach(var RRGEN SPEC KINDS NAMESPACE WORK_DIR)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "check_kustomize.cmake: -D${var}=... is required")
@@ -35,6 +41,17 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(out_dir "${WORK_DIR}/out")
 
+if(INIT)
+  execute_process(
+    COMMAND "${RRGEN}" init "${INIT}" --dir "${WORK_DIR}/project"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("rrgen init ${INIT} failed (exit ${rc}):\n${out}${err}")
+  endif()
+  set(SPEC "${WORK_DIR}/project/reconciler.yaml")
+  file(GLOB crds "${WORK_DIR}/project/crds/*.yaml")
+endif()
+
 execute_process(
   COMMAND "${RRGEN}" generate --spec "${SPEC}" --out "${out_dir}" --quiet ${crds}
   WORKING_DIRECTORY "${WORK_DIR}"
@@ -55,12 +72,18 @@ foreach(manifest IN LISTS manifests)
   endif()
 endforeach()
 
-execute_process(
-  COMMAND "${KUBECTL}" kustomize "${out_dir}/config/default"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE rendered ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  fail("kubectl kustomize ${out_dir}/config/default failed (exit ${rc}):\n${err}")
-endif()
+# `kubectl kustomize <dir>` into the variable `into`.
+function(kubectl_kustomize dir into)
+  execute_process(
+    COMMAND "${KUBECTL}" kustomize "${dir}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("kubectl kustomize ${dir} failed (exit ${rc}):\n${err}")
+  endif()
+  set(${into} "${text}" PARENT_SCOPE)
+endfunction()
+
+kubectl_kustomize("${out_dir}/config/default" rendered)
 file(WRITE "${WORK_DIR}/rendered.yaml" "${rendered}")
 
 # Top-level "kind:" lines (column 0) name the rendered objects.
@@ -82,4 +105,65 @@ list(REMOVE_DUPLICATES namespaces)
 if(NOT namespaces STREQUAL "\n  namespace: ${NAMESPACE}")
   fail("objects are in the namespaces '${namespaces}', expected only ${NAMESPACE} (see ${WORK_DIR}/rendered.yaml)")
 endif()
-message("kustomize: ${SPEC}: rendered ${kinds} into namespace ${NAMESPACE}")
+
+# dist/install.yaml holds the same objects: kubectl renders it (as a resource of a kustomization
+# of its own, which only sorts and writes it back) exactly as it renders config/default.
+function(render_install_yaml install_yaml into)
+  file(REMOVE_RECURSE "${WORK_DIR}/install")
+  file(MAKE_DIRECTORY "${WORK_DIR}/install")
+  file(COPY_FILE "${install_yaml}" "${WORK_DIR}/install/install.yaml")
+  file(WRITE "${WORK_DIR}/install/kustomization.yaml" "resources:\n- install.yaml\n")
+  kubectl_kustomize("${WORK_DIR}/install" text)
+  set(${into} "${text}" PARENT_SCOPE)
+endfunction()
+
+# The objects' kinds in the order a file lists them ("kind:" at column 0).
+function(kind_order text into)
+  string(REGEX MATCHALL "(^|\n)kind: [A-Za-z]+" lines "${text}")
+  string(REGEX REPLACE "(^|\n)kind: " "" lines "${lines}")
+  set(${into} "${lines}" PARENT_SCOPE)
+endfunction()
+
+set(install_yaml "${out_dir}/dist/install.yaml")
+if(NOT EXISTS "${install_yaml}")
+  fail("rrgen generate wrote no dist/install.yaml")
+endif()
+render_install_yaml("${install_yaml}" from_install)
+if(NOT from_install STREQUAL rendered)
+  file(WRITE "${WORK_DIR}/install_rendered.yaml" "${from_install}")
+  fail("dist/install.yaml does not hold the objects kubectl kustomize renders: compare ${WORK_DIR}/rendered.yaml and ${WORK_DIR}/install_rendered.yaml")
+endif()
+file(READ "${install_yaml}" install_text)
+kind_order("${install_text}" install_kinds)
+kind_order("${rendered}" rendered_kinds)
+if(NOT install_kinds STREQUAL rendered_kinds)
+  fail("dist/install.yaml lists its objects in the order\n  ${install_kinds}\nkubectl kustomize in\n  ${rendered_kinds}")
+endif()
+
+# rrgen pin-image: kubectl's rendering of the pinned tree and the pinned install.yaml agree, name
+# the digest, and a second pin of the same digest writes nothing.
+set(digest "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
+foreach(round 1 2)
+  execute_process(
+    COMMAND "${RRGEN}" pin-image --out "${out_dir}" --digest "${digest}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("rrgen pin-image failed (exit ${rc}):\n${out}${err}")
+  endif()
+endforeach()
+if(NOT out MATCHES ": 0 file\\(s\\) written")
+  fail("a second pin-image of the same digest wrote files: ${out}")
+endif()
+kubectl_kustomize("${out_dir}/config/default" pinned)
+render_install_yaml("${install_yaml}" pinned_install)
+if(NOT pinned_install STREQUAL pinned)
+  file(WRITE "${WORK_DIR}/pinned_rendered.yaml" "${pinned}")
+  file(WRITE "${WORK_DIR}/pinned_install_rendered.yaml" "${pinned_install}")
+  fail("the pinned dist/install.yaml differs from kubectl kustomize of the pinned tree: compare ${WORK_DIR}/pinned_rendered.yaml and ${WORK_DIR}/pinned_install_rendered.yaml")
+endif()
+string(REGEX MATCHALL "image: [^\n]*" images "${pinned}")
+list(REMOVE_DUPLICATES images)
+if(NOT images MATCHES "^image: [^ ]+@${digest}$")
+  fail("the pinned tree runs '${images}', not one image @${digest}")
+endif()
+message("kustomize: ${SPEC}: rendered ${kinds} into namespace ${NAMESPACE}; dist/install.yaml agrees, pinned: ${images}")

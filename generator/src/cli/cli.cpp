@@ -10,6 +10,7 @@
 #include "cli/cli_image.hpp"
 #include "cli/cli_init.hpp"
 #include "cli/cli_openapi_facts.hpp"
+#include "cli/cli_pin_image.hpp"
 #include "cli/cli_types.hpp"
 #include "support/version.hpp"
 
@@ -22,7 +23,8 @@ Commands:
   analyze   Find the API calls an operator's sources make through the rr runtime (Clang), read
             their +kubebuilder:rbac markers, and print the RBAC they need, checked against the spec.
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
-            RBAC and a kustomize config/ tree (and, with --scaffold, the files you fill in).
+            RBAC, a kustomize config/ tree and dist/install.yaml (and, with --scaffold, the files
+            you fill in).
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   image     Write a reproducible OCI image layout of an operator's executable and the shared
             libraries it loads, without a container daemon.
@@ -30,6 +32,8 @@ Commands:
   openapi-facts
             Copy the facts of Kubernetes' OpenAPI v3 documents, without their prose, into one
             document per group-version (how schemas/kubernetes-1.35/ is made).
+  pin-image Pin the manager's image to a digest in a generated tree (config/manager's
+            kustomization and dist/install.yaml), after the image is built.
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 
 Run 'rrgen <command> --help' for the options of a command.
@@ -59,6 +63,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "image") return run_image(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
+  if (cmd == "pin-image") return run_pin_image(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");
 }

@@ -24,6 +24,7 @@ into DIR (default: the current directory), only where their content changed:
   <stem>_wiring_test.cpp           tests of the wiring
   <stem>_dies.hpp                  typed test factories for every kind the spec touches
   config/                          RBAC, CRDs, manager: a kustomize tree (kubectl kustomize config/default)
+  dist/install.yaml                what kubectl kustomize config/default renders, in one file
 <stem> is the spec's name in snake_case ("WebApp" -> web_app) unless --stem says otherwise.
 
 Options:

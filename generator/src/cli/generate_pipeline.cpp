@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "backends/config/emit_config.hpp"
 #include "backends/dies/emit_dies.hpp"
@@ -12,6 +13,7 @@
 #include "backends/reconciler/emit_webhooks.hpp"
 #include "backends/scaffold/scaffold.hpp"
 #include "backends/types/emit_types.hpp"
+#include "cli/install_yaml.hpp"
 #include "load/inputs.hpp"
 #include "sema/builtin_kinds.hpp"
 #include "sema/sema.hpp"
@@ -22,17 +24,42 @@
 namespace rrgen {
 namespace {
 
+// A file of CustomResourceDefinitions, not an OpenAPI document (which no cluster takes).
+bool holds_crds(const std::string* name, std::string_view text) {
+  Diagnostics ignored;  // the inputs were read without errors before
+  for (const Node& doc : load_yaml(name, text, ignored)) {
+    const Node* kind = doc.is_mapping() ? doc.find("kind") : nullptr;
+    if (kind && kind->text == "CustomResourceDefinition") return true;
+  }
+  return false;
+}
+
 // The CRD files verbatim, for config/crd/bases (a copy, so nothing is lost in translation).
 std::vector<ConfigCrdFile> crd_files_of(const SourceSet& sources, const std::vector<const std::string*>& names) {
   std::vector<ConfigCrdFile> out;
   for (const std::string* name : names) {
-    if (name) out.push_back({std::filesystem::path(*name).filename().string(), std::string(sources.content(name))});
+    if (name && holds_crds(name, sources.content(name)))
+      out.push_back({std::filesystem::path(*name).filename().string(), std::string(sources.content(name))});
   }
   return out;
 }
 
 void append(OutputSet& into, OutputSet from) {
   for (auto& f : from.files) into.files.push_back(std::move(f));
+}
+
+// dist/install.yaml from the config/ tree just generated.
+bool add_install_yaml(OutputSet& out, Diagnostics& diags) {
+  const KustomizeFiles files = [&out](const std::string& path) -> const std::string* {
+    for (const OutputFile& f : out.files) {
+      if (f.path == path) return &f.content;
+    }
+    return nullptr;
+  };
+  std::optional<std::string> text = install_yaml(files, diags);
+  if (!text) return false;
+  out.files.push_back({kInstallYamlPath, std::move(*text)});
+  return true;
 }
 
 // Two backends writing the same path is a bug in rrgen, not in the input: fail loudly.
@@ -81,6 +108,7 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   append(out, emit_dies(*resolved, model, builtin_model(), options));
   append(out, emit_rbac(*resolved, options));
   append(out, emit_config(*resolved, crd_files_of(sources, input.crds), options));
+  if (!add_install_yaml(out, diags)) return std::nullopt;
   if (input.scaffold) result.scaffold = scaffold_user_files(*resolved, options);
   if (!unique_paths(out, diags)) return std::nullopt;
   result.reconciler = resolved->name;

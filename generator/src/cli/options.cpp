@@ -49,6 +49,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Label, "--label", nullptr, nullptr, &Options::labels},
     {Flag::User, "--user", &Options::user},
     {Flag::CaBundle, "--ca-bundle", &Options::ca_bundle},
+    {Flag::Digest, "--digest", &Options::digest},
 };
 
 }  // namespace

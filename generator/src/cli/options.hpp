@@ -41,6 +41,7 @@ struct Options {
   std::vector<std::string> labels;      // image: --label (repeated)
   std::string user;                     // image: --user
   std::string ca_bundle;                // image: --ca-bundle
+  std::string digest;                   // pin-image: --digest
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -74,6 +75,7 @@ enum class Flag {
   Label,
   User,
   CaBundle,
+  Digest,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit

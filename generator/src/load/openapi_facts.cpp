@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "load/yaml_copy.hpp"
 #include "support/ascii.hpp"
 #include "support/yaml_writer.hpp"
 
@@ -37,21 +38,6 @@ bool among(const std::string_view (&list)[N], std::string_view s) {
 
 // Kept whole, whatever they hold: Kubernetes' extensions and rrgen's own.
 bool is_extension(std::string_view key) { return key.starts_with("x-kubernetes-") || key.starts_with("x-rrgen-"); }
-
-// A value as it is written: enum values, defaults, extensions.
-Yaml verbatim(const Node& n) {
-  if (n.is_mapping()) {
-    Yaml m = Yaml::map();
-    for (std::size_t i = 0; i < n.keys.size(); ++i) m.set(n.keys[i], verbatim(n.children[i]));
-    return m;
-  }
-  if (n.is_sequence()) {
-    Yaml s = Yaml::seq();
-    for (const Node& c : n.children) s.push(verbatim(c));
-    return s;
-  }
-  return resolve_scalar(n) == ScalarType::String ? Yaml::str(n.text) : Yaml::raw(to_json_text(n));
-}
 
 struct GroupVersion {
   std::string group, version;
@@ -302,7 +288,7 @@ class Converter {
             Yaml facts = protobuf_facts(path, *protos_, defined_messages_);
             // Facts written by hand (schemas/meta-v1.yaml) are checked, not added twice.
             if (const Node* given = v.children[p].find("x-rrgen-protobuf")) {
-              if (const std::string want = facts.text(); verbatim(*given).text() != want)
+              if (const std::string want = facts.text(); yaml_copy(*given).text() != want)
                 diags_.error(given->location, "openapi-facts-protobuf",
                              "x-rrgen-protobuf of property '" + v.keys[p] + "' is not its field in proto message '" +
                                  message->full_name + "', which is:\n" + want);
@@ -332,7 +318,7 @@ class Converter {
         for (const Node& c : v.children) list.push(schema(c));
         out.set(key, std::move(list));
       } else if (among(kFacts, key) || is_extension(key) || key == "additionalProperties") {
-        out.set(key, verbatim(v));
+        out.set(key, yaml_copy(v));
       } else {
         diags_.error(n.key_locations[i], "openapi-facts-unknown-keyword",
                      "schema keyword '" + key +
@@ -395,7 +381,7 @@ class Converter {
       if (!among(kMethods, item.keys[i]) || !op.is_mapping()) continue;
       Yaml facts = Yaml::map();
       for (std::size_t k = 0; k < op.keys.size(); ++k)
-        if (among(kOperationFacts, op.keys[k])) facts.set(op.keys[k], verbatim(op.children[k]));
+        if (among(kOperationFacts, op.keys[k])) facts.set(op.keys[k], yaml_copy(op.children[k]));
       if (!facts.empty()) out.set(item.keys[i], std::move(facts));
     }
     return out;

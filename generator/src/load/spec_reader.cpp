@@ -7,6 +7,7 @@
 #include "load/spec_duck.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
+#include "support/image_reference.hpp"
 #include "support/k8s_names.hpp"
 #include "support/naming.hpp"
 
@@ -222,8 +223,9 @@ class SpecReader {
     if (const Node* n = doc.find("rbac")) read_rules(*n, spec, url_locations);
     if (const Node* n = doc.find("image")) {
       if (auto image = string_of(*n, "image")) {
-        if (image->empty() || std::any_of(image->begin(), image->end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
-          diags_.error(n->location, "spec-bad-value", "image " + quoted(*image) + " must be a container image reference without spaces");
+        if (std::string why; !parse_image_reference(*image, why))
+          diags_.error(n->location, "spec-bad-value",
+                       "image " + quoted(*image) + " is not a container image reference: " + why);
         spec.image = *image;
       }
     }

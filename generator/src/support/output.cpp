@@ -196,6 +196,13 @@ bool write_new_directory(const OutputSet& out, const std::string& dir, Diagnosti
   return ok;
 }
 
+bool write_file_if_changed(const std::string& path, const std::string& content, Diagnostics& diags, bool& written) {
+  written = false;
+  if (same_content(path, content)) return true;
+  written = write_atomically(path, content, diags);
+  return written;
+}
+
 bool write_depfile(const std::string& depfile, const OutputSet& out, const std::string& dir,
                    const std::vector<std::string>& inputs, Diagnostics& diags) {
   auto escape = [](const std::string& s) {

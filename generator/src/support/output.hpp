@@ -34,6 +34,9 @@ bool write_new_files(const OutputSet& out, const std::string& dir, Diagnostics& 
 // file, or leaves the disk as it was (no half-created project). The files are written into a
 // hidden directory beside `dir` (inside it, when it exists) and moved into place at the end.
 bool write_new_directory(const OutputSet& out, const std::string& dir, Diagnostics& diags);
+// One file outside a generated set (`rrgen pin-image`), written atomically and only when its
+// content changed; `written` says whether it was.
+bool write_file_if_changed(const std::string& path, const std::string& content, Diagnostics& diags, bool& written);
 // Make-style depfile: the outputs at the top of `dir` (or, when there are none, every output)
 // depend on every input. Ninja requires depfile targets to be outputs the build declared.
 bool write_depfile(const std::string& depfile, const OutputSet& out, const std::string& dir,

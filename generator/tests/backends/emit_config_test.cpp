@@ -229,7 +229,7 @@ TEST_CASE("emit_config: only built-in kinds, no crd/ directory") {
   CHECK(strings_at(default_kustomization.docs.at(0), "resources") == Strings{"../rbac", "../manager"});
 }
 
-TEST_CASE("emit_config: the manager Deployment runs the spec's image, locked down") {
+TEST_CASE("emit_config: the manager Deployment, locked down") {
   Fixture f;
   auto files = by_path(emit_config(f.spec, {}, f.options));
   const std::string& text = files["config/manager/manager.yaml"];
@@ -253,7 +253,7 @@ TEST_CASE("emit_config: the manager Deployment runs the spec's image, locked dow
   CHECK(text_at(d, "spec.template.spec.serviceAccountName") == "function-controller-manager");
   CHECK(text_at(d, "spec.template.spec.securityContext.runAsNonRoot") == "true");
   const std::string c = "spec.template.spec.containers.0.";
-  CHECK(text_at(d, c + "image") == "registry.example/function-operator:1.0");
+  CHECK(text_at(d, c + "image") == "controller:latest");  // config/manager's images entry maps it
   CHECK(strings_at(d, c + "args") ==
         Strings{"--leader-elect", "--health-probe-bind-address=:8081", "--metrics-bind-address=:8080"});
   CHECK(text_at(d, c + "livenessProbe.httpGet.path") == "/healthz");
@@ -279,4 +279,38 @@ TEST_CASE("emit_config and emit_rbac: the same spec gives the same bytes") {
   const std::vector<ConfigCrdFile> crds = {{"functions.yaml", "x"}};
   CHECK(by_path(emit_config(f.spec, crds, f.options)) == by_path(emit_config(f.spec, crds, f.options)));
   CHECK(by_path(emit_rbac(f.spec, f.options)) == by_path(emit_rbac(f.spec, f.options)));
+}
+
+// kubebuilder's convention: manager.yaml names controller:latest, the kustomization maps it.
+TEST_CASE("emit_config: config/manager's kustomization maps controller onto the spec's image") {
+  struct Case {
+    const char* image;
+    Strings entry;  // name, newName, newTag, digest as "key=value"
+  };
+  const std::string digest = "sha256:" + std::string(64, 'a');
+  for (const Case& c : {Case{"registry.example/function-operator:1.0",
+                             {"name=controller", "newName=registry.example/function-operator", "newTag=1.0"}},
+                        Case{"localhost:5000/team/op", {"name=controller", "newName=localhost:5000/team/op"}},
+                        Case{"controller:latest", {"name=controller", "newName=controller", "newTag=latest"}}}) {
+    CAPTURE(c.image);
+    Fixture f;
+    f.spec.image = c.image;
+    auto files = by_path(emit_config(f.spec, {}, f.options));
+    Parsed k(files["config/manager/kustomization.yaml"]);
+    REQUIRE(k.docs.size() == 1);
+    CHECK(strings_at(k.docs[0], "resources") == Strings{"manager.yaml"});
+    const Node* entry = at(k.docs[0], "images.0");
+    REQUIRE(entry);
+    Strings got;
+    for (std::size_t i = 0; i < entry->keys.size(); ++i) got.push_back(entry->keys[i] + "=" + entry->children[i].text);
+    CHECK(got == c.entry);
+    CHECK_FALSE(at(k.docs[0], "images.1"));
+  }
+  Fixture f;
+  f.spec.image = "reg.example:443/op:v2@" + digest;
+  auto files = by_path(emit_config(f.spec, {}, f.options));
+  Parsed k(files["config/manager/kustomization.yaml"]);
+  CHECK(text_at(k.docs.at(0), "images.0.newName") == "reg.example:443/op");
+  CHECK(text_at(k.docs.at(0), "images.0.newTag") == "v2");
+  CHECK(text_at(k.docs.at(0), "images.0.digest") == digest);
 }

@@ -110,3 +110,32 @@ TEST_CASE("rrgen generate: a spec that does not exist is an input error, nothing
   CHECK(run.err.find("cannot open") != std::string::npos);
   CHECK_FALSE(fs::exists(s.path / "gen"));
 }
+
+// dist/install.yaml renders config/default; an OpenAPI document given for the types is no CRD a
+// cluster takes, so it stays out of config/crd (and out of the rendering).
+TEST_CASE("rrgen generate: dist/install.yaml, and only CRD files under config/crd") {
+  Scratch s;
+  s.write("cart.yaml",
+          "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nname: Cart\nresource: shop.example.com/v1/Cart\n"
+          "reconcilers:\n  - sync: Tally\n");
+  s.write("openapi.json",
+          R"({"openapi": "3.0.0", "paths": {"/apis/shop.example.com/v1/namespaces/{namespace}/carts": {"get": {
+            "x-kubernetes-action": "list",
+            "x-kubernetes-group-version-kind": {"group": "shop.example.com", "version": "v1", "kind": "Cart"}}}},
+          "components": {"schemas": {"com.example.shop.v1.Cart": {"type": "object",
+            "x-kubernetes-group-version-kind": [{"group": "shop.example.com", "kind": "Cart", "version": "v1"}],
+            "properties": {"apiVersion": {"type": "string"}, "kind": {"type": "string"},
+              "metadata": {"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"}}},
+          "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta": {"type": "object",
+            "properties": {"name": {"type": "string"}}}}}})");
+  const std::string out = (s.path / "gen").string();
+  const Run run = generate(
+      {"--spec", (s.path / "cart.yaml").string(), (s.path / "openapi.json").string(), "--out", out, "--quiet"});
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK_FALSE(fs::exists(s.path / "gen/config/crd"));
+  const std::string install = s.read("gen/dist/install.yaml");
+  CHECK(install.find("kind: Deployment\n") != std::string::npos);
+  CHECK(install.find("CustomResourceDefinition") == std::string::npos);
+  CHECK(s.read("gen/config/default/kustomization.yaml").find("../crd") == std::string::npos);
+}

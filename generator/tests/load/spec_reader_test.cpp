@@ -398,7 +398,15 @@ TEST_CASE("spec reader: values with a fixed syntax") {
                {"reconciler.yaml:4:18: error: deployNamespace 'fn.system' must be a Kubernetes namespace name: at most 63 lower-case "
                 "letters, digits and '-' [spec-bad-value]"});
   check_errors(spec("image: ''\n" + kSteps),
-               {"reconciler.yaml:4:8: error: image '' must be a container image reference without spaces [spec-bad-value]"});
+               {"reconciler.yaml:4:8: error: image '' is not a container image reference: repository name must have at "
+                "least one component [spec-bad-value]"});
+  check_errors(
+      spec("image: Registry/Operator:1.0\n" + kSteps),
+      {"reconciler.yaml:4:8: error: image 'Registry/Operator:1.0' is not a container image reference: repository "
+       "name must be lowercase [spec-bad-value]"});
+  check_errors(spec("image: 'op:1.0 '\n" + kSteps),
+               {"reconciler.yaml:4:8: error: image 'op:1.0 ' is not a container image reference: invalid tag '1.0 ': "
+                "letters, digits, '_', '.' and '-', at most 128, not starting with '.' or '-' [spec-bad-value]"});
 }
 
 TEST_CASE("spec reader: the C++ namespace") {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "backends/config/emit_webhook_config.hpp"
+#include "backends/config/manager_image.hpp"
 #include "model/rbac_derive.hpp"
 #include "support/yaml_writer.hpp"
 
@@ -106,7 +107,7 @@ Yaml manager_container(const ResolvedSpec& spec) {
 
   Yaml c = Yaml::map();
   c.set("name", "manager");
-  c.set("image", spec.image);
+  c.set("image", std::string(kManagerImagePlaceholder));  // manager_kustomization() maps it
   c.set("args", Yaml::strings(args));
   c.set("ports", Yaml::seq()
                      .push(container_port("metrics", metrics_port))
@@ -191,7 +192,7 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
   out.files.push_back({"config/manager/manager.yaml",
                        manifest_file({namespace_object(names), deployment(spec, names)},
                                      "The namespace the operator runs in and its controller manager.")});
-  out.files.push_back({"config/manager/kustomization.yaml", manifest_file({kustomization({"manager.yaml"})})});
+  out.files.push_back({"config/manager/kustomization.yaml", manifest_file({manager_kustomization(spec.image)})});
 
   // Names already carry the app prefix ("<app>-manager-role"), so no namePrefix.
   Yaml default_kustomization = kustomization(default_resources, names.namespace_);
