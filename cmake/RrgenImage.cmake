@@ -12,7 +12,8 @@
 # config/manager uses); IMAGE wins over both. The layout is byte-reproducible: set
 # SOURCE_DATE_EPOCH in the build's environment to date it (0 otherwise).
 # Target properties of <exe>_image: RRGEN_IMAGE_DIR (the layout), RRGEN_IMAGE_DIGEST_FILE,
-# RRGEN_IMAGE_REF_FILE (repository:tag@sha256:...).
+# RRGEN_IMAGE_REF_FILE (repository:tag@sha256:...); with RECONCILER, RRGEN_INSTALL_YAML (its
+# dist/install.yaml, pinned to the digest by <exe>_image_pin, as is its config/manager).
 include_guard(GLOBAL)
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
@@ -109,7 +110,21 @@ function(rrgen_add_image exe)
     RRGEN_IMAGE_DIR "${out}" RRGEN_IMAGE_DIGEST_FILE "${out}/digest" RRGEN_IMAGE_REF_FILE "${out}/image-ref")
 
   # ---- after the image: pinning ------------------------------------------------------------------
-  # The place for `rrgen pin-image` (not here yet): a command after this one, depending on
-  # "${out}/image-ref", that rewrites RECONCILER's config/ (RRGEN_CONFIG_DIR of <name>_rbac) and
-  # dist/install.yaml to name the image by this digest.
+  # With RECONCILER, its config/ and dist/install.yaml name the image by this digest (`rrgen
+  # pin-image`, docs/deploy-config.md). The pin runs again whenever the generator wrote (it
+  # touches role.yaml then, and its new kustomization has no digest) or the image changed.
+  if(ARG_RECONCILER)
+    get_target_property(generated ${ARG_RECONCILER} RRGEN_OUTPUT_DIR)
+    set(pinned "${out}/pinned.stamp")
+    add_custom_command(
+      OUTPUT "${pinned}"
+      COMMAND ${tool} pin-image --quiet --out "${generated}" --digest-file "${out}/digest"
+      COMMAND "${CMAKE_COMMAND}" -E touch "${pinned}"
+      DEPENDS "${out}/digest" "${generated}/config/rbac/role.yaml" ${tool_depends}
+      COMMENT "rrgen: pin ${ARG_RECONCILER}'s config/ to the image of ${exe}"
+      VERBATIM)
+    add_custom_target(${exe}_image_pin ALL DEPENDS "${pinned}")
+    add_dependencies(${exe}_image_pin ${exe}_image generate_${ARG_RECONCILER})
+    set_target_properties(${exe}_image PROPERTIES RRGEN_INSTALL_YAML "${generated}/dist/install.yaml")
+  endif()
 endfunction()

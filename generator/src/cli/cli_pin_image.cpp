@@ -17,7 +17,7 @@
 namespace rrgen {
 namespace {
 
-constexpr const char* kPinImageUsage = R"(usage: rrgen pin-image --out DIR --digest sha256:<64 hex> [--quiet]
+constexpr const char* kPinImageUsage = R"(usage: rrgen pin-image --out DIR (--digest sha256:<64 hex> | --digest-file FILE) [--quiet]
 
 Pins the manager's image to a digest in a tree `rrgen generate` wrote into DIR: the `controller`
 entry of config/manager/kustomization.yaml's images gets `digest:` (its newName and newTag stay),
@@ -27,7 +27,9 @@ only where their content changed: pinning the same digest twice writes nothing.
 
 Options:
   --out DIR          The directory `rrgen generate --out` wrote (required).
-  --digest DIGEST    The image's digest, sha256: and 64 lower-case hex digits (required).
+  --digest DIGEST    The image's digest, sha256: and 64 lower-case hex digits.
+  --digest-file FILE The file holding it (the `digest` file `rrgen image` writes); one of the
+                     two is required.
   --quiet            Do not print the summary line.
 
 Exit status: 0 success, 1 errors (nothing is written), 2 usage error.
@@ -101,10 +103,16 @@ std::optional<std::string> pinned_kustomization(const std::string* name, std::st
 
 int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::Quiet}, kPinImageUsage, o, out, err))
+  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::DigestFile, Flag::Quiet}, kPinImageUsage, o, out, err))
     return *code;
   if (!o.out_given) return usage_error(err, "--out DIR is required");
-  if (o.digest.empty()) return usage_error(err, "--digest sha256:<64 hex> is required");
+  if (!o.digest.empty() && !o.digest_file.empty()) return usage_error(err, "give --digest or --digest-file, not both");
+  if (!o.digest_file.empty()) {
+    std::ifstream in(o.digest_file, std::ios::binary);
+    if (!in) return usage_error(err, "--digest-file '" + o.digest_file + "' cannot be read");
+    std::getline(in, o.digest);
+  }
+  if (o.digest.empty()) return usage_error(err, "--digest sha256:<64 hex> (or --digest-file FILE) is required");
   if (!o.operands.empty()) return usage_error(err, "unexpected argument '" + o.operands.front() + "'");
   if (!is_valid_digest(o.digest))
     return usage_error(err, "--digest '" + o.digest + "' is not a digest: sha256: and 64 lower-case hex digits");

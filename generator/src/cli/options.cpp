@@ -50,6 +50,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::User, "--user", &Options::user},
     {Flag::CaBundle, "--ca-bundle", &Options::ca_bundle},
     {Flag::Digest, "--digest", &Options::digest},
+    {Flag::DigestFile, "--digest-file", &Options::digest_file},
 };
 
 }  // namespace

@@ -42,6 +42,7 @@ struct Options {
   std::string user;                     // image: --user
   std::string ca_bundle;                // image: --ca-bundle
   std::string digest;                   // pin-image: --digest
+  std::string digest_file;              // pin-image: --digest-file
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -76,6 +77,7 @@ enum class Flag {
   User,
   CaBundle,
   Digest,
+  DigestFile,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit

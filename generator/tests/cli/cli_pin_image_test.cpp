@@ -100,3 +100,23 @@ TEST_CASE("pin-image: a malformed digest or a tree rrgen did not write changes n
   CHECK(g.install() == install);
   CHECK(g.kustomization() == "resources:\n- manager.yaml\n");
 }
+
+TEST_CASE("pin-image: --digest-file reads the digest file rrgen image writes") {
+  Generated g;
+  const fs::path digest_file = g.dir.path / "digest";
+  { std::ofstream(digest_file) << kDigest << "\n"; }
+  CommandRun r = rrgen_run({"pin-image", "--out", g.out.string(), "--digest-file", digest_file.string(), "--quiet"});
+  CAPTURE(r.err);
+  CHECK(r.status == 0);
+  CHECK(g.install().find("image: controller:latest@" + kDigest + "\n") != std::string::npos);
+
+  { std::ofstream(digest_file) << "sha256:short\n"; }
+  r = rrgen_run({"pin-image", "--out", g.out.string(), "--digest-file", digest_file.string()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("is not a digest") != std::string::npos);
+  r = rrgen_run({"pin-image", "--out", g.out.string(), "--digest-file", (g.dir.path / "none").string()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("cannot be read") != std::string::npos);
+  r = rrgen_run({"pin-image", "--out", g.out.string(), "--digest", kDigest, "--digest-file", digest_file.string()});
+  CHECK(r.status == 2);
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `rrgen image` from the outside: image_test.sh <check> <rrgen> <executable> <work dir> [<layout>]
+# `rrgen image` from the outside:
+#   image_test.sh <check> <rrgen> <executable> <work dir> [<layout> [<install.yaml>]]
 #   reproducible  two runs (other --out paths, another copy of the executable) give the same bytes;
 #                 SOURCE_DATE_EPOCH dates the image and changes the digest; no build path inside
 #   tools         skopeo and umoci read the layout: raw manifest, config (user, entrypoint, ports),
@@ -9,10 +10,11 @@
 #   dockerfile    the Dockerfile says what the image is: entrypoint, user, the library list
 #   diagnostics   not an ELF file, a missing library: exit 1, the file and the library named, no
 #                 output directory (and an existing one untouched); usage errors exit 2
-#   sample        the tools check on a layout the build made (<layout>: rrgen_add_image's output)
+#   sample        the tools check on a layout the build made (<layout>: rrgen_add_image's output);
+#                 with <install.yaml>, that the build pinned it to the image (repository:tag@digest)
 # Exit 77 (skipped) when a tool the check needs is not installed.
 set -euo pipefail
-check=$1 rrgen=$2 exe=$3 work=$4 layout=${5:-}
+check=$1 rrgen=$2 exe=$3 work=$4 layout=${5:-} install_yaml=${6:-}
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null 2>&1 || { echo "SKIP: $1 is not installed"; exit 77; }; }
@@ -93,6 +95,12 @@ case $check in
     [[ -d $layout ]] || fail "no layout at $layout (build the image target first)"
     tag=$(json "$layout/index.json" 'd["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"]' | tr -d '"')
     tools_check "$layout" "$tag" '["8080/tcp", "8081/tcp", "9443/tcp"]'
+    if [[ -n $install_yaml ]]; then
+      grep -qxF "        image: $(cat "$layout/image-ref")" "$install_yaml" \
+        || fail "$install_yaml does not run $(cat "$layout/image-ref"): $(grep 'image:' "$install_yaml")"
+      kustomization=$(dirname "$install_yaml")/../config/manager/kustomization.yaml
+      grep -qx "  digest: $(cat "$layout/digest")" "$kustomization" || fail "$kustomization is not pinned"
+    fi
     echo "sample: $(cat "$layout/image-ref")"
     ;;
   dockerfile)
