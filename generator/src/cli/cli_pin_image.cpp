@@ -17,7 +17,8 @@
 namespace rrgen {
 namespace {
 
-constexpr const char* kPinImageUsage = R"(usage: rrgen pin-image --out DIR (--digest sha256:<64 hex> | --digest-file FILE) [--quiet]
+constexpr const char* kPinImageUsage =
+    R"(usage: rrgen pin-image --out DIR (--digest sha256:<64 hex> | --digest-file FILE) [--quiet]
 
 Pins the manager's image to a digest in a tree `rrgen generate` wrote into DIR: the `controller`
 entry of config/manager/kustomization.yaml's images gets `digest:` (its newName and newTag stay),
@@ -103,7 +104,8 @@ std::optional<std::string> pinned_kustomization(const std::string* name, std::st
 
 int run_pin_image(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::DigestFile, Flag::Quiet}, kPinImageUsage, o, out, err))
+  if (auto code = parse_options(args, {Flag::Out, Flag::Digest, Flag::DigestFile, Flag::Quiet}, kPinImageUsage, o, out,
+                                err))
     return *code;
   if (!o.out_given) return usage_error(err, "--out DIR is required");
   if (!o.digest.empty() && !o.digest_file.empty()) return usage_error(err, "give --digest or --digest-file, not both");
