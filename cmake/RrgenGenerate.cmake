@@ -1,7 +1,7 @@
 # The one custom command every rrgen CMake function (rrgen_add_types, add_reconciler) builds on:
 # which rrgen to run, and how to run it so that builds are exact and incremental.
 #
-#   _rrgen_add_generate_command(CALLER <text> OUTPUTS <file>... DEPFILE <file> INPUTS <file>...
+#   _rrgen_add_generate_command(CALLER <text> OUTPUTS <file>... [DEPFILE <file>] INPUTS <file>...
 #                               ARGS <arg>... COMMENT <text>)
 #
 # - The tool is rrgen::rrgen (an ALIAS in rrgen's own build, an imported target when found with
@@ -48,11 +48,20 @@ function(_rrgen_add_generate_command)
   if(NOT tool)
     return()
   endif()
+  # A command that reads no files (`rrgen dies --builtin`) takes no DEPFILE: its depfile would
+  # have no prerequisites, which CMake transforms into an empty file and Ninja takes for a missing
+  # one, so the command would run in every build.
+  set(depfile_args "")
+  set(depfile_option "")
+  if(ARG_DEPFILE)
+    set(depfile_args --depfile "${ARG_DEPFILE}")
+    set(depfile_option DEPFILE "${ARG_DEPFILE}")
+  endif()
   add_custom_command(
     OUTPUT ${ARG_OUTPUTS}
-    COMMAND ${tool} ${ARG_ARGS} --depfile "${ARG_DEPFILE}"
+    COMMAND ${tool} ${ARG_ARGS} ${depfile_args}
     DEPENDS ${tool_depends} ${ARG_INPUTS}
-    DEPFILE "${ARG_DEPFILE}"
+    ${depfile_option}
     COMMENT "${ARG_COMMENT}"
     VERBATIM)
   set_source_files_properties(${ARG_OUTPUTS} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
