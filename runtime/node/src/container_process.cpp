@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <system_error>
 
 namespace rr::node_detail {
@@ -152,7 +153,18 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
     device_targets.push_back(dev + "/" + d);
     device_sources.push_back("/dev/" + d);
   }
-  const std::string merged_s = merged.string(), rootfs_s = spec.rootfs.string();
+  const std::string merged_s = merged.string();
+  // The working directory and its parents under the merged root, made as runc makes them.
+  std::vector<std::string> cwd_chain;
+  {
+    std::string at = merged_s;
+    std::stringstream parts(spec.working_dir);
+    for (std::string part; std::getline(parts, part, '/');) {
+      if (part.empty() || part == "." || part == "..") continue;
+      at += "/" + part;
+      cwd_chain.push_back(at);
+    }
+  }
   std::string host_cwd = in_root(spec.rootfs, spec.working_dir).string();
   std::string exec_path = program;
   if (!spec.isolate) {
@@ -204,15 +216,17 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
     }
     if (spec.isolate) {
       if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) child_fail(report[1], "make mounts private");
-      if (spec.read_only) {
-        if (::mount(rootfs_s.c_str(), merged_s.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) {
-          child_fail(report[1], "bind rootfs");
-        }
-      } else if (::mount("overlay", merged_s.c_str(), "overlay", 0, overlay_options.c_str()) != 0) {
+      if (::mount("overlay", merged_s.c_str(), "overlay", 0, overlay_options.c_str()) != 0) {
         child_fail(report[1], "mount overlay rootfs");
       }
+      // Mount points and the working directory exist before a read-only root stops their making.
       ::mkdir(proc.c_str(), 0555);
       ::mkdir(dev.c_str(), 0755);
+      for (const std::string& d : cwd_chain) ::mkdir(d.c_str(), 0755);
+      if (spec.read_only && (::mount(merged_s.c_str(), merged_s.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
+                             ::mount(nullptr, merged_s.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)) {
+        child_fail(report[1], "remount rootfs read-only");
+      }
       if (::mount("proc", proc.c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) {
         child_fail(report[1], "mount /proc");
       }
@@ -222,16 +236,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
         if (fd >= 0) ::close(fd);
         (void)::mount(device_sources[i].c_str(), device_targets[i].c_str(), nullptr, MS_BIND, nullptr);
       }
-      if (spec.read_only &&
-          ::mount(nullptr, merged_s.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) {
-        child_fail(report[1], "remount rootfs read-only");
-      }
       if (::chroot(merged_s.c_str()) != 0) child_fail(report[1], "chroot");
-      if (::chdir(spec.working_dir.c_str()) != 0) {
-        if (::mkdir(spec.working_dir.c_str(), 0755) != 0 || ::chdir(spec.working_dir.c_str()) != 0) {
-          child_fail(report[1], "chdir to working directory");
-        }
-      }
+      if (::chdir(spec.working_dir.c_str()) != 0) child_fail(report[1], "chdir to working directory");
       if (::setgroups(0, nullptr) != 0) child_fail(report[1], "setgroups");
       if (::setgid(spec.gid) != 0) child_fail(report[1], "setgid");
       if (::setuid(spec.uid) != 0) child_fail(report[1], "setuid");

@@ -137,7 +137,7 @@ std::unique_ptr<PodLogStream> NodeAgent::open(const Json& pod, const PodLogOptio
   const std::string uid = pod.value("/metadata/uid"_json_pointer, std::string());
   std::lock_guard lock(state_->mutex);
   auto it = state_->workers.find(uid);
-  if (it == state_->workers.end()) return nullptr;
+  if (it == state_->workers.end() || it->second->finished()) return nullptr;  // not ours, or its pod went
   PodWorker& worker = *it->second;
   std::string container = options.container;
   const auto names = worker.container_names();

@@ -75,6 +75,23 @@ std::optional<std::uint32_t> lookup_id(const fs::path& rootfs, const char* file,
   return std::nullopt;
 }
 
+// A duration as Go's time.Duration.String() prints the kubelet's back-off: 200ms, 10s, 1m20s, 5m0s.
+std::string go_duration(std::chrono::milliseconds d) {
+  const auto ms = d.count();
+  if (ms < 1000) return std::to_string(ms) + "ms";
+  const auto seconds = ms / 1000, rest = ms % 1000;
+  std::string s = std::to_string(seconds % 60);
+  if (rest) {
+    std::string frac = std::to_string(1000 + rest).substr(1);
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+    s += "." + frac;
+  }
+  s += "s";
+  if (seconds >= 60) s = std::to_string(seconds / 60 % 60) + "m" + s;
+  if (seconds >= 3600) s = std::to_string(seconds / 3600) + "h" + s;
+  return s;
+}
+
 bool numeric(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
 
 Json condition(const char* type, bool status, const std::string& now, const std::string& reason = {},
@@ -238,9 +255,7 @@ void PodWorker::step(ContainerRun& c, const Json& pod) {
   const auto now = std::chrono::steady_clock::now();
   if (c.retry && now < *c.retry) {
     if (c.started) {
-      const auto wait = std::chrono::duration_cast<std::chrono::seconds>(delay(c.failures - 1));
-      std::string shown = std::to_string(wait.count()) + "s";
-      if (wait.count() >= 60) shown = std::to_string(wait.count() / 60) + "m" + std::to_string(wait.count() % 60) + "s";
+      const std::string shown = go_duration(delay(c.failures - 1));
       c.state = Json{{"waiting",
                       {{"reason", "CrashLoopBackOff"},
                        {"message", "back-off " + shown + " restarting failed container=" + c.name + " pod=" + pod_label()}}}};
