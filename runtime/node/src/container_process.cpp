@@ -223,8 +223,9 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       ::mkdir(proc.c_str(), 0555);
       ::mkdir(dev.c_str(), 0755);
       for (const std::string& d : cwd_chain) ::mkdir(d.c_str(), 0755);
-      if (spec.read_only && (::mount(merged_s.c_str(), merged_s.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
-                             ::mount(nullptr, merged_s.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)) {
+      if (spec.read_only &&
+          (::mount(merged_s.c_str(), merged_s.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
+           ::mount(nullptr, merged_s.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)) {
         child_fail(report[1], "remount rootfs read-only");
       }
       if (::mount("proc", proc.c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) {

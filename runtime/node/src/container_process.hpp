@@ -1,7 +1,7 @@
 // Starting one container's process. As root: a child in new mount and PID namespaces (it is PID
 // 1 there) whose root is an overlay of the unpacked image (upper and work directories in the
-// container's own directory)
-// (bound onto itself read-only for readOnlyRootFilesystem, after the working directory is made),
+// container's own directory; bound onto itself read-only for readOnlyRootFilesystem once the
+// working directory is made),
 // with /proc, a tmpfs /dev holding null, zero, full, random, urandom and tty bound from the host,
 // chroot, then setgroups/setgid/setuid and exec. Not root: a plain child process run through the
 // image's own dynamic loader (--library-path into the rootfs), or directly when static.

@@ -123,6 +123,8 @@ void NodeAgent::stop() {
   workers.clear();  // each joins its thread once its containers are killed
 }
 
+const std::string& NodeAgent::node_name() const { return state_->shared->options.node_name; }
+
 bool NodeAgent::runs(const Json& pod) const { return state_->runs(pod); }
 
 std::function<bool(const Json&)> NodeAgent::predicate() const {

@@ -54,17 +54,21 @@ struct Node {
     return true;
   }
 
-  Json pod(const std::string& name, Json container, const std::string& restart_policy = "Never", Json extra = Json::object()) {
+  Json pod(const std::string& name, Json container, const std::string& restart_policy = "Never",
+           Json extra = Json::object()) {
     container["name"] = "main";
     if (!container.contains("image")) container["image"] = "app:v1";
     Json spec = {{"restartPolicy", restart_policy}, {"containers", Json::array({container})}};
     spec.update(extra);
-    return cluster->create(pods, Json{{"apiVersion", "v1"}, {"kind", "Pod"},
-                                      {"metadata", {{"name", name}, {"namespace", "default"}}}, {"spec", spec}});
+    return cluster->create(pods, Json{{"apiVersion", "v1"},
+                                      {"kind", "Pod"},
+                                      {"metadata", {{"name", name}, {"namespace", "default"}}},
+                                      {"spec", spec}});
   }
 
   // The pod once `ready(pod)` holds (polls for up to `timeout`); the last seen pod otherwise.
-  Json wait(const std::string& name, const std::function<bool(const Json&)>& ready, std::chrono::milliseconds timeout = 10s) {
+  Json wait(const std::string& name, const std::function<bool(const Json&)>& ready,
+            std::chrono::milliseconds timeout = 10s) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     Json last;
     while (std::chrono::steady_clock::now() < deadline) {
@@ -92,7 +96,8 @@ struct Node {
 };
 
 std::function<bool(const Json&)> phase(const std::string& p) {
-  return [p](const Json& pod) { return pod.is_object() && pod.value("/status/phase"_json_pointer, std::string()) == p; };
+  return
+      [p](const Json& pod) { return pod.is_object() && pod.value("/status/phase"_json_pointer, std::string()) == p; };
 }
 
 Json status_of(const Json& pod) { return pod.at("/status/containerStatuses/0"_json_pointer); }
@@ -103,9 +108,11 @@ TEST_CASE("a pod of a node image runs to completion in its own namespaces, as th
   SKIP_WITHOUT_CONTAINERS();
   Node node;
   REQUIRE(node.start());
-  const Json created = node.pod("hello", {{"args", {"print:hello", "env:IMAGE_VAR", "env:POD", "env:KUBERNETES_SERVICE_PORT",
-                                                     "pwd", "pid", "id", "err:to-stderr", "sleep:300"}},
-                                           {"env", {{{"name", "POD"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "metadata.name"}}}}}}}}});
+  const Json created = node.pod(
+      "hello", {{"args",
+                 {"print:hello", "env:IMAGE_VAR", "env:POD", "env:KUBERNETES_SERVICE_PORT", "pwd", "pid", "id",
+                  "err:to-stderr", "sleep:300"}},
+                {"env", {{{"name", "POD"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "metadata.name"}}}}}}}}});
   CHECK(node.agent->runs(created));
   const Json running = node.wait("hello", phase("Running"));
   CHECK(status_of(running).contains("/state/running/startedAt"_json_pointer));
@@ -153,16 +160,18 @@ TEST_CASE("restartPolicy Always: restarts with the kubelet's back-off, CrashLoop
   REQUIRE(node.start());
   node.pod("crash", {{"args", {"print:run", "exit:1"}}}, "Always");
   const Json looping = node.wait("crash", [](const Json& pod) {
-    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) == "CrashLoopBackOff";
+    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) ==
+           "CrashLoopBackOff";
   });
   const Json s = status_of(looping);
   CHECK(s["restartCount"].get<int>() >= 1);
   CHECK(s["lastState"]["terminated"]["exitCode"] == 1);
-  CHECK(s["state"]["waiting"]["message"].get<std::string>().find("restarting failed container=main pod=crash_default(") !=
-        std::string::npos);
+  CHECK(s["state"]["waiting"]["message"].get<std::string>().find(
+            "restarting failed container=main pod=crash_default(") != std::string::npos);
   CHECK(looping["status"]["phase"] == "Running");
   const auto started = std::chrono::steady_clock::now();
-  node.wait("crash", [](const Json& pod) { return pod.value("/status/containerStatuses/0/restartCount"_json_pointer, 0) >= 3; });
+  node.wait("crash",
+            [](const Json& pod) { return pod.value("/status/containerStatuses/0/restartCount"_json_pointer, 0) >= 3; });
   // Restarts 1, 2, 3 come after 0 + 300 ms + 600 ms of back-off at least.
   CHECK(std::chrono::steady_clock::now() - started >= 500ms);
   rr::node::PodLogOptions previous;
@@ -189,7 +198,8 @@ TEST_CASE("deleting a pod: SIGTERM, the grace period, then the object goes") {
   const auto started = std::chrono::steady_clock::now();
   node.cluster->remove(pods, {"default", "graceful"});
   // Terminating until the container stopped: the agent's finalizer holds it.
-  node.wait("graceful", [](const Json& pod) { return pod.is_null(); }, 8s);
+  node.wait(
+      "graceful", [](const Json& pod) { return pod.is_null(); }, 8s);
   CHECK(std::chrono::steady_clock::now() - started < 5s);
   rr::node::PodLogOptions options;
   // The worker is gone with the pod: the log went with it.
@@ -201,7 +211,8 @@ TEST_CASE("deleting a pod: SIGTERM, the grace period, then the object goes") {
   const auto t0 = std::chrono::steady_clock::now();
   node.cluster->remove(pods, {"default", "stubborn"});
   CHECK(node.cluster->get(pods, {"default", "stubborn"}).contains("/metadata/deletionTimestamp"_json_pointer));
-  node.wait("stubborn", [](const Json& pod) { return pod.is_null(); }, 8s);
+  node.wait(
+      "stubborn", [](const Json& pod) { return pod.is_null(); }, 8s);
   CHECK(std::chrono::steady_clock::now() - t0 >= 900ms);
 }
 
@@ -211,7 +222,8 @@ TEST_CASE("errors as the kubelet reports them: image pull, missing command, runA
   REQUIRE(node.start());
   node.pod("nopull", {{"image", "app:v2"}});
   const Json pulled = node.wait("nopull", [](const Json& pod) {
-    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) == "ImagePullBackOff";
+    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) ==
+           "ImagePullBackOff";
   });
   CHECK(pulled["status"]["phase"] == "Pending");
   CHECK(status_of(pulled)["state"]["waiting"]["message"] ==
@@ -221,9 +233,11 @@ TEST_CASE("errors as the kubelet reports them: image pull, missing command, runA
 
   node.pod("nocommand", {{"command", {"/bin/nope"}}});
   const Json created = node.wait("nocommand", [](const Json& pod) {
-    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) == "CreateContainerError";
+    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) ==
+           "CreateContainerError";
   });
-  CHECK(status_of(created)["state"]["waiting"]["message"] == "exec: \"/bin/nope\": stat /bin/nope: no such file or directory");
+  CHECK(status_of(created)["state"]["waiting"]["message"] ==
+        "exec: \"/bin/nope\": stat /bin/nope: no such file or directory");
 
   node.pod("nonroot", {{"securityContext", {{"runAsNonRoot", true}}}});
   const Json refused = node.wait("nonroot", [](const Json& pod) {
@@ -232,9 +246,11 @@ TEST_CASE("errors as the kubelet reports them: image pull, missing command, runA
   });
   const std::string uid = refused["metadata"]["uid"];
   CHECK(status_of(refused)["state"]["waiting"]["message"] ==
-        "container has runAsNonRoot and image will run as root (pod: \"nonroot_default(" + uid + ")\", container: main)");
+        "container has runAsNonRoot and image will run as root (pod: \"nonroot_default(" + uid +
+            ")\", container: main)");
 
-  node.pod("nokey", {{"env", {{{"name", "X"}, {"valueFrom", {{"configMapKeyRef", {{"name", "absent"}, {"key", "k"}}}}}}}}});
+  node.pod("nokey",
+           {{"env", {{{"name", "X"}, {"valueFrom", {{"configMapKeyRef", {{"name", "absent"}, {"key", "k"}}}}}}}}});
   const Json config = node.wait("nokey", [](const Json& pod) {
     return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, std::string()) ==
            "CreateContainerConfigError";

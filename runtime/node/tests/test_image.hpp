@@ -13,14 +13,12 @@
 
 namespace node_test {
 
-inline bool can_run_containers() {
-  return ::geteuid() == 0 && std::system("command -v umoci > /dev/null 2>&1") == 0;
-}
+inline bool can_run_containers() { return ::geteuid() == 0 && std::system("command -v umoci > /dev/null 2>&1") == 0; }
 
-#define SKIP_WITHOUT_CONTAINERS()                                                   \
-  if (!node_test::can_run_containers()) {                                           \
-    MESSAGE("not root or no umoci on PATH: real-container node test skipped");      \
-    return;                                                                         \
+#define SKIP_WITHOUT_CONTAINERS()                                              \
+  if (!node_test::can_run_containers()) {                                      \
+    MESSAGE("not root or no umoci on PATH: real-container node test skipped"); \
+    return;                                                                    \
   }
 
 // Builds <dir>/app (a layout) with `program` copied in; returns false (with output) on failure.
@@ -34,7 +32,8 @@ inline bool make_test_image(const std::filesystem::path& dir, const std::string&
                              "/rootfs/etc/passwd; umoci repack --image " + layout + ":v1 " + bundle +
                              "; umoci config --image " + layout +
                              ":v1 --config.entrypoint /bin/prog --config.env IMAGE_VAR=from-image"
-                             " --config.workingdir /work; rm -rf " + bundle;
+                             " --config.workingdir /work; rm -rf " +
+                             bundle;
   const std::filesystem::path log = dir.parent_path() / (dir.filename().string() + "-umoci.log");
   if (std::system(("(" + script + ") > " + log.string() + " 2>&1").c_str()) == 0) return true;
   std::ifstream in(log);

@@ -53,6 +53,8 @@ class NodeAgent : public PodLogSource {
   NodeAgent(const NodeAgent&) = delete;
   NodeAgent& operator=(const NodeAgent&) = delete;
 
+  const std::string& node_name() const;
+
   // Stops the watch and kills every container (SIGKILL); the pods' finalizers are removed. Idempotent.
   void stop();
 
