@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rr/core/time.hpp"
+
 namespace rr::node {
 
 namespace {
@@ -25,25 +27,8 @@ std::string str(const Json& object, const char* key) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// Secret data is base64; ConfigMap data is text.
-std::string decode_base64(std::string_view in) {
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  unsigned value = 0;
-  int bits = 0;
-  for (char c : in) {
-    if (c == '=') break;
-    const auto at = alphabet.find(c);
-    if (at == std::string_view::npos) continue;
-    value = (value << 6) | static_cast<unsigned>(at);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += static_cast<char>((value >> bits) & 0xff);
-    }
-  }
-  return out;
-}
+// Secret data and binaryData are base64 (an undecodable value reads as empty); ConfigMap data is text.
+std::string decode_base64(std::string_view in) { return Bytes(std::string(in)).decode().value_or(std::string()); }
 
 // The key's value of a ConfigMap (data, then binaryData) or Secret (data, base64).
 std::optional<std::string> key_value(const Json& object, std::string_view kind, const std::string& key) {

@@ -8,6 +8,8 @@
 #include <deque>
 #include <fstream>
 
+#include "rr/core/time.hpp"
+
 namespace rr::node_detail {
 
 std::string rfc3339_nano(std::chrono::system_clock::time_point t) {
@@ -24,16 +26,7 @@ std::string rfc3339_nano(std::chrono::system_clock::time_point t) {
 namespace {
 
 std::chrono::system_clock::time_point parse_time(const std::string& text) {
-  std::tm tm{};
-  long long nanos = 0;
-  if (text.size() < 20 || std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-                                      &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6) {
-    return {};
-  }
-  if (text[19] == '.') nanos = std::atoll(text.substr(20, 9).c_str());
-  tm.tm_year -= 1900;
-  tm.tm_mon -= 1;
-  return std::chrono::system_clock::from_time_t(timegm(&tm)) + std::chrono::nanoseconds(nanos);
+  return Time(text).time_point().value_or(std::chrono::system_clock::time_point{});
 }
 
 constexpr std::size_t max_line = 16 * 1024;  // the kubelet's CRI line cut

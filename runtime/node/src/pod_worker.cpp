@@ -12,6 +12,7 @@
 
 #include "container_process.hpp"
 #include "rr/client/api_error.hpp"
+#include "rr/core/time.hpp"
 #include "rr/node/container_config.hpp"
 
 namespace rr::node_detail {
@@ -26,14 +27,7 @@ void AgentShared::log(const std::string& line) const {
 
 namespace {
 
-std::string now_text() {
-  const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
+std::string now_text() { return Time::from(std::chrono::system_clock::now()).str(); }
 
 std::string random_id() {
   static std::mutex mutex;
@@ -128,12 +122,12 @@ PodWorker::PodWorker(std::shared_ptr<AgentShared> shared, Json pod) : shared_(st
 }
 
 PodWorker::~PodWorker() {
-  thread_.request_stop();
+  if (!shutdown_) thread_.request_stop();  // after shutdown() the thread ends once its containers are gone
   if (thread_.joinable()) thread_.join();
   std::lock_guard lock(mutex_);
   for (auto& c : containers_) {
     if (c.pid > 0) {
-      ::kill(c.pid, SIGKILL);
+      signal(c, SIGKILL);
       ::waitpid(c.pid, nullptr, 0);
       c.pid = -1;
     }
@@ -192,14 +186,20 @@ void PodWorker::run(std::stop_token stop) {
     }
     if (shutdown_) {
       terminate_all(0ms);
-      release(false);
+      release();
       break;
     }
     if (gone || pod.contains("/metadata/deletionTimestamp"_json_pointer)) {
       const auto grace = integer(pod.value("spec", Json::object()), "terminationGracePeriodSeconds").value_or(30);
       terminate_all(std::chrono::seconds(grace));
-      if (!gone) write_status(pod);
-      release(!gone);
+      if (!gone) {
+        try {
+          write_status(pod);  // the terminated states, as the kubelet reports them before the pod goes
+        } catch (const std::exception&) {
+        }
+      }
+      finished_ = true;  // before the object goes: its logs go with it
+      release();
       break;
     }
     {
@@ -224,6 +224,7 @@ void PodWorker::reap(ContainerRun& c) {
   int status = 0;
   const pid_t r = ::waitpid(c.pid, &status, WNOHANG);
   if (r != c.pid) return;
+  if (!shared_->isolate) ::kill(-c.pid, SIGKILL);  // what it left behind in its group
   c.pid = -1;
   if (c.pump) c.pump->join();
   c.pump.reset();
@@ -386,34 +387,51 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   c.state = Json{{"running", {{"startedAt", c.started_at}}}};
 }
 
+void PodWorker::signal(const ContainerRun& c, int signal_number) const {
+  // Isolated, the container's PID 1 takes its namespace down with it; a plain process group is
+  // signalled whole, so no stray child keeps the log pipes open.
+  if (c.pid > 0) ::kill(shared_->isolate ? c.pid : -c.pid, signal_number);
+}
+
+// SIGTERM, up to `grace`, then SIGKILL; the lock is not held while waiting (pods/log reads go on).
 void PodWorker::terminate_all(std::chrono::milliseconds grace) {
-  std::lock_guard lock(mutex_);
-  for (auto& c : containers_) {
-    if (c.pid > 0) ::kill(c.pid, grace.count() > 0 ? SIGTERM : SIGKILL);
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& c : containers_) signal(c, grace.count() > 0 ? SIGTERM : SIGKILL);
   }
   const auto deadline = std::chrono::steady_clock::now() + grace;
+  bool killed = grace.count() == 0;
   for (;;) {
     bool running = false;
-    for (auto& c : containers_) {
-      if (c.pid > 0) reap(c);
-      running = running || c.pid > 0;
-    }
-    if (!running) break;
-    if (std::chrono::steady_clock::now() >= deadline) {
+    {
+      std::lock_guard lock(mutex_);
       for (auto& c : containers_) {
-        if (c.pid > 0) ::kill(c.pid, SIGKILL);
+        if (c.pid > 0) reap(c);
+        running = running || c.pid > 0;
+      }
+      if (running && !killed && std::chrono::steady_clock::now() >= deadline) {
+        for (auto& c : containers_) signal(c, SIGKILL);
+        killed = true;
       }
     }
+    if (!running) break;
     std::this_thread::sleep_for(20ms);
   }
+  std::lock_guard lock(mutex_);
   for (auto& c : containers_) {
     c.done = true;
-    if (c.state.contains("waiting")) c.state = Json{{"terminated", {{"exitCode", 0}, {"reason", "ContainerStatusUnknown"}}}};
+    // A container that never ran, as the kubelet reports it when its pod goes.
+    if (c.state.contains("waiting")) {
+      c.state = Json{{"terminated",
+                      {{"exitCode", 137},
+                       {"reason", "ContainerStatusUnknown"},
+                       {"message", "The container could not be located when the pod was terminated"}}}};
+    }
   }
 }
 
 // Drops the finalizer; when the object was being deleted that removes it.
-void PodWorker::release(bool) {
+void PodWorker::release() {
   for (int attempt = 0; attempt < 10; ++attempt) {
     try {
       Json pod = shared_->cluster->get(shared_->pod_kind, {namespace_, name_});

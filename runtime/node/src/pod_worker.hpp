@@ -78,9 +78,10 @@ class PodWorker {
   void start(ContainerRun& c, const Json& pod);
   void reap(ContainerRun& c);
   void back_off(ContainerRun& c, const std::string& reason, const std::string& message);
+  void signal(const ContainerRun& c, int signal_number) const;
   void terminate_all(std::chrono::milliseconds grace);
   bool write_status(const Json& pod);
-  void release(bool remove_object);
+  void release();  // drops the finalizer (a terminating pod goes with it)
   std::chrono::milliseconds delay(int failures) const;
   std::string pod_label() const;  // "name_namespace(uid)"
 
