@@ -80,11 +80,12 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
     state_->own_state_dir = true;
   }
   fs::create_directories(options.state_dir);
-  shared->isolate = ::geteuid() == 0;
+  shared->isolate = ::geteuid() == 0 && options.namespaces;
   shared->options = std::move(options);
   shared->images = std::make_unique<ImageStore>(shared->options.image_dirs, shared->options.state_dir / "images");
   if (!shared->isolate) {
-    shared->log("not root: containers run as plain processes through their image's loader, without namespaces or chroot");
+    shared->log(std::string(::geteuid() == 0 ? "namespaces off" : "not root") +
+                ": containers run as plain processes through their image's loader, without namespaces or chroot");
   }
   state_->shared = shared;
   state_->watch = shared->cluster->watch(shared->pod_kind, ListOptions{});

@@ -41,9 +41,14 @@ struct Node {
     fs::remove_all(dir);
   }
 
-  bool start() {
-    if (!node_test::make_test_image(dir / "images", RR_NODE_TEST_PROGRAM)) return false;
+  // `namespaces` false: plain processes, the image holding a dynamic program and its libraries.
+  bool start(bool namespaces = true) {
+    if (!node_test::make_test_image(dir / "images", namespaces ? RR_NODE_TEST_PROGRAM : RR_NODE_TEST_PROGRAM_DYNAMIC,
+                                    !namespaces)) {
+      return false;
+    }
     rr::node::NodeAgentOptions options;
+    options.namespaces = namespaces;
     options.image_dirs = {dir / "images"};
     options.state_dir = dir / "state";
     options.service_port = 6443;
@@ -282,4 +287,19 @@ TEST_CASE("pods of other images are not the agent's") {
   std::this_thread::sleep_for(300ms);
   CHECK_FALSE(node.cluster->get(pods, {"default", "nginx"}).contains("status"));
   CHECK(node.agent->open(other, {}) == nullptr);
+}
+
+TEST_CASE("without namespaces: a dynamic program runs through the image's own loader and libraries") {
+  SKIP_WITHOUT_CONTAINERS();
+  Node node;
+  REQUIRE(node.start(false));
+  node.pod("plain", {{"args", {"print:plain", "env:IMAGE_VAR", "exit:4"}}});
+  const Json pod = node.wait("plain", phase("Failed"));
+  CHECK(status_of(pod)["state"]["terminated"]["exitCode"] == 4);
+  CHECK(node.logs(pod) == "plain\nIMAGE_VAR=from-image\n");
+  // The working directory was made inside the unpacked image.
+  node.pod("where", {{"args", {"pwd", "exe"}}});
+  const std::string out = node.logs(node.wait("where", phase("Succeeded")));
+  CHECK(out.find("/rootfs/work\n") != std::string::npos);
+  CHECK(out.find("/rootfs/lib64/ld-linux-x86-64.so.2\n") != std::string::npos);  // the image's loader, not the host's
 }

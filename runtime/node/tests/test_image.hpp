@@ -21,13 +21,19 @@ inline bool can_run_containers() { return ::geteuid() == 0 && std::system("comma
     return;                                                                    \
   }
 
-// Builds <dir>/app (a layout) with `program` copied in; returns false (with output) on failure.
-inline bool make_test_image(const std::filesystem::path& dir, const std::string& program) {
+// Builds <dir>/app (a layout) with `program` copied in, and with its shared-library closure (as
+// ldd lists it, the loader included) when `with_libraries`; returns false (with output) on failure.
+inline bool make_test_image(const std::filesystem::path& dir, const std::string& program, bool with_libraries = false) {
   const std::string layout = (dir / "app").string(), bundle = (dir / "bundle").string();
   const std::string script = "set -e; umoci init --layout " + layout + "; umoci new --image " + layout +
                              ":v1; umoci unpack --image " + layout + ":v1 " + bundle + "; mkdir -p " + bundle +
                              "/rootfs/bin " + bundle + "/rootfs/etc; cp " + program + " " + bundle +
-                             "/rootfs/bin/prog; echo 'root:x:0:0:root:/root:/bin/prog' > " + bundle +
+                             "/rootfs/bin/prog; " +
+                             (with_libraries ? "for lib in $(ldd " + program +
+                                                   " | grep -o '/[^ ]*'); do mkdir -p " + bundle + "/rootfs$(dirname $lib); cp -L $lib " +
+                                                   bundle + "/rootfs$lib; done; "
+                                             : std::string()) +
+                             "echo 'root:x:0:0:root:/root:/bin/prog' > " + bundle +
                              "/rootfs/etc/passwd; echo 'app:x:1234:4321:app:/:/bin/prog' >> " + bundle +
                              "/rootfs/etc/passwd; umoci repack --image " + layout + ":v1 " + bundle +
                              "; umoci config --image " + layout +

@@ -35,6 +35,9 @@ struct NodeAgentOptions {
   // The kubelet's back-off for crashing containers and image pulls: base doubling up to max.
   std::chrono::milliseconds backoff_base{10000};
   std::chrono::milliseconds backoff_max{300000};
+  // false: containers run as plain processes even when the agent is root (what a non-root agent
+  // always does: no namespaces, no chroot; the image's loader runs its program).
+  bool namespaces = true;
   // How often a pod's worker looks at its containers.
   std::chrono::milliseconds poll{50};
   // The agent's own log lines (stderr when empty).
