@@ -250,6 +250,7 @@ void PodWorker::reap(ContainerRun& c) {
 void PodWorker::step(ContainerRun& c, const Json& pod) {
   if (c.pid > 0) {
     reap(c);
+    if (c.pid > 0) probe(c);
     return;
   }
   if (c.done) return;
@@ -385,6 +386,70 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   c.started_at = now_text();
   c.retry.reset();
   c.state = Json{{"running", {{"startedAt", c.started_at}}}};
+  c.kill_at.reset();
+  const auto now = std::chrono::steady_clock::now();
+  for (auto [run, key] : {std::pair{&c.startup, "startupProbe"}, std::pair{&c.readiness, "readinessProbe"},
+                          std::pair{&c.liveness, "livenessProbe"}}) {
+    const Json probe_spec = c.spec.value(key, Json());
+    *run = ProbeRun{};
+    if (!probe_supported(probe_spec)) continue;
+    run->spec = probe_spec;
+    run->timing = probe_timing(probe_spec);
+    run->next = now + run->timing.initial_delay;
+  }
+  c.has_started = c.startup.spec.is_null();
+  c.ready = c.has_started && c.readiness.spec.is_null();
+}
+
+// The kubelet's prober: startup first (liveness and readiness wait for it), then readiness (the
+// container's `ready`) and liveness; a failed startup or liveness probe kills the container
+// (SIGTERM, SIGKILL after the grace period) and the restart policy decides what comes next.
+void PodWorker::probe(ContainerRun& c) {
+  const auto now = std::chrono::steady_clock::now();
+  if (c.kill_at) {
+    if (now >= *c.kill_at) signal(c, SIGKILL);
+    return;
+  }
+  // One attempt's result into the thresholds; true when the probe's result changed.
+  auto tick = [&](ProbeRun& p) {
+    if (p.spec.is_null()) return false;
+    if (p.pending.valid()) {
+      if (p.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return false;
+      const bool ok = p.pending.get();
+      p.successes = ok ? p.successes + 1 : 0;
+      p.failures = ok ? 0 : p.failures + 1;
+      const bool before = p.result;
+      if (p.successes >= p.timing.success_threshold) p.result = true;
+      if (p.failures >= p.timing.failure_threshold) p.result = false;
+      return before != p.result || (!ok && p.failures >= p.timing.failure_threshold);
+    }
+    if (now >= p.next) {
+      p.next = now + p.timing.period;
+      p.pending = std::async(std::launch::async, run_probe, p.spec, c.spec, shared_->options.host_ip);
+    }
+    return false;
+  };
+  auto kill = [&](const char* which) {
+    shared_->log("pod " + namespace_ + "/" + name_ + ": container " + c.name + " failed " + which +
+                 " probe, will be restarted");
+    const auto grace = integer(pod_.value("spec", Json::object()), "terminationGracePeriodSeconds").value_or(30);
+    signal(c, SIGTERM);
+    c.kill_at = now + std::chrono::seconds(grace);
+    c.ready = false;
+  };
+  if (!c.has_started) {
+    if (tick(c.startup)) {
+      if (c.startup.result) c.has_started = true;
+      else return kill("startup");
+    }
+    if (!c.has_started) return;
+    c.ready = c.readiness.spec.is_null();
+    const auto at = now;
+    c.readiness.next = at + c.readiness.timing.initial_delay;
+    c.liveness.next = at + c.liveness.timing.initial_delay;
+  }
+  if (tick(c.readiness)) c.ready = c.readiness.result;
+  if (tick(c.liveness) && !c.liveness.result) kill("liveness");
 }
 
 void PodWorker::signal(const ContainerRun& c, int signal_number) const {
@@ -462,14 +527,18 @@ bool PodWorker::write_status(const Json& pod) {
     std::lock_guard lock(mutex_);
     for (const auto& c : containers_) {
       const bool is_running = c.state.contains("running");
-      Json s = {{"name", c.name}, {"state", c.state}, {"lastState", c.last_state}, {"ready", is_running},
+      const bool ready = is_running && c.ready;
+      Json s = {{"name", c.name},
+                {"state", c.state},
+                {"lastState", c.last_state},
+                {"ready", ready},
                 {"restartCount", c.restart_count}};
       s["image"] = c.image ? c.image->reference.str() : str(c.spec, "image");
       s["imageID"] = c.image && c.started ? c.image->image_id() : "";
       if (!c.container_id.empty()) s["containerID"] = "rrgen://" + c.container_id;
-      s["started"] = is_running;
+      s["started"] = is_running && c.has_started;
       statuses.push_back(std::move(s));
-      if (!is_running) unready.push_back(c.name);
+      if (!ready) unready.push_back(c.name);
       if (is_running) ++running;
       else if (c.state.contains("terminated")) {
         (c.state["terminated"].value("exitCode", 1) == 0 ? succeeded : failed)++;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "cri_log.hpp"
+#include "probe.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/image_store.hpp"
 #include "rr/node/node_agent.hpp"
@@ -21,6 +23,17 @@
 namespace rr::node_detail {
 
 using SteadyTime = std::chrono::steady_clock::time_point;
+
+// One of a container's probes while it runs: attempts on their own threads, the kubelet's
+// thresholds over their results.
+struct ProbeRun {
+  Json spec;  // null: none (or a kind not run: it counts as success)
+  ProbeTiming timing;
+  SteadyTime next;
+  int successes = 0, failures = 0;
+  bool result = false;
+  std::future<bool> pending;
+};
 
 struct ContainerRun {
   std::string name;
@@ -39,6 +52,10 @@ struct ContainerRun {
   bool done = false;                 // terminated and not to be restarted
   std::string started_at;
   std::filesystem::path log_dir;
+  ProbeRun startup, readiness, liveness;
+  bool ready = false;                 // running, started, and its readiness probe passes
+  bool has_started = false;           // running and past its startup probe
+  std::optional<SteadyTime> kill_at;  // a failed liveness or startup probe: SIGKILL then
 };
 
 // Reasons a container waits, as the kubelet names them.
@@ -77,6 +94,7 @@ class PodWorker {
   void step(ContainerRun& c, const Json& pod);
   void start(ContainerRun& c, const Json& pod);
   void reap(ContainerRun& c);
+  void probe(ContainerRun& c);
   void back_off(ContainerRun& c, const std::string& reason, const std::string& message);
   void signal(const ContainerRun& c, int signal_number) const;
   void terminate_all(std::chrono::milliseconds grace);

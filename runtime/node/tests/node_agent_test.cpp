@@ -1,6 +1,10 @@
 // Real pods: the agent over an in-memory cluster runs containers from an image made with umoci
 // (root only: namespaces, overlay, chroot). Each case waits on the statuses the agent writes.
+#include <arpa/inet.h>
 #include <doctest/doctest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -99,6 +103,26 @@ struct Node {
     return out;
   }
 };
+
+// A TCP port free on 127.0.0.1 now (the kernel's choice), for a test program to serve on.
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+bool condition_is(const Json& pod, const std::string& type, const std::string& status) {
+  for (const Json& c : pod.value("/status/conditions"_json_pointer, Json::array())) {
+    if (c.value("type", "") == type) return c.value("status", "") == status;
+  }
+  return false;
+}
 
 std::function<bool(const Json&)> phase(const std::string& p) {
   return
@@ -302,4 +326,49 @@ TEST_CASE("without namespaces: a dynamic program runs through the image's own lo
   const std::string out = node.logs(node.wait("where", phase("Succeeded")));
   CHECK(out.find("/rootfs/work\n") != std::string::npos);
   CHECK(out.find("/rootfs/lib64/ld-linux-x86-64.so.2\n") != std::string::npos);  // the image's loader, not the host's
+}
+
+TEST_CASE("probes: readiness gates Ready, a startup probe holds the others, a failing liveness probe restarts") {
+  SKIP_WITHOUT_CONTAINERS();
+  Node node;
+  REQUIRE(node.start());
+  const int port = free_port();
+  const Json http = {{"httpGet", {{"path", "/healthz"}, {"port", "web"}}}, {"periodSeconds", 1}};
+  // Serves only after 1.5 s: not ready, then ready; the startup probe holds `started` until then.
+  node.pod("ready",
+           {{"args", {"sleep:1500", "serve:" + std::to_string(port), "wait"}},
+            {"ports", {{{"name", "web"}, {"containerPort", port}}}},
+            {"readinessProbe", http},
+            {"startupProbe", http}},
+           "Always");
+  const Json early = node.wait("ready", phase("Running"));
+  CHECK(status_of(early)["ready"] == false);
+  CHECK(status_of(early)["started"] == false);
+  CHECK(condition_is(early, "Ready", "False"));
+  const Json ready = node.wait("ready", [](const Json& pod) { return condition_is(pod, "Ready", "True"); });
+  CHECK(status_of(ready)["ready"] == true);
+  CHECK(status_of(ready)["started"] == true);
+  CHECK(condition_is(ready, "ContainersReady", "True"));
+
+  // A readiness probe on a path that answers 500 never makes the container ready.
+  node.pod("unready",
+           {{"args", {"serve:" + std::to_string(free_port()), "wait"}},
+            {"readinessProbe", {{"httpGet", {{"path", "/broken"}, {"port", port}}}, {"periodSeconds", 1}}}},
+           "Always");
+  node.wait("unready", phase("Running"));
+  std::this_thread::sleep_for(2500ms);
+  const Json unready = node.cluster->get(pods, {"default", "unready"});
+  CHECK(status_of(unready)["ready"] == false);
+  CHECK(condition_is(unready, "Ready", "False"));
+
+  // Nothing listens on the liveness port: after failureThreshold failures the container is killed
+  // and restarted.
+  node.pod("dead",
+           {{"args", {"wait"}},
+            {"livenessProbe", {{"tcpSocket", {{"port", free_port()}}}, {"periodSeconds", 1}, {"failureThreshold", 2}}}},
+           "Always", {{"terminationGracePeriodSeconds", 1}});
+  const Json restarted = node.wait(
+      "dead",
+      [](const Json& pod) { return pod.value("/status/containerStatuses/0/restartCount"_json_pointer, 0) >= 1; }, 15s);
+  CHECK(status_of(restarted)["lastState"]["terminated"]["exitCode"] == 137);  // PID 1 ignores SIGTERM: SIGKILL
 }

@@ -29,10 +29,10 @@ inline bool make_test_image(const std::filesystem::path& dir, const std::string&
                              ":v1; umoci unpack --image " + layout + ":v1 " + bundle + "; mkdir -p " + bundle +
                              "/rootfs/bin " + bundle + "/rootfs/etc; cp " + program + " " + bundle +
                              "/rootfs/bin/prog; " +
-                             (with_libraries ? "for lib in $(ldd " + program +
-                                                   " | grep -o '/[^ ]*'); do mkdir -p " + bundle + "/rootfs$(dirname $lib); cp -L $lib " +
-                                                   bundle + "/rootfs$lib; done; "
-                                             : std::string()) +
+                             (with_libraries
+                                  ? "for lib in $(ldd " + program + " | grep -o '/[^ ]*'); do mkdir -p " + bundle +
+                                        "/rootfs$(dirname $lib); cp -L $lib " + bundle + "/rootfs$lib; done; "
+                                  : std::string()) +
                              "echo 'root:x:0:0:root:/root:/bin/prog' > " + bundle +
                              "/rootfs/etc/passwd; echo 'app:x:1234:4321:app:/:/bin/prog' >> " + bundle +
                              "/rootfs/etc/passwd; umoci repack --image " + layout + ":v1 " + bundle +

@@ -8,8 +8,12 @@
 //   write:PATH      creates PATH (prints write-ok or write-failed)
 //   term:N          on SIGTERM: prints "terminating" and exits with N
 //   wait            sleeps until a signal ends it
+//   serve:PORT      answers HTTP on 127.0.0.1:PORT from a thread: 200 for /healthz, 500 otherwise
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -27,6 +31,36 @@ void on_term(int) {
   const char message[] = "terminating\n";
   (void)!write(1, message, sizeof message - 1);
   _exit(term_code);
+}
+
+void serve(int port) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  const int on = 1;
+  setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<unsigned short>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(listener, 16) != 0) {
+    std::fprintf(stderr, "cannot listen on %d\n", port);
+    return;
+  }
+  std::printf("serving %d\n", port);
+  std::thread([listener] {
+    for (;;) {
+      const int fd = accept(listener, nullptr, nullptr);
+      if (fd < 0) continue;
+      char buffer[2048];
+      const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+      buffer[n > 0 ? n : 0] = '\0';
+      const bool healthy = std::strncmp(buffer, "GET /healthz ", 13) == 0;
+      const char* reply = healthy
+                              ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+                              : "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+      (void)!write(fd, reply, std::strlen(reply));
+      close(fd);
+    }
+  }).detach();
 }
 
 }  // namespace
@@ -52,8 +86,7 @@ int main(int argc, char** argv) {
       const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
       buffer[n > 0 ? n : 0] = '\0';
       std::printf("exe=%s\n", buffer);
-    }
-    else if (verb == "sleep") std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(arg.c_str())));
+    } else if (verb == "sleep") std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(arg.c_str())));
     else if (verb == "exit") return std::atoi(arg.c_str());
     else if (verb == "write") {
       const int fd = open(arg.c_str(), O_CREAT | O_WRONLY, 0644);
@@ -62,6 +95,8 @@ int main(int argc, char** argv) {
     } else if (verb == "term") {
       term_code = std::atoi(arg.c_str());
       signal(SIGTERM, on_term);
+    } else if (verb == "serve") {
+      serve(std::atoi(arg.c_str()));
     } else if (verb == "wait") {
       for (;;) pause();
     } else {
