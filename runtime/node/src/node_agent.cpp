@@ -92,8 +92,19 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   state_->watcher = std::jthread([state = state_.get()](std::stop_token stop) {
     while (!stop.stop_requested()) {
       auto event = state->watch->next(std::chrono::milliseconds(100));
-      if (event) state->on_event(*event);
-      else if (state->watch->stopped()) return;
+      if (event) {
+        state->on_event(*event);
+      } else if (state->watch->stopped() && !stop.stop_requested()) {
+        // Ended under us (expired, say): watch again from the current state, which comes as
+        // ADDED events the workers take as updates. A deleted pod waits on our finalizer, so
+        // its deletion is seen as the new state.
+        try {
+          state->watch = state->shared->cluster->watch(state->shared->pod_kind, ListOptions{});
+        } catch (const std::exception& e) {
+          state->shared->log(std::string("cannot watch pods again: ") + e.what());
+          std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
+      }
     }
   });
 }
@@ -112,9 +123,9 @@ void NodeAgent::stop() {
     if (state_->stopped) return;
     state_->stopped = true;
   }
-  state_->watcher.request_stop();
-  state_->watch->stop();
+  state_->watcher.request_stop();  // the watcher wakes at least every 100 ms
   if (state_->watcher.joinable()) state_->watcher.join();
+  state_->watch->stop();
   std::map<std::string, std::unique_ptr<PodWorker>> workers;
   {
     std::lock_guard lock(state_->mutex);

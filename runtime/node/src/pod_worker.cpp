@@ -242,8 +242,11 @@ void PodWorker::reap(ContainerRun& c) {
     return;
   }
   c.last_state = c.state;
-  // The kubelet restarts the first crash at once, then backs off 10 s, 20 s, ... up to 5 min.
-  c.retry = std::chrono::steady_clock::now() + delay(c.failures);
+  // The kubelet restarts the first crash at once, then backs off 10 s, 20 s, ... up to 5 min; a
+  // run longer than twice the longest back-off starts the count again.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - c.started_steady > 2 * shared_->options.backoff_max) c.failures = 0;
+  c.retry = now + delay(c.failures);
   ++c.failures;
 }
 
@@ -384,6 +387,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   c.pid = l.pid;
   c.container_id = id;
   c.started_at = now_text();
+  c.started_steady = std::chrono::steady_clock::now();
   c.retry.reset();
   c.state = Json{{"running", {{"startedAt", c.started_at}}}};
   c.kill_at.reset();

@@ -51,6 +51,7 @@ struct ContainerRun {
   std::optional<SteadyTime> retry;   // when the next start may happen
   bool done = false;                 // terminated and not to be restarted
   std::string started_at;
+  SteadyTime started_steady;
   std::filesystem::path log_dir;
   ProbeRun startup, readiness, liveness;
   bool ready = false;                 // running, started, and its readiness probe passes

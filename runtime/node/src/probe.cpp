@@ -77,7 +77,8 @@ bool http_get(const Json& get, const Json& container, const std::string& default
   std::size_t sent = 0;
   bool ok = false;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                                            std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     pollfd p{fd, static_cast<short>(sent < request.size() ? POLLOUT : POLLIN), 0};
     if (::poll(&p, 1, static_cast<int>(left.count())) != 1) break;
