@@ -53,10 +53,11 @@ struct NodeAgent::State {
       if (it != workers.end()) it->second->deleted();
       return;
     }
-    if (it != workers.end()) {
+    if (it != workers.end() && !it->second->finished()) {
       it->second->update(event.object);
       return;
     }
+    if (it != workers.end()) workers.erase(it);  // it gave up on the pod (or released it): decide again
     const std::string phase = event.object.value("/status/phase"_json_pointer, std::string());
     if (phase == "Succeeded" || phase == "Failed") return;  // a finished pod is not run again
     if (event.object.contains("/metadata/deletionTimestamp"_json_pointer) || !runs(event.object)) return;

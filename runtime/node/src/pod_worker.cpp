@@ -1,10 +1,10 @@
 #include "pod_worker.hpp"
 
-#include <pwd.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -163,18 +163,30 @@ void PodWorker::back_off(ContainerRun& c, const std::string& reason, const std::
 
 void PodWorker::run(std::stop_token stop) {
   start_time_ = now_text();
-  // Bind the pod to this node and hold it with the finalizer while containers may run.
-  try {
-    Json pod = shared_->cluster->get(shared_->pod_kind, {namespace_, name_});
-    Json patch = {{"metadata", {{"finalizers", pod.value("/metadata/finalizers"_json_pointer, Json::array())}}}};
-    patch["metadata"]["finalizers"].push_back(node::node_agent_finalizer);
-    patch["metadata"]["resourceVersion"] = pod["metadata"]["resourceVersion"];
-    if (str(pod.value("spec", Json::object()), "nodeName").empty()) patch["spec"] = {{"nodeName", shared_->options.node_name}};
-    update(shared_->cluster->patch(shared_->pod_kind, {namespace_, name_}, PatchType::Merge, patch.dump()));
-  } catch (const std::exception& e) {
-    shared_->log("pod " + namespace_ + "/" + name_ + ": cannot take it: " + e.what());
-    finished_ = true;
-    return;
+  // Bind the pod to this node and hold it with the finalizer while containers may run (a write
+  // that raced ours is a 409: read again and retry).
+  for (int attempt = 0;; ++attempt) {
+    try {
+      Json pod = shared_->cluster->get(shared_->pod_kind, {namespace_, name_});
+      if (str(pod["metadata"], "uid") != uid_) throw std::runtime_error("the pod was replaced");
+      Json finalizers = pod.value("/metadata/finalizers"_json_pointer, Json::array());
+      if (std::find(finalizers.begin(), finalizers.end(), node::node_agent_finalizer) == finalizers.end()) {
+        finalizers.push_back(node::node_agent_finalizer);
+      }
+      Json patch = {
+          {"metadata", {{"finalizers", finalizers}, {"resourceVersion", pod["metadata"]["resourceVersion"]}}}};
+      if (str(pod.value("spec", Json::object()), "nodeName").empty()) {
+        patch["spec"] = {{"nodeName", shared_->options.node_name}};
+      }
+      update(shared_->cluster->patch(shared_->pod_kind, {namespace_, name_}, PatchType::Merge, patch.dump()));
+      break;
+    } catch (const std::exception& e) {
+      const auto* api = dynamic_cast<const ApiError*>(&e);
+      if (api && api->status().code == 409 && attempt < 20 && !stop.stop_requested()) continue;
+      shared_->log("pod " + namespace_ + "/" + name_ + ": cannot take it: " + e.what());
+      finished_ = true;
+      return;
+    }
   }
   while (!stop.stop_requested()) {
     Json pod;
