@@ -16,7 +16,9 @@ class FakeLogs : public node::PodLogSource {
   std::unique_ptr<node::PodLogStream> open(const Json& pod, const node::PodLogOptions& o) override {
     const std::string name = pod["metadata"]["name"];
     if (name.rfind("run-", 0) != 0) return nullptr;
-    if (o.previous) throw std::invalid_argument("previous terminated container \"" + o.container + "\" in pod \"" + name + "\" not found");
+    if (o.previous)
+      throw std::invalid_argument("previous terminated container \"" + o.container + "\" in pod \"" + name +
+                                  "\" not found");
     struct Text : node::PodLogStream {
       std::string text;
       bool next(std::string& out, std::chrono::milliseconds) override {
@@ -26,8 +28,8 @@ class FakeLogs : public node::PodLogSource {
     };
     auto stream = std::make_unique<Text>();
     stream->text = "container=" + o.container + " tail=" + std::to_string(o.tail_lines.value_or(-1)) +
-                   " since=" + std::to_string(o.since_seconds.value_or(-1)) + " timestamps=" + (o.timestamps ? "1" : "0") +
-                   "\n";
+                   " since=" + std::to_string(o.since_seconds.value_or(-1)) +
+                   " timestamps=" + (o.timestamps ? "1" : "0") + "\n";
     return stream;
   }
 };

@@ -208,12 +208,19 @@ TEST_CASE("restartPolicy Always: restarts with the kubelet's back-off, CrashLoop
   CHECK(node.logs(node.cluster->get(pods, {"default", "crash"}), previous) == "run\n");
 }
 
-TEST_CASE("OnFailure restarts a failing container until it succeeds; Never does not restart") {
+TEST_CASE("OnFailure restarts a failing container, not a succeeding one; Never restarts none") {
   SKIP_WITHOUT_CONTAINERS();
   Node node;
   REQUIRE(node.start());
   node.pod("ok", {{"args", {"exit:0"}}}, "OnFailure");
   CHECK(status_of(node.wait("ok", phase("Succeeded")))["restartCount"] == 0);
+  node.pod("retried", {{"args", {"exit:1"}}}, "OnFailure");
+  const Json retried = node.wait("retried", [](const Json& pod) {
+    return pod.value("/status/containerStatuses/0/restartCount"_json_pointer, 0) >= 1;
+  });
+  CHECK(retried["status"]["phase"] == "Running");  // restarting: the kubelet's getPhase
+  node.pod("once", {{"args", {"exit:1"}}}, "Never");
+  CHECK(status_of(node.wait("once", phase("Failed")))["restartCount"] == 0);
 }
 
 TEST_CASE("deleting a pod: SIGTERM, the grace period, then the object goes") {
