@@ -64,15 +64,18 @@ HttpReply RestHandler::pod_log(const HttpRequest& request, const KindInfo& kind,
   must("tailLines", options.tail_lines, 0, "must be greater than or equal to 0");
   must("limitBytes", options.limit_bytes, 1, "must be greater than 0");
   must("sinceSeconds", options.since_seconds, 1, "must be greater than 0");
-  if (!errors.empty()) return status_reply(api_errors::invalid("PodLogOptions", "", route.name, api_errors::causes_of(errors)));
+  if (!errors.empty())
+    return status_reply(api_errors::invalid("PodLogOptions", "", route.name, api_errors::causes_of(errors)));
 
   const Json pod = cluster_->get(kind, ObjectKey{route.namespace_, route.name});
   // The API server's container choice (pod.LogLocation).
   std::vector<std::string> names;
   for (const Json& c : pod.value("/spec/containers"_json_pointer, Json::array())) names.push_back(c.value("name", ""));
-  for (const Json& c : pod.value("/spec/initContainers"_json_pointer, Json::array())) names.push_back(c.value("name", ""));
+  for (const Json& c : pod.value("/spec/initContainers"_json_pointer, Json::array()))
+    names.push_back(c.value("name", ""));
   if (options.container.empty()) {
-    const std::string annotated = pod.value("/metadata/annotations/kubectl.kubernetes.io~1default-container"_json_pointer, std::string());
+    const std::string annotated = pod.value(
+        "/metadata/annotations/kubectl.kubernetes.io~1default-container"_json_pointer, std::string());
     if (!annotated.empty()) options.container = annotated;
     else if (names.size() == 1) options.container = names.front();
     else {
@@ -83,7 +86,8 @@ HttpReply RestHandler::pod_log(const HttpRequest& request, const KindInfo& kind,
     }
   }
   if (std::find(names.begin(), names.end(), options.container) == names.end()) {
-    return status_reply(api_errors::bad_request("container " + options.container + " is not valid for pod " + route.name));
+    return status_reply(
+        api_errors::bad_request("container " + options.container + " is not valid for pod " + route.name));
   }
   std::shared_ptr<node::PodLogSource> source;
   {

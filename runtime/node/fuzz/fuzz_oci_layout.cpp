@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       default: {
         const std::string archive = rr::node_detail::maybe_gunzip(input, std::size_t{64} << 20);
         std::size_t total = 0;
-        rr::node_detail::read_tar(archive, [&](const rr::node_detail::TarEntry& e) { total += e.data.size() + e.path.size(); });
+        rr::node_detail::read_tar(archive,
+                                  [&](const rr::node_detail::TarEntry& e) { total += e.data.size() + e.path.size(); });
         if (total > archive.size() * 2 + 1024 * 1024) __builtin_trap();  // data must lie inside the archive
         break;
       }

@@ -38,7 +38,8 @@ std::optional<std::string> key_value(const Json& object, std::string_view kind, 
     return kind == "Secret" ? decode_base64(v) : v;
   }
   const Json binary = object.value("binaryData", Json::object());
-  if (binary.is_object() && binary.contains(key) && binary[key].is_string()) return decode_base64(binary[key].get<std::string>());
+  if (binary.is_object() && binary.contains(key) && binary[key].is_string())
+    return decode_base64(binary[key].get<std::string>());
   return std::nullopt;
 }
 
@@ -98,9 +99,9 @@ std::string expand(std::string_view text, const std::function<std::optional<std:
 
 Env kubernetes_service_env(const std::string& host, int port) {
   const std::string p = std::to_string(port), url = "tcp://" + host + ":" + p;
-  return {{"KUBERNETES_SERVICE_HOST", host},       {"KUBERNETES_SERVICE_PORT", p},
-          {"KUBERNETES_SERVICE_PORT_HTTPS", p},    {"KUBERNETES_PORT", url},
-          {"KUBERNETES_PORT_" + p + "_TCP", url},  {"KUBERNETES_PORT_" + p + "_TCP_PROTO", "tcp"},
+  return {{"KUBERNETES_SERVICE_HOST", host},         {"KUBERNETES_SERVICE_PORT", p},
+          {"KUBERNETES_SERVICE_PORT_HTTPS", p},      {"KUBERNETES_PORT", url},
+          {"KUBERNETES_PORT_" + p + "_TCP", url},    {"KUBERNETES_PORT_" + p + "_TCP_PROTO", "tcp"},
           {"KUBERNETES_PORT_" + p + "_TCP_PORT", p}, {"KUBERNETES_PORT_" + p + "_TCP_ADDR", host}};
 }
 
@@ -158,8 +159,8 @@ Env container_env(const Json& pod, const Json& container, const ImageConfig& ima
       auto v = key_value(*object, kind, key);
       if (!v) {
         if (optional) continue;
-        throw ContainerConfigError("couldn't find key " + key + " in " + kind + " " + str(pod["metadata"], "namespace") +
-                                   "/" + ref_name);
+        throw ContainerConfigError("couldn't find key " + key + " in " + kind + " " +
+                                   str(pod["metadata"], "namespace") + "/" + ref_name);
       }
       set(mine, name, *v);
     } else {

@@ -2,13 +2,13 @@
 
 #include <elf.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <grp.h>
 
 #include <sys/wait.h>
 
@@ -135,7 +135,8 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
   std::vector<std::string> env = spec.env;
   std::string not_found;
-  const std::string program = find_executable(spec.rootfs, spec.argv.empty() ? std::string() : spec.argv[0], env, not_found);
+  const std::string program = find_executable(spec.rootfs, spec.argv.empty() ? std::string() : spec.argv[0], env,
+                                              not_found);
   if (program.empty()) return not_found;
   std::vector<std::string> argv = spec.argv;
 
@@ -144,8 +145,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
   const fs::path upper = spec.container_dir / "upper", work = spec.container_dir / "work",
                  merged = spec.container_dir / "merged";
   for (const fs::path& d : {upper, work, merged}) fs::create_directories(d, ec);
-  const std::string overlay_options =
-      "lowerdir=" + spec.rootfs.string() + ",upperdir=" + upper.string() + ",workdir=" + work.string();
+  const std::string overlay_options = "lowerdir=" + spec.rootfs.string() + ",upperdir=" + upper.string() +
+                                      ",workdir=" + work.string();
   const std::string proc = (merged / "proc").string(), dev = (merged / "dev").string();
   const std::vector<std::string> devices = {"null", "zero", "full", "random", "urandom", "tty"};
   std::vector<std::string> device_targets, device_sources;
@@ -176,7 +177,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
     } else {
       exec_path = in_root(spec.rootfs, interp).string();
       std::string libs;
-      for (const char* d : {"/lib", "/usr/lib", "/lib64", "/usr/lib64", "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"}) {
+      for (const char* d :
+           {"/lib", "/usr/lib", "/lib64", "/usr/lib64", "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"}) {
         libs += (libs.empty() ? "" : ":") + in_root(spec.rootfs, d).string();
       }
       argv.insert(argv.begin(), {exec_path, "--library-path", libs, "--argv0", argv[0], host_program.string()});
@@ -215,7 +217,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       child_fail(report[1], "stdio");
     }
     if (spec.isolate) {
-      if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) child_fail(report[1], "make mounts private");
+      if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        child_fail(report[1], "make mounts private");
       if (::mount("overlay", merged_s.c_str(), "overlay", 0, overlay_options.c_str()) != 0) {
         child_fail(report[1], "mount overlay rootfs");
       }
@@ -231,7 +234,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       if (::mount("proc", proc.c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) {
         child_fail(report[1], "mount /proc");
       }
-      if (::mount("tmpfs", dev.c_str(), "tmpfs", MS_NOSUID, "mode=755,size=65536k") != 0) child_fail(report[1], "mount /dev");
+      if (::mount("tmpfs", dev.c_str(), "tmpfs", MS_NOSUID, "mode=755,size=65536k") != 0)
+        child_fail(report[1], "mount /dev");
       for (std::size_t i = 0; i < device_targets.size(); ++i) {
         const int fd = ::open(device_targets[i].c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
         if (fd >= 0) ::close(fd);

@@ -153,7 +153,8 @@ class FileLogStream : public node::PodLogStream {
     if (options_.limit_bytes) {
       const auto room = *options_.limit_bytes - static_cast<std::int64_t>(sent_);
       if (room <= 0) return false;
-      const std::string cut = text.substr(0, static_cast<std::size_t>(std::min<std::int64_t>(room, static_cast<std::int64_t>(text.size()))));
+      const std::string cut = text.substr(
+          0, static_cast<std::size_t>(std::min<std::int64_t>(room, static_cast<std::int64_t>(text.size()))));
       out += cut;
       sent_ += cut.size();
       return static_cast<std::int64_t>(sent_) < *options_.limit_bytes;

@@ -9,7 +9,8 @@ namespace rr::node {
 namespace {
 
 bool is_hex(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f'); });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f'); });
 }
 
 // A path component: lowercase alphanumerics separated by '.', '_', "__" or runs of '-'.
@@ -55,7 +56,8 @@ ImageReference parse_image_reference(std::string_view text) {
   }
   // The tag follows the last ':' after the last '/' (a registry host may carry a port).
   const auto slash = name.rfind('/');
-  if (auto colon = name.rfind(':'); colon != std::string_view::npos && (slash == std::string_view::npos || colon > slash)) {
+  if (auto colon = name.rfind(':');
+      colon != std::string_view::npos && (slash == std::string_view::npos || colon > slash)) {
     const std::string_view tag = name.substr(colon + 1);
     if (!is_tag(tag)) invalid("invalid reference format: bad tag in \"" + std::string(text) + "\"");
     ref.tag = std::string(tag);
@@ -77,7 +79,8 @@ ImageReference parse_image_reference(std::string_view text) {
     const std::size_t end = std::min(full_path.find('/', begin), full_path.size());
     const std::string_view component = std::string_view(full_path).substr(begin, end - begin);
     if (!is_path_component(component)) {
-      if (std::any_of(component.begin(), component.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); })) {
+      if (std::any_of(component.begin(), component.end(),
+                      [](char c) { return std::isupper(static_cast<unsigned char>(c)); })) {
         invalid("invalid reference format: repository name must be lowercase");
       }
       invalid("invalid reference format: \"" + std::string(text) + "\"");

@@ -161,7 +161,8 @@ std::unique_ptr<PodLogStream> NodeAgent::open(const Json& pod, const PodLogOptio
       std::string list;
       for (const auto& n : names) list += (list.empty() ? "" : " ") + n;
       throw std::invalid_argument("a container name must be specified for pod " +
-                                  pod.value("/metadata/name"_json_pointer, std::string()) + ", choose one of: [" + list + "]");
+                                  pod.value("/metadata/name"_json_pointer, std::string()) + ", choose one of: [" +
+                                  list + "]");
     }
     container = names.front();
   }

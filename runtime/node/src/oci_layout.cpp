@@ -140,7 +140,8 @@ OciLayout OciLayout::open(const std::filesystem::path& dir, std::string default_
   if (version.value("imageLayoutVersion", "") != "1.0.0") {
     corrupt(marker.string(), "imageLayoutVersion is not \"1.0.0\"");
   }
-  if (default_repository.empty()) default_repository = std::filesystem::absolute(dir).lexically_normal().filename().string();
+  if (default_repository.empty())
+    default_repository = std::filesystem::absolute(dir).lexically_normal().filename().string();
   if (default_repository.empty()) default_repository = std::filesystem::absolute(dir).parent_path().filename().string();
 
   // Walks index.json and the indexes it names (depth-limited: a cycle is a corrupt layout).
@@ -150,7 +151,8 @@ OciLayout OciLayout::open(const std::filesystem::path& dir, std::string default_
     for (const Descriptor& d : entries) {
       std::string name;
       if (auto it = d.annotations.find("io.containerd.image.name"); it != d.annotations.end()) name = it->second;
-      else if (auto r = d.annotations.find("org.opencontainers.image.ref.name"); r != d.annotations.end()) name = r->second;
+      else if (auto r = d.annotations.find("org.opencontainers.image.ref.name"); r != d.annotations.end())
+        name = r->second;
       else if (inherited) name = *inherited;
       if (is_index(d)) {
         const std::string blob = layout.read_blob(d);
@@ -177,7 +179,8 @@ std::string OciLayout::read_blob(const Descriptor& d) const {
   const std::filesystem::path path = blob_path(dir_, d.digest);
   std::string bytes = read_file(path);
   if (static_cast<std::int64_t>(bytes.size()) != d.size) {
-    corrupt(path.string(), "size " + std::to_string(bytes.size()) + " is not the descriptor's " + std::to_string(d.size));
+    corrupt(path.string(),
+            "size " + std::to_string(bytes.size()) + " is not the descriptor's " + std::to_string(d.size));
   }
   if (node_detail::sha256_digest(bytes) != d.digest) corrupt(path.string(), "content does not match its digest");
   return bytes;
@@ -186,7 +189,8 @@ std::string OciLayout::read_blob(const Descriptor& d) const {
 ImageManifest OciLayout::manifest(const Descriptor& d) const {
   ImageManifest out = parse_manifest(read_blob(d), blob_path(dir_, d.digest).string());
   out.descriptor = d;
-  out.config = parse_image_config(read_blob(out.config_descriptor), blob_path(dir_, out.config_descriptor.digest).string());
+  out.config = parse_image_config(read_blob(out.config_descriptor),
+                                  blob_path(dir_, out.config_descriptor.digest).string());
   return out;
 }
 

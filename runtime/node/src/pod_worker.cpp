@@ -90,7 +90,8 @@ bool numeric(const std::string& s) { return !s.empty() && s.find_first_not_of("0
 
 Json condition(const char* type, bool status, const std::string& now, const std::string& reason = {},
                const std::string& message = {}) {
-  Json c = {{"type", type}, {"status", status ? "True" : "False"}, {"lastProbeTime", nullptr}, {"lastTransitionTime", now}};
+  Json c = {
+      {"type", type}, {"status", status ? "True" : "False"}, {"lastProbeTime", nullptr}, {"lastTransitionTime", now}};
   if (!reason.empty()) c["reason"] = reason;
   if (!message.empty()) c["message"] = message;
   return c;
@@ -273,14 +274,15 @@ void PodWorker::step(ContainerRun& c, const Json& pod) {
   if (c.retry && now < *c.retry) {
     if (c.started) {
       const std::string shown = go_duration(delay(c.failures - 1));
-      c.state = Json{{"waiting",
-                      {{"reason", "CrashLoopBackOff"},
-                       {"message", "back-off " + shown + " restarting failed container=" + c.name + " pod=" + pod_label()}}}};
+      c.state = Json{
+          {"waiting",
+           {{"reason", "CrashLoopBackOff"},
+            {"message", "back-off " + shown + " restarting failed container=" + c.name + " pod=" + pod_label()}}}};
     } else if (c.state.contains("/waiting/reason"_json_pointer) && c.state["waiting"]["reason"] == "ErrImagePull") {
       c.state = Json{{"waiting",
                       {{"reason", "ImagePullBackOff"},
-                       {"message", "Back-off pulling image \"" + str(c.spec, "image") + "\": ErrImagePull: " +
-                                       c.state["waiting"].value("message", "")}}}};
+                       {"message", "Back-off pulling image \"" + str(c.spec, "image") +
+                                       "\": ErrImagePull: " + c.state["waiting"].value("message", "")}}}};
     }
     return;
   }
@@ -309,7 +311,9 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   const Json spec = pod.value("spec", Json::object());
   const Json pod_security = spec.value("securityContext", Json::object());
   const Json security = c.spec.value("securityContext", Json::object());
-  auto pick = [&](const char* key) { return integer(security, key) ? integer(security, key) : integer(pod_security, key); };
+  auto pick = [&](const char* key) {
+    return integer(security, key) ? integer(security, key) : integer(pod_security, key);
+  };
   // The user: runAsUser/runAsGroup, else the image's User ("uid", "name", "uid:gid", ...).
   std::optional<std::uint32_t> uid, gid;
   std::string user_name;
@@ -327,7 +331,8 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
     }
     if (!gid && colon != std::string::npos) {
       const std::string g = image_user.substr(colon + 1);
-      gid = numeric(g) ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(std::stoul(g))) : lookup_id(rootfs, "/etc/group", g);
+      gid = numeric(g) ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(std::stoul(g)))
+                       : lookup_id(rootfs, "/etc/group", g);
     }
     if (!gid) gid = primary;
   }
@@ -337,7 +342,8 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
     std::string refusal;
     if (pick("runAsUser") && uid.value_or(0) == 0) refusal = "container's runAsUser breaks non-root policy";
     else if (!pick("runAsUser") && !user_name.empty()) {
-      refusal = "container has runAsNonRoot and image has non-numeric user (" + user_name + "), cannot verify user is non-root";
+      refusal = "container has runAsNonRoot and image has non-numeric user (" + user_name +
+                "), cannot verify user is non-root";
     } else if (uid.value_or(0) == 0) refusal = "container has runAsNonRoot and image will run as root";
     if (!refusal.empty()) {
       back_off(c, "CreateContainerConfigError", refusal + " (pod: \"" + pod_label() + "\", container: " + c.name + ")");
@@ -360,9 +366,9 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
     with_status["status"]["podIP"] = shared_->options.host_ip;
     with_status["status"]["hostIP"] = shared_->options.host_ip;
     if (str(with_status["spec"], "nodeName").empty()) with_status["spec"]["nodeName"] = shared_->options.node_name;
-    env = node::container_env(with_status, c.spec, c.image->manifest.config,
-                              node::kubernetes_service_env(shared_->options.service_host, shared_->options.service_port),
-                              lookup);
+    env = node::container_env(
+        with_status, c.spec, c.image->manifest.config,
+        node::kubernetes_service_env(shared_->options.service_host, shared_->options.service_port), lookup);
     argv = node::container_command(c.spec, c.image->manifest.config, env);
   } catch (const std::exception& e) {
     back_off(c, "CreateContainerConfigError", e.what());
@@ -581,16 +587,18 @@ bool PodWorker::write_status(const Json& pod) {
     for (std::size_t i = 0; i < unready.size(); ++i) unready_message += (i ? " " : "") + unready[i];
     unready_message += "]";
   }
-  const std::string not_ready_reason = phase == "Succeeded" ? "PodCompleted" : (phase == "Failed" ? "PodFailed" : "ContainersNotReady");
+  const std::string not_ready_reason = phase == "Succeeded" ? "PodCompleted"
+                                                            : (phase == "Failed" ? "PodFailed" : "ContainersNotReady");
   const std::string not_ready_message = phase == "Succeeded" ? "" : unready_message;
   Json status = {
       {"phase", phase},
       {"conditions",
-       Json::array({condition("PodReadyToStartContainers", phase != "Succeeded" && phase != "Failed", now),
-                    condition("Initialized", true, now, phase == "Succeeded" ? "PodCompleted" : ""),
-                    condition("Ready", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
-                    condition("ContainersReady", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
-                    condition("PodScheduled", true, now)})},
+       Json::array(
+           {condition("PodReadyToStartContainers", phase != "Succeeded" && phase != "Failed", now),
+            condition("Initialized", true, now, phase == "Succeeded" ? "PodCompleted" : ""),
+            condition("Ready", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
+            condition("ContainersReady", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
+            condition("PodScheduled", true, now)})},
       {"hostIP", shared_->options.host_ip},
       {"hostIPs", Json::array({{{"ip", shared_->options.host_ip}}})},
       {"podIP", shared_->options.host_ip},
@@ -602,7 +610,8 @@ bool PodWorker::write_status(const Json& pod) {
   const Json old = pod.value("status", Json::object());
   for (Json& c : status["conditions"]) {
     for (const Json& o : old.value("conditions", Json::array())) {
-      if (o.value("type", "") == c["type"] && o.value("status", "") == c["status"]) c["lastTransitionTime"] = o["lastTransitionTime"];
+      if (o.value("type", "") == c["type"] && o.value("status", "") == c["status"])
+        c["lastTransitionTime"] = o["lastTransitionTime"];
     }
   }
   if (old.contains("qosClass")) status["qosClass"] = old["qosClass"];
@@ -628,8 +637,9 @@ std::optional<fs::path> PodWorker::log_file(const std::string& container, bool p
   for (const auto& c : containers_) {
     if (c.name != container) continue;
     if (!c.started) {
-      if (error) *error = "container \"" + container + "\" in pod \"" + name_ + "\" is waiting to start: " +
-                          c.state.value("/waiting/reason"_json_pointer, std::string("ContainerCreating"));
+      if (error)
+        *error = "container \"" + container + "\" in pod \"" + name_ + "\" is waiting to start: " +
+                 c.state.value("/waiting/reason"_json_pointer, std::string("ContainerCreating"));
       return std::nullopt;
     }
     const bool restarting = !c.last_state.empty() && c.pid < 0;

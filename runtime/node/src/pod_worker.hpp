@@ -47,9 +47,9 @@ struct ContainerRun {
   bool started = false;  // ever started (the image field shows the resolved name from then on)
   pid_t pid = -1;
   std::unique_ptr<LogPump> pump;
-  int failures = 0;                  // back-off steps taken (crashes, pull or create errors)
-  std::optional<SteadyTime> retry;   // when the next start may happen
-  bool done = false;                 // terminated and not to be restarted
+  int failures = 0;                 // back-off steps taken (crashes, pull or create errors)
+  std::optional<SteadyTime> retry;  // when the next start may happen
+  bool done = false;                // terminated and not to be restarted
   std::string started_at;
   SteadyTime started_steady;
   std::filesystem::path log_dir;
@@ -79,9 +79,9 @@ class PodWorker {
   PodWorker(std::shared_ptr<AgentShared> shared, Json pod);
   ~PodWorker();  // kills what still runs
 
-  void update(Json pod);      // the latest object from the watch
-  void deleted();             // the object is gone
-  void shutdown();            // the agent stops: SIGKILL, finalizer removed
+  void update(Json pod);  // the latest object from the watch
+  void deleted();         // the object is gone
+  void shutdown();        // the agent stops: SIGKILL, finalizer removed
   bool finished() const { return finished_.load(); }
   const std::string& uid() const { return uid_; }
 

@@ -85,7 +85,8 @@ bool checksum_ok(std::string_view header) {
 }  // namespace
 
 std::string maybe_gunzip(std::string_view bytes, std::size_t limit) {
-  if (bytes.size() < 2 || static_cast<unsigned char>(bytes[0]) != 0x1f || static_cast<unsigned char>(bytes[1]) != 0x8b) {
+  if (bytes.size() < 2 || static_cast<unsigned char>(bytes[0]) != 0x1f ||
+      static_cast<unsigned char>(bytes[1]) != 0x8b) {
     return std::string(bytes);
   }
   z_stream z{};
@@ -102,7 +103,8 @@ std::string maybe_gunzip(std::string_view bytes, std::size_t limit) {
     out.append(chunk.data(), chunk.size() - z.avail_out);
     if (out.size() > limit) throw std::runtime_error("gzip: the layer inflates past the size limit");
     if (rc == Z_STREAM_END) return out;
-    if (rc != Z_OK) throw std::runtime_error(std::string("gzip: corrupt data (") + (z.msg ? z.msg : "zlib error") + ")");
+    if (rc != Z_OK)
+      throw std::runtime_error(std::string("gzip: corrupt data (") + (z.msg ? z.msg : "zlib error") + ")");
     if (z.avail_in == 0 && z.avail_out != 0) throw std::runtime_error("gzip: truncated data");
   }
 }

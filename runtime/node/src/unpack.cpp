@@ -48,7 +48,8 @@ fs::path safe_parent(const fs::path& root, const std::vector<std::string>& parts
     at /= parts[i];
     struct stat st {};
     if (lstat(at.c_str(), &st) != 0) {
-      if (mkdir(at.c_str(), 0755) != 0) fail(what, "cannot create directory for \"" + entry + "\": " + std::strerror(errno));
+      if (mkdir(at.c_str(), 0755) != 0)
+        fail(what, "cannot create directory for \"" + entry + "\": " + std::strerror(errno));
       continue;
     }
     if (S_ISLNK(st.st_mode)) fail(what, "entry \"" + entry + "\" goes through a symlink");

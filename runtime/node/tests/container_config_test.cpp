@@ -58,7 +58,8 @@ TEST_CASE("the container's environment: image, service, envFrom, env with valueF
     ]})J");
   ImageConfig image;
   image.env = {"PATH=/usr/bin:/bin", "LANG=C"};
-  const Env env = rr::node::container_env(pod, container, image, rr::node::kubernetes_service_env("127.0.0.1", 6443), objects);
+  const Env env = rr::node::container_env(pod, container, image, rr::node::kubernetes_service_env("127.0.0.1", 6443),
+                                          objects);
   CHECK(value(env, "LANG") == "C");
   CHECK(value(env, "CFG_MODE") == "fast");
   CHECK(value(env, "POD") == "web");

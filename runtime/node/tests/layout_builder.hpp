@@ -18,7 +18,7 @@ namespace node_test {
 
 struct Entry {
   std::string path;
-  char type = '0';  // '0' file, '5' dir, '2' symlink, '1' hard link, '3' char device
+  char type = '0';   // '0' file, '5' dir, '2' symlink, '1' hard link, '3' char device
   std::string data;  // contents, or the link target
   unsigned mode = 0644;
 };
@@ -35,7 +35,8 @@ inline std::string tar(const std::vector<Entry>& entries) {
     std::snprintf(h.data() + 124, 12, "%011zo", size);
     std::snprintf(h.data() + 136, 12, "%011o", 0u);
     h[156] = e.type;
-    if (e.type == '1' || e.type == '2') h.replace(157, std::min<std::size_t>(e.data.size(), 100), e.data.substr(0, 100));
+    if (e.type == '1' || e.type == '2')
+      h.replace(157, std::min<std::size_t>(e.data.size(), 100), e.data.substr(0, 100));
     h.replace(257, 6, std::string("ustar\0", 6));
     h.replace(263, 2, "00");
     std::memset(h.data() + 148, ' ', 8);
@@ -85,11 +86,12 @@ class LayoutBuilder {
 
   // An image of the layers with a config; returns the manifest's descriptor.
   rr::Json image(const std::vector<std::string>& layers, const rr::Json& config) {
-    rr::Json manifest = {{"schemaVersion", 2},
-                         {"mediaType", "application/vnd.oci.image.manifest.v1+json"},
-                         {"config", blob(rr::Json{{"architecture", "amd64"}, {"os", "linux"}, {"config", config}}.dump(),
-                                         "application/vnd.oci.image.config.v1+json")},
-                         {"layers", rr::Json::array()}};
+    rr::Json manifest = {
+        {"schemaVersion", 2},
+        {"mediaType", "application/vnd.oci.image.manifest.v1+json"},
+        {"config", blob(rr::Json{{"architecture", "amd64"}, {"os", "linux"}, {"config", config}}.dump(),
+                        "application/vnd.oci.image.config.v1+json")},
+        {"layers", rr::Json::array()}};
     for (const auto& l : layers) manifest["layers"].push_back(blob(l, "application/vnd.oci.image.layer.v1.tar+gzip"));
     return blob(manifest.dump(), "application/vnd.oci.image.manifest.v1+json");
   }

@@ -39,9 +39,11 @@ constexpr const char* ref_name = "org.opencontainers.image.ref.name";
 TEST_CASE("a layout's references: tags, full names, nested indexes, the host's platform") {
   TempDir tmp;
   LayoutBuilder b(tmp.path / "myapp");
-  const rr::Json v1 = b.image({node_test::gzip(node_test::tar({{"hello", '0', "one"}}))},
-                              {{"Entrypoint", {"/bin/app"}}, {"Cmd", {"serve"}}, {"Env", {"PATH=/bin"}},
-                               {"User", "1000:1000"}, {"WorkingDir", "/srv"}});
+  const rr::Json v1 = b.image({node_test::gzip(node_test::tar({{"hello", '0', "one"}}))}, {{"Entrypoint", {"/bin/app"}},
+                                                                                           {"Cmd", {"serve"}},
+                                                                                           {"Env", {"PATH=/bin"}},
+                                                                                           {"User", "1000:1000"},
+                                                                                           {"WorkingDir", "/srv"}});
   const rr::Json v2 = b.image({node_test::tar({{"hello", '0', "two"}})}, rr::Json::object());
   const rr::Json arm = b.image({node_test::tar({{"arm", '0', "x"}})}, rr::Json::object());
   rr::Json nested_manifests = rr::Json::array();
@@ -74,9 +76,10 @@ TEST_CASE("a layout's references: tags, full names, nested indexes, the host's p
   CHECK(found.image_id() == "docker.io/library/myapp@" + v1["digest"].get<std::string>());
   CHECK(store.lookup("docker.io/library/myapp@" + v1["digest"].get<std::string>()) == rr::node::Lookup::Found);
   CHECK(store.lookup("myapp", nullptr, &error) == rr::node::Lookup::NotFound);  // latest is not there
-  CHECK(error ==
-        "rpc error: code = NotFound desc = failed to pull and unpack image \"docker.io/library/myapp:latest\": failed to "
-        "resolve reference \"docker.io/library/myapp:latest\": docker.io/library/myapp:latest: not found");
+  CHECK(
+      error ==
+      "rpc error: code = NotFound desc = failed to pull and unpack image \"docker.io/library/myapp:latest\": failed to "
+      "resolve reference \"docker.io/library/myapp:latest\": docker.io/library/myapp:latest: not found");
   CHECK(store.lookup("nginx") == rr::node::Lookup::UnknownRepository);
   CHECK(store.holds_repository("myapp:nope"));
   CHECK_FALSE(store.holds_repository("nginx"));
@@ -137,8 +140,8 @@ TEST_CASE("layers apply in order: whiteouts, opaque directories, links, devices 
               "layer2", false);
   CHECK_FALSE(fs::exists(root / "etc/a"));
   CHECK(fs::exists(root / "etc/b"));
-  CHECK_FALSE(fs::exists(root / "keep/x"));   // the opaque directory hides the lower layer
-  CHECK(read(root / "keep/new") == "n");        // but not this layer's own entries
+  CHECK_FALSE(fs::exists(root / "keep/x"));  // the opaque directory hides the lower layer
+  CHECK(read(root / "keep/new") == "n");     // but not this layer's own entries
 }
 
 TEST_CASE("a layer cannot write outside its root") {
@@ -153,8 +156,9 @@ TEST_CASE("a layer cannot write outside its root") {
   apply_layer(node_test::tar({{"/abs", '0', "x"}}), root, "L", false);
   CHECK(fs::exists(root / "abs"));
   // A symlink to outside, then a file through it: refused.
-  CHECK_THROWS_WITH(apply_layer(node_test::tar({{"out", '2', tmp.path.string()}, {"out/evil", '0', "x"}}), root, "L", false),
-                    "L: entry \"out/evil\" goes through a symlink");
+  CHECK_THROWS_WITH(
+      apply_layer(node_test::tar({{"out", '2', tmp.path.string()}, {"out/evil", '0', "x"}}), root, "L", false),
+      "L: entry \"out/evil\" goes through a symlink");
   CHECK_FALSE(fs::exists(tmp.path / "evil"));
   CHECK_THROWS_WITH(apply_layer(node_test::tar({{"h", '1', "../../etc/passwd"}}), root, "L", false),
                     "L: hard link \"h\" points outside the image root");

@@ -31,10 +31,9 @@ std::string expand(std::string_view text, const std::function<std::optional<std:
 // The container's environment in order (image Env first, then the service variables, envFrom,
 // env; a later name replaces an earlier one in place). `service_env` is what the kubelet adds
 // for the cluster's `kubernetes` service.
-std::vector<std::pair<std::string, std::string>> container_env(const Json& pod, const Json& container,
-                                                              const ImageConfig& image,
-                                                              const std::vector<std::pair<std::string, std::string>>& service_env,
-                                                              const ObjectLookup& lookup);
+std::vector<std::pair<std::string, std::string>> container_env(
+    const Json& pod, const Json& container, const ImageConfig& image,
+    const std::vector<std::pair<std::string, std::string>>& service_env, const ObjectLookup& lookup);
 
 // The kubelet's command line: command (else Entrypoint) then args (else Cmd only when command is
 // not set), with $(VAR) expanded from `env`. Empty when neither gives a program.
