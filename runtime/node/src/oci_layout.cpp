@@ -54,7 +54,7 @@ Descriptor descriptor_of(const Json& d, std::string_view what) {
   out.digest = string_member(d, "digest", what);
   if (out.digest.size() != 71 || out.digest.rfind("sha256:", 0) != 0 ||
       out.digest.find_first_not_of("0123456789abcdef", 7) != std::string::npos) {
-    corrupt(what, "unsupported digest \"" + out.digest + "\" (sha256 only)");
+    corrupt(what, "bad digest \"" + out.digest + "\" (sha256:<64 hex digits> expected)");
   }
   auto size = d.find("size");
   if (size == d.end() || !size->is_number_integer() || size->get<std::int64_t>() < 0) corrupt(what, "bad \"size\"");

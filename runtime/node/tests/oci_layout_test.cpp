@@ -102,6 +102,10 @@ TEST_CASE("a missing or corrupt layout is an error naming the file") {
   LayoutBuilder::write(dir / "index.json", "{\"manifests\": 3}");
   CHECK_THROWS_WITH_AS(rr::node::OciLayout::open(dir), doctest::Contains("index.json: no \"manifests\" array"),
                        rr::node::LayoutError);
+  LayoutBuilder::write(dir / "index.json", R"({"manifests": [{"digest": "sha256:zz", "size": 1}]})");
+  CHECK_THROWS_WITH_AS(rr::node::OciLayout::open(dir),
+                       doctest::Contains("index.json: bad digest \"sha256:zz\" (sha256:<64 hex digits> expected)"),
+                       rr::node::LayoutError);
   const rr::Json image = b.image({node_test::tar({{"f", '0', "x"}})}, rr::Json::object());
   b.index(rr::Json::array({LayoutBuilder::named(image, ref_name, "v1")}));
   const auto layout = rr::node::OciLayout::open(dir);
