@@ -24,6 +24,10 @@ struct NodeAgent::State {
   bool stopped = false;
 
   bool runs(const Json& pod) const {
+    // Bare pods only: a workload's pods are the simulator's (it reports them as their controller would).
+    for (const Json& ref : pod.value("/metadata/ownerReferences"_json_pointer, Json::array())) {
+      if (ref.is_object() && ref.value("controller", false)) return false;
+    }
     const Json spec = pod.value("spec", Json::object());
     if (!spec.is_object() || spec.contains("initContainers")) return false;
     const std::string node = spec.value("nodeName", "");

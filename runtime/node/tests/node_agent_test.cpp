@@ -318,6 +318,21 @@ TEST_CASE("pods of other images are not the agent's") {
   std::this_thread::sleep_for(300ms);
   CHECK_FALSE(node.cluster->get(pods, {"default", "nginx"}).contains("status"));
   CHECK(node.agent->open(other, {}) == nullptr);
+  // A workload's pod, even of a node image, is the simulator's.
+  Json owned = {{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata",
+                 {{"name", "web-0"},
+                  {"namespace", "default"},
+                  {"ownerReferences", Json::array({{{"apiVersion", "apps/v1"},
+                                                    {"kind", "StatefulSet"},
+                                                    {"name", "web"},
+                                                    {"uid", "u"},
+                                                    {"controller", true}}})}}},
+                {"spec", {{"containers", Json::array({{{"name", "main"}, {"image", "app:v1"}}})}}}};
+  CHECK_FALSE(node.agent->runs(owned));
+  owned["metadata"].erase("ownerReferences");
+  CHECK(node.agent->runs(owned));
 }
 
 TEST_CASE("without namespaces: a dynamic program runs through the image's own loader and libraries") {

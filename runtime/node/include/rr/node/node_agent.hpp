@@ -61,8 +61,9 @@ class NodeAgent : public PodLogSource {
   // Stops the watch and kills every container (SIGKILL); the pods' finalizers are removed. Idempotent.
   void stop();
 
-  // Whether this agent runs `pod`: every container's image names a repository the layouts hold,
-  // no init containers, and spec.nodeName is empty or this node.
+  // Whether this agent runs `pod`: a bare pod (no controller ownerReference) whose every
+  // container's image names a repository the layouts hold, without init containers, and whose
+  // spec.nodeName is empty or this node.
   bool runs(const Json& pod) const;
   // runs() as the workload simulator's predicate.
   std::function<bool(const Json&)> predicate() const;
