@@ -10,6 +10,7 @@ find_package(ZLIB REQUIRED)                  # rrgen image: the gzip layer (gene
 find_package(doctest REQUIRED)
 include(doctest)                             # doctest_discover_tests()
 find_package(CURL 7.80 REQUIRED)             # rr::http_client: HTTP/1.1 + TLS to the API server (libcurl)
+find_package(ZLIB REQUIRED)                  # rr::node: gzip image layers
 # cpp-httplib (Debian's libcpp-httplib-dev ships a compiled library with OpenSSL, zlib and brotli
 # support and only a pkg-config file): the local cluster (rr::apiserver) and tests' HTTP clients.
 # The manager's /metrics and probe endpoints have their own small server (docs/dependencies.md).

@@ -173,6 +173,18 @@ void ApiServer::Impl::serve(const httplib::Request& req, httplib::Response& res)
   apiserver_detail::HttpReply reply = handler.handle(request);
   res.status = reply.code;
   for (const auto& [name, value] : reply.headers) res.set_header(name, value);
+  if (reply.text_stream) {
+    // A followed log: chunks as the container writes them, until it stops or the server does.
+    res.set_chunked_content_provider(reply.content_type,
+                                     [this, next = std::move(reply.text_stream)](std::size_t, httplib::DataSink& sink) {
+                                       std::string out;
+                                       const bool more = !stopping.load() && next(out);
+                                       if (!out.empty() && !sink.write(out.data(), out.size())) return false;
+                                       if (!more) sink.done();
+                                       return true;
+                                     });
+    return;
+  }
   if (!reply.watch) {
     res.set_content(reply.body, reply.content_type.c_str());
     return;
@@ -351,5 +363,9 @@ void ApiServer::write_kubeconfig(const std::string& path, const KubeconfigUser& 
 void ApiServer::set_faults(const FaultOptions& faults) { impl_->faults.set(faults); }
 FaultOptions ApiServer::faults() const { return impl_->faults.options(); }
 FaultCounters ApiServer::fault_counters() const { return impl_->faults.counters(); }
+
+void ApiServer::set_pod_log_source(std::shared_ptr<node::PodLogSource> source) {
+  impl_->handler.set_pod_logs(std::move(source));
+}
 
 }  // namespace rr

@@ -112,6 +112,10 @@ std::optional<Json> resource_list_document(const KindCatalog& catalog, const std
                            {"kind", "Scale"},
                            {"verbs", {"get", "patch", "update"}}});
     }
+    if (kind.gvk == GroupVersionKind{"", "v1", "Pod"}) {  // served from the node agent's logs
+      resources.push_back(
+          {{"name", "pods/log"}, {"singularName", ""}, {"namespaced", true}, {"kind", "Pod"}, {"verbs", {"get"}}});
+    }
     if (kind.gvk == GroupVersionKind{"", "v1", "ServiceAccount"}) {
       resources.push_back({{"name", "serviceaccounts/token"},
                            {"singularName", ""},

@@ -32,6 +32,8 @@ struct HttpReply {
   std::unique_ptr<Watch> watch;
   // For a watch: applied to each event before it is sent (e.g. objects as Tables); may be empty.
   std::function<WatchEvent(WatchEvent)> transform_event;
+  // Set for a followed log: the body is streamed (chunked) from this; false once it ended.
+  std::function<bool(std::string& out)> text_stream;
 };
 
 // A metav1.Status body with its HTTP code (and Retry-After for a 429 that names one).

@@ -185,6 +185,9 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
       kind->gvk == GroupVersionKind{"", "v1", "ServiceAccount"}) {
     return token_request(request, route);
   }
+  if (route.subresource == "log" && !route.name.empty() && kind->gvk == GroupVersionKind{"", "v1", "Pod"}) {
+    return pod_log(request, *kind, route, params);
+  }
   if (!route.subresource.empty() && !(route.subresource == "status" && kind->has_status)) {
     return status_reply(not_served());
   }

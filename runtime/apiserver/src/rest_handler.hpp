@@ -4,6 +4,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "access_reviews.hpp"
@@ -16,6 +17,7 @@
 #include "media_negotiation.hpp"
 #include "query.hpp"
 #include "route.hpp"
+#include "rr/node/pod_logs.hpp"
 #include "scale_subresource.hpp"
 #include "service_account_tokens.hpp"
 #include "table.hpp"
@@ -41,6 +43,8 @@ class RestHandler {
   // Never throws: failures become Status replies. The request runs as its user, or as the one it
   // impersonates; with RBAC enforced, only when authorised (403 Status otherwise).
   HttpReply handle(const HttpRequest& request) const;
+  // Where pods/log reads (a node agent); none: every pod's log is empty.
+  void set_pod_logs(std::shared_ptr<node::PodLogSource> source);
 
  private:
   HttpReply dispatch(const HttpRequest& request, const UserInfo& user, const Target& target) const;
@@ -79,6 +83,9 @@ class RestHandler {
                   const RequestQuery& query) const;
   // POST serviceaccounts/<name>/token: a TokenRequest answered with a token, not stored.
   HttpReply token_request(const HttpRequest& request, const Route& route) const;
+  // GET pods/<name>/log (pod_log_handler.cpp).
+  HttpReply pod_log(const HttpRequest& request, const KindInfo& kind, const Route& route,
+                    const QueryParams& params) const;
   // With RBAC enforced, before a create, update or patch: the checks that depend on who writes what
   // (escalation through roles and bindings, permission to set owner references), run on the object
   // the write would store (a patch is tried as a dry run first).
@@ -94,6 +101,11 @@ class RestHandler {
   const Authorizer& authorizer_;
   const ServiceAccountTokens& tokens_;
   std::function<std::string()> server_address_;
+  struct PodLogs {
+    std::mutex mutex;
+    std::shared_ptr<node::PodLogSource> source;
+  };
+  std::unique_ptr<PodLogs> pod_logs_ = std::make_unique<PodLogs>();
 };
 
 // The namespace of the path is the object's (set when the body has none; 400 when it differs).

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "simulated_pod.hpp"
 #include "simulation.hpp"
 
 namespace rr {
@@ -19,13 +20,22 @@ namespace {
 using apiserver_detail::SimulatedKinds;
 using apiserver_detail::Simulation;
 
-enum class Workload { Deployment, StatefulSet, Job };
+enum class Workload { Deployment, StatefulSet, Job, Pod };  // Pod: a bare pod
 
 struct Request {
   Workload workload;
   ObjectKey key;
   auto operator<=>(const Request&) const = default;
 };
+
+bool has_controller(const Json& pod) {
+  const Json refs = pod.value("/metadata/ownerReferences"_json_pointer, Json::array());
+  if (!refs.is_array()) return false;
+  for (const Json& ref : refs) {
+    if (ref.is_object() && ref.value("controller", false)) return true;
+  }
+  return false;
+}
 
 // The workload a pod belongs to, by its controller ownerReference.
 std::optional<Request> owner_of_pod(const Json& pod) {
@@ -48,6 +58,7 @@ std::optional<Request> owner_of_pod(const Json& pod) {
 struct WorkloadSimulator::State {
   std::shared_ptr<Cluster> cluster;
   SimulatedKinds kinds;
+  std::function<bool(const Json&)> runs_on_node;
   std::atomic<long long> writes{0};
 
   std::mutex mutex;
@@ -95,11 +106,21 @@ struct WorkloadSimulator::State {
         case Workload::Deployment: return apiserver_detail::simulate_deployment(sim, request.key);
         case Workload::StatefulSet: return apiserver_detail::simulate_stateful_set(sim, request.key);
         case Workload::Job: return apiserver_detail::simulate_job(sim, request.key);
+        case Workload::Pod: return settle_bare_pod(sim, request.key);
       }
     } catch (const std::exception&) {
       // A newer write won (409), the object went away (404) or a write was refused: whatever
       // changes next brings its own event; retrying now would only repeat the failure.
     }
+  }
+
+  // A bare pod leaves Pending as if a node ran it, unless a node agent does run it.
+  void settle_bare_pod(Simulation& sim, const ObjectKey& key) {
+    const Json pod = cluster->get(*kinds.pod, key);
+    if (has_controller(pod) || (runs_on_node && runs_on_node(pod))) return;
+    const std::string phase = pod.value("/status/phase"_json_pointer, std::string());
+    if (!phase.empty() && phase != "Pending") return;  // reported by someone else
+    apiserver_detail::settle_pod(sim, pod, apiserver_detail::PodOutcome::Running);
   }
 
   void work(std::stop_token stop) {
@@ -117,17 +138,24 @@ struct WorkloadSimulator::State {
   }
 };
 
-WorkloadSimulator::WorkloadSimulator(std::shared_ptr<Cluster> cluster) : state_(std::make_unique<State>()) {
+WorkloadSimulator::WorkloadSimulator(std::shared_ptr<Cluster> cluster, std::function<bool(const Json&)> runs_on_node)
+    : state_(std::make_unique<State>()) {
   State& state = *state_;
   state.cluster = std::move(cluster);
+  state.runs_on_node = std::move(runs_on_node);
   state.kinds = apiserver_detail::find_simulated_kinds(*state.cluster);
   state.watch_workload(state.kinds.deployment, Workload::Deployment);
   state.watch_workload(state.kinds.stateful_set, Workload::StatefulSet);
   state.watch_workload(state.kinds.job, Workload::Job);
-  if (state.kinds.pod && (state.kinds.stateful_set || state.kinds.job)) {
-    // A pod that changed or went (deleted by hand, say) has its owner settled again.
+  if (state.kinds.pod) {
+    // A pod that changed or went (deleted by hand, say) has its owner settled again; a bare pod
+    // is settled itself.
     state.watch(*state.kinds.pod, [&state](const WatchEvent& event) {
       if (event.type == WatchEventType::Error || event.type == WatchEventType::Bookmark) return;
+      if (!has_controller(event.object)) {
+        if (event.type != WatchEventType::Deleted) state.enqueue({Workload::Pod, key_of(event.object)});
+        return;
+      }
       auto owner = owner_of_pod(event.object);
       if (owner && (owner->workload == Workload::StatefulSet ? state.kinds.stateful_set : state.kinds.job)) {
         state.enqueue(std::move(*owner));

@@ -75,6 +75,10 @@ TEST_CASE("APIResourceList: verbs, namespaced, kind, singular and short names, s
   const Json* pod_status = resource_named(core, "pods/status");
   REQUIRE(pod_status);
   CHECK((*pod_status)["verbs"] == Json::array({"get", "patch", "update"}));
+  const Json* pod_log = resource_named(core, "pods/log");
+  REQUIRE(pod_log);
+  CHECK((*pod_log)["verbs"] == Json::array({"get"}));
+  CHECK((*pod_log)["kind"] == "Pod");
   for (const char* sa : {"services", "serviceaccounts", "events", "secrets", "pods"}) CHECK(resource_named(core, sa));
 
   Json apps = body_of(c->Get("/apis/apps/v1"));

@@ -180,3 +180,29 @@ TEST_CASE("the simulator takes whichever workload kinds are registered, none inc
   REQUIRE(eventually([&] { return condition_true(jobs_only->get(job_kind, {"default", "solo"}), "Complete"); }));
   CHECK(jobs_only->list(pod_kind, {.namespace_ = "default"})["items"].size() == 1);
 }
+
+TEST_CASE("a bare pod is reported Running unless the node agent's predicate claims it") {
+  auto cluster = std::make_shared<Cluster>();
+  register_once<k8s::core::v1::Pod>(*cluster);
+  // The node agent's predicate: it runs the pods of its own images.
+  WorkloadSimulator simulator(cluster, [](const Json& pod) {
+    return pod.value("/spec/containers/0/image"_json_pointer, std::string()) == "node-image:v1";
+  });
+  auto bare_pod = [](const std::string& name, const std::string& image) {
+    return Json{{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec", {{"containers", Json::array({{{"name", "main"}, {"image", image}}})}}}};
+  };
+  cluster->create(pod_kind, bare_pod("simulated", "nginx:1.25"));
+  cluster->create(pod_kind, bare_pod("on-node", "node-image:v1"));
+  REQUIRE(eventually([&] {
+    return cluster->get(pod_kind, {"default", "simulated"}).value("/status/phase"_json_pointer, std::string()) ==
+           "Running";
+  }));
+  const Json simulated = cluster->get(pod_kind, {"default", "simulated"});
+  CHECK(simulated["status"]["containerStatuses"][0]["ready"] == true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  CHECK(cluster->get(pod_kind, {"default", "on-node"}).value("/status/phase"_json_pointer, std::string("Pending")) ==
+        "Pending");
+}

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/node/node_agent.hpp"
 #include "yaml_json.hpp"
 
 namespace {
@@ -24,7 +26,7 @@ namespace {
 constexpr std::string_view usage =
     "usage: rrgen-cluster [--port N] [--insecure-http] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
     "                     [--authorization-mode AlwaysAllow|RBAC] [--kubeconfig-out FILE]\n"
-    "                     [--crds FILE...] [--simulate-workloads]\n"
+    "                     [--crds FILE...] [--simulate-workloads] [--images DIR]... [--node-state-dir DIR]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"
     "                     [--drop-watch-rate R] [--drop-watch-after N] [--expire-rate R] [--seed N]\n";
 
@@ -34,6 +36,9 @@ struct Flags {
   bool simulate_workloads = false;
   std::string kubeconfig_out = "rrgen-cluster.kubeconfig";
   std::vector<std::string> crd_files;
+  // OCI image layouts the node agent runs pods from (none: no agent).
+  std::vector<std::string> image_dirs;
+  std::string node_state_dir;
 };
 
 [[noreturn]] void fail(const std::string& message) {
@@ -101,6 +106,10 @@ Flags parse_flags(int argc, char** argv) {
     } else if (flag == "--crds") {
       flags.crd_files.push_back(value());
       while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) flags.crd_files.push_back(args[++i]);
+    } else if (flag == "--images") {
+      flags.image_dirs.push_back(value());
+    } else if (flag == "--node-state-dir") {
+      flags.node_state_dir = value();
     } else if (flag == "--simulate-workloads") {
       flags.simulate_workloads = true;
     } else if (flag == "--fail-rate") {
@@ -188,8 +197,23 @@ int main(int argc, char** argv) {
     rr::ApiServer server(cluster, flags.server);
     server.start();
     apply_crds(*cluster, flags.crd_files);
+    std::shared_ptr<rr::node::NodeAgent> agent;
+    if (!flags.image_dirs.empty()) {
+      rr::node::NodeAgentOptions node;
+      node.image_dirs.assign(flags.image_dirs.begin(), flags.image_dirs.end());
+      node.state_dir = flags.node_state_dir;
+      node.service_port = server.port();
+      agent = std::make_shared<rr::node::NodeAgent>(cluster, std::move(node));
+      server.set_pod_log_source(agent);
+      std::cout << "node agent " << agent->node_name() << " runs the pods of the images in";
+      for (const auto& dir : flags.image_dirs) std::cout << " " << dir;
+      std::cout << "\n";
+    }
     std::unique_ptr<rr::WorkloadSimulator> simulator;
-    if (flags.simulate_workloads) simulator = std::make_unique<rr::WorkloadSimulator>(cluster);
+    if (flags.simulate_workloads) {
+      simulator = std::make_unique<rr::WorkloadSimulator>(
+          cluster, agent ? agent->predicate() : std::function<bool(const rr::Json&)>());
+    }
     server.write_kubeconfig(flags.kubeconfig_out);
     std::cout << "rrgen-cluster serving " << server.url() << "\n"
               << "kubeconfig written to " << flags.kubeconfig_out << "\n"
@@ -199,6 +223,7 @@ int main(int argc, char** argv) {
     sigwait(&signals, &signal);
     std::cout << "rrgen-cluster: stopping (signal " << signal << ")\n" << std::flush;
     simulator.reset();
+    if (agent) agent->stop();
     server.stop();
   } catch (const std::exception& e) {
     std::cerr << "rrgen-cluster: " << e.what() << "\n";

@@ -10,6 +10,7 @@
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
+#include "rr/node/node_agent.hpp"
 
 namespace rr {
 namespace {
@@ -19,7 +20,8 @@ namespace {
 // before the server, the server before the cluster.
 class EmbeddedCluster : public LocalCluster {
  public:
-  EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const LocalClusterRequest& request) {
+  EmbeddedCluster(const std::function<void(Cluster&)>& register_kinds, const LocalClusterModeOptions& mode,
+                  const LocalClusterRequest& request) {
     const std::string& kubeconfig_path = request.kubeconfig_path;
     ClusterOptions options;
     options.require_namespaces = true;  // kubectl realism: a namespace must exist first
@@ -35,7 +37,15 @@ class EmbeddedCluster : public LocalCluster {
     }
     server_ = std::make_unique<ApiServer>(cluster_, server_options);  // registers the built-in kinds
     server_->start();
-    workloads_ = std::make_unique<WorkloadSimulator>(cluster_);
+    if (!mode.images.empty()) {
+      node::NodeAgentOptions node;
+      node.image_dirs = mode.images;
+      node.service_port = server_->port();
+      agent_ = std::make_shared<node::NodeAgent>(cluster_, std::move(node));
+      server_->set_pod_log_source(agent_);
+    }
+    workloads_ = std::make_unique<WorkloadSimulator>(cluster_,
+                                                     agent_ ? agent_->predicate() : std::function<bool(const Json&)>());
     // Written last, atomically: whoever waits for the file finds a server that answers.
     const std::string partial = kubeconfig_path + ".partial";
     server_->write_kubeconfig(partial);
@@ -49,15 +59,21 @@ class EmbeddedCluster : public LocalCluster {
  private:
   std::shared_ptr<Cluster> cluster_;
   std::unique_ptr<ApiServer> server_;
+  std::shared_ptr<node::NodeAgent> agent_;  // stops (its containers killed) after the simulator
   std::unique_ptr<WorkloadSimulator> workloads_;
 };
 
 }  // namespace
 
 LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds) {
-  return [register_kinds = std::move(register_kinds)](const LocalClusterRequest& request) {
-    return std::unique_ptr<LocalCluster>(std::make_unique<EmbeddedCluster>(register_kinds, request));
-  };
+  return local_cluster_mode(std::move(register_kinds), {});
+}
+
+LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds, LocalClusterModeOptions options) {
+  return
+      [register_kinds = std::move(register_kinds), options = std::move(options)](const LocalClusterRequest& request) {
+        return std::unique_ptr<LocalCluster>(std::make_unique<EmbeddedCluster>(register_kinds, options, request));
+      };
 }
 
 }  // namespace rr

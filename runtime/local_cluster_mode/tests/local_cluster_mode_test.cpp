@@ -76,3 +76,12 @@ TEST_CASE("a kubeconfig that cannot be written fails the start") {
   const rr::LocalClusterMode mode = rr::local_cluster_mode();
   CHECK_THROWS_AS(mode(rr::LocalClusterRequest{"/nonexistent-dir/for/rr/kubeconfig"}), std::runtime_error);
 }
+
+TEST_CASE("images: the embedded cluster starts a node agent, which refuses a directory without layouts") {
+  const auto dir = std::filesystem::temp_directory_path() / ("rr-local-cluster-images-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "images");
+  const rr::LocalClusterMode mode = rr::local_cluster_mode({}, {.images = {dir / "images"}});
+  CHECK_THROWS_WITH(mode(rr::LocalClusterRequest{(dir / "kubeconfig").string(), true}),
+                    doctest::Contains("no oci-layout in it or its subdirectories"));
+  std::filesystem::remove_all(dir);
+}

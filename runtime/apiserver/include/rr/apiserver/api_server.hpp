@@ -15,6 +15,9 @@
 namespace rr {
 
 class Cluster;
+namespace node {
+class PodLogSource;
+}
 
 // A certificate and key, each as PEM text or a file (a file wins when both are set).
 struct TlsOptions {
@@ -108,6 +111,10 @@ class ApiServer {
   void set_faults(const FaultOptions& faults);
   FaultOptions faults() const;
   FaultCounters fault_counters() const;
+
+  // Where GET pods/<name>/log reads (rr::node::NodeAgent); without one, or for a pod it does not
+  // run, a pod's log is empty.
+  void set_pod_log_source(std::shared_ptr<node::PodLogSource> source);
 
  private:
   struct Impl;

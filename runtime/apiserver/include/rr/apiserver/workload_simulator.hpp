@@ -7,13 +7,18 @@
 //    the highest ordinal (claims kept unless the retention policy says Delete), rolling updates
 //    from the highest ordinal down, and the controller's status (revisions included);
 //  - batch/v1 Jobs get their pods made and reported Succeeded, then the SuccessCriteriaMet and
-//    Complete conditions; a suspended job only its Suspended condition.
+//    Complete conditions; a suspended job only its Suspended condition;
+//  - bare Pods (no controller) are reported Running and Ready, unless `runs_on_node` says a node
+//    agent runs them (rr::node::NodeAgent::predicate()): those the agent reports itself.
 // Each kind is simulated when it is registered on the cluster as the simulator starts; StatefulSets
 // and Jobs without a registered Pod kind are reported as if their pods ran, and claims are made
 // only when PersistentVolumeClaim is registered. Off unless asked for; runs on its own threads
 // over the in-process rr::Cluster.
 #pragma once
+#include <functional>
 #include <memory>
+
+#include "rr/core/json.hpp"
 
 namespace rr {
 
@@ -22,7 +27,8 @@ class Cluster;
 class WorkloadSimulator {
  public:
   // Starts watching the registered kinds of `cluster` it simulates (none registered: it idles).
-  explicit WorkloadSimulator(std::shared_ptr<Cluster> cluster);
+  // `runs_on_node(pod)`: true for a bare pod something else runs and reports.
+  explicit WorkloadSimulator(std::shared_ptr<Cluster> cluster, std::function<bool(const Json&)> runs_on_node = {});
   ~WorkloadSimulator();  // stops the threads
   WorkloadSimulator(const WorkloadSimulator&) = delete;
   WorkloadSimulator& operator=(const WorkloadSimulator&) = delete;

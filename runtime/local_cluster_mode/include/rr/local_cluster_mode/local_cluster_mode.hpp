@@ -12,7 +12,9 @@
 //
 // Link rr::local_cluster_mode. See docs/runtime/25-operator-main.md.
 #pragma once
+#include <filesystem>
 #include <functional>
+#include <vector>
 
 #include "rr/cluster/cluster.hpp"
 #include "rr/manager/operator_main.hpp"
@@ -23,5 +25,13 @@ namespace rr {
 // a real API server defaults and validates them from the CRDs' structural schemas. The cluster
 // requires namespaces to exist, as kubectl users expect.
 LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds = {});
+
+// What else the embedded cluster runs.
+struct LocalClusterModeOptions {
+  // OCI image layouts (or directories of them): a node agent (rr::node::NodeAgent) runs the bare
+  // Pods of their images as real processes, as rrgen-cluster --images does. None: no agent.
+  std::vector<std::filesystem::path> images;
+};
+LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds, LocalClusterModeOptions options);
 
 }  // namespace rr

@@ -1,0 +1,108 @@
+// The program the node tests put in their images (linked statically, so an image needs nothing
+// else). Its arguments are steps run in order:
+//   print:TEXT      a line on stdout          err:TEXT   a line on stderr
+//   env:NAME        prints NAME=<value>       pwd        prints the working directory
+//   id              prints uid=<n> gid=<n>    pid        prints pid=<n>
+//   exe             prints what /proc/self/exe is (the loader, when run through one)
+//   sleep:MS        sleeps                    exit:N     exits with N
+//   write:PATH      creates PATH (prints write-ok or write-failed)
+//   term:N          on SIGTERM: prints "terminating" and exits with N
+//   wait            sleeps until a signal ends it
+//   serve:PORT      answers HTTP on 127.0.0.1:PORT from a thread: 200 for /healthz, 500 otherwise
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+
+namespace {
+
+int term_code = 0;
+
+void on_term(int) {
+  const char message[] = "terminating\n";
+  (void)!write(1, message, sizeof message - 1);
+  _exit(term_code);
+}
+
+void serve(int port) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  const int on = 1;
+  setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<unsigned short>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(listener, 16) != 0) {
+    std::fprintf(stderr, "cannot listen on %d\n", port);
+    return;
+  }
+  std::printf("serving %d\n", port);
+  std::thread([listener] {
+    for (;;) {
+      const int fd = accept(listener, nullptr, nullptr);
+      if (fd < 0) continue;
+      char buffer[2048];
+      const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+      buffer[n > 0 ? n : 0] = '\0';
+      const bool healthy = std::strncmp(buffer, "GET /healthz ", 13) == 0;
+      const char* reply = healthy
+                              ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+                              : "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+      (void)!write(fd, reply, std::strlen(reply));
+      close(fd);
+    }
+  }).detach();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  for (int i = 1; i < argc; ++i) {
+    const std::string step = argv[i];
+    const auto colon = step.find(':');
+    const std::string verb = step.substr(0, colon), arg = colon == std::string::npos ? "" : step.substr(colon + 1);
+    if (verb == "print") std::printf("%s\n", arg.c_str());
+    else if (verb == "err") std::fprintf(stderr, "%s\n", arg.c_str());
+    else if (verb == "env") {
+      const char* v = std::getenv(arg.c_str());
+      std::printf("%s=%s\n", arg.c_str(), v ? v : "<unset>");
+    } else if (verb == "pwd") {
+      char buffer[4096];
+      std::printf("%s\n", getcwd(buffer, sizeof buffer) ? buffer : "?");
+    } else if (verb == "id") std::printf("uid=%u gid=%u\n", getuid(), getgid());
+    else if (verb == "pid") std::printf("pid=%d\n", getpid());
+    else if (verb == "exe") {
+      char buffer[4096];
+      const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+      buffer[n > 0 ? n : 0] = '\0';
+      std::printf("exe=%s\n", buffer);
+    } else if (verb == "sleep") std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(arg.c_str())));
+    else if (verb == "exit") return std::atoi(arg.c_str());
+    else if (verb == "write") {
+      const int fd = open(arg.c_str(), O_CREAT | O_WRONLY, 0644);
+      std::printf("%s\n", fd >= 0 ? "write-ok" : "write-failed");
+      if (fd >= 0) close(fd);
+    } else if (verb == "term") {
+      term_code = std::atoi(arg.c_str());
+      signal(SIGTERM, on_term);
+    } else if (verb == "serve") {
+      serve(std::atoi(arg.c_str()));
+    } else if (verb == "wait") {
+      for (;;) pause();
+    } else {
+      std::fprintf(stderr, "unknown step %s\n", step.c_str());
+      return 2;
+    }
+  }
+  return 0;
+}
