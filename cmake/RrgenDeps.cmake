@@ -4,13 +4,12 @@ find_package(fmt 9 REQUIRED)                 # generator text formatting
 find_package(LibYAML REQUIRED)               # generator input (cmake/FindLibYAML.cmake)
 find_package(RE2 REQUIRED)                   # Kubernetes pattern semantics (cmake/FindRE2.cmake)
 find_package(yaml-cpp 0.7 REQUIRED)          # runtime kubeconfig reading (rr::rest_config)
-find_package(ZLIB REQUIRED)                  # rrgen image: the gzip layer (generator/src/image)
+find_package(ZLIB REQUIRED)                  # gzip layers: rrgen image writes them, rr::node reads them
 # rr::testing (the table harness users' tests link) is built on doctest, so it is needed even
 # when rrgen's own tests are off.
 find_package(doctest REQUIRED)
 include(doctest)                             # doctest_discover_tests()
 find_package(CURL 7.80 REQUIRED)             # rr::http_client: HTTP/1.1 + TLS to the API server (libcurl)
-find_package(ZLIB REQUIRED)                  # rr::node: gzip image layers
 # cpp-httplib (Debian's libcpp-httplib-dev ships a compiled library with OpenSSL, zlib and brotli
 # support and only a pkg-config file): the local cluster (rr::apiserver) and tests' HTTP clients.
 # The manager's /metrics and probe endpoints have their own small server (docs/dependencies.md).
