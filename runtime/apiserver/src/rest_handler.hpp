@@ -19,6 +19,7 @@
 #include "scale_subresource.hpp"
 #include "service_account_tokens.hpp"
 #include "table.hpp"
+#include "token_review.hpp"
 
 namespace rr {
 class Cluster;
@@ -41,6 +42,8 @@ class RestHandler {
   // Never throws: failures become Status replies. The request runs as its user, or as the one it
   // impersonates; with RBAC enforced, only when authorised (403 Status otherwise).
   HttpReply handle(const HttpRequest& request) const;
+  // What TokenReview asks about: the server's bearer-token authentication (set before serving).
+  void set_token_authenticator(TokenAuthenticator authenticate) { token_authenticator_ = std::move(authenticate); }
 
  private:
   HttpReply dispatch(const HttpRequest& request, const UserInfo& user, const Target& target) const;
@@ -94,6 +97,7 @@ class RestHandler {
   const Authorizer& authorizer_;
   const ServiceAccountTokens& tokens_;
   std::function<std::string()> server_address_;
+  TokenAuthenticator token_authenticator_;
 };
 
 // The namespace of the path is the object's (set when the body has none; 400 when it differs).

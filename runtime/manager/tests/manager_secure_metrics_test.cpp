@@ -1,0 +1,216 @@
+// The secure metrics endpoint against the local cluster with RBAC: HTTPS, a TokenReview and a
+// SubjectAccessReview per new caller through the manager's client, then cached answers.
+#include <doctest/doctest.h>
+
+#include <httplib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+#include "manager_test_util.hpp"
+#include "rr/apiserver/api_server.hpp"
+#include "rr/client/forwarding_client.hpp"
+#include "rr/cluster/cluster.hpp"
+#include "rr/controller/metrics.hpp"
+#include "rr/http_client/http_client.hpp"
+#include "rr/http_server/self_signed.hpp"
+#include "rr/manager/manager.hpp"
+
+using rr::test::eventually;
+using rr::test::Running;
+
+namespace {
+
+// The manager's client, counting the reviews it creates.
+class CountingClient : public rr::ForwardingClient {
+ public:
+  using rr::ForwardingClient::ForwardingClient;
+  int created(const std::string& plural) const {
+    const std::lock_guard lock(mutex_);
+    const auto found = creates_.find(plural);
+    return found == creates_.end() ? 0 : found->second;
+  }
+
+ protected:
+  rr::Json do_create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
+    {
+      const std::lock_guard lock(mutex_);
+      ++creates_[kind.plural];
+    }
+    return ForwardingClient::do_create(kind, object, opts);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, int> creates_;
+};
+
+// The local cluster over HTTP with RBAC, an admin token, the manager's ServiceAccount bound to
+// kubebuilder's metrics-auth-role, and a scraper bound to metrics-reader.
+struct LocalCluster {
+  std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
+  rr::ApiServer server{cluster, [] {
+                         rr::ApiServerOptions options;
+                         options.authorization = rr::AuthorizationMode::RBAC;
+                         options.static_tokens = {{"admin-token", "admin", {"system:masters"}}};
+                         return options;
+                       }()};
+  std::unique_ptr<httplib::Client> admin;
+
+  LocalCluster() {
+    server.start();
+    admin = std::make_unique<httplib::Client>("127.0.0.1", server.port());
+    admin->set_bearer_token_auth("admin-token");
+    for (const char* account : {"controller-manager", "scraper", "stranger"}) {
+      create("/api/v1/namespaces/default/serviceaccounts",
+             rr::Json{{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", account}}}});
+    }
+    bind("metrics-auth-role",
+         rr::Json::array(
+             {{{"apiGroups", {"authentication.k8s.io"}}, {"resources", {"tokenreviews"}}, {"verbs", {"create"}}},
+              {{"apiGroups", {"authorization.k8s.io"}},
+               {"resources", {"subjectaccessreviews"}},
+               {"verbs", {"create"}}}}),
+         "controller-manager");
+    bind("metrics-reader", rr::Json::array({{{"nonResourceURLs", {"/metrics"}}, {"verbs", {"get"}}}}), "scraper");
+  }
+
+  rr::Json create(const std::string& path, const rr::Json& body) {
+    auto answer = admin->Post(path, body.dump(), "application/json");
+    if (!answer || answer->status != 201) throw std::runtime_error("cannot create " + path);
+    return rr::Json::parse(answer->body);
+  }
+  void bind(const std::string& name, const rr::Json& rules, const std::string& account) {
+    create("/apis/rbac.authorization.k8s.io/v1/clusterroles", rr::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
+                                                                       {"kind", "ClusterRole"},
+                                                                       {"metadata", {{"name", name}}},
+                                                                       {"rules", rules}});
+    create("/apis/rbac.authorization.k8s.io/v1/clusterrolebindings",
+           rr::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
+                    {"kind", "ClusterRoleBinding"},
+                    {"metadata", {{"name", name + "-binding"}}},
+                    {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", name}}},
+                    {"subjects", {{{"kind", "ServiceAccount"}, {"name", account}, {"namespace", "default"}}}}});
+  }
+  std::string token(const std::string& account) {
+    return create("/api/v1/namespaces/default/serviceaccounts/" + account + "/token",
+                  rr::Json{{"apiVersion", "authentication.k8s.io/v1"}, {"kind", "TokenRequest"}})["status"]["token"];
+  }
+  // The manager's client: the controller-manager ServiceAccount's token.
+  std::shared_ptr<CountingClient> manager_client() {
+    rr::RestConfig config;
+    config.host = server.url();
+    config.bearer_token = token("controller-manager");
+    config.qps = 0;
+    return std::make_shared<CountingClient>(std::make_shared<rr::HttpClient>(config));
+  }
+};
+
+struct Scrape {
+  int status = 0;  // 0: no TLS connection
+  std::string body;
+};
+
+Scrape scrape_metrics(int port, const std::string& token, const std::string& ca_file = "") {
+  httplib::SSLClient client("127.0.0.1", port);
+  if (ca_file.empty()) {
+    client.enable_server_certificate_verification(false);  // the generated self-signed certificate
+  } else {
+    client.set_ca_cert_path(ca_file.c_str());
+  }
+  client.set_connection_timeout(2);
+  client.set_read_timeout(5);
+  if (!token.empty()) client.set_bearer_token_auth(token);
+  const auto result = client.Get("/metrics");
+  if (!result) return {};
+  return {result->status, result->body};
+}
+
+rr::ManagerOptions secure_options() {
+  rr::ManagerOptions options = rr::test::loopback_options();
+  options.metrics_secure = true;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("secure metrics: HTTPS; 200 for a token bound to metrics-reader, 401 without or with a bad token, 403 "
+          "when not allowed; reviews cached") {
+  LocalCluster local;
+  auto api = local.manager_client();
+  rr::Manager manager(secure_options(), api, rr::Logger());
+  manager.metrics().counter("app_requests_total", "Requests served.").with({}).inc(7);
+  Running running(manager);
+  REQUIRE(eventually([&] { return manager.metrics_port() > 0; }));
+  const int port = manager.metrics_port();
+  const std::string scraper = local.token("scraper");
+
+  const Scrape allowed = scrape_metrics(port, scraper);
+  CHECK(allowed.status == 200);
+  CHECK(allowed.body.find("# TYPE app_requests_total counter\napp_requests_total 7\n") != std::string::npos);
+  CHECK(api->created("tokenreviews") == 1);
+  CHECK(api->created("subjectaccessreviews") == 1);
+  for (int i = 0; i < 5; ++i) CHECK(scrape_metrics(port, scraper).status == 200);
+  CHECK(api->created("tokenreviews") == 1);  // the token and the decision were cached
+  CHECK(api->created("subjectaccessreviews") == 1);
+
+  const Scrape anonymous = scrape_metrics(port, "");
+  CHECK(anonymous.status == 401);
+  CHECK(anonymous.body == "Unauthorized\n");
+  const Scrape bad = scrape_metrics(port, "not-a-token");
+  CHECK(bad.status == 401);
+  CHECK(bad.body == "Authentication failed\n");
+  const Scrape stranger = scrape_metrics(port, local.token("stranger"));
+  CHECK(stranger.status == 403);
+  CHECK(stranger.body == "Authorization denied for user system:serviceaccount:default:stranger\n");
+  const int reviews = api->created("subjectaccessreviews");
+  CHECK(scrape_metrics(port, local.token("stranger")).status == 403);  // another token: reviewed; the denial cached
+  CHECK(api->created("subjectaccessreviews") == reviews);
+
+  // Plain HTTP is not served.
+  CHECK(rr::test::http_get(port, "/metrics").status != 200);
+  CHECK(running.stop() == 0);
+}
+
+TEST_CASE("secure metrics: the certificate under --metrics-cert-path (names from --metrics-cert-name/-key)") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("rr-metrics-certs-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto pem = rr::http_server::make_self_signed_certificate({"localhost"}, {"127.0.0.1"});
+  std::ofstream(dir / "serving.crt") << pem.cert_pem;
+  std::ofstream(dir / "serving.key") << pem.key_pem;
+
+  LocalCluster local;
+  rr::ManagerOptions options = secure_options();
+  options.metrics_cert_path = dir.string();
+  options.metrics_cert_name = "serving.crt";
+  options.metrics_cert_key = "serving.key";
+  rr::Manager manager(options, local.manager_client(), rr::Logger());
+  Running running(manager);
+  REQUIRE(eventually([&] { return manager.metrics_port() > 0; }));
+  // Verified against that very certificate: the server serves it.
+  CHECK(scrape_metrics(manager.metrics_port(), local.token("scraper"), (dir / "serving.crt").string()).status == 200);
+  CHECK(running.stop() == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("--metrics-secure=false serves plain HTTP to anyone; secure metrics need a client") {
+  rr::ManagerOptions options = rr::ManagerOptions::parse(
+      {"--metrics-secure=false", "--metrics-bind-address=127.0.0.1:0", "--health-probe-bind-address=0"});
+  rr::Manager manager(options, nullptr, rr::Logger());
+  Running running(manager);
+  REQUIRE(eventually([&] { return manager.metrics_port() > 0; }));
+  CHECK(rr::test::http_get(manager.metrics_port(), "/metrics").status == 200);
+  CHECK(running.stop() == 0);
+
+  CHECK_THROWS_WITH_AS(rr::Manager(secure_options(), nullptr, rr::Logger()),
+                       "secure metrics need an API client (or --metrics-secure=false)", std::invalid_argument);
+}
