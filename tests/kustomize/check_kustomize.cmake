@@ -3,6 +3,7 @@
 #   -DKINDS=<Kind|Kind|...>  the exact set of kinds `kubectl kustomize config/default` must render
 #   -DNAMESPACE=<ns>         the deploy namespace every namespaced object must end up in
 #   -DWORK_DIR=<scratch directory>
+#   -DCONTAINS=<line|line|...>  lines the rendered text must contain (optional)
 # Prints "kustomize: SKIPPED ..." (the test's SKIP_REGULAR_EXPRESSION) when there is no kubectl.
 cmake_minimum_required(VERSION 3.20)
 
@@ -82,4 +83,11 @@ list(REMOVE_DUPLICATES namespaces)
 if(NOT namespaces STREQUAL "\n  namespace: ${NAMESPACE}")
   fail("objects are in the namespaces '${namespaces}', expected only ${NAMESPACE} (see ${WORK_DIR}/rendered.yaml)")
 endif()
+string(REPLACE "|" ";" expected_lines "${CONTAINS}")
+foreach(line IN LISTS expected_lines)
+  string(FIND "${rendered}" "\n${line}\n" found)
+  if(found EQUAL -1)
+    fail("the rendered text has no line '${line}' (see ${WORK_DIR}/rendered.yaml)")
+  endif()
+endforeach()
 message("kustomize: ${SPEC}: rendered ${kinds} into namespace ${NAMESPACE}")
