@@ -37,7 +37,8 @@ if(RRGEN_BUILD_TESTS)
   )
   # The webhook test calls the webhook server with rr::webhook's test HTTPS client (libcurl).
   target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src
-                                                          ${PROJECT_SOURCE_DIR}/runtime/webhook/tests)
+                                                          ${PROJECT_SOURCE_DIR}/runtime/webhook/tests
+                                                          ${PROJECT_SOURCE_DIR}/runtime/apiserver/tests)
   target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rr::apiserver rr::http_server
                                                      rr::http_client rrgen_httplib
                                                      CURL::libcurl doctest::doctest)

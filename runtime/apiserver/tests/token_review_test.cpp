@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "rbac_objects.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
 #include "test_server.hpp"
@@ -54,16 +55,9 @@ struct RbacServer {
         Json{{"apiVersion", "authentication.k8s.io/v1"}, {"kind", "TokenRequest"}, {"spec", spec}})["status"]["token"];
   }
   void bind_cluster_role(const std::string& name, const Json& rules, const std::string& account) {
-    create("/apis/rbac.authorization.k8s.io/v1/clusterroles", Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-                                                                   {"kind", "ClusterRole"},
-                                                                   {"metadata", {{"name", name}}},
-                                                                   {"rules", rules}});
+    create("/apis/rbac.authorization.k8s.io/v1/clusterroles", cluster_role_object(name, rules));
     create("/apis/rbac.authorization.k8s.io/v1/clusterrolebindings",
-           Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-                {"kind", "ClusterRoleBinding"},
-                {"metadata", {{"name", name}}},
-                {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", name}}},
-                {"subjects", {{{"kind", "ServiceAccount"}, {"name", account}, {"namespace", "default"}}}}});
+           cluster_role_binding_object(name, name, default_service_account(account)));
   }
 };
 
@@ -147,8 +141,9 @@ TEST_CASE("TokenReview under RBAC: create tokenreviews is needed; discovery list
   CHECK(body_of(allowed)["status"]["user"]["username"] == "admin");
 
   std::set<std::string> names;
-  for (const Json& resource : body_of(s.client.Get(
-           "/apis/authentication.k8s.io/v1", httplib::Headers{{"Authorization", "Bearer admin-token"}}))["resources"]) {
+  const Json discovery = body_of(
+      s.client.Get("/apis/authentication.k8s.io/v1", httplib::Headers{{"Authorization", "Bearer admin-token"}}));
+  for (const Json& resource : discovery["resources"]) {
     names.insert(resource["name"].get<std::string>());
     if (resource["name"] == "tokenreviews") {
       CHECK(resource["verbs"] == Json::array({"create"}));

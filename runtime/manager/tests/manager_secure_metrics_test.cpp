@@ -5,22 +5,14 @@
 #include <httplib.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 
 #include "manager_test_util.hpp"
-#include "rr/apiserver/api_server.hpp"
-#include "rr/client/forwarding_client.hpp"
-#include "rr/cluster/cluster.hpp"
+#include "metrics_auth_cluster.hpp"
 #include "rr/controller/metrics.hpp"
-#include "rr/http_client/http_client.hpp"
 #include "rr/http_server/self_signed.hpp"
 #include "rr/manager/manager.hpp"
 
@@ -29,88 +21,12 @@ using rr::test::Running;
 
 namespace {
 
-// The manager's client, counting the reviews it creates.
-class CountingClient : public rr::ForwardingClient {
- public:
-  using rr::ForwardingClient::ForwardingClient;
-  int created(const std::string& plural) const {
-    const std::lock_guard lock(mutex_);
-    const auto found = creates_.find(plural);
-    return found == creates_.end() ? 0 : found->second;
-  }
-
- protected:
-  rr::Json do_create(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
-    {
-      const std::lock_guard lock(mutex_);
-      ++creates_[kind.plural];
-    }
-    return ForwardingClient::do_create(kind, object, opts);
-  }
-
- private:
-  mutable std::mutex mutex_;
-  std::map<std::string, int> creates_;
-};
-
-// The local cluster over HTTP with RBAC, an admin token, the manager's ServiceAccount bound to
-// kubebuilder's metrics-auth-role, and a scraper bound to metrics-reader.
-struct LocalCluster {
-  std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
-  rr::ApiServer server{cluster, [] {
-                         rr::ApiServerOptions options;
-                         options.authorization = rr::AuthorizationMode::RBAC;
-                         options.static_tokens = {{"admin-token", "admin", {"system:masters"}}};
-                         return options;
-                       }()};
-  std::unique_ptr<httplib::Client> admin;
-
+// The scraper may get /metrics; the stranger may not.
+struct LocalCluster : rr::test::MetricsAuthCluster {
   LocalCluster() {
-    server.start();
-    admin = std::make_unique<httplib::Client>("127.0.0.1", server.port());
-    admin->set_bearer_token_auth("admin-token");
-    for (const char* account : {"controller-manager", "scraper", "stranger"}) {
-      create("/api/v1/namespaces/default/serviceaccounts",
-             rr::Json{{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", account}}}});
-    }
-    bind("metrics-auth-role",
-         rr::Json::array(
-             {{{"apiGroups", {"authentication.k8s.io"}}, {"resources", {"tokenreviews"}}, {"verbs", {"create"}}},
-              {{"apiGroups", {"authorization.k8s.io"}},
-               {"resources", {"subjectaccessreviews"}},
-               {"verbs", {"create"}}}}),
-         "controller-manager");
-    bind("metrics-reader", rr::Json::array({{{"nonResourceURLs", {"/metrics"}}, {"verbs", {"get"}}}}), "scraper");
-  }
-
-  rr::Json create(const std::string& path, const rr::Json& body) {
-    auto answer = admin->Post(path, body.dump(), "application/json");
-    if (!answer || answer->status != 201) throw std::runtime_error("cannot create " + path);
-    return rr::Json::parse(answer->body);
-  }
-  void bind(const std::string& name, const rr::Json& rules, const std::string& account) {
-    create("/apis/rbac.authorization.k8s.io/v1/clusterroles", rr::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-                                                                       {"kind", "ClusterRole"},
-                                                                       {"metadata", {{"name", name}}},
-                                                                       {"rules", rules}});
-    create("/apis/rbac.authorization.k8s.io/v1/clusterrolebindings",
-           rr::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-                    {"kind", "ClusterRoleBinding"},
-                    {"metadata", {{"name", name + "-binding"}}},
-                    {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", name}}},
-                    {"subjects", {{{"kind", "ServiceAccount"}, {"name", account}, {"namespace", "default"}}}}});
-  }
-  std::string token(const std::string& account) {
-    return create("/api/v1/namespaces/default/serviceaccounts/" + account + "/token",
-                  rr::Json{{"apiVersion", "authentication.k8s.io/v1"}, {"kind", "TokenRequest"}})["status"]["token"];
-  }
-  // The manager's client: the controller-manager ServiceAccount's token.
-  std::shared_ptr<CountingClient> manager_client() {
-    rr::RestConfig config;
-    config.host = server.url();
-    config.bearer_token = token("controller-manager");
-    config.qps = 0;
-    return std::make_shared<CountingClient>(std::make_shared<rr::HttpClient>(config));
+    add_account("scraper");
+    add_account("stranger");
+    bind_metrics_reader(account_subject("scraper"));
   }
 };
 
