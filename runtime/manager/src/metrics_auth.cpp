@@ -71,8 +71,9 @@ class TtlCache {
     if (ttl <= Clock::duration::zero()) return;
     const std::lock_guard lock(mutex_);
     if (entries_.size() >= max_entries_ && !entries_.contains(key)) {
-      const auto now = std::erase_if(entries_, [now = Clock::now()](const auto& e) { return e.second.expires <= now; });
-      if (now == 0 && !entries_.empty()) {
+      const auto expired = std::erase_if(entries_,
+                                         [now = Clock::now()](const auto& e) { return e.second.expires <= now; });
+      if (expired == 0 && !entries_.empty()) {
         entries_.erase(std::min_element(entries_.begin(), entries_.end(), [](const auto& a, const auto& b) {
           return a.second.expires < b.second.expires;
         }));

@@ -9,8 +9,10 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "manager_test_util.hpp"
+#include "metrics_auth.hpp"
 #include "metrics_auth_cluster.hpp"
 #include "rr/controller/metrics.hpp"
 #include "rr/http_server/self_signed.hpp"
@@ -129,4 +131,41 @@ TEST_CASE("--metrics-secure=false serves plain HTTP to anyone; secure metrics ne
 
   CHECK_THROWS_WITH_AS(rr::Manager(secure_options(), nullptr, rr::Logger()),
                        "secure metrics need an API client (or --metrics-secure=false)", std::invalid_argument);
+}
+
+TEST_CASE("MetricsAuth: answers expire after their TTL, and a full cache drops the answer that expires first") {
+  LocalCluster local;
+  auto api = local.manager_client();
+  rr::MetricsAuth auth(api, rr::Logger(),
+                       {.token_ttl = std::chrono::milliseconds(200),
+                        .allow_ttl = std::chrono::milliseconds(200),
+                        .deny_ttl = std::chrono::milliseconds(200),
+                        .max_entries = 1});
+  const auto request = [](const std::string& token) {
+    rr::http_server::Request r;
+    r.method = "GET";
+    r.fields = {{"authorization", "Bearer " + token}};
+    return r;
+  };
+  const auto scraper = request(local.token("scraper"));
+  CHECK_FALSE(auth.check(scraper, "/metrics"));
+  CHECK_FALSE(auth.check(scraper, "/metrics"));
+  CHECK(api->created("tokenreviews") == 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  CHECK_FALSE(auth.check(scraper, "/metrics"));  // both answers expired: reviewed again
+  CHECK(api->created("tokenreviews") == 2);
+  CHECK(api->created("subjectaccessreviews") == 2);
+
+  // One entry per cache: the stranger's answers push the scraper's out.
+  const auto stranger = request(local.token("stranger"));
+  const auto refused = auth.check(stranger, "/metrics");
+  REQUIRE(refused);
+  CHECK(refused->status == 403);
+  CHECK_FALSE(auth.check(scraper, "/metrics"));
+  CHECK(api->created("tokenreviews") == 4);
+  // The path and the lower-cased method are what is asked: another path is another decision.
+  const auto other = auth.check(scraper, "/debug");
+  REQUIRE(other);
+  CHECK(other->status == 403);
+  CHECK(other->body == "Authorization denied for user system:serviceaccount:default:scraper\n");
 }
