@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rr/client/client.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/error.hpp"
 
 namespace rr {
