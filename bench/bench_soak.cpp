@@ -126,6 +126,7 @@ int run_operator_process(const std::string& kubeconfig, const std::string& port_
   auto api = std::make_shared<rr::HttpClient>(rest);
   rr::ManagerOptions options;
   options.metrics_bind_address = "127.0.0.1:0";
+  options.metrics_secure = false;  // scraped over plain HTTP below
   options.health_probe_bind_address = "0";
   options.max_concurrent_reconciles = workers;
   options.graceful_shutdown_timeout = 10s;

@@ -9,6 +9,7 @@ target_sources(rr_manager PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_json_log.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_signals.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/metrics_auth.cpp
 )
 
 if(RRGEN_BUILD_TESTS)
@@ -32,11 +33,14 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_signals_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_default_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_webhook_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_secure_metrics_test.cpp
   )
   # The webhook test calls the webhook server with rr::webhook's test HTTPS client (libcurl).
   target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src
-                                                          ${PROJECT_SOURCE_DIR}/runtime/webhook/tests)
-  target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rr::apiserver rrgen_httplib
+                                                          ${PROJECT_SOURCE_DIR}/runtime/webhook/tests
+                                                          ${PROJECT_SOURCE_DIR}/runtime/apiserver/tests)
+  target_link_libraries(rr_manager_run_tests PRIVATE rr::manager rr::cluster rr::builtin rr::apiserver rr::http_server
+                                                     rr::http_client rrgen_httplib
                                                      CURL::libcurl doctest::doctest)
   rrgen_target_defaults(rr_manager_run_tests)
   rrgen_discover_doctests(rr_manager_run_tests TEST_PREFIX "manager.run." LABELS unit slow)

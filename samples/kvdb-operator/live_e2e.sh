@@ -117,7 +117,8 @@ reconciled_since() { [[ $(reconciles) -gt $1 ]]; }
 
 step "1. the operator starts with an embedded local cluster; kubectl applies the CRD and a KeyValueStore"
 "$operator" --local-cluster-kubeconfig "$KUBECONFIG" \
-  --metrics-bind-address 127.0.0.1:0 --health-probe-bind-address 127.0.0.1:0 2>"$work/operator.log" &
+  --metrics-bind-address 127.0.0.1:0 --metrics-secure=false --health-probe-bind-address 127.0.0.1:0 \
+  2>"$work/operator.log" &
 pid=$!
 for _ in $(seq 1 100); do [[ -s $KUBECONFIG ]] && break; sleep 0.1; done
 [[ -s $KUBECONFIG ]] || fail "the operator did not start"

@@ -42,7 +42,7 @@ limiter_figures() {
 measure() {
   local min=$1 figures="" seen=0
   shift
-  "$operator" --local-cluster-kubeconfig "$work/kubeconfig" --metrics-bind-address 127.0.0.1:0 \
+  "$operator" --local-cluster-kubeconfig "$work/kubeconfig" --metrics-bind-address 127.0.0.1:0 --metrics-secure=false \
     --health-probe-bind-address 127.0.0.1:0 "$@" 2>"$work/operator.log" &
   pid=$!
   for _ in $(seq 1 300); do

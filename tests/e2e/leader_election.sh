@@ -124,7 +124,7 @@ start_operator() {
   local name=$1
   "$operator_bin" --kubeconfig "$KUBECONFIG" --leader-elect --leader-election-namespace default \
     --leader-elect-lease-duration "${lease_seconds}s" --leader-elect-renew-deadline 2s \
-    --leader-elect-retry-period 500ms --metrics-bind-address 127.0.0.1:0 \
+    --leader-elect-retry-period 500ms --metrics-bind-address 127.0.0.1:0 --metrics-secure=false \
     --health-probe-bind-address 127.0.0.1:0 --zap-log-level debug 2>"$work/$name.log" &
   operator_pid[$name]=$!
 }

@@ -3,6 +3,7 @@
 #   -DKINDS=<Kind|Kind|...>  the exact set of kinds `kubectl kustomize config/default` must render
 #   -DNAMESPACE=<ns>         the deploy namespace every namespaced object must end up in
 #   -DWORK_DIR=<scratch directory>
+#   -DCONTAINS=<line|line|...>  lines the rendered text must contain (optional)
 #   -DINIT=<name>            instead of SPEC and CRDS: the spec and CRD of a new `rrgen init <name>` project
 # Besides kubectl's rendering, the case checks dist/install.yaml (rrgen's own rendering of the same
 # tree) against it, and `rrgen pin-image` (kubectl and install.yaml name the same pinned image).
@@ -105,6 +106,13 @@ list(REMOVE_DUPLICATES namespaces)
 if(NOT namespaces STREQUAL "\n  namespace: ${NAMESPACE}")
   fail("objects are in the namespaces '${namespaces}', expected only ${NAMESPACE} (see ${WORK_DIR}/rendered.yaml)")
 endif()
+string(REPLACE "|" ";" expected_lines "${CONTAINS}")
+foreach(line IN LISTS expected_lines)
+  string(FIND "${rendered}" "\n${line}\n" found)
+  if(found EQUAL -1)
+    fail("the rendered text has no line '${line}' (see ${WORK_DIR}/rendered.yaml)")
+  endif()
+endforeach()
 
 # dist/install.yaml holds the same objects: kubectl renders it (as a resource of a kustomization
 # of its own, which only sorts and writes it back) exactly as it renders config/default.

@@ -92,6 +92,13 @@ struct SpecDuck {
   Location kinds_location;
 };
 
+// `metrics:`: how config/ exposes /metrics (kubebuilder v4's defaults).
+struct SpecMetrics {
+  bool secure = true;            // HTTPS on 8443 with authn/authz; false: plain HTTP on 8080
+  bool service_monitor = false;  // config/default deploys ../prometheus
+  bool network_policy = false;   // config/default deploys ../network-policy
+};
+
 struct ReconcilerSpec {
   const std::string* file = nullptr;  // the spec file (interned: outlives the SourceSet)
   Location location;                  // of the document
@@ -108,6 +115,7 @@ struct ReconcilerSpec {
   std::string image = "controller:latest";  // config/manager's container image
   std::string deploy_namespace;       // config/default's namespace; "" = "<kebab-case stem>-system"
   std::optional<SpecWebhooks> webhooks;  // `webhooks:`; nullopt when absent
+  SpecMetrics metrics;                   // `metrics:`
 };
 
 }  // namespace rrgen

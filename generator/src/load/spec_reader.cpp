@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "load/spec_duck.hpp"
+#include "load/spec_metrics.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/image_reference.hpp"
@@ -237,6 +238,7 @@ class SpecReader {
         spec.deploy_namespace = *ns;
       }
     }
+    if (const Node* n = doc.find("metrics")) read_spec_metrics(*n, spec.metrics, diags_);
     if (const Node* n = doc.find("webhooks")) {
       spec.webhooks = read_spec_webhooks(*n, diags_);
       if (spec.webhooks) spec.webhooks->location = doc.key_location("webhooks");  // what sema's messages point at
@@ -476,8 +478,8 @@ class SpecReader {
 
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
-      "apiVersion",       "kind",        "name", "namespace", "resource",        "scope",   "conditions",
-      "leaderElectionID", "reconcilers", "rbac", "image",     "deployNamespace", "webhooks"};
+      "apiVersion",       "kind",        "name", "namespace", "resource",        "scope",    "conditions",
+      "leaderElectionID", "reconcilers", "rbac", "image",     "deployNamespace", "webhooks", "metrics"};
   return keys;
 }
 

@@ -93,6 +93,13 @@ struct ResolvedDuck {
 // Cluster: ClusterRole(Binding); Namespace: Role(Binding) in the deploy namespace.
 enum class ReconcilerScope { Cluster, Namespace };
 
+// The spec's `metrics:` (config/ only; the runtime's flags say the same at run time).
+struct ResolvedMetrics {
+  bool secure = true;            // HTTPS on 8443, TokenReview/SubjectAccessReview; false: HTTP on 8080
+  bool service_monitor = false;  // config/default deploys ../prometheus
+  bool network_policy = false;   // config/default deploys ../network-policy
+};
+
 struct ResolvedSpec {
   std::string file;           // the spec file as given ("" = unknown)
   Location location;          // of the document
@@ -110,6 +117,7 @@ struct ResolvedSpec {
   std::vector<ResolvedStep> steps;
   std::optional<ResolvedWebhooks> webhooks;  // `webhooks:`; nullopt: none
   std::optional<ResolvedDuck> duck;          // the resource is a duck; nullopt: a kind
+  ResolvedMetrics metrics;
   // Every distinct kind the spec touches (resource, children, tracked), in first-use order. With a
   // duck, the duck's entry (resource) comes first and its kinds are not listed (they have no
   // C++ type of their own in the wiring).

@@ -110,7 +110,9 @@ TEST_CASE("emit_rbac: kubebuilder's config/rbac files, the kustomization listing
   const OutputSet out = emit_rbac(f.spec, f.options);
   CHECK(paths(out) == Strings{"config/rbac/service_account.yaml", "config/rbac/role.yaml",
                               "config/rbac/role_binding.yaml", "config/rbac/leader_election_role.yaml",
-                              "config/rbac/leader_election_role_binding.yaml", "config/rbac/kustomization.yaml"});
+                              "config/rbac/leader_election_role_binding.yaml", "config/rbac/metrics_auth_role.yaml",
+                              "config/rbac/metrics_auth_role_binding.yaml", "config/rbac/metrics_reader_role.yaml",
+                              "config/rbac/kustomization.yaml"});
   auto files = by_path(out);
   for (const auto& file : out.files) {
     CAPTURE(file.path);
@@ -120,7 +122,8 @@ TEST_CASE("emit_rbac: kubebuilder's config/rbac files, the kustomization listing
   Parsed kustomization(files["config/rbac/kustomization.yaml"]);
   CHECK(strings_at(kustomization.docs.at(0), "resources") ==
         Strings{"service_account.yaml", "role.yaml", "role_binding.yaml", "leader_election_role.yaml",
-                "leader_election_role_binding.yaml"});
+                "leader_election_role_binding.yaml", "metrics_auth_role.yaml", "metrics_auth_role_binding.yaml",
+                "metrics_reader_role.yaml"});
 
   Parsed role(files["config/rbac/role.yaml"]);
   REQUIRE(role.docs.size() == 1);
@@ -170,7 +173,9 @@ TEST_CASE("emit_rbac: Namespace scope writes a Role and RoleBinding; no leader e
   f.spec.deploy_namespace = "fn";
   const OutputSet out = emit_rbac(f.spec, f.options);
   CHECK(paths(out) == Strings{"config/rbac/service_account.yaml", "config/rbac/role.yaml",
-                              "config/rbac/role_binding.yaml", "config/rbac/kustomization.yaml"});
+                              "config/rbac/role_binding.yaml", "config/rbac/metrics_auth_role.yaml",
+                              "config/rbac/metrics_auth_role_binding.yaml", "config/rbac/metrics_reader_role.yaml",
+                              "config/rbac/kustomization.yaml"});
   auto files = by_path(out);
   Parsed role(files["config/rbac/role.yaml"]);
   REQUIRE(role.docs.size() == 1);
@@ -204,10 +209,13 @@ TEST_CASE("emit_config: CRDs are copied byte for byte, under unique names") {
                           "metadata: {name: functions.build.example.rrgen.dev}   \n";  // CRLF, trailing spaces
   const OutputSet out = emit_config(
       f.spec, {{"functions.yaml", odd}, {"images.yaml", "b"}, {"functions.yaml", "c"}, {".hidden", "d"}}, f.options);
-  CHECK(paths(out) == Strings{"config/crd/bases/functions.yaml", "config/crd/bases/images.yaml",
-                              "config/crd/bases/functions-2.yaml", "config/crd/bases/.hidden",
-                              "config/crd/kustomization.yaml", "config/manager/manager.yaml",
-                              "config/manager/kustomization.yaml", "config/default/kustomization.yaml"});
+  CHECK(paths(out) ==
+        Strings{"config/crd/bases/functions.yaml", "config/crd/bases/images.yaml", "config/crd/bases/functions-2.yaml",
+                "config/crd/bases/.hidden", "config/crd/kustomization.yaml", "config/default/metrics_service.yaml",
+                "config/default/manager_metrics_patch.yaml", "config/prometheus/monitor.yaml",
+                "config/prometheus/kustomization.yaml", "config/network-policy/allow-metrics-traffic.yaml",
+                "config/network-policy/kustomization.yaml", "config/manager/manager.yaml",
+                "config/manager/kustomization.yaml", "config/default/kustomization.yaml"});
   auto files = by_path(out);
   CHECK(files["config/crd/bases/functions.yaml"] == odd);
   CHECK(files["config/crd/bases/functions-2.yaml"] == "c");
@@ -216,17 +224,22 @@ TEST_CASE("emit_config: CRDs are copied byte for byte, under unique names") {
         Strings{"bases/functions.yaml", "bases/images.yaml", "bases/functions-2.yaml", "bases/.hidden"});
   Parsed default_kustomization(files["config/default/kustomization.yaml"]);
   CHECK(text_at(default_kustomization.docs.at(0), "namespace") == "function-system");
-  CHECK(strings_at(default_kustomization.docs.at(0), "resources") == Strings{"../crd", "../rbac", "../manager"});
+  CHECK(strings_at(default_kustomization.docs.at(0), "resources") ==
+        Strings{"../crd", "../rbac", "../manager", "metrics_service.yaml"});
 }
 
 TEST_CASE("emit_config: only built-in kinds, no crd/ directory") {
   Fixture f;
   const OutputSet out = emit_config(f.spec, {}, f.options);
-  CHECK(paths(out) == Strings{"config/manager/manager.yaml", "config/manager/kustomization.yaml",
-                              "config/default/kustomization.yaml"});
+  CHECK(paths(out) == Strings{"config/default/metrics_service.yaml", "config/default/manager_metrics_patch.yaml",
+                              "config/prometheus/monitor.yaml", "config/prometheus/kustomization.yaml",
+                              "config/network-policy/allow-metrics-traffic.yaml",
+                              "config/network-policy/kustomization.yaml", "config/manager/manager.yaml",
+                              "config/manager/kustomization.yaml", "config/default/kustomization.yaml"});
   auto files = by_path(out);
   Parsed default_kustomization(files["config/default/kustomization.yaml"]);
-  CHECK(strings_at(default_kustomization.docs.at(0), "resources") == Strings{"../rbac", "../manager"});
+  CHECK(strings_at(default_kustomization.docs.at(0), "resources") ==
+        Strings{"../rbac", "../manager", "metrics_service.yaml"});
 }
 
 TEST_CASE("emit_config: the manager Deployment, locked down") {
@@ -254,8 +267,9 @@ TEST_CASE("emit_config: the manager Deployment, locked down") {
   CHECK(text_at(d, "spec.template.spec.securityContext.runAsNonRoot") == "true");
   const std::string c = "spec.template.spec.containers.0.";
   CHECK(text_at(d, c + "image") == "controller:latest");  // config/manager's images entry maps it
-  CHECK(strings_at(d, c + "args") ==
-        Strings{"--leader-elect", "--health-probe-bind-address=:8081", "--metrics-bind-address=:8080"});
+  // config/default's manager_metrics_patch.yaml adds --metrics-bind-address=:8443.
+  CHECK(strings_at(d, c + "args") == Strings{"--leader-elect", "--health-probe-bind-address=:8081"});
+  CHECK(text_at(d, c + "ports.0.containerPort") == "8443");
   CHECK(text_at(d, c + "livenessProbe.httpGet.path") == "/healthz");
   CHECK(text_at(d, c + "livenessProbe.httpGet.port") == "8081");
   CHECK(text_at(d, c + "readinessProbe.httpGet.path") == "/readyz");
@@ -270,8 +284,7 @@ TEST_CASE("emit_config: the manager Deployment, locked down") {
   f.spec.leader_election_id.clear();
   files = by_path(emit_config(f.spec, {}, f.options));
   Parsed without(files["config/manager/manager.yaml"]);
-  CHECK(strings_at(without.docs.at(1), c + "args") ==
-        Strings{"--health-probe-bind-address=:8081", "--metrics-bind-address=:8080"});
+  CHECK(strings_at(without.docs.at(1), c + "args") == Strings{"--health-probe-bind-address=:8081"});
 }
 
 TEST_CASE("emit_config and emit_rbac: the same spec gives the same bytes") {

@@ -94,7 +94,7 @@ case $check in
   sample)
     [[ -d $layout ]] || fail "no layout at $layout (build the image target first)"
     tag=$(json "$layout/index.json" 'd["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"]' | tr -d '"')
-    tools_check "$layout" "$tag" '["8080/tcp", "8081/tcp", "9443/tcp"]'
+    tools_check "$layout" "$tag" '["8081/tcp", "8443/tcp", "9443/tcp"]'
     if [[ -n $install_yaml ]]; then
       grep -qxF "        image: $(cat "$layout/image-ref")" "$install_yaml" \
         || fail "$install_yaml does not run $(cat "$layout/image-ref"): $(grep 'image:' "$install_yaml")"

@@ -490,3 +490,23 @@ TEST_CASE("spec reader: webhook mistakes are reported where they are written") {
   check_errors(spec(kSteps + "webhooks:\n  conversion: {hub: v1, hubs: [v2]}\n"),
                {"reconciler.yaml:7:25: error: unknown key 'hubs'; did you mean 'hub'? [spec-unknown-key]"});
 }
+
+TEST_CASE("spec reader: metrics, kubebuilder's defaults unless given; mistakes named") {
+  auto defaults = read(spec(kSteps));
+  REQUIRE(defaults->spec);
+  CHECK(defaults->spec->metrics.secure);
+  CHECK_FALSE(defaults->spec->metrics.service_monitor);
+  CHECK_FALSE(defaults->spec->metrics.network_policy);
+  auto given = read(spec(kSteps + "metrics: {secure: false, serviceMonitor: true, networkPolicy: true}\n"));
+  REQUIRE(given->spec);
+  CHECK_FALSE(given->spec->metrics.secure);
+  CHECK(given->spec->metrics.service_monitor);
+  CHECK(given->spec->metrics.network_policy);
+  check_errors(spec(kSteps + "metrics:\n  servicemonitor: true\n  secure: 'yes'\n"),
+               {"reconciler.yaml:7:3: error: unknown key 'servicemonitor'; did you mean 'serviceMonitor'? "
+                "[spec-unknown-key]",
+                "reconciler.yaml:8:11: error: 'secure' must be true or false, not a string [spec-wrong-type]"});
+  check_errors(spec(kSteps + "metrics: true\n"),
+               {"reconciler.yaml:6:10: error: 'metrics' must be a mapping of secure, serviceMonitor and networkPolicy, "
+                "not a boolean [spec-wrong-type]"});
+}

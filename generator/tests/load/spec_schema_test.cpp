@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "load/spec_duck.hpp"
+#include "load/spec_metrics.hpp"
 #include "load/spec_reader.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/embedded.hpp"
@@ -48,7 +49,7 @@ TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
   for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
-                          "conversionWebhook", "duckResource"}) {
+                          "conversionWebhook", "duckResource", "metrics"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -64,6 +65,7 @@ TEST_CASE("spec schema: the schema's keys are the reader's keys") {
   CHECK(property_names(definition("childSetStep")) == as_set(spec_step_keys(StepType::ChildSet)));
   CHECK(property_names(definition("rule")) == as_set(spec_rule_keys()));
   CHECK(property_names(definition("webhooks")) == as_set(spec_webhooks_keys()));
+  CHECK(property_names(definition("metrics")) == as_set(spec_metrics_keys()));
   CHECK(property_names(definition("admissionWebhook")) == as_set(spec_admission_webhook_keys()));
   CHECK(property_names(definition("conversionWebhook")) == as_set(spec_conversion_webhook_keys()));
   CHECK(property_names(definition("duckResource")) == as_set(spec_duck_keys()));

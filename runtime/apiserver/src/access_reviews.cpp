@@ -60,6 +60,7 @@ Json rules_status(const RulesReview& rules) {
 const std::vector<ReviewResource>& review_resources() {
   static const std::vector<ReviewResource> table = {
       {"authentication.k8s.io", "v1", "selfsubjectreviews", "SelfSubjectReview", false},
+      {"authentication.k8s.io", "v1", "tokenreviews", "TokenReview", false},  // token_review.cpp answers it
       {"authorization.k8s.io", "v1", "localsubjectaccessreviews", "LocalSubjectAccessReview", true},
       {"authorization.k8s.io", "v1", "selfsubjectaccessreviews", "SelfSubjectAccessReview", false},
       {"authorization.k8s.io", "v1", "selfsubjectrulesreviews", "SelfSubjectRulesReview", false},

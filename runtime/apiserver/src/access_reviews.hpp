@@ -1,6 +1,7 @@
 // The create-only review resources, answered and never stored: authorization.k8s.io/v1
 // SelfSubjectAccessReview, SubjectAccessReview, LocalSubjectAccessReview, SelfSubjectRulesReview,
-// and authentication.k8s.io/v1 SelfSubjectReview (kubectl auth can-i / whoami).
+// and authentication.k8s.io/v1 SelfSubjectReview (kubectl auth can-i / whoami) and TokenReview
+// (token_review.hpp).
 #pragma once
 #include <optional>
 #include <string>

@@ -72,7 +72,11 @@ struct ApiServer::Impl {
         authorizer(cluster, options.authorization),
         tokens(cluster),
         handler(cluster, catalog, crds, faults, authorizer, tokens,
-                [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {}
+                [this] { return std::string(loopback) + ":" + std::to_string(port.load()); }) {
+    handler.set_token_authenticator([this](std::string_view token, const std::vector<std::string>& audiences) {
+      return authenticate_token(token, audiences);
+    });
+  }
 
   std::shared_ptr<Cluster> cluster;
   ApiServerOptions options;
@@ -98,6 +102,9 @@ struct ApiServer::Impl {
   // certificate's CN and O, the development admin (a bearer_tokens token, or no authentication
   // configured); nothing when unauthenticated.
   std::optional<apiserver_detail::UserInfo> authenticate(const httplib::Request& req) const;
+  // A bearer token's user and the `audiences` it is valid for (requests and TokenReview).
+  std::optional<std::pair<apiserver_detail::UserInfo, std::vector<std::string>>> authenticate_token(
+      std::string_view token, const std::vector<std::string>& audiences) const;
   // authenticate(), or system:anonymous on the public paths.
   std::optional<apiserver_detail::UserInfo> user_of(const httplib::Request& req) const;
   void serve(const httplib::Request& req, httplib::Response& res);
@@ -144,18 +151,33 @@ std::optional<apiserver_detail::UserInfo> ApiServer::Impl::authenticate(const ht
   constexpr std::string_view bearer = "Bearer ";
   if (authorization.compare(0, bearer.size(), bearer) == 0) {
     const std::string token = authorization.substr(bearer.size());
-    for (const auto& accepted : options.static_tokens) {
-      if (token == accepted.token) return authenticated_user(accepted.user, accepted.groups);
+    if (auto found = authenticate_token(token, {std::string(apiserver_detail::api_server_audience)})) {
+      return std::move(found->first);
     }
-    for (const auto& accepted : options.bearer_tokens) {
-      if (token == accepted) return admin();
-    }
-    if (auto account = tokens.authenticate(token)) return account;
   }
   if (client_ca_pem.empty()) return std::nullopt;
   auto identity = apiserver_detail::client_certificate_identity(req.ssl);
   if (!identity) return std::nullopt;
   return authenticated_user(std::move(identity->user), std::move(identity->groups));
+}
+
+std::optional<std::pair<apiserver_detail::UserInfo, std::vector<std::string>>> ApiServer::Impl::authenticate_token(
+    std::string_view token, const std::vector<std::string>& audiences) const {
+  // Static tokens know no audience: they answer for the API server's own (the API server's
+  // audience-agnostic token authenticators).
+  const std::string own(apiserver_detail::api_server_audience);
+  if (std::find(audiences.begin(), audiences.end(), own) != audiences.end()) {
+    const std::vector<std::string> matched{own};
+    for (const auto& accepted : options.static_tokens) {
+      if (token == accepted.token) return std::pair{authenticated_user(accepted.user, accepted.groups), matched};
+    }
+    for (const auto& accepted : options.bearer_tokens) {
+      if (token == accepted) {
+        return std::pair{authenticated_user(options.development_user, options.development_groups), matched};
+      }
+    }
+  }
+  return tokens.authenticate(token, audiences);
 }
 
 std::optional<apiserver_detail::UserInfo> ApiServer::Impl::user_of(const httplib::Request& req) const {

@@ -21,6 +21,7 @@
 #include "scale_subresource.hpp"
 #include "service_account_tokens.hpp"
 #include "table.hpp"
+#include "token_review.hpp"
 
 namespace rr {
 class Cluster;
@@ -45,6 +46,8 @@ class RestHandler {
   HttpReply handle(const HttpRequest& request) const;
   // Where pods/log reads (a node agent); none: every pod's log is empty.
   void set_pod_logs(std::shared_ptr<node::PodLogSource> source);
+  // What TokenReview asks about: the server's bearer-token authentication (set before serving).
+  void set_token_authenticator(TokenAuthenticator authenticate) { token_authenticator_ = std::move(authenticate); }
 
  private:
   HttpReply dispatch(const HttpRequest& request, const UserInfo& user, const Target& target) const;
@@ -106,6 +109,7 @@ class RestHandler {
     std::shared_ptr<node::PodLogSource> source;
   };
   std::unique_ptr<PodLogs> pod_logs_ = std::make_unique<PodLogs>();
+  TokenAuthenticator token_authenticator_;
 };
 
 // The namespace of the path is the object's (set when the body has none; 400 when it differs).

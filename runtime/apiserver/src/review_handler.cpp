@@ -1,6 +1,7 @@
 // The review resources and TokenRequest over HTTP: answered and not stored.
 #include "body_codec.hpp"
 #include "rest_handler.hpp"
+#include "token_review.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -17,6 +18,9 @@ HttpReply RestHandler::review(const HttpRequest& request, const UserInfo& user, 
     return status_reply(api_errors::method_not_supported(resource.plural + "." + resource.group, request.method));
   }
   const Json body = decode_body(request.content_type, request.body);
+  if (resource.kind == "TokenReview") {
+    return object_reply(request, answer_token_review(body, token_authenticator_), 201);
+  }
   return object_reply(request, answer_review(resource, body, user, authorizer_, route.namespace_), 201);
 }
 

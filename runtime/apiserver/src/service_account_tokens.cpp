@@ -196,6 +196,13 @@ Json ServiceAccountTokens::issue(const std::string& ns, const std::string& name,
 }
 
 std::optional<UserInfo> ServiceAccountTokens::authenticate(std::string_view token) const {
+  auto found = authenticate(token, {std::string(api_server_audience)});
+  if (!found) return std::nullopt;
+  return found->first;
+}
+
+std::optional<std::pair<UserInfo, std::vector<std::string>>> ServiceAccountTokens::authenticate(
+    std::string_view token, const std::vector<std::string>& audiences) const {
   const auto first = token.find('.');
   const auto second = first == std::string_view::npos ? first : token.find('.', first + 1);
   if (second == std::string_view::npos) return std::nullopt;
@@ -206,8 +213,14 @@ std::optional<UserInfo> ServiceAccountTokens::authenticate(std::string_view toke
   if (!claims.is_object()) return std::nullopt;  // cannot happen for a token we signed; kept as a guard
   const std::int64_t now = unix_seconds(now_());
   if (claims.value("exp", std::int64_t{0}) <= now || claims.value("nbf", std::int64_t{0}) > now) return std::nullopt;
-  const Json audiences = claims.value("aud", Json::array());
-  if (std::find(audiences.begin(), audiences.end(), Json(api_server_audience)) == audiences.end()) return std::nullopt;
+  const Json token_audiences = claims.value("aud", Json::array());
+  std::vector<std::string> matched;
+  for (const auto& audience : audiences) {
+    if (std::find(token_audiences.begin(), token_audiences.end(), Json(audience)) != token_audiences.end()) {
+      matched.push_back(audience);
+    }
+  }
+  if (matched.empty()) return std::nullopt;
 
   const Json k8s = claims.value("kubernetes.io", Json::object());
   const std::string ns = k8s.value("namespace", std::string());
@@ -223,7 +236,13 @@ std::optional<UserInfo> ServiceAccountTokens::authenticate(std::string_view toke
   }
   std::vector<std::string> groups = service_account_groups(ns);
   groups.emplace_back(authenticated_group);
-  return UserInfo{service_account_user(ns, name), std::move(groups)};
+  UserInfo user{service_account_user(ns, name), std::move(groups)};
+  user.uid = account.value("uid", std::string());
+  if (k8s.contains("pod")) {  // as the API server's ServiceAccount authenticator reports a pod-bound token
+    user.extra["authentication.kubernetes.io/pod-name"] = {k8s["pod"].value("name", std::string())};
+    user.extra["authentication.kubernetes.io/pod-uid"] = {k8s["pod"].value("uid", std::string())};
+  }
+  return std::pair{std::move(user), std::move(matched)};
 }
 
 }  // namespace rr::apiserver_detail

@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "rbac_authorizer.hpp"
 #include "rr/core/json.hpp"
@@ -39,6 +41,11 @@ class ServiceAccountTokens {
   // The user a token stands for; nullopt when it is not one of this server's tokens, has expired,
   // is not for the API server's audience, or what it is bound to is gone.
   std::optional<UserInfo> authenticate(std::string_view token) const;
+  // The same for a TokenReview that names its audiences: the user (with the ServiceAccount's UID,
+  // and pod-name/pod-uid extras for a token bound to a Pod) and the audiences of the token among
+  // `audiences`; nullopt when none is (or the token is not valid).
+  std::optional<std::pair<UserInfo, std::vector<std::string>>> authenticate(
+      std::string_view token, const std::vector<std::string>& audiences) const;
 
  private:
   std::string sign(std::string_view signing_input) const;

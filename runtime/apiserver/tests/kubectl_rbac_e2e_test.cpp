@@ -36,6 +36,15 @@ subjects:
   namespace: shop
 )";
 
+// TLS, the development admin's client certificate in kubectl's kubeconfig, RBAC enforced.
+ApiServerOptions rbac_options(const DevCertificates& certs) {
+  ApiServerOptions options;
+  options.tls = tls_options(certs);
+  options.kubeconfig_user = kubeconfig_user(certs);
+  options.authorization = AuthorizationMode::RBAC;
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("kubectl auth can-i: the development admin, then a service account before and after a RoleBinding") {
@@ -112,11 +121,7 @@ TEST_CASE("kubectl as a token user without rights is refused with the API server
 TEST_CASE("kubectl create token: a ServiceAccount's forbidden get, delete and watch, and a refused escalation") {
   SKIP_WITHOUT_KUBECTL();
   const DevCertificates certs = make_dev_certificates();
-  ApiServerOptions options;
-  options.tls = tls_options(certs);
-  options.kubeconfig_user = kubeconfig_user(certs);
-  options.authorization = AuthorizationMode::RBAC;
-  TestServer t(options);
+  TestServer t(rbac_options(certs));
   Kubectl admin(*t.server);
   REQUIRE(admin("create namespace shop").code == 0);
   REQUIRE(admin("create serviceaccount app -n shop").code == 0);
@@ -177,4 +182,29 @@ subjects: [{kind: ServiceAccount, name: app, namespace: shop}]
   CHECK(bind_admin.output.find("rolebindings.rbac.authorization.k8s.io \"app-admin\" is forbidden") !=
         std::string::npos);
   CHECK(app("create role reader-too -n shop --verb=get --resource=secrets").code == 0);  // held: allowed
+}
+
+TEST_CASE("kubectl create -f a TokenReview: who a ServiceAccount token is, and an unknown token") {
+  SKIP_WITHOUT_KUBECTL();
+  const DevCertificates certs = make_dev_certificates();
+  TestServer t(rbac_options(certs));
+  Kubectl admin(*t.server);
+  REQUIRE(admin("create serviceaccount scraper").code == 0);
+  Run token = admin("create token scraper");
+  REQUIRE(token.code == 0);
+  const std::string review = "apiVersion: authentication.k8s.io/v1\nkind: TokenReview\nspec:\n  token: ";
+  // --validate=false: the local cluster publishes no OpenAPI document for the review resources.
+  Run known = admin("create --validate=false -o yaml -f " +
+                    admin.write("known.yaml", review + token.output.substr(0, token.output.find('\n')) + "\n"));
+  INFO(known.output);
+  REQUIRE(known.code == 0);
+  CHECK(known.output.find("kind: TokenReview") != std::string::npos);
+  CHECK(known.output.find("  authenticated: true\n") != std::string::npos);
+  CHECK(known.output.find("    username: system:serviceaccount:default:scraper\n") != std::string::npos);
+  CHECK(known.output.find("  audiences:\n  - https://kubernetes.default.svc.cluster.local\n") != std::string::npos);
+  Run unknown = admin("create --validate=false -o yaml -f " + admin.write("unknown.yaml", review + "not-a-token\n"));
+  INFO(unknown.output);
+  REQUIRE(unknown.code == 0);
+  CHECK(unknown.output.find("  error: invalid bearer token\n") != std::string::npos);
+  CHECK(unknown.output.find("authenticated: true") == std::string::npos);
 }

@@ -5,7 +5,9 @@
 
 #include <fcntl.h>
 #include <netdb.h>
+#include <openssl/bio.h>
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <poll.h>
@@ -58,6 +60,30 @@ std::shared_ptr<ssl_ctx_st> load_pair(const std::string& cert_file, const std::s
   return context;
 }
 
+// The same from PEM text in memory.
+std::shared_ptr<ssl_ctx_st> load_pem_pair(const std::string& cert_pem, const std::string& key_pem) {
+  const std::shared_ptr<ssl_ctx_st> context(SSL_CTX_new(TLS_server_method()), &SSL_CTX_free);
+  if (!context) throw std::runtime_error("tls: cannot create a context: " + openssl_reason());
+  SSL_CTX* ctx = context.get();
+  SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+  SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+  const std::unique_ptr<BIO, decltype(&BIO_free)> cert_bio(
+      BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())), &BIO_free);
+  const std::unique_ptr<BIO, decltype(&BIO_free)> key_bio(
+      BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())), &BIO_free);
+  const std::unique_ptr<X509, decltype(&X509_free)> cert(
+      cert_bio ? PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr) : nullptr, &X509_free);
+  const std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
+      key_bio ? PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr) : nullptr, &EVP_PKEY_free);
+  if (!cert || SSL_CTX_use_certificate(ctx, cert.get()) != 1) {
+    throw std::runtime_error("tls: cannot load certificate: " + openssl_reason());
+  }
+  if (!key || SSL_CTX_use_PrivateKey(ctx, key.get()) != 1 || SSL_CTX_check_private_key(ctx) != 1) {
+    throw std::runtime_error("tls: cannot load private key: " + openssl_reason());
+  }
+  return context;
+}
+
 struct Fd {
   int fd = -1;
   ~Fd() {
@@ -87,7 +113,14 @@ CertificateFiles::CertificateFiles(std::string cert_file, std::string key_file, 
   context_ = load_pair(cert_file_, key_file_);
 }
 
+std::shared_ptr<CertificateFiles> CertificateFiles::from_pem(const std::string& cert_pem, const std::string& key_pem) {
+  std::shared_ptr<CertificateFiles> in_memory(new CertificateFiles());
+  in_memory->context_ = load_pem_pair(cert_pem, key_pem);
+  return in_memory;
+}
+
 std::optional<std::pair<CertificateFiles::Stamp, CertificateFiles::Stamp>> CertificateFiles::stamps() const {
+  if (cert_file_.empty()) return std::nullopt;
   const auto stamp_of = [](const std::string& file) -> std::optional<Stamp> {
     struct stat info {};
     if (::stat(file.c_str(), &info) != 0) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "rr/apiserver/dev_certificates.hpp"
+#include "rr/http_server/self_signed.hpp"
 #include "rr/http_server/server.hpp"
 #include "rr/http_server/tls.hpp"
 
@@ -191,4 +193,29 @@ TEST_CASE("tls_dial fails on a plain HTTP server and on a closed port, saying wh
   const auto refused = rr::http_server::tls_dial("127.0.0.1", port, 2s);
   REQUIRE(refused);
   CHECK(*refused == "dial tcp 127.0.0.1:" + std::to_string(port) + ": connect: Connection refused");
+}
+
+TEST_CASE("a self-signed certificate made in memory is served, for the names and addresses it was made for") {
+  const auto pem = rr::http_server::make_self_signed_certificate({"localhost", "metrics.svc"}, {"127.0.0.1"});
+  CHECK(pem.cert_pem.starts_with("-----BEGIN CERTIFICATE-----\n"));
+  Server server(echo_body, tls_options(CertificateFiles::from_pem(pem.cert_pem, pem.key_pem)));
+  const int port = server.start("127.0.0.1", 0);
+  const TlsExchange got = tls_exchange(port, std::string(post));
+  REQUIRE(got.handshake);
+  CHECK(got.peer_pem == pem.cert_pem);
+  CHECK(got.reply.ends_with("/validate hello"));
+
+  BIO* bio = BIO_new_mem_buf(pem.cert_pem.data(), static_cast<int>(pem.cert_pem.size()));
+  X509* cert = PEM_read_bio_X509(bio, nullptr, nullptr, nullptr);
+  REQUIRE(cert != nullptr);
+  CHECK(X509_check_host(cert, "localhost", 0, 0, nullptr) == 1);
+  CHECK(X509_check_host(cert, "metrics.svc", 0, 0, nullptr) == 1);
+  CHECK(X509_check_host(cert, "example.com", 0, 0, nullptr) == 0);
+  CHECK(X509_check_ip_asc(cert, "127.0.0.1", 0) == 1);
+  X509_free(cert);
+  BIO_free(bio);
+
+  const auto other = rr::http_server::make_self_signed_certificate({"localhost"}, {});
+  CHECK_THROWS_WITH_AS(CertificateFiles::from_pem(pem.cert_pem, other.key_pem),
+                       doctest::Contains("tls: cannot load private key"), std::runtime_error);
 }

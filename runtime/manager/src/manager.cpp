@@ -19,10 +19,13 @@
 #include <vector>
 
 #include "manager_http.hpp"
+#include "metrics_auth.hpp"
 #include "rr/controller/leader_election.hpp"
 #include "rr/controller/metrics.hpp"
 #include "rr/controller/process_metrics.hpp"
 #include "rr/controller/runnable.hpp"
+#include "rr/http_server/self_signed.hpp"
+#include "rr/http_server/tls.hpp"
 #include "rr/manager/go_duration.hpp"
 #include "rr/manager/json_log.hpp"
 #include "rr/manager/signals.hpp"
@@ -96,6 +99,7 @@ struct Manager::Impl {
   std::vector<std::function<void()>> collectors;
   std::vector<std::shared_ptr<Entry>> entries;
   std::optional<BindAddress> metrics_address;
+  std::shared_ptr<MetricsAuth> metrics_auth;  // with --metrics-secure
   std::optional<BindAddress> probe_address;
   std::optional<LeaderElectionConfig> election;
   metrics::Gauge* leader_gauge = nullptr;
@@ -197,11 +201,16 @@ struct Manager::Impl {
             .info("Serving webhook server");
       }
       if (metrics_address) {
-        metrics_server.serve_metrics(registry, [this] {
-          for (const auto& collect : collectors) collect();
-        });
-        metrics_port = metrics_server.start(*metrics_address);
-        log.with("bindAddress", options.metrics_bind_address).with("port", std::to_string(metrics_port.load()))
+        metrics_server.serve_metrics(
+            registry,
+            [this] {
+              for (const auto& collect : collectors) collect();
+            },
+            metrics_auth);
+        metrics_port = metrics_server.start(*metrics_address, metrics_certificate());
+        log.with("bindAddress", options.metrics_bind_address)
+            .with("port", std::to_string(metrics_port.load()))
+            .with("secure", options.metrics_secure ? "true" : "false")
             .info("Serving metrics server");
       }
       if (probe_address) {
@@ -217,6 +226,21 @@ struct Manager::Impl {
     }
   }
 
+  // The metrics server's certificate: none without --metrics-secure, the files under
+  // --metrics-cert-path (reloaded when they change), else a self-signed one made now.
+  std::shared_ptr<http_server::CertificateFiles> metrics_certificate() const {
+    if (!options.metrics_secure) return nullptr;
+    if (!options.metrics_cert_path.empty()) {
+      log.with("path", options.metrics_cert_path).info("Using certificates from the metrics cert path");
+      const std::string dir = options.metrics_cert_path + "/";
+      return std::make_shared<http_server::CertificateFiles>(
+          dir + options.metrics_cert_name, dir + options.metrics_cert_key,
+          [log = log](std::string_view message) { log.info(message); });
+    }
+    const auto pem = http_server::make_self_signed_certificate({"localhost"}, {"127.0.0.1"});
+    return http_server::CertificateFiles::from_pem(pem.cert_pem, pem.key_pem);
+  }
+
   HttpServer metrics_server;
   HttpServer probe_server;
 };
@@ -227,6 +251,7 @@ Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api)
 Manager::Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log) : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.metrics_address = parse_bind_address(options.metrics_bind_address);
+  if (m.metrics_address && options.metrics_secure) m.metrics_auth = std::make_shared<MetricsAuth>(api, log);
   m.probe_address = parse_bind_address(options.health_probe_bind_address);
   if (options.leader_elect) {
     if (!api) throw std::invalid_argument("leader election needs an API client");

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "metrics_auth.hpp"
 #include "rr/controller/metrics.hpp"
 #include "rr/http_server/server.hpp"
 
@@ -36,11 +37,15 @@ std::optional<std::string_view> sub_path(std::string_view path, std::string_view
 struct HttpServer::Impl {
   const metrics::Registry* registry = nullptr;
   std::function<void()> collect;
+  std::shared_ptr<MetricsAuth> auth;
   const HealthChecks* healthz = nullptr;
   const HealthChecks* readyz = nullptr;
   std::optional<http_server::Server> server;
 
-  Response route(const http_server::Target& target) const {
+  Response route(const http_server::Request& request, const http_server::Target& target) const {
+    if (auth) {
+      if (auto refused = auth->check(request, target.path)) return *refused;
+    }
     if (registry != nullptr && target.path == "/metrics") {
       if (collect) collect();
       Response response;
@@ -63,9 +68,11 @@ HttpServer::HttpServer() : impl_(std::make_unique<Impl>()) {}
 
 HttpServer::~HttpServer() { stop(); }
 
-void HttpServer::serve_metrics(const metrics::Registry& registry, std::function<void()> collect) {
+void HttpServer::serve_metrics(const metrics::Registry& registry, std::function<void()> collect,
+                               std::shared_ptr<MetricsAuth> auth) {
   impl_->registry = &registry;
   impl_->collect = std::move(collect);
+  impl_->auth = std::move(auth);
 }
 
 void HttpServer::serve_probes(const HealthChecks& healthz, const HealthChecks& readyz) {
@@ -73,10 +80,13 @@ void HttpServer::serve_probes(const HealthChecks& healthz, const HealthChecks& r
   impl_->readyz = &readyz;
 }
 
-int HttpServer::start(const BindAddress& address) {
+int HttpServer::start(const BindAddress& address, std::shared_ptr<http_server::CertificateFiles> tls) {
   Impl* impl = impl_.get();
-  impl_->server.emplace(
-      [impl](const http_server::Request&, const http_server::Target& target) { return impl->route(target); });
+  http_server::ServerOptions options;
+  options.tls = std::move(tls);
+  impl_->server.emplace([impl](const http_server::Request& request,
+                               const http_server::Target& target) { return impl->route(request, target); },
+                        std::move(options));
   return impl_->server->start(address.host, address.port);
 }
 

@@ -1,4 +1,5 @@
-// The manager's two HTTP servers, /metrics and the probes, on its own small server (http_server.hpp).
+// The manager's two HTTP servers, /metrics and the probes, on its own small server (http_server.hpp):
+// the probes over plain HTTP, /metrics over HTTPS behind MetricsAuth unless --metrics-secure=false.
 #pragma once
 #include <functional>
 #include <memory>
@@ -10,6 +11,10 @@ namespace rr {
 namespace metrics {
 class Registry;
 }
+namespace http_server {
+class CertificateFiles;
+}
+class MetricsAuth;
 
 class HttpServer {
  public:
@@ -19,14 +24,17 @@ class HttpServer {
   HttpServer& operator=(const HttpServer&) = delete;
 
   // Routes; set before start(). Referenced objects must outlive the server.
-  // GET /metrics: collect(), then the registry in the text format.
-  void serve_metrics(const metrics::Registry& registry, std::function<void()> collect);
+  // GET /metrics: collect(), then the registry in the text format; with `auth`, every request on
+  // the server (any path) passes its check first, as controller-runtime filters the whole server.
+  void serve_metrics(const metrics::Registry& registry, std::function<void()> collect,
+                     std::shared_ptr<MetricsAuth> auth = nullptr);
   // GET /healthz[/<name>] and /readyz[/<name>] (?verbose, ?exclude=<name>).
   void serve_probes(const HealthChecks& healthz, const HealthChecks& readyz);
 
   // Binds and serves on a thread of its own; returns the bound port. Throws std::runtime_error
   // when the address cannot be bound.
-  int start(const BindAddress& address);
+  // With `tls`, HTTPS.
+  int start(const BindAddress& address, std::shared_ptr<http_server::CertificateFiles> tls = nullptr);
   // Stops accepting and joins the serving thread. Idempotent.
   void stop();
 

@@ -34,7 +34,11 @@ TEST_CASE("defaults are controller-runtime's") {
   CHECK(o.lease_duration == 15s);
   CHECK(o.renew_deadline == 10s);
   CHECK(o.retry_period == 2s);
-  CHECK(o.metrics_bind_address == ":8080");
+  CHECK(o.metrics_bind_address == ":8443");  // kubebuilder's config/default value: HTTPS by default
+  CHECK(o.metrics_secure);
+  CHECK(o.metrics_cert_path.empty());
+  CHECK(o.metrics_cert_name == "tls.crt");
+  CHECK(o.metrics_cert_key == "tls.key");
   CHECK(o.health_probe_bind_address == ":8081");
   CHECK(o.graceful_shutdown_timeout == 30s);
   CHECK(o.log_level == rr::LogLevel::Info);
@@ -50,14 +54,33 @@ TEST_CASE("defaults are controller-runtime's") {
 }
 
 TEST_CASE("every flag with --flag=value") {
-  const ManagerOptions o = ManagerOptions::parse(std::vector<std::string>{
-      "--kubeconfig=/tmp/kc", "--context=kind", "--leader-elect=true", "--leader-election-id=op-lock",
-      "--leader-election-namespace=op-system", "--leader-elect-lease-duration=1m30s",
-      "--leader-elect-renew-deadline=45s", "--leader-elect-retry-period=500ms", "--metrics-bind-address=127.0.0.1:0",
-      "--health-probe-bind-address=[::1]:9090", "--graceful-shutdown-timeout=-1s", "--zap-log-level=error",
-      "--zap-devel=true", "--max-concurrent-reconciles=4", "--webhook-port=0", "--webhook-cert-dir=/certs",
-      "--kube-api-qps=50.5", "--kube-api-burst=100"});
+  const ManagerOptions o = ManagerOptions::parse(std::vector<std::string>{"--kubeconfig=/tmp/kc",
+                                                                          "--context=kind",
+                                                                          "--leader-elect=true",
+                                                                          "--leader-election-id=op-lock",
+                                                                          "--leader-election-namespace=op-system",
+                                                                          "--leader-elect-lease-duration=1m30s",
+                                                                          "--leader-elect-renew-deadline=45s",
+                                                                          "--leader-elect-retry-period=500ms",
+                                                                          "--metrics-bind-address=127.0.0.1:0",
+                                                                          "--health-probe-bind-address=[::1]:9090",
+                                                                          "--graceful-shutdown-timeout=-1s",
+                                                                          "--zap-log-level=error",
+                                                                          "--zap-devel=true",
+                                                                          "--max-concurrent-reconciles=4",
+                                                                          "--webhook-port=0",
+                                                                          "--webhook-cert-dir=/certs",
+                                                                          "--kube-api-qps=50.5",
+                                                                          "--kube-api-burst=100",
+                                                                          "--metrics-secure=false",
+                                                                          "--metrics-cert-path=/m",
+                                                                          "--metrics-cert-name=c.pem",
+                                                                          "--metrics-cert-key=k.pem"});
   CHECK(o.kubeconfig == "/tmp/kc");
+  CHECK_FALSE(o.metrics_secure);
+  CHECK(o.metrics_cert_path == "/m");
+  CHECK(o.metrics_cert_name == "c.pem");
+  CHECK(o.metrics_cert_key == "k.pem");
   CHECK(o.context == "kind");
   CHECK(o.leader_elect);
   CHECK(o.leader_election_id == "op-lock");
@@ -208,18 +231,35 @@ TEST_CASE("help: -h and --help set show_help, and usage lists every flag with it
   CHECK(ManagerOptions::parse(std::vector<std::string>{"--kubeconfig=x", "-help"}).show_help);
   const std::string usage = ManagerOptions::usage("my-operator");
   CHECK(usage.rfind("Usage of my-operator:\n", 0) == 0);
-  for (const char* flag :
-       {"--kubeconfig string", "--context string", "--leader-elect\n", "--leader-election-id string",
-        "--leader-election-namespace string", "--leader-elect-lease-duration duration",
-        "--leader-elect-renew-deadline duration", "--leader-elect-retry-period duration",
-        "--metrics-bind-address string", "--health-probe-bind-address string", "--graceful-shutdown-timeout duration",
-        "--zap-log-level level", "--zap-devel\n", "--max-concurrent-reconciles int", "--webhook-port int",
-        "--webhook-cert-dir string", "--kube-api-qps float", "--kube-api-burst int", "-h, --help"}) {
+  for (const char* flag : {"--kubeconfig string",
+                           "--context string",
+                           "--leader-elect\n",
+                           "--leader-election-id string",
+                           "--leader-election-namespace string",
+                           "--leader-elect-lease-duration duration",
+                           "--leader-elect-renew-deadline duration",
+                           "--leader-elect-retry-period duration",
+                           "--metrics-bind-address string",
+                           "--health-probe-bind-address string",
+                           "--graceful-shutdown-timeout duration",
+                           "--zap-log-level level",
+                           "--zap-devel\n",
+                           "--max-concurrent-reconciles int",
+                           "--webhook-port int",
+                           "--webhook-cert-dir string",
+                           "--kube-api-qps float",
+                           "--kube-api-burst int",
+                           "--metrics-secure\n",
+                           "--metrics-cert-path string",
+                           "--metrics-cert-name string",
+                           "--metrics-cert-key string",
+                           "-h, --help"}) {
     CHECK_MESSAGE(usage.find(flag) != std::string::npos, flag);
   }
-  for (const char* def : {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8080\")",
-                          "(default \":8081\")", "(default 30s)", "(default info)", "(default 1)", "(default 9443)",
-                          "(default 20)", "(default 30)", "(default \"/tmp/k8s-webhook-server/serving-certs\")"}) {
+  for (const char* def : {"(default 15s)", "(default 10s)", "(default 2s)", "(default \":8443\")", "(default true)",
+                          "(default \"tls.crt\")", "(default \"tls.key\")", "(default \":8081\")", "(default 30s)",
+                          "(default info)", "(default 1)", "(default 9443)", "(default 20)", "(default 30)",
+                          "(default \"/tmp/k8s-webhook-server/serving-certs\")"}) {
     CHECK_MESSAGE(usage.find(def) != std::string::npos, def);
   }
 }

@@ -136,10 +136,12 @@ inline HttpReply http_get(int port, const std::string& path) {
   return {result->status, result->body, result->get_header_value("Content-Type")};
 }
 
-// Options for a test manager: loopback, ephemeral ports, no leader election.
+// Options for a test manager: loopback, ephemeral ports, no leader election, plain-HTTP metrics
+// (the secure endpoint has its own tests: manager_secure_metrics_test.cpp).
 inline ManagerOptions loopback_options() {
   ManagerOptions options;
   options.metrics_bind_address = "127.0.0.1:0";
+  options.metrics_secure = false;
   options.health_probe_bind_address = "127.0.0.1:0";
   options.graceful_shutdown_timeout = std::chrono::seconds(5);
   return options;

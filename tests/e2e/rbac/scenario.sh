@@ -12,7 +12,8 @@
 #   scenario_prepare     a function: what exists before the operator starts
 #   scenario_steps       step names; step_<name> acts as the admin and waits with wait_step
 # Leader election, when config/rbac has a leader-election Role, adds the steps lease_acquired
-# (first) and lease_renewed (last), below.
+# (first) and lease_renewed (last), below; secure metrics, when config/rbac has the metrics-auth
+# Role, the step metrics_scraped (after the scenario's).
 
 # The message the API server gives when it refuses the ServiceAccount VERB on RESOURCE in GROUP
 # (rr::apiserver's forbidden_status, the API server's wording). `update` on a finalizers
@@ -158,12 +159,32 @@ stop_operator() {
   operator_pid=""
 }
 
+# Secure metrics: a ServiceAccount bound to the generated metrics-reader ClusterRole scrapes the
+# operator's /metrics over HTTPS, which the operator lets through after a TokenReview and a
+# SubjectAccessReview (what its metrics-auth Role grants).
+metrics_port() { sed -n 's/.*"Serving metrics server".*"port":"\([0-9]*\)".*/\1/p' "$work/operator.log" | head -n 1; }
+scrape_ok() {
+  local port
+  port=$(metrics_port)
+  [[ -n $port ]] || return 1
+  [[ $(curl -sk -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $scraper_token" \
+    "https://127.0.0.1:$port/metrics") == 200 ]]
+}
+step_metrics_scraped() {
+  admin create serviceaccount metrics-scraper -n "$operator_namespace" >/dev/null 2>&1 || true
+  admin create clusterrolebinding metrics-scraper --clusterrole "$metrics_reader_role" \
+    --serviceaccount "$operator_namespace:metrics-scraper" >/dev/null 2>&1 || true
+  scraper_token=$(admin create token metrics-scraper -n "$operator_namespace")
+  wait_step "a ServiceAccount bound to $metrics_reader_role scrapes /metrics over HTTPS" 10 scrape_ok
+}
+
 # run_steps: every step in order, in a subshell (wait_step ends it). 0: all passed; 3: the
 # expected 403 surfaced (during the step named in $work/step); 1: a step failed.
 run_steps() {
   local steps=()
   [[ -z $lease_namespace ]] || steps+=(lease_acquired)
   steps+=("${scenario_steps[@]}")
+  [[ -z $metrics_reader_role ]] || steps+=(metrics_scraped)
   [[ -z $lease_namespace ]] || steps+=(lease_renewed)
   (
     for name in "${steps[@]}"; do
@@ -180,5 +201,9 @@ load_operator_config() {
   lease_namespace=""
   if [[ -f $config/rbac/leader_election_role.yaml ]]; then
     lease_namespace=$(manifest_field "$config/rbac/leader_election_role.yaml" '{.metadata.namespace}')
+  fi
+  metrics_reader_role=""
+  if [[ -f $config/rbac/metrics_auth_role.yaml ]]; then
+    metrics_reader_role=$(manifest_field "$config/rbac/metrics_reader_role.yaml" '{.metadata.name}')
   fi
 }

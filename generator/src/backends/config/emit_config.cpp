@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "backends/config/emit_metrics_config.hpp"
 #include "backends/config/emit_webhook_config.hpp"
 #include "backends/config/manager_image.hpp"
 #include "model/rbac_derive.hpp"
@@ -13,7 +14,6 @@ namespace rrgen {
 namespace {
 
 constexpr int health_port = 8081;
-constexpr int metrics_port = 8080;
 
 // Base names made unique ("crds.yaml", "crds-2.yaml") so two inputs never overwrite each other.
 std::vector<std::string> unique_names(const std::vector<ConfigCrdFile>& crds) {
@@ -91,8 +91,8 @@ Yaml cpu_memory(const char* cpu, const char* memory) {
 Yaml manager_container(const ResolvedSpec& spec) {
   std::vector<std::string> args;
   if (!spec.leader_election_id.empty()) args.push_back("--leader-elect");
-  args.push_back("--health-probe-bind-address=:" + std::to_string(health_port));
-  args.push_back("--metrics-bind-address=:" + std::to_string(metrics_port));
+  args.push_back("--health-probe-bind-address=:" +
+                 std::to_string(health_port));  // config/default adds the metrics flags
 
   Yaml capabilities = Yaml::map();
   capabilities.set("drop", Yaml::strings({"ALL"}));
@@ -109,9 +109,8 @@ Yaml manager_container(const ResolvedSpec& spec) {
   c.set("name", "manager");
   c.set("image", std::string(kManagerImagePlaceholder));  // manager_kustomization() maps it
   c.set("args", Yaml::strings(args));
-  c.set("ports", Yaml::seq()
-                     .push(container_port("metrics", metrics_port))
-                     .push(container_port("health", health_port)));
+  c.set("ports",
+        Yaml::seq().push(container_port("metrics", metrics_port(spec))).push(container_port("health", health_port)));
   c.set("livenessProbe", http_probe("/healthz", 15, 20));
   c.set("readinessProbe", http_probe("/readyz", 5, 10));
   c.set("resources", std::move(resources));
@@ -187,7 +186,9 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
   default_resources.push_back("../rbac");
   default_resources.push_back("../manager");
   for (const std::string& r : webhook_default_resources(spec)) default_resources.push_back(r);
+  for (const std::string& r : metrics_default_resources(spec)) default_resources.push_back(r);
   emit_webhook_config(spec, out);
+  emit_metrics_config(spec, out);
 
   out.files.push_back({"config/manager/manager.yaml",
                        manifest_file({namespace_object(names), deployment(spec, names)},
@@ -196,12 +197,15 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
 
   // Names already carry the app prefix ("<app>-manager-role"), so no namePrefix.
   Yaml default_kustomization = kustomization(default_resources, names.namespace_);
-  if (const auto patches = webhook_default_patches(spec); !patches.empty())
-    default_kustomization.set("patches", patch_list(patches));
+  Yaml patches = Yaml::seq().push(metrics_default_patch());
+  for (const std::string& path : webhook_default_patches(spec)) patches.push(Yaml::map().set("path", path));
+  default_kustomization.set("patches", std::move(patches));
   out.files.push_back(
       {"config/default/kustomization.yaml",
        manifest_file({default_kustomization},
-                     "Renders the whole operator: kubectl kustomize config/default | kubectl apply -f -")});
+                     "Renders the whole operator: kubectl kustomize config/default | kubectl apply -f -\n"
+                     "config/prometheus and config/network-policy are listed only with metrics.serviceMonitor / "
+                     "metrics.networkPolicy in the spec.")});
   return out;
 }
 

@@ -3,7 +3,8 @@
 //   crd/kustomization.yaml
 //   manager/manager.yaml        the deploy Namespace and the controller manager's Deployment
 //   manager/kustomization.yaml
-//   default/kustomization.yaml  namespace + ../crd ../rbac ../manager: `kubectl kustomize config/default`
+//   default/kustomization.yaml  namespace + ../crd ../rbac ../manager, the metrics Service and
+//                               patch (emit_metrics_config): `kubectl kustomize config/default`
 // docs/deploy-config.md describes the tree.
 #pragma once
 #include <string>

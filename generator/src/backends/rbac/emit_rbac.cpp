@@ -3,14 +3,15 @@
 #include <utility>
 #include <vector>
 
+#include "backends/rbac/rbac_documents.hpp"
 #include "model/rbac_derive.hpp"
 #include "support/yaml_writer.hpp"
 
 namespace rrgen {
 
 namespace {
-
 constexpr const char* rbac_api_version = "rbac.authorization.k8s.io/v1";
+}  // namespace
 
 Yaml metadata(const DeployNames& names, const std::string& name, const std::string& namespace_) {
   Yaml meta = Yaml::map();
@@ -64,6 +65,8 @@ Yaml binding(const DeployNames& names, const RoleKey& key) {
   return doc;
 }
 
+namespace {
+
 std::string origins_comment(const std::vector<const RoleRules*>& roles) {
   std::vector<std::string> origins;
   for (const RoleRules* r : roles) {
@@ -116,6 +119,7 @@ OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& /*options*/
   write("role_binding.yaml", manager_bindings);
   write("leader_election_role.yaml", leader_roles, "Permissions to do leader election.");
   write("leader_election_role_binding.yaml", leader_bindings);
+  for (const auto& [file, docs, comment] : metrics_rbac_files(spec, names)) write(file, docs, comment);
   out.files.push_back({"config/rbac/kustomization.yaml", manifest_file({kustomization(resources)})});
   return out;
 }

@@ -22,6 +22,8 @@ class CertificateFiles {
   // Reads the pair now; throws std::runtime_error naming the file and OpenSSL's reason when it
   // cannot ("tls: cannot load certificate /certs/tls.crt: ..."). `log` hears about reloads.
   CertificateFiles(std::string cert_file, std::string key_file, Log log = {});
+  // A certificate held in memory (a generated self-signed one): never reloaded. Throws as above.
+  static std::shared_ptr<CertificateFiles> from_pem(const std::string& cert_pem, const std::string& key_pem);
 
   // The server context for the next handshake. When a file's inode, size or modification time
   // changed since the last read, the pair is read again first; a pair that does not load (half
@@ -36,7 +38,8 @@ class CertificateFiles {
     long long inode = 0, size = 0, modified_ns = 0;
     bool operator==(const Stamp&) const = default;
   };
-  std::optional<std::pair<Stamp, Stamp>> stamps() const;
+  CertificateFiles() = default;
+  std::optional<std::pair<Stamp, Stamp>> stamps() const;  // nullopt without files
 
   std::string cert_file_, key_file_;
   Log log_;

@@ -1,8 +1,10 @@
 // rr::Manager runs an operator's parts, as controller-runtime's manager does:
 //  - Runnables (controllers, caches, servers) on their own threads: those that need leader
 //    election once this process leads (a coordination.k8s.io/v1 Lease), the others at once;
-//  - the metrics server (GET /metrics from its own rr::metrics::Registry) and the probe server
-//    (/healthz, /readyz in pkg/healthz's format; readyz includes every started runnable's ready());
+//  - the metrics server (GET /metrics from its own rr::metrics::Registry; HTTPS, each request
+//    authenticated and authorized through the API client, unless --metrics-secure=false) and the
+//    probe server (plain HTTP: /healthz, /readyz in pkg/healthz's format; readyz includes every
+//    started runnable's ready());
 //  - the webhook server (HTTPS on --webhook-port), when a webhook was registered on
 //    webhook_server(); /healthz then checks it answers TLS (check "webhook");
 //  - shutdown: on the stop request every runnable is asked to stop (leader-election ones first),
@@ -44,8 +46,9 @@ class Server;
 class Manager {
  public:
   // Throws std::invalid_argument when leader election is on and the options are incomplete
-  // (no --leader-election-id, no namespace outside a cluster, no client, bad durations), or when
-  // a bind address is malformed. The logger defaults to make_logger(options) (JSON to stderr).
+  // (no --leader-election-id, no namespace outside a cluster, no client, bad durations), when
+  // secure metrics are on without a client, or when a bind address is malformed. The logger defaults to
+  // make_logger(options) (JSON to stderr).
   Manager(ManagerOptions options, std::shared_ptr<Client> api);
   Manager(ManagerOptions options, std::shared_ptr<Client> api, Logger log);
   // Not while run() runs. Waits for every runnable thread still running: after run() returned 1

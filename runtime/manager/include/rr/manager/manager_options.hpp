@@ -56,9 +56,21 @@ struct ManagerOptions {
   std::chrono::nanoseconds renew_deadline = std::chrono::seconds(10);
   std::chrono::nanoseconds retry_period = std::chrono::seconds(2);
 
-  // Flags: --metrics-bind-address, --health-probe-bind-address; "0" disables.
-  std::string metrics_bind_address = ":8080";
+  // Flags: --metrics-bind-address, --health-probe-bind-address; "0" disables. The metrics default
+  // is kubebuilder's config/default value (its main.go defaults the flag to "0"): metrics on, over
+  // HTTPS. With --metrics-secure=false pass the plain port too (":8080").
+  std::string metrics_bind_address = ":8443";
   std::string health_probe_bind_address = ":8081";
+  // Flag: --metrics-secure. HTTPS, each request authenticated with a TokenReview and authorized
+  // with a SubjectAccessReview through the manager's client (controller-runtime's
+  // filters.WithAuthenticationAndAuthorization); false serves plain HTTP to anyone.
+  bool metrics_secure = true;
+  // Flags: --metrics-cert-path, --metrics-cert-name, --metrics-cert-key. The serving certificate
+  // <path>/<name> and key <path>/<key>, read again when they change; without a path a self-signed
+  // certificate for localhost is generated at start.
+  std::string metrics_cert_path;
+  std::string metrics_cert_name = "tls.crt";
+  std::string metrics_cert_key = "tls.key";
 
   // Flags: --webhook-port, --webhook-cert-dir (controller-runtime's webhook.Options Port and
   // CertDir). The webhook server starts only when a handler was registered
