@@ -362,7 +362,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
       return;
     }
   }
-  if (shared_->isolate && !network_) {
+  if (shared_->isolate && !network_ && !pod.value("/spec/hostNetwork"_json_pointer, false)) {
     try {
       network_ = std::make_unique<PodNetwork>(shared_->options.service_host, shared_->options.service_port);
     } catch (const std::exception& e) {

@@ -104,18 +104,7 @@ struct Node {
   }
 };
 
-// A TCP port free on 127.0.0.1 now (the kernel's choice), for a test program to serve on.
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
+using node_test::free_port;
 
 bool condition_is(const Json& pod, const std::string& type, const std::string& status) {
   for (const Json& c : pod.value("/status/conditions"_json_pointer, Json::array())) {

@@ -93,13 +93,14 @@ struct NetworkNode {
     agent = std::make_unique<rr::node::NodeAgent>(cluster, options);
     return true;
   }
-  void pod(const std::string& name, const Json& args) {
+  void pod(const std::string& name, const Json& args, bool host_network = false) {
     cluster->create(pods, Json{{"apiVersion", "v1"},
                                {"kind", "Pod"},
                                {"metadata", {{"name", name}, {"namespace", "default"}}},
                                {"spec",
                                 {{"restartPolicy", "Always"},
                                  {"terminationGracePeriodSeconds", 1},
+                                 {"hostNetwork", host_network},
                                  {"containers", {{{"name", "main"}, {"image", "app:v1"}, {"args", args}}}}}}});
   }
   // The pod once `ready` holds (null once it is gone), polling for up to 10 s.
@@ -200,6 +201,13 @@ TEST_CASE("each pod has its own network namespace and IP: two pods bind the same
   CHECK(node.logs(a).find("serving 8080") != std::string::npos);
   CHECK(node.logs(b).find("serving 8080") != std::string::npos);
   CHECK(http_get("127.0.0.1", 8080, "/hostname").empty());  // not on the host's loopback
+
+  // hostNetwork: the host's network, as without namespaces.
+  const std::string port = std::to_string(node_test::free_port());
+  node.pod("on-host", {"serve:" + port, "wait"}, true);
+  const Json on_host = node.wait("on-host", running);
+  CHECK(on_host["status"]["podIP"] == "127.0.0.1");
+  CHECK(eventually([&] { return http_get("127.0.0.1", std::stoi(port), "/hostname"); }, "on-host") == "on-host");
 
   // A restarted container keeps its pod's namespace and IP.
   node.pod("restarts", {"serve:8081", "sleep:300", "exit:1"});
