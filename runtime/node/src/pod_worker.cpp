@@ -151,13 +151,13 @@ std::string PodWorker::pod_label() const { return name_ + "_" + namespace_ + "("
 
 std::string PodWorker::pod_ip() const { return network_ ? network_->pod_ip() : shared_->options.host_ip; }
 
+std::string PodWorker::host_ip() const { return network_ ? network_->host_ip() : shared_->options.host_ip; }
+
 void PodWorker::close_network() {
-  std::unique_ptr<PodNetwork> network;
+  std::unique_ptr<PodNetwork> network;  // destroyed (links deleted) once the lock is released
   std::lock_guard lock(mutex_);
   network = std::move(network_);
 }
-
-std::string PodWorker::host_ip() const { return network_ ? network_->host_ip() : shared_->options.host_ip; }
 
 std::chrono::milliseconds PodWorker::delay(int failures) const {
   if (failures <= 0) return 0ms;
