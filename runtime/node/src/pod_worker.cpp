@@ -569,7 +569,9 @@ bool PodWorker::write_status(const Json& pod) {
   std::pair<std::string, std::string> ips;  // pod, host
   {
     std::lock_guard lock(mutex_);
-    ips = {pod_ip(), host_ip()};
+    // A pod whose own network is not made yet has no addresses yet, as with the kubelet.
+    if (network_ || !shared_->isolate || pod.value("/spec/hostNetwork"_json_pointer, false))
+      ips = {pod_ip(), host_ip()};
     for (const auto& c : containers_) {
       const bool is_running = c.state.contains("running");
       const bool ready = is_running && c.ready;
@@ -636,6 +638,9 @@ bool PodWorker::write_status(const Json& pod) {
       if (o.value("type", "") == c["type"] && o.value("status", "") == c["status"])
         c["lastTransitionTime"] = o["lastTransitionTime"];
     }
+  }
+  if (ips.first.empty()) {
+    for (const char* key : {"hostIP", "hostIPs", "podIP", "podIPs"}) status.erase(key);
   }
   if (old.contains("qosClass")) status["qosClass"] = old["qosClass"];
   if (old == status) return false;

@@ -93,7 +93,7 @@ struct NetworkNode {
     agent = std::make_unique<rr::node::NodeAgent>(cluster, options);
     return true;
   }
-  void pod(const std::string& name, const Json& args, bool host_network = false) {
+  void pod(const std::string& name, const Json& args, bool host_network = false, const std::string& image = "app:v1") {
     cluster->create(pods, Json{{"apiVersion", "v1"},
                                {"kind", "Pod"},
                                {"metadata", {{"name", name}, {"namespace", "default"}}},
@@ -101,7 +101,7 @@ struct NetworkNode {
                                 {{"restartPolicy", "Always"},
                                  {"terminationGracePeriodSeconds", 1},
                                  {"hostNetwork", host_network},
-                                 {"containers", {{{"name", "main"}, {"image", "app:v1"}, {"args", args}}}}}}});
+                                 {"containers", {{{"name", "main"}, {"image", image}, {"args", args}}}}}}});
   }
   // The pod once `ready` holds (null once it is gone), polling for up to 10 s.
   Json wait(const std::string& name, const std::function<bool(const Json&)>& ready) {
@@ -201,6 +201,14 @@ TEST_CASE("each pod has its own network namespace and IP: two pods bind the same
   CHECK(node.logs(a).find("serving 8080") != std::string::npos);
   CHECK(node.logs(b).find("serving 8080") != std::string::npos);
   CHECK(http_get("127.0.0.1", 8080, "/hostname").empty());  // not on the host's loopback
+
+  // A pod whose container never starts has no network, so no addresses (as with the kubelet).
+  node.pod("no-image", {"wait"}, false, "app:v9");
+  const Json unpulled = node.wait("no-image", [](const Json& pod) {
+    return pod.value("/status/containerStatuses/0/state/waiting/reason"_json_pointer, "") == "ErrImagePull";
+  });
+  CHECK_FALSE(unpulled["status"].contains("podIP"));
+  CHECK_FALSE(unpulled["status"].contains("hostIP"));
 
   // hostNetwork: the host's network, as without namespaces.
   const std::string port = std::to_string(node_test::free_port());
