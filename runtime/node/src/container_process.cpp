@@ -217,6 +217,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       child_fail(report[1], "stdio");
     }
     if (spec.isolate) {
+      if (spec.netns_fd >= 0 && ::setns(spec.netns_fd, CLONE_NEWNET) != 0)
+        child_fail(report[1], "join the pod's network namespace");
       if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         child_fail(report[1], "make mounts private");
       if (::mount("overlay", merged_s.c_str(), "overlay", 0, overlay_options.c_str()) != 0) {
@@ -243,9 +245,11 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       }
       if (::chroot(merged_s.c_str()) != 0) child_fail(report[1], "chroot");
       if (::chdir(spec.working_dir.c_str()) != 0) child_fail(report[1], "chdir to working directory");
-      if (::setgroups(0, nullptr) != 0) child_fail(report[1], "setgroups");
-      if (::setgid(spec.gid) != 0) child_fail(report[1], "setgid");
-      if (::setuid(spec.uid) != 0) child_fail(report[1], "setuid");
+      // Raw system calls: glibc's wrappers signal every thread the parent had, and wait forever on
+      // one that a pthread_create was starting when we cloned.
+      if (::syscall(SYS_setgroups, 0, nullptr) != 0) child_fail(report[1], "setgroups");
+      if (::syscall(SYS_setgid, spec.gid) != 0) child_fail(report[1], "setgid");
+      if (::syscall(SYS_setuid, spec.uid) != 0) child_fail(report[1], "setuid");
     } else if (::chdir(host_cwd.c_str()) != 0) {
       child_fail(report[1], "chdir to working directory");
     }

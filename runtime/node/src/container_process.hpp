@@ -25,6 +25,7 @@ struct LaunchSpec {
   gid_t gid = 0;
   bool read_only = false;
   bool isolate = true;  // namespaces + chroot (needs root)
+  int netns_fd = -1;    // the pod's network namespace to join (isolate only); -1: the agent's
 };
 
 struct Launched {

@@ -90,7 +90,9 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   shared->images = std::make_unique<ImageStore>(shared->options.image_dirs, shared->options.state_dir / "images");
   if (!shared->isolate) {
     shared->log(std::string(::geteuid() == 0 ? "namespaces off" : "not root") +
-                ": containers run as plain processes through their image's loader, without namespaces or chroot");
+                ": containers run as plain processes through their image's loader, without namespaces or chroot,"
+                " and share the host's network (pod IP " +
+                shared->options.host_ip + ")");
   }
   state_->shared = shared;
   state_->watch = shared->cluster->watch(shared->pod_kind, ListOptions{});

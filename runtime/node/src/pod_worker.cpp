@@ -149,6 +149,16 @@ void PodWorker::shutdown() { shutdown_ = true; }
 
 std::string PodWorker::pod_label() const { return name_ + "_" + namespace_ + "(" + uid_ + ")"; }
 
+std::string PodWorker::pod_ip() const { return network_ ? network_->pod_ip() : shared_->options.host_ip; }
+
+std::string PodWorker::host_ip() const { return network_ ? network_->host_ip() : shared_->options.host_ip; }
+
+void PodWorker::close_network() {
+  std::unique_ptr<PodNetwork> network;  // destroyed (links deleted) once the lock is released
+  std::lock_guard lock(mutex_);
+  network = std::move(network_);
+}
+
 std::chrono::milliseconds PodWorker::delay(int failures) const {
   if (failures <= 0) return 0ms;
   auto d = shared_->options.backoff_base;
@@ -199,6 +209,7 @@ void PodWorker::run(std::stop_token stop) {
     }
     if (shutdown_) {
       terminate_all(0ms);
+      close_network();
       release();
       break;
     }
@@ -212,6 +223,7 @@ void PodWorker::run(std::stop_token stop) {
         }
       }
       finished_ = true;  // before the object goes: its logs go with it
+      close_network();   // before too: a deleted pod has left no link behind
       release();
       break;
     }
@@ -350,6 +362,14 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
       return;
     }
   }
+  if (shared_->isolate && !network_ && !pod.value("/spec/hostNetwork"_json_pointer, false)) {
+    try {
+      network_ = std::make_unique<PodNetwork>(shared_->options.service_host, shared_->options.service_port);
+    } catch (const std::exception& e) {
+      back_off(c, "ContainerCreating", std::string("failed to create pod sandbox: ") + e.what());
+      return;
+    }
+  }
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<std::string> argv;
   try {
@@ -363,8 +383,8 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
       }
     };
     Json with_status = pod;
-    with_status["status"]["podIP"] = shared_->options.host_ip;
-    with_status["status"]["hostIP"] = shared_->options.host_ip;
+    with_status["status"]["podIP"] = pod_ip();
+    with_status["status"]["hostIP"] = host_ip();
     if (str(with_status["spec"], "nodeName").empty()) with_status["spec"]["nodeName"] = shared_->options.node_name;
     env = node::container_env(
         with_status, c.spec, c.image->manifest.config,
@@ -390,6 +410,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   launch_spec.gid = gid.value_or(0);
   launch_spec.read_only = security.value("readOnlyRootFilesystem", false);
   launch_spec.isolate = shared_->isolate;
+  if (network_) launch_spec.netns_fd = network_->netns_fd();
   auto launched = launch(launch_spec);
   if (launched.index() == 1) {
     back_off(c, "CreateContainerError", std::get<1>(launched));
@@ -447,7 +468,7 @@ void PodWorker::probe(ContainerRun& c) {
     }
     if (now >= p.next) {
       p.next = now + p.timing.period;
-      p.pending = std::async(std::launch::async, run_probe, p.spec, c.spec, shared_->options.host_ip);
+      p.pending = std::async(std::launch::async, run_probe, p.spec, c.spec, pod_ip());
     }
     return false;
   };
@@ -545,8 +566,12 @@ bool PodWorker::write_status(const Json& pod) {
   Json statuses = Json::array();
   int waiting = 0, running = 0, succeeded = 0, failed = 0;
   std::vector<std::string> unready;
+  std::pair<std::string, std::string> ips;  // pod, host
   {
     std::lock_guard lock(mutex_);
+    // A pod whose own network is not made yet has no addresses yet, as with the kubelet.
+    if (network_ || !shared_->isolate || pod.value("/spec/hostNetwork"_json_pointer, false))
+      ips = {pod_ip(), host_ip()};
     for (const auto& c : containers_) {
       const bool is_running = c.state.contains("running");
       const bool ready = is_running && c.ready;
@@ -599,10 +624,10 @@ bool PodWorker::write_status(const Json& pod) {
             condition("Ready", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
             condition("ContainersReady", ready, now, ready ? "" : not_ready_reason, ready ? "" : not_ready_message),
             condition("PodScheduled", true, now)})},
-      {"hostIP", shared_->options.host_ip},
-      {"hostIPs", Json::array({{{"ip", shared_->options.host_ip}}})},
-      {"podIP", shared_->options.host_ip},
-      {"podIPs", Json::array({{{"ip", shared_->options.host_ip}}})},
+      {"hostIP", ips.second},
+      {"hostIPs", Json::array({{{"ip", ips.second}}})},
+      {"podIP", ips.first},
+      {"podIPs", Json::array({{{"ip", ips.first}}})},
       {"startTime", start_time_},
       {"qosClass", qos_class(spec)},
       {"containerStatuses", statuses}};
@@ -613,6 +638,9 @@ bool PodWorker::write_status(const Json& pod) {
       if (o.value("type", "") == c["type"] && o.value("status", "") == c["status"])
         c["lastTransitionTime"] = o["lastTransitionTime"];
     }
+  }
+  if (ips.first.empty()) {
+    for (const char* key : {"hostIP", "hostIPs", "podIP", "podIPs"}) status.erase(key);
   }
   if (old.contains("qosClass")) status["qosClass"] = old["qosClass"];
   if (old == status) return false;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cri_log.hpp"
+#include "pod_network.hpp"
 #include "probe.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/image_store.hpp"
@@ -103,6 +104,9 @@ class PodWorker {
   void release();  // drops the finalizer (a terminating pod goes with it)
   std::chrono::milliseconds delay(int failures) const;
   std::string pod_label() const;  // "name_namespace(uid)"
+  std::string pod_ip() const;     // the pod's network's, else the host's (no namespaces)
+  std::string host_ip() const;
+  void close_network();  // once no container runs: the veth pair and namespace go
 
   std::shared_ptr<AgentShared> shared_;
   std::string uid_, name_, namespace_;
@@ -114,7 +118,8 @@ class PodWorker {
   std::atomic<bool> finished_{false};
   std::atomic<bool> shutdown_{false};
   std::filesystem::path dir_;
-  std::jthread thread_;  // last
+  std::unique_ptr<PodNetwork> network_;  // made with the first container, gone once all stopped
+  std::jthread thread_;                  // last
 };
 
 }  // namespace rr::node_detail

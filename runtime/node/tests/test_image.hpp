@@ -1,8 +1,10 @@
 // An OCI layout made with umoci for the node tests: one image "app:v1" holding the static test
 // program at /bin/prog (Entrypoint), IMAGE_VAR in its Env and /work as its WorkingDir. Tests that
-// need it skip (with a message) without root or without umoci.
+// need it skip (with a message) without root or without umoci. free_port() for servers in them.
 #pragma once
 #include <doctest/doctest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -45,6 +47,19 @@ inline bool make_test_image(const std::filesystem::path& dir, const std::string&
   std::ifstream in(log);
   MESSAGE("making the test image failed:\n" << std::string(std::istreambuf_iterator<char>(in), {}));
   return false;
+}
+
+// A TCP port free on 127.0.0.1 now (the kernel's choice), for a test program to serve on.
+inline int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  return ntohs(address.sin_port);
 }
 
 }  // namespace node_test

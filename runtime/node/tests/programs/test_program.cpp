@@ -8,7 +8,10 @@
 //   write:PATH      creates PATH (prints write-ok or write-failed)
 //   term:N          on SIGTERM: prints "terminating" and exits with N
 //   wait            sleeps until a signal ends it
-//   serve:PORT      answers HTTP on 127.0.0.1:PORT from a thread: 200 for /healthz, 500 otherwise
+//   serve:PORT      answers HTTP on every address's PORT from a thread: 200 for /healthz, 200 with
+//                   $HOSTNAME for /hostname, 500 otherwise
+//   api:PATH        GET PATH from $KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT (plain TCP):
+//                   prints "api: " and the reply's first line, or "api: connect failed"
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -40,7 +43,7 @@ void serve(int port) {
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<unsigned short>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_addr.s_addr = htonl(INADDR_ANY);
   if (bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(listener, 16) != 0) {
     std::fprintf(stderr, "cannot listen on %d\n", port);
     return;
@@ -53,14 +56,41 @@ void serve(int port) {
       char buffer[2048];
       const ssize_t n = read(fd, buffer, sizeof buffer - 1);
       buffer[n > 0 ? n : 0] = '\0';
-      const bool healthy = std::strncmp(buffer, "GET /healthz ", 13) == 0;
-      const char* reply = healthy
-                              ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
-                              : "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-      (void)!write(fd, reply, std::strlen(reply));
+      const char* name = std::getenv("HOSTNAME");
+      const std::string body = name ? name : "";
+      const std::string reply =
+          std::strncmp(buffer, "GET /healthz ", 13) == 0
+              ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+          : std::strncmp(buffer, "GET /hostname ", 14) == 0
+              ? "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" +
+                    body
+              : "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+      (void)!write(fd, reply.data(), reply.size());
       close(fd);
     }
   }).detach();
+}
+
+void api_get(const std::string& path) {
+  const char* host = std::getenv("KUBERNETES_SERVICE_HOST");
+  const char* port = std::getenv("KUBERNETES_SERVICE_PORT");
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<unsigned short>(std::atoi(port ? port : "0")));
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (!host || inet_pton(AF_INET, host, &address.sin_addr) != 1 ||
+      connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    std::printf("api: connect failed\n");
+    close(fd);
+    return;
+  }
+  const std::string request = "GET " + path + " HTTP/1.0\r\nHost: " + host + "\r\n\r\n";
+  (void)!write(fd, request.data(), request.size());
+  std::string reply;
+  char buffer[1024];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) reply.append(buffer, static_cast<std::size_t>(n));
+  close(fd);
+  std::printf("api: %s\n", reply.substr(0, reply.find("\r\n")).c_str());
 }
 
 }  // namespace
@@ -97,6 +127,8 @@ int main(int argc, char** argv) {
       signal(SIGTERM, on_term);
     } else if (verb == "serve") {
       serve(std::atoi(arg.c_str()));
+    } else if (verb == "api") {
+      api_get(arg);
     } else if (verb == "wait") {
       for (;;) pause();
     } else {

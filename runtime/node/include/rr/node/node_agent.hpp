@@ -27,7 +27,8 @@ struct NodeAgentOptions {
   // Unpacked images, container directories and logs; empty: a temporary directory the agent removes.
   std::filesystem::path state_dir;
   std::string node_name = "rrgen-node";
-  // Pods share the host's network: both addresses are this one.
+  // Without namespaces pods share the host's network: podIP and hostIP are this one. (As root
+  // each pod has its own: 10.88.0.0/16, see docs/runtime/33-node-agent.md.)
   std::string host_ip = "127.0.0.1";
   // What containers get as KUBERNETES_SERVICE_HOST/PORT (the local API server).
   std::string service_host = "127.0.0.1";
