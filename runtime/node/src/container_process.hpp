@@ -15,6 +15,13 @@
 
 namespace rr::node_detail {
 
+// A host path (a volume's directory or file) bound at `target` inside the container's root.
+struct VolumeBind {
+  std::filesystem::path source;
+  std::string target;
+  bool read_only = false;
+};
+
 struct LaunchSpec {
   std::filesystem::path rootfs;         // the unpacked image (never written)
   std::filesystem::path container_dir;  // upper/, work/, merged/ for this run
@@ -25,6 +32,8 @@ struct LaunchSpec {
   gid_t gid = 0;
   bool read_only = false;
   bool isolate = true;  // namespaces + chroot (needs root)
+  // Volumes bound into the root (isolated only; a plain process gets none).
+  std::vector<VolumeBind> mounts;
 };
 
 struct Launched {

@@ -78,6 +78,8 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   shared->pod_kind = *pod_kind;
   shared->config_map_kind = shared->cluster->find_kind({"", "v1", "ConfigMap"});
   shared->secret_kind = shared->cluster->find_kind({"", "v1", "Secret"});
+  shared->service_account_kind = shared->cluster->find_kind({"", "v1", "ServiceAccount"});
+  shared->event_kind = shared->cluster->find_kind({"", "v1", "Event"});
   if (options.state_dir.empty()) {
     std::string pattern = (fs::temp_directory_path() / "rrgen-node-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) throw std::runtime_error("NodeAgent: cannot make a state directory");
@@ -90,7 +92,8 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   shared->images = std::make_unique<ImageStore>(shared->options.image_dirs, shared->options.state_dir / "images");
   if (!shared->isolate) {
     shared->log(std::string(::geteuid() == 0 ? "namespaces off" : "not root") +
-                ": containers run as plain processes through their image's loader, without namespaces or chroot");
+                ": containers run as plain processes through their image's loader, without namespaces or chroot;"
+                " volumes are written under the state directory but not mounted");
   }
   state_->shared = shared;
   state_->watch = shared->cluster->watch(shared->pod_kind, ListOptions{});

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "container_process.hpp"
+#include "pod_events.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/time.hpp"
 #include "rr/node/container_config.hpp"
@@ -119,6 +120,8 @@ PodWorker::PodWorker(std::shared_ptr<AgentShared> shared, Json pod) : shared_(st
     run.log_dir = dir_ / run.name;
     containers_.push_back(std::move(run));
   }
+  volumes_ = std::make_unique<PodVolumes>(dir_ / "volumes", object_lookup(), shared_->options.mint_token,
+                                          shared_->options.ca_pem);
   thread_ = std::jthread([this](std::stop_token stop) { run(stop); });
 }
 
@@ -146,6 +149,20 @@ void PodWorker::deleted() {
 }
 
 void PodWorker::shutdown() { shutdown_ = true; }
+
+node::ObjectLookup PodWorker::object_lookup() const {
+  return [shared = shared_, ns = namespace_](std::string_view kind, const std::string& name) -> std::optional<Json> {
+    const auto& k = kind == "Secret"           ? shared->secret_kind
+                    : kind == "ServiceAccount" ? shared->service_account_kind
+                                               : shared->config_map_kind;
+    if (!k) return std::nullopt;
+    try {
+      return shared->cluster->get(*k, {ns, name});
+    } catch (const ApiError&) {
+      return std::nullopt;
+    }
+  };
+}
 
 std::string PodWorker::pod_label() const { return name_ + "_" + namespace_ + "(" + uid_ + ")"; }
 
@@ -199,6 +216,7 @@ void PodWorker::run(std::stop_token stop) {
     }
     if (shutdown_) {
       terminate_all(0ms);
+      volumes_->remove();
       release();
       break;
     }
@@ -212,9 +230,11 @@ void PodWorker::run(std::stop_token stop) {
         }
       }
       finished_ = true;  // before the object goes: its logs go with it
+      volumes_->remove();
       release();
       break;
     }
+    sync_volumes(pod);
     {
       std::lock_guard lock(mutex_);
       for (auto& c : containers_) step(c, pod);
@@ -231,6 +251,21 @@ void PodWorker::run(std::stop_token stop) {
     std::this_thread::sleep_for(shared_->options.poll);
   }
   finished_ = true;
+}
+
+void PodWorker::sync_volumes(const Json& pod) {
+  const std::optional<std::string> before = volumes_->failure();
+  volumes_->sync(pod);
+  const std::optional<std::string>& failure = volumes_->failure();
+  if (failure && failure != before) {
+    shared_->log("pod " + namespace_ + "/" + name_ + ": FailedMount: " + *failure);
+    record_event(*shared_, pod, "Warning", "FailedMount", *failure);
+  }
+  if (!shared_->isolate && !told_unmounted_) {
+    told_unmounted_ = true;
+    shared_->log("pod " + namespace_ + "/" + name_ + ": not root: volumes are written under " +
+                 (dir_ / "volumes").string() + " but not mounted into the containers");
+  }
 }
 
 void PodWorker::reap(ContainerRun& c) {
@@ -301,6 +336,11 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
     }
     c.image = std::move(resolved);
   }
+  // The kubelet starts no container before the pod's volumes are set up: ContainerCreating.
+  if (volumes_->failure()) {
+    c.state = Json{{"waiting", {{"reason", "ContainerCreating"}}}};
+    return;
+  }
   fs::path rootfs;
   try {
     rootfs = shared_->images->rootfs(*c.image);
@@ -353,15 +393,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<std::string> argv;
   try {
-    const auto lookup = [&](std::string_view kind, const std::string& name) -> std::optional<Json> {
-      const auto& k = kind == "Secret" ? shared_->secret_kind : shared_->config_map_kind;
-      if (!k) return std::nullopt;
-      try {
-        return shared_->cluster->get(*k, {namespace_, name});
-      } catch (const ApiError&) {
-        return std::nullopt;
-      }
-    };
+    const auto lookup = object_lookup();
     Json with_status = pod;
     with_status["status"]["podIP"] = shared_->options.host_ip;
     with_status["status"]["hostIP"] = shared_->options.host_ip;
@@ -390,6 +422,12 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   launch_spec.gid = gid.value_or(0);
   launch_spec.read_only = security.value("readOnlyRootFilesystem", false);
   launch_spec.isolate = shared_->isolate;
+  try {
+    launch_spec.mounts = volumes_->mounts(c.spec);
+  } catch (const std::exception& e) {
+    back_off(c, "CreateContainerConfigError", e.what());
+    return;
+  }
   auto launched = launch(launch_spec);
   if (launched.index() == 1) {
     back_off(c, "CreateContainerError", std::get<1>(launched));

@@ -19,6 +19,7 @@
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/image_store.hpp"
 #include "rr/node/node_agent.hpp"
+#include "volumes.hpp"
 
 namespace rr::node_detail {
 
@@ -69,7 +70,7 @@ struct AgentShared {
   node::NodeAgentOptions options;
   std::unique_ptr<node::ImageStore> images;
   KindInfo pod_kind;
-  std::optional<KindInfo> config_map_kind, secret_kind;
+  std::optional<KindInfo> config_map_kind, secret_kind, service_account_kind, event_kind;
   bool isolate = true;  // root: namespaces and chroot
   void log(const std::string& line) const;
 };
@@ -95,6 +96,7 @@ class PodWorker {
   void step(ContainerRun& c, const Json& pod);
   void start(ContainerRun& c, const Json& pod);
   void reap(ContainerRun& c);
+  void sync_volumes(const Json& pod);  // sets up and refreshes; a new FailedMount is logged and an Event
   void probe(ContainerRun& c);
   void back_off(ContainerRun& c, const std::string& reason, const std::string& message);
   void signal(const ContainerRun& c, int signal_number) const;
@@ -103,6 +105,7 @@ class PodWorker {
   void release();  // drops the finalizer (a terminating pod goes with it)
   std::chrono::milliseconds delay(int failures) const;
   std::string pod_label() const;  // "name_namespace(uid)"
+  node::ObjectLookup object_lookup() const;  // ConfigMaps, Secrets, ServiceAccounts of the pod's namespace
 
   std::shared_ptr<AgentShared> shared_;
   std::string uid_, name_, namespace_;
@@ -114,6 +117,8 @@ class PodWorker {
   std::atomic<bool> finished_{false};
   std::atomic<bool> shutdown_{false};
   std::filesystem::path dir_;
+  std::unique_ptr<PodVolumes> volumes_;  // under dir_/volumes, removed when the pod goes
+  bool told_unmounted_ = false;          // not root: the one log line saying nothing is mounted
   std::jthread thread_;  // last
 };
 
