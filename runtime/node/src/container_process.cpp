@@ -2,7 +2,6 @@
 
 #include <elf.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -297,9 +296,11 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       }
       if (::chroot(merged_s.c_str()) != 0) child_fail(report[1], "chroot");
       if (::chdir(spec.working_dir.c_str()) != 0) child_fail(report[1], "chdir to working directory");
-      if (::setgroups(0, nullptr) != 0) child_fail(report[1], "setgroups");
-      if (::setgid(spec.gid) != 0) child_fail(report[1], "setgid");
-      if (::setuid(spec.uid) != 0) child_fail(report[1], "setuid");
+      // Raw system calls: glibc's wrappers would signal the parent's threads (setxid), which this
+      // raw clone does not have, and can wait for them forever.
+      if (::syscall(SYS_setgroups, 0, nullptr) != 0) child_fail(report[1], "setgroups");
+      if (::syscall(SYS_setgid, spec.gid) != 0) child_fail(report[1], "setgid");
+      if (::syscall(SYS_setuid, spec.uid) != 0) child_fail(report[1], "setuid");
     } else if (::chdir(host_cwd.c_str()) != 0) {
       child_fail(report[1], "chdir to working directory");
     }

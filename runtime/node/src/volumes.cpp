@@ -220,11 +220,15 @@ void PodVolumes::decide_token_volume(const Json& pod) {
   if (!minter_) return;
   const std::string account = field_text(spec, "serviceAccountName").empty() ? "default"
                                                                              : field_text(spec, "serviceAccountName");
+  // A real cluster's admission refuses a pod whose ServiceAccount does not exist; the local
+  // cluster makes no `default` ones, so such a pod runs without the volume.
+  const std::optional<Json> sa = lookup_("ServiceAccount", account);
+  if (!sa) return;
   auto automount = spec.find("automountServiceAccountToken");
   if (automount != spec.end() && automount->is_boolean()) {
     if (!automount->get<bool>()) return;
-  } else if (auto sa = lookup_("ServiceAccount", account)) {
-    if (sa->value("automountServiceAccountToken", true) == false) return;
+  } else if (sa->value("automountServiceAccountToken", true) == false) {
+    return;
   }
   token_volume_ = "kube-api-access-" + random_suffix();
   token_volume_spec_ = Json::parse(R"({"projected": {"defaultMode": 420, "sources": [

@@ -42,7 +42,9 @@ int file_mode(const fs::path& p) {
 Json volume_objects_json = Json::parse(R"J({
   "ConfigMap/settings": {"data": {"mode": "fast", "level": "3"}, "binaryData": {"blob": "AAE="}},
   "Secret/creds": {"data": {"password": "aHVudGVyMg==", "user": "YWRtaW4="}},
-  "ServiceAccount/quiet": {"automountServiceAccountToken": false}
+  "ServiceAccount/quiet": {"automountServiceAccountToken": false},
+  "ServiceAccount/default": {},
+  "ServiceAccount/builder": {}
 })J");
 
 std::optional<Json> volume_objects(std::string_view kind, const std::string& name) {
@@ -188,7 +190,7 @@ TEST_CASE("the kube-api-access volume: a bound token, ca.crt and namespace, moun
   CHECK(minter.calls == 1);  // not due yet
 }
 
-TEST_CASE("automountServiceAccountToken false on the pod or its ServiceAccount: no token volume") {
+TEST_CASE("automountServiceAccountToken false on the pod or its ServiceAccount, or no such account: no token volume") {
   VolumeDir tmp;
   Minter minter;
   PodVolumes off(tmp.path / "a", volume_objects, minter.fn(), "");
@@ -203,6 +205,9 @@ TEST_CASE("automountServiceAccountToken false on the pod or its ServiceAccount: 
   PodVolumes no_minter(tmp.path / "d", volume_objects, {}, "");
   no_minter.sync(pod_with(Json::array()));
   CHECK(no_minter.token_volume().empty());
+  PodVolumes no_account(tmp.path / "e", volume_objects, minter.fn(), "");
+  no_account.sync(pod_with(Json::array(), {{"serviceAccountName", "absent"}}));
+  CHECK(no_account.token_volume().empty());
   CHECK(minter.calls == 1);
 }
 
