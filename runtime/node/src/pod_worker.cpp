@@ -261,7 +261,9 @@ void PodWorker::sync_volumes(const Json& pod) {
     shared_->log("pod " + namespace_ + "/" + name_ + ": FailedMount: " + *failure);
     record_event(*shared_, pod, "Warning", "FailedMount", *failure);
   }
-  if (!shared_->isolate && !told_unmounted_) {
+  const bool has_volumes = !pod.value("/spec/volumes"_json_pointer, Json::array()).empty() ||
+                           !volumes_->token_volume().empty();
+  if (!shared_->isolate && !told_unmounted_ && has_volumes) {
     told_unmounted_ = true;
     shared_->log("pod " + namespace_ + "/" + name_ + ": not root: volumes are written under " +
                  (dir_ / "volumes").string() + " but not mounted into the containers");

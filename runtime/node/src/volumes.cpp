@@ -310,7 +310,6 @@ void PodVolumes::sync(const Json& pod) {
   Json volumes = pod.value("/spec/volumes"_json_pointer, Json::array());
   if (!token_volume_.empty()) volumes.push_back(token_volume_spec_);
   const auto now = now_();
-  std::optional<std::string> failure;
   for (const Json& volume : volumes) {
     const std::string name = field_text(volume, "name");
     auto due = next_sync_.find(name);
@@ -347,12 +346,20 @@ void PodVolumes::sync(const Json& pod) {
       }
       // ConfigMaps and Secrets are looked at again each minute (the kubelet's sync period).
       next_sync_[name] = refresh ? std::min(*refresh, now + 60s) : now + 60s;
+      failed_.erase(name);
     } catch (const std::exception& e) {
-      if (!failure) failure = "MountVolume.SetUp failed for volume \"" + name + "\" : " + e.what();
-      next_sync_.erase(name);
+      failed_[name] = "MountVolume.SetUp failed for volume \"" + name + "\" : " + e.what();
+      next_sync_[name] = now + 1s;  // tried again soon, not on every round
     }
   }
-  failure_ = failure;
+  failure_.reset();
+  for (const Json& volume : volumes) {
+    auto it = failed_.find(field_text(volume, "name"));
+    if (it != failed_.end()) {
+      failure_ = it->second;
+      break;
+    }
+  }
 }
 
 std::vector<VolumeBind> PodVolumes::mounts(const Json& container) const {

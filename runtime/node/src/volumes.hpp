@@ -47,7 +47,8 @@ class PodVolumes {
 
   // Sets up every volume not set up yet and re-projects those due (configMaps and secrets each
   // minute, tokens at 80% of their lifetime or after 24 h). A volume that cannot be set up is
-  // remembered as failure(), the kubelet's FailedMount message; the others still are.
+  // remembered as failure(), the kubelet's FailedMount message, and tried again a second later;
+  // the others are still set up.
   void sync(const Json& pod);
   // The first volume's FailedMount message while one fails: `MountVolume.SetUp failed for volume
   // "v" : configmap "x" not found`.
@@ -79,6 +80,7 @@ class PodVolumes {
     Clock::time_point refresh;
   };
   std::map<std::string, Token> tokens_;  // "<volume>/<path>" -> the token until it is due
+  std::map<std::string, std::string> failed_;  // volume -> its FailedMount message
   std::optional<std::string> failure_;
 };
 
