@@ -11,6 +11,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -160,6 +161,9 @@ std::vector<PreparedBind> prepare_binds(const LaunchSpec& spec, const fs::path& 
     b.failure = "mount volume at " + m.target;
     out.push_back(std::move(b));
   }
+  // Outer mount points first (as containerd sorts them), so /a/b lands inside a volume at /a.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const PreparedBind& x, const PreparedBind& y) { return x.chain.size() < y.chain.size(); });
   return out;
 }
 
@@ -174,6 +178,7 @@ void make_mount_point(const PreparedBind& b) {
 
 // In the child: the bind, then read-only when asked (a bind's flags change only by a remount).
 bool bind_volume(const PreparedBind& b) {
+  make_mount_point(b);  // again: a mount point inside an earlier volume is made in that volume
   if (::mount(b.source.c_str(), b.target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) return false;
   return !b.read_only || ::mount(nullptr, b.target.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) == 0;
 }

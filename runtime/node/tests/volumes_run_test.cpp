@@ -124,7 +124,8 @@ bool has_phase(const Json& pod, const char* phase) {
 
 using namespace volumes_run_test;
 
-TEST_CASE("volumes in containers: configMap and secret files and modes, a shared emptyDir, readOnly refuses writes") {
+TEST_CASE("volumes in containers: configMap and secret files and modes, a shared emptyDir, readOnly refuses writes, "
+          "nested mounts") {
   SKIP_WITHOUT_CONTAINERS();
   VolumeNode node;
   REQUIRE(node.start());
@@ -139,8 +140,9 @@ TEST_CASE("volumes in containers: configMap and secret files and modes, a shared
     ],
     "containers": [
       {"name": "a", "args": ["cat:/etc/app/mode", "mode:/etc/app/mode", "cat:/etc/creds/pw", "mode:/etc/creds/pw",
-                             "write:/shared/from-a", "write:/etc/app/new", "write:/ro/x", "cat:/one/level"],
-       "volumeMounts": [{"name": "cfg", "mountPath": "/etc/app"}, {"name": "sec", "mountPath": "/etc/creds"},
+                             "write:/shared/from-a", "write:/etc/app/new", "write:/ro/x", "cat:/one/level",
+                             "cat:/shared/cfg/level"],
+       "volumeMounts": [{"name": "cfg", "mountPath": "/shared/cfg"}, {"name": "cfg", "mountPath": "/etc/app"}, {"name": "sec", "mountPath": "/etc/creds"},
                         {"name": "scratch", "mountPath": "/shared"},
                         {"name": "scratch", "mountPath": "/ro", "readOnly": true},
                         {"name": "cfg", "mountPath": "/one/level", "subPath": "level"}]},
@@ -149,7 +151,7 @@ TEST_CASE("volumes in containers: configMap and secret files and modes, a shared
     ]})J"));
   const Json done = node.wait("vols",
                               [](const Json& p) { return has_phase(p, "Succeeded") || has_phase(p, "Failed"); });
-  CHECK(node.logs("vols", "a") == "fast\n644\nhunter2\n400\nwrite-ok\nwrite-failed\nwrite-failed\n3\n");
+  CHECK(node.logs("vols", "a") == "fast\n644\nhunter2\n400\nwrite-ok\nwrite-failed\nwrite-failed\n3\n3\n");
   const std::string b = node.logs("vols", "b");
   CHECK(b.rfind("missing\n") == b.size() - 8);  // no token volume: automount is off
   CHECK(b.substr(0, 7) != "missing");           // a's file, through the shared emptyDir
