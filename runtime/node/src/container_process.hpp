@@ -3,8 +3,8 @@
 // container's own directory; bound onto itself read-only for readOnlyRootFilesystem once the
 // working directory is made),
 // with /proc, a tmpfs /dev holding null, zero, full, random, urandom and tty bound from the host,
-// chroot, then setgroups/setgid/setuid and exec. Not root: a plain child process run through the
-// image's own dynamic loader (--library-path into the rootfs), or directly when static.
+// the pod's volumes bound at their mount paths, chroot, then setgroups/setgid/setuid and exec. Not root: a plain child
+// process run through the image's own dynamic loader (--library-path into the rootfs), or directly when static.
 #pragma once
 #include <sys/types.h>
 
