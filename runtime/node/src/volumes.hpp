@@ -1,8 +1,8 @@
 // A pod's volumes as the kubelet's volume manager sets them up: configMap, secret, downwardAPI,
 // projected (serviceAccountToken, configMap, secret, downwardAPI) and emptyDir, each a directory
-// under the pod's own, written with the atomic writer's layout (files behind a `..data` symlink,
-// so a refresh swaps them all at once). The ServiceAccount token volume the admission adds in a
-// real cluster (kube-api-access-xxxxx) is added here when automountServiceAccountToken is not false.
+// under the pod's own, written with the atomic writer's layout (atomic_writer.hpp). The
+// ServiceAccount token volume the admission adds in a real cluster (kube-api-access-xxxxx) is
+// added here when automountServiceAccountToken is not false.
 #pragma once
 #include <chrono>
 #include <filesystem>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "atomic_writer.hpp"
 #include "container_process.hpp"
 #include "rr/core/json.hpp"
 #include "rr/node/container_config.hpp"
@@ -22,20 +23,6 @@ namespace rr::node_detail {
 
 // Where the default token volume is mounted, as the ServiceAccount admission mounts it.
 inline constexpr const char* service_account_mount_path = "/var/run/secrets/kubernetes.io/serviceaccount";
-
-// One file of a volume's payload.
-struct VolumeFile {
-  std::string data;
-  int mode = 0644;
-  bool operator==(const VolumeFile&) const = default;
-};
-using VolumePayload = std::map<std::string, VolumeFile>;  // relative path -> file
-
-// Writes `payload` into `dir` as the kubelet's AtomicWriter does: the files in a fresh
-// `..<timestamp>` directory, `..data` pointing at it (swapped by a rename), and a symlink
-// `<top>` -> `..data/<top>` for each top-level name; the previous directory and stale links go.
-// Throws std::runtime_error on an invalid path (absolute, `..`) or a failed write.
-void write_atomically(const std::filesystem::path& dir, const VolumePayload& payload);
 
 class PodVolumes {
  public:
