@@ -125,6 +125,13 @@ std::string random_suffix() {
   return s;
 }
 
+// A volume's name as the API validates it (a DNS-1123 label): it names a directory here.
+bool valid_volume_name(const std::string& name) {
+  if (name.empty() || name.size() > 63 || name.front() == '-' || name.back() == '-') return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
 }  // namespace
 
 PodVolumes::PodVolumes(fs::path dir, node::ObjectLookup lookup, node::TokenMinter minter, std::string ca_pem,
@@ -236,9 +243,10 @@ void PodVolumes::sync(const Json& pod) {
   for (const Json& volume : volumes) {
     const std::string name = field_text(volume, "name");
     auto due = next_sync_.find(name);
-    if (name.empty() || (due != next_sync_.end() && now < due->second)) continue;
+    if (due != next_sync_.end() && now < due->second) continue;
     const fs::path dir = dir_ / name;
     try {
+      if (!valid_volume_name(name)) throw SetUpError("invalid volume name");
       std::optional<Clock::time_point> refresh;
       VolumePayload payload;
       if (volume.contains("emptyDir")) {
@@ -293,7 +301,7 @@ std::vector<VolumeBind> PodVolumes::mounts(const Json& container) const {
     if (path == service_account_mount_path) token_path_taken = true;
     const fs::path dir = dir_ / name;
     std::error_code ec;
-    if (name.empty() || !fs::is_directory(dir, ec)) {
+    if (!valid_volume_name(name) || !fs::is_directory(dir, ec)) {
       throw node::ContainerConfigError("cannot find volume \"" + name + "\" to mount into container \"" +
                                        field_text(container, "name") + "\"");
     }

@@ -145,6 +145,12 @@ TEST_CASE("a missing ConfigMap, Secret or key that is not optional: the kubelet'
   bad_path.sync(pod_with(Json::parse(
       R"J([{"name": "c", "configMap": {"name": "settings", "items": [{"key": "mode", "path": "../x"}]}}])J")));
   CHECK(bad_path.failure().value_or("") == "MountVolume.SetUp failed for volume \"c\" : invalid path \"../x\"");
+
+  PodVolumes bad_name(tmp.path / "5", volume_objects, {}, "");
+  bad_name.sync(pod_with(Json::parse(R"J([{"name": "../../escape", "emptyDir": {}}])J")));
+  CHECK(bad_name.failure().value_or("") ==
+        "MountVolume.SetUp failed for volume \"../../escape\" : invalid volume name");
+  CHECK_FALSE(fs::exists(tmp.path.parent_path() / "escape"));
   CHECK_FALSE(fs::exists(tmp.path / "x"));
 }
 
