@@ -327,6 +327,12 @@ void PodWorker::step(ContainerRun& c, const Json& pod) {
 }
 
 void PodWorker::start(ContainerRun& c, const Json& pod) {
+  // The kubelet starts no container before the pod's volumes are set up (nor pulls an image):
+  // ContainerCreating.
+  if (volumes_->failure()) {
+    c.state = Json{{"waiting", {{"reason", "ContainerCreating"}}}};
+    return;
+  }
   const std::string image = str(c.spec, "image");
   if (!c.image) {
     node::ResolvedImage resolved;
@@ -337,11 +343,6 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
       return;
     }
     c.image = std::move(resolved);
-  }
-  // The kubelet starts no container before the pod's volumes are set up: ContainerCreating.
-  if (volumes_->failure()) {
-    c.state = Json{{"waiting", {{"reason", "ContainerCreating"}}}};
-    return;
   }
   fs::path rootfs;
   try {
