@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "agent_options.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/node_agent.hpp"
@@ -47,14 +48,9 @@ struct VolumeNode {
   }
 
   bool start(rr::node::TokenMinter minter = {}, bool namespaces = true) {
-    if (!node_test::make_test_image(dir / "images", namespaces ? RR_NODE_TEST_PROGRAM : RR_NODE_TEST_PROGRAM_DYNAMIC,
-                                    !namespaces)) {
-      return false;
-    }
-    rr::node::NodeAgentOptions options;
-    options.namespaces = namespaces;
-    options.image_dirs = {dir / "images"};
-    options.state_dir = dir / "state";
+    auto made = node_test::test_agent_options(dir, namespaces);
+    if (!made) return false;
+    rr::node::NodeAgentOptions options = *made;
     options.mint_token = std::move(minter);
     options.ca_pem = "test CA";
     options.log = [this](const std::string& line) {
