@@ -390,4 +390,12 @@ void ApiServer::set_pod_log_source(std::shared_ptr<node::PodLogSource> source) {
   impl_->handler.set_pod_logs(std::move(source));
 }
 
+std::function<Json(const std::string&, const std::string&, const Json&)> ApiServer::token_minter() const {
+  return [impl = impl_.get()](const std::string& ns, const std::string& account, const Json& request) {
+    return impl->tokens.issue(ns, account, request);
+  };
+}
+
+std::string ApiServer::serving_ca_pem() const { return impl_->trusted_ca_pem; }
+
 }  // namespace rr

@@ -203,6 +203,8 @@ int main(int argc, char** argv) {
       node.image_dirs.assign(flags.image_dirs.begin(), flags.image_dirs.end());
       node.state_dir = flags.node_state_dir;
       node.service_port = server.port();
+      node.mint_token = server.token_minter();
+      node.ca_pem = server.serving_ca_pem();
       agent = std::make_shared<rr::node::NodeAgent>(cluster, std::move(node));
       server.set_pod_log_source(agent);
       std::cout << "node agent " << agent->node_name() << " runs the pods of the images in";

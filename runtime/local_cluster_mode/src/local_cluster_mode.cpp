@@ -41,6 +41,8 @@ class EmbeddedCluster : public LocalCluster {
       node::NodeAgentOptions node;
       node.image_dirs = mode.images;
       node.service_port = server_->port();
+      node.mint_token = server_->token_minter();
+      node.ca_pem = server_->serving_ca_pem();
       agent_ = std::make_shared<node::NodeAgent>(cluster_, std::move(node));
       server_->set_pod_log_source(agent_);
     }

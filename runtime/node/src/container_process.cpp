@@ -2,7 +2,6 @@
 
 #include <elf.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -12,6 +11,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -130,6 +130,59 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   _exit(127);
 }
 
+// A volume bind worked out before fork: the target under the merged root (the image's symlinks
+// followed inside the root, as runc resolves mount destinations), the directories to make.
+struct PreparedBind {
+  std::string source, target;
+  std::vector<std::string> chain;  // directories to make, outermost first
+  bool file = false;               // a file bound (a subPath to a key): the target is a file
+  bool read_only = false;
+  std::string failure;  // the step's words when it fails
+};
+
+std::vector<PreparedBind> prepare_binds(const LaunchSpec& spec, const fs::path& merged) {
+  std::vector<PreparedBind> out;
+  if (!spec.isolate) return out;
+  for (const VolumeBind& m : spec.mounts) {
+    PreparedBind b;
+    b.source = m.source.string();
+    const fs::path relative = in_root(spec.rootfs, m.target).lexically_relative(spec.rootfs);
+    std::error_code ec;
+    b.file = !fs::is_directory(m.source, ec);
+    fs::path at = merged;
+    for (const fs::path& part : relative) {
+      if (part.empty() || part == "." || part == "..") continue;
+      at /= part;
+      b.chain.push_back(at.string());
+    }
+    b.target = at.string();
+    if (b.file && !b.chain.empty()) b.chain.pop_back();
+    b.read_only = m.read_only;
+    b.failure = "mount volume at " + m.target;
+    out.push_back(std::move(b));
+  }
+  // Outer mount points first (as containerd sorts them), so /a/b lands inside a volume at /a.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const PreparedBind& x, const PreparedBind& y) { return x.chain.size() < y.chain.size(); });
+  return out;
+}
+
+// In the child, before a read-only root stops it: the mount point's directories (or file).
+void make_mount_point(const PreparedBind& b) {
+  for (const std::string& d : b.chain) ::mkdir(d.c_str(), 0755);
+  if (b.file) {
+    const int fd = ::open(b.target.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd >= 0) ::close(fd);
+  }
+}
+
+// In the child: the bind, then read-only when asked (a bind's flags change only by a remount).
+bool bind_volume(const PreparedBind& b) {
+  make_mount_point(b);  // again: a mount point inside an earlier volume is made in that volume
+  if (::mount(b.source.c_str(), b.target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) return false;
+  return !b.read_only || ::mount(nullptr, b.target.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) == 0;
+}
+
 }  // namespace
 
 std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
@@ -166,6 +219,7 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       cwd_chain.push_back(at);
     }
   }
+  const std::vector<PreparedBind> binds = prepare_binds(spec, merged);
   std::string host_cwd = in_root(spec.rootfs, spec.working_dir).string();
   std::string exec_path = program;
   if (!spec.isolate) {
@@ -228,10 +282,14 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
       ::mkdir(proc.c_str(), 0555);
       ::mkdir(dev.c_str(), 0755);
       for (const std::string& d : cwd_chain) ::mkdir(d.c_str(), 0755);
+      for (const PreparedBind& b : binds) make_mount_point(b);
       if (spec.read_only &&
           (::mount(merged_s.c_str(), merged_s.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
            ::mount(nullptr, merged_s.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)) {
         child_fail(report[1], "remount rootfs read-only");
+      }
+      for (const PreparedBind& b : binds) {
+        if (!bind_volume(b)) child_fail(report[1], b.failure.c_str());
       }
       if (::mount("proc", proc.c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) {
         child_fail(report[1], "mount /proc");

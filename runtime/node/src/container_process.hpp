@@ -3,8 +3,8 @@
 // container's own directory; bound onto itself read-only for readOnlyRootFilesystem once the
 // working directory is made),
 // with /proc, a tmpfs /dev holding null, zero, full, random, urandom and tty bound from the host,
-// chroot, then setgroups/setgid/setuid and exec. Not root: a plain child process run through the
-// image's own dynamic loader (--library-path into the rootfs), or directly when static.
+// the pod's volumes bound at their mount paths, chroot, then setgroups/setgid/setuid and exec. Not root: a plain child
+// process run through the image's own dynamic loader (--library-path into the rootfs), or directly when static.
 #pragma once
 #include <sys/types.h>
 
@@ -14,6 +14,13 @@
 #include <vector>
 
 namespace rr::node_detail {
+
+// A host path (a volume's directory or file) bound at `target` inside the container's root.
+struct VolumeBind {
+  std::filesystem::path source;
+  std::string target;
+  bool read_only = false;
+};
 
 struct LaunchSpec {
   std::filesystem::path rootfs;         // the unpacked image (never written)
@@ -26,6 +33,8 @@ struct LaunchSpec {
   bool read_only = false;
   bool isolate = true;  // namespaces + chroot (needs root)
   int netns_fd = -1;    // the pod's network namespace to join (isolate only); -1: the agent's
+  // Volumes bound into the root (isolated only; a plain process gets none).
+  std::vector<VolumeBind> mounts;
 };
 
 struct Launched {

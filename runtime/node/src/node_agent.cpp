@@ -78,6 +78,8 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   shared->pod_kind = *pod_kind;
   shared->config_map_kind = shared->cluster->find_kind({"", "v1", "ConfigMap"});
   shared->secret_kind = shared->cluster->find_kind({"", "v1", "Secret"});
+  shared->service_account_kind = shared->cluster->find_kind({"", "v1", "ServiceAccount"});
+  shared->event_kind = shared->cluster->find_kind({"", "v1", "Event"});
   if (options.state_dir.empty()) {
     std::string pattern = (fs::temp_directory_path() / "rrgen-node-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) throw std::runtime_error("NodeAgent: cannot make a state directory");
@@ -91,8 +93,8 @@ NodeAgent::NodeAgent(std::shared_ptr<Cluster> cluster, NodeAgentOptions options)
   if (!shared->isolate) {
     shared->log(std::string(::geteuid() == 0 ? "namespaces off" : "not root") +
                 ": containers run as plain processes through their image's loader, without namespaces or chroot,"
-                " and share the host's network (pod IP " +
-                shared->options.host_ip + ")");
+                " share the host's network (pod IP " +
+                shared->options.host_ip + "), and get their volumes written under the state directory but not mounted");
   }
   state_->shared = shared;
   state_->watch = shared->cluster->watch(shared->pod_kind, ListOptions{});

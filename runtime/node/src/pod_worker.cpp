@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "container_process.hpp"
+#include "pod_events.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/time.hpp"
 #include "rr/node/container_config.hpp"
@@ -119,6 +120,8 @@ PodWorker::PodWorker(std::shared_ptr<AgentShared> shared, Json pod) : shared_(st
     run.log_dir = dir_ / run.name;
     containers_.push_back(std::move(run));
   }
+  volumes_ = std::make_unique<PodVolumes>(dir_ / "volumes", object_lookup(), shared_->options.mint_token,
+                                          shared_->options.ca_pem);
   thread_ = std::jthread([this](std::stop_token stop) { run(stop); });
 }
 
@@ -146,6 +149,20 @@ void PodWorker::deleted() {
 }
 
 void PodWorker::shutdown() { shutdown_ = true; }
+
+node::ObjectLookup PodWorker::object_lookup() const {
+  return [shared = shared_, ns = namespace_](std::string_view kind, const std::string& name) -> std::optional<Json> {
+    const auto& k = kind == "Secret"           ? shared->secret_kind
+                    : kind == "ServiceAccount" ? shared->service_account_kind
+                                               : shared->config_map_kind;
+    if (!k) return std::nullopt;
+    try {
+      return shared->cluster->get(*k, {ns, name});
+    } catch (const ApiError&) {
+      return std::nullopt;
+    }
+  };
+}
 
 std::string PodWorker::pod_label() const { return name_ + "_" + namespace_ + "(" + uid_ + ")"; }
 
@@ -210,6 +227,7 @@ void PodWorker::run(std::stop_token stop) {
     if (shutdown_) {
       terminate_all(0ms);
       close_network();
+      volumes_->remove();
       release();
       break;
     }
@@ -224,9 +242,11 @@ void PodWorker::run(std::stop_token stop) {
       }
       finished_ = true;  // before the object goes: its logs go with it
       close_network();   // before too: a deleted pod has left no link behind
+      volumes_->remove();
       release();
       break;
     }
+    sync_volumes(pod);
     {
       std::lock_guard lock(mutex_);
       for (auto& c : containers_) step(c, pod);
@@ -243,6 +263,23 @@ void PodWorker::run(std::stop_token stop) {
     std::this_thread::sleep_for(shared_->options.poll);
   }
   finished_ = true;
+}
+
+void PodWorker::sync_volumes(const Json& pod) {
+  const std::optional<std::string> before = volumes_->failure();
+  volumes_->sync(pod);
+  const std::optional<std::string>& failure = volumes_->failure();
+  if (failure && failure != before) {
+    shared_->log("pod " + namespace_ + "/" + name_ + ": FailedMount: " + *failure);
+    record_event(*shared_, pod, "Warning", "FailedMount", *failure);
+  }
+  const bool has_volumes = !pod.value("/spec/volumes"_json_pointer, Json::array()).empty() ||
+                           !volumes_->token_volume().empty();
+  if (!shared_->isolate && !told_unmounted_ && has_volumes) {
+    told_unmounted_ = true;
+    shared_->log("pod " + namespace_ + "/" + name_ + ": not root: volumes are written under " +
+                 (dir_ / "volumes").string() + " but not mounted into the containers");
+  }
 }
 
 void PodWorker::reap(ContainerRun& c) {
@@ -302,6 +339,12 @@ void PodWorker::step(ContainerRun& c, const Json& pod) {
 }
 
 void PodWorker::start(ContainerRun& c, const Json& pod) {
+  // The kubelet starts no container before the pod's volumes are set up (nor pulls an image):
+  // ContainerCreating.
+  if (volumes_->failure()) {
+    c.state = Json{{"waiting", {{"reason", "ContainerCreating"}}}};
+    return;
+  }
   const std::string image = str(c.spec, "image");
   if (!c.image) {
     node::ResolvedImage resolved;
@@ -373,15 +416,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<std::string> argv;
   try {
-    const auto lookup = [&](std::string_view kind, const std::string& name) -> std::optional<Json> {
-      const auto& k = kind == "Secret" ? shared_->secret_kind : shared_->config_map_kind;
-      if (!k) return std::nullopt;
-      try {
-        return shared_->cluster->get(*k, {namespace_, name});
-      } catch (const ApiError&) {
-        return std::nullopt;
-      }
-    };
+    const auto lookup = object_lookup();
     Json with_status = pod;
     with_status["status"]["podIP"] = pod_ip();
     with_status["status"]["hostIP"] = host_ip();
@@ -411,6 +446,12 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   launch_spec.read_only = security.value("readOnlyRootFilesystem", false);
   launch_spec.isolate = shared_->isolate;
   if (network_) launch_spec.netns_fd = network_->netns_fd();
+  try {
+    launch_spec.mounts = volumes_->mounts(c.spec);
+  } catch (const std::exception& e) {
+    back_off(c, "CreateContainerConfigError", e.what());
+    return;
+  }
   auto launched = launch(launch_spec);
   if (launched.index() == 1) {
     back_off(c, "CreateContainerError", std::get<1>(launched));

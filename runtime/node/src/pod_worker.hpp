@@ -20,6 +20,7 @@
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/image_store.hpp"
 #include "rr/node/node_agent.hpp"
+#include "volumes.hpp"
 
 namespace rr::node_detail {
 
@@ -70,7 +71,7 @@ struct AgentShared {
   node::NodeAgentOptions options;
   std::unique_ptr<node::ImageStore> images;
   KindInfo pod_kind;
-  std::optional<KindInfo> config_map_kind, secret_kind;
+  std::optional<KindInfo> config_map_kind, secret_kind, service_account_kind, event_kind;
   bool isolate = true;  // root: namespaces and chroot
   void log(const std::string& line) const;
 };
@@ -96,6 +97,7 @@ class PodWorker {
   void step(ContainerRun& c, const Json& pod);
   void start(ContainerRun& c, const Json& pod);
   void reap(ContainerRun& c);
+  void sync_volumes(const Json& pod);  // sets up and refreshes; a new FailedMount is logged and an Event
   void probe(ContainerRun& c);
   void back_off(ContainerRun& c, const std::string& reason, const std::string& message);
   void signal(const ContainerRun& c, int signal_number) const;
@@ -107,6 +109,7 @@ class PodWorker {
   std::string pod_ip() const;     // the pod's network's, else the host's (no namespaces)
   std::string host_ip() const;
   void close_network();  // once no container runs: the veth pair and namespace go
+  node::ObjectLookup object_lookup() const;  // ConfigMaps, Secrets, ServiceAccounts of the pod's namespace
 
   std::shared_ptr<AgentShared> shared_;
   std::string uid_, name_, namespace_;
@@ -119,6 +122,8 @@ class PodWorker {
   std::atomic<bool> shutdown_{false};
   std::filesystem::path dir_;
   std::unique_ptr<PodNetwork> network_;  // made with the first container, gone once all stopped
+  std::unique_ptr<PodVolumes> volumes_;  // under dir_/volumes, removed when the pod goes
+  bool told_unmounted_ = false;          // not root: the one log line saying nothing is mounted
   std::jthread thread_;                  // last
 };
 

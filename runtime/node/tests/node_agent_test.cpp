@@ -13,6 +13,7 @@
 #include <memory>
 #include <thread>
 
+#include "agent_options.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/node_agent.hpp"
@@ -47,14 +48,9 @@ struct Node {
 
   // `namespaces` false: plain processes, the image holding a dynamic program and its libraries.
   bool start(bool namespaces = true) {
-    if (!node_test::make_test_image(dir / "images", namespaces ? RR_NODE_TEST_PROGRAM : RR_NODE_TEST_PROGRAM_DYNAMIC,
-                                    !namespaces)) {
-      return false;
-    }
-    rr::node::NodeAgentOptions options;
-    options.namespaces = namespaces;
-    options.image_dirs = {dir / "images"};
-    options.state_dir = dir / "state";
+    auto made = node_test::test_agent_options(dir, namespaces);
+    if (!made) return false;
+    rr::node::NodeAgentOptions options = *made;
     options.service_port = 6443;
     options.backoff_base = 300ms;
     options.backoff_max = 1200ms;

@@ -12,11 +12,14 @@
 //                   $HOSTNAME for /hostname, 500 otherwise
 //   api:PATH        GET PATH from $KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT (plain TCP):
 //                   prints "api: " and the reply's first line, or "api: connect failed"
+//   cat:PATH        prints the file's content and a newline (cat-failed when unreadable)
+//   mode:PATH       prints the file's permission bits in octal (missing when absent)
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -129,6 +132,21 @@ int main(int argc, char** argv) {
       serve(std::atoi(arg.c_str()));
     } else if (verb == "api") {
       api_get(arg);
+    } else if (verb == "cat") {
+      const int fd = open(arg.c_str(), O_RDONLY);
+      if (fd < 0) {
+        std::printf("cat-failed\n");
+        continue;
+      }
+      std::string content;
+      char buffer[4096];
+      for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) content.append(buffer, static_cast<std::size_t>(n));
+      close(fd);
+      std::printf("%s\n", content.c_str());
+    } else if (verb == "mode") {
+      struct stat st {};
+      if (stat(arg.c_str(), &st) != 0) std::printf("missing\n");
+      else std::printf("%o\n", static_cast<unsigned>(st.st_mode & 07777));
     } else if (verb == "wait") {
       for (;;) pause();
     } else {

@@ -5,12 +5,14 @@
 // fault injection. See docs/runtime/19-local-cluster.md.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "rr/apiserver/fault_injection.hpp"
+#include "rr/core/json.hpp"
 
 namespace rr {
 
@@ -115,6 +117,12 @@ class ApiServer {
   // Where GET pods/<name>/log reads (rr::node::NodeAgent); without one, or for a pod it does not
   // run, a pod's log is empty.
   void set_pod_log_source(std::shared_ptr<node::PodLogSource> source);
+  // What the node agent mints its pods' ServiceAccount tokens with (rr::node::TokenMinter):
+  // the TokenRequest subresource's answer for namespace, ServiceAccount and request body, or an
+  // ApiError. Valid while this server lives.
+  std::function<Json(const std::string&, const std::string&, const Json&)> token_minter() const;
+  // The CA a client in a pod trusts (a container's ca.crt): the kubeconfigs' CA; "" without TLS.
+  std::string serving_ca_pem() const;
 
  private:
   struct Impl;

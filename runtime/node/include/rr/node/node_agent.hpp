@@ -21,6 +21,12 @@ class Cluster;
 
 namespace rr::node {
 
+// The local API server's TokenRequest (POST serviceaccounts/<name>/token): the namespace, the
+// ServiceAccount and the request's body -> the answered TokenRequest (status.token). Throws
+// (rr::ApiError) when it cannot. The API server hands it over; rr::node does not link it.
+using TokenMinter =
+    std::function<Json(const std::string& ns, const std::string& service_account, const Json& token_request)>;
+
 struct NodeAgentOptions {
   // OCI layouts, or directories of them (ImageStore).
   std::vector<std::filesystem::path> image_dirs;
@@ -33,6 +39,13 @@ struct NodeAgentOptions {
   // What containers get as KUBERNETES_SERVICE_HOST/PORT (the local API server).
   std::string service_host = "127.0.0.1";
   int service_port = 443;
+  // Mints the tokens of serviceAccountToken volumes and of the kube-api-access volume every pod
+  // gets unless automountServiceAccountToken is false; empty: no token volume is added (and a
+  // pod's own serviceAccountToken source fails to mount).
+  TokenMinter mint_token;
+  // The API server's serving CA (PEM): ca.crt of the token volume when the namespace has no
+  // kube-root-ca.crt ConfigMap.
+  std::string ca_pem;
   // The kubelet's back-off for crashing containers and image pulls: base doubling up to max.
   std::chrono::milliseconds backoff_base{10000};
   std::chrono::milliseconds backoff_max{300000};
