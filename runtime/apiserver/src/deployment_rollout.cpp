@@ -100,8 +100,7 @@ void scale_down_old(Rollout& r) {
   for (const Json& set : r.old_sets) old_total += spec_replicas(set);
   if (old_total == 0 || !r.new_set) return;
   const std::int64_t min_available = r.replicas - r.bounds.max_unavailable;
-  const std::int64_t new_unavailable =
-      spec_replicas(*r.new_set) - status_count(*r.new_set, "availableReplicas");
+  const std::int64_t new_unavailable = spec_replicas(*r.new_set) - status_count(*r.new_set, "availableReplicas");
   std::int64_t budget = total_replicas(r) - min_available - new_unavailable;
   if (budget <= 0) return;
   for (Json& set : r.old_sets) {  // cleanupUnhealthyReplicas
@@ -166,13 +165,15 @@ void clean_up(Rollout& r) {
 // SetDeploymentCondition: the same status and reason is no change; the same status keeps its
 // lastTransitionTime. Replaced in place so the order stays.
 void set_deployment_condition(Json& conditions, const std::string& type, bool status, const std::string& reason,
-                   const std::string& message, const std::string& now) {
-  Json condition = {{"type", type},       {"status", status ? "True" : "False"}, {"lastUpdateTime", now},
-                    {"lastTransitionTime", now}, {"reason", reason},                {"message", message}};
+                              const std::string& message, const std::string& now) {
+  Json condition = {{"type", type},          {"status", status ? "True" : "False"},
+                    {"lastUpdateTime", now}, {"lastTransitionTime", now},
+                    {"reason", reason},      {"message", message}};
   for (Json& current : conditions) {
     if (current.value("type", "") != type) continue;
     if (current.value("status", "") == condition["status"] && current.value("reason", "") == reason) return;
-    if (current.value("status", "") == condition["status"]) condition["lastTransitionTime"] = current["lastTransitionTime"];
+    if (current.value("status", "") == condition["status"])
+      condition["lastTransitionTime"] = current["lastTransitionTime"];
     current = condition;
     return;
   }
@@ -191,35 +192,33 @@ Json deployment_status(const Rollout& r) {
   if (r.new_set) add(*r.new_set);
   const std::int64_t updated = r.new_set ? status_count(*r.new_set, "replicas") : 0;
   const std::int64_t generation = int_at(r.deployment, "/metadata/generation"_json_pointer, 1);
-  Json status = {{"observedGeneration", generation},
-                 {"replicas", total},
-                 {"updatedReplicas", updated},
-                 {"readyReplicas", ready},
-                 {"availableReplicas", available},
-                 {"unavailableReplicas", std::max<std::int64_t>(r.replicas - available, 0)}};
+  Json status = {
+      {"observedGeneration", generation}, {"replicas", total},
+      {"updatedReplicas", updated},       {"readyReplicas", ready},
+      {"availableReplicas", available},   {"unavailableReplicas", std::max<std::int64_t>(r.replicas - available, 0)}};
   for (const char* key : {"replicas", "updatedReplicas", "readyReplicas", "availableReplicas", "unavailableReplicas"}) {
     if (status[key] == 0) status.erase(key);  // omitempty
   }
   Json conditions = previous.value("conditions", Json::array());
   if (!conditions.is_array()) conditions = Json::array();
   if (available >= r.replicas - r.bounds.max_unavailable) {
-    set_deployment_condition(conditions, "Available", true, "MinimumReplicasAvailable", "Deployment has minimum availability.",
-                  r.sim.now());
+    set_deployment_condition(conditions, "Available", true, "MinimumReplicasAvailable",
+                             "Deployment has minimum availability.", r.sim.now());
   } else {
     set_deployment_condition(conditions, "Available", false, "MinimumReplicasUnavailable",
-                  "Deployment does not have minimum availability.", r.sim.now());
+                             "Deployment does not have minimum availability.", r.sim.now());
   }
   const std::string set_name = r.new_set ? string_at(*r.new_set, "/metadata/name"_json_pointer) : std::string();
   const bool complete = r.new_set && updated == r.replicas && total == r.replicas && available == r.replicas;
   if (complete) {
     set_deployment_condition(conditions, "Progressing", true, "NewReplicaSetAvailable",
-                  "ReplicaSet \"" + set_name + "\" has successfully progressed.", r.sim.now());
+                             "ReplicaSet \"" + set_name + "\" has successfully progressed.", r.sim.now());
   } else if (r.created) {
     set_deployment_condition(conditions, "Progressing", true, "NewReplicaSetCreated",
-                  "Created new replica set \"" + set_name + "\"", r.sim.now());
+                             "Created new replica set \"" + set_name + "\"", r.sim.now());
   } else if (r.new_set) {
     set_deployment_condition(conditions, "Progressing", true, "ReplicaSetUpdated",
-                  "ReplicaSet \"" + set_name + "\" is progressing.", r.sim.now());
+                             "ReplicaSet \"" + set_name + "\" is progressing.", r.sim.now());
   }
   status["conditions"] = conditions;
   return status;

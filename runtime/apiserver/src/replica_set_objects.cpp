@@ -126,7 +126,8 @@ Json new_replica_set_pod(const Json& replica_set) {
 }
 
 std::int64_t revision_of_replica_set(const Json& replica_set) {
-  const std::string text = string_at(replica_set, Json::json_pointer("/metadata/annotations/deployment.kubernetes.io~1revision"));
+  const std::string text = string_at(replica_set,
+                                     Json::json_pointer("/metadata/annotations/deployment.kubernetes.io~1revision"));
   return text.empty() ? 0 : std::strtoll(text.c_str(), nullptr, 10);
 }
 

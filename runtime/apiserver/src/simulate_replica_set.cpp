@@ -84,7 +84,8 @@ void simulate_replica_set(Simulation& sim, const ObjectKey& key) {
   if (is_terminating(stored) || !simulates_replica_set(sim, stored)) return;
   sim.made_for(kind, stored);
   std::vector<Json> pods = active_pods(sim, stored);
-  const auto wanted = static_cast<std::size_t>(std::max<std::int64_t>(0, int_at(stored, "/spec/replicas"_json_pointer, 1)));
+  const auto wanted = static_cast<std::size_t>(
+      std::max<std::int64_t>(0, int_at(stored, "/spec/replicas"_json_pointer, 1)));
   if (pods.size() > wanted) {
     rank_for_deletion(pods);  // the first ones go
     const auto surplus = static_cast<std::ptrdiff_t>(pods.size() - wanted);

@@ -43,8 +43,7 @@ struct FakeNode {
     int made = 0;
     for (Json pod : items(pod_kind)) {
       if (pod.contains("status") && pod["status"].value("phase", "") == "Running") continue;
-      pod["status"] = {{"phase", "Running"},
-                       {"conditions", Json::array({{{"type", "Ready"}, {"status", "True"}}})}};
+      pod["status"] = {{"phase", "Running"}, {"conditions", Json::array({{{"type", "Ready"}, {"status", "True"}}})}};
       cluster->update_status(pod_kind, pod);
       ++made;
     }
@@ -147,8 +146,8 @@ TEST_CASE("a node-image Deployment waits for its pods' Ready condition, then rol
   node.set_image("node/app:v2");
   REQUIRE(eventually([&] { return node.images().count("node/app:v2") == 2; }));
   CHECK(node.settled_for(300));
-  CHECK(node.images() == std::multiset<std::string>{"node/app:v1", "node/app:v1", "node/app:v1", "node/app:v2",
-                                                      "node/app:v2"});
+  CHECK(node.images() ==
+        std::multiset<std::string>{"node/app:v1", "node/app:v1", "node/app:v1", "node/app:v2", "node/app:v2"});
   d = node.get(deployment_kind, "web");
   CHECK(status_count(d, "availableReplicas") == 3);
   CHECK(status_count(d, "updatedReplicas") == 2);

@@ -18,8 +18,8 @@
 #include "k8s/core/v1/pod.hpp"
 #include "k8s/core/v1/secret.hpp"
 #include "replica_set_objects.hpp"
-#include "rr/client/api_error.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
+#include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/node_agent.hpp"
 #include "test_image.hpp"
@@ -78,12 +78,13 @@ struct NodeCluster {
   }
 
   Json pod_template(const std::string& image) const {
-    return {{"metadata", {{"labels", {{"app", "web"}}}}},
-            {"spec",
-             {{"terminationGracePeriodSeconds", 2},
-              {"containers", Json::array({{{"name", "main"},
-                                           {"image", image},
-                                           {"args", Json::array({"print:" + token, "term:0", "wait"})}}})}}}};
+    return {
+        {"metadata", {{"labels", {{"app", "web"}}}}},
+        {"spec",
+         {{"terminationGracePeriodSeconds", 2},
+          {"containers",
+           Json::array(
+               {{{"name", "main"}, {"image", image}, {"args", Json::array({"print:" + token, "term:0", "wait"})}}})}}}};
   }
 
   Json deployment(int replicas, const std::string& image) const {
@@ -273,7 +274,8 @@ TEST_CASE("a ReplicaSet of a node image made by hand runs its pods; other images
                                            {{"replicas", 1},
                                             {"selector", {{"matchLabels", {{"app", "web"}}}}},
                                             {"template", node.pod_template("app:v1")}}}});
-  REQUIRE(eventually([&] { return count(node.get(replica_sets, "hand"), "readyReplicas") == 1 && node.processes() == 1; }));
+  REQUIRE(
+      eventually([&] { return count(node.get(replica_sets, "hand"), "readyReplicas") == 1 && node.processes() == 1; }));
   const Json pod = node.items(pods)[0];
   CHECK(pod["metadata"]["name"].get<std::string>().rfind("hand-", 0) == 0);
   CHECK(pod_ready(pod));

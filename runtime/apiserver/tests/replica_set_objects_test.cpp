@@ -48,8 +48,9 @@ TEST_CASE("pod-template-hash: the template's FNV-32a in decimal, safe-encoded; c
 }
 
 TEST_CASE("a deployment's ReplicaSet: <deployment>-<hash>, labels, selector, annotations, controller") {
-  const Json deployment =
-      web("app:v1", {{"team", "a"}, {"kubectl.kubernetes.io/last-applied-configuration", "{}"}, {revision_annotation, "4"}});
+  const Json deployment = web(
+      "app:v1",
+      {{"team", "a"}, {"kubectl.kubernetes.io/last-applied-configuration", "{}"}, {revision_annotation, "4"}});
   const std::string hash = pod_template_hash(deployment["spec"]["template"]);
   const Json set = new_replica_set(deployment, hash, 5, 1);
   CHECK(set["metadata"]["name"] == "web-" + hash);
@@ -92,7 +93,8 @@ TEST_CASE("rolling-update bounds: 25% surge up, 25% unavailable down, never both
   CHECK(bounds(2) == "1/0");
   CHECK(bounds(4) == "1/1");
   CHECK(bounds(10) == "3/2");
-  deployment["spec"]["strategy"] = {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 0}, {"maxUnavailable", "0%"}}}};
+  deployment["spec"]["strategy"] = {{"type", "RollingUpdate"},
+                                    {"rollingUpdate", {{"maxSurge", 0}, {"maxUnavailable", "0%"}}}};
   CHECK(bounds(4) == "0/1");
   deployment["spec"]["strategy"]["rollingUpdate"] = {{"maxSurge", 2}, {"maxUnavailable", "50%"}};
   CHECK(bounds(3) == "2/1");
