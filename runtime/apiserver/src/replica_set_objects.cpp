@@ -25,6 +25,24 @@ bool skip_copy_annotation(const std::string& key) {
          key == max_replicas_annotation || key == "deprecated.deployment.rollback.to";
 }
 
+bool is_empty(const Json& value) {
+  return value.is_null() || (value.is_boolean() && !value.get<bool>()) ||
+         (value.is_string() && value.get_ref<const std::string&>().empty()) ||
+         ((value.is_object() || value.is_array()) && value.empty());
+}
+
+Json without_empty(Json value) {
+  if (value.is_array()) {
+    for (Json& item : value) item = without_empty(std::move(item));
+  } else if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end();) {
+      *it = without_empty(std::move(*it));
+      it = is_empty(*it) ? value.erase(it) : std::next(it);
+    }
+  }
+  return value;
+}
+
 }  // namespace
 
 std::uint32_t fnv32a(std::string_view text, std::uint32_t hash) {
@@ -43,7 +61,7 @@ std::string safe_encode(std::string_view text) {
 }
 
 std::string pod_template_hash(const Json& pod_template, std::optional<std::uint32_t> collision_count) {
-  std::uint32_t hash = fnv32a(pod_template.dump());
+  std::uint32_t hash = fnv32a(template_without_hash(pod_template).dump());
   if (collision_count) {
     std::string bytes;
     for (int shift = 0; shift < 32; shift += 8) bytes += static_cast<char>((*collision_count >> shift) & 0xff);
@@ -56,7 +74,7 @@ Json template_without_hash(Json pod_template) {
   if (pod_template.contains("/metadata/labels"_json_pointer) && pod_template["metadata"]["labels"].is_object()) {
     pod_template["metadata"]["labels"].erase(pod_template_hash_label);
   }
-  return pod_template;
+  return without_empty(std::move(pod_template));
 }
 
 Json pod_of_template(const Json& owner) {

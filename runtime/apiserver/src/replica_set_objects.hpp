@@ -24,7 +24,10 @@ std::string safe_encode(std::string_view text);
 // sum's decimal digits safe-encoded. Stable across runs: a ReplicaSet's name must not move.
 std::string pod_template_hash(const Json& pod_template, std::optional<std::uint32_t> collision_count = {});
 
-// The template with its pod-template-hash label removed (EqualIgnoreHash compares these).
+// The template with its pod-template-hash label removed, and without the members Go's omitempty
+// leaves out (false, null, "", {} and [] after their own are gone): EqualIgnoreHash compares
+// these, so a template read back with explicit defaults (`tty: false`, as `kubectl rollout undo`
+// copies it from a ReplicaSet) is still the same template.
 Json template_without_hash(Json pod_template);
 // A pod as `owner`'s template would make it, without name or owner: what the node predicate reads.
 Json pod_of_template(const Json& owner);

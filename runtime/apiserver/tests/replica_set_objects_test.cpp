@@ -45,6 +45,16 @@ TEST_CASE("pod-template-hash: the template's FNV-32a in decimal, safe-encoded; c
   Json labelled = pod_template;
   labelled["metadata"]["labels"]["pod-template-hash"] = hash;
   CHECK(template_without_hash(labelled) == pod_template);
+  // Nor do the members omitempty leaves out: a template read back with explicit defaults is the same.
+  Json explicit_defaults = labelled;
+  explicit_defaults["spec"]["containers"][0]["tty"] = false;
+  explicit_defaults["spec"]["hostNetwork"] = false;
+  explicit_defaults["spec"]["nodeName"] = "";
+  explicit_defaults["spec"]["securityContext"] = {{"runAsNonRoot", false}};
+  CHECK(template_without_hash(explicit_defaults) == pod_template);
+  CHECK(pod_template_hash(explicit_defaults) == hash);
+  explicit_defaults["spec"]["containers"][0]["tty"] = true;
+  CHECK(pod_template_hash(explicit_defaults) != hash);
 }
 
 TEST_CASE("a deployment's ReplicaSet: <deployment>-<hash>, labels, selector, annotations, controller") {
