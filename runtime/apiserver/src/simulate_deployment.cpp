@@ -1,5 +1,6 @@
-// Deployments: every replica of the current generation reported ready and available as soon as
-// it is written (as KWOK's fake nodes make it look). No ReplicaSets or Pods are made.
+// Deployments of images no node runs: every replica of the current generation reported ready and
+// available as soon as it is written (as KWOK's fake nodes make it look), with no ReplicaSets or
+// Pods. Those the node agent runs get the deployment controller's ReplicaSets (deployment_rollout.cpp).
 #include "simulation.hpp"
 
 namespace rr::apiserver_detail {
@@ -42,6 +43,7 @@ std::optional<Json> settled_status(const Json& deployment, const std::string& no
 void simulate_deployment(Simulation& sim, const ObjectKey& key) {
   const KindInfo& kind = *sim.kinds().deployment;
   Json deployment = sim.cluster().get(kind, key);
+  if (roll_out_deployment(sim, deployment)) return;
   const auto status = settled_status(deployment, sim.now());
   if (!status) return;
   deployment["status"] = *status;

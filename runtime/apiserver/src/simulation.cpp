@@ -8,14 +8,20 @@ namespace rr::apiserver_detail {
 
 SimulatedKinds find_simulated_kinds(const Cluster& cluster) {
   return SimulatedKinds{.deployment = cluster.find_kind({"apps", "v1", "Deployment"}),
+                        .replica_set = cluster.find_kind({"apps", "v1", "ReplicaSet"}),
                         .stateful_set = cluster.find_kind({"apps", "v1", "StatefulSet"}),
                         .job = cluster.find_kind({"batch", "v1", "Job"}),
                         .pod = cluster.find_kind({"", "v1", "Pod"}),
                         .claim = cluster.find_kind({"", "v1", "PersistentVolumeClaim"})};
 }
 
-Simulation::Simulation(Cluster& cluster, const SimulatedKinds& kinds, std::atomic<long long>& writes)
-    : cluster_(cluster), kinds_(kinds), writes_(writes), now_(Time::from(cluster.now()).str()) {}
+Simulation::Simulation(Cluster& cluster, const SimulatedKinds& kinds, std::atomic<long long>& writes,
+                       const std::function<bool(const Json&)>& runs_on_node)
+    : cluster_(cluster),
+      kinds_(kinds),
+      writes_(writes),
+      runs_on_node_(runs_on_node),
+      now_(Time::from(cluster.now()).str()) {}
 
 void Simulation::made_for(const KindInfo& kind, const Json& owner) {
   owner_kind_ = kind;

@@ -5,6 +5,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@ namespace rr::apiserver_detail {
 // The kinds the simulator reads and writes, as registered when it started.
 struct SimulatedKinds {
   std::optional<KindInfo> deployment;
+  std::optional<KindInfo> replica_set;
   std::optional<KindInfo> stateful_set;
   std::optional<KindInfo> job;
   std::optional<KindInfo> pod;
@@ -27,12 +29,16 @@ SimulatedKinds find_simulated_kinds(const Cluster& cluster);
 
 class Simulation {
  public:
-  Simulation(Cluster& cluster, const SimulatedKinds& kinds, std::atomic<long long>& writes);
+  // `runs_on_node`: the node agent's predicate (may be empty: no pod runs on a node).
+  Simulation(Cluster& cluster, const SimulatedKinds& kinds, std::atomic<long long>& writes,
+             const std::function<bool(const Json&)>& runs_on_node);
 
   Cluster& cluster() const { return cluster_; }
   const SimulatedKinds& kinds() const { return kinds_; }
   // The cluster's clock as RFC 3339, read once per settle so one pass writes one time.
   const std::string& now() const { return now_; }
+  // Whether a node agent runs `pod` (and reports its status itself).
+  bool runs_on_node(const Json& pod) const { return runs_on_node_ && runs_on_node_(pod); }
 
   // The workload this settle makes objects for. Each object made is checked against it: the
   // garbage collector only takes dependents that exist when their owner goes, so an object made
@@ -49,6 +55,7 @@ class Simulation {
   Cluster& cluster_;
   const SimulatedKinds& kinds_;
   std::atomic<long long>& writes_;
+  const std::function<bool(const Json&)>& runs_on_node_;
   std::string now_;
   std::optional<KindInfo> owner_kind_;
   Json owner_;
@@ -59,6 +66,12 @@ struct OwnerGone : std::runtime_error {
 };
 
 void simulate_deployment(Simulation& sim, const ObjectKey& key);
+// A Deployment whose pods the node agent runs (or that already has ReplicaSets): the deployment
+// controller's ReplicaSets and rollouts. False when the deployment is simulated without them.
+bool roll_out_deployment(Simulation& sim, const Json& deployment);
+void simulate_replica_set(Simulation& sim, const ObjectKey& key);
+// Whether the simulator runs `replica_set`: one it made for a Deployment, or one of node images.
+bool simulates_replica_set(const Simulation& sim, const Json& replica_set);
 void simulate_stateful_set(Simulation& sim, const ObjectKey& key);
 void simulate_job(Simulation& sim, const ObjectKey& key);
 

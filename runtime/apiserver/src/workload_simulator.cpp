@@ -20,7 +20,7 @@ namespace {
 using apiserver_detail::SimulatedKinds;
 using apiserver_detail::Simulation;
 
-enum class Workload { Deployment, StatefulSet, Job, Pod };  // Pod: a bare pod
+enum class Workload { Deployment, ReplicaSet, StatefulSet, Job, Pod };  // Pod: a bare pod
 
 struct Request {
   Workload workload;
@@ -37,7 +37,7 @@ bool has_controller(const Json& pod) {
   return false;
 }
 
-// The workload a pod belongs to, by its controller ownerReference.
+// The workload a pod (or a ReplicaSet) belongs to, by its controller ownerReference.
 std::optional<Request> owner_of_pod(const Json& pod) {
   const Json refs = pod.contains("/metadata/ownerReferences"_json_pointer)
                         ? pod.at("/metadata/ownerReferences"_json_pointer)
@@ -48,6 +48,8 @@ std::optional<Request> owner_of_pod(const Json& pod) {
     const std::string api_version = ref.value("apiVersion", ""), kind = ref.value("kind", "");
     const ObjectKey owner{key_of(pod).namespace_, ref.value("name", "")};
     if (api_version == "apps/v1" && kind == "StatefulSet") return Request{Workload::StatefulSet, owner};
+    if (api_version == "apps/v1" && kind == "ReplicaSet") return Request{Workload::ReplicaSet, owner};
+    if (api_version == "apps/v1" && kind == "Deployment") return Request{Workload::Deployment, owner};
     if (api_version == "batch/v1" && kind == "Job") return Request{Workload::Job, owner};
   }
   return std::nullopt;
@@ -99,11 +101,24 @@ struct WorkloadSimulator::State {
     });
   }
 
+  // Whether the kind a pod's owner is of is simulated (registered as the simulator started).
+  bool watches_kind(Workload workload) const {
+    switch (workload) {
+      case Workload::ReplicaSet: return kinds.replica_set.has_value();
+      case Workload::StatefulSet: return kinds.stateful_set.has_value();
+      case Workload::Job: return kinds.job.has_value();
+      case Workload::Deployment:
+      case Workload::Pod: break;
+    }
+    return false;
+  }
+
   void settle(const Request& request) {
-    Simulation sim(*cluster, kinds, writes);
+    Simulation sim(*cluster, kinds, writes, runs_on_node);
     try {
       switch (request.workload) {
         case Workload::Deployment: return apiserver_detail::simulate_deployment(sim, request.key);
+        case Workload::ReplicaSet: return apiserver_detail::simulate_replica_set(sim, request.key);
         case Workload::StatefulSet: return apiserver_detail::simulate_stateful_set(sim, request.key);
         case Workload::Job: return apiserver_detail::simulate_job(sim, request.key);
         case Workload::Pod: return settle_bare_pod(sim, request.key);
@@ -145,6 +160,16 @@ WorkloadSimulator::WorkloadSimulator(std::shared_ptr<Cluster> cluster, std::func
   state.runs_on_node = std::move(runs_on_node);
   state.kinds = apiserver_detail::find_simulated_kinds(*state.cluster);
   state.watch_workload(state.kinds.deployment, Workload::Deployment);
+  if (state.kinds.replica_set) {
+    // A set's change settles it and its Deployment (whose status sums the sets'); a set that went
+    // has its Deployment settled (it makes it again).
+    state.watch(*state.kinds.replica_set, [&state](const WatchEvent& event) {
+      if (event.type == WatchEventType::Error || event.type == WatchEventType::Bookmark) return;
+      if (event.type != WatchEventType::Deleted) state.enqueue({Workload::ReplicaSet, key_of(event.object)});
+      auto owner = owner_of_pod(event.object);
+      if (owner && owner->workload == Workload::Deployment && state.kinds.deployment) state.enqueue(std::move(*owner));
+    });
+  }
   state.watch_workload(state.kinds.stateful_set, Workload::StatefulSet);
   state.watch_workload(state.kinds.job, Workload::Job);
   if (state.kinds.pod) {
@@ -157,9 +182,7 @@ WorkloadSimulator::WorkloadSimulator(std::shared_ptr<Cluster> cluster, std::func
         return;
       }
       auto owner = owner_of_pod(event.object);
-      if (owner && (owner->workload == Workload::StatefulSet ? state.kinds.stateful_set : state.kinds.job)) {
-        state.enqueue(std::move(*owner));
-      }
+      if (owner && state.watches_kind(owner->workload)) state.enqueue(std::move(*owner));
     });
   }
   state.threads.emplace_back([&state](std::stop_token stop) { state.work(stop); });

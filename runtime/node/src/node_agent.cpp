@@ -24,9 +24,13 @@ struct NodeAgent::State {
   bool stopped = false;
 
   bool runs(const Json& pod) const {
-    // Bare pods only: a workload's pods are the simulator's (it reports them as their controller would).
+    // Bare pods and ReplicaSets' (the simulator makes those of node images); other workloads'
+    // pods are the simulator's (it reports them as their controller would).
     for (const Json& ref : pod.value("/metadata/ownerReferences"_json_pointer, Json::array())) {
-      if (ref.is_object() && ref.value("controller", false)) return false;
+      if (ref.is_object() && ref.value("controller", false) &&
+          (ref.value("kind", "") != "ReplicaSet" || ref.value("apiVersion", "") != "apps/v1")) {
+        return false;
+      }
     }
     const Json spec = pod.value("spec", Json::object());
     if (!spec.is_object() || spec.contains("initContainers")) return false;

@@ -1,7 +1,10 @@
 // The part of kube-controller-manager a local cluster without nodes needs for operators to see
 // their workloads come up (as KWOK's fake nodes make it look):
 //  - apps/v1 Deployments report every replica ready and available once written (no ReplicaSets
-//    or Pods are made);
+//    or Pods are made), unless `runs_on_node` says the node agent runs their template's pods:
+//    those get the deployment controller's ReplicaSets (pod-template-hash, revisions, rolling
+//    updates) and the replicaset controller's Pods, which the agent runs; their statuses follow
+//    the pods' real Ready condition. A ReplicaSet of such images made by hand is run too;
 //  - apps/v1 StatefulSets get their pods <set>-0, <set>-1, ... made in order and reported Running
 //    and Ready, a Bound PersistentVolumeClaim per volume claim template and pod, scale-down from
 //    the highest ordinal (claims kept unless the retention policy says Delete), rolling updates
@@ -27,7 +30,8 @@ class Cluster;
 class WorkloadSimulator {
  public:
   // Starts watching the registered kinds of `cluster` it simulates (none registered: it idles).
-  // `runs_on_node(pod)`: true for a bare pod something else runs and reports.
+  // `runs_on_node(pod)`: true for a pod something else runs and reports (a bare pod, or one of a
+  // ReplicaSet); asked of a workload's template as a pod without owner to choose its simulation.
   explicit WorkloadSimulator(std::shared_ptr<Cluster> cluster, std::function<bool(const Json&)> runs_on_node = {});
   ~WorkloadSimulator();  // stops the threads
   WorkloadSimulator(const WorkloadSimulator&) = delete;

@@ -75,7 +75,7 @@ class NodeAgent : public PodLogSource {
   // Stops the watch and kills every container (SIGKILL); the pods' finalizers are removed. Idempotent.
   void stop();
 
-  // Whether this agent runs `pod`: a bare pod (no controller ownerReference) whose every
+  // Whether this agent runs `pod`: a bare pod (or a ReplicaSet's: no other controller) whose every
   // container's image names a repository the layouts hold, without init containers, and whose
   // spec.nodeName is empty or this node.
   bool runs(const Json& pod) const;
