@@ -15,8 +15,9 @@ void octal(char* field, std::size_t width, std::uint64_t value) {
   std::snprintf(field, width, "%0*llo", static_cast<int>(width - 1), static_cast<unsigned long long>(value));
 }
 
+// std::copy_n, not memcpy: an empty value's data() may be null, which memcpy must not be given.
 void text(char* field, std::size_t width, std::string_view value) {
-  std::memcpy(field, value.data(), std::min(width, value.size()));
+  std::copy_n(value.data(), std::min(width, value.size()), field);
 }
 
 void pad(std::string& out) { out.append((kBlock - out.size() % kBlock) % kBlock, '\0'); }
