@@ -52,7 +52,8 @@ tools_check() {  # <layout> <tag> <expected ports json>
   local loader; loader=$(grep -v '^#' "$dir/files.txt" | cut -d' ' -f1 | grep -m1 '/ld-linux')
   "$rootfs$loader" --library-path "$libdirs" "$rootfs/manager" --help >"$work/help.txt" 2>&1 || fail "the unpacked executable did not run: $(cat "$work/help.txt")"
   grep -qi usage "$work/help.txt" || fail "no usage printed: $(cat "$work/help.txt")"
-  if grep -q -e '/libasan\.' -e '/libtsan\.' "$dir/files.txt"; then
+  # g++ links the sanitizers' runtimes as libraries, clang into the executable.
+  if grep -q -e '/libasan\.' -e '/libtsan\.' "$dir/files.txt" || grep -qa -e __asan_init -e __tsan_init "$rootfs/manager"; then
     echo "a sanitized executable (it reads /proc, which the rootfs has not): the chroot run is skipped"
   elif [[ $(id -u) == 0 ]] && command -v chroot >/dev/null; then
     chroot --userspec=65532:65532 "$rootfs" /manager --help >"$work/chroot.txt" 2>&1 || fail "chroot run: $(cat "$work/chroot.txt")"
