@@ -123,7 +123,7 @@ std::optional<ImageResult> build_image(const ImageRequest& request, Diagnostics&
   config.created = request.epoch;
   config.layer_diff_id = oci_digest(layer);
   config.created_by = "rrgen image";
-  OciLayout layout = oci_layout(image_config_json(config), layer_gz, request.ref.tag);
+  OciLayout layout = oci_layout(image_config_json(config), layer_gz, request.ref);
 
   DockerfileInput docker{request.ref.text(), kEntrypoint, config.user, config.env, ports, labels, library_paths};
   result.files = std::move(layout.files);

@@ -38,4 +38,13 @@ std::optional<ImageRef> parse_image_ref(const std::string& text, std::string& er
   return ref;
 }
 
+std::string ImageRef::full_name() const {
+  const auto slash = repository.find('/');
+  const std::string first = repository.substr(0, slash);
+  const bool has_registry = slash != std::string::npos &&
+                            (first.find_first_of(".:") != std::string::npos || first == "localhost");
+  if (has_registry) return text();
+  return std::string("docker.io/") + (slash == std::string::npos ? "library/" : "") + text();
+}
+
 }  // namespace rrgen::image

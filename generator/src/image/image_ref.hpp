@@ -10,6 +10,9 @@ struct ImageRef {
   std::string repository;  // "ghcr.io/acme/webapp-operator", "controller"
   std::string tag;         // "v1.2.0"
   std::string text() const { return repository + ":" + tag; }
+  // Docker's normalized form, what containerd writes as io.containerd.image.name:
+  // "controller:latest" is "docker.io/library/controller:latest", "team/app:1" "docker.io/team/app:1".
+  std::string full_name() const;
 };
 
 // nullopt with `error` set when `text` is not a reference the OCI distribution spec allows.

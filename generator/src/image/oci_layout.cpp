@@ -23,7 +23,7 @@ std::string blob_path(const std::string& content) { return "blobs/sha256/" + sha
 
 }  // namespace
 
-OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz, const std::string& tag) {
+OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz, const ImageRef& ref) {
   const nlohmann::json manifest_json = {
       {"schemaVersion", 2},
       {"mediaType", kManifestMediaType},
@@ -32,7 +32,10 @@ OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz
   };
   const std::string manifest = manifest_json.dump();
   nlohmann::json entry = descriptor(kManifestMediaType, manifest);
-  entry["annotations"] = {{"org.opencontainers.image.ref.name", tag}};
+  // The tag for skopeo and umoci (oci:DIR:TAG); the full name for containerd's importer and the
+  // local cluster's node agent, which then knows the repository without the directory's name.
+  entry["annotations"] = {{"io.containerd.image.name", ref.full_name()},
+                          {"org.opencontainers.image.ref.name", ref.tag}};
   const nlohmann::json index = {
       {"schemaVersion", 2},
       {"mediaType", "application/vnd.oci.image.index.v1+json"},

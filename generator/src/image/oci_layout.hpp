@@ -1,11 +1,13 @@
 // An OCI image layout (image-spec's image-layout.md) of one image with one layer: `oci-layout`,
-// `index.json` naming the manifest by its tag (org.opencontainers.image.ref.name), and
+// `index.json` naming the manifest by its tag (org.opencontainers.image.ref.name) and its full
+// name (io.containerd.image.name), and
 // blobs/sha256/<hex> for the layer, the config and the manifest. Built in memory; written as a
 // whole (all-or-nothing).
 #pragma once
 #include <string>
 #include <vector>
 
+#include "image/image_ref.hpp"
 #include "support/diagnostics.hpp"
 
 namespace rrgen::image {
@@ -24,8 +26,8 @@ struct OciLayout {
   std::string manifest_digest;  // "sha256:..."
 };
 
-// The layout of `config_json` and the gzip-compressed `layer`, tagged `tag`.
-OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz, const std::string& tag);
+// The layout of `config_json` and the gzip-compressed `layer`, named `ref`.
+OciLayout oci_layout(const std::string& config_json, const std::string& layer_gz, const ImageRef& ref);
 
 // Writes `files` as the directory `dir`, replacing what was there: everything is written into a
 // hidden directory beside `dir` and renamed into place, so `dir` is either the old or the new

@@ -113,6 +113,7 @@ struct ReconcilerSpec {
   std::string leader_election_id;     // "" = no leader election (no Lease RBAC)
   std::vector<SpecRule> rbac;         // extra rules, merged with the derived ones
   std::string image = "controller:latest";  // config/manager's container image
+  int replicas = 1;                         // config/manager's Deployment replicas
   std::string deploy_namespace;       // config/default's namespace; "" = "<kebab-case stem>-system"
   std::optional<SpecWebhooks> webhooks;  // `webhooks:`; nullopt when absent
   SpecMetrics metrics;                   // `metrics:`

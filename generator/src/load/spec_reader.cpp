@@ -230,6 +230,18 @@ class SpecReader {
         spec.image = *image;
       }
     }
+    if (const Node* n = doc.find("replicas")) {
+      const bool integer = n->is_scalar() && resolve_scalar(*n) == ScalarType::Int;
+      const std::string text = integer ? to_json_text(*n) : std::string();
+      if (integer && text.size() <= 4 && std::all_of(text.begin(), text.end(), ascii::is_digit) &&
+          std::stoi(text) >= 1) {
+        spec.replicas = std::stoi(text);
+      } else {
+        diags_.error(n->location, integer ? "spec-bad-value" : "spec-wrong-type",
+                     "'replicas' must be a whole number from 1 to 9999 (the manager Deployment's), not " +
+                         (integer ? text : describe(*n)));
+      }
+    }
     if (const Node* n = doc.find("deployNamespace")) {
       if (auto ns = string_of(*n, "deployNamespace")) {
         if (!is_dns1123_label(*ns))
@@ -478,8 +490,8 @@ class SpecReader {
 
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
-      "apiVersion",       "kind",        "name", "namespace", "resource",        "scope",    "conditions",
-      "leaderElectionID", "reconcilers", "rbac", "image",     "deployNamespace", "webhooks", "metrics"};
+      "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
+      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas"};
   return keys;
 }
 

@@ -112,6 +112,7 @@ struct ResolvedSpec {
   std::string leader_election_id;       // "" = no leader election (no Lease RBAC)
   std::vector<PolicyRule> rbac;         // the spec's extra rules, merged with the derived ones
   std::string image = "controller:latest";  // config/manager's container image
+  int replicas = 1;                         // config/manager's Deployment replicas
   std::string deploy_namespace;         // config/default's namespace; "" = "<kebab-case stem>-system"
   ResolvedKind resource;
   std::vector<ResolvedStep> steps;

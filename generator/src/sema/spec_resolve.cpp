@@ -179,6 +179,7 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   out.leader_election_id = spec.leader_election_id;
   for (const SpecRule& rule : spec.rbac) out.rbac.push_back(policy_rule(rule));
   out.image = spec.image;
+  out.replicas = spec.replicas;
   out.deploy_namespace = spec.deploy_namespace;
   out.metrics = {spec.metrics.secure, spec.metrics.service_monitor, spec.metrics.network_policy};
   return out;

@@ -71,6 +71,10 @@ TEST_CASE("image references: repository and tag, 'latest' by default, no digests
   CHECK(ref->repository == "localhost:5000/team/op");
   CHECK(ref->tag == "v1.2");
   CHECK(parse_image_ref("controller", error)->text() == "controller:latest");
+  CHECK(parse_image_ref("controller", error)->full_name() == "docker.io/library/controller:latest");
+  CHECK(parse_image_ref("localhost/op:1", error)->full_name() == "localhost/op:1");
+  CHECK(parse_image_ref("localhost:5000/team/op:v1.2", error)->full_name() == "localhost:5000/team/op:v1.2");
+  CHECK(parse_image_ref("ghcr.io/acme/op:v1", error)->full_name() == "ghcr.io/acme/op:v1");
   CHECK(parse_image_ref("Registry.Example.com/team/op:v1", error));
   CHECK_FALSE(parse_image_ref("Upper/case:v1", error));
   CHECK_FALSE(parse_image_ref("team/Upper:v1", error));
@@ -99,7 +103,7 @@ TEST_CASE("config JSON: sorted keys, no spaces, the epoch as `created`") {
 }
 
 TEST_CASE("layout: blobs named by their digest, the manifest tagged in index.json") {
-  const OciLayout layout = oci_layout("{\"config\":1}", "layer-bytes", "v2");
+  const OciLayout layout = oci_layout("{\"config\":1}", "layer-bytes", ImageRef{"team/op", "v2"});
   CHECK(find(layout.files, "oci-layout")->content == R"({"imageLayoutVersion":"1.0.0"})");
   for (const auto& f : layout.files)
     if (f.path.rfind("blobs/sha256/", 0) == 0) CHECK(f.path == "blobs/sha256/" + sha256_hex(f.content));
@@ -107,6 +111,7 @@ TEST_CASE("layout: blobs named by their digest, the manifest tagged in index.jso
   CHECK(index["manifests"].size() == 1);
   CHECK(index["manifests"][0]["digest"] == layout.manifest_digest);
   CHECK(index["manifests"][0]["annotations"]["org.opencontainers.image.ref.name"] == "v2");
+  CHECK(index["manifests"][0]["annotations"]["io.containerd.image.name"] == "docker.io/team/op:v2");
   const auto manifest = nlohmann::json::parse(
       find(layout.files, "blobs/sha256/" + layout.manifest_digest.substr(7))->content);
   CHECK(manifest["config"]["digest"] == oci_digest("{\"config\":1}"));

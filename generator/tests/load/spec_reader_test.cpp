@@ -81,6 +81,7 @@ reconcilers:
   CHECK(s.conditions_location.line == 6);
   CHECK(s.leader_election_id == "function.build.example.rrgen.dev");
   CHECK(s.image == "controller:latest");
+  CHECK(s.replicas == 1);
   CHECK(s.deploy_namespace.empty());
   CHECK(s.rbac.empty());
   REQUIRE(s.steps.size() == 2);
@@ -169,6 +170,7 @@ rbac:
     verbs: [get]
 image: registry.example.com/cleaner:1.0
 deployNamespace: cleaner-system
+replicas: 2
 )");
   REQUIRE(r->spec);
   const ReconcilerSpec& s = *r->spec;
@@ -195,6 +197,7 @@ deployNamespace: cleaner-system
   CHECK(s.rbac[0].verbs == std::vector<std::string>{"get"});
   CHECK(s.rbac[0].location.line == 18);
   CHECK(s.image == "registry.example.com/cleaner:1.0");
+  CHECK(s.replicas == 2);
   CHECK(s.deploy_namespace == "cleaner-system");
 }
 
@@ -397,6 +400,14 @@ TEST_CASE("spec reader: values with a fixed syntax") {
   check_errors(spec("deployNamespace: fn.system\n" + kSteps),
                {"reconciler.yaml:4:18: error: deployNamespace 'fn.system' must be a Kubernetes namespace name: at most 63 lower-case "
                 "letters, digits and '-' [spec-bad-value]"});
+  check_errors(
+      spec("replicas: 0\n" + kSteps),
+      {"reconciler.yaml:4:11: error: 'replicas' must be a whole number from 1 to 9999 (the manager Deployment's), "
+       "not 0 [spec-bad-value]"});
+  check_errors(
+      spec("replicas: two\n" + kSteps),
+      {"reconciler.yaml:4:11: error: 'replicas' must be a whole number from 1 to 9999 (the manager Deployment's), "
+       "not a string [spec-wrong-type]"});
   check_errors(spec("image: ''\n" + kSteps),
                {"reconciler.yaml:4:8: error: image '' is not a container image reference: repository name must have at "
                 "least one component [spec-bad-value]"});

@@ -7,20 +7,13 @@
 #include <memory>
 
 #include "rr/core/time.hpp"
+#include "service_endpoints.hpp"
 
 namespace rr::apiserver_detail {
 
 namespace {
 
 const GroupVersionKind service_gvk{"", "v1", "Service"};
-
-struct Endpoint {
-  std::string host;     // what the certificate is verified for
-  std::string address;  // where to connect
-  int port = 443;
-  std::string path;   // with its query, if any
-  std::string shown;  // the URL the API server's errors show
-};
 
 std::string with_query(std::string target, const std::string& query) {
   if (query.empty()) return target;
@@ -48,25 +41,23 @@ WebhookEndpoint parse_url(const std::string& url) {
   return endpoint;
 }
 
-// The local-cluster convention for a service reference (see the header).
+// A service reference: the Service's endpoints (service_endpoints.hpp), the certificate verified
+// for <name>.<namespace>.svc as the API server verifies it.
 WebhookEndpoint resolve_service(const ServiceReference& ref, const StoreReader& store, const std::string& query) {
   WebhookEndpoint endpoint;
   endpoint.host = ref.name + "." + ref.namespace_ + ".svc";
-  endpoint.address = "127.0.0.1";
   endpoint.path = with_query(ref.path.empty() ? "/" : ref.path, query);
-  const std::string shown_prefix = "https://" + endpoint.host + ":" + std::to_string(ref.port) + endpoint.path;
+  endpoint.shown = "https://" + endpoint.host + ":" + std::to_string(ref.port) + endpoint.path;
   const Json* service = store.find(service_gvk, ObjectKey{ref.namespace_, ref.name});
-  if (!service) throw WebhookCallError("Post \"" + shown_prefix + "\": service \"" + ref.name + "\" not found");
-  const Json ports = service->value("/spec/ports"_json_pointer, Json::array());
-  for (const Json& port : ports) {
-    if (port.value("port", 0) != ref.port) continue;
-    const auto target = port.find("targetPort");
-    endpoint.port = target != port.end() && target->is_number_integer() ? target->get<int>() : ref.port;
-    endpoint.shown = shown_prefix;
-    return endpoint;
+  if (!service) throw WebhookCallError("Post \"" + endpoint.shown + "\": service \"" + ref.name + "\" not found");
+  try {
+    const ServiceTarget target = resolve_service_target(*service, ref.port, store);
+    endpoint.address = target.address;
+    endpoint.port = target.port;
+  } catch (const ServiceUnavailable& e) {
+    throw WebhookCallError("Post \"" + endpoint.shown + "\": " + e.what());
   }
-  throw WebhookCallError("Post \"" + shown_prefix + "\": no service port " + std::to_string(ref.port) +
-                         " found for service \"" + ref.name + "\"");
+  return endpoint;
 }
 
 X509_STORE* trust_store(const std::string& pem) {

@@ -2,11 +2,10 @@
 // (admissionregistration.k8s.io/v1 WebhookClientConfig, apiextensions' the same shape) resolved to
 // an HTTPS endpoint and called with a POST, as the API server's webhook client does.
 //
-// Nothing runs in pods here, so a `service` reference resolves by a local convention: the Service
-// object is read from the cluster, its port entry whose `port` is the reference's port (443 by
-// default) gives the targetPort (when numeric; the port itself otherwise), and the call goes to
-// https://127.0.0.1:<that port><path>, verifying the certificate for <name>.<namespace>.svc as the
-// API server does.
+// A `service` reference resolves to the Service's endpoints (service_endpoints.hpp): a ready pod
+// the node agent runs that the Service selects, or, when the agent runs none of them, the local
+// convention https://127.0.0.1:<numeric targetPort>. The certificate is verified for
+// <name>.<namespace>.svc as the API server verifies it.
 #pragma once
 #include <chrono>
 #include <optional>

@@ -252,8 +252,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
     ::close(out[0]), ::close(out[1]), ::close(err[0]), ::close(err[1]);
     return std::string("pipe: ") + std::strerror(errno);
   }
-  // A raw clone: the child is PID 1 of its PID namespace and owns a private mount namespace.
-  const long flags = SIGCHLD | (spec.isolate ? (CLONE_NEWNS | CLONE_NEWPID) : 0);
+  // A raw clone: the child is PID 1 of its PID namespace and owns private mount and UTS namespaces.
+  const long flags = SIGCHLD | (spec.isolate ? (CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWUTS) : 0);
   const long pid = ::syscall(SYS_clone, flags, nullptr, nullptr, nullptr, nullptr);
   if (pid < 0) {
     const std::string why = std::strerror(errno);
@@ -273,6 +273,8 @@ std::variant<Launched, std::string> launch(const LaunchSpec& spec) {
     if (spec.isolate) {
       if (spec.netns_fd >= 0 && ::setns(spec.netns_fd, CLONE_NEWNET) != 0)
         child_fail(report[1], "join the pod's network namespace");
+      if (!spec.hostname.empty() && ::sethostname(spec.hostname.data(), spec.hostname.size()) != 0)
+        child_fail(report[1], "set the pod's host name");
       if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         child_fail(report[1], "make mounts private");
       if (::mount("overlay", merged_s.c_str(), "overlay", 0, overlay_options.c_str()) != 0) {

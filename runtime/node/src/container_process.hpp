@@ -33,6 +33,8 @@ struct LaunchSpec {
   bool read_only = false;
   bool isolate = true;  // namespaces + chroot (needs root)
   int netns_fd = -1;    // the pod's network namespace to join (isolate only); -1: the agent's
+  // The UTS namespace's host name (isolate only), what gethostname() answers inside: the pod's.
+  std::string hostname;
   // Volumes bound into the root (isolated only; a plain process gets none).
   std::vector<VolumeBind> mounts;
 };

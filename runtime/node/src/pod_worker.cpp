@@ -429,8 +429,15 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
     back_off(c, "CreateContainerConfigError", e.what());
     return;
   }
+  // The kubelet's host name: spec.hostname, else the pod's name cut to a DNS label (63, no
+  // trailing '-' or '.'). Leader election's identity and logs read it.
+  std::string hostname = pod.value("/spec/hostname"_json_pointer, std::string());
+  if (hostname.empty()) {
+    hostname = name_.substr(0, 63);
+    while (!hostname.empty() && (hostname.back() == '-' || hostname.back() == '.')) hostname.pop_back();
+  }
   if (std::none_of(env.begin(), env.end(), [](const auto& e) { return e.first == "HOSTNAME"; })) {
-    env.emplace_back("HOSTNAME", name_);
+    env.emplace_back("HOSTNAME", hostname);
   }
   LaunchSpec launch_spec;
   launch_spec.rootfs = rootfs;
@@ -446,6 +453,7 @@ void PodWorker::start(ContainerRun& c, const Json& pod) {
   launch_spec.read_only = security.value("readOnlyRootFilesystem", false);
   launch_spec.isolate = shared_->isolate;
   if (network_) launch_spec.netns_fd = network_->netns_fd();
+  launch_spec.hostname = hostname;
   try {
     launch_spec.mounts = volumes_->mounts(c.spec);
   } catch (const std::exception& e) {

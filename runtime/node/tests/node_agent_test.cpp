@@ -125,7 +125,7 @@ TEST_CASE("a pod of a node image runs to completion in its own namespaces, as th
   const Json created = node.pod(
       "hello", {{"args",
                  {"print:hello", "env:IMAGE_VAR", "env:POD", "env:KUBERNETES_SERVICE_PORT", "pwd", "pid", "id",
-                  "err:to-stderr", "sleep:300"}},
+                  "hostname", "err:to-stderr", "sleep:300"}},
                 {"env", {{{"name", "POD"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "metadata.name"}}}}}}}}});
   CHECK(node.agent->runs(created));
   const Json running = node.wait("hello", phase("Running"));
@@ -145,10 +145,11 @@ TEST_CASE("a pod of a node image runs to completion in its own namespaces, as th
     if (c["type"] == "Ready") CHECK(c["reason"] == "PodCompleted");
   }
   CHECK(node.logs(pod) ==
-        "hello\nIMAGE_VAR=from-image\nPOD=hello\nKUBERNETES_SERVICE_PORT=6443\n/work\npid=1\nuid=0 gid=0\nto-stderr\n");
+        "hello\nIMAGE_VAR=from-image\nPOD=hello\nKUBERNETES_SERVICE_PORT=6443\n/work\npid=1\nuid=0 gid=0\n"
+        "hostname=hello HOSTNAME=hello\nto-stderr\n");
   rr::node::PodLogOptions tail;
   tail.tail_lines = 2;
-  CHECK(node.logs(pod, tail) == "uid=0 gid=0\nto-stderr\n");
+  CHECK(node.logs(pod, tail) == "hostname=hello HOSTNAME=hello\nto-stderr\n");
   rr::node::PodLogOptions stamped;
   stamped.timestamps = true;
   stamped.tail_lines = 1;

@@ -150,7 +150,7 @@ Yaml deployment(const ResolvedSpec& spec, const DeployNames& names) {
   pod_template.set("spec", std::move(pod));
 
   Yaml deploy_spec = Yaml::map();
-  deploy_spec.set("replicas", Yaml::integer(1));
+  deploy_spec.set("replicas", Yaml::integer(spec.replicas));
   deploy_spec.set("selector", std::move(selector));
   deploy_spec.set("template", std::move(pod_template));
 

@@ -3,6 +3,7 @@
 //   print:TEXT      a line on stdout          err:TEXT   a line on stderr
 //   env:NAME        prints NAME=<value>       pwd        prints the working directory
 //   id              prints uid=<n> gid=<n>    pid        prints pid=<n>
+//   hostname        prints gethostname() and $HOSTNAME
 //   exe             prints what /proc/self/exe is (the loader, when run through one)
 //   sleep:MS        sleeps                    exit:N     exits with N
 //   write:PATH      creates PATH (prints write-ok or write-failed)
@@ -114,7 +115,12 @@ int main(int argc, char** argv) {
       std::printf("%s\n", getcwd(buffer, sizeof buffer) ? buffer : "?");
     } else if (verb == "id") std::printf("uid=%u gid=%u\n", getuid(), getgid());
     else if (verb == "pid") std::printf("pid=%d\n", getpid());
-    else if (verb == "exe") {
+    else if (verb == "hostname") {
+      char buffer[256] = {};
+      gethostname(buffer, sizeof buffer - 1);
+      const char* env = std::getenv("HOSTNAME");
+      std::printf("hostname=%s HOSTNAME=%s\n", buffer, env ? env : "<unset>");
+    } else if (verb == "exe") {
       char buffer[4096];
       const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
       buffer[n > 0 ? n : 0] = '\0';
