@@ -68,7 +68,16 @@ struct CertManager::State {
     wake.wait_for(lock, duration, [this] { return stopping.load(); });
   }
 
-  void install_crds() {
+  void install() {
+    if (auto namespaces = cluster->find_kind({"", "v1", "Namespace"})) {
+      try {
+        cluster->create(*namespaces, Json{{"apiVersion", "v1"},
+                                          {"kind", "Namespace"},
+                                          {"metadata", {{"name", options.cluster_resource_namespace}}}});
+      } catch (const ApiError& e) {
+        if (!is_already_exists(e.status())) throw;
+      }
+    }
     if (auto crds = cluster->find_kind(crd_gvk)) {
       for (const Json& crd : cert_manager_crds()) {
         try {
@@ -145,7 +154,7 @@ CertManager::CertManager(std::shared_ptr<Cluster> cluster, CertManagerOptions op
     : state_(std::make_shared<State>()) {
   state_->cluster = std::move(cluster);
   state_->options = std::move(options);
-  state_->install_crds();
+  state_->install();
   for (const auto& gvk : watched_kinds()) {
     state_->threads.emplace_back([state = state_.get(), gvk] { state->watch_kind(gvk); });
   }
@@ -164,6 +173,19 @@ void CertManager::stop() {
     if (thread.joinable()) thread.join();
   }
   state_->threads.clear();
+}
+
+bool CertManager::wait_until_served(std::chrono::milliseconds timeout) const {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    bool served = true;
+    for (const KindInfo& kind : {certificate_kind(), issuer_kind(), cluster_issuer_kind()}) {
+      served = served && state_->cluster->find_kind(kind.gvk).has_value();
+    }
+    if (served) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(10ms);
+  }
 }
 
 void CertManager::resync() { state_->mark_dirty(); }

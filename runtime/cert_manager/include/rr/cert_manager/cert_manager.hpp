@@ -5,6 +5,7 @@
 // webhook configurations and CRDs. Own threads; the destructor stops them.
 // See docs/runtime/34-cert-manager.md.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -26,11 +27,16 @@ class CertManager {
  public:
   // Creates the CRDs when the cluster serves CustomResourceDefinitions and they are absent (the API
   // server then serves their kinds); on a bare rr::Cluster without that kind, registers the three
-  // kinds directly. Then starts watching.
+  // kinds directly. Creates the cluster resource namespace when Namespaces are served and it is
+  // absent (cert-manager's install does). Then starts watching.
   CertManager(std::shared_ptr<Cluster> cluster, CertManagerOptions options = {});
   ~CertManager();
   CertManager(const CertManager&) = delete;
   CertManager& operator=(const CertManager&) = delete;
+
+  // Whether the three kinds are served, waiting up to `timeout` (the API server registers a
+  // CRD's kinds a moment after the CRD is created).
+  bool wait_until_served(std::chrono::milliseconds timeout) const;
 
   // Stops every thread. Idempotent.
   void stop();
