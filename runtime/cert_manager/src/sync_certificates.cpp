@@ -2,6 +2,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "certificate_events.hpp"
 #include "certificates.hpp"
 #include "crds.hpp"
 #include "issuers.hpp"
@@ -142,7 +143,9 @@ struct Pass {
       return;
     }
     const std::string ca_pem = issuer->ca ? issuer->ca->certificate : issued.certificate_pem;
+    record_certificate_event(cluster, certificate, "Issuing", trigger.message);
     if (!write_secret(issued_secret(certificate, spec, issued, ca_pem, secret), secret.has_value())) return;
+    record_certificate_event(cluster, certificate, "Issuing", "The certificate has been successfully issued");
     log("cert-manager: issued Secret " + ns + "/" + spec.secret_name + " for Certificate " + name + " (" +
         trigger.message + ")");
     // The status of the object as it is now: the Secret is written, so the revision must count it.

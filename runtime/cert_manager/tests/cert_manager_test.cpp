@@ -24,6 +24,7 @@ using namespace rr::cert_manager;
 namespace {
 
 const rr::KindInfo secrets{{"", "v1", "Secret"}, "secrets", "SecretList", rr::Scope::Namespaced, false};
+const rr::KindInfo events{{"", "v1", "Event"}, "events", "EventList", rr::Scope::Namespaced, false};
 const rr::KindInfo validating{{"admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration"},
                               "validatingwebhookconfigurations",
                               "ValidatingWebhookConfigurationList",
@@ -339,6 +340,14 @@ TEST_CASE("a Secret whose key is removed or corrupt is re-issued; secretTemplate
   Json again = local.wait(certificate_kind(), "default", "t",
                           [](const Json& c) { return c["status"].value("revision", 0) == 2; });
   CHECK(again["status"]["revision"] == 2);
+  CHECK(key_matches(local.secret("t-tls")));
+
+  secret = local.secret("t-tls");
+  secret["data"].erase("tls.crt");
+  local.cluster->update(secrets, secret);
+  Json third = local.wait(certificate_kind(), "default", "t",
+                          [](const Json& c) { return c["status"].value("revision", 0) == 3; });
+  CHECK(third["status"]["revision"] == 3);
   CHECK(key_matches(local.secret("t-tls")));
 }
 
