@@ -199,6 +199,10 @@ TEST_CASE("a self-signed Certificate is issued into a TLS Secret") {
   CHECK((*ready)["message"] == "Certificate is up to date and has not expired");
   CHECK(certificate["status"]["revision"] == 1);
   CHECK(condition(certificate, "Issuing") == nullptr);
+  // Settled: the passes its own writes cause change nothing more.
+  const std::string version = certificate["metadata"]["resourceVersion"];
+  std::this_thread::sleep_for(300ms);
+  CHECK(local.cluster->get(certificate_kind(), {"default", "serving"})["metadata"]["resourceVersion"] == version);
 
   Json secret = local.secret("serving-tls");
   CHECK(secret["type"] == "kubernetes.io/tls");
@@ -257,6 +261,9 @@ TEST_CASE("a ca Issuer signs with its Secret's key pair; its chain verifies") {
   CHECK(key_matches(leaf));
   CHECK(decoded(leaf, "tls.key").starts_with("-----BEGIN PRIVATE KEY-----"));
   CHECK(decoded(root, "tls.key").starts_with("-----BEGIN EC PRIVATE KEY-----"));  // PKCS1 (SEC1) by default
+  std::this_thread::sleep_for(300ms);                                             // neither is issued again
+  CHECK(local.cluster->get(certificate_kind(), {"default", "leaf"})["status"]["revision"] == 1);
+  CHECK(local.cluster->get(certificate_kind(), {"default", "root"})["status"]["revision"] == 1);
 }
 
 TEST_CASE("a ClusterIssuer reads its ca Secret in the cluster resource namespace") {

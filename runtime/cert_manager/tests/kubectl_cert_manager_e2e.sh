@@ -19,6 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "kubectl cert-manager e2e: FAILED: $*"; echo "--- rrgen-cluster log:"; cat "$work/cluster.log" || true; exit 1; }
+trap 'fail "a command failed at line $LINENO"' ERR
 
 "$cluster_bin" --cert-manager --kubeconfig-out "$work/kubeconfig" >"$work/cluster.log" 2>&1 &
 cluster_pid=$!
@@ -64,7 +65,8 @@ k -n webapp-system wait --for=condition=Ready certificate/webapp-serving-cert --
   fail "not Ready: $(k -n webapp-system get certificate webapp-serving-cert -o yaml)"
 echo "ok: kubectl wait --for=condition=Ready"
 
-header=$(k -n webapp-system get certificate | head -1 | tr -s ' ')
+# sed reads to the end: head would close the pipe early and kubectl's SIGPIPE fail the pipeline.
+header=$(k -n webapp-system get certificate | sed -n 1p | tr -s ' ')
 expect "kubectl get certificate columns" "NAME READY SECRET AGE" "$header"
 row=$(k -n webapp-system get cert -o wide --no-headers | tr -s ' ' | cut -d' ' -f1-4)
 expect "kubectl get cert -o wide" "webapp-serving-cert True webapp-webhook-server-cert webapp-selfsigned-issuer" "$row"
