@@ -142,8 +142,11 @@ struct CertManager::State {
       deadline = now + (retry ? std::chrono::steady_clock::duration(retry_delay) : resync_period);
       if (result.next_renewal) {
         // The renewal timer: the cluster's clock says how far away it is.
+        // A time already past waits like a retry: never a busy loop, whatever the clocks do.
         const auto until = *result.next_renewal - cluster->now();
-        const auto at = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(until) + 10ms;
+        const auto at = until > std::chrono::system_clock::duration::zero()
+                            ? now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(until) + 10ms
+                            : now + std::chrono::steady_clock::duration(retry_delay);
         if (at < deadline) deadline = at;
       }
     }

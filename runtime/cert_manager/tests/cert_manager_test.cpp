@@ -6,6 +6,7 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -110,10 +111,11 @@ bool has_condition(const Json& object, const std::string& type, const std::strin
 }
 
 struct Local {
-  std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
+  std::shared_ptr<rr::Cluster> cluster;
   std::unique_ptr<CertManager> manager;
 
-  Local() {
+  explicit Local(rr::ClusterOptions cluster_options = {})
+      : cluster(std::make_shared<rr::Cluster>(std::move(cluster_options))) {
     for (const auto& kind :
          {secrets, validating, mutating, crds, certificate_kind(), issuer_kind(), cluster_issuer_kind()}) {
       cluster->register_kind(kind);
@@ -377,6 +379,31 @@ TEST_CASE("a Certificate is renewed when its renewal time passes") {
                             [](const Json& c) { return c["status"].value("revision", 0) >= 2; });
   CHECK(renewed["status"].value("revision", 0) >= 2);
   CHECK(decoded(local.secret("short-tls"), "tls.crt") != first_cert);
+}
+
+TEST_CASE("a renewal follows the cluster's clock: moved past renewalTime, a resync renews") {
+  auto now = std::make_shared<std::atomic<std::int64_t>>(
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  rr::ClusterOptions options;
+  options.clock = [now] { return std::chrono::system_clock::time_point(std::chrono::seconds(now->load())); };
+  Local local(options);
+  local.issuer("selfsigned", self_signed());
+  local.certificate("long",
+                    {{"secretName", "long-tls"}, {"dnsNames", {"l.example"}}, {"issuerRef", {{"name", "selfsigned"}}}});
+  Json first = local.ready_certificate("long");
+  auto not_before = rr::Time(first["status"]["notBefore"].get<std::string>()).time_point();
+  auto renewal = rr::Time(first["status"]["renewalTime"].get<std::string>()).time_point();
+  REQUIRE(not_before);
+  REQUIRE(renewal);
+  CHECK(*renewal - *not_before == 1440h);  // 2160h, renewed a third before the end
+  std::this_thread::sleep_for(200ms);
+  CHECK(local.cluster->get(certificate_kind(), {"default", "long"})["status"]["revision"] == 1);
+  *now += std::chrono::duration_cast<std::chrono::seconds>(1441h).count();
+  local.manager->resync();
+  Json renewed = local.wait(certificate_kind(), "default", "long",
+                            [](const Json& c) { return c["status"].value("revision", 0) == 2; });
+  CHECK(renewed["status"]["revision"] == 2);
+  CHECK(rr::Time(renewed["status"]["notBefore"].get<std::string>()).time_point() > *renewal);
 }
 
 TEST_CASE("rotationPolicy Never keeps the private key across a re-issue") {
