@@ -3,7 +3,6 @@
 # Included by CMakeLists.txt; tests in their own executable.
 target_sources(rr_manager PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/manager.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/manager_go_duration.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_health_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_http.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/manager_json_log.cpp
@@ -15,7 +14,6 @@ target_sources(rr_manager PRIVATE
 if(RRGEN_BUILD_TESTS)
   add_executable(rr_manager_tests
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_main_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_go_duration_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_health_checks_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_json_log_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_options_test.cpp

@@ -17,6 +17,7 @@
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
+#include "rr/cert_manager/cert_manager.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/node/node_agent.hpp"
 #include "yaml_json.hpp"
@@ -27,6 +28,7 @@ constexpr std::string_view usage =
     "usage: rrgen-cluster [--port N] [--insecure-http] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
     "                     [--authorization-mode AlwaysAllow|RBAC] [--kubeconfig-out FILE]\n"
     "                     [--crds FILE...] [--simulate-workloads] [--images DIR]... [--node-state-dir DIR]\n"
+    "                     [--cert-manager]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"
     "                     [--drop-watch-rate R] [--drop-watch-after N] [--expire-rate R] [--seed N]\n";
 
@@ -39,6 +41,8 @@ struct Flags {
   // OCI image layouts the node agent runs pods from (none: no agent).
   std::vector<std::string> image_dirs;
   std::string node_state_dir;
+  // The cert-manager subset: its CRDs, issuers, Certificates and CA injection (rr::cert_manager).
+  bool cert_manager = false;
 };
 
 [[noreturn]] void fail(const std::string& message) {
@@ -110,6 +114,8 @@ Flags parse_flags(int argc, char** argv) {
       flags.image_dirs.push_back(value());
     } else if (flag == "--node-state-dir") {
       flags.node_state_dir = value();
+    } else if (flag == "--cert-manager") {
+      flags.cert_manager = true;
     } else if (flag == "--simulate-workloads") {
       flags.simulate_workloads = true;
     } else if (flag == "--fail-rate") {
@@ -197,6 +203,14 @@ int main(int argc, char** argv) {
     rr::ApiServer server(cluster, flags.server);
     server.start();
     apply_crds(*cluster, flags.crd_files);
+    std::unique_ptr<rr::cert_manager::CertManager> cert_manager;
+    if (flags.cert_manager) {
+      cert_manager = std::make_unique<rr::cert_manager::CertManager>(cluster);
+      if (!cert_manager->wait_until_served(std::chrono::seconds(5))) {
+        throw std::runtime_error("cert-manager.io/v1 kinds not served after 5s");
+      }
+      std::cout << "cert-manager subset: Issuer, ClusterIssuer (selfSigned, ca), Certificate, CA injection\n";
+    }
     std::shared_ptr<rr::node::NodeAgent> agent;
     if (!flags.image_dirs.empty()) {
       rr::node::NodeAgentOptions node;
@@ -225,6 +239,7 @@ int main(int argc, char** argv) {
     sigwait(&signals, &signal);
     std::cout << "rrgen-cluster: stopping (signal " << signal << ")\n" << std::flush;
     simulator.reset();
+    cert_manager.reset();
     if (agent) agent->stop();
     server.stop();
   } catch (const std::exception& e) {

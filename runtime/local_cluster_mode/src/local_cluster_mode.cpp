@@ -1,6 +1,7 @@
 // rr::local_cluster_mode(): the embedded local cluster behind --local-cluster-kubeconfig.
 #include "rr/local_cluster_mode/local_cluster_mode.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
+#include "rr/cert_manager/cert_manager.hpp"
 #include "rr/node/node_agent.hpp"
 
 namespace rr {
@@ -46,6 +48,12 @@ class EmbeddedCluster : public LocalCluster {
       agent_ = std::make_shared<node::NodeAgent>(cluster_, std::move(node));
       server_->set_pod_log_source(agent_);
     }
+    if (mode.cert_manager) {
+      cert_manager_ = std::make_unique<cert_manager::CertManager>(cluster_);
+      if (!cert_manager_->wait_until_served(std::chrono::seconds(5))) {
+        throw std::runtime_error("cert-manager.io/v1 kinds not served after 5s");
+      }
+    }
     workloads_ = std::make_unique<WorkloadSimulator>(cluster_,
                                                      agent_ ? agent_->predicate() : std::function<bool(const Json&)>());
     // Written last, atomically: whoever waits for the file finds a server that answers.
@@ -62,6 +70,7 @@ class EmbeddedCluster : public LocalCluster {
   std::shared_ptr<Cluster> cluster_;
   std::unique_ptr<ApiServer> server_;
   std::shared_ptr<node::NodeAgent> agent_;  // stops (its containers killed) after the simulator
+  std::unique_ptr<cert_manager::CertManager> cert_manager_;
   std::unique_ptr<WorkloadSimulator> workloads_;
 };
 

@@ -85,3 +85,17 @@ TEST_CASE("images: the embedded cluster starts a node agent, which refuses a dir
                     doctest::Contains("no oci-layout in it or its subdirectories"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cert_manager: the embedded cluster serves cert-manager.io/v1 only when asked") {
+  const auto dir = std::filesystem::temp_directory_path() / ("rr-local-cluster-cm-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto with = rr::local_cluster_mode(
+      {}, {.images = {}, .cert_manager = true})(rr::LocalClusterRequest{(dir / "kubeconfig").string(), true});
+  CHECK(status_of(with->url(), "/apis/cert-manager.io/v1") == 200);
+  CHECK(status_of(with->url(), "/api/v1/namespaces/cert-manager") == 200);  // the cluster resource namespace
+  with.reset();
+  auto without = rr::local_cluster_mode()(rr::LocalClusterRequest{(dir / "kubeconfig").string(), true});
+  CHECK(status_of(without->url(), "/apis/cert-manager.io/v1") == 404);
+  without.reset();
+  std::filesystem::remove_all(dir);
+}

@@ -7,8 +7,8 @@
 #include <functional>
 #include <stdexcept>
 
+#include "rr/core/go_duration.hpp"
 #include "rr/core/go_strconv.hpp"
-#include "rr/manager/go_duration.hpp"
 
 namespace rr {
 namespace {

@@ -31,6 +31,10 @@ struct LocalClusterModeOptions {
   // OCI image layouts (or directories of them): a node agent (rr::node::NodeAgent) runs the bare
   // Pods of their images as real processes, as rrgen-cluster --images does. None: no agent.
   std::vector<std::filesystem::path> images;
+  // The cert-manager subset (rr::cert_manager::CertManager), as rrgen-cluster --cert-manager runs it:
+  // the cert-manager.io/v1 CRDs, selfSigned and ca issuers, Certificates and CA injection, for the
+  // generated config/default's config/certmanager.
+  bool cert_manager = false;
 };
 LocalClusterMode local_cluster_mode(std::function<void(Cluster&)> register_kinds, LocalClusterModeOptions options);
 

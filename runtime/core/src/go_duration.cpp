@@ -1,5 +1,5 @@
 // Go's time.ParseDuration and Duration.String, on std::chrono::nanoseconds.
-#include "rr/manager/go_duration.hpp"
+#include "rr/core/go_duration.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -27,7 +27,7 @@ std::uint64_t unit_nanos(std::string_view unit) {
   return 0;
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_duration_digit(char c) { return c >= '0' && c <= '9'; }
 
 // "<int>.<frac>" of value/unit with trailing zeros of the fraction dropped (Go's fmtFrac/fmtInt).
 std::string fixed(std::uint64_t value, std::uint64_t unit) {
@@ -56,12 +56,12 @@ std::chrono::nanoseconds parse_go_duration(std::string_view text) {
 
   std::uint64_t total = 0;
   while (!s.empty()) {
-    if (!is_digit(s.front()) && s.front() != '.') invalid(text);
+    if (!is_duration_digit(s.front()) && s.front() != '.') invalid(text);
     // The number: whole part, then an optional fraction.
     std::uint64_t whole = 0;
     std::size_t i = 0;
     bool whole_digits = false;
-    for (; i < s.size() && is_digit(s[i]); ++i) {
+    for (; i < s.size() && is_duration_digit(s[i]); ++i) {
       whole_digits = true;
       const std::uint64_t digit = static_cast<std::uint64_t>(s[i] - '0');
       if (whole > (kMaxNanos - digit) / 10) invalid(text);
@@ -71,7 +71,7 @@ std::chrono::nanoseconds parse_go_duration(std::string_view text) {
     std::uint64_t frac_scale = 1;
     bool frac_digits = false;
     if (i < s.size() && s[i] == '.') {
-      for (++i; i < s.size() && is_digit(s[i]); ++i) {
+      for (++i; i < s.size() && is_duration_digit(s[i]); ++i) {
         frac_digits = true;
         if (frac_scale > kMaxNanos / 10) continue;  // digits past 1e18 cannot change the nanoseconds
         frac = frac * 10 + static_cast<std::uint64_t>(s[i] - '0');
@@ -81,7 +81,7 @@ std::chrono::nanoseconds parse_go_duration(std::string_view text) {
     if (!whole_digits && !frac_digits) invalid(text);
     // The unit: everything up to the next number.
     std::size_t u = i;
-    while (u < s.size() && s[u] != '.' && !is_digit(s[u])) ++u;
+    while (u < s.size() && s[u] != '.' && !is_duration_digit(s[u])) ++u;
     const std::string_view unit = s.substr(i, u - i);
     if (unit.empty()) throw std::invalid_argument("time: missing unit in duration " + quoted(text));
     const std::uint64_t per_unit = unit_nanos(unit);

@@ -1,11 +1,12 @@
-// Go duration syntax: what the --leader-elect-* and --graceful-shutdown-timeout flags accept.
+// Go duration syntax: what the manager's --leader-elect-* and --graceful-shutdown-timeout flags and
+// cert-manager's Certificate durations accept.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
-#include "rr/manager/go_duration.hpp"
+#include "rr/core/go_duration.hpp"
 
 using namespace std::chrono_literals;
 using rr::format_go_duration;

@@ -1,5 +1,6 @@
 // Durations written as Go writes them (time.ParseDuration / Duration.String): "15s", "1m30s",
-// "500ms", "1.5h", "-2s", "0". The manager's flags take them, as controller-runtime's do.
+// "500ms", "1.5h", "-2s", "0": the manager's flags (as controller-runtime's) and cert-manager's
+// Certificate durations (rr::cert_manager) take them.
 #pragma once
 #include <chrono>
 #include <string>
