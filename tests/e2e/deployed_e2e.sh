@@ -102,6 +102,13 @@ step "2. the sample object becomes Ready"
 IFS=/ read -r ready_ns ready_resource ready_name <<<"$ready_object"
 k apply -f "$manifests" >/dev/null
 k -n "$ready_ns" wait --for=condition=Ready "$ready_resource/$ready_name" --timeout=60s || fail "$ready_object is not Ready"
+if ((${#cert_manager[@]})); then
+  # The create went through the webhooks (failurePolicy Fail): at a pod's address, over TLS
+  # verified with the CA cert-manager's injector put into the configurations.
+  bundles=$("$kubectl" get mutatingwebhookconfigurations,validatingwebhookconfigurations -o jsonpath='{..caBundle}')
+  [[ -n $bundles ]] || fail "no caBundle was injected into the webhook configurations"
+  echo "webhooks called at the pods' addresses with the injected CA"
+fi
 first_ready_seconds=$(since "$started")
 
 step "3. kubectl logs shows the leader's log lines"
