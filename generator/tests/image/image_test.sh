@@ -6,7 +6,8 @@
 #   tools         skopeo and umoci read the layout: raw manifest, config (user, entrypoint, ports),
 #                 copy to a docker archive, unpack to a rootfs of exactly files.txt's files (plus
 #                 directories), where the executable runs (through the image's loader; as root
-#                 also chrooted, as nonroot 65532); podman load when podman is installed
+#                 also chrooted, as nonroot 65532); as root with podman installed, podman load
+#                 (a storage of its own) and podman's view of the user and entrypoint
 #   dockerfile    the Dockerfile says what the image is: entrypoint, user, the library list
 #   diagnostics   not an ELF file, a missing library: exit 1, the file and the library named, no
 #                 output directory (and an existing one untouched); usage errors exit 2
@@ -61,10 +62,22 @@ tools_check() {  # <layout> <tag> <expected ports json>
   else
     echo "not root: the chroot run is skipped"
   fi
-  if command -v podman >/dev/null; then
-    podman load -i "$work/image.tar" || fail "podman load"
+  if command -v podman >/dev/null && [[ $(id -u) == 0 ]]; then
+    # A storage of the test's own (vfs: no overlay mount needed), so nothing is left on the machine.
+    # (podman wants a run root of at most 50 characters: a short one in /tmp, removed at once.)
+    local run; run=$(mktemp -d /tmp/rrgen-podman.XXXXXX)
+    local podman=(podman --root "$work/podman" --runroot "$run" --storage-driver vfs)
+    local rc=0
+    "${podman[@]}" load -i "$work/image.tar" >"$work/podman.txt" 2>&1 || rc=1
+    ((rc)) || "${podman[@]}" image inspect "example.com/test/hello:$tag" \
+      --format '{{.Config.User}} {{.Config.Entrypoint}}' >"$work/podman_inspect.txt" 2>&1 || rc=2
+    rm -rf "$run"
+    ((rc != 1)) || fail "podman load: $(cat "$work/podman.txt")"
+    ((rc != 2)) || fail "podman image inspect: $(cat "$work/podman_inspect.txt")"
+    [[ $(cat "$work/podman_inspect.txt") == "65532:65532 [/manager]" ]] || fail "podman sees $(cat "$work/podman_inspect.txt")"
+    echo "podman load: example.com/test/hello:$tag, $(cat "$work/podman_inspect.txt")"
   else
-    echo "podman is not installed: podman load is skipped"
+    echo "podman is not installed or this is not root (rootless podman needs subuids): podman load is skipped"
   fi
 }
 
