@@ -92,7 +92,10 @@ k -n "$namespace" get pods -o wide
 ips=$("$kubectl" -n "$namespace" get pods -o jsonpath='{range .items[*]}{.status.podIP}{"\n"}{end}' | sort -u | grep -c .)
 [[ $ips == "$replicas" ]] || fail "expected $replicas pods with addresses of their own, found $ips"
 leader_of() { "$kubectl" -n "$namespace" get lease -o jsonpath='{.items[0].spec.holderIdentity}' 2>/dev/null; }
-wait_for 30 "no replica holds the Lease" bash -c "[[ -n \$(KUBECONFIG=$KUBECONFIG $kubectl -n $namespace get lease -o jsonpath='{.items[0].spec.holderIdentity}') ]]"
+has_leader() { [[ -n $(leader_of) ]]; }
+# Another pod than $1 holds the Lease.
+leader_moved_from() { local h; h=$(leader_of); [[ -n $h && ${h%%_*} != "$1" ]]; }
+wait_for 30 "no replica holds the Lease" has_leader
 holder=$(leader_of)
 leader_pod=${holder%%_*}  # controller-runtime's identity: <hostname>_<uuid>, the hostname the pod's name
 "$kubectl" -n "$namespace" get pod "$leader_pod" >/dev/null 2>&1 || fail "the Lease holder $holder is not a pod of $deployment"
@@ -141,8 +144,7 @@ echo "200 with prometheus's token, 401 without, 403 with stranger's"
 step "5. the leader's pod is deleted: another replica takes over and reconciling goes on"
 deleted=$(now)
 k -n "$namespace" delete pod "$leader_pod" --wait=false
-wait_for 60 "no other replica took the Lease" bash -c \
-  "h=\$(KUBECONFIG=$KUBECONFIG $kubectl -n $namespace get lease -o jsonpath='{.items[0].spec.holderIdentity}'); [[ -n \$h && \${h%%_*} != $leader_pod ]]"
+wait_for 60 "no other replica took the Lease" leader_moved_from "$leader_pod"
 failover_seconds=$(since "$deleted")
 holder=$(leader_of)
 echo "new leader: ${holder%%_*} after ${failover_seconds}s"
@@ -163,7 +165,7 @@ k -n "$namespace" rollout status "deployment/$deployment" --timeout=90s || fail 
 images=$("$kubectl" -n "$namespace" get pods -o jsonpath='{range .items[*]}{.spec.containers[0].image}{" "}{.status.phase}{"\n"}{end}' | sort -u)
 echo "$images"
 [[ $images == "$repository:v2 Running" ]] || fail "after the rollout the pods are not all $repository:v2 and Running: $images"
-wait_for 60 "no replica of v2 leads" bash -c "[[ -n \$(KUBECONFIG=$KUBECONFIG $kubectl -n $namespace get lease -o jsonpath='{.items[0].spec.holderIdentity}') ]]"
+wait_for 60 "no replica of v2 leads" has_leader
 
 echo
 echo "figure: $name apply -k to rolled out: ${rollout_seconds}s"
