@@ -99,6 +99,22 @@ void job_defaults(Json& spec) {
   set_default(spec, "suspend", false);
 }
 
+// The Job strategy's generateSelector on create (not a Go default, but kubectl's `logs job/`,
+// `describe` and the job controller rely on it): unless spec.manualSelector, the pods are selected
+// by the job's uid, and the template carries the labels that match.
+void job_selector(Json& job, Json& spec) {
+  const Json uid = job.value("/metadata/uid"_json_pointer, Json());
+  if (!uid.is_string() || spec.value("manualSelector", false) || spec.contains("selector")) return;
+  if (!spec.contains("template") || !spec["template"].is_object()) return;
+  Json& labels = member(member(spec["template"], "metadata"), "labels");
+  const Json name = job.value("/metadata/name"_json_pointer, Json(""));
+  labels["batch.kubernetes.io/controller-uid"] = uid;
+  labels["batch.kubernetes.io/job-name"] = name;
+  labels["controller-uid"] = uid;
+  labels["job-name"] = name;
+  spec["selector"] = {{"matchLabels", {{"batch.kubernetes.io/controller-uid", uid}}}};
+}
+
 void service_defaults(Json& spec) {
   set_default(spec, "type", "ClusterIP");
   set_default(spec, "sessionAffinity", "None");
@@ -148,6 +164,7 @@ void apply_go_defaults(const GroupVersionKind& gvk, Json& object) {
   } else if (g == "batch") {
     if (k == "Job") {
       job_defaults(*spec);
+      job_selector(object, *spec);
       pod_spec_defaults(object_at(*spec, {"template", "spec"}));
     } else if (k == "CronJob") {
       set_default(*spec, "concurrencyPolicy", "Allow");

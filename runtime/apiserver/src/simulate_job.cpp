@@ -1,79 +1,101 @@
-// Jobs: the pods of every completion made and reported Succeeded at once, then the status the
-// job controller of Kubernetes 1.35 writes for a job that met its success criteria. A suspended
-// job gets no pods, only its Suspended condition.
+// Jobs, as the job controller of Kubernetes 1.35 runs them.
+// - Pods the node agent runs: at most `parallelism` active pods until `completions` succeeded
+//   (each index once when Indexed), a failed pod replaced until more than `backoffLimit` failed,
+//   and the counts and conditions from the pods' real phases.
+// - Any other job: the pods of every completion made and reported Succeeded at once.
+// A suspended job gets no pods (a running one's are deleted), only its Suspended condition.
 #include <algorithm>
 #include <map>
+#include <set>
+#include <vector>
 
+#include "job_pods.hpp"
 #include "simulated_pod.hpp"
 
 namespace rr::apiserver_detail {
 
 namespace {
 
-constexpr const char* uid_label = "batch.kubernetes.io/controller-uid";
-constexpr const char* index_key = "batch.kubernetes.io/job-completion-index";
+// The job's pods by what became of them.
+struct JobPods {
+  std::map<std::string, Json> all;  // by name
+  std::vector<Json> active;
+  std::int64_t succeeded = 0, failed = 0, terminating = 0, ready = 0;
+  std::set<std::int64_t> completed_indexes, busy_indexes;  // Indexed: succeeded; active or terminating
+};
 
-std::int64_t completions_of(const Json& job) {
-  // Without completions (a work queue) every one of `parallelism` pods succeeds.
-  const std::int64_t parallelism = int_at(job, "/spec/parallelism"_json_pointer, 1);
-  return std::max<std::int64_t>(0,
-                                int_at(job, "/spec/completions"_json_pointer, std::max<std::int64_t>(parallelism, 1)));
-}
-
-bool indexed(const Json& job) { return string_at(job, "/spec/completionMode"_json_pointer) == "Indexed"; }
-
-// <job>-<5 characters> (<job>-<index>-<5> when Indexed), fixed by the job's uid and the index so
-// a second pass finds the pod the first made instead of making another.
-std::string job_pod_name(const Json& job, std::int64_t index) {
-  const std::string name = string_at(job, "/metadata/name"_json_pointer);
-  const std::string uid = string_at(job, "/metadata/uid"_json_pointer);
-  const std::string suffix = safe_suffix(stable_hash(uid + "/" + std::to_string(index)), 5);
-  return indexed(job) ? name + "-" + std::to_string(index) + "-" + suffix : name + "-" + suffix;
-}
-
-Json new_job_pod(const Json& job, std::int64_t index) {
-  const Json tmpl = job.contains("/spec/template"_json_pointer) ? job.at("/spec/template"_json_pointer)
-                                                                : Json::object();
-  const Json tmpl_meta = tmpl.value("metadata", Json::object());
-  const std::string name = string_at(job, "/metadata/name"_json_pointer);
-  const std::string uid = string_at(job, "/metadata/uid"_json_pointer);
-  Json labels = tmpl_meta.value("labels", Json::object());
-  labels[uid_label] = uid;
-  labels["batch.kubernetes.io/job-name"] = name;
-  labels["controller-uid"] = uid;
-  labels["job-name"] = name;
-  Json annotations = tmpl_meta.value("annotations", Json::object());
-  if (indexed(job)) {
-    labels[index_key] = std::to_string(index);
-    annotations[index_key] = std::to_string(index);
-  }
-  Json metadata = {{"name", job_pod_name(job, index)},
-                   {"namespace", string_at(job, "/metadata/namespace"_json_pointer)},
-                   {"generateName", name + "-"},
-                   {"labels", std::move(labels)},
-                   {"ownerReferences", Json::array({controller_ref(job)})}};
-  if (!annotations.empty()) metadata["annotations"] = std::move(annotations);
-  return Json{{"apiVersion", "v1"},
-              {"kind", "Pod"},
-              {"metadata", std::move(metadata)},
-              {"spec", tmpl.value("spec", Json::object())}};
-}
-
-// Makes the pods not made yet, reports each Succeeded; the number that succeeded.
-std::int64_t run_pods(Simulation& sim, const Json& job, std::int64_t completions) {
+JobPods job_pods(Simulation& sim, const Json& job) {
   ListOptions options{.namespace_ = string_at(job, "/metadata/namespace"_json_pointer)};
-  options.label_selector = std::string(uid_label) + "=" + string_at(job, "/metadata/uid"_json_pointer);
-  std::map<std::string, Json> pods;
+  options.label_selector = std::string(job_uid_label) + "=" + string_at(job, "/metadata/uid"_json_pointer);
+  JobPods pods;
+  const std::int64_t completions = job_completions(job);
   for (const Json& pod : sim.cluster().list(*sim.kinds().pod, options).value("items", Json::array())) {
-    if (controlled_by(pod, job)) pods[key_of(pod).name] = pod;
+    if (!controlled_by(pod, job)) continue;
+    pods.all[key_of(pod).name] = pod;
+    const std::string phase = string_at(pod, "/status/phase"_json_pointer);
+    const std::int64_t index = job_pod_index(pod);
+    if (phase == "Succeeded") {
+      ++pods.succeeded;
+      if (index >= 0 && index < completions) pods.completed_indexes.insert(index);
+    } else if (phase == "Failed" && !is_terminating(pod)) {  // one this controller deleted is no failure
+      ++pods.failed;
+    } else if (is_terminating(pod)) {
+      ++pods.terminating;
+      pods.busy_indexes.insert(index);
+    } else {
+      pods.active.push_back(pod);
+      if (pod_ready(pod)) ++pods.ready;
+      pods.busy_indexes.insert(index);
+    }
   }
-  for (std::int64_t index = 0; index < completions; ++index) {
-    const std::string name = job_pod_name(job, index);
-    auto found = pods.find(name);
-    pods[name] = found == pods.end() ? create_simulated_pod(sim, new_job_pod(job, index), PodOutcome::Succeeded)
-                                     : settle_pod(sim, found->second, PodOutcome::Succeeded);
+  return pods;
+}
+
+// A pod for `index` under the first name not taken (a replaced pod's name stays taken).
+void make_pod(Simulation& sim, const Json& job, JobPods& pods, std::int64_t index) {
+  std::int64_t attempt = 0;
+  while (pods.all.contains(job_pod_name(job, index, attempt))) ++attempt;
+  Json pod = sim.create(*sim.kinds().pod, new_job_pod(job, index, attempt));
+  pods.busy_indexes.insert(index);
+  pods.all[key_of(pod).name] = pod;
+  pods.active.push_back(std::move(pod));
+}
+
+bool done(const Json& job, const JobPods& pods) {
+  if (indexed_job(job)) return static_cast<std::int64_t>(pods.completed_indexes.size()) >= job_completions(job);
+  // A work queue (no completions) is done once one pod succeeded and none runs.
+  if (!has_completions(job)) return pods.succeeded > 0 && pods.active.empty();
+  return pods.succeeded >= job_completions(job);
+}
+
+// manageJob: tops the active pods up to what is left to do, within parallelism.
+void make_missing_pods(Simulation& sim, const Json& job, JobPods& pods) {
+  const std::int64_t parallelism = job_parallelism(job);
+  auto slots = [&] { return parallelism - static_cast<std::int64_t>(pods.active.size()); };
+  if (indexed_job(job)) {
+    for (std::int64_t index = 0; index < job_completions(job) && slots() > 0; ++index) {
+      if (!pods.completed_indexes.contains(index) && !pods.busy_indexes.contains(index))
+        make_pod(sim, job, pods, index);
+    }
+    return;
   }
-  return std::count_if(pods.begin(), pods.end(), [](const auto& named) { return pod_succeeded(named.second); });
+  if (!has_completions(job) && pods.succeeded > 0) return;  // a work queue drains, no new pods
+  const std::int64_t left = has_completions(job) ? job_completions(job) - pods.succeeded
+                                                 : std::max<std::int64_t>(parallelism, 1);
+  std::int64_t slot = 0;
+  while (slots() > 0 && static_cast<std::int64_t>(pods.active.size()) < left) {
+    while (pods.all.contains(job_pod_name(job, slot))) ++slot;
+    make_pod(sim, job, pods, slot);
+  }
+}
+
+void delete_active(Simulation& sim, JobPods& pods) {
+  for (const Json& pod : pods.active) {
+    sim.remove(*sim.kinds().pod, key_of(pod));
+    ++pods.terminating;
+  }
+  pods.active.clear();
+  pods.ready = 0;
 }
 
 // Sets condition `type`, keeping its times when its status stays.
@@ -89,36 +111,57 @@ void set_condition(Json& conditions, const char* type, bool status, const char* 
   else conditions.push_back(std::move(condition));
 }
 
-// "0-4", "0,1", "0": the completed indexes as the controller compresses them.
-std::string index_ranges(std::int64_t count) {
-  if (count == 1) return "0";
-  return "0" + std::string(count == 2 ? "," : "-") + std::to_string(count - 1);
+bool condition_true(const Json& conditions, const char* type) {
+  return std::any_of(conditions.begin(), conditions.end(), [&](const Json& c) {
+    return c.is_object() && c.value("type", "") == type && c.value("status", "") == "True";
+  });
 }
 
-Json job_status(const Json& job, std::int64_t succeeded, std::int64_t completions, bool suspended,
-                const std::string& now) {
+// What the pass found, for the status.
+struct Outcome {
+  bool suspended = false;
+  bool succeeded = false;  // the success criteria are met
+  bool failed = false;     // more than backoffLimit pods failed
+  bool pods_gone = true;   // no pod runs or terminates any more
+  std::int64_t active = 0, ready = 0, terminating = 0, succeeded_pods = 0, failed_pods = 0;
+  std::set<std::int64_t> completed_indexes;
+};
+
+Json job_status(const Json& job, const Outcome& outcome, const std::string& now) {
   const Json previous = job.value("status", Json::object());
   Json status = previous;
   Json conditions = previous.value("conditions", Json::array());
-  status["ready"] = 0;
-  status["terminating"] = 0;
+  status["ready"] = outcome.ready;
+  status["terminating"] = outcome.terminating;
   status["uncountedTerminatedPods"] = Json::object();
-  if (suspended) {
+  for (const auto& [key, value] : {std::pair{"active", outcome.active}, std::pair{"succeeded", outcome.succeeded_pods},
+                                   std::pair{"failed", outcome.failed_pods}}) {
+    if (value > 0) status[key] = value;  // omitempty
+    else status.erase(key);
+  }
+  if (indexed_job(job) && !outcome.completed_indexes.empty()) {
+    status["completedIndexes"] = index_ranges(outcome.completed_indexes);
+  }
+  if (outcome.suspended) {
     set_condition(conditions, "Suspended", true, "JobSuspended", "Job suspended", now);
     status.erase("startTime");
   } else {
-    const bool was_suspended = std::any_of(conditions.begin(), conditions.end(), [](const Json& c) {
-      return c.value("type", "") == "Suspended" && c.value("status", "") == "True";
-    });
-    if (was_suspended) set_condition(conditions, "Suspended", false, "JobResumed", "Job resumed", now);
+    if (condition_true(conditions, "Suspended")) {
+      set_condition(conditions, "Suspended", false, "JobResumed", "Job resumed", now);
+    }
     if (!status.contains("startTime")) status["startTime"] = now;
-    if (succeeded > 0) status["succeeded"] = succeeded;
-    if (indexed(job) && succeeded > 0) status["completedIndexes"] = index_ranges(succeeded);
-    if (succeeded >= completions) {
+    if (outcome.failed) {
+      // FailureTarget at once; Failed once the pods are gone (the 1.35 controller's order).
+      const char* message = "Job has reached the specified backoff limit";
+      set_condition(conditions, "FailureTarget", true, "BackoffLimitExceeded", message, now);
+      if (outcome.pods_gone) set_condition(conditions, "Failed", true, "BackoffLimitExceeded", message, now);
+    } else if (outcome.succeeded) {
       const char* message = "Reached expected number of succeeded pods";
       set_condition(conditions, "SuccessCriteriaMet", true, "CompletionsReached", message, now);
-      set_condition(conditions, "Complete", true, "CompletionsReached", message, now);
-      if (!status.contains("completionTime")) status["completionTime"] = now;
+      if (outcome.pods_gone) {
+        set_condition(conditions, "Complete", true, "CompletionsReached", message, now);
+        if (!status.contains("completionTime")) status["completionTime"] = now;
+      }
     }
   }
   status["conditions"] = std::move(conditions);
@@ -127,12 +170,65 @@ Json job_status(const Json& job, std::int64_t succeeded, std::int64_t completion
 }
 
 bool finished(const Json& job) {
-  for (const Json& c :
-       job.contains("/status/conditions"_json_pointer) ? job.at("/status/conditions"_json_pointer) : Json::array()) {
-    const std::string type = c.value("type", "");
-    if ((type == "Complete" || type == "Failed") && c.value("status", "") == "True") return true;
+  const Json conditions = job.value("/status/conditions"_json_pointer, Json::array());
+  return conditions.is_array() && (condition_true(conditions, "Complete") || condition_true(conditions, "Failed"));
+}
+
+bool suspended(const Json& job) {
+  return job.contains("/spec/suspend"_json_pointer) && job.at("/spec/suspend"_json_pointer) == true;
+}
+
+// The node agent runs the pods: they are made, waited for and counted as they really end.
+Outcome run_on_node(Simulation& sim, const Json& job) {
+  JobPods pods = job_pods(sim, job);
+  Outcome outcome;
+  outcome.suspended = suspended(job);
+  if (outcome.suspended) {
+    delete_active(sim, pods);
+  } else if (pods.failed > job_backoff_limit(job)) {
+    outcome.failed = true;
+    delete_active(sim, pods);
+  } else if (done(job, pods)) {
+    outcome.succeeded = true;
+    delete_active(sim, pods);  // an Indexed job's extra pods of completed indexes
+  } else {
+    make_missing_pods(sim, job, pods);
   }
-  return false;
+  outcome.active = static_cast<std::int64_t>(pods.active.size());
+  outcome.ready = pods.ready;
+  outcome.terminating = pods.terminating;
+  outcome.pods_gone = pods.active.empty() && pods.terminating == 0;
+  outcome.succeeded_pods = pods.succeeded;
+  outcome.failed_pods = pods.failed;
+  outcome.completed_indexes = pods.completed_indexes;
+  return outcome;
+}
+
+// No node runs the pods: every completion's pod is made and reported Succeeded at once.
+Outcome simulate_pods(Simulation& sim, const Json& job) {
+  Outcome outcome;
+  outcome.suspended = suspended(job);
+  if (outcome.suspended) return outcome;
+  const std::int64_t completions = job_completions(job);
+  std::int64_t succeeded = completions;
+  if (sim.kinds().pod) {
+    JobPods pods = job_pods(sim, job);
+    for (std::int64_t index = 0; index < completions; ++index) {
+      const std::string name = job_pod_name(job, index);
+      auto found = pods.all.find(name);
+      pods.all[name] = found == pods.all.end()
+                           ? create_simulated_pod(sim, new_job_pod(job, index), PodOutcome::Succeeded)
+                           : settle_pod(sim, found->second, PodOutcome::Succeeded);
+    }
+    succeeded = std::count_if(pods.all.begin(), pods.all.end(),
+                              [](const auto& named) { return pod_succeeded(named.second); });
+  }
+  outcome.succeeded_pods = succeeded;
+  outcome.succeeded = succeeded >= completions;
+  if (indexed_job(job)) {
+    for (std::int64_t index = 0; index < succeeded; ++index) outcome.completed_indexes.insert(index);
+  }
+  return outcome;
 }
 
 }  // namespace
@@ -142,12 +238,10 @@ void simulate_job(Simulation& sim, const ObjectKey& key) {
   const Json job = sim.cluster().get(kind, key);
   if (is_terminating(job) || finished(job)) return;
   sim.made_for(kind, job);
-  const bool suspended = job.contains("/spec/suspend"_json_pointer) && job.at("/spec/suspend"_json_pointer) == true;
-  const std::int64_t completions = completions_of(job);
-  std::int64_t succeeded = 0;
-  if (!suspended) succeeded = sim.kinds().pod ? run_pods(sim, job, completions) : completions;
+  const bool on_node = sim.kinds().pod && sim.runs_on_node(new_job_pod(job, 0));
+  const Outcome outcome = on_node ? run_on_node(sim, job) : simulate_pods(sim, job);
   Json updated = job;
-  updated["status"] = job_status(job, succeeded, completions, suspended, sim.now());
+  updated["status"] = job_status(job, outcome, sim.now());
   if (updated["status"] != job.value("status", Json())) sim.update_status(kind, updated);
 }
 

@@ -1,6 +1,9 @@
-// StatefulSets: pods <set>-<ordinal> made in order and reported Running and Ready, one claim per
-// volume claim template, highest ordinals removed first on scale-down, pods at an old revision
-// replaced from the highest ordinal down, and the status the controller reports.
+// StatefulSets: pods <set>-<ordinal> made in order, one claim per volume claim template, highest
+// ordinals removed first on scale-down, pods at an old revision replaced from the highest ordinal
+// down, and the status the controller reports. Pods the node agent runs report themselves and are
+// waited for (OrderedReady, rolling updates) as the controller waits; any other pod is reported
+// Running and Ready as soon as it is made.
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -55,45 +58,78 @@ void settle_claims(Simulation& sim, const StatefulSetView& set, std::int64_t ord
   }
 }
 
+bool settled(const Json& pod) { return pod_ready(pod) && !is_terminating(pod); }
+
+// Highest ordinal first. OrderedReady takes one pod at a time: a pod the node agent runs stays
+// Terminating until its containers stopped, and the next waits for it and for every other pod to
+// be Ready (the controller's "scale down ... waiting for ... to be Running and Ready").
 void scale_down(Simulation& sim, const StatefulSetView& set, Pods& pods) {
   std::vector<std::int64_t> condemned;  // highest first
   for (auto it = pods.rbegin(); it != pods.rend(); ++it) {
     if (!in_range(set, it->first) && !is_terminating(it->second)) condemned.push_back(it->first);
   }
   for (const std::int64_t ordinal : condemned) {
+    if (!set.parallel && !std::all_of(pods.begin(), pods.end(), [](const auto& p) { return settled(p.second); })) {
+      return;
+    }
+    const bool on_node = sim.runs_on_node(pods[ordinal]);
     settle_claims(sim, set, ordinal, &pods[ordinal]);  // whenScaled: Delete hands the claims to the pod
     sim.remove(*sim.kinds().pod, key_of(pods[ordinal]));
-    pods.erase(ordinal);
+    if (on_node) {
+      pods[ordinal]["metadata"]["deletionTimestamp"] = sim.now();  // as stored: Terminating
+      if (!set.parallel) return;
+    } else {
+      pods.erase(ordinal);
+    }
   }
 }
 
 // Creates the missing pods in ordinal order; OrderedReady makes each Ready before the next and
-// stops at a pod still going away. False when that held the set up.
+// stops at a pod still going away. A pod that finished (Succeeded or Failed) is deleted to be made
+// again. False when that held the set up.
 bool scale_up(Simulation& sim, const StatefulSetView& set, Pods& pods) {
   for (std::int64_t ordinal = set.start; ordinal < set.start + set.replicas; ++ordinal) {
     auto found = pods.find(ordinal);
+    if (found != pods.end() && !is_terminating(found->second)) {
+      const std::string phase = string_at(found->second, "/status/phase"_json_pointer);
+      if (phase == "Succeeded" || phase == "Failed") {
+        sim.remove(*sim.kinds().pod, key_of(found->second));
+        found->second["metadata"]["deletionTimestamp"] = sim.now();
+      }
+    }
     if (found != pods.end() && is_terminating(found->second)) {
       if (set.parallel) continue;
       return false;
     }
     settle_claims(sim, set, ordinal, nullptr);
     if (found == pods.end()) {
-      pods[ordinal] = set.parallel ? sim.create(*sim.kinds().pod, new_stateful_pod(set, ordinal))
-                                   : create_simulated_pod(sim, new_stateful_pod(set, ordinal), PodOutcome::Running);
-    } else if (!set.parallel) {
+      const Json pod = new_stateful_pod(set, ordinal);
+      pods[ordinal] = set.parallel || sim.runs_on_node(pod) ? sim.create(*sim.kinds().pod, pod)
+                                                            : create_simulated_pod(sim, pod, PodOutcome::Running);
+    } else if (!set.parallel && !sim.runs_on_node(found->second)) {
       pods[ordinal] = settle_pod(sim, found->second, PodOutcome::Running);
     }
+    if (!set.parallel && !pod_ready(pods[ordinal])) return false;  // the node runs it: wait for Ready
   }
-  for (auto& [ordinal, pod] : pods) pod = settle_pod(sim, pod, PodOutcome::Running);
+  for (auto& [ordinal, pod] : pods) {
+    if (!sim.runs_on_node(pod)) pod = settle_pod(sim, pod, PodOutcome::Running);
+  }
   return true;
 }
 
 // RollingUpdate: each pod at another revision, from the highest ordinal down to the partition,
-// deleted and made again from the current template.
+// deleted and made again from the current template. A pod the node runs is replaced one at a
+// time, once every pod is Ready; scale_up makes it again when it is gone.
 void roll(Simulation& sim, const StatefulSetView& set, Pods& pods) {
   for (auto it = pods.rbegin(); it != pods.rend(); ++it) {
     auto& [ordinal, pod] = *it;
     if (ordinal < set.partition || revision_of(pod) == set.update_revision || is_terminating(pod)) continue;
+    if (sim.runs_on_node(pod)) {
+      if (!std::all_of(pods.begin(), pods.end(), [](const auto& p) { return settled(p.second); })) return;
+      sim.remove(*sim.kinds().pod, key_of(pod));
+      pod["metadata"]["deletionTimestamp"] = sim.now();
+      return;
+    }
     sim.remove(*sim.kinds().pod, key_of(pod));
     pod = create_simulated_pod(sim, new_stateful_pod(set, ordinal), PodOutcome::Running);
   }

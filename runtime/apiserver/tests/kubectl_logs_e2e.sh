@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # kubectl against rrgen-cluster --images: bare pods of a node image run as real processes and
 # `kubectl logs` reads them (container, --tail, --timestamps, --previous, -f); a pod of another
-# image is simulated Running and has an empty log; `kubectl delete pod` waits for the container.
+# image is simulated Running and has an empty log; `kubectl delete pod` waits for the container;
+# a Job and a StatefulSet of the image run their pods.
 # Needs root (namespaces), umoci and kubectl: exits 77 (skipped) otherwise.
 #   kubectl_logs_e2e.sh RRGEN_CLUSTER TEST_PROGRAM
 set -euo pipefail
@@ -91,4 +92,40 @@ k delete pod sleeper --wait=true >/dev/null || fail "kubectl delete pod sleeper"
 gone=$(k get pod sleeper 2>&1 || true)
 [[ $gone == *"NotFound"* || $gone == *"not found"* ]] || fail "sleeper is still there: $gone"
 echo "ok: graceful delete"
+
+# A Job of the node image: its pods run, `kubectl wait` sees it complete, `kubectl logs job/` reads them.
+k create job count --image=app:v1 -- /bin/prog print:counted >/dev/null || fail "kubectl create job"
+k wait --for=condition=complete job/count --timeout=30s >/dev/null || fail "job count did not complete: $(k get job count -o yaml)"
+expect "job succeeded" "1" "$(k get job count -o jsonpath='{.status.succeeded}')"
+expect "kubectl logs job/count" "counted" "$(k logs job/count)"
+k create job broken --image=app:v1 -- /bin/prog exit:1 >/dev/null || fail "kubectl create job broken"
+k patch job broken --type=merge -p '{"spec":{"backoffLimit":0}}' >/dev/null 2>&1 || true
+k wait --for=condition=failed job/broken --timeout=60s >/dev/null || fail "job broken did not fail: $(k get job broken -o yaml)"
+echo "ok: a failing job fails"
+
+# A StatefulSet of the node image: pods in order, rolled out as kubectl sees it, scaled down.
+k apply -f - >/dev/null <<'YAML' || fail "kubectl apply statefulset"
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db}
+spec:
+  replicas: 2
+  serviceName: db
+  selector: {matchLabels: {app: db}}
+  updateStrategy: {type: RollingUpdate}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      terminationGracePeriodSeconds: 2
+      containers:
+      - {name: db, image: "app:v1", args: ["term:0", "hostname", "wait"]}
+YAML
+k rollout status statefulset/db --timeout=30s >/dev/null || fail "statefulset db did not roll out: $(k get pods -o wide)"
+expect "kubectl logs db-1" "hostname=db-1 HOSTNAME=db-1" "$(k logs db-1)"
+k scale statefulset db --replicas=1 >/dev/null || fail "kubectl scale"
+for _ in $(seq 1 100); do
+  [[ $(k get pods -l app=db -o name | wc -l) -eq 1 ]] && break
+  sleep 0.1
+done
+expect "after scale to 1" "pod/db-0" "$(k get pods -l app=db -o name)"
 echo "kubectl logs e2e: PASSED"

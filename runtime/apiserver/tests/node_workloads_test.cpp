@@ -1,5 +1,6 @@
-// Deployments and ReplicaSets of node images with real pods: the workload simulator makes the
-// ReplicaSets and Pods, the node agent runs them as processes (root and umoci; skipped otherwise).
+// Deployments, ReplicaSets, StatefulSets and Jobs of node images with real pods: the workload
+// simulator makes the ReplicaSets and Pods, the node agent runs them as processes (root and umoci;
+// skipped otherwise).
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -7,6 +8,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -14,6 +16,8 @@
 
 #include "k8s/apps/v1/deployment.hpp"
 #include "k8s/apps/v1/replica_set.hpp"
+#include "k8s/apps/v1/stateful_set.hpp"
+#include "k8s/batch/v1/job.hpp"
 #include "k8s/core/v1/config_map.hpp"
 #include "k8s/core/v1/pod.hpp"
 #include "k8s/core/v1/secret.hpp"
@@ -33,6 +37,8 @@ namespace {
 const rr::KindInfo deployments = rr::kind_info_of<k8s::apps::v1::Deployment>();
 const rr::KindInfo replica_sets = rr::kind_info_of<k8s::apps::v1::ReplicaSet>();
 const rr::KindInfo pods = rr::kind_info_of<k8s::core::v1::Pod>();
+const rr::KindInfo stateful_sets = rr::kind_info_of<k8s::apps::v1::StatefulSet>();
+const rr::KindInfo jobs = rr::kind_info_of<k8s::batch::v1::Job>();
 
 // The agent over the cluster, and the simulator asking it which pods it runs.
 struct NodeCluster {
@@ -48,6 +54,8 @@ struct NodeCluster {
     dir = ::mkdtemp(pattern.data());
     cluster->register_kind<k8s::apps::v1::Deployment>();
     cluster->register_kind<k8s::apps::v1::ReplicaSet>();
+    cluster->register_kind<k8s::apps::v1::StatefulSet>();
+    cluster->register_kind<k8s::batch::v1::Job>();
     cluster->register_kind<k8s::core::v1::Pod>();
     cluster->register_kind<k8s::core::v1::ConfigMap>();
     cluster->register_kind<k8s::core::v1::Secret>();
@@ -105,7 +113,7 @@ struct NodeCluster {
   // What the cluster holds, for a failed wait's message.
   std::string dump() const {
     std::string out;
-    for (const rr::KindInfo* kind : {&deployments, &replica_sets, &pods}) {
+    for (const rr::KindInfo* kind : {&deployments, &replica_sets, &stateful_sets, &jobs, &pods}) {
       for (Json item : items(*kind)) {
         item["metadata"].erase("managedFields");
         out += item.dump() + "\n";
@@ -127,19 +135,29 @@ struct NodeCluster {
     return count;
   }
 
-  // Updates the deployment with `change` applied to the stored one (retried on a conflict).
-  void change_deployment(const std::function<void(Json&)>& change) {
+  // Updates `name` with `change` applied to the stored object (retried on a conflict).
+  void change(const rr::KindInfo& kind, const std::string& name, const std::function<void(Json&)>& edit) {
     for (int attempt = 0; attempt < 20; ++attempt) {
-      Json stored = get(deployments, "web");
-      change(stored);
+      Json stored = get(kind, name);
+      edit(stored);
       try {
-        cluster->update(deployments, stored);
+        cluster->update(kind, stored);
         return;
       } catch (const rr::ApiError&) {
         std::this_thread::sleep_for(20ms);
       }
     }
-    FAIL("the deployment could not be updated");
+    FAIL(name << " could not be updated");
+  }
+  void change_deployment(const std::function<void(Json&)>& edit) { change(deployments, "web", edit); }
+
+  std::string logs(const Json& pod) const {
+    auto stream = agent->open(pod, {});
+    if (!stream) return "<no stream>";
+    std::string out;
+    while (stream->next(out, 200ms)) {
+    }
+    return out;
   }
 };
 
@@ -289,4 +307,206 @@ TEST_CASE("a ReplicaSet of a node image made by hand runs its pods; other images
   REQUIRE(eventually([&] { return count(node.get(deployments, "other"), "availableReplicas") == 3; }));
   CHECK(names(node.items(replica_sets)) == std::set<std::string>{"hand"});
   CHECK(node.items(pods).size() == 1);
+}
+
+namespace {
+
+Json stateful_set(const Json& pod_template, int replicas) {
+  return {{"apiVersion", "apps/v1"},
+          {"kind", "StatefulSet"},
+          {"metadata", {{"name", "db"}, {"namespace", "default"}}},
+          {"spec",
+           {{"replicas", replicas},
+            {"serviceName", "db"},
+            {"selector", {{"matchLabels", {{"app", "web"}}}}},
+            {"updateStrategy", {{"type", "RollingUpdate"}}},
+            {"template", pod_template}}}};
+}
+
+Json job(const std::string& name, Json spec, const Json& args) {
+  spec["template"] = {{"spec",
+                       {{"restartPolicy", "Never"},
+                        {"terminationGracePeriodSeconds", 2},
+                        {"containers", Json::array({{{"name", "main"}, {"image", "app:v1"}, {"args", args}}})}}}};
+  return {{"apiVersion", "batch/v1"},
+          {"kind", "Job"},
+          {"metadata", {{"name", name}, {"namespace", "default"}}},
+          {"spec", std::move(spec)}};
+}
+
+std::string phase_of(const Json& pod) { return pod.value("/status/phase"_json_pointer, std::string()); }
+
+bool terminating(const Json& pod) { return pod["metadata"].contains("deletionTimestamp"); }
+
+// The pods of `owner` by name.
+std::map<std::string, Json> owned_by(const Json& items, const std::string& owner) {
+  std::map<std::string, Json> out;
+  for (const Json& pod : items) {
+    const Json refs = pod["metadata"].value("ownerReferences", Json::array());
+    if (!refs.empty() && refs[0]["name"] == owner) out[pod["metadata"]["name"].get<std::string>()] = pod;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a StatefulSet of a node image: OrderedReady waits for real readiness, rolls and scales down in order") {
+  SKIP_WITHOUT_CONTAINERS();
+  NodeCluster node;
+  REQUIRE(node.start());
+  // Each pod serves its health check only after 300 ms: Ready comes from the probe, not at once.
+  const int port = node_test::free_port();
+  auto pod_template = [&](const std::string& image) {
+    Json t = node.pod_template(image);
+    Json& container = t["spec"]["containers"][0];
+    container["args"] = Json::array(
+        {"print:" + node.token, "term:0", "sleep:300", "serve:" + std::to_string(port), "wait"});
+    container["readinessProbe"] = {{"httpGet", {{"path", "/healthz"}, {"port", port}}}, {"periodSeconds", 1}};
+    return t;
+  };
+  node.cluster->create(stateful_sets, stateful_set(pod_template("app:v1"), 3));
+
+  // Ordinal i+1 is made only once i is Ready, and ordinals count up.
+  std::string broken;
+  auto watch_order = [&](const std::map<std::string, Json>& now) {
+    for (int i = 1; i < 3; ++i) {
+      const auto next = now.find("db-" + std::to_string(i));
+      const auto previous = now.find("db-" + std::to_string(i - 1));
+      if (next != now.end() && !terminating(next->second) && (previous == now.end() || !pod_ready(previous->second)) &&
+          broken.empty()) {
+        broken = "db-" + std::to_string(i) + " exists while db-" + std::to_string(i - 1) + " is not Ready";
+      }
+    }
+  };
+  bool up = eventually([&] {
+    watch_order(owned_by(node.items(pods), "db"));
+    const Json set = node.get(stateful_sets, "db");
+    return count(set, "readyReplicas") == 3 && node.processes() == 3;
+  });
+  if (!up) MESSAGE(node.dump());
+  REQUIRE(up);
+  CHECK(broken == "");
+  Json set = node.get(stateful_sets, "db");
+  const std::string revision1 = set["status"]["updateRevision"];
+  CHECK(set["status"]["currentRevision"] == revision1);
+  CHECK(count(set, "availableReplicas") == 3);
+  for (const auto& [name, pod] : owned_by(node.items(pods), "db")) {
+    CHECK(pod["spec"]["nodeName"] == "rrgen-node");  // the agent runs it
+    CHECK(pod["spec"]["hostname"] == name);
+    CHECK(pod["status"]["containerStatuses"][0]["containerID"].get<std::string>().rfind("rrgen://", 0) == 0);
+    CHECK(pod["metadata"]["labels"]["controller-revision-hash"] == revision1);
+  }
+
+  // A new image: pods replaced from the highest ordinal down, one at a time, each Ready before the next goes.
+  node.change(stateful_sets, "db", [](Json& s) { s["spec"]["template"]["spec"]["containers"][0]["image"] = "app:v2"; });
+  std::size_t most_going = 0;
+  const bool rolled = eventually([&] {
+    const auto now = owned_by(node.items(pods), "db");
+    std::size_t going = 0;
+    for (const auto& [name, pod] : now) going += terminating(pod) || !pod_ready(pod) ? 1 : 0;
+    most_going = std::max(most_going, going + (3 - std::min<std::size_t>(3, now.size())));
+    set = node.get(stateful_sets, "db");
+    return set["status"].value("currentRevision", "") == set["status"].value("updateRevision", "") &&
+           set["status"]["updateRevision"] != revision1 && count(set, "readyReplicas") == 3 &&
+           count(set, "updatedReplicas") == 3 && node.processes() == 3;
+  });
+  if (!rolled) MESSAGE(node.dump());
+  REQUIRE(rolled);
+  CHECK(most_going == 1);  // never two replicas down at once
+  for (const auto& [name, pod] : owned_by(node.items(pods), "db")) {
+    CHECK(pod["status"]["containerStatuses"][0]["image"] == "docker.io/library/app:v2");
+  }
+
+  // Scale to 1: db-2 goes before db-1, each only once it stopped.
+  node.change(stateful_sets, "db", [](Json& s) { s["spec"]["replicas"] = 1; });
+  bool out_of_order = false;
+  const bool scaled = eventually([&] {
+    const auto now = owned_by(node.items(pods), "db");
+    if (now.contains("db-2") && now.contains("db-1") && terminating(now.at("db-1"))) out_of_order = true;
+    set = node.get(stateful_sets, "db");
+    return now.size() == 1 && now.contains("db-0") && count(set, "replicas") == 1 && node.processes() == 1;
+  });
+  if (!scaled) MESSAGE(node.dump());
+  REQUIRE(scaled);
+  CHECK_FALSE(out_of_order);
+}
+
+TEST_CASE("a Job of a node image: completions from real exit codes, parallelism, indexes, the backoff limit") {
+  SKIP_WITHOUT_CONTAINERS();
+  NodeCluster node;
+  REQUIRE(node.start());
+
+  // Indexed, 3 completions, 2 at a time: each pod learns its index and hostname as the controller sets them.
+  node.cluster->create(jobs, job("idx", {{"completions", 3}, {"parallelism", 2}, {"completionMode", "Indexed"}},
+                                 {"print:" + node.token, "env:JOB_COMPLETION_INDEX", "hostname", "sleep:300"}));
+  std::size_t most_active = 0;
+  Json done;
+  const bool completed = eventually([&] {
+    std::size_t active = 0;
+    for (const auto& [name, pod] : owned_by(node.items(pods), "idx")) {
+      const std::string phase = phase_of(pod);
+      active += phase != "Succeeded" && phase != "Failed" ? 1 : 0;
+    }
+    most_active = std::max(most_active, active);
+    done = node.get(jobs, "idx");
+    return condition(done, "Complete") == "True CompletionsReached";
+  });
+  if (!completed) MESSAGE(node.dump());
+  REQUIRE(completed);
+  CHECK(most_active == 2);
+  CHECK(condition(done, "SuccessCriteriaMet") == "True CompletionsReached");
+  CHECK(count(done, "succeeded") == 3);
+  CHECK_FALSE(done["status"].contains("active"));
+  CHECK(done["status"]["completedIndexes"] == "0-2");
+  CHECK(done["status"].contains("completionTime"));
+  const auto idx_pods = owned_by(node.items(pods), "idx");
+  CHECK(idx_pods.size() == 3);
+  std::set<std::string> outputs;
+  for (const auto& [name, pod] : idx_pods) {
+    CHECK(phase_of(pod) == "Succeeded");
+    const std::string index = pod["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"];
+    CHECK(name.rfind("idx-" + index + "-", 0) == 0);
+    CHECK(pod["status"]["containerStatuses"][0]["state"]["terminated"]["exitCode"] == 0);
+    outputs.insert(node.logs(pod));
+  }
+  CHECK(outputs == std::set<std::string>{node.token + "\nJOB_COMPLETION_INDEX=0\nhostname=idx-0 HOSTNAME=idx-0\n",
+                                         node.token + "\nJOB_COMPLETION_INDEX=1\nhostname=idx-1 HOSTNAME=idx-1\n",
+                                         node.token + "\nJOB_COMPLETION_INDEX=2\nhostname=idx-2 HOSTNAME=idx-2\n"});
+
+  // Every pod exits 3: failed pods are replaced until more than backoffLimit (1) failed, then the job fails.
+  node.cluster->create(jobs, job("fails", {{"backoffLimit", 1}}, {"print:" + node.token, "exit:3"}));
+  Json failed;
+  const bool gave_up = eventually([&] {
+    failed = node.get(jobs, "fails");
+    return condition(failed, "Failed") == "True BackoffLimitExceeded";
+  });
+  if (!gave_up) MESSAGE(node.dump());
+  REQUIRE(gave_up);
+  CHECK(condition(failed, "FailureTarget") == "True BackoffLimitExceeded");
+  CHECK(condition(failed, "Complete") == "<none>");
+  CHECK(count(failed, "failed") == 2);
+  CHECK_FALSE(failed["status"].contains("succeeded"));
+  CHECK_FALSE(failed["status"].contains("completionTime"));
+  std::this_thread::sleep_for(300ms);  // no third attempt follows
+  const auto failed_pods = owned_by(node.items(pods), "fails");
+  CHECK(failed_pods.size() == 2);
+  for (const auto& [name, pod] : failed_pods) {
+    CHECK(phase_of(pod) == "Failed");
+    CHECK(pod["status"]["containerStatuses"][0]["state"]["terminated"]["exitCode"] == 3);
+  }
+
+  // Not Indexed, 2 completions one at a time: two pods in turn, each succeeding.
+  node.cluster->create(jobs, job("twice", {{"completions", 2}}, {"print:" + node.token, "sleep:200"}));
+  std::size_t most_running = 0;
+  const bool twice = eventually([&] {
+    std::size_t running = 0;
+    for (const auto& [name, pod] : owned_by(node.items(pods), "twice")) running += phase_of(pod) == "Succeeded" ? 0 : 1;
+    most_running = std::max(most_running, running);
+    return condition(node.get(jobs, "twice"), "Complete") == "True CompletionsReached";
+  });
+  REQUIRE(twice);
+  CHECK(most_running == 1);
+  CHECK(owned_by(node.items(pods), "twice").size() == 2);
+  CHECK(count(node.get(jobs, "twice"), "succeeded") == 2);
+  CHECK(node.processes() == 0);
 }

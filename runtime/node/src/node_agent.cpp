@@ -24,14 +24,8 @@ struct NodeAgent::State {
   bool stopped = false;
 
   bool runs(const Json& pod) const {
-    // Bare pods and ReplicaSets' (the simulator makes those of node images); other workloads'
-    // pods are the simulator's (it reports them as their controller would).
-    for (const Json& ref : pod.value("/metadata/ownerReferences"_json_pointer, Json::array())) {
-      if (ref.is_object() && ref.value("controller", false) &&
-          (ref.value("kind", "") != "ReplicaSet" || ref.value("apiVersion", "") != "apps/v1")) {
-        return false;
-      }
-    }
+    // As a kubelet: whoever owns the pod (a ReplicaSet, a StatefulSet, a Job, an operator's own
+    // kind), it runs when the node holds its images; the workload simulator leaves such pods alone.
     const Json spec = pod.value("spec", Json::object());
     if (!spec.is_object() || spec.contains("initContainers")) return false;
     const std::string node = spec.value("nodeName", "");

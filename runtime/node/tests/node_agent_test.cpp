@@ -304,7 +304,7 @@ TEST_CASE("pods of other images are not the agent's") {
   std::this_thread::sleep_for(300ms);
   CHECK_FALSE(node.cluster->get(pods, {"default", "nginx"}).contains("status"));
   CHECK(node.agent->open(other, {}) == nullptr);
-  // A workload's pod, even of a node image, is the simulator's.
+  // A workload's pod of a node image is the agent's too, whoever its controller is.
   Json owned = {{"apiVersion", "v1"},
                 {"kind", "Pod"},
                 {"metadata",
@@ -316,9 +316,12 @@ TEST_CASE("pods of other images are not the agent's") {
                                                     {"uid", "u"},
                                                     {"controller", true}}})}}},
                 {"spec", {{"containers", Json::array({{{"name", "main"}, {"image", "app:v1"}}})}}}};
-  CHECK_FALSE(node.agent->runs(owned));
-  owned["metadata"].erase("ownerReferences");
   CHECK(node.agent->runs(owned));
+  owned["metadata"]["ownerReferences"][0]["kind"] = "Database";
+  owned["metadata"]["ownerReferences"][0]["apiVersion"] = "example.com/v1";
+  CHECK(node.agent->runs(owned));
+  owned["spec"]["containers"].push_back({{"name", "side"}, {"image", "nginx:1.25"}});
+  CHECK_FALSE(node.agent->runs(owned));  // one image the node does not hold
 }
 
 TEST_CASE("without namespaces: a dynamic program runs through the image's own loader and libraries") {

@@ -1,9 +1,8 @@
-// rr::node::NodeAgent: the kubelet of the local cluster, for bare Pods whose images the node
-// holds as OCI image layouts. It watches Pods; a pod whose every container's image repository
-// one of the layouts holds is run (its containers are real processes from the images' rootfs);
-// every other pod is left to the workload simulator (runs() is the predicate it asks). Statuses
-// are written as the kubelet writes them. Own threads; the destructor stops every container and
-// every thread. See docs/runtime/33-node-agent.md.
+// rr::node::NodeAgent: the kubelet of the local cluster, for Pods whose images the node holds as
+// OCI image layouts (bare ones and those of any controller). It watches Pods; a pod whose every container's image
+// repository one of the layouts holds is run (its containers are real processes from the images' rootfs); every other
+// pod is left to the workload simulator (runs() is the predicate it asks). Statuses are written as the kubelet writes
+// them. Own threads; the destructor stops every container and every thread. See docs/runtime/33-node-agent.md.
 #pragma once
 #include <chrono>
 #include <filesystem>
@@ -75,9 +74,8 @@ class NodeAgent : public PodLogSource {
   // Stops the watch and kills every container (SIGKILL); the pods' finalizers are removed. Idempotent.
   void stop();
 
-  // Whether this agent runs `pod`: a bare pod (or a ReplicaSet's: no other controller) whose every
-  // container's image names a repository the layouts hold, without init containers, and whose
-  // spec.nodeName is empty or this node.
+  // Whether this agent runs `pod` (whatever its owner): every container's image names a repository
+  // the layouts hold, there are no init containers, and spec.nodeName is empty or this node.
   bool runs(const Json& pod) const;
   // runs() as the workload simulator's predicate.
   std::function<bool(const Json&)> predicate() const;
