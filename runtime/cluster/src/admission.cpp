@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "errors.hpp"
+#include "metadata_validation.hpp"
 #include "object_meta.hpp"
 #include "store.hpp"
 
@@ -36,13 +37,21 @@ std::string field_path(std::string_view pointer) {
 
 namespace {
 
+// The kind's admission (defaults, schema, CEL) after ObjectMeta validation, whose findings come
+// first as in the API server's strategies; a status write keeps the stored metadata and skips it.
 AdmissionResponse run_admission(const KindEntry& entry, Json& object, const Json* old_object, bool status) {
   AdmissionResponse response;
-  try {
-    response = entry.admission(AdmissionRequest{.object = object, .old_object = old_object, .status = status});
-  } catch (const DecodeError& e) {
-    // A value of the wrong type: the API server's schema validation reports it as invalid.
-    response.errors.push_back(FieldError{field_path(e.pointer()), FieldErrorType::Invalid, e.message()});
+  if (entry.admission) {
+    try {
+      response = entry.admission(AdmissionRequest{.object = object, .old_object = old_object, .status = status});
+    } catch (const DecodeError& e) {
+      // A value of the wrong type: the API server's schema validation reports it as invalid.
+      response.errors.push_back(FieldError{field_path(e.pointer()), FieldErrorType::Invalid, e.message()});
+    }
+  }
+  if (!status) {
+    std::vector<FieldError> meta = metadata_findings(entry.info, object, old_object);
+    response.errors.insert(response.errors.begin(), meta.begin(), meta.end());
   }
   return response;
 }
@@ -51,7 +60,6 @@ AdmissionResponse run_admission(const KindEntry& entry, Json& object, const Json
 
 void Store::admit(const KindEntry& entry, Json& object, const Json* old_object, bool status,
                   const WriteOptions& opts) const {
-  if (!entry.admission) return;
   report_admission(entry, object, run_admission(entry, object, old_object, status), opts);
 }
 
@@ -123,7 +131,6 @@ void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Js
     }
   }
   plugin_->mutate(plugin_attributes(entry, operation, &object, old_object, status, opts.dry_run, opts.warnings));
-  if (!entry.admission) return;
   AdmissionResponse second = run_admission(entry, object, old_object, status);
   for (auto& field : second.unknown_fields) {
     if (std::find(pruned.begin(), pruned.end(), field) == pruned.end()) pruned.push_back(std::move(field));

@@ -64,7 +64,6 @@ Json Store::prepare_create(KindEntry& entry, const Json& request, const WriteOpt
     fail(invalid(info, "", {cause(FieldErrorType::Required, "metadata.name",
                                   "Required value: name or generateName is required")}));
   }
-  check_owner_references(info, object);
 
   // What the client cannot choose.
   if (info.has_status) object.erase("status");

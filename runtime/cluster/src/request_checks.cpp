@@ -31,37 +31,6 @@ void check_type_meta(const KindInfo& kind, Json& object) {
   object["kind"] = kind.gvk.kind;
 }
 
-void check_owner_references(const KindInfo& kind, const Json& object) {
-  std::vector<StatusCause> causes;
-  std::vector<std::string> controllers;
-  const auto refs = owner_references_of(object);
-  for (const Json& ref : refs) {
-    auto require = [&](const char* member, const char* what) {
-      if (string_member(ref, member).empty()) {
-        causes.push_back(cause(FieldErrorType::Invalid, std::string("metadata.ownerReferences.") + member,
-                               std::string("Invalid value: \"\": ") + what + " must not be empty"));
-      }
-    };
-    require("apiVersion", "version");
-    require("kind", "kind");
-    require("name", "name");
-    require("uid", "uid");
-    if (auto c = ref.find("controller"); c != ref.end() && c->is_boolean() && c->get<bool>()) {
-      controllers.push_back(string_member(ref, "kind") + "/" + string_member(ref, "name"));
-    }
-  }
-  if (controllers.size() > 1) {
-    std::string found;
-    for (std::size_t i = 0; i < controllers.size(); ++i) found += (i == 0 ? "" : " and ") + controllers[i];
-    const Json listed = object["metadata"]["ownerReferences"];
-    causes.push_back(cause(FieldErrorType::Invalid, "metadata.ownerReferences",
-                           "Invalid value: " + listed.dump() +
-                               ": Only one reference can have Controller set to true. "
-                               "Found \"true\" in references for " + found));
-  }
-  if (!causes.empty()) fail(invalid(kind, meta_string(object, "name"), std::move(causes)));
-}
-
 void normalize_namespace(const KindInfo& kind, Json& object) {
   if (!kind.namespaced()) {
     erase_meta(object, "namespace");

@@ -8,9 +8,6 @@ namespace rr::cluster_detail {
 // The body must be a JSON object of the kind: fills in apiVersion/kind when absent, 400 BadRequest
 // when they name another kind.
 void check_type_meta(const KindInfo& kind, Json& object);
-// metadata.ownerReferences as ValidateOwnerReferences checks them: apiVersion, kind, name and uid
-// present, at most one controller (422 Invalid otherwise).
-void check_owner_references(const KindInfo& kind, const Json& object);
 // The namespace member for the kind's scope: required (422) for namespaced kinds, dropped for
 // cluster-scoped ones.
 void normalize_namespace(const KindInfo& kind, Json& object);

@@ -86,7 +86,6 @@ Json Store::update_status(const KindInfo& kind, const Json& request, const Write
 Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const WriteOptions& opts,
                        Ownership ownership) {
   const KindInfo& info = entry.info;
-  check_owner_references(info, object);
   for (auto field : server_owned) keep_stored(object, stored, field);
   auto keep_stored_status = [&] {
     if (!info.has_status) return;

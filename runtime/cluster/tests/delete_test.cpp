@@ -55,7 +55,7 @@ TEST_CASE("delete with finalizers sets deletionTimestamp and bumps the generatio
 TEST_CASE("deletionTimestamp cannot be unset by an update") {
   auto cluster = make_cluster();
   Json object = config_map("default", "a");
-  object["metadata"]["finalizers"] = {"f"};
+  object["metadata"]["finalizers"] = {"example.test/f"};
   cluster->create(config_map_kind(), object);
   Json terminating = cluster->remove(config_map_kind(), {"default", "a"});
   Json request = terminating;

@@ -6,10 +6,11 @@ using namespace cluster_test;
 TEST_CASE("merge patch: objects merge, null deletes, arrays are replaced") {
   auto cluster = make_cluster();
   cluster->create(config_map_kind(), config_map("default", "a", {{"keep", "1"}, {"drop", "2"}}));
-  const Json patched = cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::Merge,
-                                      R"({"data":{"drop":null,"add":"3"},"metadata":{"finalizers":["x"]}})");
+  const Json patched = cluster->patch(
+      config_map_kind(), {"default", "a"}, rr::PatchType::Merge,
+      R"({"data":{"drop":null,"add":"3"},"metadata":{"finalizers":["example.test/x"]}})");
   CHECK(patched["data"] == Json{{"keep", "1"}, {"add", "3"}});
-  CHECK(patched["metadata"]["finalizers"] == Json::array({"x"}));
+  CHECK(patched["metadata"]["finalizers"] == Json::array({"example.test/x"}));
   CHECK(rv_of(patched) == "2");
 }
 

@@ -144,31 +144,32 @@ TEST_CASE("a no-op update keeps the resourceVersion and records no event") {
 TEST_CASE("a terminating object accepts no new finalizers") {
   auto cluster = make_cluster();
   Json object = config_map("default", "a");
-  object["metadata"]["finalizers"] = {"first"};
+  object["metadata"]["finalizers"] = {"example.test/first"};
   cluster->create(config_map_kind(), object);
   object = cluster->remove(config_map_kind(), {"default", "a"});
   REQUIRE(object["metadata"].contains("deletionTimestamp"));
-  object["metadata"]["finalizers"] = {"first", "second"};
+  object["metadata"]["finalizers"] = {"example.test/first", "example.test/second"};
   const rr::Status s = failure_of([&] { cluster->update(config_map_kind(), object); });
   CHECK(s.code == 422);
   REQUIRE(s.causes.size() == 1);
   CHECK(s.causes[0].field == "metadata.finalizers");
   CHECK(s.causes[0].message ==
         "Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers "
-        "[]string{\"second\"}");
+        "[]string{\"example.test/second\"}");
 }
 
 TEST_CASE("the update removing the last finalizer of a terminating object deletes it") {
   auto cluster = make_cluster();
   Json object = config_map("default", "a");
-  object["metadata"]["finalizers"] = {"one", "two"};
+  object["metadata"]["finalizers"] = {"example.test/one", "example.test/two"};
   cluster->create(config_map_kind(), object);
   object = cluster->remove(config_map_kind(), {"default", "a"});
   auto watch = cluster->watch(config_map_kind(), since(rv_of(object)));
 
-  object["metadata"]["finalizers"] = {"two"};
+  object["metadata"]["finalizers"] = {"example.test/two"};
   object = cluster->update(config_map_kind(), object);
-  CHECK(cluster->get(config_map_kind(), {"default", "a"})["metadata"]["finalizers"] == Json::array({"two"}));
+  CHECK(cluster->get(config_map_kind(), {"default", "a"})["metadata"]["finalizers"] ==
+        Json::array({"example.test/two"}));
   object["metadata"].erase("finalizers");
   const Json last = cluster->update(config_map_kind(), object);
   CHECK(failure_of([&] { cluster->get(config_map_kind(), {"default", "a"}); }).code == 404);
