@@ -46,11 +46,11 @@ void add_index_env(Json& containers) {
       return e.is_object() && e.value("name", "") == "JOB_COMPLETION_INDEX";
     });
     if (set) continue;
-    env.push_back({{"name", "JOB_COMPLETION_INDEX"},
-                   {"valueFrom",
-                    {{"fieldRef",
-                      {{"apiVersion", "v1"},
-                       {"fieldPath", std::string("metadata.annotations['") + job_index_key + "']"}}}}}});
+    env.push_back(
+        {{"name", "JOB_COMPLETION_INDEX"},
+         {"valueFrom",
+          {{"fieldRef",
+            {{"apiVersion", "v1"}, {"fieldPath", std::string("metadata.annotations['") + job_index_key + "']"}}}}}});
   }
 }
 

@@ -16,7 +16,7 @@ bool indexed_job(const Json& job);
 // spec.completions; without it (a work queue) max(parallelism, 1).
 std::int64_t job_completions(const Json& job);
 bool has_completions(const Json& job);
-std::int64_t job_parallelism(const Json& job);  // spec.parallelism, default 1
+std::int64_t job_parallelism(const Json& job);    // spec.parallelism, default 1
 std::int64_t job_backoff_limit(const Json& job);  // spec.backoffLimit, default 6
 
 // <job>-<5 characters> (<job>-<index>-<5> when Indexed), fixed by the job's uid, the index and

@@ -13,9 +13,8 @@ std::span<const BuiltinValidator> builtin_validators() {
     for (const std::span<const BuiltinValidator> part : detail::builtin_validator_parts()) {
       out.insert(out.end(), part.begin(), part.end());
     }
-    std::stable_sort(out.begin(), out.end(), [](const BuiltinValidator& a, const BuiltinValidator& b) {
-      return a.group < b.group;
-    });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const BuiltinValidator& a, const BuiltinValidator& b) { return a.group < b.group; });
     return out;
   }();
   return all;
@@ -29,8 +28,8 @@ const BuiltinValidator* find_builtin_validator(std::string_view group, std::stri
   return nullptr;
 }
 
-ErrorList validate_builtin(std::string_view group, std::string_view version, std::string_view kind,
-                           const Json& object, const Json* old_object) {
+ErrorList validate_builtin(std::string_view group, std::string_view version, std::string_view kind, const Json& object,
+                           const Json* old_object) {
   const BuiltinValidator* v = find_builtin_validator(group, version, kind);
   if (!v || !object.is_object()) return {};
   if (old_object && old_object->is_object()) return v->update(object, *old_object);

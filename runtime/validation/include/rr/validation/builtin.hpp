@@ -24,12 +24,11 @@ struct BuiltinValidator {
 
 // Every kind validated, in group order.
 std::span<const BuiltinValidator> builtin_validators();
-const BuiltinValidator* find_builtin_validator(std::string_view group, std::string_view version,
-                                               std::string_view kind);
+const BuiltinValidator* find_builtin_validator(std::string_view group, std::string_view version, std::string_view kind);
 
 // The kind's findings (none for a kind without an entry); `old_object` null on create. ObjectMeta
 // is not checked here (validate_create_metadata / validate_update_metadata do that first).
-ErrorList validate_builtin(std::string_view group, std::string_view version, std::string_view kind,
-                           const Json& object, const Json* old_object);
+ErrorList validate_builtin(std::string_view group, std::string_view version, std::string_view kind, const Json& object,
+                           const Json* old_object);
 
 }  // namespace rr::validation
