@@ -140,8 +140,12 @@ void apply_go_defaults(const GroupVersionKind& gvk, Json& object) {
       set_default(*spec, "replicas", 1);
       pod_spec_defaults(object_at(*spec, {"template", "spec"}));
     } else if (k == "PodTemplate") pod_spec_defaults(object_at(object, {"template", "spec"}));
-    else if (k == "Service" && spec) service_defaults(*spec);
-    else if (k == "Secret") set_default(object, "type", "Opaque");
+    else if (k == "Service" && spec) {
+      service_defaults(*spec);
+      // ServiceStatus.LoadBalancer is a struct, never omitted: a new Service reads {"loadBalancer": {}}.
+      if (!object.contains("status") || !object["status"].is_object()) object["status"] = Json::object();
+      if (!object["status"].contains("loadBalancer")) object["status"]["loadBalancer"] = Json::object();
+    } else if (k == "Secret") set_default(object, "type", "Opaque");
     else if (k == "PersistentVolumeClaim" && spec) set_default(*spec, "volumeMode", "Filesystem");
     else if (k == "PersistentVolume" && spec) {
       set_default(*spec, "persistentVolumeReclaimPolicy", "Retain");

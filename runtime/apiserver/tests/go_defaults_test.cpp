@@ -87,6 +87,21 @@ TEST_CASE("Go defaults of the common kinds") {
        R"({"spec":{"ports":[{"port":80}]}})",
        "/spec/ports/0/targetPort",
        80},
+      {"service status",
+       {"", "v1", "Service"},
+       R"({"spec":{"ports":[{"port":80}]}})",
+       "/status/loadBalancer",
+       Json::object()},
+      {"job selector",
+       {"batch", "v1", "Job"},
+       R"({"metadata":{"name":"j","uid":"u-1"},"spec":{"template":{"spec":{}}}})",
+       "/spec/selector/matchLabels/batch.kubernetes.io~1controller-uid",
+       "u-1"},
+      {"job template labels",
+       {"batch", "v1", "Job"},
+       R"({"metadata":{"name":"j","uid":"u-1"},"spec":{"template":{"spec":{}}}})",
+       "/spec/template/metadata/labels/job-name",
+       "j"},
       {"secret type", {"", "v1", "Secret"}, R"({"data":{}})", "/type", "Opaque"},
       {"pvc volumeMode", {"", "v1", "PersistentVolumeClaim"}, R"({"spec":{}})", "/spec/volumeMode", "Filesystem"},
   };
@@ -115,4 +130,15 @@ TEST_CASE("Go defaults keep what is set, and leave other kinds and versions alon
   CHECK(defaulted({"", "v1", "ConfigMap"}, config_map) == Json::parse(config_map));
   const char* hpa_like = R"({"spec":{"template":{"spec":{}}}})";
   CHECK(defaulted({"apps", "v1beta1", "Deployment"}, hpa_like) == Json::parse(hpa_like));
+}
+
+TEST_CASE("a Job's selector is generated only without manualSelector and without a selector of its own") {
+  const Json manual = defaulted(
+      {"batch", "v1", "Job"},
+      R"({"metadata":{"name":"j","uid":"u-1"},"spec":{"manualSelector":true,"template":{"spec":{}}}})");
+  CHECK_FALSE(manual["spec"].contains("selector"));
+  const Json own = defaulted(
+      {"batch", "v1", "Job"},
+      R"({"metadata":{"name":"j","uid":"u-1"},"spec":{"selector":{"matchLabels":{"a":"b"}},"template":{"spec":{}}}})");
+  CHECK(own["spec"]["selector"] == Json{{"matchLabels", {{"a", "b"}}}});
 }

@@ -68,7 +68,8 @@ def main(cluster_binary):
         status, body = raw("/api/v1/namespaces/default/configmaps", CLIENT_GO_LIST)
         listed = json.loads(body)
         assert status == 200 and listed["kind"] == "PartialObjectMetadataList", listed
-        assert [i["metadata"]["name"] for i in listed["items"]] == ["big"], listed
+        # kube-root-ca.crt is in every namespace, as kube-controller-manager's publisher puts it there.
+        assert [i["metadata"]["name"] for i in listed["items"]] == ["big", "kube-root-ca.crt"], listed
         assert listed["metadata"]["resourceVersion"], listed
 
         try:

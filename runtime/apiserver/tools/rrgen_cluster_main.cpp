@@ -19,6 +19,7 @@
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cert_manager/cert_manager.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/kube_controllers/namespace_defaults.hpp"
 #include "rr/node/node_agent.hpp"
 #include "yaml_json.hpp"
 
@@ -203,6 +204,9 @@ int main(int argc, char** argv) {
     rr::ApiServer server(cluster, flags.server);
     server.start();
     apply_crds(*cluster, flags.crd_files);
+    // What kube-controller-manager puts in every namespace (default ServiceAccount, kube-root-ca.crt).
+    rr::kube_controllers::NamespaceDefaults namespace_defaults(cluster,
+                                                               {.root_ca_pem = server.serving_ca_pem(), .log = {}});
     std::unique_ptr<rr::cert_manager::CertManager> cert_manager;
     if (flags.cert_manager) {
       cert_manager = std::make_unique<rr::cert_manager::CertManager>(cluster);
@@ -240,6 +244,7 @@ int main(int argc, char** argv) {
     std::cout << "rrgen-cluster: stopping (signal " << signal << ")\n" << std::flush;
     simulator.reset();
     cert_manager.reset();
+    namespace_defaults.stop();
     if (agent) agent->stop();
     server.stop();
   } catch (const std::exception& e) {

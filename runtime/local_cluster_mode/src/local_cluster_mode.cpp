@@ -12,6 +12,7 @@
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cert_manager/cert_manager.hpp"
+#include "rr/kube_controllers/namespace_defaults.hpp"
 #include "rr/node/node_agent.hpp"
 
 namespace rr {
@@ -39,6 +40,8 @@ class EmbeddedCluster : public LocalCluster {
     }
     server_ = std::make_unique<ApiServer>(cluster_, server_options);  // registers the built-in kinds
     server_->start();
+    namespace_defaults_ = std::make_unique<kube_controllers::NamespaceDefaults>(
+        cluster_, kube_controllers::NamespaceDefaultsOptions{.root_ca_pem = server_->serving_ca_pem(), .log = {}});
     if (!mode.images.empty()) {
       node::NodeAgentOptions node;
       node.image_dirs = mode.images;
@@ -69,6 +72,7 @@ class EmbeddedCluster : public LocalCluster {
  private:
   std::shared_ptr<Cluster> cluster_;
   std::unique_ptr<ApiServer> server_;
+  std::unique_ptr<kube_controllers::NamespaceDefaults> namespace_defaults_;
   std::shared_ptr<node::NodeAgent> agent_;  // stops (its containers killed) after the simulator
   std::unique_ptr<cert_manager::CertManager> cert_manager_;
   std::unique_ptr<WorkloadSimulator> workloads_;

@@ -150,8 +150,8 @@ void PodVolumes::decide_token_volume(const Json& pod) {
   if (!minter_) return;
   const std::string account = field_text(spec, "serviceAccountName").empty() ? "default"
                                                                              : field_text(spec, "serviceAccountName");
-  // A real cluster's admission refuses a pod whose ServiceAccount does not exist; the local
-  // cluster makes no `default` ones, so such a pod runs without the volume.
+  // A real cluster's admission refuses a pod whose ServiceAccount does not exist; here such a pod
+  // runs without the volume (a cluster without rr::kube_controllers has no `default` ones).
   const std::optional<Json> sa = lookup_("ServiceAccount", account);
   if (!sa) return;
   auto automount = spec.find("automountServiceAccountToken");
@@ -175,10 +175,10 @@ VolumePayload PodVolumes::projected(const std::string& volume, const Json& sourc
   const Json meta = pod.value("metadata", Json::object());
   for (const Json& source : sources) {
     if (source.contains("configMap")) {
-      // kube-root-ca.crt is what the root CA publisher puts in every namespace; the local
-      // cluster has none, so the agent's CA stands in when the namespace lacks it.
-      if (field_text(source["configMap"], "name") == "kube-root-ca.crt" && !ca_pem_.empty() &&
-          !lookup_("ConfigMap", "kube-root-ca.crt")) {
+      // kube-root-ca.crt is what the root CA publisher puts in every namespace; where it is
+      // missing (a cluster without the publisher, or a plain-HTTP one that has no CA to publish)
+      // the agent's CA stands in, empty when there is none.
+      if (field_text(source["configMap"], "name") == "kube-root-ca.crt" && !lookup_("ConfigMap", "kube-root-ca.crt")) {
         const Json stand_in = {{"data", {{"ca.crt", ca_pem_}}}};
         node::ObjectLookup ca = [&](std::string_view, const std::string&) { return std::optional<Json>(stand_in); };
         project_object(source["configMap"], false, default_mode, ca, payload);
