@@ -278,7 +278,7 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   }
   if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
   if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
-  if (options.authorization == AuthorizationMode::RBAC) apiserver_detail::ensure_default_rbac(*cluster);
+  apiserver_detail::ensure_default_rbac(*cluster);  // both modes: tools read them (kubectl describe clusterrole view)
   // Admission webhooks: the configurations stored in the cluster decide which run.
   cluster->set_admission_plugin(std::make_shared<apiserver_detail::AdmissionDispatcher>());
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));

@@ -81,7 +81,9 @@ TEST_CASE("discovery lists the reviews under authorization.k8s.io and authentica
 }
 
 TEST_CASE("AlwaysAllow: the reviews allow everything; the development admin is who asks") {
-  TestServer t;
+  ApiServerOptions options;
+  options.authorization = AuthorizationMode::AlwaysAllow;
+  TestServer t(options);
   auto c = t.client();
   const auto answered = c->Post(ssar_path, access_review("delete", "secrets", "shop").dump(), "application/json");
   REQUIRE(answered);
@@ -225,18 +227,19 @@ TEST_CASE("RBAC enforcement: a token user without rights gets the API server's 4
   CHECK(c->Get("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/roles", bearer("jane-token"))->status == 403);
 }
 
-TEST_CASE("RBAC creates the default roles; AlwaysAllow does not") {
-  ApiServerOptions options;
-  options.authorization = AuthorizationMode::RBAC;
-  TestServer t(options);
-  auto c = t.client();
-  for (const char* name : {"cluster-admin", "admin", "edit", "view", "system:discovery", "system:basic-user",
-                           "system:public-info-viewer"}) {
-    CAPTURE(name);
-    CHECK(c->Get(std::string("/apis/rbac.authorization.k8s.io/v1/clusterroles/") + name)->status == 200);
+TEST_CASE("RBAC is the default mode; the default roles are served in both modes") {
+  CHECK(ApiServerOptions{}.authorization == AuthorizationMode::RBAC);
+  ApiServerOptions allow_all;
+  allow_all.authorization = AuthorizationMode::AlwaysAllow;
+  for (const ApiServerOptions& options : {ApiServerOptions{}, allow_all}) {
+    TestServer t(options);
+    auto c = t.client();
+    for (const char* name : {"cluster-admin", "admin", "edit", "view", "system:discovery", "system:basic-user",
+                             "system:public-info-viewer"}) {
+      CAPTURE(name);
+      CHECK(c->Get(std::string("/apis/rbac.authorization.k8s.io/v1/clusterroles/") + name)->status == 200);
+    }
   }
-  TestServer plain;
-  CHECK(plain.client()->Get("/apis/rbac.authorization.k8s.io/v1/clusterroles/cluster-admin")->status == 404);
 }
 
 TEST_CASE("a client certificate's CN and O are the user and groups") {

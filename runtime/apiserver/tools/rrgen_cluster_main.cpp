@@ -27,7 +27,7 @@ namespace {
 
 constexpr std::string_view usage =
     "usage: rrgen-cluster [--port N] [--insecure-http] [--token TOKEN]... [--user-token TOKEN,USER[,GROUP...]]...\n"
-    "                     [--authorization-mode AlwaysAllow|RBAC] [--kubeconfig-out FILE]\n"
+    "                     [--authorization-mode RBAC|AlwaysAllow] [--kubeconfig-out FILE]\n"
     "                     [--crds FILE...] [--simulate-workloads] [--images DIR]... [--node-state-dir DIR]\n"
     "                     [--cert-manager]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"

@@ -149,7 +149,9 @@ NamespaceDefaults::NamespaceDefaults(std::shared_ptr<Cluster> cluster, Namespace
     state.watches.push_back(state.cluster->watch(*kind, ListOptions{}));
   }
   for (std::size_t i = 0; i < state.watches.size(); ++i) {
-    const KindInfo* kind = i == 0 ? &state.kinds.namespace_ : i == 1 ? &state.kinds.service_account : &state.kinds.config_map;
+    const KindInfo* kind = i == 0   ? &state.kinds.namespace_
+                           : i == 1 ? &state.kinds.service_account
+                                    : &state.kinds.config_map;
     state.threads.emplace_back([&state, kind, watch = state.watches[i].get()] { state.watch_kind(*kind, watch); });
   }
   state.threads.emplace_back([&state] { state.run(); });

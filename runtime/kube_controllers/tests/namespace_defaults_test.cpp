@@ -58,7 +58,8 @@ bool exists(const rr::Cluster& cluster, const rr::KindInfo& kind, const std::str
 
 }  // namespace
 
-TEST_CASE("every namespace gets the default ServiceAccount and kube-root-ca.crt, as kube-controller-manager makes them") {
+TEST_CASE(
+    "every namespace gets the default ServiceAccount and kube-root-ca.crt, as kube-controller-manager makes them") {
   auto cluster = cluster_with({"default", "kube-system"});
   NamespaceDefaults defaults(cluster, {.root_ca_pem = ca, .log = {}});
   REQUIRE(defaults.wait_settled(5s));

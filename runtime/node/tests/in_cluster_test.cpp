@@ -38,6 +38,15 @@ TEST_CASE("a pod's in-cluster client reads its own pod with the token and CA the
   cluster->create(kind("ServiceAccount"), Json{{"apiVersion", "v1"},
                                                {"kind", "ServiceAccount"},
                                                {"metadata", {{"name", "default"}, {"namespace", "default"}}}});
+  // The cluster authorizes with RBAC: the ServiceAccount may read pods, as an operator's Role grants.
+  const auto rbac = [&](const char* k) { return *cluster->find_kind({"rbac.authorization.k8s.io", "v1", k}); };
+  cluster->create(rbac("Role"), Json::parse(R"({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+      "metadata": {"name": "pod-reader", "namespace": "default"},
+      "rules": [{"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]}]})"));
+  cluster->create(rbac("RoleBinding"), Json::parse(R"({"apiVersion": "rbac.authorization.k8s.io/v1",
+      "kind": "RoleBinding", "metadata": {"name": "pod-reader", "namespace": "default"},
+      "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "pod-reader"},
+      "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": "default"}]})"));
 
   rr::node::NodeAgentOptions options;
   options.image_dirs = {dir / "images"};

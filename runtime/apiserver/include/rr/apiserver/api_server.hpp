@@ -64,9 +64,11 @@ struct ApiServerOptions {
   std::vector<std::string> bearer_tokens;
   // Bearer tokens of named users; they authenticate as bearer_tokens do.
   std::vector<StaticToken> static_tokens;
-  AuthorizationMode authorization = AuthorizationMode::AlwaysAllow;
+  // RBAC, as kind and every real cluster (the development admin is in system:masters, so nothing
+  // changes for it); AlwaysAllow is the opt-in. The default ClusterRoles and bindings (cluster-admin
+  // bound to system:masters, admin/edit/view, system:*) are created in both modes.
+  AuthorizationMode authorization = AuthorizationMode::RBAC;
   // Who a request is when no authentication is configured, and who a bearer_tokens token is.
-  // RBAC creates the default ClusterRoles and binds cluster-admin to system:masters.
   std::string development_user = "rrgen-admin";
   std::vector<std::string> development_groups = {"system:masters"};
   FaultOptions faults;
