@@ -1,0 +1,12 @@
+// This family's part of the built-in validators' table: ConfigMap, Secret, Service, ServiceAccount,
+// Namespace, PersistentVolumeClaim, the RBAC kinds and Lease.
+#pragma once
+#include <span>
+
+#include "rr/validation/builtin.hpp"
+
+namespace rr::validation::detail {
+
+std::span<const BuiltinValidator> core_validators();
+
+}  // namespace rr::validation::detail

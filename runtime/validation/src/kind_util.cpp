@@ -1,0 +1,60 @@
+#include "kind_util.hpp"
+
+#include "go_text.hpp"
+
+namespace rr::validation::detail {
+
+const Json& null_json() {
+  static const Json kNull;
+  return kNull;
+}
+
+const Json* object_at(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  return v && v->is_object() ? v : nullptr;
+}
+
+const Json* array_at(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  return v && v->is_array() ? v : nullptr;
+}
+
+std::optional<std::int64_t> int_at(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  if (!v || !v->is_number_integer()) return std::nullopt;
+  return v->get<std::int64_t>();
+}
+
+bool is_set(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  return v && !v->is_null();
+}
+
+std::size_t size_at(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  return v && (v->is_array() || v->is_object()) ? v->size() : 0;
+}
+
+const Json& value_at(const Json& object, std::string_view key) {
+  const Json* v = member(object, key);
+  return v ? *v : null_json();
+}
+
+std::string key(std::string_view path, std::string_view name) {
+  return std::string(path) + "[" + std::string(name) + "]";
+}
+
+void immutable(ErrorList& errs, const Json& now, const Json& old, std::string path) {
+  if (now != old) errs.push_back(invalid_json(std::move(path), go_json(now), "field is immutable"));
+}
+
+FieldError typed(FieldError e, std::string_view value) {
+  e.value = go_json_string(value);
+  return e;
+}
+
+void invalid_each(ErrorList& errs, const std::string& path, std::string_view value, std::vector<std::string> messages) {
+  for (std::string& m : messages) errs.push_back(invalid(path, value, std::move(m)));
+}
+
+}  // namespace rr::validation::detail
