@@ -80,7 +80,10 @@ std::optional<std::string> json_object_error(const std::string& text) {
     return "unexpected end of JSON input";
   }
   if (parsed.is_object() || parsed.is_null()) return std::nullopt;
-  const char* kind = parsed.is_array() ? "array" : parsed.is_string() ? "string" : parsed.is_boolean() ? "bool" : "number";
+  const char* kind = parsed.is_array()     ? "array"
+                     : parsed.is_string()  ? "string"
+                     : parsed.is_boolean() ? "bool"
+                                           : "number";
   return std::string("json: cannot unmarshal ") + kind + " into Go value of type map[string]interface {}";
 }
 
@@ -110,7 +113,8 @@ ErrorList validate_config_map_update(const Json& cm, const Json& old) {
   if (immutable_set(old)) {
     if (!immutable_set(cm)) errs.push_back(forbidden("immutable", kImmutableWhenSet));
     if (map_of(cm, "data") != map_of(old, "data")) errs.push_back(forbidden("data", kImmutableWhenSet));
-    if (map_of(cm, "binaryData") != map_of(old, "binaryData")) errs.push_back(forbidden("binaryData", kImmutableWhenSet));
+    if (map_of(cm, "binaryData") != map_of(old, "binaryData"))
+      errs.push_back(forbidden("binaryData", kImmutableWhenSet));
   }
   append(errs, validate_config_map(cm));
   return errs;

@@ -42,4 +42,3 @@ ErrorList validate_lease_update(const Json& object, const Json& old);
 ErrorList cluster_role_selectors(const Json& aggregation_rule, const std::string& path);
 
 }  // namespace rr::validation::detail
-

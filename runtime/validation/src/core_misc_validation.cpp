@@ -75,12 +75,13 @@ ErrorList pvc_spec(const Json& spec) {
   if (size_at(spec, "accessModes") == 0) {
     errs.push_back(required("spec.accessModes", "at least 1 access mode is required"));
   }
-  if (const Json* selector = object_at(spec, "selector")) append(errs, validate_label_selector(*selector, "spec.selector"));
+  if (const Json* selector = object_at(spec, "selector"))
+    append(errs, validate_label_selector(*selector, "spec.selector"));
   bool once_pod = false;
   bool other = false;
   for (const std::string& mode : string_list(value_at(spec, "accessModes"))) {
-    const bool known =
-        mode == "ReadOnlyMany" || mode == "ReadWriteMany" || mode == "ReadWriteOnce" || mode == "ReadWriteOncePod";
+    const bool known = mode == "ReadOnlyMany" || mode == "ReadWriteMany" || mode == "ReadWriteOnce" ||
+                       mode == "ReadWriteOncePod";
     if (!known) {
       errs.push_back(typed(not_supported("spec.accessModes", mode,
                                          {"ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"}),
@@ -117,7 +118,8 @@ ErrorList pvc_spec(const Json& spec) {
   if (source_ref) append(errs, data_source(*source_ref, "spec.dataSourceRef", true));
   if (source_ref && !string_member(*source_ref, "namespace").empty()) {
     // Upstream shows a *field.Path as the value, which encoding/json writes as {}.
-    if (source) errs.push_back(invalid_json(path, "{}", "may not be specified when dataSourceRef.namespace is specified"));
+    if (source)
+      errs.push_back(invalid_json(path, "{}", "may not be specified when dataSourceRef.namespace is specified"));
   } else if (source && source_ref) {
     const bool same = value_at(*source, "apiGroup") == value_at(*source_ref, "apiGroup") &&
                       string_member(*source, "kind") == string_member(*source_ref, "kind") &&
@@ -145,7 +147,8 @@ ErrorList validate_namespace(const Json& ns) {
   for (const std::string& f : string_list(value_at(value_at(ns, "spec"), "finalizers"))) {
     invalid_each(errs, "spec.finalizers", f, is_qualified_name(f));
     if (f.find('/') == std::string::npos && f != "kubernetes" && f != "orphan" && f != "foregroundDeletion") {
-      errs.push_back(invalid("spec.finalizers", f, "name is neither a standard finalizer name nor is it fully qualified"));
+      errs.push_back(
+          invalid("spec.finalizers", f, "name is neither a standard finalizer name nor is it fully qualified"));
     }
   }
   return errs;
@@ -214,9 +217,8 @@ ErrorList validate_pvc_update(const Json& pvc, const Json& old) {
   }
   if (now != before) {
     // Upstream appends cmp.Diff of the two specs, which is not reproduced here.
-    errs.push_back(forbidden("spec",
-                             "spec is immutable after creation except resources.requests and "
-                             "volumeAttributesClassName for bound claims\n"));
+    errs.push_back(forbidden("spec", "spec is immutable after creation except resources.requests and "
+                                     "volumeAttributesClassName for bound claims\n"));
   }
   const Json* new_size = member(value_at(value_at(spec, "resources"), "requests"), "storage");
   const Json* old_size = member(value_at(value_at(old_spec, "resources"), "requests"), "storage");

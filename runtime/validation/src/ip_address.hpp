@@ -10,7 +10,7 @@ namespace rr::validation::detail {
 
 struct IpAddress {
   std::array<std::uint8_t, 16> bytes{};  // IPv4 as IPv4-mapped IPv6, as Go's net.IP holds it
-  bool is_v4() const;                     // To4() != nil (includes ::ffff:a.b.c.d)
+  bool is_v4() const;                    // To4() != nil (includes ::ffff:a.b.c.d)
   bool is_unspecified() const;
   bool is_loopback() const;
   bool is_link_local_unicast() const;
@@ -23,6 +23,7 @@ bool is_cidr_sloppy(std::string_view text);  // "<ip>/<prefix length>" within th
 // The messages of validation.IsValidIPForLegacyField / IsValidCIDRForLegacyField without the
 // StrictIPCIDRValidation checks.
 inline constexpr std::string_view kInvalidIpMessage = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
-inline constexpr std::string_view kInvalidCidrMessage = "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
+inline constexpr std::string_view kInvalidCidrMessage =
+    "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
 
 }  // namespace rr::validation::detail

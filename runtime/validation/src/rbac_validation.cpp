@@ -21,8 +21,8 @@ ErrorList policy_rule(const Json& rule, bool namespaced, const std::string& path
   if (size_at(rule, "nonResourceURLs") > 0) {
     const std::string urls = go_json_string_list(string_list(value_at(rule, "nonResourceURLs")));
     if (namespaced) {
-      errs.push_back(invalid_json(child(path, "nonResourceURLs"), urls,
-                                  "namespaced rules cannot apply to non-resource URLs"));
+      errs.push_back(
+          invalid_json(child(path, "nonResourceURLs"), urls, "namespaced rules cannot apply to non-resource URLs"));
     }
     if (size_at(rule, "apiGroups") > 0 || size_at(rule, "resources") > 0 || size_at(rule, "resourceNames") > 0) {
       errs.push_back(invalid_json(child(path, "nonResourceURLs"), urls,
@@ -64,8 +64,8 @@ ErrorList subject(const Json& s, bool namespaced, const std::string& path) {
     if (!namespaced && string_member(s, "namespace").empty()) errs.push_back(required(child(path, "namespace")));
   } else if (kind == "User" || kind == "Group") {
     if (name.empty()) {
-      errs.push_back(invalid(child(path, "name"), name, kind == "User" ? "user name cannot be empty"
-                                                                           : "group name cannot be empty"));
+      errs.push_back(invalid(child(path, "name"), name,
+                             kind == "User" ? "user name cannot be empty" : "group name cannot be empty"));
     }
     if (api_group != kRbacGroup) {
       errs.push_back(not_supported(child(path, "apiGroup"), api_group, {std::string(kRbacGroup)}));
@@ -84,9 +84,9 @@ ErrorList binding(const Json& b, bool namespaced) {
   const std::string_view name = string_member(ref, "name");
   if (api_group != kRbacGroup) errs.push_back(not_supported("roleRef.apiGroup", api_group, {std::string(kRbacGroup)}));
   if (namespaced ? kind != "Role" && kind != "ClusterRole" : kind != "ClusterRole") {
-    errs.push_back(not_supported("roleRef.kind", kind,
-                                 namespaced ? std::vector<std::string>{"Role", "ClusterRole"}
-                                            : std::vector<std::string>{"ClusterRole"}));
+    errs.push_back(not_supported(
+        "roleRef.kind", kind,
+        namespaced ? std::vector<std::string>{"Role", "ClusterRole"} : std::vector<std::string>{"ClusterRole"}));
   }
   if (name.empty()) {
     errs.push_back(required("roleRef.name"));

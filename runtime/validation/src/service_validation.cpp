@@ -51,8 +51,8 @@ bool is_ipv6(std::string_view ip) {
 
 // json.Marshal of the internal core.ServicePort key upstream builds for its duplicate check.
 std::string port_key_json(std::string_view protocol, std::int64_t port) {
-  return "{\"Name\":\"\",\"Protocol\":" + go_json_string(protocol) + ",\"AppProtocol\":null,\"Port\":" +
-         std::to_string(port) + ",\"TargetPort\":0,\"NodePort\":0}";
+  return "{\"Name\":\"\",\"Protocol\":" + go_json_string(protocol) +
+         ",\"AppProtocol\":null,\"Port\":" + std::to_string(port) + ",\"TargetPort\":0,\"NodePort\":0}";
 }
 
 void port_num_or_name(ErrorList& errs, const Json& value, const std::string& path) {
@@ -74,7 +74,8 @@ void service_port(ErrorList& errs, const Json& port, bool require_name, std::set
     if (!names.insert(std::string(name)).second) errs.push_back(duplicate(child(path, "name"), name));
   }
   const std::int64_t number = int_at(port, "port").value_or(0);
-  for (std::string& m : is_valid_port_num(number)) errs.push_back(invalid_int(child(path, "port"), number, std::move(m)));
+  for (std::string& m : is_valid_port_num(number))
+    errs.push_back(invalid_int(child(path, "port"), number, std::move(m)));
   const std::string_view protocol = string_member(port, "protocol");
   if (protocol.empty()) {
     errs.push_back(required(child(path, "protocol")));
@@ -100,9 +101,9 @@ void client_ip_affinity(ErrorList& errs, const Json& spec) {
   const auto timeout = int_at(*client_ip, "timeoutSeconds");
   if (!timeout) return errs.push_back(required(timeout_path, detail));
   if (*timeout <= 0 || *timeout > kMaxClientIPServiceAffinitySeconds) {
-    errs.push_back(invalid_int(timeout_path, *timeout,
-                               "must be greater than 0 and less than " +
-                                   std::to_string(kMaxClientIPServiceAffinitySeconds)));
+    errs.push_back(
+        invalid_int(timeout_path, *timeout,
+                    "must be greater than 0 and less than " + std::to_string(kMaxClientIPServiceAffinitySeconds)));
   }
 }
 
@@ -132,7 +133,8 @@ void cluster_ips_related(ErrorList& errs, const View& s) {
   if (const Json* policy = member(s.spec, "ipFamilyPolicy"); policy && policy->is_string()) {
     const std::string& p = policy->get_ref<const std::string&>();
     if (p != "SingleStack" && p != "PreferDualStack" && p != "RequireDualStack") {
-      errs.push_back(typed(not_supported("spec.ipFamilyPolicy", p, {"PreferDualStack", "RequireDualStack", "SingleStack"}), p));
+      errs.push_back(
+          typed(not_supported("spec.ipFamilyPolicy", p, {"PreferDualStack", "RequireDualStack", "SingleStack"}), p));
     }
   }
   bool bad_ips = false;
@@ -177,8 +179,10 @@ void cluster_ips_related(ErrorList& errs, const View& s) {
 void non_special_ip(ErrorList& errs, std::string_view ip_text, const std::string& path) {
   const auto ip = parse_ip_sloppy(ip_text);
   if (!ip) return errs.push_back(invalid(path, ip_text, "must be a valid IP address"));
-  if (ip->is_unspecified()) errs.push_back(invalid(path, ip_text, "may not be unspecified (" + std::string(ip_text) + ")"));
-  if (ip->is_loopback()) errs.push_back(invalid(path, ip_text, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
+  if (ip->is_unspecified())
+    errs.push_back(invalid(path, ip_text, "may not be unspecified (" + std::string(ip_text) + ")"));
+  if (ip->is_loopback())
+    errs.push_back(invalid(path, ip_text, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
   if (ip->is_link_local_unicast()) {
     errs.push_back(invalid(path, ip_text, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
   }
@@ -216,7 +220,8 @@ void source_ranges(ErrorList& errs, const View& s) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = value.find(',', start);
-    const std::string cidr = trim_space(std::string_view(value).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string cidr = trim_space(
+        std::string_view(value).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (!is_cidr_sloppy(cidr)) errs.push_back(invalid(path, cidr, std::string(kInvalidCidrMessage)));
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -232,7 +237,8 @@ void load_balancer_class(ErrorList& errs, const View& s, const View* old) {
                                 "may not change once set"));
   }
   if (s.type == "LoadBalancer") {
-    if (set) invalid_each(errs, "spec.loadBalancerClass", cls->get<std::string>(), is_qualified_name(cls->get<std::string>()));
+    if (set)
+      invalid_each(errs, "spec.loadBalancerClass", cls->get<std::string>(), is_qualified_name(cls->get<std::string>()));
   } else if (set) {
     errs.push_back(forbidden("spec.loadBalancerClass", "may only be used when `type` is 'LoadBalancer'"));
   }
@@ -242,7 +248,8 @@ void traffic_policies(ErrorList& errs, const View& s) {
   const std::string_view etp = string_member(s.spec, "externalTrafficPolicy");
   if (!externally_accessible(s)) {
     if (!etp.empty()) {
-      errs.push_back(typed(invalid("spec.externalTrafficPolicy", etp, "may only be set for externally-accessible services"), etp));
+      errs.push_back(
+          typed(invalid("spec.externalTrafficPolicy", etp, "may only be set for externally-accessible services"), etp));
     }
   } else if (etp.empty()) {
     errs.push_back(required("spec.externalTrafficPolicy"));
@@ -252,13 +259,15 @@ void traffic_policies(ErrorList& errs, const View& s) {
   const std::int64_t hc = int_at(s.spec, "healthCheckNodePort").value_or(0);
   if (!needs_health_check(s)) {
     if (hc != 0) {
-      errs.push_back(invalid_int("spec.healthCheckNodePort", hc,
-                                 "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"));
+      errs.push_back(
+          invalid_int("spec.healthCheckNodePort", hc,
+                      "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"));
     }
   } else if (hc == 0) {
     errs.push_back(required("spec.healthCheckNodePort"));
   } else {
-    for (std::string& m : is_valid_port_num(hc)) errs.push_back(invalid_int("spec.healthCheckNodePort", hc, std::move(m)));
+    for (std::string& m : is_valid_port_num(hc))
+      errs.push_back(invalid_int("spec.healthCheckNodePort", hc, std::move(m)));
   }
   const Json* itp = member(s.spec, "internalTrafficPolicy");
   if (!itp || itp->is_null()) {
@@ -284,19 +293,23 @@ ErrorList validate(const View& s) {
   const Json* mode = member(annotations, "service.kubernetes.io/topology-mode");
   const Json* hints = member(annotations, "service.kubernetes.io/topology-aware-hints");
   if (mode && hints && mode->is_string() && *mode != *hints) {
-    errs.push_back(invalid("metadata.annotations[service.kubernetes.io/topology-mode]", mode->get<std::string>(),
-                           "must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified"));
+    errs.push_back(
+        invalid("metadata.annotations[service.kubernetes.io/topology-mode]", mode->get<std::string>(),
+                "must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified"));
   }
   const Json* ports = array_at(s.spec, "ports");
   const std::size_t port_count = ports ? ports->size() : 0;
   if (port_count == 0 && !headless(s) && s.type != "ExternalName") errs.push_back(required("spec.ports"));
   if (s.type == "LoadBalancer" && headless(s)) {
-    errs.push_back(invalid("spec.clusterIPs[0]", s.cluster_ips[0], "may not be set to 'None' for LoadBalancer services"));
+    errs.push_back(
+        invalid("spec.clusterIPs[0]", s.cluster_ips[0], "may not be set to 'None' for LoadBalancer services"));
   } else if (s.type == "NodePort" && headless(s)) {
     errs.push_back(invalid("spec.clusterIPs[0]", s.cluster_ips[0], "may not be set to 'None' for NodePort services"));
   } else if (s.type == "ExternalName") {
-    if (!s.cluster_ips.empty()) errs.push_back(forbidden("spec.clusterIPs", "may not be set for ExternalName services"));
-    if (!s.ip_families.empty()) errs.push_back(forbidden("spec.ipFamilies", "may not be set for ExternalName services"));
+    if (!s.cluster_ips.empty())
+      errs.push_back(forbidden("spec.clusterIPs", "may not be set for ExternalName services"));
+    if (!s.ip_families.empty())
+      errs.push_back(forbidden("spec.ipFamilies", "may not be set for ExternalName services"));
     if (is_set(s.spec, "ipFamilyPolicy")) {
       errs.push_back(forbidden("spec.ipFamilyPolicy", "may not be set for ExternalName services"));
     }
@@ -336,7 +349,8 @@ ErrorList validate(const View& s) {
   if (s.type.empty()) {
     errs.push_back(required("spec.type"));
   } else if (s.type != "ClusterIP" && s.type != "ExternalName" && s.type != "LoadBalancer" && s.type != "NodePort") {
-    errs.push_back(typed(not_supported("spec.type", s.type, {"ClusterIP", "ExternalName", "LoadBalancer", "NodePort"}), s.type));
+    errs.push_back(
+        typed(not_supported("spec.type", s.type, {"ClusterIP", "ExternalName", "LoadBalancer", "NodePort"}), s.type));
   }
   std::set<std::pair<std::string, std::int64_t>> node_ports;
   std::set<std::pair<std::string, std::int64_t>> port_keys;
@@ -359,7 +373,8 @@ ErrorList validate(const View& s) {
     const std::string protocol(string_member(port, "protocol"));
     const std::int64_t number = int_at(port, "port").value_or(0);
     if (!port_keys.insert({protocol, number}).second) {
-      errs.push_back(FieldError{FieldErrorType::Duplicate, index("spec.ports", i), port_key_json(protocol, number), {}});
+      errs.push_back(
+          FieldError{FieldErrorType::Duplicate, index("spec.ports", i), port_key_json(protocol, number), {}});
     }
   }
   source_ranges(errs, s);
@@ -409,7 +424,8 @@ void upgrade_downgrade_cluster_ips(ErrorList& errs, const View& s, const View& o
   const std::string changed = "may not change once set";
   if (old.cluster_ips.size() == s.cluster_ips.size()) {
     for (std::size_t i = 0; i < old.cluster_ips.size(); ++i) {
-      if (old.cluster_ips[i] != s.cluster_ips[i]) errs.push_back(invalid_json(index("spec.clusterIPs", i), shown, changed));
+      if (old.cluster_ips[i] != s.cluster_ips[i])
+        errs.push_back(invalid_json(index("spec.clusterIPs", i), shown, changed));
     }
   } else if (old.cluster_ips.size() > s.cluster_ips.size()) {
     if (s.cluster_ips.empty()) {
