@@ -38,6 +38,15 @@ ErrorList validate_cluster_role_binding_update(const Json& object, const Json& o
 ErrorList validate_lease(const Json& object);
 ErrorList validate_lease_update(const Json& object, const Json& old);
 
+ErrorList validate_ingress(const Json& object);
+ErrorList validate_ingress_update(const Json& object, const Json& old);
+ErrorList validate_network_policy(const Json& object);
+ErrorList validate_network_policy_update(const Json& object, const Json& old);
+ErrorList validate_pdb(const Json& object);
+ErrorList validate_pdb_update(const Json& object, const Json& old);
+ErrorList validate_hpa(const Json& object);
+ErrorList validate_hpa_update(const Json& object, const Json& old);
+
 // A ClusterRole's aggregationRule.clusterRoleSelectors, each a label selector.
 ErrorList cluster_role_selectors(const Json& aggregation_rule, const std::string& path);
 

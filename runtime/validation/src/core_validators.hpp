@@ -1,5 +1,6 @@
 // This family's part of the built-in validators' table: ConfigMap, Secret, Service, ServiceAccount,
-// Namespace, PersistentVolumeClaim, the RBAC kinds and Lease.
+// Namespace, PersistentVolumeClaim, the RBAC kinds, Lease, Ingress, NetworkPolicy, PodDisruptionBudget
+// and HorizontalPodAutoscaler.
 #pragma once
 #include <span>
 

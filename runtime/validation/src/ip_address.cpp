@@ -84,20 +84,41 @@ std::optional<IpAddress> parse_ip_sloppy(std::string_view text) {
   return ip;
 }
 
-bool is_cidr_sloppy(std::string_view text) {
+std::optional<Cidr> parse_cidr_sloppy(std::string_view text) {
   const std::size_t slash = text.find('/');
-  if (slash == std::string_view::npos) return false;
+  if (slash == std::string_view::npos) return std::nullopt;
   const auto ip = parse_ip_sloppy(text.substr(0, slash));
-  if (!ip) return false;
+  if (!ip) return std::nullopt;
   const std::string_view bits = text.substr(slash + 1);
-  if (bits.empty() || bits.size() > 3) return false;
+  if (bits.empty() || bits.size() > 3) return std::nullopt;
   int n = 0;
   for (char c : bits) {
-    if (c < '0' || c > '9') return false;
+    if (c < '0' || c > '9') return std::nullopt;
     n = n * 10 + (c - '0');
   }
-  const bool v4_text = text.substr(0, slash).find(':') == std::string_view::npos;
-  return n <= (v4_text ? 32 : 128);
+  Cidr cidr;
+  cidr.v4 = text.substr(0, slash).find(':') == std::string_view::npos;
+  if (n > (cidr.v4 ? 32 : 128)) return std::nullopt;
+  cidr.prefix = n;
+  cidr.network = *ip;
+  const int offset = cidr.v4 ? 96 : 0;  // an IPv4 prefix counts from the 13th byte
+  for (int bit = offset + n; bit < 128; ++bit) {
+    cidr.network.bytes[static_cast<std::size_t>(bit / 8)] &= static_cast<std::uint8_t>(~(0x80u >> (bit % 8)));
+  }
+  return cidr;
 }
+
+bool Cidr::contains(const IpAddress& ip) const {
+  if (ip.is_v4() != v4) return false;
+  const int offset = v4 ? 96 : 0;
+  for (int bit = offset; bit < offset + prefix; ++bit) {
+    const auto byte = static_cast<std::size_t>(bit / 8);
+    const auto mask = static_cast<std::uint8_t>(0x80u >> (bit % 8));
+    if ((ip.bytes[byte] & mask) != (network.bytes[byte] & mask)) return false;
+  }
+  return true;
+}
+
+bool is_cidr_sloppy(std::string_view text) { return parse_cidr_sloppy(text).has_value(); }
 
 }  // namespace rr::validation::detail

@@ -18,7 +18,15 @@ struct IpAddress {
 };
 
 std::optional<IpAddress> parse_ip_sloppy(std::string_view text);
-bool is_cidr_sloppy(std::string_view text);  // "<ip>/<prefix length>" within the family's bits
+struct Cidr {
+  IpAddress network;  // the address with the bits beyond the prefix cleared
+  int prefix = 0;     // in the family's bits (32 for IPv4)
+  bool v4 = false;
+  // IPNet.Contains: same family, and the address's first `prefix` bits equal the network's.
+  bool contains(const IpAddress& ip) const;
+};
+std::optional<Cidr> parse_cidr_sloppy(std::string_view text);  // "<ip>/<prefix length>"
+bool is_cidr_sloppy(std::string_view text);
 
 // The messages of validation.IsValidIPForLegacyField / IsValidCIDRForLegacyField without the
 // StrictIPCIDRValidation checks.

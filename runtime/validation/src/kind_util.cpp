@@ -1,6 +1,7 @@
 #include "kind_util.hpp"
 
 #include "go_text.hpp"
+#include "rr/validation/names.hpp"
 
 namespace rr::validation::detail {
 
@@ -51,6 +52,17 @@ void immutable(ErrorList& errs, const Json& now, const Json& old, std::string pa
 FieldError typed(FieldError e, std::string_view value) {
   e.value = go_json_string(value);
   return e;
+}
+
+void kind_and_name(ErrorList& errs, const Json& ref, const std::string& path) {
+  for (const char* f : {"kind", "name"}) {
+    const std::string_view v = string_member(ref, f);
+    if (v.empty()) {
+      errs.push_back(required(child(path, f)));
+    } else {
+      invalid_each(errs, child(path, f), v, is_valid_path_segment_name(v));
+    }
+  }
 }
 
 void invalid_each(ErrorList& errs, const std::string& path, std::string_view value, std::vector<std::string> messages) {

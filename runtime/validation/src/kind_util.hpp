@@ -35,6 +35,9 @@ void immutable(ErrorList& errs, const Json& now, const Json& old, std::string pa
 // server renders those through encoding/json, not %q.
 FieldError typed(FieldError e, std::string_view value);
 
+// kind and name of an object reference: each Required when empty, else a path segment name.
+void kind_and_name(ErrorList& errs, const Json& ref, const std::string& path);
+
 // Invalid findings, one per message, all showing the same string value.
 void invalid_each(ErrorList& errs, const std::string& path, std::string_view value, std::vector<std::string> messages);
 
