@@ -41,17 +41,30 @@ Json semantic(const Json& v) {
 }
 
 Json semantic_spec(const Json& spec) {
+  if (!spec.is_object()) return Json::object();  // a spec of another type is the decoder's to refuse
   Json s = semantic(spec);
-  if (s.contains("resources") && s["resources"].is_object()) {
+  if (auto resources = s.find("resources"); resources != s.end() && resources->is_object()) {
     for (const char* list : {"requests", "limits"}) {
-      Json& l = s["resources"][list];
-      if (!l.is_object()) continue;
-      for (auto& [k, q] : l.items()) {
+      auto l = resources->find(list);
+      if (l == resources->end() || !l->is_object()) continue;
+      for (auto& [k, q] : l->items()) {
         if (auto m = milli_of(q)) q = *m;
       }
     }
   }
   return s;
+}
+
+// The object at a path of objects, or nullptr.
+Json* mutable_object_at(Json& root, std::initializer_list<const char*> path) {
+  Json* at = &root;
+  for (const char* k : path) {
+    if (!at->is_object()) return nullptr;
+    auto it = at->find(k);
+    if (it == at->end()) return nullptr;
+    at = &*it;
+  }
+  return at->is_object() ? at : nullptr;
 }
 
 ErrorList data_source(const Json& ref, const std::string& path, bool with_namespace) {
@@ -196,15 +209,13 @@ ErrorList validate_pvc_update(const Json& pvc, const Json& old) {
   }
   // A bound claim may grow (and change its volume attributes class).
   if (string_member(value_at(pvc, "status"), "phase") == "Bound") {
-    const Json old_storage = before.contains("resources") && before["resources"].contains("requests") &&
-                                     before["resources"]["requests"].contains("storage")
-                                 ? before["resources"]["requests"]["storage"]
-                                 : Json();
-    if (now.contains("resources") && now["resources"].contains("requests")) {
-      if (old_storage.is_null()) {
-        now["resources"]["requests"].erase("storage");
+    Json* requests = mutable_object_at(now, {"resources", "requests"});
+    const Json* old_requests = mutable_object_at(before, {"resources", "requests"});
+    if (requests) {
+      if (old_requests && old_requests->contains("storage")) {
+        (*requests)["storage"] = old_requests->at("storage");
       } else {
-        now["resources"]["requests"]["storage"] = old_storage;
+        requests->erase("storage");
       }
     }
     if (now.contains("volumeAttributesClassName")) {

@@ -35,7 +35,8 @@ void host_name(ErrorList& errs, std::string_view host, const std::string& path) 
 
 void typed_reference(ErrorList& errs, const Json& ref, const std::string& path) {
   if (const Json* group = member(ref, "apiGroup"); group && group->is_string()) {
-    invalid_each(errs, child(path, "apiGroup"), group->get<std::string>(), is_dns1123_subdomain(group->get<std::string>()));
+    invalid_each(errs, child(path, "apiGroup"), group->get<std::string>(),
+                 is_dns1123_subdomain(group->get<std::string>()));
   }
   kind_and_name(errs, ref, path);
 }
@@ -63,7 +64,8 @@ void backend(ErrorList& errs, const Json& b, const std::string& path) {
   } else if (!port_name.empty()) {
     invalid_each(errs, child(port_path, "name"), port_name, is_valid_port_name(port_name));
   } else if (number != 0) {
-    for (std::string& m : is_valid_port_num(number)) errs.push_back(invalid_int(child(port_path, "number"), number, std::move(m)));
+    for (std::string& m : is_valid_port_num(number))
+      errs.push_back(invalid_int(child(port_path, "number"), number, std::move(m)));
   } else {
     errs.push_back(required(path, "port name or number is required"));
   }
@@ -71,7 +73,8 @@ void backend(ErrorList& errs, const Json& b, const std::string& path) {
 
 void http_path(ErrorList& errs, const Json& p, const std::string& path) {
   const Json* type = member(p, "pathType");
-  if (!type || !type->is_string()) return errs.push_back(required(child(path, "pathType"), "pathType must be specified"));
+  if (!type || !type->is_string())
+    return errs.push_back(required(child(path, "pathType"), "pathType must be specified"));
   const std::string& t = type->get_ref<const std::string&>();
   const std::string_view value = string_member(p, "path");
   const std::string at = child(path, "path");
@@ -84,7 +87,8 @@ void http_path(ErrorList& errs, const Json& p, const std::string& path) {
         }
       }
       for (std::string_view suffix : {"/..", "/."}) {
-        if (value.ends_with(suffix)) errs.push_back(invalid(at, value, "cannot end with '" + std::string(suffix) + "'"));
+        if (value.ends_with(suffix))
+          errs.push_back(invalid(at, value, "cannot end with '" + std::string(suffix) + "'"));
       }
     }
   } else if (t == "ImplementationSpecific") {
@@ -124,7 +128,8 @@ ErrorList ingress_spec(const Json& spec, const IngressOptions& opts) {
     const std::string_view host = string_member(rule, "host");
     bool wildcard = false;
     if (!host.empty()) {
-      if (parse_ip_sloppy(host)) errs.push_back(invalid(child(path, "host"), host, "must be a DNS name, not an IP address"));
+      if (parse_ip_sloppy(host))
+        errs.push_back(invalid(child(path, "host"), host, "must be a DNS name, not an IP address"));
       wildcard = host.find('*') != std::string_view::npos;
       host_name(errs, host, child(path, "host"));
     }
@@ -169,7 +174,8 @@ void network_policy_port(ErrorList& errs, const Json& port, const std::string& p
     for (std::string& m : is_valid_port_num(n)) errs.push_back(invalid_int(child(path, "port"), n, std::move(m)));
     if (end_port) {
       if (*end_port < n) errs.push_back(invalid_int(end_path, *end_port, "must be greater than or equal to `port`"));
-      for (std::string& m : is_valid_port_num(*end_port)) errs.push_back(invalid_int(end_path, *end_port, std::move(m)));
+      for (std::string& m : is_valid_port_num(*end_port))
+        errs.push_back(invalid_int(end_path, *end_port, std::move(m)));
     }
   } else if (number && number->is_string()) {
     if (end_port) errs.push_back(invalid_int(end_path, *end_port, "may not be specified when `port` is non-numeric"));
@@ -233,16 +239,19 @@ ErrorList network_policy_spec(const Json& spec, const std::vector<std::string>& 
     for (std::size_t i = 0; rules && i < rules->size(); ++i) {
       const std::string path = index(child("spec", rules_key), i);
       if (const Json* ports = array_at((*rules)[i], "ports")) {
-        for (std::size_t j = 0; j < ports->size(); ++j) network_policy_port(errs, (*ports)[j], index(child(path, "ports"), j));
+        for (std::size_t j = 0; j < ports->size(); ++j)
+          network_policy_port(errs, (*ports)[j], index(child(path, "ports"), j));
       }
       if (const Json* peers = array_at((*rules)[i], peers_key)) {
-        for (std::size_t j = 0; j < peers->size(); ++j) peer(errs, (*peers)[j], index(child(path, peers_key), j), allowed_cidrs);
+        for (std::size_t j = 0; j < peers->size(); ++j)
+          peer(errs, (*peers)[j], index(child(path, peers_key), j), allowed_cidrs);
       }
     }
   }
   const std::vector<std::string> types = string_list(value_at(spec, "policyTypes"));
   if (types.size() > 2) {
-    errs.push_back(invalid_json("spec.policyTypes", go_json_string_list(types), "may not specify more than two policyTypes"));
+    errs.push_back(
+        invalid_json("spec.policyTypes", go_json_string_list(types), "may not specify more than two policyTypes"));
     return errs;
   }
   for (std::size_t i = 0; i < types.size(); ++i) {

@@ -68,7 +68,8 @@ void metric_target(ErrorList& errs, const Json& target, const std::string& path)
   const std::string_view type = string_member(target, "type");
   if (type.empty()) errs.push_back(required(child(path, "type"), "must specify a metric target type"));
   if (type != "Utilization" && type != "Value" && type != "AverageValue") {
-    errs.push_back(typed(invalid(child(path, "type"), type, "must be either Utilization, Value, or AverageValue"), type));
+    errs.push_back(
+        typed(invalid(child(path, "type"), type, "must be either Utilization, Value, or AverageValue"), type));
   }
   for (const char* f : {"value", "averageValue"}) {
     const Json* q = member(target, f);
@@ -95,7 +96,8 @@ void metric_source(ErrorList& errs, std::string_view kind, const Json& src, cons
   const Json& target = value_at(src, "target");
   const std::string target_path = child(path, "target");
   if (kind == "resource" || kind == "containerResource") {
-    if (string_member(src, "name").empty()) errs.push_back(required(child(path, "name"), "must specify a resource name"));
+    if (string_member(src, "name").empty())
+      errs.push_back(required(child(path, "name"), "must specify a resource name"));
     if (kind == "containerResource") {
       const std::string_view container = string_member(src, "container");
       if (container.empty()) {
@@ -130,8 +132,8 @@ void metric_source(ErrorList& errs, std::string_view kind, const Json& src, cons
                               "must set either a target value for metric or a per-pod target"));
     }
     if (value && average) {
-      errs.push_back(forbidden(child(target_path, "value"),
-                               "may not set both a target value for metric and a per-pod target"));
+      errs.push_back(
+          forbidden(child(target_path, "value"), "may not set both a target value for metric and a per-pod target"));
     }
   } else if (kind == "pods" && !average) {
     errs.push_back(required(child(target_path, "averageValue"), "must specify a positive target averageValue"));
@@ -155,7 +157,8 @@ void metric_spec(ErrorList& errs, const Json& m, const std::string& path) {
   std::string expected;
   if (known) {
     expected = std::string(type);
-    expected[0] = static_cast<char>(expected[0] - 'A' + 'a');  // Object -> object, ContainerResource -> containerResource
+    expected[0] = static_cast<char>(expected[0] - 'A' +
+                                    'a');  // Object -> object, ContainerResource -> containerResource
     if (std::find(present.begin(), present.end(), expected) == present.end()) {
       errs.push_back(required(child(path, expected), "must populate information for the given metric source"));
     }
@@ -175,7 +178,9 @@ void scaling_rules(ErrorList& errs, const Json& rules, const std::string& path) 
   constexpr std::int64_t kMaxStabilizationWindowSeconds = 3600;
   constexpr std::int64_t kMaxPeriodSeconds = 1800;
   if (auto w = int_at(rules, "stabilizationWindowSeconds")) {
-    if (*w < 0) errs.push_back(invalid_int(child(path, "stabilizationWindowSeconds"), *w, "must be greater than or equal to zero"));
+    if (*w < 0)
+      errs.push_back(
+          invalid_int(child(path, "stabilizationWindowSeconds"), *w, "must be greater than or equal to zero"));
     if (*w > kMaxStabilizationWindowSeconds) {
       errs.push_back(invalid_int(child(path, "stabilizationWindowSeconds"), *w,
                                  "must be less than or equal to " + std::to_string(kMaxStabilizationWindowSeconds)));
@@ -194,7 +199,8 @@ void scaling_rules(ErrorList& errs, const Json& rules, const std::string& path) 
       const Json& p = (*policies)[i];
       const std::string at = index(policies_path, i);
       const std::string_view type = string_member(p, "type");
-      if (type != "Pods" && type != "Percent") errs.push_back(typed(not_supported(child(at, "type"), type, {"Percent", "Pods"}), type));
+      if (type != "Pods" && type != "Percent")
+        errs.push_back(typed(not_supported(child(at, "type"), type, {"Percent", "Pods"}), type));
       const std::int64_t value = int_at(p, "value").value_or(0);
       if (value <= 0) errs.push_back(invalid_int(child(at, "value"), value, "must be greater than zero"));
       const std::int64_t period = int_at(p, "periodSeconds").value_or(0);
@@ -212,10 +218,12 @@ ErrorList hpa_spec(const Json& spec, std::int64_t min_lower_bound) {
   const auto min = int_at(spec, "minReplicas");
   const std::int64_t max = int_at(spec, "maxReplicas").value_or(0);
   if (min && *min < min_lower_bound) {
-    errs.push_back(invalid_int("spec.minReplicas", *min, "must be greater than or equal to " + std::to_string(min_lower_bound)));
+    errs.push_back(
+        invalid_int("spec.minReplicas", *min, "must be greater than or equal to " + std::to_string(min_lower_bound)));
   }
   if (max < 1) errs.push_back(invalid_int("spec.maxReplicas", max, "must be greater than 0"));
-  if (min && max < *min) errs.push_back(invalid_int("spec.maxReplicas", max, "must be greater than or equal to `minReplicas`"));
+  if (min && max < *min)
+    errs.push_back(invalid_int("spec.maxReplicas", max, "must be greater than or equal to `minReplicas`"));
   kind_and_name(errs, value_at(spec, "scaleTargetRef"), "spec.scaleTargetRef");
   bool object_or_external = false;
   if (const Json* metrics = array_at(spec, "metrics")) {
@@ -226,11 +234,13 @@ ErrorList hpa_spec(const Json& spec, std::int64_t min_lower_bound) {
     }
   }
   if (min && *min == 0 && !object_or_external) {
-    errs.push_back(forbidden("spec.metrics", "must specify at least one Object or External metric to support scaling to zero replicas"));
+    errs.push_back(forbidden(
+        "spec.metrics", "must specify at least one Object or External metric to support scaling to zero replicas"));
   }
   if (const Json* behavior = object_at(spec, "behavior")) {
     for (const char* direction : {"scaleUp", "scaleDown"}) {
-      if (const Json* rules = object_at(*behavior, direction)) scaling_rules(errs, *rules, child("spec.behavior", direction));
+      if (const Json* rules = object_at(*behavior, direction))
+        scaling_rules(errs, *rules, child("spec.behavior", direction));
     }
   }
   return errs;
@@ -243,7 +253,8 @@ ErrorList validate_pdb(const Json& pdb) {
   const Json& spec = value_at(pdb, "spec");
   const bool min_set = is_set(spec, "minAvailable");
   const bool max_set = is_set(spec, "maxUnavailable");
-  if (min_set && max_set) errs.push_back(invalid_json("spec", pdb_spec_json(spec), "minAvailable and maxUnavailable cannot be both set"));
+  if (min_set && max_set)
+    errs.push_back(invalid_json("spec", pdb_spec_json(spec), "minAvailable and maxUnavailable cannot be both set"));
   if (min_set) int_or_percent(errs, value_at(spec, "minAvailable"), "spec.minAvailable");
   if (max_set) int_or_percent(errs, value_at(spec, "maxUnavailable"), "spec.maxUnavailable");
   append(errs, validate_label_selector(value_at(spec, "selector"), "spec.selector"));
