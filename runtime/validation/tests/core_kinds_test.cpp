@@ -136,4 +136,16 @@ TEST_CASE("core kinds: members of the wrong JSON type are left to the decoder") 
   const Json binding = Json::parse(R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"RoleBinding",
       "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"Role","name":"r"},"subjects":[7,"x",null]})");
   CHECK(run(binding, nullptr).empty());
+  // Found by fuzz_builtin_core: a PersistentVolumeClaim update whose spec or resources is not an
+  // object threw from inside the immutability comparison.
+  const Json pvc = Json::parse(R"({"apiVersion":"v1","kind":"PersistentVolumeClaim","spec":null})");
+  const Json bound = Json::parse(R"({"apiVersion":"v1","kind":"PersistentVolumeClaim","status":{"phase":"Bound"},
+      "spec":{"accessModes":["ReadWriteOnce"],"resources":"1Gi"}})");
+  CHECK_NOTHROW(run(pvc, &bound));
+  CHECK_NOTHROW(run(bound, &pvc));
+  CHECK(rendered(run(pvc, &bound)) ==
+        "FieldValueRequired spec.accessModes: Required value: at least 1 access mode is required\n"
+        "FieldValueRequired spec.resources[storage]: Required value\n"
+        "FieldValueForbidden spec: Forbidden: spec is immutable after creation except resources.requests and "
+        "volumeAttributesClassName for bound claims\n\n");
 }
