@@ -14,27 +14,27 @@ namespace {
 
 constexpr std::string_view kBetaStorageClass = "volume.beta.kubernetes.io/storage-class";
 
-std::optional<std::int64_t> milli_of(const Json& q) {
+std::optional<std::int64_t> pvc_milli_of(const Json& q) {
   if (q.is_string()) return Quantity(q.get<std::string>()).milli_value();
   if (q.is_number()) return Quantity::from_number(q.dump()).milli_value();
   return std::nullopt;
 }
 
-std::string quantity_text(const Json& q) { return q.is_string() ? q.get<std::string>() : q.dump(); }
+std::string pvc_quantity_text(const Json& q) { return q.is_string() ? q.get<std::string>() : q.dump(); }
 
 // A spec as apiequality.Semantic compares it: nil and empty lists and maps alike, quantities by value.
-Json semantic(const Json& v) {
+Json semantic_value(const Json& v) {
   if (v.is_object()) {
     Json out = Json::object();
     for (const auto& [k, m] : v.items()) {
-      Json n = semantic(m);
+      Json n = semantic_value(m);
       if (!n.is_null() && !((n.is_object() || n.is_array()) && n.empty())) out[k] = std::move(n);
     }
     return out;
   }
   if (v.is_array()) {
     Json out = Json::array();
-    for (const Json& m : v) out.push_back(semantic(m));
+    for (const Json& m : v) out.push_back(semantic_value(m));
     return out;
   }
   return v;
@@ -42,13 +42,13 @@ Json semantic(const Json& v) {
 
 Json semantic_spec(const Json& spec) {
   if (!spec.is_object()) return Json::object();  // a spec of another type is the decoder's to refuse
-  Json s = semantic(spec);
+  Json s = semantic_value(spec);
   if (auto resources = s.find("resources"); resources != s.end() && resources->is_object()) {
     for (const char* list : {"requests", "limits"}) {
       auto l = resources->find(list);
       if (l == resources->end() || !l->is_object()) continue;
       for (auto& [k, q] : l->items()) {
-        if (auto m = milli_of(q)) q = *m;
+        if (auto m = pvc_milli_of(q)) q = *m;
       }
     }
   }
@@ -113,8 +113,8 @@ ErrorList pvc_spec(const Json& spec) {
   const std::string storage_path = "spec.resources[storage]";
   if (!storage) {
     errs.push_back(required(storage_path));
-  } else if (auto m = milli_of(*storage); m && *m <= 0) {
-    errs.push_back(invalid(storage_path, quantity_text(*storage), "must be greater than zero"));
+  } else if (auto m = pvc_milli_of(*storage); m && *m <= 0) {
+    errs.push_back(invalid(storage_path, pvc_quantity_text(*storage), "must be greater than zero"));
   }
   if (const Json* sc = member(spec, "storageClassName"); sc && sc->is_string() && !sc->get<std::string>().empty()) {
     invalid_each(errs, "spec.storageClassName", sc->get<std::string>(), is_dns1123_subdomain(sc->get<std::string>()));
@@ -234,9 +234,9 @@ ErrorList validate_pvc_update(const Json& pvc, const Json& old) {
   const Json* new_size = member(value_at(value_at(spec, "resources"), "requests"), "storage");
   const Json* old_size = member(value_at(value_at(old_spec, "resources"), "requests"), "storage");
   const Json* status_size = member(value_at(value_at(old, "status"), "capacity"), "storage");
-  const std::int64_t n = new_size ? milli_of(*new_size).value_or(0) : 0;
-  const std::int64_t o = old_size ? milli_of(*old_size).value_or(0) : 0;
-  const std::int64_t c = status_size ? milli_of(*status_size).value_or(0) : 0;
+  const std::int64_t n = new_size ? pvc_milli_of(*new_size).value_or(0) : 0;
+  const std::int64_t o = old_size ? pvc_milli_of(*old_size).value_or(0) : 0;
+  const std::int64_t c = status_size ? pvc_milli_of(*status_size).value_or(0) : 0;
   // RecoverVolumeExpansionFailure (on in 1.35): a claim may shrink back, but not to its capacity.
   if (n < o && n <= c) {
     errs.push_back(forbidden("spec.resources.requests.storage", "field can not be less than status.capacity"));

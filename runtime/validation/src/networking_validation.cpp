@@ -186,7 +186,8 @@ void network_policy_port(ErrorList& errs, const Json& port, const std::string& p
 }
 
 // A CIDR of the old policy stays acceptable (IsValidCIDRForLegacyField's allow list).
-void cidr(ErrorList& errs, std::string_view value, const std::string& path, const std::vector<std::string>& allowed) {
+void policy_cidr(ErrorList& errs, std::string_view value, const std::string& path,
+                 const std::vector<std::string>& allowed) {
   for (const std::string& a : allowed) {
     if (a == value) return;
   }
@@ -196,13 +197,13 @@ void cidr(ErrorList& errs, std::string_view value, const std::string& path, cons
 void ip_block(ErrorList& errs, const Json& block, const std::string& path, const std::vector<std::string>& allowed) {
   const std::string_view value = string_member(block, "cidr");
   if (value.empty()) return errs.push_back(required(child(path, "cidr")));
-  cidr(errs, value, child(path, "cidr"), allowed);
+  policy_cidr(errs, value, child(path, "cidr"), allowed);
   const auto net = parse_cidr_sloppy(value);
   if (!net) return;
   const std::vector<std::string> except = string_list(value_at(block, "except"));
   for (std::size_t i = 0; i < except.size(); ++i) {
     const std::string at = index(child(path, "except"), i);
-    cidr(errs, except[i], at, allowed);
+    policy_cidr(errs, except[i], at, allowed);
     const auto sub = parse_cidr_sloppy(except[i]);
     if (!sub) continue;
     if (!net->contains(sub->network) || net->prefix >= sub->prefix) {

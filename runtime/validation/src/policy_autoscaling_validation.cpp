@@ -12,11 +12,11 @@
 namespace rr::validation::detail {
 namespace {
 
-const std::string kPercentMessage =
+const std::string kPdbPercentMessage =
     "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for "
     "validation is '[0-9]+%')";
 
-bool is_percent(std::string_view s) {
+bool pdb_is_percent(std::string_view s) {
   if (s.size() < 2 || s.back() != '%') return false;
   for (char c : s.substr(0, s.size() - 1)) {
     if (c < '0' || c > '9') return false;
@@ -24,7 +24,7 @@ bool is_percent(std::string_view s) {
   return true;
 }
 
-bool percent_over_100(std::string_view s) {
+bool pdb_percent_over_100(std::string_view s) {
   std::int64_t n = 0;
   for (char c : s.substr(0, s.size() - 1)) {
     n = n * 10 + (c - '0');
@@ -34,12 +34,12 @@ bool percent_over_100(std::string_view s) {
 }
 
 // apps validation's ValidatePositiveIntOrPercent and IsNotMoreThan100Percent of an IntOrString.
-void int_or_percent(ErrorList& errs, const Json& v, const std::string& path) {
+void pdb_int_or_percent(ErrorList& errs, const Json& v, const std::string& path) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    if (!is_percent(s)) {
-      errs.push_back(invalid_json(path, go_json(v), kPercentMessage));
-    } else if (percent_over_100(s)) {
+    if (!pdb_is_percent(s)) {
+      errs.push_back(invalid_json(path, go_json(v), kPdbPercentMessage));
+    } else if (pdb_percent_over_100(s)) {
       errs.push_back(invalid_json(path, go_json(v), "must not be greater than 100%"));
     }
   } else if (v.is_number_integer() && v.get<std::int64_t>() < 0) {
@@ -57,7 +57,7 @@ std::string pdb_spec_json(const Json& spec) {
          ",\"UnhealthyPodEvictionPolicy\":" + or_null("unhealthyPodEvictionPolicy") + "}";
 }
 
-bool positive(const Json& q) {
+bool positive_quantity(const Json& q) {
   std::optional<std::int64_t> m;
   if (q.is_string()) m = Quantity(q.get<std::string>()).milli_value();
   if (q.is_number()) m = Quantity::from_number(q.dump()).milli_value();
@@ -73,7 +73,7 @@ void metric_target(ErrorList& errs, const Json& target, const std::string& path)
   }
   for (const char* f : {"value", "averageValue"}) {
     const Json* q = member(target, f);
-    if (q && !q->is_null() && !positive(*q)) {
+    if (q && !q->is_null() && !positive_quantity(*q)) {
       errs.push_back(invalid_json(child(path, f), go_json_string(q->is_string() ? q->get<std::string>() : q->dump()),
                                   "must be positive"));
     }
@@ -255,8 +255,8 @@ ErrorList validate_pdb(const Json& pdb) {
   const bool max_set = is_set(spec, "maxUnavailable");
   if (min_set && max_set)
     errs.push_back(invalid_json("spec", pdb_spec_json(spec), "minAvailable and maxUnavailable cannot be both set"));
-  if (min_set) int_or_percent(errs, value_at(spec, "minAvailable"), "spec.minAvailable");
-  if (max_set) int_or_percent(errs, value_at(spec, "maxUnavailable"), "spec.maxUnavailable");
+  if (min_set) pdb_int_or_percent(errs, value_at(spec, "minAvailable"), "spec.minAvailable");
+  if (max_set) pdb_int_or_percent(errs, value_at(spec, "maxUnavailable"), "spec.maxUnavailable");
   append(errs, validate_label_selector(value_at(spec, "selector"), "spec.selector"));
   if (const Json* policy = member(spec, "unhealthyPodEvictionPolicy"); policy && policy->is_string()) {
     const std::string& p = policy->get_ref<const std::string&>();

@@ -55,7 +55,7 @@ std::string port_key_json(std::string_view protocol, std::int64_t port) {
          ",\"AppProtocol\":null,\"Port\":" + std::to_string(port) + ",\"TargetPort\":0,\"NodePort\":0}";
 }
 
-void port_num_or_name(ErrorList& errs, const Json& value, const std::string& path) {
+void service_target_port(ErrorList& errs, const Json& value, const std::string& path) {
   if (value.is_number_integer()) {
     const std::int64_t n = value.get<std::int64_t>();
     for (std::string& m : is_valid_port_num(n)) errs.push_back(invalid_int(path, n, std::move(m)));
@@ -84,7 +84,7 @@ void service_port(ErrorList& errs, const Json& port, bool require_name, std::set
   }
   // An unset targetPort is the zero IntOrString: port 0, refused by the port-number rule.
   const Json* target = member(port, "targetPort");
-  port_num_or_name(errs, target && !target->is_null() ? *target : Json(0), child(path, "targetPort"));
+  service_target_port(errs, target && !target->is_null() ? *target : Json(0), child(path, "targetPort"));
   if (const Json* app = member(port, "appProtocol"); app && app->is_string()) {
     invalid_each(errs, child(path, "appProtocol"), app->get<std::string>(), is_qualified_name(app->get<std::string>()));
   }
@@ -191,7 +191,7 @@ void non_special_ip(ErrorList& errs, std::string_view ip_text, const std::string
   }
 }
 
-std::string trim_space(std::string_view s) {
+std::string go_trim_space(std::string_view s) {
   const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
   while (!s.empty() && space(s.front())) s.remove_prefix(1);
   while (!s.empty() && space(s.back())) s.remove_suffix(1);
@@ -205,7 +205,7 @@ void source_ranges(ErrorList& errs, const View& s) {
     if (s.type != "LoadBalancer") errs.push_back(forbidden(path, lb_only));
     const std::vector<std::string> ranges = string_list(value_at(s.spec, "loadBalancerSourceRanges"));
     for (std::size_t i = 0; i < ranges.size(); ++i) {
-      const std::string value = trim_space(ranges[i]);
+      const std::string value = go_trim_space(ranges[i]);
       if (!is_cidr_sloppy(value)) errs.push_back(invalid(index(path, i), value, std::string(kInvalidCidrMessage)));
     }
     return;
@@ -215,12 +215,12 @@ void source_ranges(ErrorList& errs, const View& s) {
   if (!annotation || !annotation->is_string()) return;
   const std::string path = "metadata.annotations[service.beta.kubernetes.io/load-balancer-source-ranges]";
   if (s.type != "LoadBalancer") errs.push_back(forbidden(path, lb_only));
-  const std::string value = trim_space(annotation->get<std::string>());
+  const std::string value = go_trim_space(annotation->get<std::string>());
   if (value.empty()) return;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = value.find(',', start);
-    const std::string cidr = trim_space(
+    const std::string cidr = go_trim_space(
         std::string_view(value).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (!is_cidr_sloppy(cidr)) errs.push_back(invalid(path, cidr, std::string(kInvalidCidrMessage)));
     if (comma == std::string::npos) break;
@@ -287,7 +287,7 @@ void traffic_policies(ErrorList& errs, const View& s) {
   }
 }
 
-ErrorList validate(const View& s) {
+ErrorList validate_service_view(const View& s) {
   ErrorList errs;
   const Json& annotations = value_at(value_at(s.svc, "metadata"), "annotations");
   const Json* mode = member(annotations, "service.kubernetes.io/topology-mode");
@@ -473,7 +473,7 @@ void upgrade_downgrade_ip_families(ErrorList& errs, const View& s, const View& o
 
 ErrorList validate_service(const Json& svc) {
   const Json copy = normalized(svc, nullptr);
-  return validate(view_of(copy));
+  return validate_service_view(view_of(copy));
 }
 
 ErrorList validate_service_update(const Json& svc, const Json& old_svc) {
@@ -488,7 +488,7 @@ ErrorList validate_service_update(const Json& svc, const Json& old_svc) {
       int_at(s.spec, "healthCheckNodePort") != int_at(old.spec, "healthCheckNodePort")) {
     errs.push_back(forbidden("spec.healthCheckNodePort", "field is immutable"));
   }
-  append(errs, validate(s));
+  append(errs, validate_service_view(s));
   return errs;
 }
 
