@@ -163,7 +163,7 @@ ErrorList validate_secret(const Json& secret) {
 
 ErrorList validate_secret_update(const Json& secret, const Json& old) {
   ErrorList errs;
-  immutable(errs, value_at(secret, "type"), value_at(old, "type"), "type");
+  immutable_field(errs, value_at(secret, "type"), value_at(old, "type"), "type");
   if (immutable_set(old)) {
     if (!immutable_set(secret)) errs.push_back(forbidden("immutable", kImmutableWhenSet));
     if (secret_data(secret).raw != secret_data(old).raw) errs.push_back(forbidden("data", kImmutableWhenSet));

@@ -241,7 +241,7 @@ ErrorList validate_pvc_update(const Json& pvc, const Json& old) {
   if (n < o && n <= c) {
     errs.push_back(forbidden("spec.resources.requests.storage", "field can not be less than status.capacity"));
   }
-  immutable(errs, value_at(spec, "volumeMode"), value_at(old_spec, "volumeMode"), "volumeMode");
+  immutable_field(errs, value_at(spec, "volumeMode"), value_at(old_spec, "volumeMode"), "volumeMode");
   const Json& vac = value_at(spec, "volumeAttributesClassName");
   if (vac != value_at(old_spec, "volumeAttributesClassName") && is_set(old_spec, "volumeAttributesClassName")) {
     if (vac.is_null()) {

@@ -5,7 +5,7 @@
 
 namespace rr::validation::detail {
 
-const Json& null_json() {
+const Json& absent_json() {
   static const Json kNull;
   return kNull;
 }
@@ -38,14 +38,14 @@ std::size_t size_at(const Json& object, std::string_view key) {
 
 const Json& value_at(const Json& object, std::string_view key) {
   const Json* v = member(object, key);
-  return v ? *v : null_json();
+  return v ? *v : absent_json();
 }
 
 std::string key(std::string_view path, std::string_view name) {
   return std::string(path) + "[" + std::string(name) + "]";
 }
 
-void immutable(ErrorList& errs, const Json& now, const Json& old, std::string path) {
+void immutable_field(ErrorList& errs, const Json& now, const Json& old, std::string path) {
   if (now != old) errs.push_back(invalid_json(std::move(path), go_json(now), "field is immutable"));
 }
 

@@ -13,7 +13,7 @@
 
 namespace rr::validation::detail {
 
-const Json& null_json();
+const Json& absent_json();
 // The member when it has the asked type, else nullptr.
 const Json* object_at(const Json& object, std::string_view key);
 const Json* array_at(const Json& object, std::string_view key);
@@ -29,7 +29,7 @@ const Json& value_at(const Json& object, std::string_view key);
 std::string key(std::string_view path, std::string_view name);  // path + "[name]" (field.Path.Key)
 
 // ValidateImmutableField: Invalid(path, new value, "field is immutable") when the two differ.
-void immutable(ErrorList& errs, const Json& now, const Json& old, std::string path);
+void immutable_field(ErrorList& errs, const Json& now, const Json& old, std::string path);
 
 // A finding whose value is a named Go string type (core.Protocol, core.ServiceType, ...): the API
 // server renders those through encoding/json, not %q.
