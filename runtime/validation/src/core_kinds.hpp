@@ -19,6 +19,8 @@ ErrorList validate_secret_update(const Json& object, const Json& old);
 ErrorList validate_service(const Json& object);
 ErrorList validate_service_update(const Json& object, const Json& old);
 
+ErrorList validate_endpoints(const Json& object);
+ErrorList validate_endpoints_update(const Json& object, const Json& old);
 ErrorList validate_service_account(const Json& object);
 ErrorList validate_service_account_update(const Json& object, const Json& old);
 ErrorList validate_namespace(const Json& object);

@@ -7,10 +7,11 @@
 namespace rr::validation::detail {
 
 std::span<const BuiltinValidator> core_validators() {
-  static constexpr std::array<BuiltinValidator, 15> kTable{{
+  static constexpr std::array<BuiltinValidator, 16> kTable{{
       {"", "v1", "ConfigMap", validate_config_map, validate_config_map_update},
       {"", "v1", "Secret", validate_secret, validate_secret_update},
       {"", "v1", "Service", validate_service, validate_service_update},
+      {"", "v1", "Endpoints", validate_endpoints, validate_endpoints_update},
       {"", "v1", "ServiceAccount", validate_service_account, validate_service_account_update},
       {"", "v1", "Namespace", validate_namespace, validate_namespace_update},
       {"", "v1", "PersistentVolumeClaim", validate_pvc, validate_pvc_update},

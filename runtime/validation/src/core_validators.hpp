@@ -1,4 +1,4 @@
-// This family's part of the built-in validators' table: ConfigMap, Secret, Service, ServiceAccount,
+// This family's part of the built-in validators' table: ConfigMap, Secret, Service, Endpoints, ServiceAccount,
 // Namespace, PersistentVolumeClaim, the RBAC kinds, Lease, Ingress, NetworkPolicy, PodDisruptionBudget
 // and HorizontalPodAutoscaler.
 #pragma once

@@ -1,6 +1,7 @@
 #include "kind_util.hpp"
 
 #include "go_text.hpp"
+#include "ip_address.hpp"
 #include "rr/validation/names.hpp"
 
 namespace rr::validation::detail {
@@ -62,6 +63,21 @@ void kind_and_name(ErrorList& errs, const Json& ref, const std::string& path) {
     } else {
       invalid_each(errs, child(path, f), v, is_valid_path_segment_name(v));
     }
+  }
+}
+
+void non_special_ip(ErrorList& errs, std::string_view ip_text, const std::string& path) {
+  const auto ip = parse_ip_sloppy(ip_text);
+  if (!ip) return errs.push_back(invalid(path, ip_text, "must be a valid IP address"));
+  if (ip->is_unspecified())
+    errs.push_back(invalid(path, ip_text, "may not be unspecified (" + std::string(ip_text) + ")"));
+  if (ip->is_loopback())
+    errs.push_back(invalid(path, ip_text, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
+  if (ip->is_link_local_unicast()) {
+    errs.push_back(invalid(path, ip_text, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
+  }
+  if (ip->is_link_local_multicast()) {
+    errs.push_back(invalid(path, ip_text, "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)"));
   }
 }
 

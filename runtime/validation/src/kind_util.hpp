@@ -38,6 +38,10 @@ FieldError typed(FieldError e, std::string_view value);
 // kind and name of an object reference: each Required when empty, else a path segment name.
 void kind_and_name(ErrorList& errs, const Json& ref, const std::string& path);
 
+// ValidateNonSpecialIP (Endpoints addresses, external IPs): a valid IP, not unspecified, loopback
+// or link-local.
+void non_special_ip(ErrorList& errs, std::string_view ip_text, const std::string& path);
+
 // Invalid findings, one per message, all showing the same string value.
 void invalid_each(ErrorList& errs, const std::string& path, std::string_view value, std::vector<std::string> messages);
 

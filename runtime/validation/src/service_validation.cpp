@@ -176,21 +176,6 @@ void cluster_ips_related(ErrorList& errs, const View& s) {
   }
 }
 
-void non_special_ip(ErrorList& errs, std::string_view ip_text, const std::string& path) {
-  const auto ip = parse_ip_sloppy(ip_text);
-  if (!ip) return errs.push_back(invalid(path, ip_text, "must be a valid IP address"));
-  if (ip->is_unspecified())
-    errs.push_back(invalid(path, ip_text, "may not be unspecified (" + std::string(ip_text) + ")"));
-  if (ip->is_loopback())
-    errs.push_back(invalid(path, ip_text, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
-  if (ip->is_link_local_unicast()) {
-    errs.push_back(invalid(path, ip_text, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
-  }
-  if (ip->is_link_local_multicast()) {
-    errs.push_back(invalid(path, ip_text, "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)"));
-  }
-}
-
 std::string go_trim_space(std::string_view s) {
   const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
   while (!s.empty() && space(s.front())) s.remove_prefix(1);

@@ -89,7 +89,8 @@ TEST_CASE("core kinds: every case of core_kinds_cases.json gets exactly its caus
 }
 
 TEST_CASE("core kinds: the table holds this family's kinds") {
-  for (const char* kind : {"ConfigMap", "Secret", "Service", "ServiceAccount", "Namespace", "PersistentVolumeClaim"}) {
+  for (const char* kind :
+       {"ConfigMap", "Secret", "Service", "Endpoints", "ServiceAccount", "Namespace", "PersistentVolumeClaim"}) {
     CAPTURE(kind);
     CHECK(find_builtin_validator("", "v1", kind) != nullptr);
   }
