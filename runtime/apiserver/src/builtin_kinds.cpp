@@ -8,6 +8,7 @@
 #include "crd_kinds.hpp"
 #include "go_defaults.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/validation/builtin.hpp"
 #include "webhook_configuration.hpp"
 
 namespace rr {
@@ -26,22 +27,88 @@ Cluster::AdmitFn admission_of(const KindCodec& row, GroupVersionKind gvk) {
   };
 }
 
+Cluster::AdmissionFn main_resource_only(Cluster::AdmitFn admit) {
+  return [admit = std::move(admit)](const AdmissionRequest& request) {
+    AdmissionResponse response;
+    if (!request.status) response.errors = admit(request.object);
+    return response;
+  };
+}
+
+// A kind kube-apiserver validates in Go (rr::validation's table): those findings, on the defaulted
+// object, replace the schema's (the API server runs no OpenAPI validation on its own kinds). A
+// value of the wrong type still fails in decoding first.
+Cluster::AdmissionFn with_go_validation(const GroupVersionKind& gvk, Cluster::AdmissionFn admission) {
+  if (!validation::find_builtin_validator(gvk.group, gvk.version, gvk.kind)) return admission;
+  return [gvk, admission = std::move(admission)](const AdmissionRequest& request) {
+    AdmissionResponse response = admission(request);
+    if (request.status) return response;
+    response.errors = validation::to_core(
+        validation::validate_builtin(gvk.group, gvk.version, gvk.kind, request.object, request.old_object));
+    return response;
+  };
+}
+
+// What an update of a Service keeps from the stored one when the request leaves it out
+// (patchAllocatedValues): the allocated cluster IPs and node ports, so a PUT without them is not
+// a change of them.
+void keep_allocated(const Json& old_object, Json& object) {
+  if (!old_object.contains("spec") || !old_object["spec"].is_object() || !object.contains("spec") ||
+      !object["spec"].is_object()) {
+    return;
+  }
+  const Json& before = old_object["spec"];
+  Json& spec = object["spec"];
+  if (spec.value("type", std::string()) == "ExternalName" || before.value("type", std::string()) == "ExternalName") {
+    return;
+  }
+  for (const char* key : {"clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy", "healthCheckNodePort"}) {
+    const bool absent = !spec.contains(key) || (spec[key].is_string() && spec[key].get<std::string>().empty());
+    if (absent && before.contains(key)) spec[key] = before[key];
+  }
+  // A port that stays (same port and protocol) keeps its node port.
+  if (!spec.contains("ports") || !spec["ports"].is_array() || !before.contains("ports") || !before["ports"].is_array()) {
+    return;
+  }
+  for (Json& port : spec["ports"]) {
+    if (!port.is_object() || port.contains("nodePort")) continue;
+    for (const Json& old_port : before["ports"]) {
+      if (old_port.is_object() && old_port.contains("nodePort") && old_port.value("port", Json()) == port.value("port", Json()) &&
+          old_port.value("protocol", Json("TCP")) == port.value("protocol", Json("TCP"))) {
+        port["nodePort"] = old_port["nodePort"];
+      }
+    }
+  }
+}
+
 // A Service gets its cluster IP from the service range on its first write (10.96.0.0/12, as
-// kubeadm's default), unless it is headless ("None") or an ExternalName.
-Cluster::AdmitFn with_cluster_ip(Cluster::AdmitFn admit) {
+// kubeadm's default), unless it is headless ("None") or an ExternalName; clusterIP and
+// clusterIPs name the same first address, as the allocator leaves them.
+Cluster::AdmissionFn service_admission(Cluster::AdmitFn admit) {
   auto next = std::make_shared<std::atomic<std::uint32_t>>(10);
-  return [admit = std::move(admit), next](Json& object) {
-    auto findings = admit(object);
-    if (!findings.empty() || !object.contains("spec") || !object["spec"].is_object()) return findings;
+  return [admit = std::move(admit), next](const AdmissionRequest& request) {
+    AdmissionResponse response;
+    if (request.status) return response;
+    Json& object = request.object;
+    if (request.old_object) keep_allocated(*request.old_object, object);
+    response.errors = admit(object);
+    if (!response.errors.empty() || !object.contains("spec") || !object["spec"].is_object()) return response;
     Json& spec = object["spec"];
-    if (spec.value("type", std::string()) == "ExternalName" || spec.contains("clusterIP")) return findings;
-    const std::uint32_t n = next->fetch_add(1);
-    const std::string ip = "10.96." + std::to_string((n >> 8) & 0xff) + "." + std::to_string(n & 0xff);
+    if (spec.value("type", std::string()) == "ExternalName") return response;
+    const auto first_of = [](const Json& ips) {
+      return ips.is_array() && !ips.empty() && ips[0].is_string() ? ips[0].get<std::string>() : std::string();
+    };
+    std::string ip = spec.value("clusterIP", std::string());
+    if (ip.empty()) ip = first_of(spec.value("clusterIPs", Json()));
+    if (ip.empty()) {
+      const std::uint32_t n = next->fetch_add(1);
+      ip = "10.96." + std::to_string((n >> 8) & 0xff) + "." + std::to_string(n & 0xff);
+    }
     spec["clusterIP"] = ip;
-    spec["clusterIPs"] = Json::array({ip});
+    if (first_of(spec.value("clusterIPs", Json())).empty()) spec["clusterIPs"] = Json::array({ip});
     if (!spec.contains("ipFamilies")) spec["ipFamilies"] = Json::array({"IPv4"});
     if (!spec.contains("ipFamilyPolicy")) spec["ipFamilyPolicy"] = "SingleStack";
-    return findings;
+    return response;
   };
 }
 
@@ -75,11 +142,14 @@ void register_builtin_kinds(Cluster& cluster) {
         return findings;
       };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
-      admit = with_cluster_ip(admission_of(*row, info.gvk));
+      Cluster::AdmissionFn admission = with_go_validation(info.gvk, service_admission(admission_of(*row, info.gvk)));
+      cluster.register_kind(std::move(info), std::move(admission));
+      continue;
     } else {
       admit = admission_of(*row, info.gvk);
     }
-    cluster.register_kind(std::move(info), std::move(admit));
+    Cluster::AdmissionFn admission = with_go_validation(info.gvk, main_resource_only(std::move(admit)));
+    cluster.register_kind(std::move(info), std::move(admission));
   }
   const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});
   for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, *namespaces, name);

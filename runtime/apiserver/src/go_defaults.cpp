@@ -118,11 +118,40 @@ void job_selector(Json& job, Json& spec) {
 void service_defaults(Json& spec) {
   set_default(spec, "type", "ClusterIP");
   set_default(spec, "sessionAffinity", "None");
-  if (spec["type"] != "ExternalName") set_default(spec, "internalTrafficPolicy", "Cluster");
+  const Json type = spec["type"];
+  if (type != "ExternalName") set_default(spec, "internalTrafficPolicy", "Cluster");
+  const bool external_ips = spec.contains("externalIPs") && spec["externalIPs"].is_array() && !spec["externalIPs"].empty();
+  if (type == "NodePort" || type == "LoadBalancer" || (type == "ClusterIP" && external_ips)) {
+    set_default(spec, "externalTrafficPolicy", "Cluster");
+  }
+  if (type == "LoadBalancer") set_default(spec, "allocateLoadBalancerNodePorts", true);
+  if (spec["sessionAffinity"] == "ClientIP") {
+    Json& client_ip = member(member(spec, "sessionAffinityConfig"), "clientIP");
+    set_default(client_ip, "timeoutSeconds", 10800);
+  }
   if (auto ports = spec.find("ports"); ports != spec.end() && ports->is_array()) {
     for (Json& port : *ports) {
-      if (port.is_object() && port.contains("port")) set_default(port, "targetPort", port["port"]);
+      if (!port.is_object() || !port.contains("port")) continue;
+      set_default(port, "protocol", "TCP");
+      // An unset, zero or empty targetPort is the port (SetDefaults_Service).
+      const auto target = port.find("targetPort");
+      if (target == port.end() || *target == 0 || *target == "") port["targetPort"] = port["port"];
     }
+  }
+}
+
+// rbac/v1 SetDefaults_Subject and the bindings' roleRef: the API group the kind implies.
+void binding_defaults(Json& binding) {
+  if (binding.contains("roleRef") && binding["roleRef"].is_object()) {
+    Json& ref = binding["roleRef"];
+    if (ref.value("apiGroup", std::string()).empty()) ref["apiGroup"] = "rbac.authorization.k8s.io";
+  }
+  if (!binding.contains("subjects") || !binding["subjects"].is_array()) return;
+  for (Json& subject : binding["subjects"]) {
+    if (!subject.is_object() || subject.contains("apiGroup")) continue;
+    const std::string kind = subject.value("kind", std::string());
+    if (kind == "ServiceAccount") subject["apiGroup"] = "";
+    else if (kind == "User" || kind == "Group") subject["apiGroup"] = "rbac.authorization.k8s.io";
   }
 }
 
@@ -151,6 +180,10 @@ void apply_go_defaults(const GroupVersionKind& gvk, Json& object) {
       set_default(*spec, "persistentVolumeReclaimPolicy", "Retain");
       set_default(*spec, "volumeMode", "Filesystem");
     }
+    return;
+  }
+  if (g == "rbac.authorization.k8s.io" && (k == "RoleBinding" || k == "ClusterRoleBinding")) {
+    binding_defaults(object);
     return;
   }
   if (!spec) return;

@@ -113,6 +113,9 @@ TEST_CASE("controller: requeue_after brings the key back after the delay, counte
   h.cluster->create(parent_kind(), make(parent_kind(), "p"));
   h.run();
   REQUIRE(eventually([&] { return h.probe->count() == 1; }));
+  // The key is waiting once the result is counted (after add_after): only then may the clock move,
+  // or the delay would start from the moved clock.
+  REQUIRE(eventually([&] { return h.reconciles("requeue_after") == 1; }));
   clock.advance(59min);
   std::this_thread::sleep_for(50ms);
   CHECK(h.probe->count() == 1);
