@@ -2,6 +2,7 @@
 #include "type_check.hpp"
 
 #include "functions.hpp"
+#include "lexer.hpp"
 #include "nodes.hpp"
 
 namespace rr::cel {
@@ -193,7 +194,10 @@ class TypeChecker {
         return CelType::optional(*inner);
       }
       case K::Object: {
-        const auto it = t.fields()->find(field);
+        auto it = t.fields()->find(field);
+        // A property named after a reserved word is declared escaped (`__namespace__`); since 1.31
+        // the API server's type provider also finds it by its own name (RecognizeKeywordAsFieldName).
+        if (it == t.fields()->end() && is_reserved_word(field)) it = t.fields()->find("__" + field + "__");
         if (it == t.fields()->end()) {
           error(offset, "undefined field '" + field + "'");
           return std::nullopt;
