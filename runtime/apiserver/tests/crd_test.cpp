@@ -122,3 +122,31 @@ TEST_CASE("a CRD's schema is its kinds' admission; a kind registered before a sc
   Json resources = body_of(c->Get("/apis/test.rrgen.dev/v1"));
   CHECK(resources["resources"][0]["shortNames"] == Json::array({"gz"}));
 }
+
+TEST_CASE("a rule may read metadata.namespace of a nested object that declares it (not a resource root)") {
+  // The API server narrows metadata to name and generateName only at a resource root, and finds a
+  // property named after a CEL reserved word (`namespace`) by its own name: this CRD is accepted.
+  Json crd = gizmo_crd();
+  crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"] = Json::parse(R"({
+    "type": "object",
+    "properties": {"spec": {"type": "object", "properties": {"target": {"type": "object", "properties": {
+      "metadata": {"type": "object", "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}}}}},
+      "x-kubernetes-validations": [{"rule": "!has(self.target) || self.target.metadata.namespace != 'kube-system'",
+                                    "message": "target must not be in kube-system"}]}}})");
+  TestServer t;
+  auto c = t.client();
+  const auto created = c->Post(crd_path, crd.dump(), "application/json");
+  REQUIRE_MESSAGE(created->status == 201, created->body);
+  const auto gizmo = [&](const char* name, const char* ns) {
+    return c->Post(gizmos_path,
+                   std::string(R"({"apiVersion":"test.rrgen.dev/v1","kind":"Gizmo","metadata":{"name":")") + name +
+                       R"("},"spec":{"target":{"metadata":{"name":"t","namespace":")" + ns + R"("}}}})",
+                   "application/json");
+  };
+  CHECK(gizmo("ok", "apps")->status == 201);
+  const auto refused = gizmo("refused", "kube-system");
+  REQUIRE(refused->status == 422);
+  const Json status = body_of(refused);
+  CHECK(status["details"]["causes"][0]["field"] == "spec");
+  CHECK(status["details"]["causes"][0]["message"] == "Invalid value: target must not be in kube-system");
+}

@@ -37,7 +37,8 @@ int main(int argc, char** argv) {
       std::cout << "usage: rrgen-roundtrip [--verbose] DIR\n\n"
                    "Decodes and re-encodes every fixture of DIR (<group>.<version>.<Kind>.json/.yaml/.pb, the\n"
                    "layout of k8s.io/api's testdata) with the runtime's built-in kinds, and prints\n"
-                   "'roundtrip: N passed, M failed, K skipped'. Skipped: kinds this API does not serve.\n";
+                   "'roundtrip: N passed, M failed, K skipped'. Skipped: kinds this API does not serve.\n"
+                   "Where <stem>.after_roundtrip.<ext> exists, that form must re-encode as it instead.\n";
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       std::cerr << "rrgen-roundtrip: unknown option '" << a << "'\n";

@@ -22,12 +22,17 @@ std::string first_byte_difference(std::string_view want, std::string_view got) {
   return text;
 }
 
-PbResult check_pb_fixture(const KindCodec& codec, std::string_view pb, const std::string* json_encoded) {
+PbResult check_pb_fixture(const KindCodec& codec, std::string_view pb, const std::string* json_encoded,
+                          const std::string* after_roundtrip) {
   if (!codec.pb_reencode || !codec.pb_to_json) return {false, "protobuf: the kind has no protobuf codec"};
   try {
     const std::string again = codec.pb_reencode(pb);
-    if (const std::string d = first_byte_difference(pb, again); !d.empty())
+    if (after_roundtrip) {
+      if (const std::string d = first_byte_difference(*after_roundtrip, again); !d.empty())
+        return {false, "protobuf does not re-encode as its after_roundtrip file: first difference at " + d};
+    } else if (const std::string d = first_byte_difference(pb, again); !d.empty()) {
       return {false, "protobuf does not survive decode and encode: first difference at " + d};
+    }
     if (json_encoded) {
       if (const std::string d = first_difference(*json_encoded, codec.pb_to_json(pb)); !d.empty())
         return {false, "protobuf decodes to another object than the JSON form: first difference at " + d};

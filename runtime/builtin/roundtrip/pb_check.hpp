@@ -16,8 +16,10 @@ struct PbResult {
 };
 
 // `json_encoded`: the JSON form of the same fixture, decoded and encoded with `codec` (null when
-// there is none, and then only the bytes are checked).
-PbResult check_pb_fixture(const KindCodec& codec, std::string_view pb, const std::string* json_encoded);
+// there is none, and then only the bytes are checked). `after_roundtrip`: the bytes the re-encoding
+// must be instead of the fixture's own (its .after_roundtrip.pb), null when there is none.
+PbResult check_pb_fixture(const KindCodec& codec, std::string_view pb, const std::string* json_encoded,
+                          const std::string* after_roundtrip = nullptr);
 
 // Where two byte strings first differ, as "byte N (0xAB here, 0xCD there)", or "" when equal.
 std::string first_byte_difference(std::string_view want, std::string_view got);

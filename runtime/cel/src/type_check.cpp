@@ -1,7 +1,10 @@
 // The type checker (type_check.hpp).
 #include "type_check.hpp"
 
+#include <algorithm>
+
 #include "functions.hpp"
+#include "lexer.hpp"
 #include "nodes.hpp"
 
 namespace rr::cel {
@@ -28,12 +31,45 @@ bool compatible(const CelType& a, const CelType& b) {
   }
 }
 
-// The type two branches or elements share: the same type, the non-null side beside null, else dyn.
+// The element type of `[]`, the entries' of `{}` and the value's of `optional.none()`: a type
+// parameter nothing has bound yet (cel-go's free type variable). Only literals and the branches of
+// `_?_:_` see it, where joining binds it to the other side; everywhere else it is dyn (bound()).
+const CelType& free_type() {
+  static const CelType kFree = CelType::opaque("@free");
+  return kFree;
+}
+
+bool is_free(const CelType& t) { return t.kind() == K::Opaque && t.name() == "@free"; }
+
+bool has_free(const CelType& t) {
+  switch (t.kind()) {
+    case K::List:
+    case K::Optional: return has_free(t.elem());
+    case K::Map: return has_free(t.key()) || has_free(t.elem());
+    default: return is_free(t);
+  }
+}
+
+// `t` with its unbound type parameters as dyn (cel-go's substitution of free variables at the end).
+CelType bound(const CelType& t) {
+  switch (t.kind()) {
+    case K::List: return CelType::list(bound(t.elem()));
+    case K::Optional: return CelType::optional(bound(t.elem()));
+    case K::Map: return CelType::map(bound(t.key()), bound(t.elem()));
+    default: return is_free(t) ? CelType::dyn() : t;
+  }
+}
+
+// The type two branches or elements share: the same type, the non-null side beside null, the
+// bound side beside an unbound parameter, else the more general (an explicit dyn wins).
 CelType join(const CelType& a, const CelType& b) {
   if (a == b) return a;
+  if (is_free(a)) return b;
+  if (is_free(b)) return a;
   if (a.kind() == K::Null) return b;
   if (b.kind() == K::Null) return a;
   if (a.kind() == b.kind() && a.kind() == K::List) return CelType::list(join(a.elem(), b.elem()));
+  if (a.kind() == b.kind() && a.kind() == K::Optional) return CelType::optional(join(a.elem(), b.elem()));
   if (a.kind() == b.kind() && a.kind() == K::Map) return CelType::map(join(a.key(), b.key()), join(a.elem(), b.elem()));
   return CelType::dyn();
 }
@@ -139,8 +175,17 @@ class TypeChecker {
   explicit TypeChecker(const CompileOptions& options) : options_(options), functions_(standard_functions()) {}
 
   CelType infer(const Expr& e) {
+    CelType t = infer_raw(e);
+    if (has_free(t)) t = bound(t);
+    return t;
+  }
+
+  // The node's type with its unbound type parameters left free, for the literals and branches
+  // that join it with their other parts; the node's recorded type has them as dyn.
+  CelType infer_raw(const Expr& e) {
     CelType t = std::visit([&](const auto& node) { return infer_node(e, node); }, e.node);
-    node_types.insert_or_assign(e.id, t);  // a copy: the caller takes t
+    if (has_free(t)) node_types.insert_or_assign(e.id, bound(t));
+    else node_types.insert_or_assign(e.id, t);  // a copy: the caller takes t
     return t;
   }
 
@@ -193,7 +238,10 @@ class TypeChecker {
         return CelType::optional(*inner);
       }
       case K::Object: {
-        const auto it = t.fields()->find(field);
+        auto it = t.fields()->find(field);
+        // A property named after a reserved word is declared escaped (`__namespace__`); since 1.31
+        // the API server's type provider also finds it by its own name (RecognizeKeywordAsFieldName).
+        if (it == t.fields()->end() && is_reserved_word(field)) it = t.fields()->find("__" + field + "__");
         if (it == t.fields()->end()) {
           error(offset, "undefined field '" + field + "'");
           return std::nullopt;
@@ -257,8 +305,15 @@ class TypeChecker {
 
   CelType infer_node(const Expr& e, const CallExpr& c) {
     std::vector<CelType> args;
-    if (c.target) args.push_back(infer(*c.target));
-    for (const auto& a : c.args) args.push_back(infer(*a));
+    if (c.target) args.push_back(infer_raw(*c.target));
+    for (const auto& a : c.args) args.push_back(infer_raw(*a));
+    // The arguments as written (`raw`, kept only when one has an unbound parameter) and as bound.
+    std::vector<CelType> kept;
+    if (std::any_of(args.begin(), args.end(), has_free)) {
+      kept = args;
+      for (auto& t : args) t = bound(t);
+    }
+    const std::vector<CelType>& raw = kept.empty() ? args : kept;
     const std::string& fn = c.function;
     if (!c.target && (fn == "_&&_" || fn == "_||_" || fn == "!_")) {
       for (const auto& t : args)
@@ -270,7 +325,7 @@ class TypeChecker {
     }
     if (!c.target && fn == "_?_:_") {
       if (!is_dyn(args[0]) && args[0].kind() != K::Bool) no_overload(e.offset, fn, args);
-      return join(args[1], args[2]);
+      return join(raw[1], raw[2]);
     }
     if (!c.target && (fn == "_==_" || fn == "_!=_")) {
       if (!compatible(args[0], args[1])) no_overload(e.offset, fn, args);
@@ -310,6 +365,10 @@ class TypeChecker {
     }
     const auto fixed = fixed_result(name);
     if (f == nullptr) return fixed ? *fixed : CelType::dyn();  // the name check reports unknown functions
+    // optional(T) of its argument's own type (a sample would lose an explicit dyn); none is unbound.
+    if (name == "optional.none" && call_args.empty()) return CelType::optional(free_type());
+    if ((name == "optional.of" || name == "optional.ofNonZeroValue") && call_args.size() == 1)
+      return CelType::optional(raw.back());
     if (name == "math.greatest" || name == "math.least") {
       // The result is one of the arguments: their common type, dyn when they differ.
       if (call_args.size() == 1 && call_args[0].kind() == K::List) return call_args[0].elem();
@@ -348,23 +407,23 @@ class TypeChecker {
   CelType infer_node(const Expr&, const ListExpr& l) {
     std::optional<CelType> elem;
     for (std::size_t i = 0; i < l.elements.size(); ++i) {
-      CelType t = infer(*l.elements[i]);
+      CelType t = infer_raw(*l.elements[i]);
       if (l.optional[i]) t = t.kind() == K::Optional ? t.elem() : CelType::dyn();
       elem = elem ? join(*elem, t) : t;
     }
-    return CelType::list(elem ? *elem : CelType::dyn());
+    return CelType::list(elem ? *elem : free_type());
   }
 
   CelType infer_node(const Expr&, const MapExpr& m) {
     std::optional<CelType> key, value;
     for (const auto& entry : m.entries) {
-      const CelType k = infer(*entry.key);
-      CelType v = infer(*entry.value);
+      const CelType k = infer_raw(*entry.key);
+      CelType v = infer_raw(*entry.value);
       if (entry.optional) v = v.kind() == K::Optional ? v.elem() : CelType::dyn();
       key = key ? join(*key, k) : k;
       value = value ? join(*value, v) : v;
     }
-    return CelType::map(key ? *key : CelType::dyn(), value ? *value : CelType::dyn());
+    return CelType::map(key ? *key : free_type(), value ? *value : free_type());
   }
 
   CelType infer_node(const Expr&, const StructExpr& s) {

@@ -2,14 +2,18 @@
 // beside them) through rr::cel and prints `cel conformance: N passed, M failed, K skipped` with
 // counts per file.
 //
-//   rr_cel_conformance DIR SKIPS KNOWN_FAILURES [--write-known-failures]
+//   rr_cel_conformance DIR SKIPS KNOWN_FAILURES [--textproto-escapes FILE] [--min-passed N]
+//                      [--write-known-failures] [--verbose]
 //
 // SKIPS lists the cases not run, each with a reason ("<file>/<section>/<test> :: <reason>", where
 // the test or section may be `*`; a second case of the same name in a section is "<test>#2").
 // KNOWN_FAILURES lists the cases that fail today, one id a line:
 // the run fails when a case outside both lists fails, when a known failure passes (take it off
 // the list: it only shrinks), and when an entry of either list names no case.
-// --write-known-failures rewrites KNOWN_FAILURES with the cases failing now.
+// --write-known-failures rewrites KNOWN_FAILURES with the cases failing now. --textproto-escapes
+// lists cases whose expected value keeps text-format escapes the JSON conversion did not decode
+// (decoded here, for those cases only). --min-passed fails the run when fewer cases pass, so a
+// skip list that grows cannot hide a regression.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -20,8 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "conformance_types.hpp"
 #include "conformance_values.hpp"
 #include "rr/cel/program.hpp"
+#include "utf8.hpp"
 
 namespace fs = std::filesystem;
 using rr::cel::Value;
@@ -56,8 +62,46 @@ struct Outcome {
   std::string detail;
 };
 
-Outcome run_case(const rr::Json& test) {
-  if (test.value("check_only", false)) return {false, "check_only: needs the type checker"};
+// A check_only case: the type the checker deduces is the one expected.
+Outcome check_case(const rr::Json& test) {
+  const rr::Json& typed = test["expected"].value("typed_result", rr::Json::object());
+  std::string why;
+  const auto want = rr::cel::conformance::type_text_of(typed.value("deduced_type", rr::Json()), why);
+  if (!want) return {false, "deduced type: " + why};
+  rr::cel::CompileOptions options;
+  options.parse.macros = !test.value("disable_macros", false);
+  options.container = test.value("container", "");
+  const auto compiled = rr::cel::compile(test["expr"].get<std::string>(), options);
+  if (!compiled.ok()) return {false, "compile: " + compiled.error_text};
+  const std::string got = compiled.type.to_string();
+  if (got != *want) return {false, "deduced " + got + ", want " + *want};
+  return {true, ""};
+}
+
+// The protobuf text format's escapes the conversion kept as text: \uXXXX and \UXXXXXXXX (code
+// points, as UTF-8) and \? in a string; \? in bytes.
+Value decode_textproto_escapes(const Value& v) {
+  if (v.kind() != rr::cel::Kind::String && v.kind() != rr::cel::Kind::Bytes) return v;
+  const bool text = v.kind() == rr::cel::Kind::String;
+  const std::string& in = text ? v.as_string() : v.as_bytes();
+  std::string out;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::size_t digits = i + 1 < in.size() && text ? (in[i + 1] == 'u' ? 4 : in[i + 1] == 'U' ? 8 : 0) : 0;
+    if (in[i] == '\\' && digits != 0 && i + 2 + digits <= in.size()) {
+      rr::cel::append_utf8(out, static_cast<std::uint32_t>(std::stoul(in.substr(i + 2, digits), nullptr, 16)));
+      i += 1 + digits;
+    } else if (in[i] == '\\' && i + 1 < in.size() && in[i + 1] == '?') {
+      out += '?';
+      ++i;
+    } else {
+      out += in[i];
+    }
+  }
+  return text ? Value(out) : Value::bytes(out);
+}
+
+Outcome run_case(const rr::Json& test, bool textproto_escapes) {
+  if (test.value("check_only", false)) return check_case(test);
   const rr::Json& expected = test["expected"];
   if (expected.contains("typed_result") && !expected["typed_result"].contains("result"))
     return {false, "typed_result without a value"};
@@ -90,8 +134,9 @@ Outcome run_case(const rr::Json& test) {
   else if (expected.contains("bool") || expected.size() == 1) want_json = &expected;
   if (want_json == nullptr) return {false, "unsupported expectation " + expected.dump()};
   std::string why;
-  const auto want = rr::cel::conformance::value_of(*want_json, why);
+  auto want = rr::cel::conformance::value_of(*want_json, why);
   if (!want) return {false, "expected value: " + why};
+  if (textproto_escapes) want = decode_textproto_escapes(*want);
   if (result.is_error()) return {false, "got error: " + result.error_message()};
   if (!rr::cel::conformance::same_value(result, *want))
     return {false, "got " + rr::cel::debug_string(result) + ", want " + rr::cel::debug_string(*want)};
@@ -106,17 +151,27 @@ struct FileCounts {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::cerr << "usage: rr_cel_conformance DIR SKIPS KNOWN_FAILURES [--write-known-failures] [--verbose]\n";
+    std::cerr << "usage: rr_cel_conformance DIR SKIPS KNOWN_FAILURES [--textproto-escapes FILE] [--min-passed N]"
+                 " [--write-known-failures] [--verbose]\n";
     return 2;
   }
   const fs::path dir = argv[1];
   const fs::path skips_path = argv[2];
   const fs::path known_path = argv[3];
   bool write_known = false, verbose = false;
+  int min_passed = 0;
+  std::map<std::string, bool> escaped;  // id -> seen
   for (int i = 4; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--write-known-failures") write_known = true;
     else if (a == "--verbose") verbose = true;
+    else if (a == "--min-passed" && i + 1 < argc) min_passed = std::stoi(argv[++i]);
+    else if (a == "--textproto-escapes" && i + 1 < argc)
+      for (const auto& line : read_lines(argv[++i])) escaped[line] = false;
+    else {
+      std::cerr << "rr_cel_conformance: unknown argument " << a << "\n";
+      return 2;
+    }
   }
 
   std::vector<SkipEntry> skips;
@@ -167,7 +222,9 @@ int main(int argc, char** argv) {
         if (verbose) std::cout << "RUN " << id << std::endl;
         Outcome outcome;
         try {
-          outcome = run_case(test);
+          const auto e = escaped.find(id);
+          if (e != escaped.end()) e->second = true;
+          outcome = run_case(test, e != escaped.end());
         } catch (const std::exception& e) {
           outcome = {false, std::string("exception: ") + e.what()};
         }
@@ -209,6 +266,15 @@ int main(int argc, char** argv) {
         std::cerr << "known failure names no case that runs: " << id << "\n";
         bad_lists = true;
       }
+    for (const auto& [id, seen] : escaped)
+      if (!seen) {
+        std::cerr << "textproto-escapes entry names no case that runs: " << id << "\n";
+        bad_lists = true;
+      }
+    if (passed < min_passed) {
+      std::cerr << passed << " cases passed, fewer than --min-passed " << min_passed << "\n";
+      bad_lists = true;
+    }
     for (const auto& u : unexpected) std::cerr << "unexpected failure: " << u << "\n";
     for (const auto& p : now_passing) std::cerr << "known failure now passes (remove it from the list): " << p << "\n";
   }

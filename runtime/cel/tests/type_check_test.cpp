@@ -59,6 +59,25 @@ TEST_CASE("types are inferred from literals, functions and declared variables") 
   CHECK(inferred("true ? 1 : null") == "int");
 }
 
+TEST_CASE("empty literals and optional.none() take the type of what they are joined with") {
+  // cel-go's free type parameters: `[]` is list(T) and binds T to its neighbours' element type; an
+  // explicit dyn is the more general and wins; what stays unbound is dyn.
+  CHECK(inferred("[[], [[]], [[[]]]]") == "list(list(list(list(dyn))))");
+  CHECK(inferred("[[[[]]], [], [[[1]]]]") == "list(list(list(list(int))))");
+  CHECK(inferred("[[], [1]]") == "list(list(int))");
+  CHECK(inferred("[{}, {'a': 1}]") == "list(map(string, int))");
+  CHECK(inferred("[optional.none(), optional.of(1)]") == "list(optional_type(int))");
+  CHECK(inferred("[optional.of(1), optional.of(dyn(1))]") == "list(optional_type(dyn))");
+  CHECK(inferred("true ? optional.of(dyn(1)) : optional.of(1)") == "optional_type(dyn)");
+  CHECK(inferred("true ? [] : [1u]") == "list(uint)");
+  CHECK(inferred("[]") == "list(dyn)");
+  CHECK(inferred("optional.none()") == "optional_type(dyn)");
+  CHECK(inferred("[[], [1]][0] + [2]") == "list(int)");
+  CHECK(inferred("([].map(x, x))[0].foo") == "dyn");
+  // Elements of different types still join to dyn.
+  CHECK(inferred("[1, 'a']") == "list(dyn)");
+}
+
 TEST_CASE("type errors are compile errors with their location") {
   CHECK(error_of("1 + 'a'") ==
         "ERROR: <input>:1:3: found no matching overload for '_+_' applied to '(int, string)'\n | 1 + 'a'\n | ..^");

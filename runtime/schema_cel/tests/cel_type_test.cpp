@@ -151,3 +151,26 @@ TEST_CASE("schema types: a schema of the wrong shape types as far as it can, and
   CHECK(cel_type_of(Json::parse(R"({"type":"object","properties":{"a":7,"b":{"type":"string"}}})")).fields()->size() ==
         1);
 }
+
+TEST_CASE("schema types: a nested metadata is an object like any other, and `namespace` selects __namespace__") {
+  // WithTypeAndObjectMeta narrows metadata only at a resource root (the CRD's root, embedded
+  // resources); a plain object's `metadata` keeps what it declares. Its `namespace` property is
+  // declared escaped, and found by its own name too (the API server's type provider since 1.31).
+  const char* schema = R"({"type":"object","properties":{"ref":{"type":"object","properties":{
+      "metadata":{"type":"object","properties":{"name":{"type":"string"},"namespace":{"type":"string"},
+      "labels":{"type":"object","additionalProperties":{"type":"string"}}}}}}}})";
+  const char* value = R"({"ref":{"metadata":{"name":"a","namespace":"ns","labels":{"app":"x"}}}})";
+  CHECK(eval(schema, value, "self.ref.metadata.namespace + '/' + self.ref.metadata.name") == R"("ns/a")");
+  CHECK(eval(schema, value, "self.ref.metadata.__namespace__ == self.ref.metadata.namespace") == "true");
+  CHECK(eval(schema, value, "has(self.ref.metadata.namespace) && self.ref.metadata.labels.app == 'x'") == "true");
+  CHECK(eval(schema, R"({"ref":{"metadata":{}}})", "has(self.ref.metadata.namespace)") == "false");
+  CHECK(eval(schema, value, "self.ref.metadata.?namespace.orValue('') == 'ns'") == "true");
+  // Other reserved words likewise; a field that is not declared stays an error.
+  CHECK(eval(R"({"type":"object","properties":{"import":{"type":"integer"}}})", R"({"import":2})", "self.import") ==
+        "2");
+  CHECK(eval(schema, value, "self.ref.metadata.uid").find("undefined field 'uid'") != std::string::npos);
+  // An embedded resource's metadata is still narrowed to name and generateName.
+  const char* embedded = R"({"type":"object","x-kubernetes-embedded-resource":true,"properties":{}})";
+  CHECK(eval(embedded, R"({"metadata":{"namespace":"ns"}})", "self.metadata.namespace")
+            .find("undefined field 'namespace'") != std::string::npos);
+}

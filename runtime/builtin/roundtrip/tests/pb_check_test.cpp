@@ -53,3 +53,13 @@ TEST_CASE("pb fixture: byte and JSON differences") {
   CHECK(rr::roundtrip::first_byte_difference("abc", "abc").empty());
   CHECK(rr::roundtrip::first_byte_difference("abc", "ab") == "byte 2 (3 bytes expected, 2 written)");
 }
+
+TEST_CASE("pb fixture: with an after_roundtrip file, the re-encoding must be its bytes") {
+  const std::string fixture = "k8s\0\x0a\x00"s;
+  const std::string after = flipped(fixture);  // what the kind's codec writes back
+  CHECK(rr::roundtrip::check_pb_fixture(kind(flipped, json_a), fixture, nullptr, &after).passed);
+  // The fixture's own bytes are no longer what is expected.
+  CHECK(rr::roundtrip::check_pb_fixture(kind(same, json_a), fixture, nullptr, &after).detail ==
+        "protobuf does not re-encode as its after_roundtrip file: first difference at byte 5 (0x01 expected, 0x00 "
+        "written)");
+}

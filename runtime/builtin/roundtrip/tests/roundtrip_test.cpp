@@ -130,3 +130,41 @@ TEST_CASE("a folder of fixtures: lossless forms pass, lossy ones fail, unserved 
   CHECK(report.results[5].detail == "old/v1beta1 Gone is not served by this API");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a fixture with an after_roundtrip file must re-encode as that file, form by form") {
+  // Kubernetes' convention: <stem>.after_roundtrip.<ext> is what re-encoding <stem>.<ext> gives where
+  // the exact round trip is not expected (a member the types no longer have is dropped).
+  const auto dir = std::filesystem::temp_directory_path() / "rr_roundtrip_after_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  write(dir / "core.v1.Lossy.json", R"({"apiVersion":"v1","kind":"Lossy","spec":{"x":1},"extra":true})");
+  write(dir / "core.v1.Lossy.after_roundtrip.json", R"({"apiVersion":"v1","kind":"Lossy","spec":{"x":1}})");
+  write(dir / "core.v1.Lossy.yaml", "apiVersion: v1\nkind: Lossy\nspec:\n  x: 1\nextra: true\n");
+  // The YAML's expected re-encoding is wrong: a correct decoder fails on it, and says so.
+  write(dir / "core.v1.Lossy.after_roundtrip.yaml", "apiVersion: v1\nkind: Lossy\nspec:\n  x: 2\n");
+  // An after_roundtrip file whose fixture is missing is listed, not checked.
+  write(dir / "core.v1.Lossy.after_roundtrip.pb", "k8s");
+  const rr::KindCodec codecs[] = {{"v1", "Lossy", nullptr, keep_known, nullptr, nullptr, nullptr, nullptr, nullptr}};
+  const auto report = rr::roundtrip::check_fixtures(dir, codecs);
+  REQUIRE(report.results.size() == 3);
+  CHECK(report.results[0].file == "core.v1.Lossy.json");
+  CHECK(report.results[0].outcome == rr::roundtrip::Outcome::Passed);
+  CHECK(report.results[1].file == "core.v1.Lossy.yaml");
+  CHECK(report.results[1].outcome == rr::roundtrip::Outcome::Failed);
+  CHECK(report.results[1].detail == "YAML does not re-encode as its after_roundtrip file: first difference at /spec/x");
+  CHECK(report.results[2].file == "core.v1.Lossy.after_roundtrip.pb");
+  CHECK(report.results[2].outcome == rr::roundtrip::Outcome::Skipped);
+  CHECK(report.results[2].detail == "there is no core.v1.Lossy.pb to compare it with");
+  CHECK(report.passed == 1);
+  CHECK(report.failed == 1);
+  CHECK(report.skipped == 1);
+  // Without its after_roundtrip file the lossy JSON fails as before: the file is what makes it pass.
+  std::filesystem::remove(dir / "core.v1.Lossy.after_roundtrip.json");
+  CHECK(rr::roundtrip::check_fixtures(dir, codecs).results[0].detail ==
+        "JSON does not survive decode and encode: first difference at /extra (missing)");
+  // An after_roundtrip file that is not JSON is a failure of the fixture, not a crash.
+  write(dir / "core.v1.Lossy.after_roundtrip.json", "{not json");
+  CHECK(
+      rr::roundtrip::check_fixtures(dir, codecs).results[0].detail.starts_with("the after_roundtrip file is not JSON"));
+  std::filesystem::remove_all(dir);
+}
