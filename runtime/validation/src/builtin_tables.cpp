@@ -1,8 +1,10 @@
 #include "builtin_tables.hpp"
 
+#include "workload_validators.hpp"
+
 namespace rr::validation::detail {
 
 // Each family adds its span here.
-std::vector<std::span<const BuiltinValidator>> builtin_validator_parts() { return {}; }
+std::vector<std::span<const BuiltinValidator>> builtin_validator_parts() { return {workload_validators()}; }
 
 }  // namespace rr::validation::detail

@@ -7,7 +7,7 @@
 namespace rr::validation {
 namespace {
 
-bool lower_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+bool port_char_ok(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
 // hasChDirPrefix
 void chdir_prefix(std::string_view value, Messages& errs) {
@@ -35,7 +35,7 @@ Messages is_valid_port_name(std::string_view port) {
   Messages errs;
   if (port.size() > 15) errs.emplace_back("must be no more than 15 characters");
   // ^[-a-z0-9]+$
-  if (port.empty() || !std::all_of(port.begin(), port.end(), [](char c) { return lower_alnum(c) || c == '-'; })) {
+  if (port.empty() || !std::all_of(port.begin(), port.end(), [](char c) { return port_char_ok(c) || c == '-'; })) {
     errs.emplace_back("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
   }
   // [a-z]
@@ -69,7 +69,7 @@ Messages is_config_map_key(std::string_view key) {
   if (key.size() > kDNS1123SubdomainMaxLength) errs.emplace_back("must be no more than 253 characters");
   // ^[-._a-zA-Z0-9]+$
   const bool ok = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
-    return lower_alnum(c) || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
+    return port_char_ok(c) || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
   });
   if (!ok) {
     errs.emplace_back(
