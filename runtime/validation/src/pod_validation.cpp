@@ -86,14 +86,23 @@ bool container_updates(ErrorList& errs, const Json& now, const Json& old, const 
 }
 
 // The defaults the API server gives a pod spec, so that a spec sent without them compares equal to
-// the stored one; then Go's semantic equality (drop_empty).
+// the stored one (compared with Go's semantic equality, drop_empty).
 void set_default(Json& object, const char* key, Json value) {
   auto it = object.find(key);
   if (it == object.end() || it->is_null() || (it->is_string() && it->get_ref<const std::string&>().empty())) {
     object[key] = std::move(value);
   }
 }
-Json comparable_spec(Json spec) {
+// SetDefaults_Container's pull policy: Always for an untagged or :latest image, else IfNotPresent.
+std::string pull_policy_of(std::string_view image) {
+  if (image.find('@') != std::string_view::npos) return "IfNotPresent";
+  const std::size_t slash = image.rfind('/');
+  const std::size_t colon = image.rfind(':');
+  const bool tagged = colon != std::string_view::npos && (slash == std::string_view::npos || colon > slash);
+  return !tagged || image.substr(colon + 1) == "latest" ? "Always" : "IfNotPresent";
+}
+
+Json with_defaults(Json spec) {
   if (!spec.is_object()) return Json::object();
   set_default(spec, "restartPolicy", "Always");
   set_default(spec, "dnsPolicy", "ClusterFirst");
@@ -107,6 +116,9 @@ Json comparable_spec(Json spec) {
       if (!c.is_object()) continue;
       set_default(c, "terminationMessagePath", "/dev/termination-log");
       set_default(c, "terminationMessagePolicy", "File");
+      if (const Json& image = at(c, "image"); image.is_string()) {
+        set_default(c, "imagePullPolicy", pull_policy_of(image.get_ref<const std::string&>()));
+      }
       if (auto ports = c.find("ports"); ports != c.end() && ports->is_array()) {
         for (Json& p : *ports) {
           if (p.is_object()) set_default(p, "protocol", "TCP");
@@ -114,7 +126,6 @@ Json comparable_spec(Json spec) {
       }
     }
   }
-  drop_empty(spec);
   return spec;
 }
 
@@ -224,7 +235,8 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
     }
   }
   // What may change is copied from the old spec; anything else that differs is refused.
-  Json munged = spec.is_object() ? spec : Json::object();
+  // Defaults first (a pull policy follows the image it was defaulted from), then the munging.
+  Json munged = with_defaults(spec);
   for (const char* list : {"containers", "initContainers"}) {
     Json& now = munged[list];
     const Json& before = at(old_spec, list);
@@ -238,8 +250,10 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
   if (old_grace && *old_grace < 0 && int_member(munged, "terminationGracePeriodSeconds") == 1) {
     munged["terminationGracePeriodSeconds"] = *old_grace;
   }
-  const Json a = comparable_spec(munged);
-  const Json b = comparable_spec(old_spec);
+  Json a = std::move(munged);
+  Json b = with_defaults(old_spec);
+  drop_empty(a);
+  drop_empty(b);
   if (a != b) {
     // Upstream appends a go-cmp diff, whose text is not stable by design; the changed members stand in.
     errs.push_back(forbidden("spec", std::string(kPodUpdateMessage) + "\n  changed: " + changed_members(b, a)));
