@@ -2,8 +2,10 @@
 // volumes, containers, init and ephemeral containers, then the pod-level fields.
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "pod_parts.hpp"
+#include "rr/validation/label_selector.hpp"
 #include "rr/validation/names.hpp"
 #include "rr/validation/object_meta.hpp"
 
@@ -230,6 +232,51 @@ void dns_config(ErrorList& errs, const Json& spec, std::string_view dns_policy, 
   }
 }
 
+// validateTopologySpreadConstraints (matchLabelKeys aside).
+void topology_spread_constraints(ErrorList& errs, const Json& list, const std::string& path) {
+  if (!list.is_array()) return;
+  NameSet later_pairs;  // {topologyKey, whenUnsatisfiable} of the constraints after this one
+  std::vector<std::string> pairs;
+  for (const Json& c : list) {
+    pairs.push_back("{" + std::string(string_member(c, "topologyKey")) + ", " +
+                    std::string(string_member(c, "whenUnsatisfiable")) + "}");
+  }
+  std::vector<bool> repeated(list.size(), false);
+  for (std::size_t i = list.size(); i-- > 0;) {
+    repeated[i] = later_pairs.contains(pairs[i]);
+    later_pairs.insert(pairs[i]);
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Json& c = list[i];
+    const std::string at_i = index(path, i);
+    const std::int64_t skew = int_member(c, "maxSkew").value_or(0);
+    if (skew <= 0) errs.push_back(invalid_int(child(at_i, "maxSkew"), skew, "must be greater than zero"));
+    if (string_member(c, "topologyKey").empty())
+      errs.push_back(required(child(at_i, "topologyKey"), "can not be empty"));
+    const std::string_view action = string_member(c, "whenUnsatisfiable");
+    if (action != "DoNotSchedule" && action != "ScheduleAnyway") {
+      errs.push_back(not_supported(child(at_i, "whenUnsatisfiable"), action, {"DoNotSchedule", "ScheduleAnyway"}));
+    }
+    if (repeated[i]) errs.push_back(duplicate(child(at_i, "{topologyKey, whenUnsatisfiable}"), pairs[i]));
+    if (const auto min_domains = int_member(c, "minDomains")) {
+      if (*min_domains <= 0)
+        errs.push_back(invalid_int(child(at_i, "minDomains"), *min_domains, "must be greater than zero"));
+      if (action != "DoNotSchedule") {
+        errs.push_back(
+            invalid_int(child(at_i, "minDomains"), *min_domains,
+                        "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not " + std::string(action)));
+      }
+    }
+    for (const char* key : {"nodeAffinityPolicy", "nodeTaintsPolicy"}) {
+      const Json& policy = at(c, key);
+      if (!policy.is_string()) continue;
+      const std::string& p = policy.get_ref<const std::string&>();
+      if (p != "Honor" && p != "Ignore") errs.push_back(not_supported(child(at_i, key), p, {"Honor", "Ignore"}));
+    }
+    append(errs, validate_label_selector(at(c, "labelSelector"), child(at_i, "labelSelector")));
+  }
+}
+
 }  // namespace
 
 void validate_tolerations(ErrorList& errs, const Json& list, const std::string& path) {
@@ -335,6 +382,7 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
       seen.insert(std::string(name));
     }
   }
+  topology_spread_constraints(errs, at(spec, "topologySpreadConstraints"), child(path, "topologySpreadConstraints"));
   const Json& sc = at(spec, "securityContext");
   if (const Json& host_users = at(sc, "hostUsers"); host_users.is_boolean() && !host_users.get<bool>()) {
     if (bool_member(spec, "hostNetwork"))
