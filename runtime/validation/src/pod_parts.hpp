@@ -27,6 +27,9 @@ void validate_lifecycle(ErrorList& errs, const Json& lifecycle, std::optional<st
 void validate_probe_of_kind(ErrorList& errs, const Json& probe, std::string_view kind,
                             std::optional<std::int64_t> grace, const std::string& path);
 
+// validateAffinity: node affinity, pod affinity and anti-affinity.
+void validate_affinity(ErrorList& errs, const Json& affinity, const std::string& path);
+
 // ValidateTolerations.
 void validate_tolerations(ErrorList& errs, const Json& list, const std::string& path);
 

@@ -363,6 +363,7 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
   }
   append(errs, validate_labels(at(spec, "nodeSelector"), child(path, "nodeSelector")));
   validate_pod_security_context(errs, spec, child(path, "securityContext"));
+  validate_affinity(errs, at(spec, "affinity"), child(path, "affinity"));
   dns_config(errs, spec, dns_policy, child(path, "dnsConfig"));
   if (const Json& gates = at(spec, "readinessGates"); gates.is_array()) {
     for (std::size_t i = 0; i < gates.size(); ++i) {
