@@ -434,7 +434,6 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
       errs.push_back(not_supported(child(path, "preemptionPolicy"), p, {"PreemptLowerPriority", "Never"}));
     }
   }
-  (void)context.resource_is_pod;
   return errs;
 }
 

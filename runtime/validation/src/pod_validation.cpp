@@ -59,7 +59,6 @@ ErrorList pod_metadata_and_spec(const Json& pod) {
   pod_annotations(errs, pod);
   const Json& spec = at(pod, "spec");
   PodSpecContext context;
-  context.resource_is_pod = true;
   context.pod_name = string_member(at(pod, "metadata"), "name");
   append(errs, validate_pod_spec(spec, "spec", context));
   images_without_space(errs, at(spec, "containers"), "spec.containers");

@@ -29,9 +29,9 @@ void nonnegative(ErrorList& errs, const Json& object, std::string_view key, cons
 // field.NotSupported / field.Invalid whose bad value is shown as JSON (a struct, a map, a pointer).
 FieldError not_supported_json(std::string field, std::string json_text, const std::vector<std::string>& supported);
 
-// How a pod spec is validated (PodValidationOptions and the caller's context).
+// How a pod spec is validated (the caller's context). A Pod's unset hostPort is defaulted to its
+// containerPort, so the hostNetwork rule reads the same for Pods and templates.
 struct PodSpecContext {
-  bool resource_is_pod = false;  // a Pod, not a template: hostPort defaults to containerPort
   std::string_view pod_name;     // for ephemeral volumes' PVC names; empty in templates
 };
 
