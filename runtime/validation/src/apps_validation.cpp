@@ -93,17 +93,13 @@ void template_labels_match(ErrorList& errs, const SelectorOutcome& s, const Json
 }
 
 // What a replicated pod template must be: restartPolicy Always, no activeDeadlineSeconds.
-void replicated_template(ErrorList& errs, const Json& spec, std::string_view kind, bool deadline_forbidden) {
+void replicated_template(ErrorList& errs, const Json& spec, std::string_view kind) {
   const Json& pod_spec = at(at(spec, "template"), "spec");
   const std::string_view restart = restart_policy_of(pod_spec);
   if (restart != "Always") errs.push_back(not_supported("spec.template.spec.restartPolicy", restart, {"Always"}));
-  if (const auto deadline = int_member(pod_spec, "activeDeadlineSeconds")) {
-    const std::string why = "activeDeadlineSeconds in " + std::string(kind) + " is not Supported";
-    if (deadline_forbidden) {
-      errs.push_back(forbidden("spec.template.spec.activeDeadlineSeconds", why));
-    } else {
-      errs.push_back(invalid_int("spec.template.spec.activeDeadlineSeconds", *deadline, why));
-    }
+  if (has(pod_spec, "activeDeadlineSeconds")) {
+    errs.push_back(forbidden("spec.template.spec.activeDeadlineSeconds",
+                             "activeDeadlineSeconds in " + std::string(kind) + " is not Supported"));
   }
 }
 
@@ -111,7 +107,7 @@ void replicated_template(ErrorList& errs, const Json& spec, std::string_view kin
 void template_for_replica_set(ErrorList& errs, const SelectorOutcome& s, const Json& spec, std::string_view kind) {
   template_labels_match(errs, s, spec);
   append(errs, validate_pod_template_spec(at(spec, "template"), "spec.template"));
-  replicated_template(errs, spec, kind, false);
+  replicated_template(errs, spec, kind);
 }
 
 // Internal Go structs (no json tags) as encoding/json writes them, for the few findings that show one.
@@ -257,7 +253,7 @@ ErrorList stateful_set_spec(const Json& ss) {
     append(errs, validate_labels(at(meta, "labels"), "spec.template.labels"));
     append(errs, validate_annotations(at(meta, "annotations"), "spec.template.annotations"));
   }
-  replicated_template(errs, spec, "StatefulSet", true);
+  replicated_template(errs, spec, "StatefulSet");
   return errs;
 }
 
@@ -304,7 +300,7 @@ ErrorList daemon_set_spec(const Json& ds) {
         invalid_json("spec.selector", label_selector_json(selector), "empty selector is invalid for daemonset"));
   }
   append(errs, validate_pod_template_spec(at(spec, "template"), "spec.template"));
-  replicated_template(errs, spec, "DaemonSet", true);
+  replicated_template(errs, spec, "DaemonSet");
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
   daemon_set_strategy(errs, spec);
   nonnegative(errs, spec, "revisionHistoryLimit", "spec.revisionHistoryLimit");
