@@ -260,6 +260,47 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
   return errs;
 }
 
+// ValidateReplicationControllerSpec: an unset selector is defaulted to the template's labels.
+ErrorList validate_replication_controller(const Json& rc) {
+  ErrorList errs;
+  const Json& spec = at(rc, "spec");
+  nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
+  const Json& template_spec = at(spec, "template");
+  const Json& template_labels = at(at(template_spec, "metadata"), "labels");
+  const Json& given = at(spec, "selector");
+  const Json& selector = given.is_object() && !given.empty() ? given : template_labels;
+  const bool empty = !selector.is_object() || selector.empty();
+  if (empty) errs.push_back(required("spec.selector"));
+  nonnegative(errs, spec, "replicas", "spec.replicas");
+  if (!template_spec.is_object()) {
+    errs.push_back(required("spec.template"));
+    return errs;
+  }
+  if (!empty) {
+    bool matches = true;
+    for (const auto& [key, value] : selector.items()) {
+      const Json* have = member(template_labels, key);
+      matches = matches && have && *have == value;
+    }
+    if (!matches) {
+      errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(template_spec),
+                                  "`selector` does not match template `labels`"));
+    }
+  }
+  append(errs, validate_pod_template_spec(template_spec, "spec.template"));
+  const std::string_view restart = restart_policy_of(at(template_spec, "spec"));
+  if (restart != "Always") errs.push_back(not_supported("spec.template.spec.restartPolicy", restart, {"Always"}));
+  if (has(at(template_spec, "spec"), "activeDeadlineSeconds")) {
+    errs.push_back(forbidden("spec.template.spec.activeDeadlineSeconds",
+                             "activeDeadlineSeconds in ReplicationController is not Supported"));
+  }
+  return errs;
+}
+
+ErrorList validate_replication_controller_update(const Json& rc, const Json& /*old*/) {
+  return validate_replication_controller(rc);
+}
+
 ErrorList validate_pod_template(const Json& pod_template) {
   return validate_pod_template_spec(at(pod_template, "template"), "template");
 }

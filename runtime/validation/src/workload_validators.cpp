@@ -5,9 +5,10 @@
 namespace rr::validation::detail {
 
 std::span<const BuiltinValidator> workload_validators() {
-  static constexpr std::array<BuiltinValidator, 8> kTable = {{
+  static constexpr std::array<BuiltinValidator, 9> kTable = {{
       {"", "v1", "Pod", validate_pod_create, validate_pod_update},
       {"", "v1", "PodTemplate", validate_pod_template, validate_pod_template_update},
+      {"", "v1", "ReplicationController", validate_replication_controller, validate_replication_controller_update},
       {"apps", "v1", "DaemonSet", validate_daemon_set_create, validate_daemon_set_update},
       {"apps", "v1", "Deployment", validate_deployment_create, validate_deployment_update},
       {"apps", "v1", "ReplicaSet", validate_replica_set_create, validate_replica_set_update},

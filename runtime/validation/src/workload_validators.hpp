@@ -1,4 +1,5 @@
-// The pods-and-workloads family of the built-in validators' table: core/v1 Pod and PodTemplate,
+// The pods-and-workloads family of the built-in validators' table: core/v1 Pod, PodTemplate and
+// ReplicationController,
 // apps/v1 Deployment, ReplicaSet, StatefulSet and DaemonSet, batch/v1 Job and CronJob.
 #pragma once
 #include <span>
@@ -14,6 +15,8 @@ ErrorList validate_pod_create(const Json& pod);
 ErrorList validate_pod_update(const Json& pod, const Json& old_pod);
 ErrorList validate_pod_template(const Json& pod_template);
 ErrorList validate_pod_template_update(const Json& pod_template, const Json& old_pod_template);
+ErrorList validate_replication_controller(const Json& replication_controller);
+ErrorList validate_replication_controller_update(const Json& replication_controller, const Json& old);
 ErrorList validate_deployment_create(const Json& deployment);
 ErrorList validate_deployment_update(const Json& deployment, const Json& old_deployment);
 ErrorList validate_replica_set_create(const Json& replica_set);

@@ -69,6 +69,7 @@ void run_table(const char* file) {
 
 TEST_CASE("built-in cases: Pod") { run_table("pod.json"); }
 TEST_CASE("built-in cases: PodTemplate") { run_table("pod_template.json"); }
+TEST_CASE("built-in cases: ReplicationController") { run_table("replication_controller.json"); }
 TEST_CASE("built-in cases: Deployment") { run_table("deployment.json"); }
 TEST_CASE("built-in cases: ReplicaSet") { run_table("replica_set.json"); }
 TEST_CASE("built-in cases: StatefulSet") { run_table("stateful_set.json"); }
