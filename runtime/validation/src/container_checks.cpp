@@ -59,8 +59,10 @@ bool split_subscript(std::string_view field_path, std::string_view& path, std::s
   return true;
 }
 
-void object_field_selector(ErrorList& errs, const Json& fs, const std::set<std::string_view>& allowed,
-                           const std::string& path) {
+}  // namespace
+
+void validate_object_field_selector(ErrorList& errs, const Json& fs, const std::set<std::string_view>& allowed,
+                                    const std::string& path) {
   std::string_view api_version = string_member(fs, "apiVersion");
   if (api_version.empty()) api_version = "v1";  // defaulted
   const std::string_view field_path = string_member(fs, "fieldPath");
@@ -97,16 +99,32 @@ void object_field_selector(ErrorList& errs, const Json& fs, const std::set<std::
   }
   const std::string_view converted = field_path == "spec.host" ? "spec.nodeName" : field_path;
   if (!allowed.contains(converted)) {
-    errs.push_back(not_supported(child(path, "fieldPath"), converted, {allowed.begin(), allowed.end()}));
+    errs.push_back(
+        not_supported(child(path, "fieldPath"), converted, std::vector<std::string>(allowed.begin(), allowed.end())));
   }
 }
+
+void validate_resource_field_selector(ErrorList& errs, const Json& rf, bool volume, const std::string& path) {
+  static const std::set<std::string_view> kResourceFieldPaths = {
+      "limits.cpu",   "limits.ephemeral-storage",   "limits.memory",
+      "requests.cpu", "requests.ephemeral-storage", "requests.memory"};
+  const std::string_view resource = string_member(rf, "resource");
+  if (volume && string_member(rf, "containerName").empty()) {
+    errs.push_back(required(child(path, "containerName")));
+  } else if (resource.empty()) {
+    errs.push_back(required(child(path, "resource")));
+  } else if (!kResourceFieldPaths.contains(resource) && !resource.starts_with("requests.hugepages-") &&
+             !resource.starts_with("limits.hugepages-")) {
+    errs.push_back(not_supported(child(path, "resource"), resource,
+                                 std::vector<std::string>(kResourceFieldPaths.begin(), kResourceFieldPaths.end())));
+  }
+}
+
+namespace {
 
 const std::set<std::string_view> kEnvFieldPaths = {
     "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName",
     "status.hostIP", "status.hostIPs",     "status.podIP", "status.podIPs"};
-const std::set<std::string_view> kResourceFieldPaths = {
-    "limits.cpu",   "limits.ephemeral-storage",   "limits.memory",
-    "requests.cpu", "requests.ephemeral-storage", "requests.memory"};
 
 void key_selector(ErrorList& errs, const Json& s, const std::string& path) {
   const std::string_view name = string_member(s, "name");
@@ -125,18 +143,11 @@ void env_value_from(ErrorList& errs, const Json& ev, const std::string& path) {
   int sources = 0;
   if (const Json& f = at(from, "fieldRef"); f.is_object()) {
     ++sources;
-    object_field_selector(errs, f, kEnvFieldPaths, child(path, "fieldRef"));
+    validate_object_field_selector(errs, f, kEnvFieldPaths, child(path, "fieldRef"));
   }
   if (const Json& r = at(from, "resourceFieldRef"); r.is_object()) {
     ++sources;
-    const std::string_view resource = string_member(r, "resource");
-    if (resource.empty()) {
-      errs.push_back(required(child(path, "resourceFieldRef.resource")));
-    } else if (!kResourceFieldPaths.contains(resource) && !resource.starts_with("requests.hugepages-") &&
-               !resource.starts_with("limits.hugepages-")) {
-      errs.push_back(not_supported(child(path, "resourceFieldRef.resource"), resource,
-                                   {kResourceFieldPaths.begin(), kResourceFieldPaths.end()}));
-    }
+    validate_resource_field_selector(errs, r, false, child(path, "resourceFieldRef"));
   }
   if (const Json& c = at(from, "configMapKeyRef"); c.is_object()) {
     ++sources;

@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 
 #include "workload_common.hpp"
 
@@ -32,6 +34,12 @@ void validate_affinity(ErrorList& errs, const Json& affinity, const std::string&
 
 // ValidateTolerations.
 void validate_tolerations(ErrorList& errs, const Json& list, const std::string& path);
+
+// validateObjectFieldSelector (a downward API fieldRef; `allowed` the paths the caller accepts) and
+// validateContainerResourceFieldSelector (`volume`: a downward API volume file, which names its container).
+void validate_object_field_selector(ErrorList& errs, const Json& fs, const std::set<std::string_view>& allowed,
+                                    const std::string& path);
+void validate_resource_field_selector(ErrorList& errs, const Json& rf, bool volume, const std::string& path);
 
 // ValidatePortNumOrName over an IntOrString JSON value.
 void validate_port_num_or_name(ErrorList& errs, const Json& port, const std::string& path);

@@ -66,6 +66,92 @@ void key_to_path(ErrorList& errs, const Json& item, const std::string& path) {
   file_mode(errs, item, "mode", child(path, "mode"));
 }
 
+// validateDownwardAPIVolumeFile: a relative path and exactly one of fieldRef and resourceFieldRef.
+void downward_api_file(ErrorList& errs, const Json& file, const std::string& path) {
+  static const std::set<std::string_view> kVolumeFieldPaths = {"metadata.annotations", "metadata.labels",
+                                                               "metadata.name", "metadata.namespace", "metadata.uid"};
+  const std::string_view p = string_member(file, "path");
+  if (p.empty()) errs.push_back(required(child(path, "path")));
+  local_non_reserved_path(errs, p, child(path, "path"));
+  const Json& field_ref = at(file, "fieldRef");
+  const Json& resource_ref = at(file, "resourceFieldRef");
+  if (field_ref.is_object()) {
+    validate_object_field_selector(errs, field_ref, kVolumeFieldPaths, child(path, "fieldRef"));
+    if (resource_ref.is_object()) {
+      errs.push_back(invalid(path, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously"));
+    }
+  } else if (resource_ref.is_object()) {
+    validate_resource_field_selector(errs, resource_ref, true, child(path, "resourceFieldRef"));
+  } else {
+    errs.push_back(required(path, "one of fieldRef and resourceFieldRef is required"));
+  }
+  file_mode(errs, file, "mode", child(path, "mode"));
+}
+
+// validateProjectionSources: one source each; paths unique across the volume.
+void projection_sources(ErrorList& errs, const Json& projected, const std::string& path) {
+  const Json& sources = at(projected, "sources");
+  if (!sources.is_array()) return;
+  std::set<std::string, std::less<>> all_paths;
+  const auto unique_path = [&](std::string_view p, std::string_view shown) {
+    if (p.empty()) return;
+    if (all_paths.contains(p)) {
+      errs.push_back(invalid(path, shown, "conflicting duplicate paths"));
+    } else {
+      all_paths.insert(std::string(p));
+    }
+  };
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const Json& source = sources[i];
+    const std::string src_path = index(child(path, "sources"), i);
+    int count = 0;
+    for (const char* kind : {"secret", "configMap"}) {
+      const Json& s = at(source, kind);
+      if (!s.is_object()) continue;
+      ++count;
+      const std::string proj_path = child(src_path, kind);
+      const std::string_view name = string_member(s, "name");
+      if (name.empty()) errs.push_back(required(child(proj_path, "name")));
+      if (const Json& list = at(s, "items"); list.is_array()) {
+        for (std::size_t k = 0; k < list.size(); ++k) {
+          key_to_path(errs, list[k], index(child(proj_path, "items"), k));
+          unique_path(string_member(list[k], "path"), name);
+        }
+      }
+    }
+    if (const Json& d = at(source, "downwardAPI"); d.is_object()) {
+      ++count;
+      if (const Json& list = at(d, "items"); list.is_array()) {
+        for (const Json& file : list) {
+          downward_api_file(errs, file, child(src_path, "downwardAPI"));
+          unique_path(string_member(file, "path"), string_member(file, "path"));
+        }
+      }
+    }
+    if (const Json& token = at(source, "serviceAccountToken"); token.is_object()) {
+      ++count;
+      const std::int64_t seconds = int_member(token, "expirationSeconds").value_or(3600);  // defaulted
+      const std::string seconds_path = child(child(src_path, "serviceAccountToken"), "expirationSeconds");
+      if (seconds < 600)
+        errs.push_back(invalid_int(seconds_path, seconds, "may not specify a duration less than 10 minutes"));
+      if (seconds > (std::int64_t{1} << 32)) {
+        errs.push_back(invalid_int(seconds_path, seconds, "may not specify a duration larger than 2^32 seconds"));
+      }
+      // Upstream names the volume's path, not the source's, for the token path.
+      const std::string_view token_path = string_member(token, "path");
+      if (token_path.empty()) {
+        errs.push_back(required(child(path, "path")));
+      } else {
+        local_non_reserved_path(errs, token_path, child(path, "path"));
+      }
+    }
+    for (const char* other : {"clusterTrustBundle", "podCertificate"}) {
+      if (at(source, other).is_object()) ++count;
+    }
+    if (count > 1) errs.push_back(forbidden(src_path, "may not specify more than 1 volume type per source"));
+  }
+}
+
 void items(ErrorList& errs, const Json& source, const std::string& path) {
   const Json& list = at(source, "items");
   if (!list.is_array()) return;
@@ -108,8 +194,13 @@ void source_checks(ErrorList& errs, std::string_view key, const Json& s, const s
     local_descending_path(errs, string_member(s, "directory"), child(path, "directory"));
   } else if (key == "downwardAPI") {
     file_mode(errs, s, "defaultMode", child(path, "defaultMode"));
+    // Upstream names the volume source, not each item, for the items' findings.
+    if (const Json& list = at(s, "items"); list.is_array()) {
+      for (const Json& file : list) downward_api_file(errs, file, path);
+    }
   } else if (key == "projected") {
     file_mode(errs, s, "defaultMode", child(path, "defaultMode"));
+    projection_sources(errs, s, path);
   } else if (key == "csi") {
     if (string_member(s, "driver").empty()) errs.push_back(required(child(path, "driver")));
   }
