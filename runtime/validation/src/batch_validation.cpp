@@ -1,8 +1,10 @@
 // batch/v1 Job and CronJob (pkg/apis/batch/validation, 1.35), without ObjectMeta except the two
 // name rules these kinds add (an Indexed Job's pod hostnames, a CronJob's 52 characters).
+#include <set>
 #include <string>
 
 #include "cron_schedule.hpp"
+#include "rr/core/go_quote.hpp"
 #include "rr/validation/label_selector.hpp"
 #include "rr/validation/names.hpp"
 #include "workload_common.hpp"
@@ -13,41 +15,185 @@ namespace {
 
 constexpr std::int64_t kMaxParallelismForIndexedJob = 100000;
 
-// validateJobSpec: what a Job and a CronJob's job template share.
-void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
-  for (const char* key :
-       {"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"}) {
-    nonnegative(errs, spec, key, child(path, key));
+// %q of a Go []string: ["a" "b"].
+std::string go_quoted_list(std::initializer_list<const char*> values) {
+  std::string s = "[";
+  for (const char* v : values) s += (s.size() > 1 ? " " : "") + go_quote(v);
+  return s + "]";
+}
+
+void on_exit_codes(ErrorList& errs, const Json& rule, const std::set<std::string, std::less<>>& containers,
+                   const std::string& path) {
+  const Json& codes = at(rule, "onExitCodes");
+  const std::string_view op = string_member(codes, "operator");
+  if (op.empty()) {
+    errs.push_back(required(child(path, "operator"), "valid values: " + go_quoted_list({"In", "NotIn"})));
+  } else if (op != "In" && op != "NotIn") {
+    errs.push_back(not_supported(child(path, "operator"), op, {"In", "NotIn"}));
   }
-  const std::string_view mode = string_member(spec, "completionMode");
-  if (has(spec, "backoffLimitPerIndex")) {
-    nonnegative(errs, spec, "backoffLimitPerIndex", child(path, "backoffLimitPerIndex"));
-    if (mode != "Indexed") {
-      errs.push_back(forbidden(child(path, "backoffLimitPerIndex"), "requires indexed completion mode"));
+  if (const Json& name = at(codes, "containerName");
+      name.is_string() && !containers.contains(name.get<std::string>())) {
+    errs.push_back(invalid(child(path, "containerName"), name.get<std::string>(),
+                           "must be one of the container or initContainer names in the pod template"));
+  }
+  const Json& values = at(codes, "values");
+  const std::string values_path = child(path, "values");
+  const std::size_t n = values.is_array() ? values.size() : 0;
+  if (n == 0) {
+    errs.push_back(invalid_json(values_path, go_json(values), "at least one value is required"));
+  } else if (n > 255) {
+    errs.push_back(too_many(values_path, static_cast<std::int64_t>(n), 255));
+  }
+  bool ordered = true;
+  std::set<std::int64_t> seen;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (!values[j].is_number_integer()) continue;
+    const std::int64_t v = values[j].get<std::int64_t>();
+    if (op == "In" && v == 0)
+      errs.push_back(invalid_int(index(values_path, j), v, "must not be 0 for the In operator"));
+    if (seen.contains(v)) {
+      errs.push_back({FieldErrorType::Duplicate, index(values_path, j), std::to_string(v), {}});
+    } else {
+      seen.insert(v);
+    }
+    if (j > 0 && values[j - 1].is_number_integer() && values[j - 1].get<std::int64_t>() > v) ordered = false;
+  }
+  if (!ordered) errs.push_back(invalid_json(values_path, go_json(values), "must be ordered"));
+}
+
+// validatePodFailurePolicy: at most 20 rules, each with a known action and one kind of requirement.
+void pod_failure_policy(ErrorList& errs, const Json& spec, const std::string& path) {
+  const Json& rules = at(at(spec, "podFailurePolicy"), "rules");
+  const std::string rules_path = child(path, "rules");
+  if (!rules.is_array()) return;
+  if (rules.size() > 20) errs.push_back(too_many(rules_path, static_cast<std::int64_t>(rules.size()), 20));
+  std::set<std::string, std::less<>> containers;
+  const Json& pod_spec = at(at(spec, "template"), "spec");
+  for (const char* list : {"containers", "initContainers"}) {
+    if (const Json& l = at(pod_spec, list); l.is_array()) {
+      for (const Json& c : l) containers.insert(std::string(string_member(c, "name")));
     }
   }
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const Json& rule = rules[i];
+    const std::string rule_path = index(rules_path, i);
+    const std::string_view action = string_member(rule, "action");
+    if (action.empty()) {
+      errs.push_back(required(child(rule_path, "action"),
+                              "valid values: " + go_quoted_list({"Count", "FailIndex", "FailJob", "Ignore"})));
+    } else if (action == "FailIndex") {
+      if (!has(spec, "backoffLimitPerIndex")) {
+        errs.push_back(invalid(child(rule_path, "action"), action, "requires the backoffLimitPerIndex to be set"));
+      }
+    } else if (action != "Count" && action != "FailJob" && action != "Ignore") {
+      errs.push_back(not_supported(child(rule_path, "action"), action, {"Count", "FailIndex", "FailJob", "Ignore"}));
+    }
+    const bool exit_codes = at(rule, "onExitCodes").is_object();
+    const Json& conditions = at(rule, "onPodConditions");
+    const std::size_t condition_count = conditions.is_array() ? conditions.size() : 0;
+    if (exit_codes) on_exit_codes(errs, rule, containers, child(rule_path, "onExitCodes"));
+    if (condition_count > 0) {
+      const std::string conditions_path = child(rule_path, "onPodConditions");
+      if (condition_count > 20)
+        errs.push_back(too_many(conditions_path, static_cast<std::int64_t>(condition_count), 20));
+      for (std::size_t j = 0; j < condition_count; ++j) {
+        const std::string at_j = index(conditions_path, j);
+        const std::string_view type = string_member(conditions[j], "type");
+        for (std::string& m : is_qualified_name(type)) errs.push_back(invalid(child(at_j, "type"), type, std::move(m)));
+        const std::string_view status = string_member(conditions[j], "status");
+        if (status.empty()) {
+          errs.push_back(
+              required(child(at_j, "status"), "valid values: " + go_quoted_list({"False", "True", "Unknown"})));
+        } else if (status != "True" && status != "False" && status != "Unknown") {
+          errs.push_back(not_supported(child(at_j, "status"), status, {"False", "True", "Unknown"}));
+        }
+      }
+    }
+    // field.OmitValueType: the finding shows no value.
+    if (exit_codes && condition_count > 0) {
+      errs.push_back({FieldErrorType::Invalid, rule_path, std::nullopt,
+                      "specifying both OnExitCodes and OnPodConditions is not supported"});
+    }
+    if (!exit_codes && condition_count == 0) {
+      errs.push_back({FieldErrorType::Invalid, rule_path, std::nullopt,
+                      "specifying one of OnExitCodes and OnPodConditions is required"});
+    }
+  }
+}
+
+// validateJobSpec: what a Job and a CronJob's job template share.
+void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
+  for (const char* key : {"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit",
+                          "ttlSecondsAfterFinished", "backoffLimitPerIndex"}) {
+    nonnegative(errs, spec, key, child(path, key));
+  }
+  const auto completions = int_member(spec, "completions");
+  const auto max_failed = int_member(spec, "maxFailedIndexes");
   if (has(spec, "maxFailedIndexes")) {
+    nonnegative(errs, spec, "maxFailedIndexes", child(path, "maxFailedIndexes"));
     if (!has(spec, "backoffLimitPerIndex")) {
       errs.push_back(required(child(path, "backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
     }
-    nonnegative(errs, spec, "maxFailedIndexes", child(path, "maxFailedIndexes"));
   }
+  const std::string_view mode = string_member(spec, "completionMode");
   if (has(spec, "completionMode")) {
     if (mode != "NonIndexed" && mode != "Indexed") {
       errs.push_back(not_supported(child(path, "completionMode"), mode, {"NonIndexed", "Indexed"}));
     }
     if (mode == "Indexed") {
-      if (!has(spec, "completions"))
-        errs.push_back(required(child(path, "completions"), "when completion mode is Indexed"));
+      if (!completions) errs.push_back(required(child(path, "completions"), "when completion mode is Indexed"));
       if (const auto p = int_member(spec, "parallelism"); p && *p > kMaxParallelismForIndexedJob) {
         errs.push_back(invalid_int(child(path, "parallelism"), *p,
                                    "must be less than or equal to 100000 when completion mode is Indexed"));
       }
+      if (completions && max_failed && *max_failed > *completions) {
+        errs.push_back(
+            invalid_int(child(path, "maxFailedIndexes"), *max_failed, "must be less than or equal to completions"));
+      }
+      if (max_failed && *max_failed > 100000) {
+        errs.push_back(
+            invalid_int(child(path, "maxFailedIndexes"), *max_failed, "must be less than or equal to 100000"));
+      }
+    }
+  }
+  if (mode.empty() || mode == "NonIndexed") {
+    if (const auto per_index = int_member(spec, "backoffLimitPerIndex")) {
+      errs.push_back(invalid_int(child(path, "backoffLimitPerIndex"), *per_index, "requires indexed completion mode"));
+    }
+    if (max_failed)
+      errs.push_back(invalid_int(child(path, "maxFailedIndexes"), *max_failed, "requires indexed completion mode"));
+  }
+  const bool failure_policy = has(spec, "podFailurePolicy");
+  if (failure_policy) pod_failure_policy(errs, spec, child(path, "podFailurePolicy"));
+  if (const Json& success = at(spec, "successPolicy"); success.is_object()) {
+    if (mode != "Indexed") {
+      // The internal SuccessPolicy struct, as encoding/json writes it (Go field names).
+      std::string shown = "{\"Rules\":";
+      const Json& rules = at(success, "rules");
+      if (!rules.is_array()) {
+        shown += "null";
+      } else {
+        shown += "[";
+        for (std::size_t i = 0; i < rules.size(); ++i) {
+          const Json& indexes = at(rules[i], "succeededIndexes");
+          const Json& count = at(rules[i], "succeededCount");
+          shown += std::string(i ? "," : "") +
+                   "{\"SucceededIndexes\":" + (indexes.is_string() ? go_json(indexes) : "null") +
+                   ",\"SucceededCount\":" + (count.is_number_integer() ? go_json(count) : "null") + "}";
+        }
+        shown += "]";
+      }
+      errs.push_back(invalid_json(child(path, "successPolicy"), shown + "}", "requires indexed completion mode"));
+    } else if (list_size(success, "rules") == 0) {
+      errs.push_back(required(child(path, "successPolicy.rules"),
+                              "at least one rules must be specified when the successPolicy is specified"));
     }
   }
   if (const Json& replacement = at(spec, "podReplacementPolicy"); replacement.is_string()) {
     const std::string& r = replacement.get_ref<const std::string&>();
-    if (r != "TerminatingOrFailed" && r != "Failed") {
+    if (failure_policy) {
+      if (r != "Failed") errs.push_back(not_supported(child(path, "podReplacementPolicy"), r, {"Failed"}));
+    } else if (r != "TerminatingOrFailed" && r != "Failed") {
       errs.push_back(not_supported(child(path, "podReplacementPolicy"), r, {"Failed", "TerminatingOrFailed"}));
     }
   }
@@ -60,7 +206,7 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
     errs.push_back(required(restart_path, "valid values: \"OnFailure\", \"Never\""));
   } else if (restart != "OnFailure" && restart != "Never") {
     errs.push_back(not_supported(restart_path, restart, {"OnFailure", "Never"}));
-  } else if (has(spec, "podFailurePolicy") && restart != "Never") {
+  } else if (failure_policy && restart != "Never") {
     errs.push_back(invalid(restart_path, restart, "only \"Never\" is supported when podFailurePolicy is specified"));
   }
 }
