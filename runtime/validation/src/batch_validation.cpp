@@ -314,7 +314,7 @@ void cron_job_spec(ErrorList& errs, const Json& spec, const Json* old_spec) {
                                 "`selector` will be auto-generated"));
   }
   if (bool_member(job_template_spec, "manualSelector")) {
-    errs.push_back(not_supported("spec.jobTemplate.spec.manualSelector", "true", {"nil", "false"}));
+    errs.push_back(not_supported_json("spec.jobTemplate.spec.manualSelector", "true", {"nil", "false"}));  // a *bool
   }
   nonnegative(errs, spec, "successfulJobsHistoryLimit", "spec.successfulJobsHistoryLimit");
   nonnegative(errs, spec, "failedJobsHistoryLimit", "spec.failedJobsHistoryLimit");
