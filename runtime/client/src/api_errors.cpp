@@ -52,6 +52,7 @@ std::string_view cause_type(FieldErrorType type) {
     case FieldErrorType::TooMany: return "FieldValueTooMany";
     case FieldErrorType::Duplicate: return "FieldValueDuplicate";
     case FieldErrorType::Forbidden: return "FieldValueForbidden";
+    case FieldErrorType::NotFound: return "FieldValueNotFound";
   }
   return "FieldValueInvalid";
 }

@@ -30,6 +30,7 @@ std::string_view to_string(FieldErrorType type) noexcept {
     case FieldErrorType::TooMany: return "Too many";
     case FieldErrorType::Duplicate: return "Duplicate value";
     case FieldErrorType::Forbidden: return "Forbidden";
+    case FieldErrorType::NotFound: return "Not found";
   }
   return "Invalid value";
 }

@@ -10,6 +10,7 @@
 
 #include "rr/validation/object_meta.hpp"
 #include "rr/validation/resource_rules.hpp"
+#include "two_documents.hpp"
 
 namespace {
 
@@ -31,14 +32,9 @@ rr::validation::ErrorList own_members(const rr::Json& m) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rr::validation;
-  if (size > 16384) return 0;
-  const std::string_view input(reinterpret_cast<const char*>(data), size);
-  const auto newline = input.find('\n');
-  const rr::Json now = rr::Json::parse(input.substr(0, newline), nullptr, /*allow_exceptions=*/false);
-  const rr::Json old = newline == std::string_view::npos
-                           ? rr::Json::object()
-                           : rr::Json::parse(input.substr(newline + 1), nullptr, /*allow_exceptions=*/false);
-  if (now.is_discarded() || old.is_discarded()) return 0;
+  const auto documents = fuzz::two_documents(data, size);
+  if (!documents) return 0;
+  const auto& [now, old] = *documents;
   for (const NameRule rule :
        {NameRule::DNSSubdomain, NameRule::DNSLabel, NameRule::DNS1035Label, NameRule::PathSegment}) {
     for (const bool namespaced : {false, true}) {

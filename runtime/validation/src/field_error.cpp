@@ -57,6 +57,10 @@ FieldError duplicate(std::string field, std::string_view string_value) {
   return {FieldErrorType::Duplicate, std::move(field), go_quote(string_value), {}};
 }
 
+FieldError not_found(std::string field, std::string_view string_value) {
+  return {FieldErrorType::NotFound, std::move(field), go_quote(string_value), {}};
+}
+
 FieldError not_supported(std::string field, std::string_view string_value, const std::vector<std::string>& supported) {
   std::string detail;
   for (const std::string& v : supported) detail += (detail.empty() ? "supported values: " : ", ") + go_quote(v);

@@ -24,7 +24,7 @@ class DecodeError : public std::runtime_error {
 };
 
 // Mirrors k8s.io/apimachinery/pkg/util/validation/field.ErrorType.
-enum class FieldErrorType { Required, Invalid, NotSupported, TooLong, TooMany, Duplicate, Forbidden };
+enum class FieldErrorType { Required, Invalid, NotSupported, TooLong, TooMany, Duplicate, Forbidden, NotFound };
 
 // One validation finding. path uses Kubernetes field-path syntax: spec.ports[2].port, metadata.labels[app].
 struct FieldError {

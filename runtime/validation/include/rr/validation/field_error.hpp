@@ -40,6 +40,7 @@ FieldError forbidden(std::string field, std::string detail);
 FieldError too_long(std::string field, std::int64_t max_bytes);  // "may not be more than N bytes"
 FieldError too_many(std::string field, std::int64_t actual, std::int64_t max_items);
 FieldError duplicate(std::string field, std::string_view string_value);
+FieldError not_found(std::string field, std::string_view string_value);  // "Not found: \"x\""
 FieldError not_supported(std::string field, std::string_view string_value, const std::vector<std::string>& supported);
 
 // The list as core findings (rr::FieldError), for api_errors::causes_of / the cluster's 422.
