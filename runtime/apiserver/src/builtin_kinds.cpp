@@ -6,9 +6,9 @@
 
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
-#include "go_defaults.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/validation/builtin.hpp"
+#include "rr/validation/defaults.hpp"
 #include "webhook_configuration.hpp"
 
 namespace rr {
@@ -19,7 +19,7 @@ namespace {
 // defaults and validation through the generated type; the defaulted object is what is stored.
 Cluster::AdmitFn admission_of(const KindCodec& row, GroupVersionKind gvk) {
   return [&row, gvk = std::move(gvk)](Json& object) -> std::vector<FieldError> {
-    apiserver_detail::apply_go_defaults(gvk, object);
+    validation::apply_builtin_defaults(gvk.group, gvk.version, gvk.kind, object);
     std::string defaulted;
     auto findings = row.admit(object.dump(), defaulted);  // a DecodeError is the cluster's to report
     object = Json::parse(defaulted);
@@ -43,8 +43,21 @@ Cluster::AdmissionFn with_go_validation(const GroupVersionKind& gvk, Cluster::Ad
   return [gvk, admission = std::move(admission)](const AdmissionRequest& request) {
     AdmissionResponse response = admission(request);
     if (request.status) return response;
+    const Json* old_object = request.old_object;
+    Json bound;
+    if (old_object && gvk.kind == "Pod" && gvk.group.empty()) {
+      // The node agent binds a pod by writing its first spec.nodeName (what the pods/binding
+      // subresource does, which has its own checks): that one change is not a pod update's.
+      const Json node = request.object.value("/spec/nodeName"_json_pointer, Json());
+      if (node.is_string() && old_object->value("/spec/nodeName"_json_pointer, std::string()).empty() &&
+          old_object->contains("spec") && (*old_object)["spec"].is_object()) {
+        bound = *old_object;
+        bound["spec"]["nodeName"] = node;
+        old_object = &bound;
+      }
+    }
     response.errors = validation::to_core(
-        validation::validate_builtin(gvk.group, gvk.version, gvk.kind, request.object, request.old_object));
+        validation::validate_builtin(gvk.group, gvk.version, gvk.kind, request.object, old_object));
     return response;
   };
 }

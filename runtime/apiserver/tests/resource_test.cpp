@@ -130,7 +130,8 @@ TEST_CASE("status subresource: PUT /status writes only the status, the main reso
   TestServer t;
   auto c = t.client();
   const std::string pods = "/api/v1/namespaces/default/pods";
-  auto created = c->Post(pods, R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{"containers":[]},
+  auto created = c->Post(pods, R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},
+                                   "spec":{"containers":[{"name":"main","image":"app:v1"}]},
                                    "status":{"phase":"Running"}})",
                          "application/json");
   REQUIRE(created->status == 201);

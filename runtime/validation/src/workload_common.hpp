@@ -32,7 +32,7 @@ FieldError not_supported_json(std::string field, std::string json_text, const st
 // How a pod spec is validated (the caller's context). A Pod's unset hostPort is defaulted to its
 // containerPort, so the hostNetwork rule reads the same for Pods and templates.
 struct PodSpecContext {
-  std::string_view pod_name;     // for ephemeral volumes' PVC names; empty in templates
+  std::string_view pod_name;  // for ephemeral volumes' PVC names; empty in templates
 };
 
 // ValidatePodSpec over a v1 PodSpec as JSON at `path` ("spec", "spec.template.spec"). Fields the

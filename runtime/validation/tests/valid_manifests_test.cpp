@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rr/validation/builtin.hpp"
+#include "rr/validation/defaults.hpp"
 
 using rr::Json;
 namespace fs = std::filesystem;
@@ -92,8 +93,11 @@ void check_object(const Json& object, const std::string& where, Checked& checked
   const std::string version = slash == std::string::npos ? gv : gv.substr(slash + 1);
   if (!rr::validation::find_builtin_validator(group, version, kind->get<std::string>())) return;
   ++checked.objects;
+  // As the API server sees it: after the Go defaults (a Service port's targetPort is its port).
+  Json defaulted = object;
+  rr::validation::apply_builtin_defaults(group, version, kind->get<std::string>(), defaulted);
   std::string found;
-  for (const auto& e : rr::validation::validate_builtin(group, version, kind->get<std::string>(), object, nullptr)) {
+  for (const auto& e : rr::validation::validate_builtin(group, version, kind->get<std::string>(), defaulted, nullptr)) {
     found += "\n  " + e.to_string();
   }
   CHECK_MESSAGE(found.empty(), where << ": " << kind->get<std::string>() << found);

@@ -1,8 +1,8 @@
-#include "go_defaults.hpp"
+#include "rr/validation/defaults.hpp"
 
 #include <string_view>
 
-namespace rr::apiserver_detail {
+namespace rr::validation {
 
 namespace {
 
@@ -157,11 +157,9 @@ void binding_defaults(Json& binding) {
 
 }  // namespace
 
-void apply_go_defaults(const GroupVersionKind& gvk, Json& object) {
+void apply_builtin_defaults(std::string_view g, std::string_view version, std::string_view k, Json& object) {
   if (!object.is_object()) return;
-  const std::string& g = gvk.group;
-  const std::string& k = gvk.kind;
-  if (gvk.version != "v1") return;
+  if (version != "v1") return;
   Json* spec = object_at(object, {"spec"});
   if (g.empty()) {
     if (k == "Pod") pod_spec_defaults(spec);
@@ -215,4 +213,4 @@ void apply_go_defaults(const GroupVersionKind& gvk, Json& object) {
   }
 }
 
-}  // namespace rr::apiserver_detail
+}  // namespace rr::validation

@@ -1,13 +1,18 @@
-// The Go defaulting functions' defaults on the common built-in kinds (go_defaults.hpp), one row per
+// The Go defaulting functions' defaults on the common built-in kinds (rr/validation/defaults.hpp), one row per
 // default, and the rule that a member already set is kept.
 #include <doctest/doctest.h>
 
-#include "go_defaults.hpp"
+#include <string>
 
-using namespace rr;
-using rr::apiserver_detail::apply_go_defaults;
+#include "rr/validation/defaults.hpp"
+
+using rr::Json;
 
 namespace {
+
+struct GroupVersionKind {
+  std::string group, version, kind;
+};
 
 struct Row {
   const char* name;
@@ -19,7 +24,7 @@ struct Row {
 
 Json defaulted(const GroupVersionKind& gvk, const char* text) {
   Json object = Json::parse(text);
-  apply_go_defaults(gvk, object);
+  rr::validation::apply_builtin_defaults(gvk.group, gvk.version, gvk.kind, object);
   return object;
 }
 
