@@ -8,7 +8,10 @@ std::optional<std::string> type_text_of(const rr::Json& type, std::string& why) 
     why = "a type that is not one kind: " + type.dump();
     return std::nullopt;
   }
-  const auto& [kind, body] = *type.items().begin();
+  // The one member, by its iterator (a structured binding of items().begin() dangles).
+  const auto member = type.begin();
+  const std::string kind = member.key();
+  const rr::Json& body = member.value();
   if (kind == "dyn") return "dyn";
   if (kind == "null") return "null_type";
   if (kind == "primitive") {
