@@ -31,7 +31,7 @@ void node_selector_requirement(ErrorList& errs, const Json& rq, bool check_value
     errs.push_back(invalid(child(path, "operator"), op, "not a valid selector operator"));
   }
   label_name(errs, string_member(rq, "key"), child(path, "key"));
-  const Json& list = at(rq, "values");
+  const Json& list = value_at(rq, "values");
   if (!check_values || !list.is_array()) return;
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (!list[i].is_string()) continue;
@@ -57,7 +57,7 @@ void node_field_requirement(ErrorList& errs, const Json& rq, const std::string& 
     errs.push_back(invalid(child(path, "key"), key, "not a valid field selector key"));
     return;
   }
-  const Json& list = at(rq, "values");
+  const Json& list = value_at(rq, "values");
   if (!list.is_array()) return;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string v = list[i].is_string() ? list[i].get<std::string>() : std::string();
@@ -67,12 +67,12 @@ void node_field_requirement(ErrorList& errs, const Json& rq, const std::string& 
 }
 
 void node_selector_term(ErrorList& errs, const Json& term, bool check_values, const std::string& path) {
-  if (const Json& exprs = at(term, "matchExpressions"); exprs.is_array()) {
+  if (const Json& exprs = value_at(term, "matchExpressions"); exprs.is_array()) {
     for (std::size_t j = 0; j < exprs.size(); ++j) {
       node_selector_requirement(errs, exprs[j], check_values, index(child(path, "matchExpressions"), j));
     }
   }
-  if (const Json& fields = at(term, "matchFields"); fields.is_array()) {
+  if (const Json& fields = value_at(term, "matchFields"); fields.is_array()) {
     for (std::size_t j = 0; j < fields.size(); ++j)
       node_field_requirement(errs, fields[j], index(child(path, "matchFields"), j));
   }
@@ -84,29 +84,29 @@ void weight(ErrorList& errs, const Json& term, const std::string& path) {
 }
 
 void node_affinity(ErrorList& errs, const Json& na, const std::string& path) {
-  if (const Json& req = at(na, "requiredDuringSchedulingIgnoredDuringExecution"); req.is_object()) {
+  if (const Json& req = value_at(na, "requiredDuringSchedulingIgnoredDuringExecution"); req.is_object()) {
     const std::string terms_path = child(child(path, "requiredDuringSchedulingIgnoredDuringExecution"),
                                          "nodeSelectorTerms");
-    const Json& terms = at(req, "nodeSelectorTerms");
+    const Json& terms = value_at(req, "nodeSelectorTerms");
     if (!terms.is_array() || terms.empty()) {
       errs.push_back(required(terms_path, "must have at least one node selector term"));
     } else {
       for (std::size_t i = 0; i < terms.size(); ++i) node_selector_term(errs, terms[i], true, index(terms_path, i));
     }
   }
-  if (const Json& preferred = at(na, "preferredDuringSchedulingIgnoredDuringExecution"); preferred.is_array()) {
+  if (const Json& preferred = value_at(na, "preferredDuringSchedulingIgnoredDuringExecution"); preferred.is_array()) {
     const std::string p = child(path, "preferredDuringSchedulingIgnoredDuringExecution");
     for (std::size_t i = 0; i < preferred.size(); ++i) {
       weight(errs, preferred[i], child(index(p, i), "weight"));
-      node_selector_term(errs, at(preferred[i], "preference"), false, child(index(p, i), "preference"));
+      node_selector_term(errs, value_at(preferred[i], "preference"), false, child(index(p, i), "preference"));
     }
   }
 }
 
 void pod_affinity_term(ErrorList& errs, const Json& term, const std::string& path) {
-  append(errs, validate_label_selector(at(term, "labelSelector"), child(path, "labelSelector")));
-  append(errs, validate_label_selector(at(term, "namespaceSelector"), child(path, "namespaceSelector")));
-  if (const Json& namespaces = at(term, "namespaces"); namespaces.is_array()) {
+  append(errs, validate_label_selector(value_at(term, "labelSelector"), child(path, "labelSelector")));
+  append(errs, validate_label_selector(value_at(term, "namespaceSelector"), child(path, "namespaceSelector")));
+  if (const Json& namespaces = value_at(term, "namespaces"); namespaces.is_array()) {
     for (const Json& n : namespaces) {
       const std::string name = n.is_string() ? n.get<std::string>() : std::string();
       for (std::string& m : is_dns1123_label(name))
@@ -119,15 +119,15 @@ void pod_affinity_term(ErrorList& errs, const Json& term, const std::string& pat
 }
 
 void pod_affinity(ErrorList& errs, const Json& pa, const std::string& path) {
-  if (const Json& req = at(pa, "requiredDuringSchedulingIgnoredDuringExecution"); req.is_array()) {
+  if (const Json& req = value_at(pa, "requiredDuringSchedulingIgnoredDuringExecution"); req.is_array()) {
     const std::string p = child(path, "requiredDuringSchedulingIgnoredDuringExecution");
     for (std::size_t i = 0; i < req.size(); ++i) pod_affinity_term(errs, req[i], index(p, i));
   }
-  if (const Json& preferred = at(pa, "preferredDuringSchedulingIgnoredDuringExecution"); preferred.is_array()) {
+  if (const Json& preferred = value_at(pa, "preferredDuringSchedulingIgnoredDuringExecution"); preferred.is_array()) {
     const std::string p = child(path, "preferredDuringSchedulingIgnoredDuringExecution");
     for (std::size_t i = 0; i < preferred.size(); ++i) {
       weight(errs, preferred[i], child(index(p, i), "weight"));
-      pod_affinity_term(errs, at(preferred[i], "podAffinityTerm"), child(index(p, i), "podAffinityTerm"));
+      pod_affinity_term(errs, value_at(preferred[i], "podAffinityTerm"), child(index(p, i), "podAffinityTerm"));
     }
   }
 }
@@ -136,10 +136,11 @@ void pod_affinity(ErrorList& errs, const Json& pa, const std::string& path) {
 
 void validate_affinity(ErrorList& errs, const Json& affinity, const std::string& path) {
   if (!affinity.is_object()) return;
-  if (const Json& na = at(affinity, "nodeAffinity"); na.is_object())
+  if (const Json& na = value_at(affinity, "nodeAffinity"); na.is_object())
     node_affinity(errs, na, child(path, "nodeAffinity"));
-  if (const Json& pa = at(affinity, "podAffinity"); pa.is_object()) pod_affinity(errs, pa, child(path, "podAffinity"));
-  if (const Json& anti = at(affinity, "podAntiAffinity"); anti.is_object()) {
+  if (const Json& pa = value_at(affinity, "podAffinity"); pa.is_object())
+    pod_affinity(errs, pa, child(path, "podAffinity"));
+  if (const Json& anti = value_at(affinity, "podAntiAffinity"); anti.is_object()) {
     pod_affinity(errs, anti, child(path, "podAntiAffinity"));
   }
 }

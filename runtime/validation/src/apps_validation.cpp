@@ -63,7 +63,7 @@ struct SelectorOutcome {
 };
 SelectorOutcome required_selector(ErrorList& errs, const Json& spec, std::string_view kind_word,
                                   const std::string& invalid_detail) {
-  const Json& selector = at(spec, "selector");
+  const Json& selector = value_at(spec, "selector");
   SelectorOutcome out;
   if (!selector.is_object()) {
     errs.push_back(required("spec.selector"));
@@ -74,7 +74,8 @@ SelectorOutcome required_selector(ErrorList& errs, const Json& spec, std::string
                                   "empty selector is invalid for " + std::string(kind_word)));
     }
   }
-  const auto matches = label_selector_matches(selector, at(at(at(spec, "template"), "metadata"), "labels"));
+  const auto matches = label_selector_matches(selector,
+                                              value_at(value_at(value_at(spec, "template"), "metadata"), "labels"));
   if (!matches) {
     errs.push_back(invalid_json("spec.selector", label_selector_json(selector), invalid_detail));
     out.convertible = false;
@@ -87,17 +88,17 @@ SelectorOutcome required_selector(ErrorList& errs, const Json& spec, std::string
 
 void template_labels_match(ErrorList& errs, const SelectorOutcome& s, const Json& spec) {
   if (!s.empty && !s.matches) {
-    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(at(spec, "template")),
+    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(value_at(spec, "template")),
                                 "`selector` does not match template `labels`"));
   }
 }
 
 // What a replicated pod template must be: restartPolicy Always, no activeDeadlineSeconds.
 void replicated_template(ErrorList& errs, const Json& spec, std::string_view kind) {
-  const Json& pod_spec = at(at(spec, "template"), "spec");
+  const Json& pod_spec = value_at(value_at(spec, "template"), "spec");
   const std::string_view restart = restart_policy_of(pod_spec);
   if (restart != "Always") errs.push_back(not_supported("spec.template.spec.restartPolicy", restart, {"Always"}));
-  if (has(pod_spec, "activeDeadlineSeconds")) {
+  if (is_set(pod_spec, "activeDeadlineSeconds")) {
     errs.push_back(forbidden("spec.template.spec.activeDeadlineSeconds",
                              "activeDeadlineSeconds in " + std::string(kind) + " is not Supported"));
   }
@@ -106,7 +107,7 @@ void replicated_template(ErrorList& errs, const Json& spec, std::string_view kin
 // ValidatePodTemplateSpecForReplicaSet (Deployment and ReplicaSet).
 void template_for_replica_set(ErrorList& errs, const SelectorOutcome& s, const Json& spec, std::string_view kind) {
   template_labels_match(errs, s, spec);
-  append(errs, validate_pod_template_spec(at(spec, "template"), "spec.template"));
+  append(errs, validate_pod_template_spec(value_at(spec, "template"), "spec.template"));
   replicated_template(errs, spec, kind);
 }
 
@@ -124,18 +125,18 @@ void unsupported_strategy(ErrorList& errs, const std::string& path, std::string_
                           const std::vector<std::string>& supported) {
   std::string rolling_json = "null";
   if (rolling.is_object()) {
-    rolling_json = go_struct({{"MaxUnavailable", int_or_string_json(at(rolling, "maxUnavailable"))},
-                              {"MaxSurge", int_or_string_json(at(rolling, "maxSurge"))}});
+    rolling_json = go_struct({{"MaxUnavailable", int_or_string_json(value_at(rolling, "maxUnavailable"))},
+                              {"MaxSurge", int_or_string_json(value_at(rolling, "maxSurge"))}});
   }
   errs.push_back(not_supported_json(path, go_struct({{"Type", go_json_string(type)}, {"RollingUpdate", rolling_json}}),
                                     supported));
 }
 
 void deployment_strategy(ErrorList& errs, const Json& spec) {
-  const Json& strategy = at(spec, "strategy");
+  const Json& strategy = value_at(spec, "strategy");
   std::string_view type = string_member(strategy, "type");
   if (type.empty()) type = "RollingUpdate";
-  const Json& rolling = at(strategy, "rollingUpdate");
+  const Json& rolling = value_at(strategy, "rollingUpdate");
   if (type == "Recreate") {
     if (!rolling.is_null()) {
       errs.push_back(
@@ -143,9 +144,10 @@ void deployment_strategy(ErrorList& errs, const Json& spec) {
     }
   } else if (type == "RollingUpdate") {
     // Unset values default to 25% each.
-    const Json unavailable = rolling.is_object() && has(rolling, "maxUnavailable") ? at(rolling, "maxUnavailable")
-                                                                                   : Json("25%");
-    const Json surge = rolling.is_object() && has(rolling, "maxSurge") ? at(rolling, "maxSurge") : Json("25%");
+    const Json unavailable = rolling.is_object() && is_set(rolling, "maxUnavailable")
+                                 ? value_at(rolling, "maxUnavailable")
+                                 : Json("25%");
+    const Json surge = rolling.is_object() && is_set(rolling, "maxSurge") ? value_at(rolling, "maxSurge") : Json("25%");
     positive_int_or_percent(errs, unavailable, "spec.strategy.rollingUpdate.maxUnavailable");
     positive_int_or_percent(errs, surge, "spec.strategy.rollingUpdate.maxSurge");
     if (int_or_percent_value(unavailable) == 0 && int_or_percent_value(surge) == 0) {
@@ -160,7 +162,7 @@ void deployment_strategy(ErrorList& errs, const Json& spec) {
 
 ErrorList deployment_spec(const Json& d) {
   ErrorList errs;
-  const Json& spec = at(d, "spec");
+  const Json& spec = value_at(d, "spec");
   nonnegative(errs, spec, "replicas", "spec.replicas");
   const SelectorOutcome s = required_selector(errs, spec, "deployment", "invalid label selector");
   if (s.convertible) template_for_replica_set(errs, s, spec, "ReplicaSet");
@@ -168,7 +170,7 @@ ErrorList deployment_spec(const Json& d) {
   const std::int64_t min_ready = int_member(spec, "minReadySeconds").value_or(0);
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
   nonnegative(errs, spec, "revisionHistoryLimit", "spec.revisionHistoryLimit");
-  if (const Json& rollback = at(spec, "rollbackTo"); rollback.is_object()) {
+  if (const Json& rollback = value_at(spec, "rollbackTo"); rollback.is_object()) {
     nonnegative(errs, rollback, "revision", "spec.rollback.version");
   }
   if (const auto deadline = int_member(spec, "progressDeadlineSeconds")) {
@@ -182,7 +184,7 @@ ErrorList deployment_spec(const Json& d) {
 
 ErrorList replica_set_spec(const Json& rs) {
   ErrorList errs;
-  const Json& spec = at(rs, "spec");
+  const Json& spec = value_at(rs, "spec");
   nonnegative(errs, spec, "replicas", "spec.replicas");
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
   // Upstream's ReplicaSet validation says "deployment" here.
@@ -192,7 +194,7 @@ ErrorList replica_set_spec(const Json& rs) {
 }
 
 void retention_type(ErrorList& errs, const Json& policy, const char* key, const std::string& path) {
-  const Json& v = at(policy, key);
+  const Json& v = value_at(policy, key);
   if (v.is_null()) return;  // defaulted to Retain
   const std::string_view type = v.is_string() ? std::string_view(v.get_ref<const std::string&>()) : std::string_view();
   if (type != "Retain" && type != "Delete") errs.push_back(not_supported(path, type, {"Retain", "Delete"}));
@@ -200,21 +202,21 @@ void retention_type(ErrorList& errs, const Json& policy, const char* key, const 
 
 // The internal RollingUpdateStatefulSetStrategy as encoding/json writes it.
 std::string stateful_rolling_json(const Json& rolling) {
-  const Json& max = at(rolling, "maxUnavailable");
+  const Json& max = value_at(rolling, "maxUnavailable");
   return go_struct({{"Partition", std::to_string(int_member(rolling, "partition").value_or(0))},
                     {"MaxUnavailable", max.is_null() ? "null" : go_json(max)}});
 }
 
 ErrorList stateful_set_spec(const Json& ss) {
   ErrorList errs;
-  const Json& spec = at(ss, "spec");
+  const Json& spec = value_at(ss, "spec");
   const std::string_view policy = string_member(spec, "podManagementPolicy");
   if (!policy.empty() && policy != "OrderedReady" && policy != "Parallel") {
     errs.push_back(invalid("spec.podManagementPolicy", policy, "must be 'OrderedReady' or 'Parallel'"));
   }
-  const Json& strategy = at(spec, "updateStrategy");
+  const Json& strategy = value_at(spec, "updateStrategy");
   const std::string_view type = string_member(strategy, "type");
-  const Json& rolling = at(strategy, "rollingUpdate");
+  const Json& rolling = value_at(strategy, "rollingUpdate");
   if (type == "OnDelete") {
     if (!rolling.is_null()) {
       errs.push_back(invalid_json("spec.updateStrategy.rollingUpdate", stateful_rolling_json(rolling),
@@ -223,7 +225,7 @@ ErrorList stateful_set_spec(const Json& ss) {
   } else if (type.empty() || type == "RollingUpdate") {
     if (rolling.is_object()) {
       nonnegative(errs, rolling, "partition", "spec.updateStrategy.rollingUpdate.partition");
-      if (const Json& max = at(rolling, "maxUnavailable"); !max.is_null()) {
+      if (const Json& max = value_at(rolling, "maxUnavailable"); !max.is_null()) {
         const std::string path = "spec.updateStrategy.rollingUpdate.maxUnavailable";
         positive_int_or_percent(errs, max, path);
         if (int_or_percent_value(max) == 0) errs.push_back(invalid_json(path, go_json(max), "cannot be 0"));
@@ -236,41 +238,41 @@ ErrorList stateful_set_spec(const Json& ss) {
                                 go_struct({{"Type", go_json_string(type)}, {"RollingUpdate", rolling_json}}),
                                 "must be 'RollingUpdate' or 'OnDelete'"));
   }
-  if (const Json& retention = at(spec, "persistentVolumeClaimRetentionPolicy"); retention.is_object()) {
+  if (const Json& retention = value_at(spec, "persistentVolumeClaimRetentionPolicy"); retention.is_object()) {
     retention_type(errs, retention, "whenDeleted", "spec.persistentVolumeClaimRetentionPolicy.whenDeleted");
     retention_type(errs, retention, "whenScaled", "spec.persistentVolumeClaimRetentionPolicy.whenScaled");
   }
   nonnegative(errs, spec, "replicas", "spec.replicas");
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
-  if (const Json& ordinals = at(spec, "ordinals"); ordinals.is_object()) {
+  if (const Json& ordinals = value_at(spec, "ordinals"); ordinals.is_object()) {
     nonnegative(errs, ordinals, "start", "spec.ordinals.start");
   }
   const SelectorOutcome s = required_selector(errs, spec, "statefulset", "");
   if (s.convertible) {
     // ValidatePodTemplateSpecForStatefulSet checks the labels and annotations, not the pod spec.
     template_labels_match(errs, s, spec);
-    const Json& meta = at(at(spec, "template"), "metadata");
-    append(errs, validate_labels(at(meta, "labels"), "spec.template.labels"));
-    append(errs, validate_annotations(at(meta, "annotations"), "spec.template.annotations"));
+    const Json& meta = value_at(value_at(spec, "template"), "metadata");
+    append(errs, validate_labels(value_at(meta, "labels"), "spec.template.labels"));
+    append(errs, validate_annotations(value_at(meta, "annotations"), "spec.template.annotations"));
   }
   replicated_template(errs, spec, "StatefulSet");
   return errs;
 }
 
 void daemon_set_strategy(ErrorList& errs, const Json& spec) {
-  const Json& strategy = at(spec, "updateStrategy");
+  const Json& strategy = value_at(spec, "updateStrategy");
   std::string_view type = string_member(strategy, "type");
   if (type.empty()) type = "RollingUpdate";
   if (type == "OnDelete") return;
   if (type != "RollingUpdate") {
-    unsupported_strategy(errs, "spec.updateStrategy", type, at(strategy, "rollingUpdate"),
+    unsupported_strategy(errs, "spec.updateStrategy", type, value_at(strategy, "rollingUpdate"),
                          {"RollingUpdate", "OnDelete"});
     return;
   }
   // Defaults: maxUnavailable 1, maxSurge 0.
-  const Json& rolling = at(strategy, "rollingUpdate");
-  const Json unavailable = has(rolling, "maxUnavailable") ? at(rolling, "maxUnavailable") : Json(1);
-  const Json surge = has(rolling, "maxSurge") ? at(rolling, "maxSurge") : Json(0);
+  const Json& rolling = value_at(strategy, "rollingUpdate");
+  const Json unavailable = is_set(rolling, "maxUnavailable") ? value_at(rolling, "maxUnavailable") : Json(1);
+  const Json surge = is_set(rolling, "maxSurge") ? value_at(rolling, "maxSurge") : Json(0);
   const std::string base = "spec.updateStrategy.rollingUpdate";
   positive_int_or_percent(errs, unavailable, base + ".maxUnavailable");
   positive_int_or_percent(errs, surge, base + ".maxSurge");
@@ -287,19 +289,20 @@ void daemon_set_strategy(ErrorList& errs, const Json& spec) {
 
 ErrorList daemon_set_spec(const Json& ds) {
   ErrorList errs;
-  const Json& spec = at(ds, "spec");
-  const Json& selector = at(spec, "selector");
+  const Json& spec = value_at(ds, "spec");
+  const Json& selector = value_at(spec, "selector");
   append(errs, validate_label_selector(selector, "spec.selector"));
-  const auto matches = label_selector_matches(selector, at(at(at(spec, "template"), "metadata"), "labels"));
+  const auto matches = label_selector_matches(selector,
+                                              value_at(value_at(value_at(spec, "template"), "metadata"), "labels"));
   if (matches && !*matches) {
-    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(at(spec, "template")),
+    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(value_at(spec, "template")),
                                 "`selector` does not match template `labels`"));
   }
   if (selector.is_object() && label_selector_empty(selector)) {
     errs.push_back(
         invalid_json("spec.selector", label_selector_json(selector), "empty selector is invalid for daemonset"));
   }
-  append(errs, validate_pod_template_spec(at(spec, "template"), "spec.template"));
+  append(errs, validate_pod_template_spec(value_at(spec, "template"), "spec.template"));
   replicated_template(errs, spec, "DaemonSet");
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
   daemon_set_strategy(errs, spec);
@@ -310,25 +313,25 @@ ErrorList daemon_set_spec(const Json& ds) {
 // The frozen part of a StatefulSet spec as the stored one looks after defaulting, then compared
 // with Go's semantic equality (null, empty lists and maps equal absent).
 void comparable_stateful_set_spec(Json& spec) {
-  if (!has(spec, "podManagementPolicy")) spec["podManagementPolicy"] = "OrderedReady";
+  if (!is_set(spec, "podManagementPolicy")) spec["podManagementPolicy"] = "OrderedReady";
   if (auto it = spec.find("volumeClaimTemplates"); it != spec.end() && it->is_array()) {
     for (Json& claim : *it) {
       if (!claim.is_object()) continue;
       claim.erase("apiVersion");
       claim.erase("kind");
       Json& claim_spec = claim["spec"];
-      if (claim_spec.is_object() && !has(claim_spec, "volumeMode")) claim_spec["volumeMode"] = "Filesystem";
+      if (claim_spec.is_object() && !is_set(claim_spec, "volumeMode")) claim_spec["volumeMode"] = "Filesystem";
       Json& status = claim["status"];
       if (status.is_null()) status = Json::object();
-      if (status.is_object() && !has(status, "phase")) status["phase"] = "Pending";
+      if (status.is_object() && !is_set(status, "phase")) status["phase"] = "Pending";
     }
   }
   drop_empty(spec);
 }
 
 void immutable_selector(ErrorList& errs, const Json& now, const Json& old) {
-  const Json& a = at(at(now, "spec"), "selector");
-  const Json& b = at(at(old, "spec"), "selector");
+  const Json& a = value_at(value_at(now, "spec"), "selector");
+  const Json& b = value_at(value_at(old, "spec"), "selector");
   Json na = a;
   Json nb = b;
   // Semantic equality: an empty matchLabels equals an absent one.
@@ -361,8 +364,8 @@ ErrorList validate_stateful_set_create(const Json& ss) { return stateful_set_spe
 ErrorList validate_stateful_set_update(const Json& ss, const Json& old) {
   ErrorList errs = stateful_set_spec(ss);
   // Everything but the listed members is frozen (serviceName, selector, volumeClaimTemplates, ...).
-  Json now = at(ss, "spec");
-  Json before = at(old, "spec");
+  Json now = value_at(ss, "spec");
+  Json before = value_at(old, "spec");
   for (Json* s : {&now, &before}) {
     if (!s->is_object()) *s = Json::object();
     for (const char* key : {"replicas", "ordinals", "template", "updateStrategy", "revisionHistoryLimit",

@@ -24,19 +24,19 @@ std::string go_quoted_list(std::initializer_list<const char*> values) {
 
 void on_exit_codes(ErrorList& errs, const Json& rule, const std::set<std::string, std::less<>>& containers,
                    const std::string& path) {
-  const Json& codes = at(rule, "onExitCodes");
+  const Json& codes = value_at(rule, "onExitCodes");
   const std::string_view op = string_member(codes, "operator");
   if (op.empty()) {
     errs.push_back(required(child(path, "operator"), "valid values: " + go_quoted_list({"In", "NotIn"})));
   } else if (op != "In" && op != "NotIn") {
     errs.push_back(not_supported(child(path, "operator"), op, {"In", "NotIn"}));
   }
-  if (const Json& name = at(codes, "containerName");
+  if (const Json& name = value_at(codes, "containerName");
       name.is_string() && !containers.contains(name.get<std::string>())) {
     errs.push_back(invalid(child(path, "containerName"), name.get<std::string>(),
                            "must be one of the container or initContainer names in the pod template"));
   }
-  const Json& values = at(codes, "values");
+  const Json& values = value_at(codes, "values");
   const std::string values_path = child(path, "values");
   const std::size_t n = values.is_array() ? values.size() : 0;
   if (n == 0) {
@@ -63,14 +63,14 @@ void on_exit_codes(ErrorList& errs, const Json& rule, const std::set<std::string
 
 // validatePodFailurePolicy: at most 20 rules, each with a known action and one kind of requirement.
 void pod_failure_policy(ErrorList& errs, const Json& spec, const std::string& path) {
-  const Json& rules = at(at(spec, "podFailurePolicy"), "rules");
+  const Json& rules = value_at(value_at(spec, "podFailurePolicy"), "rules");
   const std::string rules_path = child(path, "rules");
   if (!rules.is_array()) return;
   if (rules.size() > 20) errs.push_back(too_many(rules_path, static_cast<std::int64_t>(rules.size()), 20));
   std::set<std::string, std::less<>> containers;
-  const Json& pod_spec = at(at(spec, "template"), "spec");
+  const Json& pod_spec = value_at(value_at(spec, "template"), "spec");
   for (const char* list : {"containers", "initContainers"}) {
-    if (const Json& l = at(pod_spec, list); l.is_array()) {
+    if (const Json& l = value_at(pod_spec, list); l.is_array()) {
       for (const Json& c : l) containers.insert(std::string(string_member(c, "name")));
     }
   }
@@ -82,14 +82,14 @@ void pod_failure_policy(ErrorList& errs, const Json& spec, const std::string& pa
       errs.push_back(required(child(rule_path, "action"),
                               "valid values: " + go_quoted_list({"Count", "FailIndex", "FailJob", "Ignore"})));
     } else if (action == "FailIndex") {
-      if (!has(spec, "backoffLimitPerIndex")) {
+      if (!is_set(spec, "backoffLimitPerIndex")) {
         errs.push_back(invalid(child(rule_path, "action"), action, "requires the backoffLimitPerIndex to be set"));
       }
     } else if (action != "Count" && action != "FailJob" && action != "Ignore") {
       errs.push_back(not_supported(child(rule_path, "action"), action, {"Count", "FailIndex", "FailJob", "Ignore"}));
     }
-    const bool exit_codes = at(rule, "onExitCodes").is_object();
-    const Json& conditions = at(rule, "onPodConditions");
+    const bool exit_codes = value_at(rule, "onExitCodes").is_object();
+    const Json& conditions = value_at(rule, "onPodConditions");
     const std::size_t condition_count = conditions.is_array() ? conditions.size() : 0;
     if (exit_codes) on_exit_codes(errs, rule, containers, child(rule_path, "onExitCodes"));
     if (condition_count > 0) {
@@ -129,14 +129,14 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
   }
   const auto completions = int_member(spec, "completions");
   const auto max_failed = int_member(spec, "maxFailedIndexes");
-  if (has(spec, "maxFailedIndexes")) {
+  if (is_set(spec, "maxFailedIndexes")) {
     nonnegative(errs, spec, "maxFailedIndexes", child(path, "maxFailedIndexes"));
-    if (!has(spec, "backoffLimitPerIndex")) {
+    if (!is_set(spec, "backoffLimitPerIndex")) {
       errs.push_back(required(child(path, "backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
     }
   }
   const std::string_view mode = string_member(spec, "completionMode");
-  if (has(spec, "completionMode")) {
+  if (is_set(spec, "completionMode")) {
     if (mode != "NonIndexed" && mode != "Indexed") {
       errs.push_back(not_supported(child(path, "completionMode"), mode, {"NonIndexed", "Indexed"}));
     }
@@ -163,20 +163,20 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
     if (max_failed)
       errs.push_back(invalid_int(child(path, "maxFailedIndexes"), *max_failed, "requires indexed completion mode"));
   }
-  const bool failure_policy = has(spec, "podFailurePolicy");
+  const bool failure_policy = is_set(spec, "podFailurePolicy");
   if (failure_policy) pod_failure_policy(errs, spec, child(path, "podFailurePolicy"));
-  if (const Json& success = at(spec, "successPolicy"); success.is_object()) {
+  if (const Json& success = value_at(spec, "successPolicy"); success.is_object()) {
     if (mode != "Indexed") {
       // The internal SuccessPolicy struct, as encoding/json writes it (Go field names).
       std::string shown = "{\"Rules\":";
-      const Json& rules = at(success, "rules");
+      const Json& rules = value_at(success, "rules");
       if (!rules.is_array()) {
         shown += "null";
       } else {
         shown += "[";
         for (std::size_t i = 0; i < rules.size(); ++i) {
-          const Json& indexes = at(rules[i], "succeededIndexes");
-          const Json& count = at(rules[i], "succeededCount");
+          const Json& indexes = value_at(rules[i], "succeededIndexes");
+          const Json& count = value_at(rules[i], "succeededCount");
           shown += std::string(i ? "," : "") +
                    "{\"SucceededIndexes\":" + (indexes.is_string() ? go_json(indexes) : "null") +
                    ",\"SucceededCount\":" + (count.is_number_integer() ? go_json(count) : "null") + "}";
@@ -189,7 +189,7 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
                               "at least one rules must be specified when the successPolicy is specified"));
     }
   }
-  if (const Json& replacement = at(spec, "podReplacementPolicy"); replacement.is_string()) {
+  if (const Json& replacement = value_at(spec, "podReplacementPolicy"); replacement.is_string()) {
     const std::string& r = replacement.get_ref<const std::string&>();
     if (failure_policy) {
       if (r != "Failed") errs.push_back(not_supported(child(path, "podReplacementPolicy"), r, {"Failed"}));
@@ -197,10 +197,10 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
       errs.push_back(not_supported(child(path, "podReplacementPolicy"), r, {"Failed", "TerminatingOrFailed"}));
     }
   }
-  const Json& template_spec = at(spec, "template");
+  const Json& template_spec = value_at(spec, "template");
   append(errs, validate_pod_template_spec(template_spec, child(path, "template")));
   // An unset restartPolicy is defaulted to Always, which a Job refuses.
-  const std::string_view restart = restart_policy_of(at(template_spec, "spec"));
+  const std::string_view restart = restart_policy_of(value_at(template_spec, "spec"));
   const std::string restart_path = child(path, "template.spec.restartPolicy");
   if (restart == "Always") {
     errs.push_back(required(restart_path, "valid values: \"OnFailure\", \"Never\""));
@@ -215,7 +215,7 @@ void job_spec(ErrorList& errs, const Json& spec, const std::string& path) {
 // the API server generates both before validating (from the Job's uid), so they match by
 // construction and are not checked here.
 void job_selector(ErrorList& errs, const Json& spec) {
-  const Json& selector = at(spec, "selector");
+  const Json& selector = value_at(spec, "selector");
   const bool manual = bool_member(spec, "manualSelector");
   if (!manual) {
     append(errs, validate_label_selector(selector, "spec.selector"));
@@ -226,16 +226,17 @@ void job_selector(ErrorList& errs, const Json& spec) {
   } else {
     append(errs, validate_label_selector(selector, "spec.selector"));
   }
-  const auto matches = label_selector_matches(selector, at(at(at(spec, "template"), "metadata"), "labels"));
+  const auto matches = label_selector_matches(selector,
+                                              value_at(value_at(value_at(spec, "template"), "metadata"), "labels"));
   if (matches && !*matches) {
-    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(at(spec, "template")),
+    errs.push_back(invalid_json("spec.template.metadata.labels", labels_json(value_at(spec, "template")),
                                 "`selector` does not match template `labels`"));
   }
 }
 
 ErrorList job(const Json& j) {
   ErrorList errs;
-  const Json& spec = at(j, "spec");
+  const Json& spec = value_at(j, "spec");
   job_spec(errs, spec, "spec");
   job_selector(errs, spec);
   return errs;
@@ -259,7 +260,7 @@ void cron_job_spec(ErrorList& errs, const Json& spec, const Json* old_spec) {
     const bool allow_tz = old_spec && string_member(*old_spec, "schedule").find("TZ") != std::string_view::npos;
     if (auto err = cron_parse_error(schedule)) errs.push_back(invalid("spec.schedule", schedule, *err));
     const bool tz = schedule.find("TZ") != std::string_view::npos;
-    if (allow_tz && tz && has(spec, "timeZone")) {
+    if (allow_tz && tz && is_set(spec, "timeZone")) {
       errs.push_back(
           invalid("spec.schedule", schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule"));
     } else if (!allow_tz && tz) {
@@ -268,8 +269,8 @@ void cron_job_spec(ErrorList& errs, const Json& spec, const Json* old_spec) {
     }
   }
   nonnegative(errs, spec, "startingDeadlineSeconds", "spec.startingDeadlineSeconds");
-  const Json& zone = at(spec, "timeZone");
-  if (zone.is_string() && (!old_spec || at(*old_spec, "timeZone") != zone)) {
+  const Json& zone = value_at(spec, "timeZone");
+  if (zone.is_string() && (!old_spec || value_at(*old_spec, "timeZone") != zone)) {
     const std::string& z = zone.get_ref<const std::string&>();
     if (z.empty()) {
       errs.push_back(invalid("spec.timeZone", z, "timeZone must be nil or non-empty string"));
@@ -306,10 +307,10 @@ void cron_job_spec(ErrorList& errs, const Json& spec, const Json* old_spec) {
     errs.push_back(not_supported("spec.concurrencyPolicy", concurrency, {"Allow", "Forbid", "Replace"}));
   }
   // ValidateJobTemplateSpec: the job template's selector is always generated.
-  const Json& job_template = at(spec, "jobTemplate");
-  const Json& job_template_spec = at(job_template, "spec");
+  const Json& job_template = value_at(spec, "jobTemplate");
+  const Json& job_template_spec = value_at(job_template, "spec");
   job_spec(errs, job_template_spec, "spec.jobTemplate.spec");
-  if (const Json& selector = at(job_template_spec, "selector"); selector.is_object()) {
+  if (const Json& selector = value_at(job_template_spec, "selector"); selector.is_object()) {
     errs.push_back(invalid_json("spec.jobTemplate.spec.selector", label_selector_json(selector),
                                 "`selector` will be auto-generated"));
   }
@@ -325,10 +326,10 @@ void cron_job_spec(ErrorList& errs, const Json& spec, const Json* old_spec) {
 ErrorList validate_job_create(const Json& j) {
   ErrorList errs = job(j);
   // An Indexed Job's pods are named <job>-<index>: the last must still be a DNS label.
-  const Json& spec = at(j, "spec");
+  const Json& spec = value_at(j, "spec");
   const auto completions = int_member(spec, "completions");
   if (string_member(spec, "completionMode") == "Indexed" && completions && *completions > 0) {
-    const std::string_view name = string_member(at(j, "metadata"), "name");
+    const std::string_view name = string_member(value_at(j, "metadata"), "name");
     const std::string hostname = std::string(name) + "-" + std::to_string(*completions - 1);
     if (!is_dns1123_label(hostname).empty()) {
       errs.push_back(invalid("metadata.name", name, "will not able to create pod with invalid DNS label: " + hostname));
@@ -339,26 +340,26 @@ ErrorList validate_job_create(const Json& j) {
 
 ErrorList validate_job_update(const Json& j, const Json& old) {
   ErrorList errs = job(j);
-  const Json& spec = at(j, "spec");
-  const Json& old_spec = at(old, "spec");
+  const Json& spec = value_at(j, "spec");
+  const Json& old_spec = value_at(old, "spec");
   // validateCompletions: immutable, except an Indexed Job's, changed together with parallelism.
-  const Json& completions = at(spec, "completions");
+  const Json& completions = value_at(spec, "completions");
   if (string_member(spec, "completionMode") != "Indexed") {
-    immutable(errs, completions, at(old_spec, "completions"), "spec.completions");
-  } else if (completions != at(old_spec, "completions") && completions.is_number_integer() &&
-             completions != at(spec, "parallelism")) {
+    immutable(errs, completions, value_at(old_spec, "completions"), "spec.completions");
+  } else if (completions != value_at(old_spec, "completions") && completions.is_number_integer() &&
+             completions != value_at(spec, "parallelism")) {
     errs.push_back(
         invalid_json("spec.completions", go_json(completions), "can only be modified in tandem with spec.parallelism"));
   }
-  const Json& selector = at(spec, "selector");
-  if (selector != at(old_spec, "selector")) {
+  const Json& selector = value_at(spec, "selector");
+  if (selector != value_at(old_spec, "selector")) {
     errs.push_back(invalid_json("spec.selector", label_selector_json(selector), "field is immutable"));
   }
   // The template is immutable, except the scheduling directives of a Job suspended before it ever
   // started (labels, annotations, nodeSelector, tolerations, affinity, schedulingGates).
-  Json now_template = at(spec, "template");
-  Json old_template = at(old_spec, "template");
-  const bool never_started = !has(at(old, "status"), "startTime");
+  Json now_template = value_at(spec, "template");
+  Json old_template = value_at(old_spec, "template");
+  const bool never_started = !is_set(value_at(old, "status"), "startTime");
   if (bool_member(spec, "suspend") && bool_member(old_spec, "suspend") && never_started) {
     for (Json* t : {&now_template, &old_template}) {
       if (!t->is_object()) continue;
@@ -372,27 +373,27 @@ ErrorList validate_job_update(const Json& j, const Json& old) {
     }
   }
   if (now_template != old_template) {
-    errs.push_back(invalid_json("spec.template", go_json(at(spec, "template")), "field is immutable"));
+    errs.push_back(invalid_json("spec.template", go_json(value_at(spec, "template")), "field is immutable"));
   }
   for (const char* key : {"completionMode", "podFailurePolicy", "backoffLimitPerIndex", "managedBy", "successPolicy"}) {
-    immutable(errs, at(spec, key), at(old_spec, key), std::string("spec.") + key);
+    immutable(errs, value_at(spec, key), value_at(old_spec, key), std::string("spec.") + key);
   }
   return errs;
 }
 
 ErrorList validate_cron_job_create(const Json& cj) {
   ErrorList errs;
-  cron_job_spec(errs, at(cj, "spec"), nullptr);
+  cron_job_spec(errs, value_at(cj, "spec"), nullptr);
   // The controller appends an 11-character suffix to the Job's name, which is a DNS-1035 label.
-  const std::string_view name = string_member(at(cj, "metadata"), "name");
+  const std::string_view name = string_member(value_at(cj, "metadata"), "name");
   if (name.size() > 52) errs.push_back(invalid("metadata.name", name, "must be no more than 52 characters"));
   return errs;
 }
 
 ErrorList validate_cron_job_update(const Json& cj, const Json& old) {
   ErrorList errs;
-  const Json& old_spec = at(old, "spec");
-  cron_job_spec(errs, at(cj, "spec"), &old_spec);
+  const Json& old_spec = value_at(old, "spec");
+  cron_job_spec(errs, value_at(cj, "spec"), &old_spec);
   return errs;
 }
 

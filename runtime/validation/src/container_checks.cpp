@@ -138,22 +138,22 @@ void key_selector(ErrorList& errs, const Json& s, const std::string& path) {
 }
 
 void env_value_from(ErrorList& errs, const Json& ev, const std::string& path) {
-  const Json& from = at(ev, "valueFrom");
+  const Json& from = value_at(ev, "valueFrom");
   if (!from.is_object()) return;
   int sources = 0;
-  if (const Json& f = at(from, "fieldRef"); f.is_object()) {
+  if (const Json& f = value_at(from, "fieldRef"); f.is_object()) {
     ++sources;
     validate_object_field_selector(errs, f, kEnvFieldPaths, child(path, "fieldRef"));
   }
-  if (const Json& r = at(from, "resourceFieldRef"); r.is_object()) {
+  if (const Json& r = value_at(from, "resourceFieldRef"); r.is_object()) {
     ++sources;
     validate_resource_field_selector(errs, r, false, child(path, "resourceFieldRef"));
   }
-  if (const Json& c = at(from, "configMapKeyRef"); c.is_object()) {
+  if (const Json& c = value_at(from, "configMapKeyRef"); c.is_object()) {
     ++sources;
     key_selector(errs, c, child(path, "configMapKeyRef"));
   }
-  if (const Json& s = at(from, "secretKeyRef"); s.is_object()) {
+  if (const Json& s = value_at(from, "secretKeyRef"); s.is_object()) {
     ++sources;
     key_selector(errs, s, child(path, "secretKeyRef"));
   }
@@ -194,7 +194,7 @@ void env_from(ErrorList& errs, const Json& sources, const std::string& path) {
     }
     int count = 0;
     for (const char* ref : {"configMapRef", "secretRef"}) {
-      const Json& r = at(ev, ref);
+      const Json& r = value_at(ev, ref);
       if (!r.is_object()) continue;
       ++count;
       const std::string_view name = string_member(r, "name");
@@ -224,7 +224,7 @@ void names_and_paths(const Json& list, const char* path_key, StringSet& names, S
   }
 }
 
-bool privileged(const Json& container) { return bool_member(at(container, "securityContext"), "privileged"); }
+bool privileged(const Json& container) { return bool_member(value_at(container, "securityContext"), "privileged"); }
 
 void volume_mounts(ErrorList& errs, const Json& mounts, const Json& devices, const VolumeMap& volumes,
                    const Json& container, const std::string& path) {
@@ -270,7 +270,7 @@ void volume_mounts(ErrorList& errs, const Json& mounts, const Json& devices, con
       }
       local_descending_path(errs, sub_path_expr, child(path, "subPathExpr"));
     }
-    if (const Json& prop = at(mnt, "mountPropagation"); prop.is_string()) {
+    if (const Json& prop = value_at(mnt, "mountPropagation"); prop.is_string()) {
       const std::string& p = prop.get_ref<const std::string&>();
       if (p != "None" && p != "HostToContainer" && p != "Bidirectional") {
         errs.push_back(not_supported(child(path, "mountPropagation"), p, {"Bidirectional", "HostToContainer", "None"}));
@@ -363,8 +363,8 @@ void quantity_value(ErrorList& errs, const std::string& name, const Json& q, con
 }
 
 void resources(ErrorList& errs, const Json& requirements, const std::string& path) {
-  const Json& limits = at(requirements, "limits");
-  const Json& requests = at(requirements, "requests");
+  const Json& limits = value_at(requirements, "limits");
+  const Json& requests = value_at(requirements, "requests");
   const std::string lim_path = child(path, "limits");
   const std::string req_path = child(path, "requests");
   if (limits.is_object()) {
@@ -413,19 +413,19 @@ void validate_container_common(ErrorList& errs, const Json& container, const Vol
   if (!tmp.empty() && tmp != "File" && tmp != "FallbackToLogsOnError") {
     errs.push_back(not_supported(child(path, "terminationMessagePolicy"), tmp, {"File", "FallbackToLogsOnError"}));
   }
-  container_ports(errs, at(container, "ports"), child(path, "ports"));
-  env(errs, at(container, "env"), child(path, "env"));
-  env_from(errs, at(container, "envFrom"), child(path, "envFrom"));
-  volume_mounts(errs, at(container, "volumeMounts"), at(container, "volumeDevices"), volumes, container,
+  container_ports(errs, value_at(container, "ports"), child(path, "ports"));
+  env(errs, value_at(container, "env"), child(path, "env"));
+  env_from(errs, value_at(container, "envFrom"), child(path, "envFrom"));
+  volume_mounts(errs, value_at(container, "volumeMounts"), value_at(container, "volumeDevices"), volumes, container,
                 child(path, "volumeMounts"));
-  volume_devices(errs, at(container, "volumeDevices"), at(container, "volumeMounts"), volumes,
+  volume_devices(errs, value_at(container, "volumeDevices"), value_at(container, "volumeMounts"), volumes,
                  child(path, "volumeDevices"));
   const std::string_view pull = string_member(container, "imagePullPolicy");
   if (!pull.empty() && pull != "Always" && pull != "IfNotPresent" && pull != "Never") {
     errs.push_back(not_supported(child(path, "imagePullPolicy"), pull, {"Always", "IfNotPresent", "Never"}));
   }
-  resources(errs, at(container, "resources"), child(path, "resources"));
-  if (const Json& policies = at(container, "resizePolicy"); policies.is_array()) {
+  resources(errs, value_at(container, "resources"), child(path, "resources"));
+  if (const Json& policies = value_at(container, "resizePolicy"); policies.is_array()) {
     const std::string rp_path = child(path, "resizePolicy");
     std::set<std::string, std::less<>> seen;
     for (std::size_t i = 0; i < policies.size(); ++i) {
@@ -448,7 +448,7 @@ void validate_container_common(ErrorList& errs, const Json& container, const Vol
       }
     }
   }
-  validate_container_security_context(errs, at(container, "securityContext"), child(path, "securityContext"));
+  validate_container_security_context(errs, value_at(container, "securityContext"), child(path, "securityContext"));
 }
 
 }  // namespace rr::validation::detail

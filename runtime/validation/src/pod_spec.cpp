@@ -19,7 +19,7 @@ void host_port_conflicts(ErrorList& errs, const Json& containers, std::size_t on
   NameSet seen;
   for (std::size_t c = 0; c < containers.size(); ++c) {
     if (only != SIZE_MAX && c != only) continue;
-    const Json& ports = at(containers[c], "ports");
+    const Json& ports = value_at(containers[c], "ports");
     if (!ports.is_array()) continue;
     for (std::size_t p = 0; p < ports.size(); ++p) {
       const std::int64_t host_port = int_member(ports[p], "hostPort").value_or(0);
@@ -56,12 +56,12 @@ void containers(ErrorList& errs, const Json& list, const VolumeMap& volumes, std
     } else {
       names.insert(std::string(name));
     }
-    if (const Json& lc = at(ctr, "lifecycle"); lc.is_object())
+    if (const Json& lc = value_at(ctr, "lifecycle"); lc.is_object())
       validate_lifecycle(errs, lc, grace, child(at_i, "lifecycle"));
-    validate_probe_of_kind(errs, at(ctr, "livenessProbe"), "liveness", grace, child(at_i, "livenessProbe"));
-    validate_probe_of_kind(errs, at(ctr, "readinessProbe"), "readiness", grace, child(at_i, "readinessProbe"));
-    validate_probe_of_kind(errs, at(ctr, "startupProbe"), "startup", grace, child(at_i, "startupProbe"));
-    if (has(ctr, "restartPolicy"))
+    validate_probe_of_kind(errs, value_at(ctr, "livenessProbe"), "liveness", grace, child(at_i, "livenessProbe"));
+    validate_probe_of_kind(errs, value_at(ctr, "readinessProbe"), "readiness", grace, child(at_i, "readinessProbe"));
+    validate_probe_of_kind(errs, value_at(ctr, "startupProbe"), "startup", grace, child(at_i, "startupProbe"));
+    if (is_set(ctr, "restartPolicy"))
       errs.push_back(forbidden(child(at_i, "restartPolicy"), "may not be set for non-init containers"));
   }
   host_port_conflicts(errs, list, SIZE_MAX, path);
@@ -79,7 +79,7 @@ void init_containers(ErrorList& errs, const Json& list, const Json& regular, con
     const std::string at_i = index(path, i);
     validate_container_common(errs, ctr, volumes, at_i, restart);
     bool restart_always = false;
-    if (const Json& policy = at(ctr, "restartPolicy"); policy.is_string()) {
+    if (const Json& policy = value_at(ctr, "restartPolicy"); policy.is_string()) {
       const std::string& p = policy.get_ref<const std::string&>();
       if (p != "Always") errs.push_back(not_supported(child(at_i, "restartPolicy"), p, {"Always"}));
       restart_always = p == "Always";
@@ -92,14 +92,14 @@ void init_containers(ErrorList& errs, const Json& list, const Json& regular, con
     }
     host_port_conflicts(errs, list, i, path);
     if (restart_always) {
-      if (const Json& lc = at(ctr, "lifecycle"); lc.is_object())
+      if (const Json& lc = value_at(ctr, "lifecycle"); lc.is_object())
         validate_lifecycle(errs, lc, grace, child(at_i, "lifecycle"));
-      validate_probe_of_kind(errs, at(ctr, "livenessProbe"), "liveness", grace, child(at_i, "livenessProbe"));
-      validate_probe_of_kind(errs, at(ctr, "readinessProbe"), "readiness", grace, child(at_i, "readinessProbe"));
-      validate_probe_of_kind(errs, at(ctr, "startupProbe"), "startup", grace, child(at_i, "startupProbe"));
+      validate_probe_of_kind(errs, value_at(ctr, "livenessProbe"), "liveness", grace, child(at_i, "livenessProbe"));
+      validate_probe_of_kind(errs, value_at(ctr, "readinessProbe"), "readiness", grace, child(at_i, "readinessProbe"));
+      validate_probe_of_kind(errs, value_at(ctr, "startupProbe"), "startup", grace, child(at_i, "startupProbe"));
     } else {
       for (const char* key : {"lifecycle", "livenessProbe", "readinessProbe", "startupProbe"}) {
-        if (has(ctr, key)) {
+        if (is_set(ctr, key)) {
           errs.push_back(
               forbidden(child(at_i, key), "may not be set for init containers without restartPolicy=Always"));
         }
@@ -117,11 +117,11 @@ bool set_to_something(const Json& v) {
 
 void ephemeral_containers(ErrorList& errs, const Json& spec, const VolumeMap& volumes, std::string_view restart,
                           const std::string& path) {
-  const Json& list = at(spec, "ephemeralContainers");
+  const Json& list = value_at(spec, "ephemeralContainers");
   if (!list.is_array() || list.empty()) return;
   NameSet others;
   for (const char* key : {"containers", "initContainers"}) {
-    if (const Json& l = at(spec, key); l.is_array()) {
+    if (const Json& l = value_at(spec, key); l.is_array()) {
       for (const Json& c : l) others.insert(std::string(string_member(c, "name")));
     }
   }
@@ -147,11 +147,11 @@ void ephemeral_containers(ErrorList& errs, const Json& spec, const VolumeMap& vo
     // Upstream's allow list, in the order of the Go struct's fields.
     for (const char* key : {"ports", "resources", "resizePolicy", "restartPolicy", "livenessProbe", "readinessProbe",
                             "startupProbe", "lifecycle"}) {
-      if (set_to_something(at(ec, key))) {
+      if (set_to_something(value_at(ec, key))) {
         errs.push_back(forbidden(child(at_i, key), "cannot be set for an Ephemeral Container"));
       }
     }
-    if (const Json& mounts = at(ec, "volumeMounts"); mounts.is_array()) {
+    if (const Json& mounts = value_at(ec, "volumeMounts"); mounts.is_array()) {
       for (std::size_t m = 0; m < mounts.size(); ++m) {
         for (const char* key : {"subPath", "subPathExpr"}) {
           if (!string_member(mounts[m], key).empty()) {
@@ -172,7 +172,7 @@ void names_of(ErrorList& errs, const Json& spec, std::string_view key, NameRule 
 }
 
 void dns_config(ErrorList& errs, const Json& spec, std::string_view dns_policy, const std::string& path) {
-  const Json& config = at(spec, "dnsConfig");
+  const Json& config = value_at(spec, "dnsConfig");
   if (dns_policy == "None") {
     if (!config.is_object()) {
       errs.push_back(required(path, "must provide `dnsConfig` when `dnsPolicy` is None"));
@@ -185,7 +185,7 @@ void dns_config(ErrorList& errs, const Json& spec, std::string_view dns_policy, 
     }
   }
   if (!config.is_object()) return;
-  const Json& servers = at(config, "nameservers");
+  const Json& servers = value_at(config, "nameservers");
   if (servers.is_array()) {
     if (servers.size() > 3) {
       errs.push_back(
@@ -194,7 +194,7 @@ void dns_config(ErrorList& errs, const Json& spec, std::string_view dns_policy, 
     for (std::size_t i = 0; i < servers.size(); ++i)
       validate_ip(errs, servers[i], index(child(path, "nameservers"), i));
   }
-  const Json& searches = at(config, "searches");
+  const Json& searches = value_at(config, "searches");
   if (searches.is_array()) {
     if (searches.size() > 32) {
       errs.push_back(
@@ -224,7 +224,7 @@ void dns_config(ErrorList& errs, const Json& spec, std::string_view dns_policy, 
       }
     }
   }
-  if (const Json& options = at(config, "options"); options.is_array()) {
+  if (const Json& options = value_at(config, "options"); options.is_array()) {
     for (std::size_t i = 0; i < options.size(); ++i) {
       if (string_member(options[i], "name").empty())
         errs.push_back(required(index(child(path, "options"), i), "must not be empty"));
@@ -268,12 +268,12 @@ void topology_spread_constraints(ErrorList& errs, const Json& list, const std::s
       }
     }
     for (const char* key : {"nodeAffinityPolicy", "nodeTaintsPolicy"}) {
-      const Json& policy = at(c, key);
+      const Json& policy = value_at(c, key);
       if (!policy.is_string()) continue;
       const std::string& p = policy.get_ref<const std::string&>();
       if (p != "Honor" && p != "Ignore") errs.push_back(not_supported(child(at_i, key), p, {"Honor", "Ignore"}));
     }
-    append(errs, validate_label_selector(at(c, "labelSelector"), child(at_i, "labelSelector")));
+    append(errs, validate_label_selector(value_at(c, "labelSelector"), child(at_i, "labelSelector")));
   }
 }
 
@@ -295,7 +295,7 @@ void validate_tolerations(ErrorList& errs, const Json& list, const std::string& 
           invalid(child(at_i, "operator"), op,
                   "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
     }
-    if (has(t, "tolerationSeconds") && effect != "NoExecute") {
+    if (is_set(t, "tolerationSeconds") && effect != "NoExecute") {
       errs.push_back(
           invalid(child(at_i, "effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
@@ -328,17 +328,17 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
   }
   const std::optional<std::int64_t> grace = int_member(spec, "terminationGracePeriodSeconds").value_or(30);
   const std::string_view restart = restart_policy_of(spec);
-  const VolumeMap volumes = validate_volumes(errs, at(spec, "volumes"), child(path, "volumes"), context.pod_name);
-  containers(errs, at(spec, "containers"), volumes, grace, restart, child(path, "containers"));
-  init_containers(errs, at(spec, "initContainers"), at(spec, "containers"), volumes, grace, restart,
+  const VolumeMap volumes = validate_volumes(errs, value_at(spec, "volumes"), child(path, "volumes"), context.pod_name);
+  containers(errs, value_at(spec, "containers"), volumes, grace, restart, child(path, "containers"));
+  init_containers(errs, value_at(spec, "initContainers"), value_at(spec, "containers"), volumes, grace, restart,
                   child(path, "initContainers"));
   ephemeral_containers(errs, spec, volumes, restart, child(path, "ephemeralContainers"));
 
   // validatePodHostNetworkDeps: a Pod's unset hostPort is defaulted to the containerPort.
   if (bool_member(spec, "hostNetwork")) {
-    if (const Json& list = at(spec, "containers"); list.is_array()) {
+    if (const Json& list = value_at(spec, "containers"); list.is_array()) {
       for (std::size_t c = 0; c < list.size(); ++c) {
-        const Json& ports = at(list[c], "ports");
+        const Json& ports = value_at(list[c], "ports");
         if (!ports.is_array()) continue;
         for (std::size_t p = 0; p < ports.size(); ++p) {
           const std::int64_t hp = int_member(ports[p], "hostPort").value_or(0);
@@ -361,11 +361,11 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
     errs.push_back(not_supported(child(path, "dnsPolicy"), dns_policy,
                                  {"ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"}));
   }
-  append(errs, validate_labels(at(spec, "nodeSelector"), child(path, "nodeSelector")));
+  append(errs, validate_labels(value_at(spec, "nodeSelector"), child(path, "nodeSelector")));
   validate_pod_security_context(errs, spec, child(path, "securityContext"));
-  validate_affinity(errs, at(spec, "affinity"), child(path, "affinity"));
+  validate_affinity(errs, value_at(spec, "affinity"), child(path, "affinity"));
   dns_config(errs, spec, dns_policy, child(path, "dnsConfig"));
-  if (const Json& gates = at(spec, "readinessGates"); gates.is_array()) {
+  if (const Json& gates = value_at(spec, "readinessGates"); gates.is_array()) {
     for (std::size_t i = 0; i < gates.size(); ++i) {
       const std::string_view type = string_member(gates[i], "conditionType");
       for (std::string& m : is_qualified_name(type)) {
@@ -373,7 +373,7 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
       }
     }
   }
-  if (const Json& gates = at(spec, "schedulingGates"); gates.is_array()) {
+  if (const Json& gates = value_at(spec, "schedulingGates"); gates.is_array()) {
     NameSet seen;
     for (std::size_t i = 0; i < gates.size(); ++i) {
       const std::string_view name = string_member(gates[i], "name");
@@ -383,9 +383,10 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
       seen.insert(std::string(name));
     }
   }
-  topology_spread_constraints(errs, at(spec, "topologySpreadConstraints"), child(path, "topologySpreadConstraints"));
-  const Json& sc = at(spec, "securityContext");
-  if (const Json& host_users = at(sc, "hostUsers"); host_users.is_boolean() && !host_users.get<bool>()) {
+  topology_spread_constraints(errs, value_at(spec, "topologySpreadConstraints"),
+                              child(path, "topologySpreadConstraints"));
+  const Json& sc = value_at(spec, "securityContext");
+  if (const Json& host_users = value_at(sc, "hostUsers"); host_users.is_boolean() && !host_users.get<bool>()) {
     if (bool_member(spec, "hostNetwork"))
       errs.push_back(forbidden(child(path, "hostNetwork"), "when `pod.Spec.HostUsers` is false"));
     if (bool_member(spec, "hostPID"))
@@ -405,12 +406,12 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
     if (value.empty()) continue;
     for (std::string& m : is_dns1123_label(value)) errs.push_back(invalid(child(path, key), value, std::move(m)));
   }
-  validate_tolerations(errs, at(spec, "tolerations"), child(path, "tolerations"));
-  if (const Json& aliases = at(spec, "hostAliases"); aliases.is_array()) {
+  validate_tolerations(errs, value_at(spec, "tolerations"), child(path, "tolerations"));
+  if (const Json& aliases = value_at(spec, "hostAliases"); aliases.is_array()) {
     for (std::size_t i = 0; i < aliases.size(); ++i) {
       const std::string at_i = index(child(path, "hostAliases"), i);
-      validate_ip(errs, at(aliases[i], "ip"), child(at_i, "ip"));
-      if (const Json& names = at(aliases[i], "hostnames"); names.is_array()) {
+      validate_ip(errs, value_at(aliases[i], "ip"), child(at_i, "ip"));
+      if (const Json& names = value_at(aliases[i], "hostnames"); names.is_array()) {
         for (std::size_t j = 0; j < names.size(); ++j) {
           const std::string host = names[j].is_string() ? names[j].get<std::string>() : std::string();
           for (std::string& m : is_dns1123_subdomain(host)) {
@@ -421,12 +422,12 @@ ErrorList validate_pod_spec(const Json& spec, const std::string& path, const Pod
     }
   }
   names_of(errs, spec, "priorityClassName", NameRule::DNSSubdomain, path);
-  if (const Json& runtime = at(spec, "runtimeClassName"); runtime.is_string()) {
+  if (const Json& runtime = value_at(spec, "runtimeClassName"); runtime.is_string()) {
     const std::string& name = runtime.get_ref<const std::string&>();
     for (std::string& m : is_dns1123_subdomain(name))
       errs.push_back(invalid(child(path, "runtimeClassName"), name, std::move(m)));
   }
-  if (const Json& preemption = at(spec, "preemptionPolicy"); preemption.is_string()) {
+  if (const Json& preemption = value_at(spec, "preemptionPolicy"); preemption.is_string()) {
     const std::string& p = preemption.get_ref<const std::string&>();
     if (p.empty()) {
       errs.push_back(required(child(path, "preemptionPolicy")));

@@ -27,11 +27,11 @@ void images_without_space(ErrorList& errs, const Json& list, const std::string& 
 
 // ValidatePodSpecificAnnotations: the mirror-pod annotation needs a node, the deletion cost an int32.
 void pod_annotations(ErrorList& errs, const Json& pod) {
-  const Json& annotations = at(at(pod, "metadata"), "annotations");
+  const Json& annotations = value_at(value_at(pod, "metadata"), "annotations");
   if (!annotations.is_object()) return;
   const std::string path = "metadata.annotations";
   if (const Json* mirror = member(annotations, "kubernetes.io/config.mirror"); mirror && mirror->is_string()) {
-    if (string_member(at(pod, "spec"), "nodeName").empty()) {
+    if (string_member(value_at(pod, "spec"), "nodeName").empty()) {
       errs.push_back(invalid(path + "[kubernetes.io/config.mirror]", mirror->get<std::string>(),
                              "must set spec.nodeName if mirror pod annotation is set"));
     }
@@ -57,12 +57,12 @@ void pod_annotations(ErrorList& errs, const Json& pod) {
 ErrorList pod_metadata_and_spec(const Json& pod) {
   ErrorList errs;
   pod_annotations(errs, pod);
-  const Json& spec = at(pod, "spec");
+  const Json& spec = value_at(pod, "spec");
   PodSpecContext context;
-  context.pod_name = string_member(at(pod, "metadata"), "name");
+  context.pod_name = string_member(value_at(pod, "metadata"), "name");
   append(errs, validate_pod_spec(spec, "spec", context));
-  images_without_space(errs, at(spec, "containers"), "spec.containers");
-  images_without_space(errs, at(spec, "initContainers"), "spec.initContainers");
+  images_without_space(errs, value_at(spec, "containers"), "spec.containers");
+  images_without_space(errs, value_at(spec, "initContainers"), "spec.initContainers");
   return errs;
 }
 
@@ -115,7 +115,7 @@ Json with_defaults(Json spec) {
       if (!c.is_object()) continue;
       set_default(c, "terminationMessagePath", "/dev/termination-log");
       set_default(c, "terminationMessagePolicy", "File");
-      if (const Json& image = at(c, "image"); image.is_string()) {
+      if (const Json& image = value_at(c, "image"); image.is_string()) {
         set_default(c, "imagePullPolicy", pull_policy_of(image.get_ref<const std::string&>()));
       }
       if (auto ports = c.find("ports"); ports != c.end() && ports->is_array()) {
@@ -182,7 +182,7 @@ std::string changed_members(const Json& old_spec, const Json& new_spec) {
 
 ErrorList validate_pod_create(const Json& pod) {
   ErrorList errs = pod_metadata_and_spec(pod);
-  const Json& spec = at(pod, "spec");
+  const Json& spec = value_at(pod, "spec");
   if (list_size(spec, "ephemeralContainers") > 0) {
     errs.push_back(forbidden("spec.ephemeralContainers", "cannot be set on create"));
   }
@@ -194,10 +194,12 @@ ErrorList validate_pod_create(const Json& pod) {
 
 ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
   ErrorList errs = pod_metadata_and_spec(pod);
-  const Json& spec = at(pod, "spec");
-  const Json& old_spec = at(old_pod, "spec");
-  if (container_updates(errs, at(spec, "containers"), at(old_spec, "containers"), "spec.containers")) return errs;
-  if (container_updates(errs, at(spec, "initContainers"), at(old_spec, "initContainers"), "spec.initContainers")) {
+  const Json& spec = value_at(pod, "spec");
+  const Json& old_spec = value_at(old_pod, "spec");
+  if (container_updates(errs, value_at(spec, "containers"), value_at(old_spec, "containers"), "spec.containers"))
+    return errs;
+  if (container_updates(errs, value_at(spec, "initContainers"), value_at(old_spec, "initContainers"),
+                        "spec.initContainers")) {
     return errs;
   }
   const auto deadline = int_member(spec, "activeDeadlineSeconds");
@@ -217,13 +219,13 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
     errs.push_back(
         invalid_json("spec.activeDeadlineSeconds", "null", "must not update from a positive integer to nil value"));
   }
-  if (only_added_tolerations(errs, at(spec, "tolerations"), at(old_spec, "tolerations"))) {
+  if (only_added_tolerations(errs, value_at(spec, "tolerations"), value_at(old_spec, "tolerations"))) {
     // ValidateTolerations runs a second time on the new list, as upstream does.
-    validate_tolerations(errs, at(spec, "tolerations"), "spec.tolerations");
+    validate_tolerations(errs, value_at(spec, "tolerations"), "spec.tolerations");
   }
-  if (const Json& gates = at(spec, "schedulingGates"); gates.is_array() && !gates.empty()) {
+  if (const Json& gates = value_at(spec, "schedulingGates"); gates.is_array() && !gates.empty()) {
     std::set<std::string, std::less<>> before;
-    if (const Json& old_gates = at(old_spec, "schedulingGates"); old_gates.is_array()) {
+    if (const Json& old_gates = value_at(old_spec, "schedulingGates"); old_gates.is_array()) {
       for (const Json& g : old_gates) before.insert(std::string(string_member(g, "name")));
     }
     for (std::size_t i = 0; i < gates.size(); ++i) {
@@ -238,13 +240,14 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
   Json munged = with_defaults(spec);
   for (const char* list : {"containers", "initContainers"}) {
     Json& now = munged[list];
-    const Json& before = at(old_spec, list);
+    const Json& before = value_at(old_spec, list);
     if (!now.is_array()) continue;
     for (std::size_t i = 0; i < now.size() && before.is_array() && i < before.size(); ++i) {
-      if (now[i].is_object()) now[i]["image"] = at(before[i], "image");
+      if (now[i].is_object()) now[i]["image"] = value_at(before[i], "image");
     }
   }
-  for (const char* key : {"activeDeadlineSeconds", "schedulingGates", "tolerations"}) munged[key] = at(old_spec, key);
+  for (const char* key : {"activeDeadlineSeconds", "schedulingGates", "tolerations"})
+    munged[key] = value_at(old_spec, key);
   const auto old_grace = int_member(old_spec, "terminationGracePeriodSeconds");
   if (old_grace && *old_grace < 0 && int_member(munged, "terminationGracePeriodSeconds") == 1) {
     munged["terminationGracePeriodSeconds"] = *old_grace;
@@ -263,11 +266,11 @@ ErrorList validate_pod_update(const Json& pod, const Json& old_pod) {
 // ValidateReplicationControllerSpec: an unset selector is defaulted to the template's labels.
 ErrorList validate_replication_controller(const Json& rc) {
   ErrorList errs;
-  const Json& spec = at(rc, "spec");
+  const Json& spec = value_at(rc, "spec");
   nonnegative(errs, spec, "minReadySeconds", "spec.minReadySeconds");
-  const Json& template_spec = at(spec, "template");
-  const Json& template_labels = at(at(template_spec, "metadata"), "labels");
-  const Json& given = at(spec, "selector");
+  const Json& template_spec = value_at(spec, "template");
+  const Json& template_labels = value_at(value_at(template_spec, "metadata"), "labels");
+  const Json& given = value_at(spec, "selector");
   const Json& selector = given.is_object() && !given.empty() ? given : template_labels;
   const bool empty = !selector.is_object() || selector.empty();
   if (empty) errs.push_back(required("spec.selector"));
@@ -288,9 +291,9 @@ ErrorList validate_replication_controller(const Json& rc) {
     }
   }
   append(errs, validate_pod_template_spec(template_spec, "spec.template"));
-  const std::string_view restart = restart_policy_of(at(template_spec, "spec"));
+  const std::string_view restart = restart_policy_of(value_at(template_spec, "spec"));
   if (restart != "Always") errs.push_back(not_supported("spec.template.spec.restartPolicy", restart, {"Always"}));
-  if (has(at(template_spec, "spec"), "activeDeadlineSeconds")) {
+  if (is_set(value_at(template_spec, "spec"), "activeDeadlineSeconds")) {
     errs.push_back(forbidden("spec.template.spec.activeDeadlineSeconds",
                              "activeDeadlineSeconds in ReplicationController is not Supported"));
   }
@@ -302,7 +305,7 @@ ErrorList validate_replication_controller_update(const Json& rc, const Json& /*o
 }
 
 ErrorList validate_pod_template(const Json& pod_template) {
-  return validate_pod_template_spec(at(pod_template, "template"), "template");
+  return validate_pod_template_spec(value_at(pod_template, "template"), "template");
 }
 
 ErrorList validate_pod_template_update(const Json& pod_template, const Json& /*old*/) {

@@ -25,12 +25,12 @@ void http_header_name(ErrorList& errs, std::string_view name, const std::string&
 
 void http_get(ErrorList& errs, const Json& h, const std::string& path) {
   // path defaults to "/" and scheme to HTTP.
-  validate_port_num_or_name(errs, at(h, "port"), child(path, "port"));
+  validate_port_num_or_name(errs, value_at(h, "port"), child(path, "port"));
   const std::string_view scheme = string_member(h, "scheme");
   if (!scheme.empty() && scheme != "HTTP" && scheme != "HTTPS") {
     errs.push_back(not_supported(child(path, "scheme"), scheme, {"HTTP", "HTTPS"}));
   }
-  if (const Json& headers = at(h, "httpHeaders"); headers.is_array()) {
+  if (const Json& headers = value_at(h, "httpHeaders"); headers.is_array()) {
     for (const Json& header : headers)
       http_header_name(errs, string_member(header, "name"), child(path, "httpHeaders"));
   }
@@ -41,7 +41,7 @@ void handler(ErrorList& errs, const Json& h, bool lifecycle, std::optional<std::
              const std::string& path) {
   int count = 0;
   const auto one = [&](const char* key) {
-    if (!at(h, key).is_object()) return false;
+    if (!value_at(h, key).is_object()) return false;
     if (count > 0) {
       errs.push_back(forbidden(child(path, key), "may not specify more than 1 handler type"));
       return false;
@@ -49,16 +49,18 @@ void handler(ErrorList& errs, const Json& h, bool lifecycle, std::optional<std::
     ++count;
     return true;
   };
-  if (one("exec") && list_size(at(h, "exec"), "command") == 0) errs.push_back(required(child(path, "exec.command")));
-  if (one("httpGet")) http_get(errs, at(h, "httpGet"), child(path, "httpGet"));
-  if (one("tcpSocket")) validate_port_num_or_name(errs, at(at(h, "tcpSocket"), "port"), child(path, "tcpSocket.port"));
+  if (one("exec") && list_size(value_at(h, "exec"), "command") == 0)
+    errs.push_back(required(child(path, "exec.command")));
+  if (one("httpGet")) http_get(errs, value_at(h, "httpGet"), child(path, "httpGet"));
+  if (one("tcpSocket"))
+    validate_port_num_or_name(errs, value_at(value_at(h, "tcpSocket"), "port"), child(path, "tcpSocket.port"));
   if (!lifecycle && one("grpc")) {
-    const std::int64_t port = int_member(at(h, "grpc"), "port").value_or(0);
+    const std::int64_t port = int_member(value_at(h, "grpc"), "port").value_or(0);
     for (std::string& m : is_valid_port_num(port))
       errs.push_back(invalid_int(child(path, "grpc.port"), port, std::move(m)));
   }
   if (lifecycle && one("sleep")) {
-    const std::int64_t seconds = int_member(at(h, "sleep"), "seconds").value_or(0);
+    const std::int64_t seconds = int_member(value_at(h, "sleep"), "seconds").value_or(0);
     if (grace && (seconds < 0 || seconds > *grace)) {
       errs.push_back(invalid_int(
           child(path, "sleep"), seconds,
@@ -87,7 +89,7 @@ void seccomp_profile(ErrorList& errs, const Json& sp, const std::string& path) {
   } else if (type != "Localhost" && type != "RuntimeDefault" && type != "Unconfined") {
     errs.push_back(not_supported(child(path, "type"), type, {"Localhost", "RuntimeDefault", "Unconfined"}));
   }
-  const Json& localhost = at(sp, "localhostProfile");
+  const Json& localhost = value_at(sp, "localhostProfile");
   if (type == "Localhost") {
     if (!localhost.is_string()) {
       errs.push_back(required(child(path, "localhostProfile"), "must be set when seccomp type is Localhost"));
@@ -125,7 +127,7 @@ void validate_ip(ErrorList& errs, const Json& value, const std::string& path) {
 void validate_lifecycle(ErrorList& errs, const Json& lifecycle, std::optional<std::int64_t> grace,
                         const std::string& path) {
   for (const char* key : {"postStart", "preStop"}) {
-    if (const Json& h = at(lifecycle, key); h.is_object()) handler(errs, h, true, grace, child(path, key));
+    if (const Json& h = value_at(lifecycle, key); h.is_object()) handler(errs, h, true, grace, child(path, key));
   }
 }
 
@@ -158,19 +160,19 @@ void validate_container_security_context(ErrorList& errs, const Json& sc, const 
   if (!sc.is_object()) return;
   id_range(errs, sc, "runAsUser", child(path, "runAsUser"));
   id_range(errs, sc, "runAsGroup", child(path, "runAsGroup"));
-  if (const std::string_view proc = string_member(sc, "procMount"); has(sc, "procMount")) {
+  if (const std::string_view proc = string_member(sc, "procMount"); is_set(sc, "procMount")) {
     if (proc != "Default" && proc != "Unmasked") {
       errs.push_back(not_supported(child(path, "procMount"), proc, {"Default", "Unmasked"}));
     }
   }
-  seccomp_profile(errs, at(sc, "seccompProfile"), child(path, "seccompProfile"));
-  const Json& escalation = at(sc, "allowPrivilegeEscalation");
+  seccomp_profile(errs, value_at(sc, "seccompProfile"), child(path, "seccompProfile"));
+  const Json& escalation = value_at(sc, "allowPrivilegeEscalation");
   if (escalation.is_boolean() && !escalation.get<bool>()) {
     if (bool_member(sc, "privileged")) {
       errs.push_back(
           invalid_json(path, go_json(sc), "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"));
     }
-    if (const Json& add = at(at(sc, "capabilities"), "add"); add.is_array()) {
+    if (const Json& add = value_at(value_at(sc, "capabilities"), "add"); add.is_array()) {
       for (const Json& cap : add) {
         if (cap == "CAP_SYS_ADMIN") {
           errs.push_back(
@@ -183,12 +185,12 @@ void validate_container_security_context(ErrorList& errs, const Json& sc, const 
 }
 
 void validate_pod_security_context(ErrorList& errs, const Json& spec, const std::string& path) {
-  const Json& sc = at(spec, "securityContext");
+  const Json& sc = value_at(spec, "securityContext");
   if (!sc.is_object()) return;
   id_range(errs, sc, "fsGroup", child(path, "fsGroup"));
   id_range(errs, sc, "runAsUser", child(path, "runAsUser"));
   id_range(errs, sc, "runAsGroup", child(path, "runAsGroup"));
-  if (const Json& groups = at(sc, "supplementalGroups"); groups.is_array()) {
+  if (const Json& groups = value_at(sc, "supplementalGroups"); groups.is_array()) {
     for (std::size_t i = 0; i < groups.size(); ++i) {
       if (!groups[i].is_number_integer()) continue;
       const std::int64_t gid = groups[i].get<std::int64_t>();
@@ -204,14 +206,14 @@ void validate_pod_security_context(ErrorList& errs, const Json& spec, const std:
     errs.push_back(invalid_json(child(path, "shareProcessNamespace"), "true",
                                 "ShareProcessNamespace and HostPID cannot both be enabled"));
   }
-  if (const std::string_view policy = string_member(sc, "fsGroupChangePolicy"); has(sc, "fsGroupChangePolicy")) {
+  if (const std::string_view policy = string_member(sc, "fsGroupChangePolicy"); is_set(sc, "fsGroupChangePolicy")) {
     if (policy != "OnRootMismatch" && policy != "Always") {
       errs.push_back(not_supported(child(path, "fsGroupChangePolicy"), policy, {"Always", "OnRootMismatch"}));
     }
   }
-  seccomp_profile(errs, at(sc, "seccompProfile"), child(path, "seccompProfile"));
+  seccomp_profile(errs, value_at(sc, "seccompProfile"), child(path, "seccompProfile"));
   if (const std::string_view policy = string_member(sc, "supplementalGroupsPolicy");
-      has(sc, "supplementalGroupsPolicy")) {
+      is_set(sc, "supplementalGroupsPolicy")) {
     if (policy != "Merge" && policy != "Strict") {
       errs.push_back(not_supported(child(path, "supplementalGroupsPolicy"), policy, {"Merge", "Strict"}));
     }

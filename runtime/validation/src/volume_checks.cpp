@@ -73,8 +73,8 @@ void downward_api_file(ErrorList& errs, const Json& file, const std::string& pat
   const std::string_view p = string_member(file, "path");
   if (p.empty()) errs.push_back(required(child(path, "path")));
   local_non_reserved_path(errs, p, child(path, "path"));
-  const Json& field_ref = at(file, "fieldRef");
-  const Json& resource_ref = at(file, "resourceFieldRef");
+  const Json& field_ref = value_at(file, "fieldRef");
+  const Json& resource_ref = value_at(file, "resourceFieldRef");
   if (field_ref.is_object()) {
     validate_object_field_selector(errs, field_ref, kVolumeFieldPaths, child(path, "fieldRef"));
     if (resource_ref.is_object()) {
@@ -90,7 +90,7 @@ void downward_api_file(ErrorList& errs, const Json& file, const std::string& pat
 
 // validateProjectionSources: one source each; paths unique across the volume.
 void projection_sources(ErrorList& errs, const Json& projected, const std::string& path) {
-  const Json& sources = at(projected, "sources");
+  const Json& sources = value_at(projected, "sources");
   if (!sources.is_array()) return;
   std::set<std::string, std::less<>> all_paths;
   const auto unique_path = [&](std::string_view p, std::string_view shown) {
@@ -106,29 +106,29 @@ void projection_sources(ErrorList& errs, const Json& projected, const std::strin
     const std::string src_path = index(child(path, "sources"), i);
     int count = 0;
     for (const char* kind : {"secret", "configMap"}) {
-      const Json& s = at(source, kind);
+      const Json& s = value_at(source, kind);
       if (!s.is_object()) continue;
       ++count;
       const std::string proj_path = child(src_path, kind);
       const std::string_view name = string_member(s, "name");
       if (name.empty()) errs.push_back(required(child(proj_path, "name")));
-      if (const Json& list = at(s, "items"); list.is_array()) {
+      if (const Json& list = value_at(s, "items"); list.is_array()) {
         for (std::size_t k = 0; k < list.size(); ++k) {
           key_to_path(errs, list[k], index(child(proj_path, "items"), k));
           unique_path(string_member(list[k], "path"), name);
         }
       }
     }
-    if (const Json& d = at(source, "downwardAPI"); d.is_object()) {
+    if (const Json& d = value_at(source, "downwardAPI"); d.is_object()) {
       ++count;
-      if (const Json& list = at(d, "items"); list.is_array()) {
+      if (const Json& list = value_at(d, "items"); list.is_array()) {
         for (const Json& file : list) {
           downward_api_file(errs, file, child(src_path, "downwardAPI"));
           unique_path(string_member(file, "path"), string_member(file, "path"));
         }
       }
     }
-    if (const Json& token = at(source, "serviceAccountToken"); token.is_object()) {
+    if (const Json& token = value_at(source, "serviceAccountToken"); token.is_object()) {
       ++count;
       const std::int64_t seconds = int_member(token, "expirationSeconds").value_or(3600);  // defaulted
       const std::string seconds_path = child(child(src_path, "serviceAccountToken"), "expirationSeconds");
@@ -146,14 +146,14 @@ void projection_sources(ErrorList& errs, const Json& projected, const std::strin
       }
     }
     for (const char* other : {"clusterTrustBundle", "podCertificate"}) {
-      if (at(source, other).is_object()) ++count;
+      if (value_at(source, other).is_object()) ++count;
     }
     if (count > 1) errs.push_back(forbidden(src_path, "may not specify more than 1 volume type per source"));
   }
 }
 
 void items(ErrorList& errs, const Json& source, const std::string& path) {
-  const Json& list = at(source, "items");
+  const Json& list = value_at(source, "items");
   if (!list.is_array()) return;
   for (std::size_t i = 0; i < list.size(); ++i) key_to_path(errs, list[i], index(child(path, "items"), i));
 }
@@ -161,7 +161,7 @@ void items(ErrorList& errs, const Json& source, const std::string& path) {
 // The checks of one source (only the sources operators use are checked member by member).
 void source_checks(ErrorList& errs, std::string_view key, const Json& s, const std::string& path) {
   if (key == "emptyDir") {
-    if (const Json& limit = at(s, "sizeLimit"); limit.is_string()) {
+    if (const Json& limit = value_at(s, "sizeLimit"); limit.is_string()) {
       const auto milli = Quantity(limit.get<std::string>()).milli_value();
       if (milli && *milli < 0) {
         errs.push_back(forbidden(child(path, "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
@@ -195,7 +195,7 @@ void source_checks(ErrorList& errs, std::string_view key, const Json& s, const s
   } else if (key == "downwardAPI") {
     file_mode(errs, s, "defaultMode", child(path, "defaultMode"));
     // Upstream names the volume source, not each item, for the items' findings.
-    if (const Json& list = at(s, "items"); list.is_array()) {
+    if (const Json& list = value_at(s, "items"); list.is_array()) {
       for (const Json& file : list) downward_api_file(errs, file, path);
     }
   } else if (key == "projected") {
@@ -214,7 +214,7 @@ VolumeMap validate_volumes(ErrorList& errs, const Json& volumes, const std::stri
   std::set<std::string, std::less<>> created_claims;  // PVCs the pod's ephemeral volumes create
   if (!pod_name.empty()) {
     for (const Json& v : volumes) {
-      if (has(v, "ephemeral"))
+      if (is_set(v, "ephemeral"))
         created_claims.insert(std::string(pod_name) + "-" + std::string(string_member(v, "name")));
     }
   }
@@ -226,7 +226,7 @@ VolumeMap validate_volumes(ErrorList& errs, const Json& volumes, const std::stri
     ErrorList el;
     std::string_view first;
     for (const Source& src : kSources) {
-      const Json& s = at(vol, src.key);
+      const Json& s = value_at(vol, src.key);
       if (s.is_null()) continue;
       if (!first.empty()) {
         el.push_back(forbidden(child(at_i, src.forbidden_path), "may not specify more than 1 volume type"));
@@ -249,7 +249,7 @@ VolumeMap validate_volumes(ErrorList& errs, const Json& volumes, const std::stri
     } else {
       append(errs, std::move(el));
     }
-    const std::string_view claim = string_member(at(vol, "persistentVolumeClaim"), "claimName");
+    const std::string_view claim = string_member(value_at(vol, "persistentVolumeClaim"), "claimName");
     if (!claim.empty() && created_claims.contains(claim)) {
       errs.push_back(invalid(child(at_i, "persistentVolumeClaim.claimName"), claim,
                              "must not reference a PVC that gets created for an ephemeral volume"));

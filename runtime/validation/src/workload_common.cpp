@@ -5,16 +5,6 @@
 
 namespace rr::validation::detail {
 
-const Json& null_json() {
-  static const Json kNull;
-  return kNull;
-}
-
-const Json& at(const Json& object, std::string_view key) {
-  const Json* v = member(object, key);
-  return v ? *v : null_json();
-}
-
 std::optional<std::int64_t> int_member(const Json& object, std::string_view key) {
   const Json* v = member(object, key);
   if (!v || !v->is_number_integer()) return std::nullopt;
@@ -28,11 +18,6 @@ std::optional<std::int64_t> int_member(const Json& object, std::string_view key)
 bool bool_member(const Json& object, std::string_view key) {
   const Json* v = member(object, key);
   return v && v->is_boolean() && v->get<bool>();
-}
-
-bool has(const Json& object, std::string_view key) {
-  const Json* v = member(object, key);
-  return v && !v->is_null();
 }
 
 std::size_t list_size(const Json& object, std::string_view key) {
@@ -87,16 +72,16 @@ void drop_empty(Json& v) {
 }
 
 std::string labels_json(const Json& template_spec) {
-  const Json& labels = at(at(template_spec, "metadata"), "labels");
+  const Json& labels = value_at(value_at(template_spec, "metadata"), "labels");
   return labels.is_object() ? go_json(labels) : "null";
 }
 
 ErrorList validate_pod_template_spec(const Json& template_spec, const std::string& path) {
   ErrorList errs;
-  const Json& meta = at(template_spec, "metadata");
-  append(errs, validate_labels(at(meta, "labels"), child(path, "labels")));
-  append(errs, validate_annotations(at(meta, "annotations"), child(path, "annotations")));
-  const Json& spec = at(template_spec, "spec");
+  const Json& meta = value_at(template_spec, "metadata");
+  append(errs, validate_labels(value_at(meta, "labels"), child(path, "labels")));
+  append(errs, validate_annotations(value_at(meta, "annotations"), child(path, "annotations")));
+  const Json& spec = value_at(template_spec, "spec");
   append(errs, validate_pod_spec(spec, child(path, "spec"), PodSpecContext{}));
   if (list_size(spec, "ephemeralContainers") > 0) {
     errs.push_back(

@@ -10,18 +10,16 @@
 
 #include "common.hpp"
 #include "go_text.hpp"
+#include "kind_util.hpp"
 #include "rr/core/json.hpp"
 #include "rr/validation/field_error.hpp"
 
 namespace rr::validation::detail {
 
-// The JSON null every absent member reads as.
-const Json& null_json();
-const Json& at(const Json& object, std::string_view key);  // member or null
+// Absent members read as null: kind_util.hpp's absent_json(), value_at() and is_set().
 // An integer member; nullopt when absent, null or not an integer (what the decoder refuses).
 std::optional<std::int64_t> int_member(const Json& object, std::string_view key);
 bool bool_member(const Json& object, std::string_view key);  // false unless `true`
-bool has(const Json& object, std::string_view key);          // present and not null
 std::size_t list_size(const Json& object, std::string_view key);
 
 // ValidateNonnegativeField: "must be greater than or equal to 0".
