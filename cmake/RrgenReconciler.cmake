@@ -181,7 +181,7 @@ function(add_reconciler name)
   add_library(${name}_api STATIC "${types_cpp}" "${out}/${name}_types.hpp")
   target_include_directories(${name}_api PUBLIC "$<BUILD_INTERFACE:${out}>")
   _rrgen_rules_libraries(rules_libs ${crds})
-  target_link_libraries(${name}_api PUBLIC rr::core ${rules_libs})
+  target_link_libraries(${name}_api PUBLIC rr::core rr::validation ${rules_libs})
   add_dependencies(${name}_api generate_${name})
 
   add_library(${name} STATIC "${wiring_cpp}" "${out}/${name}_reconciler.hpp" ${sources})

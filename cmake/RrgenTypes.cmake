@@ -25,7 +25,7 @@ function(rrgen_add_types target)
   endif()
   add_library(${target} STATIC ${sources})
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
-  target_link_libraries(${target} PUBLIC rr::core ${libs})
+  target_link_libraries(${target} PUBLIC rr::core rr::validation ${libs})
   set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${output_dir}")
 endfunction()
 

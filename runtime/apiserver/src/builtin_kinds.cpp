@@ -44,18 +44,9 @@ Cluster::AdmissionFn with_go_validation(const GroupVersionKind& gvk, Cluster::Ad
     AdmissionResponse response = admission(request);
     if (request.status) return response;
     const Json* old_object = request.old_object;
-    Json bound;
-    if (old_object && gvk.kind == "Pod" && gvk.group.empty()) {
-      // The node agent binds a pod by writing its first spec.nodeName (what the pods/binding
-      // subresource does, which has its own checks): that one change is not a pod update's.
-      const Json node = request.object.value("/spec/nodeName"_json_pointer, Json());
-      if (node.is_string() && old_object->value("/spec/nodeName"_json_pointer, std::string()).empty() &&
-          old_object->contains("spec") && (*old_object)["spec"].is_object()) {
-        bound = *old_object;
-        bound["spec"]["nodeName"] = node;
-        old_object = &bound;
-      }
-    }
+    std::optional<Json> bound;
+    if (old_object) bound = validation::pod_binding_base(gvk.group, gvk.kind, request.object, *old_object);
+    if (bound) old_object = &*bound;
     response.errors = validation::to_core(
         validation::validate_builtin(gvk.group, gvk.version, gvk.kind, request.object, old_object));
     return response;

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "rr/schema/schema.hpp"
+#include "rr/schema/selectable_fields.hpp"
 #include "rr/schema_cel/cel_node_checks.hpp"
 
 namespace rr::apiserver_detail {
@@ -52,7 +53,22 @@ std::vector<FieldError> check_crd_schemas(const Json& crd) {
   const Json* versions = crd.contains("/spec/versions"_json_pointer) ? &crd.at("/spec/versions"_json_pointer) : nullptr;
   if (!versions || !versions->is_array()) return errors;
   for (std::size_t i = 0; i < versions->size(); ++i) {
-    if (!has_schema((*versions)[i])) continue;
+    const Json& version = (*versions)[i];
+    const std::string path = "spec.versions[" + std::to_string(i) + "].selectableFields";
+    if (version.is_object() && version.contains("selectableFields") && version["selectableFields"].is_array() &&
+        !version["selectableFields"].empty()) {
+      if (!has_schema(version)) {
+        // Upstream's words, which say the opposite of what they mean.
+        errors.push_back(FieldError{path, FieldErrorType::Invalid,
+                                    path + ": Invalid value: \"\": may only be set when "
+                                           "`version.schema.openAPIV3Schema` is not included"});
+      } else {
+        auto found = schema::check_selectable_fields(version.at("/schema/openAPIV3Schema"_json_pointer),
+                                                     version["selectableFields"], path);
+        errors.insert(errors.end(), found.begin(), found.end());
+      }
+    }
+    if (!has_schema(version)) continue;
     Compiled compiled = compile_version((*versions)[i], i);
     if (auto* found = std::get_if<std::vector<FieldError>>(&compiled)) {
       errors.insert(errors.end(), found->begin(), found->end());

@@ -8,10 +8,24 @@
 #include "crd_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/time.hpp"
+#include "rr/schema/selectable_fields.hpp"
 
 namespace rr::apiserver_detail {
 
 namespace {
+
+// The field selector names a served version's selectableFields give its custom resources.
+std::vector<std::string> selectable_fields_of(const Json& crd, const std::string& version_name) {
+  const Json* versions = crd.contains("/spec/versions"_json_pointer) ? &crd.at("/spec/versions"_json_pointer) : nullptr;
+  if (!versions || !versions->is_array()) return {};
+  for (const Json& version : *versions) {
+    if (version.is_object() && version.value("name", std::string()) == version_name &&
+        version.contains("selectableFields")) {
+      return schema::selectable_field_names(version["selectableFields"]);
+    }
+  }
+  return {};
+}
 
 const GroupVersionKind crd_gvk{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
 
@@ -87,6 +101,7 @@ void CrdController::apply(const Json& crd) {
         cluster_->register_kind(info, std::move(admission));
         registered_here_.insert(info.gvk);
       }
+      cluster_->set_selectable_fields(info.gvk, selectable_fields_of(crd, info.gvk.version));
       ResourceNames names = declared->names;
       const auto& scaled = declared->scaled_versions;
       names.has_scale = std::find(scaled.begin(), scaled.end(), info.gvk.version) != scaled.end();

@@ -150,3 +150,52 @@ TEST_CASE("a rule may read metadata.namespace of a nested object that declares i
   CHECK(status["details"]["causes"][0]["field"] == "spec");
   CHECK(status["details"]["causes"][0]["message"] == "Invalid value: target must not be in kube-system");
 }
+
+TEST_CASE("a CRD's selectableFields are field selectors of its kind; invalid ones refuse the CRD") {
+  TestServer t;
+  auto c = t.client();
+  Json crd = gizmo_crd();
+  crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"] = Json::parse(R"({"type": "object", "properties": {
+      "spec": {"type": "object", "properties": {"color": {"type": "string"}, "size": {"type": "integer"},
+                                                 "parts": {"type": "array", "items": {"type": "string"}}}}}})");
+  Json bad = crd;
+  bad["spec"]["versions"][0]["selectableFields"] = Json::parse(
+      R"([{"jsonPath": ".spec.parts"}, {"jsonPath": ".spec.shape"}, {"jsonPath": "spec.color"},
+                      {"jsonPath": ".spec.size"}, {"jsonPath": ".spec.size"}, {}])");
+  auto refused = c->Post(crd_path, bad.dump(), "application/json");
+  REQUIRE(refused->status == 422);
+  const std::string message = body_of(refused)["message"].get<std::string>();
+  CAPTURE(message);
+  const std::string at = "spec.versions[0].selectableFields";
+  CHECK(message.find(at + "[0].jsonPath: Invalid value: \".spec.parts\": must point to a field of type string, "
+                          "boolean or integer. Enum string fields and strings with formats are allowed.") !=
+        std::string::npos);
+  CHECK(message.find(at + "[1].jsonPath: Invalid value: \".spec.shape\": is an invalid path: does not refer to a "
+                          "valid field") != std::string::npos);
+  CHECK(message.find(at + "[2].jsonPath: Invalid value: \"spec.color\": is an invalid path: expected [ or . but "
+                          "got: spec") != std::string::npos);
+  CHECK(message.find(at + "[4].jsonPath: Duplicate value: \".spec.size\"") != std::string::npos);
+  CHECK(message.find(at + "[5].jsonPath: Required value") != std::string::npos);
+
+  crd["spec"]["versions"][0]["selectableFields"] = Json::parse(
+      R"([{"jsonPath": ".spec.color"}, {"jsonPath": ".spec.size"}])");
+  REQUIRE(c->Post(crd_path, crd.dump(), "application/json")->status == 201);
+  for (
+      const char* body :
+      {R"({"apiVersion":"test.rrgen.dev/v1","kind":"Gizmo","metadata":{"name":"red"},"spec":{"color":"red","size":3}})",
+       R"({"apiVersion":"test.rrgen.dev/v1","kind":"Gizmo","metadata":{"name":"blue"},"spec":{"color":"blue"}})"}) {
+    REQUIRE(c->Post(gizmos_path, body, "application/json")->status == 201);
+  }
+  const auto names = [&](const std::string& selector) {
+    const Json list = body_of(c->Get(std::string(gizmos_path) + "?fieldSelector=" + selector));
+    std::vector<std::string> out;
+    for (const Json& item : list["items"]) out.push_back(item["metadata"]["name"]);
+    return out;
+  };
+  CHECK(names("spec.color%3Dred") == std::vector<std::string>{"red"});
+  CHECK(names("spec.size%3D3") == std::vector<std::string>{"red"});
+  CHECK(names("spec.color%21%3Dred") == std::vector<std::string>{"blue"});
+  auto unknown = c->Get(std::string(gizmos_path) + "?fieldSelector=spec.parts%3Dx");
+  CHECK(unknown->status == 400);
+  CHECK(body_of(unknown)["message"] == "field label not supported: spec.parts");
+}

@@ -50,7 +50,10 @@ AdmissionResponse run_admission(const KindEntry& entry, Json& object, const Json
     }
   }
   if (!status) {
+    // A generated kind's validate() checks the metadata members it has too: those come once.
     std::vector<FieldError> meta = metadata_findings(entry.info, object, old_object);
+    std::erase_if(response.errors,
+                  [&meta](const FieldError& e) { return std::find(meta.begin(), meta.end(), e) != meta.end(); });
     response.errors.insert(response.errors.begin(), meta.begin(), meta.end());
   }
   return response;

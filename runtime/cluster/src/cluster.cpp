@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "store.hpp"
+#include "typed_admission.hpp"
 #include "watch_channel.hpp"
 
 namespace rr {
@@ -44,21 +45,18 @@ Cluster::Cluster(ClusterOptions options) : state_(std::make_unique<State>(std::m
 Cluster::~Cluster() = default;
 
 void Cluster::register_kind(KindInfo info, AdmitFn admit) {
-  AdmissionFn admission;
-  if (admit) {
-    // A generated type's defaults and validate() cover the main resource only.
-    admission = [admit = std::move(admit)](const AdmissionRequest& request) {
-      AdmissionResponse response;
-      if (!request.status) response.errors = admit(request.object);
-      return response;
-    };
-  }
+  AdmissionFn admission = cluster_detail::typed_admission(info.gvk, std::move(admit));
   register_kind(std::move(info), std::move(admission));
 }
 
 void Cluster::register_kind(KindInfo info, AdmissionFn admission) {
   std::lock_guard lock(state_->mutex);
   state_->store.register_kind(std::move(info), std::move(admission));
+}
+
+void Cluster::set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields) {
+  std::lock_guard lock(state_->mutex);
+  state_->store.set_selectable_fields(gvk, std::move(fields));
 }
 
 void Cluster::set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) {

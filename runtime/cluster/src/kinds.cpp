@@ -11,6 +11,11 @@ void Store::register_kind(KindInfo info, Cluster::AdmissionFn admission) {
   entry.admission = std::move(admission);
 }
 
+void Store::set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields) {
+  auto it = kinds_.find(gvk);
+  if (it != kinds_.end()) it->second.selectable_fields = std::move(fields);
+}
+
 const KindEntry* Store::find_kind(const GroupVersionKind& gvk) const {
   auto it = kinds_.find(gvk);
   return it == kinds_.end() ? nullptr : &it->second;

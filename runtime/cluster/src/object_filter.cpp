@@ -4,6 +4,8 @@
 
 #include "errors.hpp"
 #include "object_meta.hpp"
+#include "rr/validation/field_labels.hpp"
+#include "rr/validation/resource_rules.hpp"
 
 namespace rr::cluster_detail {
 
@@ -16,11 +18,16 @@ ObjectFilter ObjectFilter::from(const KindEntry& kind, const ListOptions& opts) 
   } catch (const std::invalid_argument& e) {
     fail(api_errors::bad_request(e.what()));
   }
+  // A kind registered without admission (a test's bare kind) takes any field; the others take
+  // what the API server's field label conversion accepts for them.
   if (kind.admission) {
+    const GroupVersionKind& gvk = kind.info.gvk;
+    const bool builtin = validation::builtin_metadata_rules(gvk.group, kind.info.plural).has_value();
     for (const auto& term : filter.fields_.terms()) {
-      if (term.field != "metadata.name" && term.field != "metadata.namespace") {
-        fail(api_errors::bad_request("field label not supported: " + term.field));
-      }
+      const auto error = builtin ? validation::builtin_field_label_error(gvk.group, gvk.kind, term.field)
+                                 : validation::custom_resource_field_label_error(kind.info.namespaced(),
+                                                                                 kind.selectable_fields, term.field);
+      if (error) fail(api_errors::bad_request(*error));
     }
   }
   return filter;

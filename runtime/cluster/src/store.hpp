@@ -23,6 +23,8 @@ class WatchChannel;
 struct KindEntry {
   KindInfo info;
   Cluster::AdmissionFn admission;
+  // A custom resource version's selectableFields: field selectors it accepts besides metadata's.
+  std::vector<std::string> selectable_fields;
   std::map<ObjectKey, Json> objects;
 };
 
@@ -62,6 +64,7 @@ class Store : public StoreReader {
 
   // Kinds (kinds.cpp).
   void register_kind(KindInfo info, Cluster::AdmissionFn admission);
+  void set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields);
   const KindEntry* find_kind(const GroupVersionKind& gvk) const;
   const KindEntry* find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;

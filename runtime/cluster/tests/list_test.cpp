@@ -77,6 +77,47 @@ TEST_CASE("list: kinds with admission select only on metadata.name and metadata.
   CHECK_NOTHROW(cluster->list(strict, query("", "", "metadata.name=x")));
 }
 
+TEST_CASE("list: a custom resource's selectableFields select, and are the only other fields it accepts") {
+  auto cluster = make_cluster();
+  rr::KindInfo things = thing_kind();
+  cluster->register_kind(things, [](Json&) { return std::vector<rr::FieldError>{}; });
+  cluster->set_selectable_fields(things.gvk, {"spec.color", "spec.size"});
+  const auto thing = [](const std::string& name, Json spec) {
+    return Json{{"apiVersion", "things.test/v1"},
+                {"kind", "Thing"},
+                {"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec", std::move(spec)}};
+  };
+  cluster->create(things, thing("red", {{"color", "red"}, {"size", 3}}));
+  cluster->create(things, thing("blue", {{"color", "blue"}}));
+  CHECK(names(cluster->list(things, query("", "", "spec.color=red"))) == std::vector<std::string>{"default/red"});
+  // An integer selects by its decimal text; an absent field reads as "" (fmt.Sprint of nothing).
+  CHECK(names(cluster->list(things, query("", "", "spec.size=3"))) == std::vector<std::string>{"default/red"});
+  CHECK(names(cluster->list(things, query("", "", "spec.size="))) == std::vector<std::string>{"default/blue"});
+  CHECK(failure_of([&] { cluster->list(things, query("", "", "spec.shape=round")); }).message ==
+        "field label not supported: spec.shape");
+}
+
+TEST_CASE("list: a built-in kind accepts the field labels the API server converts for it") {
+  auto cluster = make_cluster();
+  const rr::KindInfo pods{.gvk = {"", "v1", "Pod"}, .plural = "pods", .list_kind = "PodList"};
+  const rr::KindInfo deployments{
+      .gvk = {"apps", "v1", "Deployment"}, .plural = "deployments", .list_kind = "DeploymentList"};
+  const rr::KindInfo namespaces = namespace_kind();
+  const auto admit = [](Json&) { return std::vector<rr::FieldError>{}; };
+  cluster->register_kind(pods, admit);
+  cluster->register_kind(deployments, admit);
+  cluster->register_kind(namespaces, admit);
+  CHECK_NOTHROW(cluster->list(pods, query("", "", "spec.nodeName=node-1,status.phase!=Failed")));
+  CHECK(failure_of([&] { cluster->list(pods, query("", "", "status.hostIP=10.0.0.1")); }).message ==
+        "field label not supported: status.hostIP");
+  // A kind without a conversion function of its own: apimachinery's default one.
+  CHECK(failure_of([&] { cluster->list(deployments, query("", "", "spec.replicas=1")); }).message ==
+        "\"spec.replicas\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\"");
+  CHECK(failure_of([&] { cluster->list(namespaces, query("", "", "metadata.namespace=x")); }).message ==
+        "field label not supported: metadata.namespace");
+}
+
 TEST_CASE("list: limit and continue walk every item once") {
   auto cluster = populated();
   rr::ListOptions page;

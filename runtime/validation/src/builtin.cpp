@@ -36,4 +36,15 @@ ErrorList validate_builtin(std::string_view group, std::string_view version, std
   return v->create(object);
 }
 
+std::optional<Json> pod_binding_base(std::string_view group, std::string_view kind, const Json& object,
+                                     const Json& old_object) {
+  if (!group.empty() || kind != "Pod" || !object.is_object() || !old_object.is_object()) return std::nullopt;
+  const Json node = object.value("/spec/nodeName"_json_pointer, Json());
+  if (!node.is_string() || !old_object.value("/spec/nodeName"_json_pointer, std::string()).empty()) return std::nullopt;
+  if (!old_object.contains("spec") || !old_object["spec"].is_object()) return std::nullopt;
+  Json bound = old_object;
+  bound["spec"]["nodeName"] = node;
+  return bound;
+}
+
 }  // namespace rr::validation

@@ -24,10 +24,11 @@ namespace {
 const auto now = std::chrono::sys_days{std::chrono::year{2024} / 3 / 1};
 
 Deployment deployment() {
-  Deployment d;
-  d.metadata.namespace_ = "default";
-  d.metadata.name = "web";
-  d.metadata.generation = 4;
+  // A Deployment the API server admits: a selector its template's labels match, one container.
+  Deployment d = Deployment::from_json_text(
+      R"({"metadata":{"namespace":"default","name":"web","generation":4},)"
+      R"("spec":{"selector":{"matchLabels":{"app":"web"}},)"
+      R"("template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"nginx"}]}}}})");
   auto& status = d.status.emplace();
   status.observed_generation = 3;  // the Deployment controller's, not the watcher's
   status.replicas = 2;

@@ -24,10 +24,11 @@ using k8s::apps::v1::Deployment;
 const auto now = std::chrono::sys_days{std::chrono::year{2024} / 3 / 1};
 
 Deployment deployment() {
-  Deployment d;
-  d.metadata.namespace_ = "default";
-  d.metadata.name = "web";
-  d.metadata.generation = 4;
+  // A Deployment the API server admits: a selector its template's labels match, one container.
+  Deployment d = Deployment::from_json_text(
+      R"({"metadata":{"namespace":"default","name":"web","generation":4},)"
+      R"("spec":{"selector":{"matchLabels":{"app":"web"}},)"
+      R"("template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"nginx"}]}}}})");
   d.status.emplace().replicas = 2;  // the Deployment controller's, which the duck does not know
   return d;
 }

@@ -222,8 +222,13 @@ std::string $struct$::to_json_text() const { return rr::encode_text(*this); })ge
 constexpr std::string_view kValidateTyped = R"gen(std::vector<rr::FieldError> $struct$::validate() const {
   rr::Validator c;
   rr_validate(c);
-  return c.take();
+  $return_checked$
 })gen";
+// A kind with ObjectMeta: the API server's Go checks too (rr/validation/api_server_checks.hpp).
+constexpr std::string_view kReturnTaken = "return c.take();";
+constexpr std::string_view kReturnChecked = R"gen(auto errors = c.take();
+rr::validation::add_api_server_findings(*this, errors);
+return errors;)gen";
 // The typed checks, then the CEL rules and junctors of the embedded schema (the part of the CRD
 // version's schema they need), compiled on first use; rr/schema_cel/typed_rules.hpp.
 constexpr std::string_view kValidateRules = R"gen(namespace {
@@ -237,6 +242,7 @@ std::vector<rr::FieldError> $struct$::validate() const {
   rr_validate(c);
   auto errors = c.take();
   rules_of_$struct$().check_object(*this, nullptr, errors);
+  $api_server_checks$
   return errors;
 }
 std::vector<rr::FieldError> $struct$::validate_update(const $struct$& old) const {
@@ -244,10 +250,18 @@ std::vector<rr::FieldError> $struct$::validate_update(const $struct$& old) const
   rr_validate(c);
   auto errors = c.take();
   rules_of_$struct$().check_object(*this, &old, errors);
+  $api_server_update_checks$
   return errors;
 })gen";
 
 // ---- what to emit ----------------------------------------------------------------------------
+
+// A resource kind (not a list, not a hand-declared shape): its metadata is an ObjectMeta.
+bool has_object_meta(const StructDef& s) {
+  return std::any_of(s.fields.begin(), s.fields.end(), [](const FieldDef& f) {
+    return f.json_name == "metadata" && f.type.kind == TypeKind::External && f.type.external == "rr::ObjectMeta";
+  });
+}
 
 bool is_set_or_map_list(const FieldDef& f) {
   return f.type.kind == TypeKind::Array && f.constraints && f.constraints->unordered_list();
@@ -389,6 +403,8 @@ class UnitEmitter {
     if (uses_.list_semantics) rr.push_back("list_semantics");
     std::string rr_lines = sorted_lines(rr, "#include \"rr/core/$name$.hpp\"");
     if (!u_.rules_schema.empty()) rr_lines += "\n#include \"rr/schema_cel/typed_rules.hpp\"";
+    if (u_.root && u_.root->is_root && has_object_meta(*u_.root))
+      rr_lines += "\n#include \"rr/validation/api_server_checks.hpp\"";
 
     Printer enums("types");
     for (const auto& e : u_.enums) {
@@ -664,10 +680,18 @@ std::vector<rr::FieldError> validate_update(const $struct$& old) const;)gen";
       for (const auto& f : s.fields)
         if (is_type_meta(f))
           fill.print("if (v.$member$.empty()) v.$member$ = $init$;", {{"member", f.cpp_name}, {"init", f.initializer}});
-      const std::string validate = u_.rules_schema.empty()
-                                       ? p.fill(kValidateTyped, {{"struct", s.name}})
-                                       : p.fill(kValidateRules,
-                                                {{"struct", s.name}, {"schema", cpp_raw_literal(u_.rules_schema)}});
+      const bool meta = has_object_meta(s);
+      const std::string validate =
+          u_.rules_schema.empty()
+              ? p.fill(kValidateTyped,
+                       {{"struct", s.name}, {"return_checked", std::string(meta ? kReturnChecked : kReturnTaken)}})
+              : p.fill(kValidateRules,
+                       {{"struct", s.name},
+                        {"schema", cpp_raw_literal(u_.rules_schema)},
+                        {"api_server_checks",
+                         meta ? "rr::validation::add_api_server_findings(*this, errors);" : std::string()},
+                        {"api_server_update_checks",
+                         meta ? "rr::validation::add_api_server_findings(*this, old, errors);" : std::string()}});
       p.print(kRootDefs, {{"struct", s.name}, {"validate", validate}, {"fill_type_meta", fill.take_block()}});
     }
   }

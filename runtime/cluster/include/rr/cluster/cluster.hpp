@@ -151,6 +151,10 @@ class Cluster {
   std::optional<KindInfo> find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;
 
+  // A custom resource kind's selectableFields ("spec.color"): field selectors of lists and watches
+  // it accepts besides metadata.name and metadata.namespace. Nothing for an unregistered kind.
+  void set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields);
+
   // The cluster-wide admission (the API server's webhooks); nullptr removes it.
   void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin);
 

@@ -3,6 +3,7 @@
 // and messages. One table serves the in-process cluster, the HTTP API server, generated code and
 // `rrgen validate`. A kind without an entry is checked by its schema only (docs/runtime/35).
 #pragma once
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -30,5 +31,11 @@ const BuiltinValidator* find_builtin_validator(std::string_view group, std::stri
 // is not checked here (validate_create_metadata / validate_update_metadata do that first).
 ErrorList validate_builtin(std::string_view group, std::string_view version, std::string_view kind, const Json& object,
                            const Json* old_object);
+
+// The local clusters' node agent binds a pod by an update that sets its first spec.nodeName (what
+// the pods/binding subresource does, which has its own checks): for such an update, the stored
+// pod with that nodeName, to validate the update against; nullopt for any other write.
+std::optional<Json> pod_binding_base(std::string_view group, std::string_view kind, const Json& object,
+                                     const Json& old_object);
 
 }  // namespace rr::validation

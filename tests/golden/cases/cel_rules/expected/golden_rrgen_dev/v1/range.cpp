@@ -5,6 +5,7 @@
 #include "rr/core/codec.hpp"
 #include "rr/core/validator.hpp"
 #include "rr/schema_cel/typed_rules.hpp"
+#include "rr/validation/api_server_checks.hpp"
 
 namespace golden_rrgen_dev::v1 {
 
@@ -100,6 +101,7 @@ std::vector<rr::FieldError> Range::validate() const {
   rr_validate(c);
   auto errors = c.take();
   rules_of_Range().check_object(*this, nullptr, errors);
+  rr::validation::add_api_server_findings(*this, errors);
   return errors;
 }
 std::vector<rr::FieldError> Range::validate_update(const Range& old) const {
@@ -107,6 +109,7 @@ std::vector<rr::FieldError> Range::validate_update(const Range& old) const {
   rr_validate(c);
   auto errors = c.take();
   rules_of_Range().check_object(*this, &old, errors);
+  rr::validation::add_api_server_findings(*this, old, errors);
   return errors;
 }
 void Range::apply_defaults() { rr_apply_defaults(); }

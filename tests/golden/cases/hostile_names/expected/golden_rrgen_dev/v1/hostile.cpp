@@ -4,6 +4,7 @@
 
 #include "rr/core/codec.hpp"
 #include "rr/core/validator.hpp"
+#include "rr/validation/api_server_checks.hpp"
 
 namespace golden_rrgen_dev::v1 {
 
@@ -295,7 +296,9 @@ void from_json(const rr::Json& j, Hostile& v) {
 std::vector<rr::FieldError> Hostile::validate() const {
   rr::Validator c;
   rr_validate(c);
-  return c.take();
+  auto errors = c.take();
+  rr::validation::add_api_server_findings(*this, errors);
+  return errors;
 }
 void Hostile::apply_defaults() { rr_apply_defaults(); }
 // A whole document: an absent apiVersion or kind is this kind's (rr::decode keeps it absent).

@@ -8,6 +8,7 @@
 #include "rr/core/pattern.hpp"
 #include "rr/core/validator.hpp"
 #include "rr/schema_cel/typed_rules.hpp"
+#include "rr/validation/api_server_checks.hpp"
 
 namespace golden_rrgen_dev::v1 {
 

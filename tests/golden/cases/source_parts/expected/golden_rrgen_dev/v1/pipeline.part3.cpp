@@ -8,6 +8,7 @@
 #include "rr/core/pattern.hpp"
 #include "rr/core/validator.hpp"
 #include "rr/schema_cel/typed_rules.hpp"
+#include "rr/validation/api_server_checks.hpp"
 
 namespace golden_rrgen_dev::v1 {
 
@@ -160,6 +161,7 @@ std::vector<rr::FieldError> Pipeline::validate() const {
   rr_validate(c);
   auto errors = c.take();
   rules_of_Pipeline().check_object(*this, nullptr, errors);
+  rr::validation::add_api_server_findings(*this, errors);
   return errors;
 }
 std::vector<rr::FieldError> Pipeline::validate_update(const Pipeline& old) const {
@@ -167,6 +169,7 @@ std::vector<rr::FieldError> Pipeline::validate_update(const Pipeline& old) const
   rr_validate(c);
   auto errors = c.take();
   rules_of_Pipeline().check_object(*this, &old, errors);
+  rr::validation::add_api_server_findings(*this, old, errors);
   return errors;
 }
 void Pipeline::apply_defaults() { rr_apply_defaults(); }
