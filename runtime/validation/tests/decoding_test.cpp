@@ -2,11 +2,11 @@
 // against the 1.35 facts (schemas/kubernetes-1.35/), and duplicated keys in JSON and YAML text,
 // each with the text the API server's decoders give (sigs.k8s.io/json, yaml.v2, resource.Quantity).
 #include <doctest/doctest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <string>
 #include <vector>
 
+#include "facts.hpp"
 #include "rr/validation/decoding.hpp"
 
 using rr::Json;
@@ -14,52 +14,7 @@ using namespace rr::validation;
 
 namespace {
 
-bool facts_integer(const std::string& s) {
-  std::size_t i = (!s.empty() && s[0] == '-') ? 1 : 0;
-  if (i >= s.size() || s.size() - i > 18) return false;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-  }
-  return true;
-}
-
-Json facts_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
-      Json out = Json::object();
-      for (const auto& kv : node) out[kv.first.as<std::string>()] = facts_to_json(kv.second);
-      return out;
-    }
-    case YAML::NodeType::Sequence: {
-      Json out = Json::array();
-      for (const auto& item : node) out.push_back(facts_to_json(item));
-      return out;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string s = node.Scalar();
-      if (node.Tag() == "!") return s;
-      if (s == "true") return true;
-      if (s == "false") return false;
-      if (facts_integer(s)) return std::stoll(s);
-      return s;
-    }
-    default: return nullptr;
-  }
-}
-
-// The definitions of the core/v1, apps/v1 and apimachinery facts, read once.
-const Json& definitions() {
-  static const Json all = [] {
-    Json out = Json::object();
-    for (const char* file : {"core-v1.yaml", "apps-v1.yaml", "apimachinery.yaml"}) {
-      const YAML::Node doc = YAML::LoadFile(std::string(RR_VALIDATION_REPO_ROOT) + "/schemas/kubernetes-1.35/" + file);
-      const Json schemas = facts_to_json(doc["components"]["schemas"]);
-      for (auto it = schemas.begin(); it != schemas.end(); ++it) out[it.key()] = *it;
-    }
-    return out;
-  }();
-  return all;
-}
+const Json& definitions() { return rr::validation::test::facts_definitions(); }
 
 GoDecoding decode_pod(Json& pod) { return decode_as_go(pod, definitions(), "io.k8s.api.core.v1.Pod"); }
 
