@@ -182,23 +182,23 @@ class Decoder {
       }
       return;
     }
-    scalar(value, schema, go_type(member));
+    scalar(value, schema, type, member);
   }
 
-  void scalar(const Json& value, const Json& schema, const std::string& go) {
-    const std::string type = type_of(schema);
+  // A scalar member; its Go type is named only when it is wrong.
+  void scalar(const Json& value, const Json& schema, const std::string& type, const Json& member) {
     if (type == "string") {
-      if (!value.is_string()) type_error(json_kind(value), go);
+      if (!value.is_string()) type_error(json_kind(value), go_type(member));
     } else if (type == "boolean") {
-      if (!value.is_boolean()) type_error(json_kind(value), go);
+      if (!value.is_boolean()) type_error(json_kind(value), go_type(member));
     } else if (type == "number") {
-      if (!value.is_number()) type_error(json_kind(value), go);
+      if (!value.is_number()) type_error(json_kind(value), go_type(member));
     } else if (type == "integer") {
-      if (!value.is_number()) return type_error(json_kind(value), go);
+      if (!value.is_number()) return type_error(json_kind(value), go_type(member));
       const bool int32 = schema.value("format", std::string()) == "int32";
       const double low = int32 ? -2147483648.0 : -9223372036854775808.0;
       const double high = int32 ? 2147483647.0 : 9223372036854775807.0;
-      if (!is_integer_in(value, low, high)) type_error("number " + value.dump(), go);
+      if (!is_integer_in(value, low, high)) type_error("number " + value.dump(), go_type(member));
     }
   }
 
