@@ -4,6 +4,7 @@
 #include "media_negotiation.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/protobuf.hpp"
+#include "rr/validation/decoding.hpp"
 #include "yaml_json.hpp"
 
 namespace rr::apiserver_detail {
@@ -71,6 +72,16 @@ Json decode_body(std::string_view content_type, const std::string& body) {
   }
   if (!object.is_object()) throw ApiError(api_errors::bad_request("the body of the request is not a JSON object"));
   return object;
+}
+
+std::vector<std::string> strict_body_errors(std::string_view content_type, const std::string& body) {
+  const std::string_view media = media_type(content_type);
+  if (media == "application/yaml") {
+    if (auto error = validation::duplicate_yaml_keys(body)) return {std::move(*error)};
+    return {};
+  }
+  if (media == kProtobuf) return {};
+  return validation::duplicate_json_fields(body);
 }
 
 bool accepts_protobuf_first(std::string_view accept) {

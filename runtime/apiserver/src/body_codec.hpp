@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "http_types.hpp"
 #include "rr/core/json.hpp"
@@ -19,6 +20,10 @@ std::string_view media_type(std::string_view header);
 // A request body as a JSON object: 400 when it does not decode (or is not an object), 415 for
 // another media type or a protobuf envelope of a kind rr::builtin does not know.
 Json decode_body(std::string_view content_type, const std::string& body);
+
+// The strict decoder's errors of a JSON or YAML body that decode_body accepted: its duplicated
+// members (rr::validation's detectors; a protobuf body cannot repeat one).
+std::vector<std::string> strict_body_errors(std::string_view content_type, const std::string& body);
 
 // True when the Accept header prefers protobuf to JSON (its first media range the server serves, in
 // q order, is protobuf without parameters).

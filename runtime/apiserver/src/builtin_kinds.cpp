@@ -3,11 +3,15 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
+#include "openapi_schemas.hpp"
+#include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/validation/builtin.hpp"
+#include "rr/validation/decoding.hpp"
 #include "rr/validation/defaults.hpp"
 #include "webhook_configuration.hpp"
 
@@ -116,6 +120,28 @@ Cluster::AdmissionFn service_admission(Cluster::AdmitFn admit) {
   };
 }
 
+// Decoding first, as the API server decodes a body into the kind's Go types: unknown members are
+// pruned and left to fieldValidation; a value of the wrong type fails the request with 400.
+Cluster::AdmissionFn decoded_as_go(const GroupVersionKind& gvk, Cluster::AdmissionFn admission) {
+  auto root = std::make_shared<std::once_flag>();
+  auto name = std::make_shared<std::string>();
+  return [gvk, root, name, admission = std::move(admission)](const AdmissionRequest& request) {
+    const Json& definitions = apiserver_detail::builtin_definitions();
+    std::call_once(*root, [&] {
+      *name = validation::kind_definition(definitions, gvk.group, gvk.version, gvk.kind).value_or("");
+    });
+    validation::GoDecoding decoded;
+    if (!name->empty()) decoded = validation::decode_as_go(request.object, definitions, *name);
+    if (!decoded.error.empty()) {
+      throw ApiError(api_errors::bad_request(validation::cannot_be_handled(gvk.kind, gvk.version, decoded.error)));
+    }
+    AdmissionResponse response = admission ? admission(request) : AdmissionResponse{};
+    response.unknown_fields.insert(response.unknown_fields.begin(), decoded.unknown_fields.begin(),
+                                   decoded.unknown_fields.end());
+    return response;
+  };
+}
+
 void ensure_namespace(Cluster& cluster, const KindInfo& kind, const std::string& name) {
   try {
     Json created = cluster.create(kind, Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name}}}});
@@ -146,13 +172,15 @@ void register_builtin_kinds(Cluster& cluster) {
         return findings;
       };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {
-      Cluster::AdmissionFn admission = with_go_validation(info.gvk, service_admission(admission_of(*row, info.gvk)));
+      Cluster::AdmissionFn admission = decoded_as_go(
+          info.gvk, with_go_validation(info.gvk, service_admission(admission_of(*row, info.gvk))));
       cluster.register_kind(std::move(info), std::move(admission));
       continue;
     } else {
       admit = admission_of(*row, info.gvk);
     }
-    Cluster::AdmissionFn admission = with_go_validation(info.gvk, main_resource_only(std::move(admit)));
+    Cluster::AdmissionFn admission = decoded_as_go(info.gvk,
+                                                   with_go_validation(info.gvk, main_resource_only(std::move(admit))));
     cluster.register_kind(std::move(info), std::move(admission));
   }
   const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});

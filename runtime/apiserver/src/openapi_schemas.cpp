@@ -93,6 +93,8 @@ Json builtin_component_schemas(const std::string& group, const std::string& vers
   return schemas;
 }
 
+const Json& builtin_definitions() { return facts().schemas; }
+
 std::string crd_schema_name(const std::string& group, const std::string& version, const std::string& kind) {
   std::string reversed;
   std::size_t end = group.size();

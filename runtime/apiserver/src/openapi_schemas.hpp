@@ -13,6 +13,10 @@ namespace rr::apiserver_detail {
 // definition they reference (from any facts file); empty when there is no such file.
 Json builtin_component_schemas(const std::string& group, const std::string& version);
 
+// Every definition of the embedded facts, by name (parsed on first use): what a built-in kind's
+// body is decoded against (rr::validation::decode_as_go).
+const Json& builtin_definitions();
+
 // A CRD version's schema as the API server publishes it, under its name ("dev.rrgen.example.web.v1.WebApp"
 // for web.example.rrgen.dev/v1 WebApp): the openAPIV3Schema with apiVersion, kind and metadata
 // (ObjectMeta) filled in and tagged with x-kubernetes-group-version-kind. Adds what it references

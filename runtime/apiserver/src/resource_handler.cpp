@@ -12,6 +12,7 @@
 #include "rest_handler.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/go_quote.hpp"
+#include "rr/validation/decoding.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -87,6 +88,25 @@ HttpReply with_warnings(HttpReply reply, const std::vector<std::string>& warning
   for (const auto& text : warnings) reply.headers.emplace_back("Warning", "299 - " + go_quote(text));
   return reply;
 }
+
+namespace {
+// Duplicated members of the body, which the parser resolved to the last one: a strict decoding
+// error under Strict, a warning each under Warn (the default), nothing under Ignore.
+void check_duplicates(const KindInfo& kind, const RequestQuery& query, const HttpRequest& request,
+                      std::vector<std::string>& warnings) {
+  const std::vector<std::string> errors = strict_body_errors(request.content_type, request.body);
+  if (errors.empty()) return;
+  const FieldValidation directive = field_validation(query.field_validation);
+  if (directive == FieldValidation::Strict) {
+    throw ApiError(api_errors::bad_request(
+        validation::cannot_be_handled(kind.gvk.kind, kind.gvk.version, validation::strict_decoding_error(errors))));
+  }
+  if (directive == FieldValidation::Ignore) return;
+  for (const auto& error : errors) {
+    for (auto& warning : validation::yaml_error_warnings(error)) warnings.push_back(std::move(warning));
+  }
+}
+}  // namespace
 
 Status unsupported_patch_type() {
   return api_errors::unsupported_media_type(
@@ -333,8 +353,9 @@ std::function<WatchEvent(WatchEvent)> RestHandler::watch_shaper(const KindInfo& 
 HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const RequestQuery& query,
                               const HttpRequest& request) const {
   Json object = decode_body(request.content_type, request.body);
-  place_in_namespace(kind, route, object);
   std::vector<std::string> warnings;
+  check_duplicates(kind, query, request, warnings);
+  place_in_namespace(kind, route, object);
   Json created = cluster_->create(kind, object, write_options(query, &warnings));
   after_write(kind, meta_string(created, "name"), query.dry_run);
   return with_warnings(object_reply(request, created, 201), warnings);
@@ -343,6 +364,8 @@ HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const Re
 HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const RequestQuery& query,
                                const HttpRequest& request) const {
   Json object = decode_body(request.content_type, request.body);
+  std::vector<std::string> warnings;
+  check_duplicates(kind, query, request, warnings);
   place_in_namespace(kind, route, object);
   const std::string name = meta_string(object, "name");
   if (name.empty()) {
@@ -351,7 +374,6 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
     throw ApiError(api_errors::bad_request("the name of the object (" + name +
                                            ") does not match the name on the URL (" + route.name + ")"));
   }
-  std::vector<std::string> warnings;
   const WriteOptions opts = write_options(query, &warnings);
   Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, opts)
                                                : cluster_->update(kind, object, opts);

@@ -162,3 +162,29 @@ spec:
   CHECK(has(refused.output, "compilation failed"));
   CHECK(s.kubectl("get crd cogs.test.rrgen.dev").code != 0);
 }
+
+TEST_CASE("kubectl: a built-in kind's unknown field and wrong JSON type fail the decode with the API server's text") {
+  SKIP_WITHOUT_KUBECTL();
+  GizmoCluster g;
+  const std::string misspelt = g.kubectl.write("misspelt.yaml",
+                                               "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  contaners: "
+                                               "[]\n  containers:\n  - name: c\n    image: nginx\n");
+  Run strict = g.kubectl("create --validate=strict --dry-run=server -o json -f " + misspelt);
+  INFO(strict.output);
+  CHECK(strict.code != 0);
+  CHECK(
+      has(strict.output,
+          "Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"spec.contaners\""));
+  Run warned = g.kubectl("create --validate=warn --dry-run=server -o json -f " + misspelt);
+  INFO(warned.output);
+  CHECK(warned.code == 0);
+  CHECK(has(warned.output, "Warning: unknown field \"spec.contaners\""));
+  const std::string quantity = g.kubectl.write(
+      "quantity.yaml",
+      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: q\nspec:\n  containers:\n  - name: c\n    image: nginx\n"
+      "    resources:\n      limits:\n        cpu: abc\n");
+  Run bad = g.kubectl("create --dry-run=server -o json -f " + quantity);
+  INFO(bad.output);
+  CHECK(bad.code != 0);
+  CHECK(has(bad.output, "quantities must match the regular expression"));
+}

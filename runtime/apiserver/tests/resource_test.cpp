@@ -194,12 +194,15 @@ TEST_CASE("delete with finalizers, preconditions, deletecollection and dryRun") 
   CHECK(body_of(c->Get(cm_path))["items"].size() == 2);  // fin (terminating) and pre
 }
 
-TEST_CASE("fieldValidation is accepted (Strict, Warn, Ignore) and unknown fields of typed kinds kept") {
+TEST_CASE(
+    "fieldValidation is accepted (Strict, Warn, Ignore); an unknown member of a built-in kind is refused with Strict") {
   TestServer t;
   auto c = t.client();
-  auto created = c->Post(std::string(cm_path) + "?fieldValidation=Strict",
-                         R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"fv"},"surprise":1})", "application/json");
+  const std::string surprise = R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"fv"},"surprise":1})";
+  CHECK(c->Post(std::string(cm_path) + "?fieldValidation=Strict", surprise, "application/json")->status == 400);
+  auto created = c->Post(std::string(cm_path) + "?fieldValidation=Ignore", surprise, "application/json");
   CHECK(created->status == 201);
+  CHECK_FALSE(body_of(created).contains("surprise"));
   CHECK(c->Post(std::string(cm_path) + "?fieldValidation=Sometimes", config_map("x", "a"), "application/json")->status == 400);
 }
 

@@ -1,0 +1,314 @@
+// Duplicated members in a request body, which JSON parsers (ours too) silently resolve to the last
+// one: the strict JSON decoder (sigs.k8s.io/json) names each by its path, the strict YAML
+// decoder (yaml.v2 through sigs.k8s.io/yaml) by its line.
+#include <optional>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include "rr/core/go_quote.hpp"
+#include "rr/validation/decoding.hpp"
+
+namespace rr::validation {
+
+namespace {
+
+constexpr std::size_t kMaxErrors = 100;  // as sigs.k8s.io/json keeps at most
+
+// One open object or array of the JSON scan.
+struct Frame {
+  bool object = false;
+  std::string path;
+  std::set<std::string> keys;
+  std::size_t index = 0;
+};
+
+class JsonScan {
+ public:
+  explicit JsonScan(std::string_view text) : text_(text) {}
+
+  // False on text that is not JSON.
+  bool run() {
+    if (!value("")) return false;
+    while (!stack_.empty()) {
+      skip_space();
+      if (pos_ >= text_.size()) return false;
+      Frame& top = stack_.back();
+      const char c = text_[pos_];
+      if (c == (top.object ? '}' : ']')) {
+        ++pos_;
+        stack_.pop_back();
+        continue;
+      }
+      if (top.object ? !(top.keys.empty() || expect(',')) : !(top.index == 0 || expect(','))) return false;
+      if (!member()) return false;
+    }
+    skip_space();
+    return pos_ == text_.size();
+  }
+
+  std::vector<std::string> errors;
+
+ private:
+  // The next member of the innermost container (after its comma, if any).
+  bool member() {
+    Frame& top = stack_.back();
+    skip_space();
+    if (!top.object) {
+      const std::string path = top.path + "[" + std::to_string(top.index++) + "]";
+      return value(path);
+    }
+    std::string key;
+    if (!string(key)) return false;
+    skip_space();
+    if (!expect(':')) return false;
+    const std::string path = top.path.empty() ? key : top.path + "." + key;
+    if (!top.keys.insert(key).second) add("duplicate field " + go_quote(path));
+    return value(path);
+  }
+
+  // A value; an object or array opens a frame that run() continues.
+  bool value(const std::string& path) {
+    skip_space();
+    if (pos_ >= text_.size()) return false;
+    const char c = text_[pos_];
+    if (c == '{' || c == '[') {
+      ++pos_;
+      if (stack_.size() > 10000) return false;
+      stack_.push_back(Frame{.object = c == '{', .path = path, .keys = {}, .index = 0});
+      skip_space();
+      const char close = c == '{' ? '}' : ']';
+      if (pos_ < text_.size() && text_[pos_] == close) {
+        ++pos_;
+        stack_.pop_back();
+        return true;
+      }
+      return member();
+    }
+    if (c == '"') {
+      std::string ignored;
+      return string(ignored);
+    }
+    const std::size_t start = pos_;
+    while (pos_ < text_.size() &&
+           std::string_view("+-.0123456789eEtruefalsn").find(text_[pos_]) != std::string_view::npos) {
+      ++pos_;
+    }
+    return pos_ > start;
+  }
+
+  bool string(std::string& out) {
+    if (!expect('"')) return false;
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_++];
+      if (c == '"') return true;
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (pos_ >= text_.size()) return false;
+      const char e = text_[pos_++];
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'u': {
+          if (pos_ + 4 > text_.size()) return false;
+          unsigned code = 0;
+          for (int i = 0; i < 4; ++i) {
+            const char h = text_[pos_++];
+            code <<= 4;
+            if (h >= '0' && h <= '9') code |= static_cast<unsigned>(h - '0');
+            else if (h >= 'a' && h <= 'f') code |= static_cast<unsigned>(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F') code |= static_cast<unsigned>(h - 'A' + 10);
+            else return false;
+          }
+          append_utf8(out, code);
+          break;
+        }
+        default: out += e;
+      }
+    }
+    return false;
+  }
+
+  // A lone surrogate becomes U+FFFD, as Go's decoder makes it; pairs are joined.
+  void append_utf8(std::string& out, unsigned code) {
+    if (code >= 0xD800 && code < 0xDC00 && pos_ + 6 <= text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u') {
+      unsigned low = 0;
+      bool ok = true;
+      for (std::size_t i = pos_ + 2; i < pos_ + 6; ++i) {
+        const char h = text_[i];
+        low <<= 4;
+        if (h >= '0' && h <= '9') low |= static_cast<unsigned>(h - '0');
+        else if (h >= 'a' && h <= 'f') low |= static_cast<unsigned>(h - 'a' + 10);
+        else if (h >= 'A' && h <= 'F') low |= static_cast<unsigned>(h - 'A' + 10);
+        else ok = false;
+      }
+      if (ok && low >= 0xDC00 && low < 0xE000) {
+        pos_ += 6;
+        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+      }
+    }
+    if (code >= 0xD800 && code < 0xE000) code = 0xFFFD;
+    if (code < 0x80) {
+      out += static_cast<char>(code);
+    } else if (code < 0x800) {
+      out += static_cast<char>(0xC0 | (code >> 6));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+      out += static_cast<char>(0xE0 | (code >> 12));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (code >> 18));
+      out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+  }
+
+  void add(std::string error) {
+    if (errors.size() >= kMaxErrors) return;
+    for (const auto& seen : errors) {
+      if (seen == error) return;
+    }
+    errors.push_back(std::move(error));
+  }
+
+  void skip_space() {
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
+      ++pos_;
+    }
+  }
+
+  bool expect(char c) {
+    if (pos_ >= text_.size() || text_[pos_] != c) return false;
+    ++pos_;
+    return true;
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::vector<Frame> stack_;
+};
+
+// yaml-cpp's events of the first document: each mapping's keys in turn; a repeated one is
+// reported at the line of its value, as yaml.v2's strict decoder does.
+class YamlKeys : public YAML::EventHandler {
+ public:
+  std::vector<std::string> errors;
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override { done_ = true; }
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { begin(mark, "null", true, false); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { begin(mark, std::nullopt, false, false); }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t, const std::string& value) override {
+    begin(mark, value, tag == "?", false);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    begin(mark, std::nullopt, false, true);
+    frames_.push_back(Frame{});
+  }
+  void OnSequenceEnd() override { end(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    begin(mark, std::nullopt, false, true);
+    frames_.push_back(Frame{.map = true, .expect_key = true, .key = {}, .comparable = false, .keys = {}});
+  }
+  void OnMapEnd() override { end(); }
+
+ private:
+  struct Frame {
+    bool map = false;
+    bool expect_key = true;
+    std::string key;          // the current key, shown as %#v shows it
+    bool comparable = false;  // false for a collection or alias as key
+    std::set<std::string> keys;
+  };
+
+  // yaml.v2's %#v of a key decoded into interface{}: a string quoted, a number, bool or null bare.
+  static std::string shown(const std::string& key, bool plain) {
+    if (plain) {
+      if (key == "true" || key == "false") return key;
+      if (key == "null" || key == "~" || key.empty()) return "<nil>";
+      const bool number = key.find_first_not_of("+-.0123456789eE") == std::string::npos &&
+                          key.find_first_of("0123456789") != std::string::npos;
+      if (number) return key;
+    }
+    return go_quote(key);
+  }
+
+  void begin(const YAML::Mark& mark, const std::optional<std::string>& scalar, bool plain, bool collection) {
+    if (done_ || frames_.empty() || !frames_.back().map) return;
+    Frame& f = frames_.back();
+    if (f.expect_key) {
+      f.comparable = scalar.has_value();
+      f.key = scalar ? shown(*scalar, plain) : std::string();
+    } else if (f.comparable && !f.keys.insert(f.key).second && errors.size() < kMaxErrors) {
+      errors.push_back("line " + std::to_string(mark.line + 1) + ": key " + f.key + " already set in map");
+    }
+    if (!collection) f.expect_key = !f.expect_key;  // a collection flips it when it ends
+  }
+
+  void end() {
+    if (!frames_.empty()) frames_.pop_back();
+    if (!done_ && !frames_.empty() && frames_.back().map) frames_.back().expect_key = !frames_.back().expect_key;
+  }
+
+  std::vector<Frame> frames_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+std::vector<std::string> duplicate_json_fields(std::string_view text) {
+  JsonScan scan(text);
+  if (!scan.run()) return {};
+  return std::move(scan.errors);
+}
+
+}  // namespace rr::validation
+
+namespace rr::validation {
+
+std::optional<std::string> duplicate_yaml_keys(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  YamlKeys keys;
+  try {
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(keys);
+  } catch (const YAML::Exception&) {
+    return std::nullopt;  // not YAML: the parser's own error is the answer
+  }
+  if (keys.errors.empty()) return std::nullopt;
+  std::string error = "yaml: unmarshal errors:";
+  for (const auto& line : keys.errors) error += "\n  " + line;
+  return error;
+}
+
+std::vector<std::string> yaml_error_warnings(std::string_view error) {
+  constexpr std::string_view kPrefix = "yaml: unmarshal errors:\n";
+  if (error.substr(0, kPrefix.size()) != kPrefix) return {std::string(error)};
+  std::vector<std::string> lines;
+  std::string_view rest = error.substr(kPrefix.size());
+  while (true) {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    lines.emplace_back(line);
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+  return lines;
+}
+
+}  // namespace rr::validation
