@@ -4,6 +4,7 @@
 #include "media_negotiation.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/core/protobuf.hpp"
+#include "rr/wire_order/go_order.hpp"
 #include "yaml_json.hpp"
 
 namespace rr::apiserver_detail {
@@ -97,7 +98,7 @@ HttpReply object_reply(const HttpRequest& request, const Json& object, int code)
       return reply;
     }
   }
-  reply.body = object.dump();
+  reply.body = wire_order::dump(object);
   return reply;
 }
 

@@ -4,6 +4,7 @@
 #include "discovery.hpp"
 #include "openapi.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/wire_order/go_order.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -19,7 +20,7 @@ Status path_not_found() {
 
 HttpReply json_reply(const Json& document) {
   HttpReply reply;
-  reply.body = document.dump();
+  reply.body = wire_order::dump(document);
   return reply;
 }
 
