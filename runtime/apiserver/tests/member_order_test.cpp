@@ -87,7 +87,8 @@ TEST_CASE("member order: a custom resource comes out alphabetically, as the API 
   REQUIRE(c->Post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", gizmo_crd().dump(), "application/json")
               ->status == 201);
   const std::string gizmos = "/apis/test.rrgen.dev/v1/namespaces/default/gizmos";
-  REQUIRE(c->Post(gizmos, R"({"kind":"Gizmo","apiVersion":"test.rrgen.dev/v1","spec":{"size":3},"metadata":{"name":"g1"}})",
+  REQUIRE(c->Post(gizmos,
+                  R"({"kind":"Gizmo","apiVersion":"test.rrgen.dev/v1","spec":{"size":3},"metadata":{"name":"g1"}})",
                   "application/json")
               ->status == 201);
   const Ordered one = Ordered::parse(c->Get(gizmos + "/g1")->body);
