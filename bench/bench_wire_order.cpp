@@ -1,6 +1,6 @@
 // bench_wire_order: what writing a response in the API server's member order costs
 // (rr::wire_order::dump) beside rr::Json::dump(), which the local cluster used before. Cases: one
-// Pod (a Deployment's pod template with metadata and a status, 2.6 KB of JSON), a PodList of 500
+// Pod (a Deployment's pod template with metadata and a status, 1.5 KB of JSON), a PodList of 500
 // of them, and a custom resource of the same size (written alphabetically, the pass-through path).
 // Each case loops until --min-time CPU seconds have passed, --rounds times; the best round is
 // printed as microseconds per document and MB/s of output.
