@@ -96,3 +96,30 @@ TEST_CASE("member order: a custom resource comes out alphabetically, as the API 
   const Ordered list = Ordered::parse(c->Get(gizmos)->body);
   CHECK(keys_of(list) == Keys{"apiVersion", "items", "kind", "metadata"});
 }
+
+TEST_CASE("member order: discovery documents come in their structs' order") {
+  TestServer t;
+  auto c = t.client();
+  const Ordered core = Ordered::parse(c->Get("/api/v1")->body);
+  CHECK(keys_of(core) == Keys{"kind", "apiVersion", "groupVersion", "resources"});
+  CHECK(present(core["resources"][0], {"name", "singularName", "namespaced", "kind", "verbs"}) ==
+        Keys{"name", "singularName", "namespaced", "kind", "verbs"});
+  const Ordered groups = Ordered::parse(c->Get("/apis")->body);
+  CHECK(keys_of(groups) == Keys{"kind", "apiVersion", "groups"});
+  CHECK(present(groups["groups"][0], {"name", "versions", "preferredVersion"}) ==
+        Keys{"name", "versions", "preferredVersion"});
+  CHECK(keys_of(groups["groups"][0]["preferredVersion"]) == Keys{"groupVersion", "version"});
+}
+
+TEST_CASE("member order: a Table (kubectl get) comes in metav1.Table's order") {
+  TestServer t;
+  auto c = t.client();
+  REQUIRE(c->Post(pods, pod, "application/json")->status == 201);
+  auto table = c->Get(pods, {{"Accept", "application/json;as=Table;g=meta.k8s.io;v=v1"}});
+  REQUIRE(table->status == 200);
+  const Ordered got = Ordered::parse(table->body);
+  CHECK(keys_of(got) == Keys{"kind", "apiVersion", "metadata", "columnDefinitions", "rows"});
+  CHECK(keys_of(got["columnDefinitions"][0]) == Keys{"name", "type", "format", "description", "priority"});
+  CHECK(present(got["rows"][0], {"cells", "object"}) == Keys{"cells", "object"});
+  CHECK(keys_of(got["rows"][0]["object"]) == Keys{"kind", "apiVersion", "metadata"});
+}
