@@ -139,3 +139,31 @@ TEST_CASE("members of the wrong JSON type are written as they are") {
   CHECK(Json::parse(text) == pod);
   CHECK(keys_of(text) == Keys{"kind", "apiVersion", "metadata", "spec"});
 }
+
+TEST_CASE("a CustomResourceDefinition comes out in apiextensions' types.go order, its schema too") {
+  const Json crd = {{"apiVersion", "apiextensions.k8s.io/v1"},
+                    {"kind", "CustomResourceDefinition"},
+                    {"metadata", {{"name", "widgets.example.com"}}},
+                    {"spec",
+                     {{"scope", "Namespaced"},
+                      {"names", {{"plural", "widgets"}, {"kind", "Widget"}}},
+                      {"group", "example.com"},
+                      {"versions",
+                       {{{"storage", true},
+                         {"served", true},
+                         {"name", "v1"},
+                         {"schema",
+                          {{"openAPIV3Schema",
+                            {{"type", "object"},
+                             {"properties",
+                              {{"spec",
+                                {{"type", "object"},
+                                 {"description", "d"},
+                                 {"x-kubernetes-validations", {{{"rule", "true"}, {"message", "m"}}}}}}}}}}}}}}}}}};
+  CHECK(
+      rr::wire_order::dump(crd) ==
+      R"({"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"widgets.example.com"},)"
+      R"("spec":{"group":"example.com","names":{"plural":"widgets","kind":"Widget"},"scope":"Namespaced",)"
+      R"("versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object",)"
+      R"("properties":{"spec":{"description":"d","type":"object","x-kubernetes-validations":[{"rule":"true","message":"m"}]}}}}}]}})");
+}

@@ -10,7 +10,8 @@ Deployment's template.
 
 The apimachinery types no fixture holds (Status, the lists, Table, discovery documents) are given
 below from k8s.io/apimachinery pkg/apis/meta/v1/types.go (field order of the structs there); where a
-fixture holds one too (APIGroup, APIVersions), the two are checked against each other.
+fixture holds one too (APIGroup, APIVersions), the two are checked against each other. So are the
+CustomResourceDefinition and APIService types, from their repositories' types.go.
 
     derive_go_order.py --openapi DIR --fixtures DIR --out FILE    write the table
     derive_go_order.py --openapi DIR --fixtures DIR --check FILE  fail unless FILE is what it would write
@@ -76,6 +77,49 @@ META_ROOTS = [("v1", "Status", "Status"), ("v1", "List", "List"), ("v1", "APIVer
 META_FIXTURES = {"core.v1.APIGroup": META + "APIGroup", "core.v1.APIVersions": META + "APIVersions"}
 # Every built-in list type is TypeMeta, ListMeta `metadata`, Items `items`.
 LIST_ORDER = ["kind", "apiVersion", "metadata", "items"]
+
+
+# Kinds of the two other API servers kube-apiserver embeds, which k8s.io/api's fixtures do not cover:
+# the field order of k8s.io/apiextensions-apiserver v0.35.7 pkg/apis/apiextensions/v1/types.go and
+# types_jsonschema.go, and k8s.io/kube-aggregator v0.35.6 pkg/apis/apiregistration/v1/types.go (each
+# checked against its definition's properties below, so a member missed or misspelt fails).
+AE = "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1."
+AGG = "io.k8s.kube-aggregator.pkg.apis.apiregistration.v1."
+SOURCE_ORDERS = {
+    AE + "CustomResourceDefinition": ["kind", "apiVersion", "metadata", "spec", "status"],
+    AE + "CustomResourceDefinitionSpec": ["group", "names", "scope", "versions", "conversion", "preserveUnknownFields"],
+    AE + "CustomResourceConversion": ["strategy", "webhook"],
+    AE + "WebhookConversion": ["clientConfig", "conversionReviewVersions"],
+    AE + "WebhookClientConfig": ["url", "service", "caBundle"],
+    AE + "ServiceReference": ["namespace", "name", "path", "port"],
+    AE + "CustomResourceDefinitionVersion": ["name", "served", "storage", "deprecated", "deprecationWarning", "schema",
+                                             "subresources", "additionalPrinterColumns", "selectableFields"],
+    AE + "SelectableField": ["jsonPath"],
+    AE + "CustomResourceColumnDefinition": ["name", "type", "format", "description", "priority", "jsonPath"],
+    AE + "CustomResourceDefinitionNames": ["plural", "singular", "shortNames", "kind", "listKind", "categories"],
+    AE + "CustomResourceDefinitionCondition": ["type", "status", "lastTransitionTime", "reason", "message",
+                                               "observedGeneration"],
+    AE + "CustomResourceDefinitionStatus": ["conditions", "acceptedNames", "storedVersions", "observedGeneration"],
+    AE + "CustomResourceValidation": ["openAPIV3Schema"],
+    AE + "CustomResourceSubresources": ["status", "scale"],
+    AE + "CustomResourceSubresourceScale": ["specReplicasPath", "statusReplicasPath", "labelSelectorPath"],
+    AE + "JSONSchemaProps": [
+        "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
+        "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems",
+        "multipleOf", "enum", "maxProperties", "minProperties", "required", "items", "allOf", "oneOf", "anyOf", "not",
+        "properties", "additionalProperties", "patternProperties", "dependencies", "additionalItems", "definitions",
+        "externalDocs", "example", "nullable", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource",
+        "x-kubernetes-int-or-string", "x-kubernetes-list-map-keys", "x-kubernetes-list-type", "x-kubernetes-map-type",
+        "x-kubernetes-validations"],
+    AE + "ValidationRule": ["rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf"],
+    AE + "ExternalDocumentation": ["description", "url"],
+    AGG + "APIService": ["kind", "apiVersion", "metadata", "spec", "status"],
+    AGG + "APIServiceSpec": ["service", "group", "version", "insecureSkipTLSVerify", "caBundle", "groupPriorityMinimum",
+                             "versionPriority"],
+    AGG + "ServiceReference": ["namespace", "name", "port"],
+    AGG + "APIServiceStatus": ["conditions"],
+    AGG + "APIServiceCondition": ["type", "status", "lastTransitionTime", "reason", "message"],
+}
 
 
 def ref_of(schema):
@@ -189,6 +233,12 @@ def derive(openapi_dir, fixtures_dir):
             continue  # a version 1.35 does not serve (apps/v1beta1, extensions, ...): the local cluster never writes it
         deriver.walk(root, document, stem)
         used += 1
+    for name, order in SOURCE_ORDERS.items():
+        if sorted(order) != sorted(defs[name].get("properties", {})):
+            deriver.problems.append(f"{name}: the types.go order given does not name its properties")
+        elif name in deriver.orders and deriver.orders[name] != order:
+            deriver.problems.append(f"{name}: the fixtures' order is not types.go's")
+        deriver.orders[name] = list(order)
     if deriver.problems:
         sys.exit("derive_go_order:\n  " + "\n  ".join(deriver.problems))
 
