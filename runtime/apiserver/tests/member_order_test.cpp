@@ -109,6 +109,9 @@ TEST_CASE("member order: discovery documents come in their structs' order") {
   CHECK(present(groups["groups"][0], {"name", "versions", "preferredVersion"}) ==
         Keys{"name", "versions", "preferredVersion"});
   CHECK(keys_of(groups["groups"][0]["preferredVersion"]) == Keys{"groupVersion", "version"});
+  const Ordered version = Ordered::parse(c->Get("/version")->body);
+  CHECK(present(version, {"major", "minor", "gitVersion", "platform"}) ==
+        Keys{"major", "minor", "gitVersion", "platform"});
 }
 
 TEST_CASE("member order: a Table (kubectl get) comes in metav1.Table's order") {

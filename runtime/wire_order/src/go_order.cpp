@@ -71,6 +71,9 @@ class Writer {
 
   void plain(const Json& value) { plain_.dump(value, false, false, 0); }
 
+  // An object written as the struct `type`, whatever it says it is.
+  void as(const Json::object_t& object, std::int16_t type) { write_struct(object, type); }
+
  private:
   void write_value(const Json& value, std::int16_t child, Shape shape) {
     if (child == kNone && shape != Shape::Embedded) return plain(value);
@@ -159,6 +162,17 @@ void dump_to(std::string& out, const Json& document) {
 std::string dump(const Json& document) {
   std::string out;
   dump_to(out, document);
+  return out;
+}
+
+std::string dump_as(std::string_view definition, const Json& document) {
+  const auto* end = std::end(kStructs);
+  const auto* it = std::lower_bound(std::begin(kStructs), end, definition,
+                                    [](const facts::Struct& type, std::string_view name) { return type.name < name; });
+  if (it == end || it->name != definition || !document.is_object()) return dump(document);
+  std::string out;
+  Writer writer(out);
+  writer.as(document.get_ref<const Json::object_t&>(), static_cast<std::int16_t>(it - std::begin(kStructs)));
   return out;
 }
 

@@ -167,3 +167,11 @@ TEST_CASE("a CustomResourceDefinition comes out in apiextensions' types.go order
       R"("versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object",)"
       R"("properties":{"spec":{"description":"d","type":"object","x-kubernetes-validations":[{"rule":"true","message":"m"}]}}}}}]}})");
 }
+
+TEST_CASE("dump_as writes a document without a kind as the struct named") {
+  const Json version = {{"platform", "linux/amd64"}, {"major", "1"}, {"gitVersion", "v1.35.0"}, {"minor", "35"}};
+  CHECK(rr::wire_order::dump_as("io.k8s.apimachinery.pkg.version.Info", version) ==
+        R"({"major":"1","minor":"35","gitVersion":"v1.35.0","platform":"linux/amd64"})");
+  CHECK(rr::wire_order::dump_as("no.such.Struct", version) == version.dump());
+  CHECK(rr::wire_order::dump_as("io.k8s.apimachinery.pkg.version.Info", Json::array({1})) == "[1]");
+}

@@ -65,6 +65,11 @@ META_STRUCTS = {
     META + "PartialObjectMetadata": TYPE_META + [("metadata", META + "ObjectMeta", STRUCT)],
     META + "PartialObjectMetadataList": TYPE_META + [("metadata", META + "ListMeta", STRUCT),
                                                      ("items", META + "PartialObjectMetadata", STRUCT)],
+    # k8s.io/apimachinery pkg/version/types.go: the /version document (no kind: wire_order::dump_as).
+    "io.k8s.apimachinery.pkg.version.Info": [
+        (name, None, LEAF) for name in ("major", "minor", "emulationMajor", "emulationMinor", "minCompatibilityMajor",
+                                        "minCompatibilityMinor", "gitVersion", "gitCommit", "gitTreeState",
+                                        "buildDate", "goVersion", "compiler", "platform")],
 }
 # The kinds those are served as (apiVersion, kind); a built-in list such as PodList is found from the
 # OpenAPI documents instead.

@@ -21,6 +21,11 @@ namespace rr::wire_order {
 std::string dump(const Json& document);
 void dump_to(std::string& out, const Json& document);
 
+// `document` written as the Go struct named by its OpenAPI definition (e.g.
+// "io.k8s.apimachinery.pkg.version.Info", the /version document, which carries no kind); as dump()
+// when the table has no such struct.
+std::string dump_as(std::string_view definition, const Json& document);
+
 // One watch event as metav1.WatchEvent writes it: {"type":...,"object":...}.
 std::string dump_watch_event(std::string_view type, const Json& object);
 
