@@ -1,8 +1,10 @@
 #include "rr/wire_order/go_order.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
+#include <iterator>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "facts.hpp"
@@ -128,7 +130,7 @@ class Writer {
       const Entry entry = scratch_[i];
       if (i != base) out_.push_back(',');
       if (entry.fact) {
-        // A declared name is an identifier: nothing to escape.
+        // A declared name (letters, digits, '$', '-') needs no escaping.
         out_.push_back('"');
         out_.append(entry.member->first);
         out_.append("\":");

@@ -20,6 +20,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import sys
 
 META = "io.k8s.apimachinery.pkg.apis.meta.v1."
@@ -294,6 +295,8 @@ def emit(structs, roots, used, total):
         members = structs[name]
         out.append(f"    // {name}")
         for key, child, shape in members:
+            if not re.fullmatch(r"[A-Za-z0-9$-]+", key):  # the writer copies declared names unescaped
+                sys.exit(f"derive_go_order: {name}: member name {key!r} would need escaping")
             out.append(f'    {{"{key}", {index[child] if child in index else -1}, Shape::{shape}}},')
         spans.append((name, first, len(members)))
         by_name.extend(sorted(range(len(members)), key=lambda i: members[i][0]))
