@@ -4,6 +4,7 @@
 #include "discovery.hpp"
 #include "openapi.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/wire_order/go_order.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -17,9 +18,10 @@ Status path_not_found() {
   return s;
 }
 
-HttpReply json_reply(const Json& document) {
+// `as`: the Go struct of a document that carries no kind of its own.
+HttpReply json_reply(const Json& document, std::string_view as = {}) {
   HttpReply reply;
-  reply.body = document.dump();
+  reply.body = as.empty() ? wire_order::dump(document) : wire_order::dump_as(as, document);
   return reply;
 }
 
@@ -65,8 +67,7 @@ HttpReply RestHandler::dispatch(const HttpRequest& request, const UserInfo& user
     return status_reply(api_errors::method_not_supported(target.path, request.method));
   }
   switch (route.endpoint) {
-    case Endpoint::Version:
-      return json_reply(version_document());
+    case Endpoint::Version: return json_reply(version_document(), "io.k8s.apimachinery.pkg.version.Info");
     case Endpoint::Health: {
       HttpReply reply;
       reply.content_type = "text/plain; charset=utf-8";
