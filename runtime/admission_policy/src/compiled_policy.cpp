@@ -132,16 +132,16 @@ CompiledPolicy compile_policy(const Json& policy) {
   for (const Json& v : spec.value("variables", Json::array())) variable_names.push_back(string_at(v, "name"));
 
   for (const Json& c : spec.value("matchConditions", Json::array())) {
-    p.match_conditions.push_back({string_at(c, "name"),
-                                  compile_one(string_at(c, "expression"), options_for(p, variable_names, Use::MatchCondition),
-                                              cel::CelType::Kind::Bool, "a bool")});
+    p.match_conditions.push_back({string_at(c, "name"), compile_one(string_at(c, "expression"),
+                                                                    options_for(p, variable_names, Use::MatchCondition),
+                                                                    cel::CelType::Kind::Bool, "a bool")});
   }
   // A variable sees the ones before it only (the composition environment grows as they are declared).
   std::vector<std::string> earlier;
   for (const Json& v : spec.value("variables", Json::array())) {
-    p.variables.push_back({string_at(v, "name"),
-                           compile_one(string_at(v, "expression"), options_for(p, earlier, Use::Variable),
-                                       cel::CelType::Kind::Dyn, nullptr)});
+    p.variables.push_back(
+        {string_at(v, "name"), compile_one(string_at(v, "expression"), options_for(p, earlier, Use::Variable),
+                                           cel::CelType::Kind::Dyn, nullptr)});
     earlier.push_back(p.variables.back().name);
   }
   for (const Json& v : spec.value("validations", Json::array())) {
@@ -158,10 +158,10 @@ CompiledPolicy compile_policy(const Json& policy) {
     p.validations.push_back(std::move(validation));
   }
   for (const Json& a : spec.value("auditAnnotations", Json::array())) {
-    p.audit_annotations.push_back({string_at(a, "key"),
-                                   compile_one(string_at(a, "valueExpression"),
-                                               options_for(p, variable_names, Use::AuditAnnotation),
-                                               cel::CelType::Kind::Dyn, nullptr)});
+    p.audit_annotations.push_back(
+        {string_at(a, "key"),
+         compile_one(string_at(a, "valueExpression"), options_for(p, variable_names, Use::AuditAnnotation),
+                     cel::CelType::Kind::Dyn, nullptr)});
   }
   return p;
 }

@@ -91,7 +91,8 @@ std::optional<std::string> conditions(const CompiledPolicy& policy, const cel::A
 }
 
 PolicyDecision error_decision(const CompiledPolicy& policy, std::string message, std::size_t index = 0) {
-  return PolicyDecision{.deny = policy.fail_closed, .error = true, .message = std::move(message), .reason = "", .index = index};
+  return PolicyDecision{
+      .deny = policy.fail_closed, .error = true, .message = std::move(message), .reason = "", .index = index};
 }
 
 std::string message_of(const Validation& validation, Evaluator& eval) {
@@ -167,8 +168,9 @@ EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& i
     }
     if (error.empty() && v.kind() == cel::Kind::Null) continue;
     if (error.empty()) {
-      error = "valueExpression '" + a.expression.source + "' resulted in unsupported return type: " +
-              cel::type_name(v) + ". Return type must be either string or null.";
+      error = "valueExpression '" + a.expression.source +
+              "' resulted in unsupported return type: " + cel::type_name(v) +
+              ". Return type must be either string or null.";
     }
     if (policy.fail_closed) out.decisions.push_back(error_decision(policy, error));
   }

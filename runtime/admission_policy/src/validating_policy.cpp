@@ -96,7 +96,10 @@ Status denial_status(const AdmissionAttributes& a, const Denial& d) {
                                         "' denied request: " + d.message;
   Status s = api_errors::forbidden(a.kind.plural, a.kind.gvk.group, name_for_status(a), message);
   s.reason = d.reason.empty() ? "Invalid" : d.reason;
-  s.code = s.reason == "Forbidden" ? 403 : s.reason == "Unauthorized" ? 401 : s.reason == "RequestEntityTooLarge" ? 413 : 422;
+  s.code = s.reason == "Forbidden"               ? 403
+           : s.reason == "Unauthorized"          ? 401
+           : s.reason == "RequestEntityTooLarge" ? 413
+                                                 : 422;
   s.causes.push_back(StatusCause{.type = "", .message = message, .field = ""});
   return s;
 }
@@ -172,22 +175,22 @@ void ValidatingPolicyPlugin::validate(const AdmissionAttributes& a) {
       input->old_object = a.old_object ? *a.old_object : Json(nullptr);
       input->request = request_of(a);
       input->namespace_object = namespace_object(a);
-      auto authorize = [fn = options_.authorize, user = a.user ? std::optional<RequestUser>(*a.user) : std::nullopt](
-                           const cel::AuthzAttributes& attributes) {
+      auto authorize = [fn = options_.authorize, user = a.user ? std::optional<RequestUser>(*a.user)
+                                                               : std::nullopt](const cel::AuthzAttributes& attributes) {
         if (!fn) return cel::AuthzDecision{.allowed = false, .reason = "", .error = "no authorizer"};
         return fn(user ? &*user : nullptr, attributes);
       };
       input->authorizer = cel::authorizer_value(authorize);
-      input->request_resource_check = cel::request_resource_check(
-          authorize, cel::AuthzAttributes{.user = "",
-                                          .resource_request = true,
-                                          .group = a.kind.gvk.group,
-                                          .resource = a.kind.plural,
-                                          .subresource = a.subresource,
-                                          .namespace_ = a.namespace_,
-                                          .name = a.name,
-                                          .verb = "",
-                                          .path = ""});
+      input->request_resource_check = cel::request_resource_check(authorize,
+                                                                  cel::AuthzAttributes{.user = "",
+                                                                                       .resource_request = true,
+                                                                                       .group = a.kind.gvk.group,
+                                                                                       .resource = a.kind.plural,
+                                                                                       .subresource = a.subresource,
+                                                                                       .namespace_ = a.namespace_,
+                                                                                       .name = a.name,
+                                                                                       .verb = "",
+                                                                                       .path = ""});
     }
     return *input;
   };
@@ -224,10 +227,11 @@ void ValidatingPolicyPlugin::validate(const AdmissionAttributes& a) {
         else run();
         for (const auto& d : result.decisions) {
           if (!d.deny) continue;
-          if (listed(binding.actions, "Deny")) denials.push_back(Denial{policy.name, binding.name, d.message, d.reason});
+          if (listed(binding.actions, "Deny"))
+            denials.push_back(Denial{policy.name, binding.name, d.message, d.reason});
           if (listed(binding.actions, "Warn") && a.warnings) {
-            a.warnings->push_back("Validation failed for ValidatingAdmissionPolicy '" + policy.name + "' with binding '" +
-                                  binding.name + "': " + d.message);
+            a.warnings->push_back("Validation failed for ValidatingAdmissionPolicy '" + policy.name +
+                                  "' with binding '" + binding.name + "': " + d.message);
           }
           if (listed(binding.actions, "Audit")) {
             record(AuditAnnotation{a.operation, resource_text, a.namespace_, a.name,

@@ -91,9 +91,8 @@ TEST_CASE("a Deny binding refuses with the API server's status; an allowed write
   const rr::Status s = f.create(deployments, f.deployment("prod", "web", 7));
   CHECK(s.code == 422);
   CHECK(s.reason == "Invalid");
-  CHECK(s.message ==
-        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding "
-        "'max-replicas-binding' denied request: failed expression: object.spec.replicas <= 5");
+  CHECK(s.message == "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding "
+                     "'max-replicas-binding' denied request: failed expression: object.spec.replicas <= 5");
   CHECK(s.details_kind == "deployments");
   CHECK(s.details_group == "apps");
   CHECK(s.details_name == "web");
@@ -108,8 +107,7 @@ TEST_CASE("a Deny binding refuses with the API server's status; an allowed write
 TEST_CASE("message, messageExpression and reason decide the text and the code") {
   Fixture f;
   f.policy("p", replicas_policy(Json{
-                    {"validations",
-                     Json::parse(R"J([{"expression":"object.spec.replicas <= 5","reason":"Forbidden",
+                    {"validations", Json::parse(R"J([{"expression":"object.spec.replicas <= 5","reason":"Forbidden",
                        "messageExpression":"'replicas ' + string(object.spec.replicas) + ' over 5'","message":"m"},
                       {"expression":"object.metadata.name != 'bad'","message":"  bad name  "},
                       {"expression":"object.metadata.name != 'worse'","messageExpression":"1 == 1 ? 'a\nb' : ''",
@@ -134,9 +132,8 @@ TEST_CASE("Warn and Audit actions admit the write with a warning and an audit an
   std::vector<std::string> warnings;
   CHECK(f.create(deployments, f.deployment("prod", "x", 9), &warnings).code == 0);
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] ==
-        "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'warn': failed expression: "
-        "object.spec.replicas <= 5");
+  CHECK(warnings[0] == "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'warn': failed expression: "
+                       "object.spec.replicas <= 5");
   const auto audit = f.plugin->recent_audit_annotations();
   REQUIRE(audit.size() == 1);
   CHECK(audit[0].key == "validation.policy.admission.k8s.io/validation_failure");
@@ -148,8 +145,8 @@ TEST_CASE("Warn and Audit actions admit the write with a warning and an audit an
 TEST_CASE("namespace and object selectors, excludeResourceRules and binding matchResources") {
   Fixture f;
   Json spec = replicas_policy();
-  spec["matchConstraints"]["excludeResourceRules"] =
-      Json::parse(R"J([{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["*"],"resources":["deployments"],
+  spec["matchConstraints"]["excludeResourceRules"] = Json::parse(
+      R"J([{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["*"],"resources":["deployments"],
                        "resourceNames":["excluded"]}])J");
   f.policy("p", spec);
   f.binding("b", Json{{"policyName", "p"},
@@ -164,9 +161,9 @@ TEST_CASE("namespace and object selectors, excludeResourceRules and binding matc
 
 TEST_CASE("paramKind and paramRef: the param object, not found actions, selectors") {
   Fixture f;
-  f.policy("p", replicas_policy(Json{
-                    {"paramKind", {{"apiVersion", "v1"}, {"kind", "ConfigMap"}}},
-                    {"validations", Json::parse(R"J([{"expression":"object.spec.replicas <= int(params.data.max)",
+  f.policy("p", replicas_policy(
+                    Json{{"paramKind", {{"apiVersion", "v1"}, {"kind", "ConfigMap"}}},
+                         {"validations", Json::parse(R"J([{"expression":"object.spec.replicas <= int(params.data.max)",
                        "messageExpression":"'at most ' + params.data.max"}])J")}}));
   f.binding("deny-missing", Json{{"policyName", "p"},
                                  {"validationActions", {"Deny"}},
@@ -176,7 +173,8 @@ TEST_CASE("paramKind and paramRef: the param object, not found actions, selector
   CHECK(s.message.ends_with("ValidatingAdmissionPolicy 'p' with binding 'deny-missing' denied request: failed to "
                             "configure binding: no params found for policy binding with `Deny` "
                             "parameterNotFoundAction"));
-  f.cluster->create(configmaps, Json::parse(R"J({"metadata":{"name":"limits","namespace":"prod"},"data":{"max":"3"}})J"));
+  f.cluster->create(configmaps,
+                    Json::parse(R"J({"metadata":{"name":"limits","namespace":"prod"},"data":{"max":"3"}})J"));
   CHECK(f.create(deployments, f.deployment("prod", "y", 3)).code == 0);
   s = f.create(deployments, f.deployment("prod", "z", 4));
   CHECK(s.message.ends_with("denied request: at most 3"));
@@ -186,40 +184,46 @@ TEST_CASE("paramKind and paramRef: the param object, not found actions, selector
 
 TEST_CASE("a selector paramRef runs the policy once per selected param; Allow admits without params") {
   Fixture f;
-  f.policy("p", replicas_policy(Json{
-                    {"paramKind", {{"apiVersion", "v1"}, {"kind", "ConfigMap"}}},
-                    {"validations", Json::parse(R"J([{"expression":"object.spec.replicas <= int(params.data.max)",
+  f.policy("p", replicas_policy(
+                    Json{{"paramKind", {{"apiVersion", "v1"}, {"kind", "ConfigMap"}}},
+                         {"validations", Json::parse(R"J([{"expression":"object.spec.replicas <= int(params.data.max)",
                        "messageExpression":"params.metadata.name"}])J")}}));
   f.binding("b", Json{{"policyName", "p"},
                       {"validationActions", {"Deny"}},
                       {"paramRef", Json::parse(R"J({"namespace":"prod","selector":{"matchLabels":{"limit":"true"}},
                                                    "parameterNotFoundAction":"Allow"})J")}});
   CHECK(f.create(deployments, f.deployment("dev", "a", 100)).code == 0);  // none found: allowed
-  f.cluster->create(configmaps, Json::parse(
-                                    R"J({"metadata":{"name":"big","namespace":"prod","labels":{"limit":"true"}},"data":{"max":"10"}})J"));
-  f.cluster->create(configmaps, Json::parse(
-                                    R"J({"metadata":{"name":"small","namespace":"prod","labels":{"limit":"true"}},"data":{"max":"2"}})J"));
+  f.cluster->create(
+      configmaps,
+      Json::parse(R"J({"metadata":{"name":"big","namespace":"prod","labels":{"limit":"true"}},"data":{"max":"10"}})J"));
+  f.cluster->create(
+      configmaps,
+      Json::parse(
+          R"J({"metadata":{"name":"small","namespace":"prod","labels":{"limit":"true"}},"data":{"max":"2"}})J"));
   CHECK(f.create(deployments, f.deployment("dev", "b", 5)).message.ends_with("denied request: small"));
   CHECK(f.create(deployments, f.deployment("dev", "c", 2)).code == 0);
 }
 
 TEST_CASE("failurePolicy decides evaluation errors; matchConditions skip the policy") {
   Fixture f;
-  f.policy("fail", replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":"object.spec.missing > 1"}])J")}}));
+  f.policy("fail",
+           replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":"object.spec.missing > 1"}])J")}}));
   f.binding("b", Json{{"policyName", "fail"}, {"validationActions", {"Deny"}}});
   rr::Status s = f.create(deployments, f.deployment("prod", "a", 1));
   CHECK(s.code == 422);
   CHECK(s.message.ends_with("denied request: expression 'object.spec.missing > 1' resulted in error: no such key: "
                             "missing"));
   f.cluster->remove(bindings, rr::ObjectKey{"", "b"});
-  f.policy("ignore", replicas_policy(Json{{"failurePolicy", "Ignore"},
-                                          {"validations", Json::parse(R"J([{"expression":"object.spec.missing > 1"}])J")}}));
+  f.policy("ignore",
+           replicas_policy(Json{{"failurePolicy", "Ignore"},
+                                {"validations", Json::parse(R"J([{"expression":"object.spec.missing > 1"}])J")}}));
   f.binding("b2", Json{{"policyName", "ignore"}, {"validationActions", {"Deny"}}});
   CHECK(f.create(deployments, f.deployment("prod", "b", 1)).code == 0);
 
   f.policy("conditional",
-           replicas_policy(Json{{"matchConditions", Json::parse(R"J([{"name":"big","expression":"object.spec.replicas > 2"}])J")},
-                                {"validations", Json::parse(R"J([{"expression":"false","message":"no"}])J")}}));
+           replicas_policy(
+               Json{{"matchConditions", Json::parse(R"J([{"name":"big","expression":"object.spec.replicas > 2"}])J")},
+                    {"validations", Json::parse(R"J([{"expression":"false","message":"no"}])J")}}));
   f.binding("b3", Json{{"policyName", "conditional"}, {"validationActions", {"Deny"}}});
   CHECK(f.create(deployments, f.deployment("prod", "c", 2)).code == 0);
   CHECK(f.create(deployments, f.deployment("prod", "d", 3)).message.ends_with("'b3' denied request: no"));
@@ -227,10 +231,12 @@ TEST_CASE("failurePolicy decides evaluation errors; matchConditions skip the pol
 
 TEST_CASE("an expression that does not compile denies under Fail and shows in the policy's status") {
   Fixture f;
-  f.policy("broken", replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":"object.spec.replicas <="}])J")}}));
+  f.policy("broken",
+           replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":"object.spec.replicas <="}])J")}}));
   f.binding("b", Json{{"policyName", "broken"}, {"validationActions", {"Deny"}}});
   const rr::Status s = f.create(deployments, f.deployment("prod", "a", 1));
-  CHECK(s.message.find("denied request: compilation error: compilation failed: ERROR: <input>:1:") != std::string::npos);
+  CHECK(s.message.find("denied request: compilation error: compilation failed: ERROR: <input>:1:") !=
+        std::string::npos);
   rr::Cluster& c = *f.cluster;
   (void)c;
   // The status a writer would store: observedGeneration and the expression's warning.
@@ -277,8 +283,7 @@ TEST_CASE("variables, namespaceObject, request and oldObject") {
 
 TEST_CASE("the authorizer variable asks the configured authorizer") {
   Fixture f(false);
-  f.policy("p", replicas_policy(Json{
-                    {"validations", Json::parse(R"J([{"expression":
+  f.policy("p", replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":
       "authorizer.group('apps').resource('deployments').subresource('scale').namespace(object.metadata.namespace).name('x').check('update').allowed()",
       "messageExpression":"'not allowed'"},
       {"expression":"authorizer.requestResource.check('approve').reason() == 'ok'","message":"request resource"},
@@ -303,9 +308,8 @@ TEST_CASE("the authorizer variable asks the configured authorizer") {
 
 TEST_CASE("auditAnnotations are recorded once per key and policy") {
   Fixture f;
-  f.policy("p", replicas_policy(Json{
-                    {"validations", Json::array()},
-                    {"auditAnnotations", Json::parse(R"J([{"key":"high-replicas","valueExpression":
+  f.policy("p", replicas_policy(Json{{"validations", Json::array()},
+                                     {"auditAnnotations", Json::parse(R"J([{"key":"high-replicas","valueExpression":
                        "object.spec.replicas > 3 ? 'replicas ' + string(object.spec.replicas) : null"}])J")}}));
   f.binding("b1", Json{{"policyName", "p"}, {"validationActions", {"Audit"}}});
   f.binding("b2", Json{{"policyName", "p"}, {"validationActions", {"Audit"}}});

@@ -19,8 +19,8 @@ namespace rr::cel {
 // One check the expression asks for. `user` is the request's user, or
 // system:serviceaccount:<ns>:<name> after serviceAccount().
 struct AuthzAttributes {
-  std::string user;                 // empty: the request's user
-  bool resource_request = true;     // false for path()
+  std::string user;              // empty: the request's user
+  bool resource_request = true;  // false for path()
   std::string group, resource, subresource, namespace_, name, verb, path;
 };
 

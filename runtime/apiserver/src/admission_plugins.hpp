@@ -1,0 +1,19 @@
+// The cluster-wide admission the local API server installs, in the API server's order:
+// ValidatingAdmissionPolicy (rr::admission_policy), then the admission webhooks (their mutation
+// runs first: the policy plugin does not mutate). The policies' `authorizer` variable asks the
+// server's authorizer while the server lives (the cluster may outlive it: then checks error).
+#pragma once
+#include <atomic>
+#include <memory>
+
+#include "authorization.hpp"
+#include "rr/cluster/cluster.hpp"
+
+namespace rr::apiserver_detail {
+
+// The server's authorizer, nulled when the server goes.
+using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
+
+std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);
+
+}  // namespace rr::apiserver_detail
