@@ -267,19 +267,4 @@ std::vector<AuditAnnotation> ValidatingPolicyPlugin::recent_audit_annotations() 
   return {audit_.begin(), audit_.end()};
 }
 
-std::map<std::string, Json> ValidatingPolicyPlugin::policy_statuses(const StoreReader& store) {
-  std::map<std::string, Json> out;
-  for (const auto& entry : policies(store)) {
-    Json warnings = Json::array();
-    for (const auto& w : detail::expression_warnings(entry->policy)) {
-      warnings.push_back(Json{{"fieldRef", w.field_ref}, {"warning", w.warning}});
-    }
-    Json status{{"observedGeneration", entry->policy.generation}};
-    if (!warnings.empty()) status["typeChecking"] = Json{{"expressionWarnings", warnings}};
-    else status["typeChecking"] = Json::object();
-    out[entry->policy.name] = std::move(status);
-  }
-  return out;
-}
-
 }  // namespace rr::admission_policy

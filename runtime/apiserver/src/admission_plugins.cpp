@@ -46,4 +46,9 @@ std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
       std::make_shared<AdmissionDispatcher>()});
 }
 
+std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster) {
+  if (!cluster->find_kind(admission_policy::validating_policy_gvk)) return nullptr;
+  return std::make_unique<admission_policy::PolicyStatusWriter>(std::move(cluster));
+}
+
 }  // namespace rr::apiserver_detail

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "authorization.hpp"
+#include "rr/admission_policy/policy_status.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr::apiserver_detail {
@@ -15,5 +16,8 @@ namespace rr::apiserver_detail {
 using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
 
 std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);
+
+// The policies' status writer; nullptr when the cluster does not serve ValidatingAdmissionPolicy.
+std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster);
 
 }  // namespace rr::apiserver_detail

@@ -89,6 +89,7 @@ struct ApiServer::Impl {
   apiserver_detail::RestHandler handler;
   apiserver_detail::AuthorizerCell policy_authorizer =
       std::make_shared<std::atomic<const apiserver_detail::Authorizer*>>(&authorizer);
+  std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status;
 
   std::unique_ptr<httplib::Server> server;
   std::thread listener;
@@ -284,6 +285,7 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
   // Admission policies and webhooks: the objects stored in the cluster decide which run.
   impl_->cluster->set_admission_plugin(apiserver_detail::admission_plugins(impl_->policy_authorizer));
+  impl_->policy_status = apiserver_detail::policy_status_writer(impl_->cluster);
   if (const auto& tls = impl_->options.tls) {
     impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");
     impl_->key_pem = apiserver_detail::pem_from(tls->key_pem, tls->key_file, "TLS key");

@@ -3,6 +3,9 @@
 // the server's RBAC authorizer for the request's user.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "test_server.hpp"
 
 using namespace rr;
@@ -28,8 +31,7 @@ Json policy(const std::string& name, const std::string& expression) {
               {"kind", "ValidatingAdmissionPolicy"},
               {"metadata", {{"name", name}}},
               {"spec",
-               {{"matchConstraints",
-                 Json::parse(R"({"resourceRules":[{"apiGroups":["apps"],"apiVersions":["v1"],
+               {{"matchConstraints", Json::parse(R"({"resourceRules":[{"apiGroups":["apps"],"apiVersions":["v1"],
                    "operations":["CREATE","UPDATE"],"resources":["deployments"]}]})")},
                 {"validations", Json::array({{{"expression", expression}}})}}}};
 }
@@ -71,6 +73,15 @@ TEST_CASE("admission policy over HTTP: Deny is 422 with the API server's text, W
         "ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-binding' denied request: failed "
         "expression: object.spec.replicas <= 5");
 
+  // The status controller's part: observedGeneration, and typeChecking without warnings.
+  Json stored;
+  for (int i = 0; i < 200 && !stored.contains("status"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    stored = body_of(
+        client->Get(policies + "/max-replicas", httplib::Headers{{"Authorization", "Bearer admin-token"}}));
+  }
+  CHECK(stored["status"] == Json::parse(R"({"observedGeneration":1,"typeChecking":{}})"));
+
   auto warned = post("admin-token", deployments, deployment("medium", 3));
   CHECK(warned->status == 201);
   CHECK(warned->get_header_value("Warning") ==
@@ -91,11 +102,12 @@ TEST_CASE("admission policy over HTTP: the authorizer variable is the server's R
     return result;
   };
   // Only users who may delete deployments may create one with more than 3 replicas.
-  REQUIRE(post("admin-token", policies,
-               policy("admins-scale",
-                      "object.spec.replicas <= 3 || "
-                      "authorizer.group('apps').resource('deployments').namespace('default').check('delete').allowed()"))
-              ->status == 201);
+  REQUIRE(
+      post("admin-token", policies,
+           policy("admins-scale",
+                  "object.spec.replicas <= 3 || "
+                  "authorizer.group('apps').resource('deployments').namespace('default').check('delete').allowed()"))
+          ->status == 201);
   REQUIRE(post("admin-token", bindings, binding("admins-scale", "admins-scale", "Deny"))->status == 201);
   const Json role = Json::parse(R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"Role",
     "metadata":{"name":"deployer","namespace":"default"},
@@ -105,8 +117,9 @@ TEST_CASE("admission policy over HTTP: the authorizer variable is the server's R
     "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"Role","name":"deployer"},
     "subjects":[{"apiGroup":"rbac.authorization.k8s.io","kind":"User","name":"bob"}]})");
   REQUIRE(post("admin-token", "/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles", role)->status == 201);
-  REQUIRE(post("admin-token", "/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings", role_binding)
-              ->status == 201);
+  REQUIRE(
+      post("admin-token", "/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings", role_binding)->status ==
+      201);
 
   CHECK(post("bob-token", deployments, deployment("small", 2))->status == 201);
   auto refused = post("bob-token", deployments, deployment("large", 5));

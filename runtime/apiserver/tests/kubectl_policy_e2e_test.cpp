@@ -57,7 +57,7 @@ spec:
   validationActions: [Warn]
 )";
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool printed(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -68,27 +68,26 @@ TEST_CASE("kubectl: a ValidatingAdmissionPolicy refuses a Deployment with too ma
   const Run applied = kubectl("apply -f " + kubectl.write("policies.yaml", policies_yaml));
   INFO(applied.output);
   REQUIRE(applied.code == 0);
-  CHECK(has(applied.output, "validatingadmissionpolicy.admissionregistration.k8s.io/max-replicas created"));
+  CHECK(printed(applied.output, "validatingadmissionpolicy.admissionregistration.k8s.io/max-replicas created"));
 
   const Run refused = kubectl("create deployment web --image=nginx --replicas=7");
   INFO(refused.output);
   CHECK(refused.code != 0);
-  CHECK(has(refused.output,
-            "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding "
-            "'max-replicas-binding' denied request: failed expression: object.spec.replicas <= 5"));
+  CHECK(printed(refused.output,
+                "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding "
+                "'max-replicas-binding' denied request: failed expression: object.spec.replicas <= 5"));
   CHECK(kubectl("get deployment web").code != 0);  // nothing stored
 
   const Run warned = kubectl("create deployment api --image=nginx --replicas=3");
   INFO(warned.output);
   CHECK(warned.code == 0);
-  CHECK(has(warned.output,
-            "Warning: Validation failed for ValidatingAdmissionPolicy 'few-replicas' with binding "
-            "'few-replicas-warn': replicas 3 is more than 2"));
-  CHECK(has(warned.output, "deployment.apps/api created"));
+  CHECK(printed(warned.output, "Warning: Validation failed for ValidatingAdmissionPolicy 'few-replicas' with binding "
+                               "'few-replicas-warn': replicas 3 is more than 2"));
+  CHECK(printed(warned.output, "deployment.apps/api created"));
 
   // Scaling up past the limit is an UPDATE the policy refuses too.
   const Run scaled = kubectl("scale deployment api --replicas=9");
   INFO(scaled.output);
   CHECK(scaled.code != 0);
-  CHECK(has(scaled.output, "denied request: failed expression: object.spec.replicas <= 5"));
+  CHECK(printed(scaled.output, "denied request: failed expression: object.spec.replicas <= 5"));
 }

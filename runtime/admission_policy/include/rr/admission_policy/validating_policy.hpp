@@ -58,10 +58,6 @@ class ValidatingPolicyPlugin : public AdmissionPlugin {
   // The audit annotations made so far, oldest first (at most options.audit_history).
   std::vector<AuditAnnotation> recent_audit_annotations() const;
 
-  // The `status` each stored policy should have now (observedGeneration, typeChecking with the
-  // expressions that do not compile), by policy name: what a status writer puts in the store.
-  std::map<std::string, Json> policy_statuses(const StoreReader& store);
-
   struct Compiled;
 
  private:
