@@ -157,6 +157,16 @@ CompiledPolicy compile_policy(const Json& policy) {
     }
     p.validations.push_back(std::move(validation));
   }
+  for (const Json& m : spec.value("mutations", Json::array())) {
+    Mutation mutation;
+    mutation.json_patch = string_at(m, "patchType") == "JSONPatch";
+    const Json body = m.value(mutation.json_patch ? "jsonPatch" : "applyConfiguration", Json::object());
+    cel::CompileOptions options = options_for(p, variable_names, Use::Validation);
+    options.object_construction = true;
+    mutation.expression = compile_one(string_at(body, "expression"), options, cel::CelType::Kind::Dyn, nullptr);
+    p.mutations.push_back(std::move(mutation));
+  }
+  p.reinvoke_if_needed = string_at(spec, "reinvocationPolicy") == "IfNeeded";
   for (const Json& a : spec.value("auditAnnotations", Json::array())) {
     p.audit_annotations.push_back(
         {string_at(a, "key"),
@@ -208,6 +218,11 @@ std::vector<ExpressionWarning> expression_warnings(const CompiledPolicy& p) {
   }
   for (std::size_t i = 0; i < p.match_conditions.size(); ++i) {
     add("spec.matchConditions[" + std::to_string(i) + "].expression", p.match_conditions[i].expression);
+  }
+  for (std::size_t i = 0; i < p.mutations.size(); ++i) {
+    add("spec.mutations[" + std::to_string(i) + "]." +
+            (p.mutations[i].json_patch ? "jsonPatch" : "applyConfiguration") + ".expression",
+        p.mutations[i].expression);
   }
   for (std::size_t i = 0; i < p.audit_annotations.size(); ++i) {
     add("spec.auditAnnotations[" + std::to_string(i) + "].valueExpression", p.audit_annotations[i].expression);

@@ -46,6 +46,12 @@ struct ParamKind {
   std::string api_version, kind;
 };
 
+// A MutatingAdmissionPolicy's mutation: patchType JSONPatch or ApplyConfiguration.
+struct Mutation {
+  bool json_patch = false;
+  Expression expression;
+};
+
 struct CompiledPolicy {
   std::string name, resource_version;
   std::int64_t generation = 0;
@@ -55,6 +61,8 @@ struct CompiledPolicy {
   std::string selector_error;                 // an invalid selector: a configuration error
   std::vector<NamedExpression> match_conditions, variables, audit_annotations;
   std::vector<Validation> validations;
+  std::vector<Mutation> mutations;  // a MutatingAdmissionPolicy's
+  bool reinvoke_if_needed = false;  // reinvocationPolicy IfNeeded
 };
 
 struct ParamRef {

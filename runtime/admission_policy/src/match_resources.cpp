@@ -6,8 +6,6 @@ namespace rr::admission_policy::detail {
 
 namespace {
 
-const GroupVersionKind namespace_gvk{"", "v1", "Namespace"};
-
 bool listed(const std::vector<std::string>& values, std::string_view value) {
   return std::any_of(values.begin(), values.end(), [&](const std::string& v) { return v == "*" || v == value; });
 }

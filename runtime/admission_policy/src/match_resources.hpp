@@ -7,6 +7,8 @@
 
 namespace rr::admission_policy::detail {
 
+inline const GroupVersionKind namespace_gvk{"", "v1", "Namespace"};
+
 bool matches(const MatchResources& match, const AdmissionAttributes& attributes);
 
 // The labels of an object's metadata (none for nullptr).

@@ -3,7 +3,9 @@
 #include <limits>
 
 #include "rr/cel/cost.hpp"
+#include "rr/cel/json.hpp"
 #include "rr/cel/program.hpp"
+#include "rr/client/patch.hpp"
 
 namespace rr::admission_policy::detail {
 
@@ -111,7 +113,61 @@ std::string message_of(const Validation& validation, Evaluator& eval) {
   return message;
 }
 
+// Variables, in order (the API server evaluates them lazily; an error stays in the value and
+// fails only the expressions that read it, as there).
+void bind_variables(const CompiledPolicy& policy, Evaluator& eval, cel::Activation& vars) {
+  for (const auto& v : policy.variables) {
+    std::string error;
+    cel::Value value = eval.run(v.expression, error);
+    vars.set("variables." + v.name, error.empty() ? std::move(value) : cel::Value::error(error));
+  }
+}
+
+// An apply configuration merged into the object (a structural stand-in for server-side apply).
+void merge(Json& target, const Json& patch) {
+  if (!patch.is_object() || !target.is_object()) {
+    target = patch;
+    return;
+  }
+  for (const auto& [key, value] : patch.items()) {
+    if (value.is_object() && target.contains(key) && target[key].is_object()) merge(target[key], value);
+    else target[key] = value;
+  }
+}
+
 }  // namespace
+
+std::optional<std::string> mutate(const CompiledPolicy& policy, EvaluationInput& input) {
+  {
+    const cel::Activation vars = activation_of(policy, input);
+    bool matched = true;
+    if (auto error = conditions(policy, vars, matched)) return error;
+    if (!matched) return std::nullopt;
+  }
+  for (const Mutation& mutation : policy.mutations) {
+    if (input.object.is_null()) return std::nullopt;  // a delete: nothing to patch
+    cel::Activation vars = activation_of(policy, input);
+    Evaluator eval(vars);
+    try {
+      bind_variables(policy, eval, vars);
+      std::string error;
+      const cel::Value v = eval.run(mutation.expression, error);
+      if (!error.empty()) return error;
+      const auto json = cel::to_json(v);
+      if (!json || (mutation.json_patch ? !json->is_array() : !json->is_object())) {
+        return "expression '" + mutation.expression.source + "' must evaluate to " +
+               (mutation.json_patch ? "a list of JSONPatch" : "an Object");
+      }
+      if (mutation.json_patch) input.object = apply_json_patch(input.object, *json);
+      else merge(input.object, *json);
+    } catch (const OutOfBudget&) {
+      return std::string(cel::cost_budget_exhausted_message);
+    } catch (const std::exception& e) {
+      return std::string(e.what());  // a JSONPatch that does not apply
+    }
+  }
+  return std::nullopt;
+}
 
 EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& input) {
   EvaluationResult out;
@@ -125,13 +181,7 @@ EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& i
 
   Evaluator eval(vars);
   try {
-    // Variables, in order (the API server evaluates them lazily; an error stays in the value and
-    // fails only the expressions that read it, as there).
-    for (const auto& v : policy.variables) {
-      std::string error;
-      cel::Value value = eval.run(v.expression, error);
-      vars.set("variables." + v.name, error.empty() ? std::move(value) : cel::Value::error(error));
-    }
+    bind_variables(policy, eval, vars);
     for (std::size_t i = 0; i < policy.validations.size(); ++i) {
       const Validation& validation = policy.validations[i];
       std::string error;

@@ -1,7 +1,7 @@
 // The cluster-wide admission the local API server installs, in the API server's order:
-// ValidatingAdmissionPolicy (rr::admission_policy), then the admission webhooks (their mutation
-// runs first: the policy plugin does not mutate). The policies' `authorizer` variable asks the
-// server's authorizer while the server lives (the cluster may outlive it: then checks error).
+// MutatingAdmissionPolicy, the mutating webhooks, ValidatingAdmissionPolicy, the validating
+// webhooks (rr::admission_policy's plugins, then the webhook dispatcher, in one chain). The policies' `authorizer`
+// variable asks the server's authorizer while the server lives (the cluster may outlive it: then checks error).
 #pragma once
 #include <atomic>
 #include <memory>

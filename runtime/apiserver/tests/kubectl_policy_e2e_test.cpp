@@ -1,6 +1,6 @@
-// Real kubectl and a ValidatingAdmissionPolicy: `kubectl apply` of a policy and its bindings, a
-// Deployment with too many replicas refused with the API server's text, a Warn binding's warning
-// printed by kubectl.
+// Real kubectl and admission policies: `kubectl apply` of policies and their bindings, a Deployment
+// with too many replicas refused with the API server's text, a Warn binding's warning printed by
+// kubectl, a MutatingAdmissionPolicy's label on the created Deployment.
 #include <doctest/doctest.h>
 
 #include "kubectl_support.hpp"
@@ -55,13 +55,39 @@ metadata:
 spec:
   policyName: few-replicas
   validationActions: [Warn]
+---
+apiVersion: admissionregistration.k8s.io/v1beta1
+kind: MutatingAdmissionPolicy
+metadata:
+  name: add-team-label
+spec:
+  failurePolicy: Fail
+  reinvocationPolicy: IfNeeded
+  matchConstraints:
+    resourceRules:
+    - apiGroups: ["apps"]
+      apiVersions: ["v1"]
+      operations: ["CREATE"]
+      resources: ["deployments"]
+  mutations:
+  - patchType: ApplyConfiguration
+    applyConfiguration:
+      expression: >
+        Object{metadata: Object.metadata{labels: {"team": "blue"}}}
+---
+apiVersion: admissionregistration.k8s.io/v1beta1
+kind: MutatingAdmissionPolicyBinding
+metadata:
+  name: add-team-label
+spec:
+  policyName: add-team-label
 )";
 
 bool printed(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
-TEST_CASE("kubectl: a ValidatingAdmissionPolicy refuses a Deployment with too many replicas, a Warn binding warns") {
+TEST_CASE("kubectl: a ValidatingAdmissionPolicy refuses too many replicas, a Warn binding warns, a MAP adds a label") {
   SKIP_WITHOUT_KUBECTL();
   TestServer t;
   Kubectl kubectl(*t.server);
@@ -84,6 +110,10 @@ TEST_CASE("kubectl: a ValidatingAdmissionPolicy refuses a Deployment with too ma
   CHECK(printed(warned.output, "Warning: Validation failed for ValidatingAdmissionPolicy 'few-replicas' with binding "
                                "'few-replicas-warn': replicas 3 is more than 2"));
   CHECK(printed(warned.output, "deployment.apps/api created"));
+  // The MutatingAdmissionPolicy added its label; kubectl's own label is kept.
+  const Run labels = kubectl("get deployment api -o jsonpath={.metadata.labels}");
+  INFO(labels.output);
+  CHECK(Json::parse(labels.output) == Json{{"app", "api"}, {"team", "blue"}});
 
   // Scaling up past the limit is an UPDATE the policy refuses too.
   const Run scaled = kubectl("scale deployment api --replicas=9");

@@ -38,7 +38,8 @@ struct AuditAnnotation {
 struct PolicyOptions {
   // Decides the `authorizer` variable's checks for the request's user (nullptr: none). Called with
   // the cluster's lock released. Unset: every check is an error ("no authorizer").
-  std::function<cel::AuthzDecision(const RequestUser* user, const cel::AuthzAttributes&)> authorize;
+  using Authorize = std::function<cel::AuthzDecision(const RequestUser* user, const cel::AuthzAttributes&)>;
+  Authorize authorize;
   // Each audit annotation as it is made; they are kept in recent_audit_annotations() too.
   std::function<void(const AuditAnnotation&)> audit;
   std::size_t audit_history = 1000;
