@@ -222,7 +222,7 @@ EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& i
               "' resulted in unsupported return type: " + cel::type_name(v) +
               ". Return type must be either string or null.";
     }
-    if (policy.fail_closed) out.decisions.push_back(error_decision(policy, error));
+    if (policy.fail_closed) out.audit_errors.push_back(std::move(error));
   }
   return out;
 }

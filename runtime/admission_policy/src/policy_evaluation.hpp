@@ -31,6 +31,8 @@ struct AuditValue {
 struct EvaluationResult {
   std::vector<PolicyDecision> decisions;
   std::vector<AuditValue> audit_annotations;
+  // Audit annotations that failed under failurePolicy Fail: denials whatever the binding's actions.
+  std::vector<std::string> audit_errors;
 };
 
 EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& input);

@@ -169,6 +169,7 @@ void ValidatingPolicyPlugin::validate(const AdmissionAttributes& a) {
                                    validation_failure_value(binding, d)});
           }
         }
+        for (auto& error : result.audit_errors) denials.push_back(Denial{policy.name, binding.name, error, ""});
         for (auto& value : result.audit_annotations) {
           auto& values = audit_values[value.key];
           if (std::find(values.begin(), values.end(), value.value) == values.end()) values.push_back(value.value);

@@ -319,6 +319,18 @@ TEST_CASE("auditAnnotations are recorded once per key and policy") {
   CHECK(audit[0].name == "b");
 }
 
+TEST_CASE("an audit annotation of the wrong type denies under Fail, whatever the binding's actions") {
+  Fixture f;
+  f.policy("p", replicas_policy(Json{{"validations", Json::array()},
+                                     {"auditAnnotations", Json::parse(R"J([{"key":"k","valueExpression":"1"}])J")}}));
+  f.binding("audit-only", Json{{"policyName", "p"}, {"validationActions", {"Audit"}}});
+  const rr::Status s = f.create(deployments, f.deployment("prod", "a", 1));
+  CHECK(s.code == 422);
+  CHECK(
+      s.message.ends_with("ValidatingAdmissionPolicy 'p' with binding 'audit-only' denied request: valueExpression '1' "
+                          "resulted in unsupported return type: int. Return type must be either string or null."));
+}
+
 TEST_CASE("the runtime cost limit stops an expensive validation") {
   Fixture f;
   f.policy("p", replicas_policy(Json{{"validations", Json::parse(R"J([{"expression":

@@ -38,7 +38,7 @@ std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
   admission_policy::PolicyOptions options;
   options.authorize = [cell](const RequestUser* user, const cel::AuthzAttributes& a) {
     const Authorizer* authorizer = cell->load();
-    if (!authorizer) return cel::AuthzDecision{.allowed = false, .reason = "", .error = "the API server has stopped"};
+    if (!authorizer) return cel::AuthzDecision{.allowed = false, .reason = "", .error = "no authorizer"};
     const Decision d = authorizer->authorize(attributes_of(user, a));
     return cel::AuthzDecision{.allowed = d.allowed, .reason = d.reason, .error = ""};
   };

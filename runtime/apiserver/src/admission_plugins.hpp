@@ -12,7 +12,7 @@
 
 namespace rr::apiserver_detail {
 
-// The server's authorizer, nulled when the server goes.
+// The server's authorizer: null until the server has one and once it is gone (checks then error).
 using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
 
 std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);

@@ -87,8 +87,7 @@ struct ApiServer::Impl {
   apiserver_detail::Authorizer authorizer;
   apiserver_detail::ServiceAccountTokens tokens;
   apiserver_detail::RestHandler handler;
-  apiserver_detail::AuthorizerCell policy_authorizer =
-      std::make_shared<std::atomic<const apiserver_detail::Authorizer*>>(&authorizer);
+  apiserver_detail::AuthorizerCell policy_authorizer;
   std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status;
 
   std::unique_ptr<httplib::Server> server;
@@ -282,9 +281,13 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
   if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
   apiserver_detail::ensure_default_rbac(*cluster);  // both modes: tools read them (kubectl describe clusterrole view)
+  // Admission policies and webhooks: the objects stored in the cluster decide which run. The
+  // policies' authorizer is the server's, once it exists.
+  auto policy_authorizer = std::make_shared<std::atomic<const apiserver_detail::Authorizer*>>(nullptr);
+  cluster->set_admission_plugin(apiserver_detail::admission_plugins(policy_authorizer));
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
-  // Admission policies and webhooks: the objects stored in the cluster decide which run.
-  impl_->cluster->set_admission_plugin(apiserver_detail::admission_plugins(impl_->policy_authorizer));
+  impl_->policy_authorizer = std::move(policy_authorizer);
+  impl_->policy_authorizer->store(&impl_->authorizer);
   impl_->policy_status = apiserver_detail::policy_status_writer(impl_->cluster);
   if (const auto& tls = impl_->options.tls) {
     impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");
