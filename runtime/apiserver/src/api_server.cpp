@@ -19,7 +19,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "admission_dispatcher.hpp"
+#include "admission_plugins.hpp"
 #include "authorization.hpp"
 #include "crd_controller.hpp"
 #include "default_rbac.hpp"
@@ -88,6 +88,8 @@ struct ApiServer::Impl {
   apiserver_detail::Authorizer authorizer;
   apiserver_detail::ServiceAccountTokens tokens;
   apiserver_detail::RestHandler handler;
+  apiserver_detail::AuthorizerCell policy_authorizer;
+  std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status;
 
   std::unique_ptr<httplib::Server> server;
   std::thread listener;
@@ -280,9 +282,14 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   if (options.port < 0 || options.port > 65535) throw std::invalid_argument("ApiServer: bad port");
   if (options.register_builtin_kinds) register_builtin_kinds(*cluster);
   apiserver_detail::ensure_default_rbac(*cluster);  // both modes: tools read them (kubectl describe clusterrole view)
-  // Admission webhooks: the configurations stored in the cluster decide which run.
-  cluster->set_admission_plugin(std::make_shared<apiserver_detail::AdmissionDispatcher>());
+  // Admission policies and webhooks: the objects stored in the cluster decide which run. The
+  // policies' authorizer is the server's, once it exists.
+  auto policy_authorizer = std::make_shared<std::atomic<const apiserver_detail::Authorizer*>>(nullptr);
+  cluster->set_admission_plugin(apiserver_detail::admission_plugins(policy_authorizer));
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
+  impl_->policy_authorizer = std::move(policy_authorizer);
+  impl_->policy_authorizer->store(&impl_->authorizer);
+  impl_->policy_status = apiserver_detail::policy_status_writer(impl_->cluster);
   if (const auto& tls = impl_->options.tls) {
     impl_->cert_pem = apiserver_detail::pem_from(tls->cert_pem, tls->cert_file, "TLS certificate");
     impl_->key_pem = apiserver_detail::pem_from(tls->key_pem, tls->key_file, "TLS key");
@@ -294,7 +301,10 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   }
 }
 
-ApiServer::~ApiServer() { stop(); }
+ApiServer::~ApiServer() {
+  stop();
+  impl_->policy_authorizer->store(nullptr);  // the cluster's admission may outlive the server
+}
 
 void ApiServer::start() {
   Impl& impl = *impl_;

@@ -23,6 +23,7 @@ const FunctionTable& standard_functions() {
     register_strings_ext(t);
     register_format(t);
     register_math(t);
+    register_authz(t);
     register_encoders(t);
     register_network(t);
     register_lists(t);

@@ -49,6 +49,7 @@ void register_url(FunctionTable& table);            // fn_url.cpp: url() and its
 void register_named_formats(FunctionTable& table);  // fn_named_formats.cpp: format.dns1123Label() ... validate()
 void register_compare(FunctionTable& table);        // fn_compare.cpp: isGreaterThan, isLessThan, compareTo
 void register_math(FunctionTable& table);           // fn_math.cpp: math.greatest, math.abs, math.bitAnd, ...
+void register_authz(FunctionTable& table);          // fn_authz.cpp: the authorizer library (admission policies)
 
 // The strings extension's indexOf and lastIndexOf (the lists library's accept lists too).
 Value string_index_of(std::span<const Value> args);

@@ -169,6 +169,14 @@ class Planner {
   }
 
   NodePtr plan_node(const StructExpr& s) {
+    const std::string& n = s.message_name;
+    if (options_.object_construction && (n == "Object" || n.starts_with("Object.") || n == "JSONPatch")) {
+      std::vector<MapNode::Entry> entries;
+      for (const auto& f : s.fields) {
+        entries.push_back({std::make_unique<ConstNode>(Value(f.field)), plan(*f.value), f.optional});
+      }
+      return std::make_unique<MapNode>(std::move(entries));
+    }
     std::vector<NodePtr> first;
     for (const auto& f : s.fields) first.push_back(plan(*f.value));
     return std::make_unique<ErrorNode>("unknown type: " + s.message_name + " (protobuf messages are not supported)",

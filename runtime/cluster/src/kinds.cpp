@@ -66,6 +66,12 @@ std::vector<const Json*> Store::all(const GroupVersionKind& gvk) const {
   return out;
 }
 
+std::optional<KindInfo> Store::kind(const GroupVersionKind& gvk) const {
+  auto it = kinds_.find(gvk);
+  if (it == kinds_.end()) return std::nullopt;
+  return it->second.info;
+}
+
 Json& Store::stored_or_404(KindEntry& entry, const ObjectKey& key) {
   auto it = entry.objects.find(storage_key(entry, key));
   if (it == entry.objects.end()) fail(not_found(entry.info, key.name));

@@ -61,6 +61,7 @@ class Store : public StoreReader {
   // StoreReader, for the plugin (kinds.cpp).
   const Json* find(const GroupVersionKind& gvk, const ObjectKey& key) const override;
   std::vector<const Json*> all(const GroupVersionKind& gvk) const override;
+  std::optional<KindInfo> kind(const GroupVersionKind& gvk) const override;
 
   // Kinds (kinds.cpp).
   void register_kind(KindInfo info, Cluster::AdmissionFn admission);

@@ -52,6 +52,10 @@ struct CompileOptions {
   // Variables with their types (for Kubernetes, `self` typed from the schema): the checker infers
   // every node's type from them (undeclared names are dyn). Names here are declared names too.
   std::map<std::string, CelType> declarations;
+  // MutatingAdmissionPolicy's object construction: `Object{spec: Object.spec{...}}` and
+  // `JSONPatch{op: 'add', path: '/x', value: 1}` build maps of their fields (the API server types
+  // them from the schema; here they are plain maps). Other message names stay errors.
+  bool object_construction = false;
   // Report type errors at compile time (`1 + 'a'`, an undefined field of an object type): the
   // type checker of type_check.cpp. Where a type is dyn nothing is checked.
   bool check_types = true;

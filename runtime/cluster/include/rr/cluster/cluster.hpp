@@ -90,6 +90,11 @@ class StoreReader {
   virtual const Json* find(const GroupVersionKind& gvk, const ObjectKey& key) const = 0;
   // Every stored object of a kind, sorted by namespace and name.
   virtual std::vector<const Json*> all(const GroupVersionKind& gvk) const = 0;
+  // The registered kind (its scope and plural), or nullopt (admission policies' paramKind).
+  virtual std::optional<KindInfo> kind(const GroupVersionKind& gvk) const {
+    (void)gvk;
+    return std::nullopt;
+  }
 };
 
 // One write as the cluster-wide admission plugins see it (admission.Attributes of the API server).

@@ -1,0 +1,19 @@
+// Whether a write is one a policy's matchConstraints or a binding's matchResources select
+// (k8s.io/apiserver/pkg/admission/plugin/policy/matching): namespace and object selectors, then
+// excludeResourceRules, then resourceRules (none: every resource).
+#pragma once
+#include "compiled_policy.hpp"
+#include "rr/cluster/cluster.hpp"
+
+namespace rr::admission_policy::detail {
+
+inline const GroupVersionKind namespace_gvk{"", "v1", "Namespace"};
+
+bool matches(const MatchResources& match, const AdmissionAttributes& attributes);
+
+// The labels of an object's metadata (none for nullptr).
+std::map<std::string, std::string> labels_of(const Json* object);
+
+std::string_view operation_text(AdmissionOperation op);
+
+}  // namespace rr::admission_policy::detail

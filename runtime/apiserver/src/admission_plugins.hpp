@@ -1,0 +1,23 @@
+// The cluster-wide admission the local API server installs, in the API server's order:
+// MutatingAdmissionPolicy, the mutating webhooks, ValidatingAdmissionPolicy, the validating
+// webhooks (rr::admission_policy's plugins, then the webhook dispatcher, in one chain). The policies' `authorizer`
+// variable asks the server's authorizer while the server lives (the cluster may outlive it: then checks error).
+#pragma once
+#include <atomic>
+#include <memory>
+
+#include "authorization.hpp"
+#include "rr/admission_policy/policy_status.hpp"
+#include "rr/cluster/cluster.hpp"
+
+namespace rr::apiserver_detail {
+
+// The server's authorizer: null until the server has one and once it is gone (checks then error).
+using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
+
+std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);
+
+// The policies' status writer; nullptr when the cluster does not serve ValidatingAdmissionPolicy.
+std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster);
+
+}  // namespace rr::apiserver_detail
