@@ -91,8 +91,7 @@ Outcome Checker::check(const std::string& file, const Document& doc) const {
     if (meta.is_object() && string_at(meta, "namespace").empty()) meta["namespace"] = "default";
   }
   try {
-    admission_.dry_run_create(*kind, object, strict_ ? FieldValidation::Strict : FieldValidation::Warn,
-                              &out.warnings);
+    admission_.dry_run_create(*kind, object, strict_ ? FieldValidation::Strict : FieldValidation::Warn, &out.warnings);
   } catch (const ApiError& e) {
     // Only the offline cluster's own namespaces (default, kube-system, kube-public) exist: an
     // object that passed admission and collides with one of them is admitted.

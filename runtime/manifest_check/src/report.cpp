@@ -9,7 +9,8 @@ std::string location(const Outcome& o) {
 }
 
 Json success_status() {
-  return Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}, {"code", 201}};
+  return Json{
+      {"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}, {"code", 201}};
 }
 
 }  // namespace

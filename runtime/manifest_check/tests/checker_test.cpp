@@ -76,11 +76,12 @@ TEST_CASE("a CRD given serves its kind: schema defaults, CEL rules, unknown fiel
   REQUIRE(added);
   CHECK_FALSE(added->refusal);
 
-  auto ok = lenient.check("w.yaml", doc_of("apiVersion: example.dev/v1\nkind: Widget\nmetadata: {name: w}\nspec: {max: 3}\n"));
+  auto ok = lenient.check("w.yaml",
+                          doc_of("apiVersion: example.dev/v1\nkind: Widget\nmetadata: {name: w}\nspec: {max: 3}\n"));
   CHECK_FALSE(ok.refusal);
 
-  auto cel = lenient.check("w.yaml",
-                           doc_of("apiVersion: example.dev/v1\nkind: Widget\nmetadata: {name: w}\nspec: {min: 5, max: 3}\n"));
+  auto cel = lenient.check(
+      "w.yaml", doc_of("apiVersion: example.dev/v1\nkind: Widget\nmetadata: {name: w}\nspec: {min: 5, max: 3}\n"));
   REQUIRE(cel.refusal);
   CHECK(cel.refusal->code == 422);
   REQUIRE(cel.refusal->causes.size() == 1);

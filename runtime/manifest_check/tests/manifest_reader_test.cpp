@@ -6,17 +6,16 @@ using rr::Json;
 using rr::manifest_check::read_manifests;
 
 TEST_CASE("every non-empty YAML document, numbered, with the line its first node is on") {
-  const auto read = read_manifests(
-      "# leading comment\n"
-      "apiVersion: v1\n"
-      "kind: ConfigMap\n"
-      "---\n"
-      "# only a comment\n"
-      "---\n"
-      "\n"
-      "apiVersion: v1\n"
-      "kind: Secret\n",
-      false);
+  const auto read = read_manifests("# leading comment\n"
+                                   "apiVersion: v1\n"
+                                   "kind: ConfigMap\n"
+                                   "---\n"
+                                   "# only a comment\n"
+                                   "---\n"
+                                   "\n"
+                                   "apiVersion: v1\n"
+                                   "kind: Secret\n",
+                                   false);
   REQUIRE_FALSE(read.error);
   REQUIRE(read.documents.size() == 2);
   CHECK(read.documents[0].index == 1);
