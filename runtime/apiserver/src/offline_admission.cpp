@@ -1,6 +1,10 @@
 #include "rr/apiserver/offline_admission.hpp"
 
+#include <map>
+
 #include "crd_controller.hpp"
+#include "crd_conversion.hpp"
+#include "crd_kinds.hpp"
 #include "kind_catalog.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -11,6 +15,7 @@ struct OfflineAdmission::Impl {
   std::shared_ptr<Cluster> cluster;
   apiserver_detail::KindCatalog catalog;
   apiserver_detail::CrdController crds;
+  std::map<GroupVersionKind, Json> crd_of_kind;  // every served version of each CRD added
 
   explicit Impl(std::shared_ptr<Cluster> c) : cluster(std::move(c)), catalog(cluster), crds(cluster, catalog) {}
 };
@@ -33,13 +38,29 @@ Json OfflineAdmission::add_crd(const Json& crd) {
   Json created = impl_->cluster->create(*kind, crd);
   // What the HTTP front end does after a CRD write (the watch thread is not started).
   impl_->crds.sync(created.value("/metadata/name"_json_pointer, std::string()));
+  if (auto declared = apiserver_detail::kinds_of_crd(created)) {
+    for (const KindInfo& served : declared->kinds) impl_->crd_of_kind[served.gvk] = created;
+  }
   return created;
 }
 
 Json OfflineAdmission::dry_run_create(const KindInfo& kind, const Json& object, FieldValidation validation,
                                       std::vector<std::string>* warnings) const {
-  return impl_->cluster->create(kind, object,
-                                WriteOptions{.dry_run = true, .field_validation = validation, .warnings = warnings});
+  const WriteOptions opts{.dry_run = true, .field_validation = validation, .warnings = warnings};
+  // As the HTTP front end's conversion handler: a CRD's object in a version other than the
+  // storage version is converted, then created (and admitted) in the storage version.
+  if (auto crd = impl_->crd_of_kind.find(kind.gvk); crd != impl_->crd_of_kind.end()) {
+    auto conversion = apiserver_detail::crd_conversion(crd->second);
+    if (conversion && conversion->storage_version != kind.gvk.version) {
+      if (auto storage = impl_->catalog.find(kind.gvk.group, conversion->storage_version, kind.plural)) {
+        Json in_storage = std::move(apiserver_detail::convert_objects(*conversion, {object}, storage->gvk.api_version(),
+                                                                      apiserver_detail::ClusterReader(*impl_->cluster))
+                                        .front());
+        return impl_->cluster->create(*storage, in_storage, opts);
+      }
+    }
+  }
+  return impl_->cluster->create(kind, object, opts);
 }
 
 std::optional<KindInfo> OfflineAdmission::find_kind(const GroupVersionKind& gvk) const {

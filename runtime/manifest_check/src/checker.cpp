@@ -60,7 +60,13 @@ std::optional<Outcome> Checker::add_crd(const std::string& file, const Document&
   try {
     admission_.add_crd(doc.object);
   } catch (const ApiError& e) {
-    out.refusal = e.status();
+    // The same CRD in two files given (a folder holding two channels of a project): the first wins.
+    if (is_already_exists(e.status())) {
+      out.warnings.push_back("a CustomResourceDefinition named \"" + out.name +
+                             "\" was given before: this one is skipped");
+    } else {
+      out.refusal = e.status();
+    }
   }
   return out;
 }

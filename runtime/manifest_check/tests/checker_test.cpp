@@ -111,3 +111,14 @@ TEST_CASE("a CRD the API server refuses is reported; a non-CRD document in --crd
   CHECK(bad->refusal->code == 422);
   CHECK_FALSE(checker.add_crd("crd.yaml", doc_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")));
 }
+
+TEST_CASE("the same CRD given twice: the first stays, the second is a warning") {
+  Checker checker(false);
+  REQUIRE(checker.add_crd("a.yaml", widget_crd()));
+  auto again = checker.add_crd("b.yaml", widget_crd());
+  REQUIRE(again);
+  CHECK_FALSE(again->refusal);
+  REQUIRE(again->warnings.size() == 1);
+  CHECK(again->warnings[0] ==
+        "a CustomResourceDefinition named \"widgets.example.dev\" was given before: this one is skipped");
+}

@@ -97,7 +97,7 @@ int run(const Args& args) {
   for (const InputFile& file : read_inputs(args.crds, errors)) {
     for (const Document& doc : file.read.documents) {
       auto added = checker.add_crd(file.name, doc);
-      if (added && added->refusal) outcomes.push_back(std::move(*added));
+      if (added && (added->refusal || !added->warnings.empty())) outcomes.push_back(std::move(*added));
     }
   }
   for (const InputFile& file : read_inputs(args.operands, errors)) {

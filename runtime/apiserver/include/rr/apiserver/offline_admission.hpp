@@ -30,7 +30,9 @@ class OfflineAdmission {
 
   // POST ...?dryRun=All of `object` (namespace already set for a namespaced kind): the object the
   // API server would return, or ApiError with the Status it would answer. Warnings (unknown
-  // fields under Warn, the admission's own) are appended to `warnings` when given.
+  // fields under Warn, the admission's own) are appended to `warnings` when given. A CRD's object
+  // in a version other than its storage version is converted and admitted in the storage version,
+  // as the HTTP front end does (and returned in that version).
   Json dry_run_create(const KindInfo& kind, const Json& object, FieldValidation validation,
                       std::vector<std::string>* warnings) const;
 

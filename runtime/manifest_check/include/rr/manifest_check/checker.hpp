@@ -27,7 +27,8 @@ class Checker {
   explicit Checker(bool strict);
 
   // A --crd document: admitted as a CRD write, its kinds served from then on. Documents of other
-  // kinds are not CRDs: nullopt (a folder of CRDs may carry other manifests).
+  // kinds are not CRDs: nullopt (a folder of CRDs may carry other manifests). A CRD whose name
+  // was given before is skipped with a warning (the first one stays).
   std::optional<Outcome> add_crd(const std::string& file, const Document& doc);
 
   // A document to check: a dry-run create of it. A namespaced object without a namespace is
