@@ -15,7 +15,12 @@ struct OfflineAdmission::Impl {
   std::shared_ptr<Cluster> cluster;
   apiserver_detail::KindCatalog catalog;
   apiserver_detail::CrdController crds;
-  std::map<GroupVersionKind, Json> crd_of_kind;  // every served version of each CRD added
+  // A CRD's versions other than its storage version: how they convert, and the storage kind.
+  struct ToStorage {
+    apiserver_detail::CrdConversion conversion;
+    KindInfo storage;
+  };
+  std::map<GroupVersionKind, ToStorage> to_storage;
 
   explicit Impl(std::shared_ptr<Cluster> c) : cluster(std::move(c)), catalog(cluster), crds(cluster, catalog) {}
 };
@@ -38,8 +43,16 @@ Json OfflineAdmission::add_crd(const Json& crd) {
   Json created = impl_->cluster->create(*kind, crd);
   // What the HTTP front end does after a CRD write (the watch thread is not started).
   impl_->crds.sync(created.value("/metadata/name"_json_pointer, std::string()));
-  if (auto declared = apiserver_detail::kinds_of_crd(created)) {
-    for (const KindInfo& served : declared->kinds) impl_->crd_of_kind[served.gvk] = created;
+  // Worked out once here: a dry run per document must not parse the CRD again.
+  auto declared = apiserver_detail::kinds_of_crd(created);
+  auto conversion = apiserver_detail::crd_conversion(created);
+  if (declared && conversion) {
+    for (const KindInfo& served : declared->kinds) {
+      if (served.gvk.version == conversion->storage_version) continue;
+      if (auto storage = impl_->catalog.find(served.gvk.group, conversion->storage_version, served.plural)) {
+        impl_->to_storage.insert_or_assign(served.gvk, Impl::ToStorage{*conversion, *storage});
+      }
+    }
   }
   return created;
 }
@@ -49,16 +62,12 @@ Json OfflineAdmission::dry_run_create(const KindInfo& kind, const Json& object, 
   const WriteOptions opts{.dry_run = true, .field_validation = validation, .warnings = warnings};
   // As the HTTP front end's conversion handler: a CRD's object in a version other than the
   // storage version is converted, then created (and admitted) in the storage version.
-  if (auto crd = impl_->crd_of_kind.find(kind.gvk); crd != impl_->crd_of_kind.end()) {
-    auto conversion = apiserver_detail::crd_conversion(crd->second);
-    if (conversion && conversion->storage_version != kind.gvk.version) {
-      if (auto storage = impl_->catalog.find(kind.gvk.group, conversion->storage_version, kind.plural)) {
-        Json in_storage = std::move(apiserver_detail::convert_objects(*conversion, {object}, storage->gvk.api_version(),
-                                                                      apiserver_detail::ClusterReader(*impl_->cluster))
-                                        .front());
-        return impl_->cluster->create(*storage, in_storage, opts);
-      }
-    }
+  if (auto it = impl_->to_storage.find(kind.gvk); it != impl_->to_storage.end()) {
+    const auto& [conversion, storage] = it->second;
+    Json in_storage = std::move(apiserver_detail::convert_objects(conversion, {object}, storage.gvk.api_version(),
+                                                                  apiserver_detail::ClusterReader(*impl_->cluster))
+                                    .front());
+    return impl_->cluster->create(storage, in_storage, opts);
   }
   return impl_->cluster->create(kind, object, opts);
 }
