@@ -98,7 +98,7 @@ expect_not(dir "notes.txt")
 
 # A YAML syntax error: file:line:col, exit 2, and the next file is still checked.
 run(syntax 2 ARGS broken.yaml invalid.yaml)
-expect(syntax "broken.yaml:5:1: error: end of sequence flow not found")
+expect(syntax "broken.yaml:5:1: error: while parsing a flow sequence: did not find expected ',' or ']'")
 expect(syntax "invalid.yaml:6: document 2: error:")
 
 # Usage and unreadable input: exit 2.

@@ -89,6 +89,16 @@ Outcome Checker::check(const std::string& file, const Document& doc) const {
     out.refusal = no_kind_match(out.api_version, out.kind);
     return out;
   }
+  // A key the YAML repeats is the decoder's finding, before admission: an error under Strict.
+  std::string duplicates;
+  for (const std::string& field : doc.duplicate_fields) {
+    duplicates += (duplicates.empty() ? "" : ", ") + ("duplicate field \"" + field + "\"");
+  }
+  if (!duplicates.empty() && strict_) {
+    out.refusal = bad_request("strict decoding error: " + duplicates);
+    return out;
+  }
+  for (const std::string& field : doc.duplicate_fields) out.warnings.push_back("duplicate field \"" + field + "\"");
   Json object = doc.object;
   // kubectl sends a namespaced object without a namespace to its context's namespace.
   if (kind->namespaced()) {

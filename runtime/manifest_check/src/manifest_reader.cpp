@@ -3,13 +3,9 @@
 #include <charconv>
 #include <cmath>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
+#include <yaml.h>
 
 namespace rr::manifest_check {
 
@@ -53,7 +49,8 @@ Json number_or_string(const std::string& text) {
     if (take_digits() == 0) return text;
   }
   if (i != body.size()) return text;
-  return std::strtod(text.c_str(), nullptr);
+  const double value = std::strtod(text.c_str(), nullptr);
+  return std::isfinite(value) ? Json(value) : Json(text);  // 1e999: no JSON number holds it
 }
 
 Json plain_scalar(const std::string& text) {
@@ -65,115 +62,152 @@ Json plain_scalar(const std::string& text) {
   return number_or_string(text);
 }
 
-struct BuildError : std::runtime_error {
-  BuildError(const YAML::Mark& m, const std::string& what) : std::runtime_error(what), mark(m) {}
-  YAML::Mark mark;
+struct ReadError {
+  std::size_t line, column;
+  std::string message;
 };
 
-// Builds one document's JSON from the parser's events.
-class JsonBuilder : public YAML::EventHandler {
+constexpr int max_depth = 512;  // deeper input is refused before the recursion can exhaust the stack
+
+std::string text_of(const unsigned char* p, std::size_t n) { return std::string(reinterpret_cast<const char*>(p), n); }
+std::string text_of(const yaml_char_t* p) { return p ? std::string(reinterpret_cast<const char*>(p)) : std::string(); }
+
+// libyaml's event stream, one document at a time, as JSON values. Anchors expand (capped at
+// max_document_values per document); repeated mapping keys are recorded.
+class YamlStream {
  public:
-  std::optional<Json> root;
-  YAML::Mark root_mark;
+  explicit YamlStream(std::string_view text) {
+    yaml_parser_initialize(&parser_);
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  }
+  ~YamlStream() {
+    if (has_event_) yaml_event_delete(&event_);
+    yaml_parser_delete(&parser_);
+  }
+  YamlStream(const YamlStream&) = delete;
+  YamlStream& operator=(const YamlStream&) = delete;
 
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { add(mark, nullptr, anchor, 1); }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto it = anchors_.find(anchor);
-    if (it == anchors_.end()) throw BuildError(mark, "unknown anchor");
-    add(mark, it->second.value, YAML::NullAnchor, it->second.values);
+  // The next document's root, or nullopt at the end of the stream; `line` is its first node's.
+  std::optional<Json> document(std::size_t& line, std::vector<std::string>& duplicates) {
+    if (!started_) {  // not in the constructor: a throw there would skip the destructor
+      started_ = true;
+      next();  // STREAM-START
+      next();
+    }
+    if (event_.type == YAML_STREAM_END_EVENT) return std::nullopt;
+    if (event_.type != YAML_DOCUMENT_START_EVENT) fail("expected a document");
+    next();
+    anchors_.clear();
+    values_ = 0;
+    duplicates_.clear();
+    line = event_.start_mark.line + 1;
+    Json root = node(0, "");
+    duplicates = std::move(duplicates_);
+    if (event_.type != YAML_DOCUMENT_END_EVENT) fail("expected the end of the document");
+    next();
+    return root;
   }
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    // "!" marks a quoted scalar (always a string); "?" a plain one.
-    const bool quoted = tag == "!" || tag == "tag:yaml.org,2002:str";
-    add(mark, quoted ? Json(value) : plain_scalar(value), anchor, 1);
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    open(mark, Json::array(), anchor);
-  }
-  void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    open(mark, Json::object(), anchor);
-  }
-  void OnMapEnd() override { close(); }
 
  private:
-  struct Frame {
-    Json value;
-    YAML::Mark mark;
-    YAML::anchor_t anchor;
-    std::size_t values_before;
-    std::optional<std::string> key;  // a map's key waiting for its value
-  };
   struct Anchored {
     Json value;
     std::size_t values;
   };
 
-  void count(const YAML::Mark& mark, std::size_t n) {
+  void next() {
+    if (has_event_) yaml_event_delete(&event_);
+    has_event_ = false;
+    if (!yaml_parser_parse(&parser_, &event_)) {
+      const yaml_mark_t& at = parser_.problem_mark;
+      std::string message = parser_.problem ? parser_.problem : "malformed YAML";
+      if (parser_.context) message = std::string(parser_.context) + ": " + message;
+      throw ReadError{at.line + 1, at.column + 1, message};
+    }
+    has_event_ = true;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ReadError{event_.start_mark.line + 1, event_.start_mark.column + 1, what};
+  }
+  void count(std::size_t n) {
     values_ += n;
-    if (values_ > max_document_values) throw BuildError(mark, "document too large (aliases expand too far)");
+    if (values_ > max_document_values) fail("document too large (aliases expand too far)");
   }
 
-  void open(const YAML::Mark& mark, Json value, YAML::anchor_t anchor) {
-    if (!stack_.empty()) check_key_position(mark);
-    count(mark, 1);
-    stack_.push_back(Frame{std::move(value), mark, anchor, values_ - 1, std::nullopt});
-  }
-
-  // A map or sequence where a map expects its key: Kubernetes objects have string keys only.
-  void check_key_position(const YAML::Mark& mark) const {
-    const Frame& top = stack_.back();
-    if (top.value.is_object() && !top.key) throw BuildError(mark, "a mapping key must be a scalar");
-  }
-
-  void close() {
-    Frame done = std::move(stack_.back());
-    stack_.pop_back();
-    if (done.anchor != YAML::NullAnchor) anchors_[done.anchor] = Anchored{done.value, values_ - done.values_before};
-    place(done.mark, std::move(done.value));
-  }
-
-  void add(const YAML::Mark& mark, Json value, YAML::anchor_t anchor, std::size_t values) {
-    count(mark, values);
-    if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{value, values};
-    if (!stack_.empty() && stack_.back().value.is_object() && !stack_.back().key) {
-      if (!value.is_string()) {
-        // sigs.k8s.io/yaml writes a non-string key as its text; null and numbers as YAML spelt them.
-        if (value.is_null()) throw BuildError(mark, "a mapping key must not be null");
-        if (!value.is_primitive()) throw BuildError(mark, "a mapping key must be a scalar");
-        stack_.back().key = value.dump();
-        return;
+  // The node whose first event is the current one; on return the current event follows it.
+  Json node(int depth, const std::string& path) {
+    if (depth > max_depth) fail("nested too deeply");
+    const std::size_t before = values_;
+    std::string anchor;
+    Json out;
+    switch (event_.type) {
+      case YAML_ALIAS_EVENT: {
+        auto it = anchors_.find(text_of(event_.data.alias.anchor));
+        if (it == anchors_.end()) fail("unknown anchor '" + text_of(event_.data.alias.anchor) + "'");
+        count(it->second.values);
+        out = it->second.value;
+        next();
+        return out;
       }
-      stack_.back().key = value.get<std::string>();
-      return;
+      case YAML_SCALAR_EVENT:
+        anchor = text_of(event_.data.scalar.anchor);
+        count(1);
+        out = scalar();
+        next();
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+        anchor = text_of(event_.data.sequence_start.anchor);
+        count(1);
+        out = Json::array();
+        next();
+        while (event_.type != YAML_SEQUENCE_END_EVENT) {
+          out.push_back(node(depth + 1, path + "[" + std::to_string(out.size()) + "]"));
+        }
+        next();
+        break;
+      case YAML_MAPPING_START_EVENT:
+        anchor = text_of(event_.data.mapping_start.anchor);
+        count(1);
+        out = mapping(depth, path);
+        break;
+      default: fail("unexpected YAML event");
     }
-    place(mark, std::move(value));
+    if (!anchor.empty()) anchors_[anchor] = Anchored{out, values_ - before};
+    return out;
   }
 
-  void place(const YAML::Mark& mark, Json value) {
-    if (stack_.empty()) {
-      root = std::move(value);
-      root_mark = mark;
-      return;
+  // A key given twice: the last value wins, as Go's decoders do, and the field is recorded
+  // (the API server refuses it under fieldValidation=Strict and warns otherwise).
+  Json mapping(int depth, const std::string& path) {
+    Json out = Json::object();
+    next();
+    while (event_.type != YAML_MAPPING_END_EVENT) {
+      // Kubernetes objects have string keys; sigs.k8s.io/yaml writes a scalar key as its text.
+      if (event_.type != YAML_SCALAR_EVENT) fail("a mapping key must be a scalar");
+      const std::string key = text_of(event_.data.scalar.value, event_.data.scalar.length);
+      const std::string field = path.empty() ? key : path + "." + key;
+      if (out.contains(key)) duplicates_.push_back(field);
+      next();
+      out[key] = node(depth + 1, field);
     }
-    Frame& top = stack_.back();
-    if (top.value.is_array()) {
-      top.value.push_back(std::move(value));
-    } else {
-      top.value[*top.key] = std::move(value);  // a repeated key: the last wins, as Go's JSON decoder
-      top.key.reset();
-    }
+    next();
+    return out;
   }
 
-  std::vector<Frame> stack_;
-  std::map<YAML::anchor_t, Anchored> anchors_;
+  // Quoted (or !!str-tagged) scalars are strings; plain ones resolve by the core schema.
+  Json scalar() const {
+    const std::string value = text_of(event_.data.scalar.value, event_.data.scalar.length);
+    const bool plain = event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+    const bool tagged_string = text_of(event_.data.scalar.tag) == "tag:yaml.org,2002:str";
+    return plain && !tagged_string ? plain_scalar(value) : Json(value);
+  }
+
+  yaml_parser_t parser_{};
+  yaml_event_t event_{};
+  bool has_event_ = false;
+  bool started_ = false;
+  std::map<std::string, Anchored> anchors_;
   std::size_t values_ = 0;
+  std::vector<std::string> duplicates_;
 };
 
 std::pair<std::size_t, std::size_t> line_column_at(std::string_view text, std::size_t offset) {
@@ -201,32 +235,27 @@ ReadResult read_json(std::string_view text) {
     // nlohmann's text starts "[json.exception.parse_error.101] parse error at line 1, column 2: ".
     if (auto colon = message.find(": "); colon != std::string::npos) message = message.substr(colon + 2);
     out.error = SyntaxError{line, column, message};
+  } catch (const Json::exception& e) {
+    // A number no double holds (1e999): nlohmann's out_of_range, without a position.
+    std::string message = e.what();
+    if (auto bracket = message.find("] "); bracket != std::string::npos) message = message.substr(bracket + 2);
+    out.error = SyntaxError{1, 1, message};
   }
   return out;
 }
 
 ReadResult read_yaml(std::string_view text) {
   ReadResult out;
-  std::istringstream in{std::string(text)};
   try {
-    YAML::Parser parser(in);
-    for (;;) {
-      JsonBuilder builder;
-      try {
-        if (!parser.HandleNextDocument(builder)) break;
-      } catch (const BuildError& e) {
-        out.error = SyntaxError{static_cast<std::size_t>(e.mark.line + 1), static_cast<std::size_t>(e.mark.column + 1),
-                                e.what()};
-        return out;
-      }
-      if (!builder.root || builder.root->is_null()) continue;
-      out.documents.push_back(Document{out.documents.size() + 1, static_cast<std::size_t>(builder.root_mark.line + 1),
-                                       std::move(*builder.root)});
+    YamlStream stream(text);
+    std::size_t line = 0;
+    std::vector<std::string> duplicates;
+    while (auto doc = stream.document(line, duplicates)) {
+      if (doc->is_null()) continue;  // only comments, or a bare `---`
+      out.documents.push_back(Document{out.documents.size() + 1, line, std::move(*doc), std::move(duplicates)});
     }
-  } catch (const YAML::Exception& e) {
-    const std::size_t line = e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.line + 1);
-    const std::size_t column = e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.column + 1);
-    out.error = SyntaxError{line, column, e.msg};
+  } catch (const ReadError& e) {
+    out.error = SyntaxError{e.line, e.column, e.message};
   }
   return out;
 }

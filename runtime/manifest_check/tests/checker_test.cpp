@@ -122,3 +122,16 @@ TEST_CASE("the same CRD given twice: the first stays, the second is a warning") 
   CHECK(again->warnings[0] ==
         "a CustomResourceDefinition named \"widgets.example.dev\" was given before: this one is skipped");
 }
+
+TEST_CASE("a key the YAML repeats: a warning, or with --strict the decoder's 400") {
+  const char* yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n";
+  Checker lenient(false);
+  auto warned = lenient.check("f.yaml", doc_of(yaml));
+  CHECK_FALSE(warned.refusal);
+  CHECK(warned.warnings == std::vector<std::string>{"duplicate field \"metadata.name\""});
+  Checker strict(true);
+  auto refused = strict.check("f.yaml", doc_of(yaml));
+  REQUIRE(refused.refusal);
+  CHECK(refused.refusal->code == 400);
+  CHECK(refused.refusal->message == "strict decoding error: duplicate field \"metadata.name\"");
+}

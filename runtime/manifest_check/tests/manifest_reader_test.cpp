@@ -67,10 +67,19 @@ TEST_CASE("a YAML syntax error keeps the documents before it and names line and 
   CHECK_FALSE(read.error->message.empty());
 }
 
-TEST_CASE("a mapping as a key is an error, not a crash") {
-  const auto read = read_manifests("? {a: b}\n: c\n", false);
-  REQUIRE(read.error);
-  CHECK(read.error->message == "a mapping key must be a scalar");
+TEST_CASE("a mapping as a key and deep nesting are errors with positions; a key given twice is recorded") {
+  const auto complex = read_manifests("? {a: b}\n: c\n", false);
+  REQUIRE(complex.error);
+  CHECK(complex.error->message == "a mapping key must be a scalar");
+
+  const auto twice = read_manifests("metadata:\n  name: a\n  name: b\nlist: [{k: 1, k: 2}]\n", false);
+  REQUIRE_FALSE(twice.error);
+  CHECK(twice.documents[0].object["metadata"]["name"] == "b");  // the last value, as Go's decoders keep
+  CHECK(twice.documents[0].duplicate_fields == std::vector<std::string>{"metadata.name", "list[0].k"});
+
+  const auto deep = read_manifests(std::string(2000, '[') + std::string(2000, ']'), false);
+  REQUIRE(deep.error);
+  CHECK(deep.error->message == "nested too deeply");
 }
 
 TEST_CASE("JSON: one document with its line; a syntax error with line and column") {
@@ -89,4 +98,13 @@ TEST_CASE("looks_like_json") {
   CHECK(rr::manifest_check::looks_like_json("  \n{\"a\":1}"));
   CHECK_FALSE(rr::manifest_check::looks_like_json("a: 1"));
   CHECK_FALSE(rr::manifest_check::looks_like_json(""));
+}
+
+TEST_CASE("a number no double holds: a JSON error, a YAML string") {
+  const auto json = read_manifests("{\"a\": 1e999}", true);
+  REQUIRE(json.error);
+  CHECK(json.error->message.find("number overflow") != std::string::npos);
+  const auto yaml = read_manifests("a: 1e999\n", false);
+  REQUIRE_FALSE(yaml.error);
+  CHECK(yaml.documents[0].object["a"] == "1e999");
 }

@@ -1,6 +1,7 @@
-// Manifest files as kubectl reads them: every document of a multi-document YAML stream (YAML 1.2
-// core-schema scalars, as sigs.k8s.io/yaml converts them to JSON), or one JSON document, each with
-// the line it starts on, so a finding can name file, document and line.
+// Manifest files as kubectl reads them: every document of a multi-document YAML stream (libyaml's
+// events; YAML 1.2 core-schema scalars, as sigs.k8s.io/yaml converts them to JSON; a mapping key
+// given twice keeps its last value and is recorded), or one JSON document, each with the line it
+// starts on, so a finding can name file, document and line.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -16,6 +17,8 @@ struct Document {
   std::size_t index = 0;  // 1-based, counting the non-empty documents of the file
   std::size_t line = 0;   // 1-based line of the document's first node
   Json object;
+  // Fields whose key the YAML mapping repeats ("metadata.name"; the last value is kept).
+  std::vector<std::string> duplicate_fields{};
 };
 
 // Where reading stopped: a 1-based line and column and the parser's message.
