@@ -108,3 +108,11 @@ TEST_CASE("a number no double holds: a JSON error, a YAML string") {
   REQUIRE_FALSE(yaml.error);
   CHECK(yaml.documents[0].object["a"] == "1e999");
 }
+
+TEST_CASE("a flow mapping followed by more flow content: an error at once (yaml-cpp's parser grew without end)") {
+  const auto read = read_manifests(
+      "{\"apiVersion\": \"v1\", \"kiname\": \"Bad.Name\"},\n \".INF\": {\"ports\": [{\"port\": 81}]}}\n", false);
+  REQUIRE(read.error);
+  CHECK(read.error->line == 1);
+  CHECK(read.error->message == "did not find expected <document start>");
+}
