@@ -3,7 +3,8 @@
 # functions (rrgen_add_types, add_reconciler). Included at the end of the top-level CMakeLists.txt,
 # once every exported target exists.
 #
-# Installed targets are rrgen::rrgen, rrgen-cluster (a program), rrgen::core, rrgen::cel, rrgen::schema, rrgen::schema_cel, rrgen::validation, rrgen::client,
+# Installed targets are rrgen::rrgen, rrgen-cluster and rrgen-validate (programs; rrgen-validate
+# beside rrgen in bin/, where `rrgen validate` looks first), rrgen::core, rrgen::cel, rrgen::schema, rrgen::schema_cel, rrgen::validation, rrgen::client,
 # rrgen::rest_config, rrgen::http_client, rrgen::http_server, rrgen::cluster, rrgen::wire_order, rrgen::admission_policy, rrgen::builtin, rrgen::reconcilers,
 # rrgen::controller, rrgen::webhook, rrgen::testing, rrgen::node, rrgen::cert_manager, rrgen::kube_controllers, rrgen::apiserver, rrgen::manager and rrgen::local_cluster_mode
 # (the opt-in behind --local-cluster-kubeconfig); rrgenConfig.cmake adds the rr::<layer> names
@@ -23,7 +24,7 @@ foreach(_layer IN LISTS _rrgen_layers)
 endforeach()
 
 list(TRANSFORM _rrgen_layers PREPEND "rr_" OUTPUT_VARIABLE _rrgen_layer_targets)
-install(TARGETS rrgen rrgen-cluster ${_rrgen_layer_targets}
+install(TARGETS rrgen rrgen-cluster rrgen-validate ${_rrgen_layer_targets}
   EXPORT rrgenTargets
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"

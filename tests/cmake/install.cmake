@@ -13,6 +13,7 @@ run_ok(install "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${PREFIX}" 
 
 foreach(file IN ITEMS
     bin/rrgen
+    bin/rrgen-validate
     lib/cmake/rrgen/rrgenConfig.cmake
     lib/cmake/rrgen/rrgenConfigVersion.cmake
     lib/cmake/rrgen/rrgenTargets.cmake
@@ -29,6 +30,12 @@ foreach(file IN ITEMS
     fail("the install tree has no ${file}; `cmake --install` said:\n${install_output}")
   endif()
 endforeach()
+
+# rrgen validate from the install tree: rrgen finds rrgen-validate beside it.
+run_ok(validate_help "${PREFIX}/bin/rrgen" validate --help)
+if(NOT validate_help_output MATCHES "usage: rrgen validate")
+  fail("the installed rrgen validate --help printed:\n${validate_help_output}")
+endif()
 
 run_ok(version "${PREFIX}/bin/rrgen" --version)
 if(NOT version_output MATCHES "^rrgen [0-9]+\\.[0-9]+\\.[0-9]+")

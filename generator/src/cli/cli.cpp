@@ -12,6 +12,7 @@
 #include "cli/cli_openapi_facts.hpp"
 #include "cli/cli_pin_image.hpp"
 #include "cli/cli_types.hpp"
+#include "cli/cli_validate.hpp"
 #include "support/version.hpp"
 
 namespace rrgen {
@@ -35,6 +36,8 @@ Commands:
   pin-image Pin the manager's image to a digest in a generated tree (config/manager's
             kustomization and dist/install.yaml), after the image is built.
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
+  validate  Check manifests offline as the local cluster admits them (schema, CEL, ObjectMeta and
+            built-in validation); runs the runtime's rrgen-validate program.
 
 Run 'rrgen <command> --help' for the options of a command.
 
@@ -65,6 +68,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
   if (cmd == "pin-image") return run_pin_image(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
+  if (cmd == "validate") return run_validate(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");
 }
 

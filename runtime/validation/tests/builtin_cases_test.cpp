@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "case_object.hpp"
 #include "rr/validation/builtin.hpp"
 
 using rr::Json;
@@ -21,20 +22,6 @@ Json read_json(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return Json::parse(text.str());
-}
-
-Json edited(const Json& base, const Json& set, const Json& remove) {
-  Json out = base;
-  if (remove.is_array()) {
-    for (const Json& p : remove) {
-      const Json::json_pointer ptr(p.get<std::string>());
-      out.at(ptr.parent_pointer()).erase(ptr.back());
-    }
-  }
-  if (set.is_object()) {
-    for (const auto& [p, v] : set.items()) out[Json::json_pointer(p)] = v;
-  }
-  return out;
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -52,9 +39,9 @@ void run_table(const char* file) {
   const Json& base = doc.at("base");
   const Json none;
   for (const Json& c : doc.at("cases")) {
-    const Json object = edited(base, c.value("set", none), c.value("remove", none));
+    const Json object = rr::validation_test::case_object(base, c.value("set", none), c.value("remove", none));
     const bool update = c.value("update", false);
-    const Json old = edited(base, c.value("old_set", none), c.value("old_remove", none));
+    const Json old = rr::validation_test::case_object(base, c.value("old_set", none), c.value("old_remove", none));
     const rr::validation::ErrorList errs = rr::validation::validate_builtin(group, version, kind, object,
                                                                             update ? &old : nullptr);
     std::vector<std::string> got;

@@ -1,0 +1,49 @@
+// The local cluster's admission without its HTTP front end: the cluster ApiServer builds (every
+// built-in kind with its defaults, Go validation and schema; CRDs registered as the CRD
+// controller registers them, with schema, defaults and CEL) and the two writes an offline check
+// needs, a CRD's create and a dry-run create. rrgen-validate (runtime/manifest_check) runs on it.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rr/client/kind.hpp"
+#include "rr/client/options.hpp"
+#include "rr/core/json.hpp"
+
+namespace rr {
+
+class Cluster;
+
+class OfflineAdmission {
+ public:
+  // Namespaces need not exist (a namespaced object is admitted in any namespace).
+  OfflineAdmission();
+  ~OfflineAdmission();
+  OfflineAdmission(const OfflineAdmission&) = delete;
+  OfflineAdmission& operator=(const OfflineAdmission&) = delete;
+
+  // POST of a CustomResourceDefinition: admitted as the API server admits one (ApiError with its
+  // Status when refused), stored, and its kinds served, as after the HTTP front end's CRD write.
+  Json add_crd(const Json& crd);
+
+  // POST ...?dryRun=All of `object` (namespace already set for a namespaced kind): the object the
+  // API server would return, or ApiError with the Status it would answer. Warnings (unknown
+  // fields under Warn, the admission's own) are appended to `warnings` when given. A CRD's object
+  // in a version other than its storage version is converted and admitted in the storage version,
+  // as the HTTP front end does (and returned in that version).
+  Json dry_run_create(const KindInfo& kind, const Json& object, FieldValidation validation,
+                      std::vector<std::string>* warnings) const;
+
+  // The served kind of a group-version-kind (built-in or from add_crd); nullopt when none.
+  std::optional<KindInfo> find_kind(const GroupVersionKind& gvk) const;
+
+  const std::shared_ptr<Cluster>& cluster() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rr

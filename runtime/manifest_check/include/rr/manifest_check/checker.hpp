@@ -1,0 +1,46 @@
+// One manifest document admitted as the local cluster admits a `kubectl create --dry-run=server`
+// of it (rr::OfflineAdmission): the outcome carries the Status the API server would answer and
+// its warnings.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rr/apiserver/offline_admission.hpp"
+#include "rr/client/api_error.hpp"
+#include "rr/manifest_check/manifest_reader.hpp"
+
+namespace rr::manifest_check {
+
+struct Outcome {
+  std::string file;  // as given on the command line; "-" for stdin
+  std::size_t document = 0, line = 0;
+  std::string api_version, kind, name;
+  std::optional<Status> refusal;  // nullopt: admitted
+  std::vector<std::string> warnings;
+};
+
+class Checker {
+ public:
+  // `strict`: unknown fields are refused (fieldValidation=Strict); otherwise they are warnings.
+  explicit Checker(bool strict);
+
+  // A --crd document: admitted as a CRD write, its kinds served from then on. Documents of other
+  // kinds are not CRDs: nullopt (a folder of CRDs may carry other manifests). A CRD whose name
+  // was given before is skipped with a warning (the first one stays).
+  std::optional<Outcome> add_crd(const std::string& file, const Document& doc);
+
+  // A document to check: a dry-run create of it. A namespaced object without a namespace is
+  // checked in "default"; namespaces need not exist.
+  Outcome check(const std::string& file, const Document& doc) const;
+
+ private:
+  OfflineAdmission admission_;
+  bool strict_;
+};
+
+// "no matches for kind ..." as kubectl says it when discovery does not know the kind.
+Status no_kind_match(const std::string& api_version, const std::string& kind);
+
+}  // namespace rr::manifest_check

@@ -1,0 +1,132 @@
+// The paths of admission_paths.hpp must agree, document by document: the built-in validation
+// cases of runtime/validation/tests/data/builtin (each case's object as a create) and, when
+// RRGEN_CORPUS_DIR is set, every document of the corpus samples with every corpus CRD installed.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "admission_paths.hpp"
+#include "case_object.hpp"
+#include "rr/manifest_check/manifest_reader.hpp"
+
+using rr::Json;
+using namespace rr::manifest_check_test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Tally {
+  std::size_t documents = 0, admitted = 0, refused = 0, disagreed = 0;
+};
+
+// Every column's verdict of `object`, checked equal to the first column's.
+void compare(const std::vector<Column>& columns, const Json& object, const std::string& what, Tally& tally) {
+  std::vector<Verdict> verdicts;
+  for (const Column& c : columns) verdicts.push_back(c.admit(object));
+  ++tally.documents;
+  ++(verdicts[0].code == 201 ? tally.admitted : tally.refused);
+  for (std::size_t i = 1; i < columns.size(); ++i) {
+    if (verdicts[i] == verdicts[0]) continue;
+    ++tally.disagreed;
+    FAIL_CHECK(what << "\n  " << columns[0].name << ": " << describe(verdicts[0]) << "\n  " << columns[i].name << ": "
+                    << describe(verdicts[i]));
+  }
+}
+
+std::vector<Column> all_columns(HttpColumn& http, CheckerColumn& checker) { return {http.column(), checker.column()}; }
+
+}  // namespace
+
+TEST_CASE("the built-in validation cases: the HTTP API server and rrgen-validate agree on each create") {
+  HttpColumn http;
+  CheckerColumn checker;
+  const auto columns = all_columns(http, checker);
+  Tally tally;
+  std::vector<fs::path> tables;
+  for (const auto& entry : fs::directory_iterator(RR_VALIDATION_CASES_DIR)) tables.push_back(entry.path());
+  std::sort(tables.begin(), tables.end());
+  REQUIRE_FALSE(tables.empty());
+  for (const fs::path& table : tables) {
+    const Json doc = Json::parse(read_text(table));
+    const Json none;
+    for (const Json& c : doc.at("cases")) {
+      if (c.value("update", false)) continue;  // a create is what rrgen-validate checks
+      const Json object = rr::validation_test::case_object(doc.at("base"), c.value("set", none),
+                                                           c.value("remove", none));
+      compare(columns, object, table.filename().string() + ": " + c.at("name").get<std::string>(), tally);
+    }
+  }
+  MESSAGE("built-in cases: " << tally.documents << " creates, " << tally.admitted << " admitted, " << tally.refused
+                             << " refused, " << tally.disagreed << " disagreements");
+  CHECK(tally.refused > 0);
+  CHECK(tally.disagreed == 0);
+}
+
+TEST_CASE("the corpus samples: the HTTP API server and rrgen-validate agree on every document" *
+          doctest::skip(std::getenv("RRGEN_CORPUS_DIR") == nullptr || !*std::getenv("RRGEN_CORPUS_DIR"))) {
+  const fs::path corpus = std::getenv("RRGEN_CORPUS_DIR");
+  HttpColumn http;
+  CheckerColumn checker;
+  const auto columns = all_columns(http, checker);
+
+  // Every corpus CRD, through every column; whether each is accepted must agree too.
+  std::size_t crds = 0, crds_refused = 0;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(corpus / "crds")) {
+    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+      files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    for (const auto& doc : rr::manifest_check::read_manifests(read_text(file), false).documents) {
+      if (doc.object.value("kind", "") != "CustomResourceDefinition") continue;
+      ++crds;
+      std::vector<int> codes;
+      for (const Column& c : columns) {
+        try {
+          c.add_crd(doc.object);
+          codes.push_back(201);
+        } catch (const rr::ApiError& e) {
+          codes.push_back(e.code());
+        }
+      }
+      if (codes[0] != 201) ++crds_refused;
+      CHECK_MESSAGE(std::all_of(codes.begin(), codes.end(), [&](int c) { return c == codes[0]; }), file.string());
+    }
+  }
+
+  files.clear();
+  for (const auto& e : fs::recursive_directory_iterator(corpus / "samples")) {
+    const auto ext = e.path().extension();
+    if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml" || ext == ".json")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  Tally tally;
+  std::map<int, std::size_t> by_code;
+  for (const fs::path& file : files) {
+    const auto read = rr::manifest_check::read_manifests(read_text(file), file.extension() == ".json");
+    for (const auto& doc : read.documents) {
+      compare(columns, doc.object, file.string() + " document " + std::to_string(doc.index), tally);
+      ++by_code[columns[1].admit(doc.object).code];
+    }
+  }
+  std::string codes;
+  for (const auto& [code, n] : by_code) codes += " " + std::to_string(code) + ":" + std::to_string(n);
+  MESSAGE("corpus: " << crds << " CRDs (" << crds_refused << " refused); " << files.size() << " sample files, "
+                     << tally.documents << " documents, " << tally.admitted << " admitted, " << tally.refused
+                     << " refused (by code:" << codes << "), " << tally.disagreed << " disagreements");
+  CHECK(tally.documents > 0);
+  CHECK(tally.disagreed == 0);
+}
