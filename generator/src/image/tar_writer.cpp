@@ -11,8 +11,11 @@ namespace {
 constexpr std::size_t kBlock = 512;
 
 // An octal field of `width` bytes: digits padded with zeros, then a NUL (as GNU tar and Go write).
+// Written by hand: snprintf into the field makes g++ -O3 warn that the text may be cut
+// (-Wformat-truncation), although callers only pass values that fit (larger ones go to pax).
 void octal(char* field, std::size_t width, std::uint64_t value) {
-  std::snprintf(field, width, "%0*llo", static_cast<int>(width - 1), static_cast<unsigned long long>(value));
+  for (std::size_t i = width - 1; i-- > 0; value >>= 3) field[i] = static_cast<char>('0' + (value & 7U));
+  field[width - 1] = '\0';
 }
 
 // std::copy_n, not memcpy: an empty value's data() may be null, which memcpy must not be given.

@@ -2,6 +2,13 @@
 
 #include <doctest/doctest.h>
 
+#include <variant>
+
+#include "rr/core/kind_codec.hpp"
+
+// rr::builtin's table of kinds, declared here rather than through the header of every type.
+std::span<const rr::KindCodec> rr_builtin_types_kinds() noexcept;
+
 namespace rr::manifest_check_test {
 
 namespace {
@@ -22,6 +29,22 @@ std::unique_ptr<httplib::Client> patient_client(const apiserver_test::TestServer
   c->set_read_timeout(120);
   c->set_write_timeout(120);
   return c;
+}
+
+// The registered kind of a document, or what a client gets for one it cannot route: 400 without a
+// usable apiVersion and kind, kubectl's "no matches" for a kind the cluster does not serve.
+std::variant<KindInfo, Verdict> route(const Cluster& cluster, const Json& object) {
+  const std::string api_version = string_at(object, "/apiVersion"), kind_name = string_at(object, "/kind");
+  if (!object.is_object() || api_version.empty() || kind_name.empty()) return Verdict{400, "", {}};
+  GroupVersionKind gvk;
+  try {
+    gvk = GroupVersionKind::from(api_version, kind_name);
+  } catch (const std::invalid_argument&) {
+    return Verdict{400, "", {}};
+  }
+  auto kind = cluster.find_kind(gvk);
+  if (!kind) return verdict_of(manifest_check::no_kind_match(api_version, kind_name));
+  return *kind;
 }
 
 }  // namespace
@@ -49,17 +72,10 @@ Column HttpColumn::column() {
                   return body;
                 },
                 [server, strict](const Json& object) {
-                  const std::string api_version = string_at(object, "/apiVersion"),
-                                    kind_name = string_at(object, "/kind");
-                  if (!object.is_object() || api_version.empty() || kind_name.empty()) return Verdict{400, "", {}};
-                  GroupVersionKind gvk;
-                  try {
-                    gvk = GroupVersionKind::from(api_version, kind_name);
-                  } catch (const std::invalid_argument&) {
-                    return Verdict{400, "", {}};
-                  }
-                  const auto kind = server->cluster->find_kind(gvk);
-                  if (!kind) return verdict_of(manifest_check::no_kind_match(api_version, kind_name));
+                  const auto routed = route(*server->cluster, object);
+                  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
+                  const KindInfo* kind = &std::get<KindInfo>(routed);
+                  const GroupVersionKind& gvk = kind->gvk;
                   std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
                   if (kind->namespaced()) {
                     std::string ns = string_at(object, "/metadata/namespace");
@@ -70,6 +86,47 @@ Column HttpColumn::column() {
                   REQUIRE(reply);
                   if (reply->status == 201 || reply->status == 200) return Verdict{};
                   return verdict_of(Status::from_json(apiserver_test::body_of(reply)));
+                }};
+}
+
+InProcessColumn::InProcessColumn() : cluster_(std::make_shared<Cluster>()) {
+  for (const KindCodec& row : rr_builtin_types_kinds()) {
+    if (row.resource.plural.empty() || row.resource.verbs.find("create") == std::string_view::npos) continue;
+    const GroupVersionKind gvk = GroupVersionKind::from(std::string(row.api_version), std::string(row.kind));
+    KindInfo info{.gvk = gvk,
+                  .plural = std::string(row.resource.plural),
+                  .list_kind = std::string(row.kind) + "List",
+                  .scope = row.resource.namespaced ? Scope::Namespaced : Scope::Cluster,
+                  .has_status = row.resource.has_status};
+    // The generated type's apply_defaults() and schema checks, as register_kind<T>() installs them.
+    cluster_->register_kind(std::move(info), [&row](Json& object) {
+      std::string defaulted;
+      auto findings = row.admit(object.dump(), defaulted);
+      object = Json::parse(defaulted);
+      return findings;
+    });
+  }
+}
+
+Column InProcessColumn::column() {
+  auto cluster = cluster_;
+  return Column{"in-process rr::Cluster", [](const Json& crd) { return crd; },
+                [cluster](const Json& object) {
+                  const auto routed = route(*cluster, object);
+                  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
+                  const KindInfo* kind = &std::get<KindInfo>(routed);
+                  Json sent = object;
+                  if (kind->namespaced() && string_at(sent, "/metadata/namespace").empty()) {
+                    sent["metadata"]["namespace"] = "default";
+                  }
+                  try {
+                    cluster->create(*kind, sent, WriteOptions{.dry_run = true});
+                  } catch (const ApiError& e) {
+                    return verdict_of(e.status());
+                  } catch (const DecodeError& e) {
+                    return Verdict{400, e.what(), {}};
+                  }
+                  return Verdict{};
                 }};
 }
 

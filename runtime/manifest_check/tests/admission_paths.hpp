@@ -1,7 +1,7 @@
 // The ways a manifest can be admitted, side by side for the agreement tests: the local cluster's
-// HTTP API server (a dry-run POST) and rrgen-validate's checker. Each path answers the same
-// question (what Status would a dry-run create get?), so a new path (the in-process rr::Cluster of
-// rr::testing) is one more Column.
+// HTTP API server (a dry-run POST), rrgen-validate's checker and the in-process rr::Cluster of table
+// tests (built-in kinds only). Each path answers the same question (what Status would a dry-run
+// create get?), so a new path is one more Column.
 #pragma once
 #include <functional>
 #include <memory>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rr/client/api_error.hpp"
+#include "rr/cluster/cluster.hpp"
 #include "rr/core/json.hpp"
 #include "rr/manifest_check/checker.hpp"
 #include "test_server.hpp"
@@ -41,6 +42,18 @@ class HttpColumn {
  private:
   std::shared_ptr<apiserver_test::TestServer> server_;
   bool strict_;
+};
+
+// The in-process rr::Cluster of table tests: every built-in kind of rr::builtin registered with its
+// generated type's defaulting and validation, as register_kind<T>() does (built-in kinds only:
+// custom resources are not registered from CRDs there). A dry-run create in namespace "default".
+class InProcessColumn {
+ public:
+  InProcessColumn();
+  Column column();
+
+ private:
+  std::shared_ptr<Cluster> cluster_;
 };
 
 // rrgen-validate's checker (rr::OfflineAdmission).

@@ -29,6 +29,7 @@ std::string read_text(const fs::path& path) {
 
 struct Tally {
   std::size_t documents = 0, admitted = 0, refused = 0, disagreed = 0;
+  std::vector<std::size_t> refused_by;  // per column: each path answered for itself
 };
 
 // Every column's verdict of `object`, checked equal to the first column's.
@@ -37,6 +38,8 @@ void compare(const std::vector<Column>& columns, const Json& object, const std::
   for (const Column& c : columns) verdicts.push_back(c.admit(object));
   ++tally.documents;
   ++(verdicts[0].code == 201 ? tally.admitted : tally.refused);
+  tally.refused_by.resize(columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i) tally.refused_by[i] += verdicts[i].code != 201;
   for (std::size_t i = 1; i < columns.size(); ++i) {
     if (verdicts[i] == verdicts[0]) continue;
     ++tally.disagreed;
@@ -49,10 +52,13 @@ std::vector<Column> all_columns(HttpColumn& http, CheckerColumn& checker) { retu
 
 }  // namespace
 
-TEST_CASE("the built-in validation cases: the HTTP API server and rrgen-validate agree on each create") {
+TEST_CASE("the built-in validation cases: the HTTP API server, the in-process cluster and rrgen-validate agree on "
+          "each create") {
   HttpColumn http;
   CheckerColumn checker;
-  const auto columns = all_columns(http, checker);
+  InProcessColumn in_process;
+  auto columns = all_columns(http, checker);
+  columns.push_back(in_process.column());
   Tally tally;
   std::vector<fs::path> tables;
   for (const auto& entry : fs::directory_iterator(RR_VALIDATION_CASES_DIR)) tables.push_back(entry.path());
@@ -71,6 +77,7 @@ TEST_CASE("the built-in validation cases: the HTTP API server and rrgen-validate
   MESSAGE("built-in cases: " << tally.documents << " creates, " << tally.admitted << " admitted, " << tally.refused
                              << " refused, " << tally.disagreed << " disagreements");
   CHECK(tally.refused > 0);
+  for (std::size_t i = 0; i < columns.size(); ++i) CHECK_MESSAGE(tally.refused_by[i] == tally.refused, columns[i].name);
   CHECK(tally.disagreed == 0);
 }
 
