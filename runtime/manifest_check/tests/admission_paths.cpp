@@ -24,6 +24,30 @@ std::unique_ptr<httplib::Client> patient_client(const apiserver_test::TestServer
   return c;
 }
 
+// POST of `object` to its collection (a namespaced object without a namespace to "default").
+Verdict post(const apiserver_test::TestServer& server, const Json& object, bool strict, bool dry_run) {
+  const std::string api_version = string_at(object, "/apiVersion"), kind_name = string_at(object, "/kind");
+  if (!object.is_object() || api_version.empty() || kind_name.empty()) return Verdict{400, "", {}};
+  GroupVersionKind gvk;
+  try {
+    gvk = GroupVersionKind::from(api_version, kind_name);
+  } catch (const std::invalid_argument&) {
+    return Verdict{400, "", {}};
+  }
+  const auto kind = server.cluster->find_kind(gvk);
+  if (!kind) return verdict_of(manifest_check::no_kind_match(api_version, kind_name));
+  std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
+  if (kind->namespaced()) {
+    std::string ns = string_at(object, "/metadata/namespace");
+    path += "/namespaces/" + (ns.empty() ? std::string("default") : ns);
+  }
+  path += "/" + kind->plural + "?fieldValidation=" + (strict ? "Strict" : "Warn") + (dry_run ? "&dryRun=All" : "");
+  auto reply = patient_client(server)->Post(path, object.dump(), "application/json");
+  REQUIRE(reply);
+  if (reply->status == 201 || reply->status == 200) return Verdict{};
+  return verdict_of(Status::from_json(apiserver_test::body_of(reply)));
+}
+
 }  // namespace
 
 std::string describe(const Verdict& v) {
@@ -48,29 +72,8 @@ Column HttpColumn::column() {
                   if (reply->status != 201) throw ApiError(Status::from_json(body));
                   return body;
                 },
-                [server, strict](const Json& object) {
-                  const std::string api_version = string_at(object, "/apiVersion"),
-                                    kind_name = string_at(object, "/kind");
-                  if (!object.is_object() || api_version.empty() || kind_name.empty()) return Verdict{400, "", {}};
-                  GroupVersionKind gvk;
-                  try {
-                    gvk = GroupVersionKind::from(api_version, kind_name);
-                  } catch (const std::invalid_argument&) {
-                    return Verdict{400, "", {}};
-                  }
-                  const auto kind = server->cluster->find_kind(gvk);
-                  if (!kind) return verdict_of(manifest_check::no_kind_match(api_version, kind_name));
-                  std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
-                  if (kind->namespaced()) {
-                    std::string ns = string_at(object, "/metadata/namespace");
-                    path += "/namespaces/" + (ns.empty() ? std::string("default") : ns);
-                  }
-                  path += "/" + kind->plural + "?dryRun=All&fieldValidation=" + (strict ? "Strict" : "Warn");
-                  auto reply = patient_client(*server)->Post(path, object.dump(), "application/json");
-                  REQUIRE(reply);
-                  if (reply->status == 201 || reply->status == 200) return Verdict{};
-                  return verdict_of(Status::from_json(apiserver_test::body_of(reply)));
-                }};
+                [server, strict](const Json& object) { return post(*server, object, strict, true); },
+                [server, strict](const Json& object) { return post(*server, object, strict, false); }};
 }
 
 CheckerColumn::CheckerColumn(bool strict) : checker_(std::make_shared<manifest_check::Checker>(strict)) {}
@@ -90,6 +93,10 @@ Column CheckerColumn::column() {
                   const bool routable = !out.kind.empty() && !out.api_version.empty() &&
                                         out.api_version.find('/') == out.api_version.rfind('/');
                   if (!routable) return Verdict{400, "", {}};
+                  return out.refusal ? verdict_of(*out.refusal) : Verdict{};
+                },
+                [checker](const Json& object) {
+                  auto out = checker->add_object("policy", manifest_check::Document{1, 1, object});
                   return out.refusal ? verdict_of(*out.refusal) : Verdict{};
                 }};
 }
