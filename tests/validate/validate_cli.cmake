@@ -123,6 +123,16 @@ run(map_label 0 ARGS --policy policies/team_label.yaml --policy policies/add_tea
 if(NOT out_map_label STREQUAL "")
   message(SEND_ERROR "map_label: printed:\n${out_map_label}")
 endif()
+# Params of a custom kind: its CRD with --crd or among the --policy inputs; without it, the
+# params object is refused (no such kind) and the binding then denies.
+run(vap_crd_params 1 ARGS --crd "${CRD}" --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_crd_params "scaled.yaml:16: document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'widget-limit' with binding 'widget-limit-binding' denied request: at most 5 replicas")
+expect_not(vap_crd_params "document 1")
+run(vap_crd_in_policies 1 ARGS --policy "${CRD}" --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_crd_in_policies "document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'widget-limit' with binding 'widget-limit-binding' denied request: at most 5 replicas")
+expect_not(vap_crd_in_policies "document 1")
+run(vap_no_crd 1 ARGS --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_no_crd "policies/widget_limit.yaml:23: document 3: error: no matches for kind \"Widget\" in version \"example.dev/v1\"")
 # A policy the cluster refuses is reported against its file, as a refused CRD.
 run(vap_refused 1 ARGS --policy policies/bad_name.yaml valid.yaml)
 expect(vap_refused "policies/bad_name.yaml:2: document 1: error: ValidatingAdmissionPolicy.admissionregistration.k8s.io \"Max_Replicas\" is invalid: metadata.name: Invalid value: \"Max_Replicas\"")

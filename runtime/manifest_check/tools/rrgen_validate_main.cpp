@@ -120,7 +120,13 @@ int run(const Args& args) {
   }
   for (const InputFile& file : read_inputs(args.policies, errors)) {
     for (const Document& doc : file.read.documents) {
-      (is_admission_policy(doc.object) ? policies : params).emplace_back(file.name, doc);
+      if (is_admission_policy(doc.object)) {
+        policies.emplace_back(file.name, doc);
+      } else if (auto added = checker.add_crd(file.name, doc)) {
+        report(std::move(*added));  // a params kind's CRD given with its policy: served, as with --crd
+      } else {
+        params.emplace_back(file.name, doc);
+      }
     }
   }
   for (const auto& [name, doc] : params) report(checker.add_object(name, doc));
