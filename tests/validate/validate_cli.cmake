@@ -1,7 +1,7 @@
 # validate.cli: `rrgen validate` end to end, through the rrgen executable as users run it (it finds
 # rrgen-validate beside itself, through RRGEN_EXEC_PATH, or says where it looked): exit codes, text
 # and JSON output, multi-document files, stdin, directories, a missing CRD, --strict, a CRD's CEL
-# rule, a YAML syntax error, usage errors.
+# rule, admission policies (--policy), a YAML syntax error, usage errors.
 # Arguments: -DRRGEN=<rrgen> -DVALIDATE=<rrgen-validate> -DDATA=<tests/validate/data> -DWORK=<scratch>
 cmake_minimum_required(VERSION 3.22)
 set(CRD "${DATA}/../../../runtime/manifest_check/tests/data/widget_crd.yaml")
@@ -100,6 +100,44 @@ expect_not(dir "notes.txt")
 run(syntax 2 ARGS broken.yaml invalid.yaml)
 expect(syntax "broken.yaml:5:1: error: while parsing a flow sequence: did not find expected ',' or ']'")
 expect(syntax "invalid.yaml:6: document 2: error:")
+
+# Admission policies (--policy): created before the manifests are checked, then admitted through
+# the API server's admission chain. Deny refuses with the API server's words; the first Deployment
+# (4 replicas) passes.
+run(vap_deny 1 ARGS --policy policies/max_replicas.yaml scaled.yaml)
+expect(vap_deny "scaled.yaml:16: document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-binding' denied request: failed expression: object.spec.replicas <= 5")
+expect_not(vap_deny "document 1")
+# Policy and binding documents among the --crd inputs count too.
+run(vap_in_crds 1 ARGS --crd policies/max_replicas.yaml scaled.yaml)
+expect(vap_in_crds "document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'max-replicas'")
+# Warn: a warning per document, exit 0; the params (a ConfigMap after the policy in its file) are
+# created first.
+run(vap_warn 0 ARGS --policy policies/max_replicas_warn.yaml scaled.yaml)
+expect(vap_warn "scaled.yaml:2: document 1: warning: Validation failed for ValidatingAdmissionPolicy 'replica-limit' with binding 'replica-limit-warn': at most 3 replicas")
+expect(vap_warn "scaled.yaml:16: document 2: warning: Validation failed for ValidatingAdmissionPolicy 'replica-limit'")
+expect_not(vap_warn "error")
+# A Deny policy requiring a label refuses; a MutatingAdmissionPolicy that adds it makes both pass.
+run(vap_label 1 ARGS --policy policies/team_label.yaml scaled.yaml)
+expect(vap_label "scaled.yaml:2: document 1: error: deployments.apps \"api\" is forbidden: ValidatingAdmissionPolicy 'require-team' with binding 'require-team-binding' denied request: a Deployment needs a team label")
+run(map_label 0 ARGS --policy policies/team_label.yaml --policy policies/add_team.yaml scaled.yaml)
+if(NOT out_map_label STREQUAL "")
+  message(SEND_ERROR "map_label: printed:\n${out_map_label}")
+endif()
+# Params of a custom kind: its CRD with --crd or among the --policy inputs; without it, the
+# params object is refused (no such kind) and the binding then denies.
+run(vap_crd_params 1 ARGS --crd "${CRD}" --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_crd_params "scaled.yaml:16: document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'widget-limit' with binding 'widget-limit-binding' denied request: at most 5 replicas")
+expect_not(vap_crd_params "document 1")
+run(vap_crd_in_policies 1 ARGS --policy "${CRD}" --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_crd_in_policies "document 2: error: deployments.apps \"batch\" is forbidden: ValidatingAdmissionPolicy 'widget-limit' with binding 'widget-limit-binding' denied request: at most 5 replicas")
+expect_not(vap_crd_in_policies "document 1")
+run(vap_no_crd 1 ARGS --policy policies/widget_limit.yaml scaled.yaml)
+expect(vap_no_crd "policies/widget_limit.yaml:23: document 3: error: no matches for kind \"Widget\" in version \"example.dev/v1\"")
+# A policy the cluster refuses is reported against its file, as a refused CRD.
+run(vap_refused 1 ARGS --policy policies/bad_name.yaml valid.yaml)
+expect(vap_refused "policies/bad_name.yaml:2: document 1: error: ValidatingAdmissionPolicy.admissionregistration.k8s.io \"Max_Replicas\" is invalid: metadata.name: Invalid value: \"Max_Replicas\"")
+run(no_policy_file 2 ARGS --policy)
+expect(no_policy_file "--policy needs a file or directory")
 
 # Usage and unreadable input: exit 2.
 run(no_operand 2 ARGS)

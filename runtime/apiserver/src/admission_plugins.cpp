@@ -48,6 +48,12 @@ std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
       std::make_shared<AdmissionDispatcher>()});
 }
 
+AuthorizerCell install_admission_plugins(Cluster& cluster) {
+  auto cell = std::make_shared<std::atomic<const Authorizer*>>(nullptr);
+  cluster.set_admission_plugin(admission_plugins(cell));
+  return cell;
+}
+
 std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster) {
   if (!cluster->find_kind(admission_policy::validating_policy_gvk)) return nullptr;
   return std::make_unique<admission_policy::PolicyStatusWriter>(std::move(cluster));

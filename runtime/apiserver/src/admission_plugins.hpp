@@ -17,6 +17,11 @@ using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
 
 std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);
 
+// The chain installed as `cluster`'s admission plugin, as both the API server and the offline
+// admission of rrgen-validate do (so they admit alike); the returned cell is empty until the
+// caller stores its authorizer, and must be emptied before that authorizer goes.
+AuthorizerCell install_admission_plugins(Cluster& cluster);
+
 // The policies' status writer; nullptr when the cluster does not serve ValidatingAdmissionPolicy.
 std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster);
 

@@ -284,8 +284,7 @@ ApiServer::ApiServer(std::shared_ptr<Cluster> cluster, ApiServerOptions options)
   apiserver_detail::ensure_default_rbac(*cluster);  // both modes: tools read them (kubectl describe clusterrole view)
   // Admission policies and webhooks: the objects stored in the cluster decide which run. The
   // policies' authorizer is the server's, once it exists.
-  auto policy_authorizer = std::make_shared<std::atomic<const apiserver_detail::Authorizer*>>(nullptr);
-  cluster->set_admission_plugin(apiserver_detail::admission_plugins(policy_authorizer));
+  auto policy_authorizer = apiserver_detail::install_admission_plugins(*cluster);
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(options));
   impl_->policy_authorizer = std::move(policy_authorizer);
   impl_->policy_authorizer->store(&impl_->authorizer);

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "admission_plugins.hpp"
+#include "authorization.hpp"
 #include "crd_controller.hpp"
 #include "crd_conversion.hpp"
 #include "crd_kinds.hpp"
@@ -21,18 +23,32 @@ struct OfflineAdmission::Impl {
     KindInfo storage;
   };
   std::map<GroupVersionKind, ToStorage> to_storage;
+  // The policies' `authorizer` variable: whoever runs the check may do anything (AlwaysAllow), as
+  // an administrator's dry run; the cell is emptied before the authorizer goes.
+  apiserver_detail::Authorizer authorizer;
+  apiserver_detail::AuthorizerCell policy_authorizer;
 
-  explicit Impl(std::shared_ptr<Cluster> c) : cluster(std::move(c)), catalog(cluster), crds(cluster, catalog) {}
+  Impl(std::shared_ptr<Cluster> c, apiserver_detail::AuthorizerCell cell)
+      : cluster(std::move(c)),
+        catalog(cluster),
+        crds(cluster, catalog),
+        authorizer(cluster, AuthorizationMode::AlwaysAllow),
+        policy_authorizer(std::move(cell)) {
+    policy_authorizer->store(&authorizer);
+  }
+  ~Impl() { policy_authorizer->store(nullptr); }
 };
 
 OfflineAdmission::OfflineAdmission() {
-  // As ApiServer's constructor: the built-in kinds; no webhooks (none can be configured offline)
-  // and no default RBAC objects (a dry run of a ClusterRole must not collide with them).
+  // As ApiServer's constructor: the built-in kinds and the same admission chain (policies, then
+  // webhooks, which never run offline: no webhook configuration is stored); no default RBAC
+  // objects (a dry run of a ClusterRole must not collide with them).
   ClusterOptions options;
   options.require_namespaces = false;
   auto cluster = std::make_shared<Cluster>(std::move(options));
   register_builtin_kinds(*cluster);
-  impl_ = std::make_unique<Impl>(std::move(cluster));
+  auto cell = apiserver_detail::install_admission_plugins(*cluster);
+  impl_ = std::make_unique<Impl>(std::move(cluster), std::move(cell));
 }
 
 OfflineAdmission::~OfflineAdmission() = default;
@@ -55,6 +71,11 @@ Json OfflineAdmission::add_crd(const Json& crd) {
     }
   }
   return created;
+}
+
+Json OfflineAdmission::create(const KindInfo& kind, const Json& object, FieldValidation validation,
+                              std::vector<std::string>* warnings) {
+  return impl_->cluster->create(kind, object, WriteOptions{.field_validation = validation, .warnings = warnings});
 }
 
 Json OfflineAdmission::dry_run_create(const KindInfo& kind, const Json& object, FieldValidation validation,

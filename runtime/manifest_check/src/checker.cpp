@@ -48,6 +48,13 @@ std::optional<Status> type_meta_refusal(const Json& object, const Outcome& out) 
 
 }  // namespace
 
+bool is_admission_policy(const Json& object) {
+  const std::string api_version = string_at(object, "apiVersion"), kind = string_at(object, "kind");
+  if (!api_version.starts_with("admissionregistration.k8s.io/")) return false;
+  return kind == "ValidatingAdmissionPolicy" || kind == "ValidatingAdmissionPolicyBinding" ||
+         kind == "MutatingAdmissionPolicy" || kind == "MutatingAdmissionPolicyBinding";
+}
+
 Status no_kind_match(const std::string& api_version, const std::string& kind) {
   return status_of("no matches for kind \"" + kind + "\" in version \"" + api_version + "\"", "NotFound", 404);
 }
@@ -71,23 +78,22 @@ std::optional<Outcome> Checker::add_crd(const std::string& file, const Document&
   return out;
 }
 
-Outcome Checker::check(const std::string& file, const Document& doc) const {
-  Outcome out = outcome_of(file, doc);
+std::optional<std::pair<KindInfo, Json>> Checker::route(const Document& doc, Outcome& out) const {
   if (auto refused = type_meta_refusal(doc.object, out)) {
     out.refusal = std::move(refused);
-    return out;
+    return std::nullopt;
   }
   GroupVersionKind gvk;
   try {
     gvk = GroupVersionKind::from(out.api_version, out.kind);
   } catch (const std::invalid_argument&) {
     out.refusal = bad_request("unexpected GroupVersion string: " + out.api_version);
-    return out;
+    return std::nullopt;
   }
-  const auto kind = admission_.find_kind(gvk);
+  auto kind = admission_.find_kind(gvk);
   if (!kind) {
     out.refusal = no_kind_match(out.api_version, out.kind);
-    return out;
+    return std::nullopt;
   }
   // A key the YAML repeats is the decoder's finding, before admission: an error under Strict.
   std::string duplicates;
@@ -96,7 +102,7 @@ Outcome Checker::check(const std::string& file, const Document& doc) const {
   }
   if (!duplicates.empty() && strict_) {
     out.refusal = bad_request("strict decoding error: " + duplicates);
-    return out;
+    return std::nullopt;
   }
   for (const std::string& field : doc.duplicate_fields) out.warnings.push_back("duplicate field \"" + field + "\"");
   Json object = doc.object;
@@ -106,8 +112,31 @@ Outcome Checker::check(const std::string& file, const Document& doc) const {
     if (meta.is_null()) meta = Json::object();
     if (meta.is_object() && string_at(meta, "namespace").empty()) meta["namespace"] = "default";
   }
+  return std::pair{std::move(*kind), std::move(object)};
+}
+
+Outcome Checker::add_object(const std::string& file, const Document& doc) {
+  Outcome out = outcome_of(file, doc);
+  auto routed = route(doc, out);
+  if (!routed) return out;
   try {
-    admission_.dry_run_create(*kind, object, strict_ ? FieldValidation::Strict : FieldValidation::Warn, &out.warnings);
+    admission_.create(routed->first, routed->second, validation(), &out.warnings);
+  } catch (const ApiError& e) {
+    if (is_already_exists(e.status())) {
+      out.warnings.push_back("a " + out.kind + " named \"" + out.name + "\" was given before: this one is skipped");
+    } else {
+      out.refusal = e.status();
+    }
+  }
+  return out;
+}
+
+Outcome Checker::check(const std::string& file, const Document& doc) const {
+  Outcome out = outcome_of(file, doc);
+  auto routed = route(doc, out);
+  if (!routed) return out;
+  try {
+    admission_.dry_run_create(routed->first, routed->second, validation(), &out.warnings);
   } catch (const ApiError& e) {
     // Only the offline cluster's own namespaces (default, kube-system, kube-public) exist: an
     // object that passed admission and collides with one of them is admitted.

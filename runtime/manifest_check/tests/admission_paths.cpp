@@ -47,6 +47,24 @@ std::variant<KindInfo, Verdict> route(const Cluster& cluster, const Json& object
   return *kind;
 }
 
+// POST of `object` to its collection (a namespaced object without a namespace to "default").
+Verdict post(const apiserver_test::TestServer& server, const Json& object, bool strict, bool dry_run) {
+  const auto routed = route(*server.cluster, object);
+  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
+  const KindInfo& kind = std::get<KindInfo>(routed);
+  const GroupVersionKind& gvk = kind.gvk;
+  std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
+  if (kind.namespaced()) {
+    std::string ns = string_at(object, "/metadata/namespace");
+    path += "/namespaces/" + (ns.empty() ? std::string("default") : ns);
+  }
+  path += "/" + kind.plural + "?fieldValidation=" + (strict ? "Strict" : "Warn") + (dry_run ? "&dryRun=All" : "");
+  auto reply = patient_client(server)->Post(path, object.dump(), "application/json");
+  REQUIRE(reply);
+  if (reply->status == 201 || reply->status == 200) return Verdict{};
+  return verdict_of(Status::from_json(apiserver_test::body_of(reply)));
+}
+
 }  // namespace
 
 std::string describe(const Verdict& v) {
@@ -71,22 +89,8 @@ Column HttpColumn::column() {
                   if (reply->status != 201) throw ApiError(Status::from_json(body));
                   return body;
                 },
-                [server, strict](const Json& object) {
-                  const auto routed = route(*server->cluster, object);
-                  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
-                  const KindInfo* kind = &std::get<KindInfo>(routed);
-                  const GroupVersionKind& gvk = kind->gvk;
-                  std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
-                  if (kind->namespaced()) {
-                    std::string ns = string_at(object, "/metadata/namespace");
-                    path += "/namespaces/" + (ns.empty() ? std::string("default") : ns);
-                  }
-                  path += "/" + kind->plural + "?dryRun=All&fieldValidation=" + (strict ? "Strict" : "Warn");
-                  auto reply = patient_client(*server)->Post(path, object.dump(), "application/json");
-                  REQUIRE(reply);
-                  if (reply->status == 201 || reply->status == 200) return Verdict{};
-                  return verdict_of(Status::from_json(apiserver_test::body_of(reply)));
-                }};
+                [server, strict](const Json& object) { return post(*server, object, strict, true); },
+                [server, strict](const Json& object) { return post(*server, object, strict, false); }};
 }
 
 InProcessColumn::InProcessColumn() : cluster_(std::make_shared<Cluster>()) {
@@ -108,26 +112,33 @@ InProcessColumn::InProcessColumn() : cluster_(std::make_shared<Cluster>()) {
   }
 }
 
+namespace {
+
+// A create of `object` in the in-process cluster (a namespaced object without a namespace in
+// "default"), stored or dry run: its verdict.
+Verdict create_in(Cluster& cluster, const Json& object, bool dry_run) {
+  const auto routed = route(cluster, object);
+  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
+  const KindInfo& kind = std::get<KindInfo>(routed);
+  Json sent = object;
+  if (kind.namespaced() && string_at(sent, "/metadata/namespace").empty()) sent["metadata"]["namespace"] = "default";
+  try {
+    cluster.create(kind, sent, WriteOptions{.dry_run = dry_run});
+  } catch (const ApiError& e) {
+    return verdict_of(e.status());
+  } catch (const DecodeError& e) {
+    return Verdict{400, e.what(), {}};
+  }
+  return Verdict{};
+}
+
+}  // namespace
+
 Column InProcessColumn::column() {
   auto cluster = cluster_;
   return Column{"in-process rr::Cluster", [](const Json& crd) { return crd; },
-                [cluster](const Json& object) {
-                  const auto routed = route(*cluster, object);
-                  if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
-                  const KindInfo* kind = &std::get<KindInfo>(routed);
-                  Json sent = object;
-                  if (kind->namespaced() && string_at(sent, "/metadata/namespace").empty()) {
-                    sent["metadata"]["namespace"] = "default";
-                  }
-                  try {
-                    cluster->create(*kind, sent, WriteOptions{.dry_run = true});
-                  } catch (const ApiError& e) {
-                    return verdict_of(e.status());
-                  } catch (const DecodeError& e) {
-                    return Verdict{400, e.what(), {}};
-                  }
-                  return Verdict{};
-                }};
+                [cluster](const Json& object) { return create_in(*cluster, object, true); },
+                [cluster](const Json& object) { return create_in(*cluster, object, false); }};
 }
 
 CheckerColumn::CheckerColumn(bool strict) : checker_(std::make_shared<manifest_check::Checker>(strict)) {}
@@ -147,6 +158,10 @@ Column CheckerColumn::column() {
                   const bool routable = !out.kind.empty() && !out.api_version.empty() &&
                                         out.api_version.find('/') == out.api_version.rfind('/');
                   if (!routable) return Verdict{400, "", {}};
+                  return out.refusal ? verdict_of(*out.refusal) : Verdict{};
+                },
+                [checker](const Json& object) {
+                  auto out = checker->add_object("policy", manifest_check::Document{1, 1, object});
                   return out.refusal ? verdict_of(*out.refusal) : Verdict{};
                 }};
 }

@@ -30,6 +30,8 @@ struct Column {
   std::string name;
   std::function<Json(const Json& crd)> add_crd;  // the CRD as created, or throws ApiError
   std::function<Verdict(const Json& object)> admit;
+  // A stored create (an admission policy, its binding, a params object): its verdict.
+  std::function<Verdict(const Json& object)> create;
 };
 
 // The HTTP API server on an ephemeral port: CRDs POSTed, objects POSTed with dryRun=All and

@@ -1,6 +1,7 @@
 // The paths of admission_paths.hpp must agree, document by document: the built-in validation
 // cases of runtime/validation/tests/data/builtin (each case's object as a create) and, when
-// RRGEN_CORPUS_DIR is set, every document of the corpus samples with every corpus CRD installed.
+// RRGEN_CORPUS_DIR is set, every document of the corpus samples with every corpus CRD installed;
+// and a few Deployments under the same admission policies, created through each path.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -78,6 +79,122 @@ TEST_CASE("the built-in validation cases: the HTTP API server, the in-process cl
                              << " refused, " << tally.disagreed << " disagreements");
   CHECK(tally.refused > 0);
   for (std::size_t i = 0; i < columns.size(); ++i) CHECK_MESSAGE(tally.refused_by[i] == tally.refused, columns[i].name);
+  CHECK(tally.disagreed == 0);
+}
+
+namespace {
+
+Json deployment(const std::string& name, int replicas, const Json& labels) {
+  Json d = {{"apiVersion", "apps/v1"},
+            {"kind", "Deployment"},
+            {"metadata", {{"name", name}}},
+            {"spec",
+             {{"replicas", replicas},
+              {"selector", {{"matchLabels", {{"app", name}}}}},
+              {"template",
+               {{"metadata", {{"labels", {{"app", name}}}}},
+                {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
+  if (!labels.is_null()) d["metadata"]["labels"] = labels;
+  return d;
+}
+
+Json deployments_rule() {
+  return Json::parse(R"({"resourceRules": [{"apiGroups": ["apps"], "apiVersions": ["v1"],
+                         "operations": ["CREATE"], "resources": ["deployments"]}]})");
+}
+
+Json validating_policy(const std::string& name, const Json& spec) {
+  Json p = {{"apiVersion", "admissionregistration.k8s.io/v1"},
+            {"kind", "ValidatingAdmissionPolicy"},
+            {"metadata", {{"name", name}}},
+            {"spec", spec}};
+  p["spec"]["matchConstraints"] = deployments_rule();
+  return p;
+}
+
+Json binding(const std::string& api_version, const std::string& kind, const std::string& name, const Json& spec) {
+  return {{"apiVersion", api_version}, {"kind", kind}, {"metadata", {{"name", name}}}, {"spec", spec}};
+}
+
+// Params first, then policies and bindings: a Deny limit, a limit read from a ConfigMap, a label
+// a Deny policy requires and a MutatingAdmissionPolicy adds (only where the tier label says so),
+// and a policy both paths refuse (its name).
+std::vector<Json> admission_policies() {
+  const std::string v1 = "admissionregistration.k8s.io/v1", v1beta1 = "admissionregistration.k8s.io/v1beta1";
+  Json mutating = {{"apiVersion", v1beta1},
+                   {"kind", "MutatingAdmissionPolicy"},
+                   {"metadata", {{"name", "add-team"}}},
+                   {"spec",
+                    {{"matchConstraints", deployments_rule()},
+                     {"matchConditions", Json::array({{{"name", "tiered"},
+                                                       {"expression", "has(object.metadata.labels) && "
+                                                                      "'tier' in object.metadata.labels"}}})},
+                     {"reinvocationPolicy", "Never"},
+                     {"mutations", Json::array({{{"patchType", "ApplyConfiguration"},
+                                                 {"applyConfiguration",
+                                                  {{"expression", "Object{metadata: Object.metadata{labels: "
+                                                                  "{'team': 'platform'}}}"}}}}})}}}};
+  return {
+      Json{{"apiVersion", "v1"},
+           {"kind", "ConfigMap"},
+           {"metadata", {{"name", "limits"}, {"namespace", "default"}}},
+           {"data", {{"max", "6"}}}},
+      validating_policy("max-replicas",
+                        {{"validations", Json::array({{{"expression", "object.spec.replicas <= 8"}}})}}),
+      binding(v1, "ValidatingAdmissionPolicyBinding", "max-replicas-binding",
+              {{"policyName", "max-replicas"}, {"validationActions", {"Deny"}}}),
+      validating_policy(
+          "limit-from-params",
+          {{"paramKind", {{"apiVersion", "v1"}, {"kind", "ConfigMap"}}},
+           {"validations", Json::array({{{"expression", "object.spec.replicas <= int(params.data.max)"},
+                                         {"messageExpression", "'at most ' + params.data.max + ' replicas'"},
+                                         {"reason", "Invalid"}}})}}),
+      binding(v1, "ValidatingAdmissionPolicyBinding", "limit-from-params-binding",
+              {{"policyName", "limit-from-params"},
+               {"validationActions", {"Deny"}},
+               {"paramRef", {{"name", "limits"}, {"namespace", "default"}, {"parameterNotFoundAction", "Deny"}}}}),
+      validating_policy("require-team",
+                        {{"validations", Json::array({{{"expression", "has(object.metadata.labels) && 'team' in "
+                                                                      "object.metadata.labels"},
+                                                       {"message", "a Deployment needs a team"}}})}}),
+      binding(v1, "ValidatingAdmissionPolicyBinding", "require-team-binding",
+              {{"policyName", "require-team"}, {"validationActions", {"Deny"}}}),
+      mutating,
+      binding(v1beta1, "MutatingAdmissionPolicyBinding", "add-team-binding", {{"policyName", "add-team"}}),
+      validating_policy("Bad_Name", {{"validations", Json::array({{{"expression", "true"}}})}}),
+  };
+}
+
+}  // namespace
+
+TEST_CASE("admission policies: the HTTP API server and rrgen-validate agree under the same policies") {
+  HttpColumn http;
+  CheckerColumn checker;
+  const auto columns = all_columns(http, checker);
+  std::size_t refused_policies = 0;
+  for (const Json& object : admission_policies()) {
+    const Verdict first = columns[0].create(object);
+    const Verdict second = columns[1].create(object);
+    if (first.code != 201) ++refused_policies;
+    CHECK_MESSAGE(first == second, object.at("metadata").at("name").get<std::string>()
+                                       << "\n  " << describe(first) << "\n  " << describe(second));
+  }
+  CHECK(refused_policies == 1);
+
+  const Json team = {{"team", "web"}}, tier = {{"tier", "front"}};
+  Tally tally;
+  compare(columns, deployment("small", 2, team), "2 replicas, a team", tally);
+  compare(columns, deployment("no-team", 2, nullptr), "no team label", tally);
+  compare(columns, deployment("tiered", 2, tier), "a tier: the mutating policy adds the team", tally);
+  compare(columns, deployment("over-param", 7, team), "over the params' limit", tally);
+  compare(columns, deployment("over-limit", 9, team), "over both limits", tally);
+  compare(columns, deployment("negative", -1, team), "Go validation first", tally);
+  const Json pod = Json::parse(R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+                                   "spec": {"containers": [{"name": "c", "image": "nginx"}]}})");
+  compare(columns, pod, "a Pod: no policy matches", tally);
+  MESSAGE("admission policies: " << tally.documents << " creates, " << tally.admitted << " admitted, " << tally.refused
+                                 << " refused, " << tally.disagreed << " disagreements");
+  CHECK(tally.admitted == 3);
   CHECK(tally.disagreed == 0);
 }
 

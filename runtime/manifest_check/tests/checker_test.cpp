@@ -135,3 +135,40 @@ TEST_CASE("a key the YAML repeats: a warning, or with --strict the decoder's 400
   CHECK(refused.refusal->code == 400);
   CHECK(refused.refusal->message == "strict decoding error: duplicate field \"metadata.name\"");
 }
+
+TEST_CASE("add_object stores admission policies: a Deny binding refuses later checks as the API server does") {
+  Checker checker(false);
+  const Document policy = doc_of(R"y(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: no-mode}
+spec:
+  matchConstraints:
+    resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
+  validations: [{expression: "!has(object.data) || !('mode' in object.data)", message: no mode}]
+)y");
+  const Document binding = doc_of(R"y(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: no-mode-binding}
+spec: {policyName: no-mode, validationActions: [Deny]}
+)y");
+  CHECK(is_admission_policy(policy.object));
+  CHECK(is_admission_policy(binding.object));
+  CHECK_FALSE(is_admission_policy(doc_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n").object));
+  const Document with_mode = doc_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {mode: fast}\n");
+  CHECK_FALSE(checker.check("f.yaml", with_mode).refusal);  // no policy yet
+  CHECK_FALSE(checker.add_object("p.yaml", policy).refusal);
+  CHECK_FALSE(checker.add_object("p.yaml", binding).refusal);
+  // The same binding again: kept once, a warning.
+  auto again = checker.add_object("q.yaml", binding);
+  CHECK_FALSE(again.refusal);
+  REQUIRE(again.warnings.size() == 1);
+  CHECK(again.warnings[0] ==
+        "a ValidatingAdmissionPolicyBinding named \"no-mode-binding\" was given before: this one is skipped");
+
+  auto out = checker.check("f.yaml", with_mode);
+  REQUIRE(out.refusal);
+  CHECK(out.refusal->code == 422);  // a validation without a reason: Invalid
+  CHECK(out.refusal->message == "configmaps \"a\" is forbidden: ValidatingAdmissionPolicy 'no-mode' with binding "
+                                "'no-mode-binding' denied request: no mode");
+  CHECK_FALSE(checker.check("f.yaml", doc_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n")).refusal);
+}

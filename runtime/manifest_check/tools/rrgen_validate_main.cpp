@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rr/manifest_check/checker.hpp"
@@ -13,17 +14,22 @@
 namespace {
 
 constexpr const char* usage_text =
-    R"(usage: rrgen validate [--crd FILE|DIR]... [--kubernetes-version 1.35] [--strict]
-                      [--output text|json] FILE|DIR|-...
+    R"(usage: rrgen validate [--crd FILE|DIR]... [--policy FILE|DIR]... [--kubernetes-version 1.35]
+                      [--strict] [--output text|json] FILE|DIR|-...
 
 Checks every document of the manifests (multi-document YAML or JSON; a directory's *.yaml, *.yml
 and *.json files, recursively; - is stdin) as the local cluster admits a server-side dry-run
 create: schema and defaults, CEL rules with their cost limits, ObjectMeta and the API server's
-validation of built-in kinds. A custom resource needs its CRD given with --crd.
+validation of built-in kinds, and the admission policies given with --policy. A custom resource
+needs its CRD given with --crd.
 
 Options:
   --crd FILE|DIR            CustomResourceDefinitions to serve (other documents there are skipped);
-                            each is admitted as the API server admits a CRD
+                            each is admitted as the API server admits a CRD (admission
+                            policies and bindings there are taken as with --policy)
+  --policy FILE|DIR         ValidatingAdmissionPolicy, MutatingAdmissionPolicy, their bindings and
+                            the params objects they use (created first), created in the cluster
+                            before the manifests are checked: Deny refuses, Warn warns
   --kubernetes-version V    the Kubernetes version whose rules apply (1.35 only)
   --strict                  unknown fields are errors (fieldValidation=Strict), not warnings
   --output text|json, -o    compiler-style lines (default), or a JSON array of outcomes
@@ -33,7 +39,7 @@ Exit status: 0 all admitted, 1 any document or CRD refused, 2 usage or unreadabl
 )";
 
 struct Args {
-  std::vector<std::string> crds, operands;
+  std::vector<std::string> crds, policies, operands;
   bool strict = false;
   bool json = false;
 };
@@ -67,6 +73,9 @@ int parse(const std::vector<std::string>& argv, Args& args) {
     } else if (arg == "--crd") {
       if (!take_value()) return usage_error("--crd needs a file or directory");
       args.crds.push_back(value);
+    } else if (arg == "--policy") {
+      if (!take_value()) return usage_error("--policy needs a file or directory");
+      args.policies.push_back(value);
     } else if (arg == "--kubernetes-version") {
       if (!take_value()) return usage_error("--kubernetes-version needs a version");
       if (value != "1.35" && value != "v1.35") {
@@ -94,12 +103,34 @@ int run(const Args& args) {
   std::vector<InputError> errors;
   std::vector<Outcome> outcomes;
   Checker checker(args.strict);
+  auto report = [&](Outcome&& added) {
+    if (added.refusal || !added.warnings.empty()) outcomes.push_back(std::move(added));
+  };
+  // Admission policies and bindings (from --crd and --policy), and the other --policy documents,
+  // their params, which are created first, as a policy's params exist before it is applied.
+  std::vector<std::pair<std::string, Document>> policies, params;
   for (const InputFile& file : read_inputs(args.crds, errors)) {
     for (const Document& doc : file.read.documents) {
-      auto added = checker.add_crd(file.name, doc);
-      if (added && (added->refusal || !added->warnings.empty())) outcomes.push_back(std::move(*added));
+      if (is_admission_policy(doc.object)) {
+        policies.emplace_back(file.name, doc);
+      } else if (auto added = checker.add_crd(file.name, doc)) {
+        report(std::move(*added));
+      }
     }
   }
+  for (const InputFile& file : read_inputs(args.policies, errors)) {
+    for (const Document& doc : file.read.documents) {
+      if (is_admission_policy(doc.object)) {
+        policies.emplace_back(file.name, doc);
+      } else if (auto added = checker.add_crd(file.name, doc)) {
+        report(std::move(*added));  // a params kind's CRD given with its policy: served, as with --crd
+      } else {
+        params.emplace_back(file.name, doc);
+      }
+    }
+  }
+  for (const auto& [name, doc] : params) report(checker.add_object(name, doc));
+  for (const auto& [name, doc] : policies) report(checker.add_object(name, doc));
   for (const InputFile& file : read_inputs(args.operands, errors)) {
     for (const Document& doc : file.read.documents) outcomes.push_back(checker.check(file.name, doc));
   }

@@ -1,7 +1,9 @@
 // The local cluster's admission without its HTTP front end: the cluster ApiServer builds (every
 // built-in kind with its defaults, Go validation and schema; CRDs registered as the CRD
-// controller registers them, with schema, defaults and CEL) and the two writes an offline check
-// needs, a CRD's create and a dry-run create. rrgen-validate (runtime/manifest_check) runs on it.
+// controller registers them, with schema, defaults and CEL; the API server's admission chain of
+// admission policies and webhooks) and the writes an offline check needs: a CRD's create, an
+// object's create (admission policies, their bindings and params) and a dry-run create.
+// rrgen-validate (runtime/manifest_check) runs on it.
 #pragma once
 #include <memory>
 #include <optional>
@@ -27,6 +29,11 @@ class OfflineAdmission {
   // POST of a CustomResourceDefinition: admitted as the API server admits one (ApiError with its
   // Status when refused), stored, and its kinds served, as after the HTTP front end's CRD write.
   Json add_crd(const Json& crd);
+
+  // POST of any other object (namespace already set for a namespaced kind), stored: admission
+  // policies and bindings, which then decide every later write as in the API server, and their
+  // params. ApiError with the Status the API server would answer when refused.
+  Json create(const KindInfo& kind, const Json& object, FieldValidation validation, std::vector<std::string>* warnings);
 
   // POST ...?dryRun=All of `object` (namespace already set for a namespaced kind): the object the
   // API server would return, or ApiError with the Status it would answer. Warnings (unknown

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rr/apiserver/offline_admission.hpp"
@@ -31,14 +32,29 @@ class Checker {
   // was given before is skipped with a warning (the first one stays).
   std::optional<Outcome> add_crd(const std::string& file, const Document& doc);
 
+  // A --policy document: created (stored) as the API server creates it, so that admission
+  // policies and their bindings decide every later check, and a policy's params exist. A
+  // namespaced object without a namespace goes to "default"; one whose name was given before is
+  // skipped with a warning.
+  Outcome add_object(const std::string& file, const Document& doc);
+
   // A document to check: a dry-run create of it. A namespaced object without a namespace is
   // checked in "default"; namespaces need not exist.
   Outcome check(const std::string& file, const Document& doc) const;
 
  private:
+  // The served kind of the document and its object as sent (namespace defaulted), or a refusal
+  // in `out` (no type, an unknown kind, a repeated key under Strict).
+  std::optional<std::pair<KindInfo, Json>> route(const Document& doc, Outcome& out) const;
+
+  FieldValidation validation() const { return strict_ ? FieldValidation::Strict : FieldValidation::Warn; }
+
   OfflineAdmission admission_;
   bool strict_;
 };
+
+// A ValidatingAdmissionPolicy, MutatingAdmissionPolicy or one of their bindings (any version).
+bool is_admission_policy(const Json& object);
 
 // "no matches for kind ..." as kubectl says it when discovery does not know the kind.
 Status no_kind_match(const std::string& api_version, const std::string& kind);
