@@ -49,13 +49,15 @@ Json sa_token_mount(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("ServiceAccount admission: `default` account, the kube-api-access volume, a read-only mount in each container") {
+TEST_CASE(
+    "ServiceAccount admission: `default` account, the kube-api-access volume, a read-only mount in each container") {
   TestServer t;
   Json spec = {{"initContainers", Json::array({{{"name", "init"}, {"image", "busybox"}}})},
-               {"containers", Json::array({{{"name", "app"}, {"image", "busybox"}},
-                                           {{"name", "own"},
-                                            {"image", "busybox"},
-                                            {"volumeMounts", Json::array({{{"name", "mine"}, {"mountPath", sa_token_path}}})}}})},
+               {"containers",
+                Json::array({{{"name", "app"}, {"image", "busybox"}},
+                             {{"name", "own"},
+                              {"image", "busybox"},
+                              {"volumeMounts", Json::array({{{"name", "mine"}, {"mountPath", sa_token_path}}})}}})},
                {"volumes", Json::array({{{"name", "mine"}, {"emptyDir", Json::object()}}})}};
   const Json object = sa_created(t, sa_pod("p", spec));
   const Json& s = object["spec"];
@@ -126,7 +128,8 @@ TEST_CASE("ServiceAccount admission: automountServiceAccountToken false, the pod
   CHECK_FALSE(quiet["spec"].contains("volumes"));
   CHECK_FALSE(quiet["spec"]["containers"][0].contains("volumeMounts"));
 
-  const Json wants = sa_created(t, sa_pod("wants", {{"serviceAccountName", "quiet"}, {"automountServiceAccountToken", true}}));
+  const Json wants = sa_created(
+      t, sa_pod("wants", {{"serviceAccountName", "quiet"}, {"automountServiceAccountToken", true}}));
   REQUIRE(wants["spec"]["volumes"].size() == 1);
   CHECK(wants["spec"]["volumes"][0] == sa_token_volume(wants["spec"]["volumes"][0]["name"]));
 }
@@ -137,11 +140,14 @@ TEST_CASE("ServiceAccount admission: imagePullSecrets from the account; enforce-
   CHECK(sa_created(t, sa_pod("a", {{"serviceAccountName", "puller"}}))["spec"]["imagePullSecrets"] ==
         Json::array({{{"name", "registry"}}}));
   // The pod's own list stays.
-  CHECK(sa_created(t, sa_pod("b", {{"serviceAccountName", "puller"}, {"imagePullSecrets", Json::array({{{"name", "mine"}}})}}))
-            ["spec"]["imagePullSecrets"] == Json::array({{{"name", "mine"}}}));
+  CHECK(sa_created(
+            t, sa_pod("b", {{"serviceAccountName", "puller"},
+                            {"imagePullSecrets", Json::array({{{"name", "mine"}}})}}))["spec"]["imagePullSecrets"] ==
+        Json::array({{{"name", "mine"}}}));
 
-  sa_add_account(t, {{"metadata", {{"name", "strict"}, {"annotations", {{"kubernetes.io/enforce-mountable-secrets", "true"}}}}},
-                  {"secrets", Json::array({{{"name", "allowed"}}})}});
+  sa_add_account(
+      t, {{"metadata", {{"name", "strict"}, {"annotations", {{"kubernetes.io/enforce-mountable-secrets", "true"}}}}},
+          {"secrets", Json::array({{{"name", "allowed"}}})}});
   Json spec = {{"serviceAccountName", "strict"},
                {"volumes", Json::array({{{"name", "s"}, {"secret", {{"secretName", "other"}}}}})}};
   auto refused = t.client()->Post(sa_pods, sa_pod("c", spec).dump(), "application/json");
@@ -168,5 +174,6 @@ TEST_CASE("ServiceAccount admission: a mirror pod is not changed, and may not na
   auto refused = t.client()->Post(sa_pods, mirror.dump(), "application/json");
   REQUIRE(refused);
   CHECK(refused->status == 403);
-  CHECK(body_of(refused)["message"] == "pods \"static-db\" is forbidden: a mirror pod may not reference service accounts");
+  CHECK(body_of(refused)["message"] ==
+        "pods \"static-db\" is forbidden: a mirror pod may not reference service accounts");
 }

@@ -123,8 +123,9 @@ void mount_token(Json& spec, const std::string& suffix) {
     for (Json& container : *containers) {
       if (!container.is_object()) continue;
       const Json mounts = array_at(container, "volumeMounts");
-      const bool taken = std::any_of(mounts.begin(), mounts.end(),
-                                     [](const Json& m) { return m.is_object() && text(m, "mountPath") == token_mount_path; });
+      const bool taken = std::any_of(mounts.begin(), mounts.end(), [](const Json& m) {
+        return m.is_object() && text(m, "mountPath") == token_mount_path;
+      });
       if (taken) continue;
       if (!container.contains("volumeMounts") || !container["volumeMounts"].is_array()) {
         container["volumeMounts"] = Json::array();
@@ -156,7 +157,8 @@ void limit_secret_references(const Json& account, const Json& pod) {
     const std::string secret = text(volume["secret"], "secretName");
     if (!mountable.count(secret)) forbid(pod, "volume with secret.secretName=\"" + secret + "\"" + tail);
   }
-  for (const auto& [list, what] : {std::pair{"initContainers", "init container "}, std::pair{"containers", "container "}}) {
+  for (const auto& [list, what] :
+       {std::pair{"initContainers", "init container "}, std::pair{"containers", "container "}}) {
     for (const Json& container : array_at(spec, list)) {
       const std::string name = text(container, "name");
       for (const Json& env : array_at(container, "env")) {
@@ -256,7 +258,8 @@ void ServiceAccountAdmission::validate(const AdmissionAttributes& a) {
   const Json annotations = account.value("/metadata/annotations"_json_pointer, Json::object());
   const std::string enforce = annotations.is_object() ? text(annotations, enforce_annotation) : std::string();
   // strconv.ParseBool's true spellings.
-  if (enforce == "1" || enforce == "t" || enforce == "T" || enforce == "true" || enforce == "TRUE" || enforce == "True") {
+  if (enforce == "1" || enforce == "t" || enforce == "T" || enforce == "true" || enforce == "TRUE" ||
+      enforce == "True") {
     limit_secret_references(account, pod);
   }
 }
