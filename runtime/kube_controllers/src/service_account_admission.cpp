@@ -94,11 +94,12 @@ bool should_automount(const Json& account, const Json& spec) {
 }
 
 Json token_volume(const std::string& name) {
-  Json volume = Json::parse(R"({"projected": {"defaultMode": 420, "sources": [
+  static const Json source = Json::parse(R"({"projected": {"defaultMode": 420, "sources": [
       {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
       {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
       {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}}
   ]}})");
+  Json volume = source;
   volume["name"] = name;
   return volume;
 }
@@ -223,9 +224,11 @@ std::string random_suffix() {
 ServiceAccountAdmission::ServiceAccountAdmission(std::function<std::string()> suffix)
     : suffix_(suffix ? std::move(suffix) : random_suffix) {}
 
-bool ServiceAccountAdmission::mutates(const StoreReader& store) {
-  (void)store;
-  return true;  // every Pod create may be defaulted
+// Only Pods: other kinds' writes are not defaulted a second time for it.
+bool ServiceAccountAdmission::mutates(const StoreReader&) { return false; }
+
+bool ServiceAccountAdmission::mutates_kind(const StoreReader&, const GroupVersionKind& gvk) {
+  return gvk.group.empty() && gvk.kind == "Pod";
 }
 
 void ServiceAccountAdmission::mutate(const AdmissionAttributes& a) {
@@ -248,7 +251,8 @@ void ServiceAccountAdmission::validate(const AdmissionAttributes& a) {
   if (!applies(a)) return;
   const Json& pod = *a.object;
   if (is_mirror(pod)) return validate_mirror(pod);
-  const Json spec = pod.value("spec", Json::object());
+  static const Json no_spec = Json::object();
+  const Json& spec = pod.contains("spec") && pod["spec"].is_object() ? pod["spec"] : no_spec;
   const std::string account_name = text(spec, "serviceAccountName");
   if (account_name.empty()) {
     forbid(pod, "no service account specified for pod " + a.namespace_ + "/" +

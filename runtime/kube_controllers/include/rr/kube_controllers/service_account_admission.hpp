@@ -22,6 +22,7 @@ class ServiceAccountAdmission : public AdmissionPlugin {
   // `suffix`: the 5 characters after "kube-api-access-" (random when empty; tests pass their own).
   explicit ServiceAccountAdmission(std::function<std::string()> suffix = {});
   bool mutates(const StoreReader& store) override;
+  bool mutates_kind(const StoreReader& store, const GroupVersionKind& gvk) override;
   void mutate(const AdmissionAttributes& attributes) override;
   void validate(const AdmissionAttributes& attributes) override;
 
