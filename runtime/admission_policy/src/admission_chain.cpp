@@ -12,10 +12,14 @@ bool AdmissionChain::mutates(const StoreReader& store) {
   return std::any_of(plugins_.begin(), plugins_.end(), [&](const auto& p) { return p->mutates(store); });
 }
 
+bool AdmissionChain::mutates_kind(const StoreReader& store, const GroupVersionKind& gvk) {
+  return std::any_of(plugins_.begin(), plugins_.end(), [&](const auto& p) { return p->mutates_kind(store, gvk); });
+}
+
 void AdmissionChain::mutate(const AdmissionAttributes& attributes) {
   // A plugin that has nothing to do now is skipped, as the cluster skips the whole chain.
   for (const auto& plugin : plugins_) {
-    if (plugin->mutates(*attributes.store)) plugin->mutate(attributes);
+    if (plugin->mutates_kind(*attributes.store, attributes.kind.gvk)) plugin->mutate(attributes);
   }
 }
 

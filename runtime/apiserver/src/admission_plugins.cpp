@@ -4,6 +4,7 @@
 #include "rr/admission_policy/admission_chain.hpp"
 #include "rr/admission_policy/mutating_policy.hpp"
 #include "rr/admission_policy/validating_policy.hpp"
+#include "rr/kube_controllers/service_account_admission.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -43,6 +44,7 @@ std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
     return cel::AuthzDecision{.allowed = d.allowed, .reason = d.reason, .error = ""};
   };
   return std::make_shared<admission_policy::AdmissionChain>(std::vector<std::shared_ptr<AdmissionPlugin>>{
+      std::make_shared<kube_controllers::ServiceAccountAdmission>(),
       std::make_shared<admission_policy::MutatingPolicyPlugin>(options),
       std::make_shared<admission_policy::ValidatingPolicyPlugin>(std::move(options)),
       std::make_shared<AdmissionDispatcher>()});

@@ -1,5 +1,6 @@
 // The cluster-wide admission the local API server installs, in the API server's order:
-// MutatingAdmissionPolicy, the mutating webhooks, ValidatingAdmissionPolicy, the validating
+// ServiceAccount (rr::kube_controllers), MutatingAdmissionPolicy, the mutating webhooks,
+// ValidatingAdmissionPolicy, the validating
 // webhooks (rr::admission_policy's plugins, then the webhook dispatcher, in one chain). The policies' `authorizer`
 // variable asks the server's authorizer while the server lives (the cluster may outlive it: then checks error).
 #pragma once

@@ -6,16 +6,21 @@
 
 #include "kubectl_support.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
+#include "rr/kube_controllers/namespace_defaults.hpp"
 
 using namespace rr;
 using namespace rr::apiserver_test;
 
 namespace {
 
-// The cluster with kubectl and the workload simulator (Deployments roll out).
+// The cluster with kubectl, the workload simulator (Deployments roll out) and the `default`
+// ServiceAccount of every namespace (pods need it to be admitted), as rrgen-cluster runs them.
 struct SimulatedCluster {
   SimulatedCluster()
-      : t(ApiServerOptions{}, GizmoCluster::with_namespaces()), kubectl(*t.server), simulator(t.cluster) {}
+      : t(ApiServerOptions{}, GizmoCluster::with_namespaces()),
+        kubectl(*t.server),
+        simulator(t.cluster),
+        namespace_defaults(t.cluster) {}
   Run ok(const std::string& args) const {
     Run run = kubectl(args);
     INFO("kubectl " << args << "\n" << run.output);
@@ -25,6 +30,7 @@ struct SimulatedCluster {
   TestServer t;
   Kubectl kubectl;
   WorkloadSimulator simulator;
+  kube_controllers::NamespaceDefaults namespace_defaults;
 };
 
 bool has_row(const std::string& output, const std::vector<std::string>& prefix) {
@@ -338,4 +344,26 @@ TEST_CASE("kubectl get -o wide prints a real server's columns for the common bui
   CHECK(has_row(c.ok("-n shop get ingress web").output, {"web", "<none>", "shop.example.com", "80"}));
   CHECK(has_row(c.ok("-n shop get statefulset kv").output, {"kv", "2/2"}));
   CHECK(has_row(c.ok("-n shop get job once").output, {"once", "Complete", "1/1"}));
+}
+
+TEST_CASE(
+    "kubectl run: the ServiceAccount admission's volume and mount in get -o yaml; a missing account is Forbidden") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  c.ok("create namespace apps");
+  // Straight after its namespace: the admission waits for the `default` account being made.
+  c.ok("-n apps run web --image=nginx:1.25");
+  const std::string yaml = c.ok("-n apps get pod web -o yaml").output;
+  for (const char* part : {"serviceAccountName: default", "- mountPath: /var/run/secrets/kubernetes.io/serviceaccount",
+                           "name: kube-api-access-", "readOnly: true", "defaultMode: 420", "expirationSeconds: 3607",
+                           "name: kube-root-ca.crt", "fieldPath: metadata.namespace"}) {
+    CAPTURE(part);
+    CHECK(yaml.find(part) != std::string::npos);
+  }
+  const Run refused = c.kubectl(
+      "-n apps run robot --image=nginx:1.25 --overrides='{\"spec\":{\"serviceAccountName\":\"robot\"}}'");
+  INFO(refused.output);
+  CHECK(refused.code != 0);
+  CHECK(refused.output.find("pods \"robot\" is forbidden: error looking up service account apps/robot: serviceaccount "
+                            "\"robot\" not found") != std::string::npos);
 }

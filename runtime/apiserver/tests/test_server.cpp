@@ -9,6 +9,12 @@ namespace rr::apiserver_test {
 TestServer::TestServer(ApiServerOptions options, ClusterOptions cluster_options)
     : cluster(std::make_shared<Cluster>(std::move(cluster_options))),
       server(std::make_unique<ApiServer>(cluster, std::move(options))) {
+  // What kube-controller-manager keeps there: pods of the tests pass the ServiceAccount admission.
+  if (auto account = cluster->find_kind({"", "v1", "ServiceAccount"})) {
+    cluster->seed(*account, {{"apiVersion", "v1"},
+                             {"kind", "ServiceAccount"},
+                             {"metadata", {{"name", "default"}, {"namespace", "default"}}}});
+  }
   server->start();
 }
 

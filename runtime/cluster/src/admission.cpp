@@ -122,7 +122,7 @@ void Store::check_still_stored(const KindEntry& entry, const Json& stored) const
 
 void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Json& object, const Json* old_object,
                         bool status, const WriteOptions& opts) const {
-  if (!plugin_ || !plugin_->mutates(*this)) return admit(entry, object, old_object, status, opts);
+  if (!plugin_ || !plugin_->mutates_kind(*this, entry.info.gvk)) return admit(entry, object, old_object, status, opts);
   // Decoding defaults and prunes before mutating admission; its findings wait for validation,
   // but a strict decoding error stops the write first, as on the API server.
   std::vector<std::string> pruned;

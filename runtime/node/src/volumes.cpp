@@ -142,16 +142,21 @@ PodVolumes::PodVolumes(fs::path dir, node::ObjectLookup lookup, node::TokenMinte
       ca_pem_(std::move(ca_pem)),
       now_(now ? std::move(now) : [] { return Clock::now(); }) {}
 
-// The ServiceAccount admission's kube-api-access volume: unless the pod or its ServiceAccount says
+// The ServiceAccount admission's kube-api-access volume, for a pod that did not pass through it
+// (a cluster without the API server's plugin): unless the pod or its ServiceAccount says
 // automountServiceAccountToken: false. Without a minter the agent cannot mint tokens: no volume.
 void PodVolumes::decide_token_volume(const Json& pod) {
   decided_ = true;
   const Json spec = pod.value("spec", Json::object());
   if (!minter_) return;
+  // Admitted: the pod's own kube-api-access-* volume and mounts are set up as any other.
+  for (const Json& volume : spec.value("volumes", Json::array())) {
+    if (volume.is_object() && field_text(volume, "name").rfind("kube-api-access-", 0) == 0) return;
+  }
   const std::string account = field_text(spec, "serviceAccountName").empty() ? "default"
                                                                              : field_text(spec, "serviceAccountName");
-  // A real cluster's admission refuses a pod whose ServiceAccount does not exist; here such a pod
-  // runs without the volume (a cluster without rr::kube_controllers has no `default` ones).
+  // The admission refuses a pod whose ServiceAccount does not exist; a pod that bypassed it runs
+  // without the volume (a cluster without rr::kube_controllers has no `default` ones).
   const std::optional<Json> sa = lookup_("ServiceAccount", account);
   if (!sa) return;
   auto automount = spec.find("automountServiceAccountToken");

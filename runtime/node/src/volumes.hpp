@@ -1,8 +1,9 @@
 // A pod's volumes as the kubelet's volume manager sets them up: configMap, secret, downwardAPI,
 // projected (serviceAccountToken, configMap, secret, downwardAPI) and emptyDir, each a directory
 // under the pod's own, written with the atomic writer's layout (atomic_writer.hpp). The
-// ServiceAccount token volume the admission adds in a real cluster (kube-api-access-xxxxx) is
-// added here when automountServiceAccountToken is not false.
+// ServiceAccount token volume the API server's admission adds (kube-api-access-xxxxx) is set up
+// as any projected volume; a pod without one (not admitted by that plugin) gets it added here
+// when automountServiceAccountToken is not false.
 #pragma once
 #include <chrono>
 #include <filesystem>
@@ -43,7 +44,8 @@ class PodVolumes {
   // The container's volumeMounts (and the token volume's) as bind mounts; throws
   // node::ContainerConfigError for an unknown volume or a bad subPath.
   std::vector<VolumeBind> mounts(const Json& container) const;
-  // The name of the token volume added, "" when none (automount off, or no token minter).
+  // The name of the token volume added, "" when none (automount off, no token minter, or the
+  // pod has its own kube-api-access-* volume).
   const std::string& token_volume() const { return token_volume_; }
   void remove();
 

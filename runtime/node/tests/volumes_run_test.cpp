@@ -13,6 +13,7 @@
 #include "agent_options.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/kube_controllers/service_account_admission.hpp"
 #include "rr/node/node_agent.hpp"
 #include "test_image.hpp"
 
@@ -200,6 +201,35 @@ TEST_CASE("the ServiceAccount token volume: token, ca.crt and namespace under /v
   CHECK(node.logs("sa", "main") == "minted-for-default-default\ntest CA\ndefault\nwrite-failed\n");
   std::lock_guard lock(mutex);
   CHECK(request["spec"]["boundObjectRef"]["uid"] == done["metadata"]["uid"]);
+}
+
+TEST_CASE(
+    "a pod admitted by the ServiceAccount plugin reads its token and namespace from its own kube-api-access volume") {
+  SKIP_WITHOUT_CONTAINERS();
+  VolumeNode node;
+  node.cluster->set_admission_plugin(std::make_shared<rr::kube_controllers::ServiceAccountAdmission>());
+  std::mutex mutex;
+  int minted = 0;
+  REQUIRE(node.start([&](const std::string& ns, const std::string& account, const Json& r) {
+    std::lock_guard lock(mutex);
+    ++minted;
+    return Json{{"spec", r["spec"]}, {"status", {{"token", "minted-for-" + ns + "-" + account}}}};
+  }));
+  node.object("ServiceAccount", "default", Json::object());
+  node.pod("admitted", Json::parse(R"J({"containers": [{"name": "main", "args": [
+    "cat:/var/run/secrets/kubernetes.io/serviceaccount/token",
+    "cat:/var/run/secrets/kubernetes.io/serviceaccount/namespace"]}]})J"));
+  const Json done = node.wait("admitted", [](const Json& p) { return has_phase(p, "Succeeded"); });
+  // The mount is the admission's: its volume in the pod, mounted read-only at the standard path.
+  REQUIRE(done["spec"]["volumes"].size() == 1);
+  const std::string volume = done["spec"]["volumes"][0]["name"];
+  CHECK(volume.rfind("kube-api-access-", 0) == 0);
+  CHECK(done["spec"]["containers"][0]["volumeMounts"] ==
+        Json::array(
+            {{{"name", volume}, {"readOnly", true}, {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"}}}));
+  CHECK(node.logs("admitted", "main") == "minted-for-default-default\ndefault\n");
+  std::lock_guard lock(mutex);
+  CHECK(minted == 1);  // the agent added no token volume of its own
 }
 
 TEST_CASE("not root (no namespaces): volumes are written but not mounted, and the agent says so") {

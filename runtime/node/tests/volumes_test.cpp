@@ -294,3 +294,36 @@ TEST_CASE("volumeMounts: readOnly, subPath, API data always read-only, unknown v
   volumes.remove();
   CHECK_FALSE(fs::exists(tmp.path));
 }
+
+TEST_CASE("an admitted pod's own kube-api-access volume: set up as projected, mounted as written, none added") {
+  VolumeDir tmp;
+  Minter minter;
+  PodVolumes volumes(tmp.path, volume_objects, minter.fn(), "-----BEGIN CERTIFICATE-----\n");
+  // What the API server's ServiceAccount admission wrote into the pod.
+  Json admitted = Json::parse(R"J([{"name": "kube-api-access-x2b4c", "projected": {"defaultMode": 420, "sources": [
+      {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
+      {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
+      {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}}
+  ]}}])J");
+  const Json pod = pod_with(admitted, {{"serviceAccountName", "builder"}});
+  volumes.sync(pod);
+  REQUIRE_FALSE(volumes.failure());
+  CHECK(volumes.token_volume().empty());
+  const fs::path dir = tmp.path / "kube-api-access-x2b4c";
+  CHECK(read_text(dir / "token") == "token-1");
+  CHECK(file_mode(dir / "token") == 0644);
+  CHECK(read_text(dir / "ca.crt") == "-----BEGIN CERTIFICATE-----\n");
+  CHECK(read_text(dir / "namespace") == "team");
+  CHECK(minter.last_account == "builder");
+  CHECK(minter.calls == 1);  // one token: no second volume of the agent's
+
+  const Json container = Json::parse(R"J({"name": "main", "volumeMounts": [
+      {"name": "kube-api-access-x2b4c", "readOnly": true, "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount"}]})J");
+  const auto mounts = volumes.mounts(container);
+  REQUIRE(mounts.size() == 1);
+  CHECK(mounts[0].target == "/var/run/secrets/kubernetes.io/serviceaccount");
+  CHECK(mounts[0].source == dir);
+  CHECK(mounts[0].read_only);
+  // A container the admission did not give the mount (it had its own there) gets nothing more.
+  CHECK(volumes.mounts(Json{{"name", "sidecar"}}).empty());
+}

@@ -14,6 +14,7 @@ class AdmissionChain : public AdmissionPlugin {
  public:
   explicit AdmissionChain(std::vector<std::shared_ptr<AdmissionPlugin>> plugins);
   bool mutates(const StoreReader& store) override;
+  bool mutates_kind(const StoreReader& store, const GroupVersionKind& gvk) override;
   void mutate(const AdmissionAttributes& attributes) override;
   void validate(const AdmissionAttributes& attributes) override;
 

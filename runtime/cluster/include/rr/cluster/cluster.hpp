@@ -128,6 +128,12 @@ class AdmissionPlugin {
   // Whether any mutating plugin is configured now: the cluster defaults the object once more
   // before mutation only then (so a write without webhooks costs nothing extra).
   virtual bool mutates(const StoreReader& store) = 0;
+  // The same for a write of one kind: a plugin that mutates only some kinds (ServiceAccount: Pods)
+  // says no for the others, so their writes are not defaulted twice.
+  virtual bool mutates_kind(const StoreReader& store, const GroupVersionKind& gvk) {
+    (void)gvk;
+    return mutates(store);
+  }
   virtual void mutate(const AdmissionAttributes& attributes) = 0;
   virtual void validate(const AdmissionAttributes& attributes) = 0;
 };
