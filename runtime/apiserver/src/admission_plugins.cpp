@@ -35,7 +35,7 @@ RequestAttributes attributes_of(const RequestUser* user, const cel::AuthzAttribu
 
 }  // namespace
 
-std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
+std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell, bool offline) {
   admission_policy::PolicyOptions options;
   options.authorize = [cell](const RequestUser* user, const cel::AuthzAttributes& a) {
     const Authorizer* authorizer = cell->load();
@@ -44,15 +44,15 @@ std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell cell) {
     return cel::AuthzDecision{.allowed = d.allowed, .reason = d.reason, .error = ""};
   };
   return std::make_shared<admission_policy::AdmissionChain>(std::vector<std::shared_ptr<AdmissionPlugin>>{
-      std::make_shared<kube_controllers::ServiceAccountAdmission>(),
+      std::make_shared<kube_controllers::ServiceAccountAdmission>(std::function<std::string()>(), offline),
       std::make_shared<admission_policy::MutatingPolicyPlugin>(options),
       std::make_shared<admission_policy::ValidatingPolicyPlugin>(std::move(options)),
       std::make_shared<AdmissionDispatcher>()});
 }
 
-AuthorizerCell install_admission_plugins(Cluster& cluster) {
+AuthorizerCell install_admission_plugins(Cluster& cluster, bool offline) {
   auto cell = std::make_shared<std::atomic<const Authorizer*>>(nullptr);
-  cluster.set_admission_plugin(admission_plugins(cell));
+  cluster.set_admission_plugin(admission_plugins(cell, offline));
   return cell;
 }
 

@@ -16,12 +16,13 @@ namespace rr::apiserver_detail {
 // The server's authorizer: null until the server has one and once it is gone (checks then error).
 using AuthorizerCell = std::shared_ptr<std::atomic<const Authorizer*>>;
 
-std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer);
+// `offline`: rrgen validate's cluster, which has no ServiceAccounts (a missing one is assumed).
+std::shared_ptr<AdmissionPlugin> admission_plugins(AuthorizerCell authorizer, bool offline = false);
 
 // The chain installed as `cluster`'s admission plugin, as both the API server and the offline
 // admission of rrgen-validate do (so they admit alike); the returned cell is empty until the
 // caller stores its authorizer, and must be emptied before that authorizer goes.
-AuthorizerCell install_admission_plugins(Cluster& cluster);
+AuthorizerCell install_admission_plugins(Cluster& cluster, bool offline = false);
 
 // The policies' status writer; nullptr when the cluster does not serve ValidatingAdmissionPolicy.
 std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster);

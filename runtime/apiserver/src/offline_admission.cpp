@@ -47,7 +47,7 @@ OfflineAdmission::OfflineAdmission() {
   options.require_namespaces = false;
   auto cluster = std::make_shared<Cluster>(std::move(options));
   register_builtin_kinds(*cluster);
-  auto cell = apiserver_detail::install_admission_plugins(*cluster);
+  auto cell = apiserver_detail::install_admission_plugins(*cluster, /*offline=*/true);
   impl_ = std::make_unique<Impl>(std::move(cluster), std::move(cell));
 }
 

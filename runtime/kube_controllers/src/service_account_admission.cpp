@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "rr/client/api_error.hpp"
+#include "rr/validation/names.hpp"
 
 namespace rr::kube_controllers {
 
@@ -76,8 +77,12 @@ const Json* find_account(const AdmissionAttributes& a, const std::string& name) 
   return found;
 }
 
-const Json& account_or_forbid(const AdmissionAttributes& a, const Json& pod, const std::string& name) {
+const Json& account_or_forbid(const AdmissionAttributes& a, const Json& pod, const std::string& name, bool assume) {
+  static const Json kEmptyAccount = Json::object();
   const Json* account = find_account(a, name);
+  // Offline, an account that could exist is assumed to; one whose name no account can have is
+  // refused as a cluster refuses it.
+  if (!account && assume && validation::is_dns1123_subdomain(name).empty()) return kEmptyAccount;
   if (!account) {
     forbid(pod, "error looking up service account " + a.namespace_ + "/" + name + ": serviceaccount \"" + name +
                     "\" not found");
@@ -221,8 +226,8 @@ std::string random_suffix() {
 
 }  // namespace
 
-ServiceAccountAdmission::ServiceAccountAdmission(std::function<std::string()> suffix)
-    : suffix_(suffix ? std::move(suffix) : random_suffix) {}
+ServiceAccountAdmission::ServiceAccountAdmission(std::function<std::string()> suffix, bool assume_missing_accounts)
+    : suffix_(suffix ? std::move(suffix) : random_suffix), assume_missing_accounts_(assume_missing_accounts) {}
 
 // Only Pods: other kinds' writes are not defaulted a second time for it.
 bool ServiceAccountAdmission::mutates(const StoreReader&) { return false; }
@@ -238,7 +243,7 @@ void ServiceAccountAdmission::mutate(const AdmissionAttributes& a) {
   if (!pod.contains("spec") || !pod["spec"].is_object()) pod["spec"] = Json::object();
   Json& spec = pod["spec"];
   if (text(spec, "serviceAccountName").empty()) spec["serviceAccountName"] = default_account;
-  const Json account = account_or_forbid(a, pod, text(spec, "serviceAccountName"));
+  const Json account = account_or_forbid(a, pod, text(spec, "serviceAccountName"), assume_missing_accounts_);
   if (should_automount(account, spec)) mount_token(spec, suffix_());
   if (array_at(spec, "imagePullSecrets").empty()) {
     Json pull = Json::array();
@@ -258,7 +263,7 @@ void ServiceAccountAdmission::validate(const AdmissionAttributes& a) {
     forbid(pod, "no service account specified for pod " + a.namespace_ + "/" +
                     text(pod.value("metadata", Json::object()), "name"));
   }
-  const Json& account = account_or_forbid(a, pod, account_name);
+  const Json& account = account_or_forbid(a, pod, account_name, assume_missing_accounts_);
   const Json annotations = account.value("/metadata/annotations"_json_pointer, Json::object());
   const std::string enforce = annotations.is_object() ? text(annotations, enforce_annotation) : std::string();
   // strconv.ParseBool's true spellings.

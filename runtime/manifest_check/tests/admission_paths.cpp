@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "rr/core/kind_codec.hpp"
+#include "rr/kube_controllers/service_account_admission.hpp"
 
 // rr::builtin's table of kinds, declared here rather than through the header of every type.
 std::span<const rr::KindCodec> rr_builtin_types_kinds() noexcept;
@@ -47,11 +48,26 @@ std::variant<KindInfo, Verdict> route(const Cluster& cluster, const Json& object
   return *kind;
 }
 
+// The ServiceAccount a Pod names, created in the server when it can be: the other paths assume
+// every account that could exist does (rrgen validate has none), so only a name no account can
+// have is refused (403) by all three.
+void ensure_service_account(const apiserver_test::TestServer& server, const KindInfo& kind, const Json& pod) {
+  if (kind.gvk != GroupVersionKind{"", "v1", "Pod"}) return;
+  const std::string name = string_at(pod, "/spec/serviceAccountName");
+  if (name.empty()) return;
+  std::string ns = string_at(pod, "/metadata/namespace");
+  if (ns.empty()) ns = "default";
+  const Json account{{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", name}}}};
+  (void)patient_client(server)->Post("/api/v1/namespaces/" + ns + "/serviceaccounts", account.dump(),
+                                     "application/json");
+}
+
 // POST of `object` to its collection (a namespaced object without a namespace to "default").
 Verdict post(const apiserver_test::TestServer& server, const Json& object, bool strict, bool dry_run) {
   const auto routed = route(*server.cluster, object);
   if (const Verdict* refused = std::get_if<Verdict>(&routed)) return *refused;
   const KindInfo& kind = std::get<KindInfo>(routed);
+  ensure_service_account(server, kind, object);
   const GroupVersionKind& gvk = kind.gvk;
   std::string path = gvk.group.empty() ? "/api/v1" : "/apis/" + gvk.group + "/" + gvk.version;
   if (kind.namespaced()) {
@@ -94,6 +110,10 @@ Column HttpColumn::column() {
 }
 
 InProcessColumn::InProcessColumn() : cluster_(std::make_shared<Cluster>()) {
+  // The ServiceAccount plugin as rrgen validate runs it (accounts that could exist are assumed):
+  // a table test's cluster has none unless it installs it, as here.
+  cluster_->set_admission_plugin(
+      std::make_shared<kube_controllers::ServiceAccountAdmission>(std::function<std::string()>(), true));
   for (const KindCodec& row : rr_builtin_types_kinds()) {
     if (row.resource.plural.empty() || row.resource.verbs.find("create") == std::string_view::npos) continue;
     const GroupVersionKind gvk = GroupVersionKind::from(std::string(row.api_version), std::string(row.kind));

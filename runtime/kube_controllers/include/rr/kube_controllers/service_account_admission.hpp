@@ -20,7 +20,9 @@ namespace rr::kube_controllers {
 class ServiceAccountAdmission : public AdmissionPlugin {
  public:
   // `suffix`: the 5 characters after "kube-api-access-" (random when empty; tests pass their own).
-  explicit ServiceAccountAdmission(std::function<std::string()> suffix = {});
+  // `assume_missing_accounts`: an account that is not stored is taken as an empty one instead of a
+  // 403 (rrgen validate: offline there are no accounts, as there are no namespaces).
+  explicit ServiceAccountAdmission(std::function<std::string()> suffix = {}, bool assume_missing_accounts = false);
   bool mutates(const StoreReader& store) override;
   bool mutates_kind(const StoreReader& store, const GroupVersionKind& gvk) override;
   void mutate(const AdmissionAttributes& attributes) override;
@@ -28,6 +30,7 @@ class ServiceAccountAdmission : public AdmissionPlugin {
 
  private:
   std::function<std::string()> suffix_;
+  bool assume_missing_accounts_ = false;
 };
 
 }  // namespace rr::kube_controllers
