@@ -20,10 +20,17 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 100;  // as sigs.k8s.io/json keeps at most
 
-// One open object or array of the JSON scan.
+// Where a value sits in its container: the root, a member's key or an item's index.
+struct Step {
+  enum Kind { Root, Key, Index } kind = Root;
+  std::string name;
+};
+
+// One open object or array of the JSON scan. Frames keep their own step, not their whole path, so
+// deep nesting costs memory in proportion to its depth.
 struct Frame {
   bool object = false;
-  std::string path;
+  Step at;
   std::set<std::string> keys;
   std::size_t index = 0;
 };
@@ -34,7 +41,7 @@ class JsonScan {
 
   // False on text that is not JSON.
   bool run() {
-    if (!value("")) return false;
+    if (!value(Step{})) return false;
     while (!stack_.empty()) {
       skip_space();
       if (pos_ >= text_.size()) return false;
@@ -60,35 +67,46 @@ class JsonScan {
     Frame& top = stack_.back();
     skip_space();
     if (!top.object) {
-      const std::string path = top.path + "[" + std::to_string(top.index++) + "]";
-      return value(path);
+      return value(Step{Step::Index, std::to_string(top.index++)});
     }
     std::string key;
     if (!string(key)) return false;
     skip_space();
     if (!expect(':')) return false;
-    const std::string path = top.path.empty() ? key : top.path + "." + key;
-    if (!top.keys.insert(key).second) add("duplicate field " + go_quote(path));
-    return value(path);
+    const Step at{Step::Key, key};
+    if (!top.keys.insert(key).second) add("duplicate field " + go_quote(path_to(at)));
+    return value(at);
   }
 
   // A value; an object or array opens a frame that run() continues.
-  bool value(const std::string& path) {
+  // The path of `last` inside the open frames: spec.containers[0].name.
+  std::string path_to(const Step& last) const {
+    std::string path;
+    const auto append = [&path](const Step& step) {
+      if (step.kind == Step::Index) path += "[" + step.name + "]";
+      else if (step.kind == Step::Key) path += (path.empty() ? "" : ".") + step.name;
+    };
+    for (const Frame& frame : stack_) append(frame.at);
+    append(last);
+    return path;
+  }
+
+  bool value(const Step& at) {
     skip_space();
     if (pos_ >= text_.size()) return false;
     const char c = text_[pos_];
     if (c == '{' || c == '[') {
       ++pos_;
       if (stack_.size() > 10000) return false;
-      stack_.push_back(Frame{.object = c == '{', .path = path, .keys = {}, .index = 0});
+      stack_.push_back(Frame{.object = c == '{', .at = at, .keys = {}, .index = 0});
       skip_space();
       const char close = c == '{' ? '}' : ']';
       if (pos_ < text_.size() && text_[pos_] == close) {
         ++pos_;
         stack_.pop_back();
-        return true;
       }
-      return member();
+      // run() reads the members: no recursion per level, so deep nesting cannot exhaust the stack.
+      return true;
     }
     if (c == '"') {
       std::string ignored;
