@@ -6,16 +6,6 @@ namespace rr::admission_policy::detail {
 
 namespace {
 
-Json user_json(const RequestUser* user) {
-  Json out = Json::object();
-  if (!user) return out;
-  out["username"] = user->name;
-  if (!user->uid.empty()) out["uid"] = user->uid;
-  if (!user->groups.empty()) out["groups"] = user->groups;
-  if (!user->extra.empty()) out["extra"] = user->extra;
-  return out;
-}
-
 // cel.CreateAdmissionRequest: the AdmissionRequest without its objects.
 Json request_of(const AdmissionAttributes& a) {
   const GroupVersionKind& gvk = a.kind.gvk;

@@ -54,25 +54,6 @@ bool object_matches(const Selector& selector, const AdmissionAttributes& a) {
 
 }  // namespace
 
-std::string_view operation_text(AdmissionOperation op) {
-  switch (op) {
-    case AdmissionOperation::Create: return "CREATE";
-    case AdmissionOperation::Update: return "UPDATE";
-    case AdmissionOperation::Delete: return "DELETE";
-  }
-  return "";
-}
-
-std::map<std::string, std::string> labels_of(const Json* object) {
-  if (!object || !object->is_object()) return {};
-  const Json labels = object->value("/metadata/labels"_json_pointer, Json::object());
-  std::map<std::string, std::string> out;
-  for (const auto& [k, v] : labels.items()) {
-    if (v.is_string()) out[k] = v.get<std::string>();
-  }
-  return out;
-}
-
 bool matches(const MatchResources& m, const AdmissionAttributes& a) {
   if (!namespace_matches(m.namespace_selector, a) || !object_matches(m.object_selector, a)) return false;
   if (any_rule(m.exclude, a, m.equivalent)) return false;

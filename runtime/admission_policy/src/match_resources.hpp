@@ -3,6 +3,7 @@
 // excludeResourceRules, then resourceRules (none: every resource).
 #pragma once
 #include "compiled_policy.hpp"
+#include "rr/admission_policy/request_attributes.hpp"
 #include "rr/cluster/cluster.hpp"
 
 namespace rr::admission_policy::detail {
@@ -11,9 +12,7 @@ inline const GroupVersionKind namespace_gvk{"", "v1", "Namespace"};
 
 bool matches(const MatchResources& match, const AdmissionAttributes& attributes);
 
-// The labels of an object's metadata (none for nullptr).
-std::map<std::string, std::string> labels_of(const Json* object);
-
-std::string_view operation_text(AdmissionOperation op);
+using admission_policy::labels_of;
+using admission_policy::operation_text;
 
 }  // namespace rr::admission_policy::detail

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "crd_conversion.hpp"
+#include "rr/admission_policy/request_attributes.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/client/patch.hpp"
 #include "rr/webhook/admission_review.hpp"
@@ -12,16 +13,12 @@ namespace rr::apiserver_detail {
 
 namespace {
 
+using admission_policy::labels_of;
+using admission_policy::operation_text;
+using admission_policy::user_json;
+
 const GroupVersionKind namespace_gvk{"", "v1", "Namespace"};
 
-std::string_view operation_text(AdmissionOperation op) {
-  switch (op) {
-    case AdmissionOperation::Create: return "CREATE";
-    case AdmissionOperation::Update: return "UPDATE";
-    case AdmissionOperation::Delete: return "DELETE";
-  }
-  return "";
-}
 
 webhook::Operation operation_of(AdmissionOperation op) {
   switch (op) {
@@ -53,16 +50,6 @@ bool rule_matches(const WebhookRule& rule, const AdmissionAttributes& a, const s
   });
 }
 
-std::map<std::string, std::string> labels_of(const Json* object) {
-  if (!object || !object->is_object()) return {};
-  const Json labels = object->value("/metadata/labels"_json_pointer, Json::object());
-  std::map<std::string, std::string> out;
-  for (const auto& [k, v] : labels.items()) {
-    if (v.is_string()) out[k] = v.get<std::string>();
-  }
-  return out;
-}
-
 // namespace.Matcher: cluster-scoped objects other than namespaces always match; a Namespace is
 // matched by its own labels.
 bool namespace_matches(const AdmissionWebhook& hook, const AdmissionAttributes& a) {
@@ -78,16 +65,6 @@ bool object_matches(const AdmissionWebhook& hook, const AdmissionAttributes& a) 
   if (hook.object_selector.empty()) return true;
   auto matches = [&](const Json* object) { return object && hook.object_selector.matches(labels_of(object)); };
   return matches(a.object) || matches(a.old_object);
-}
-
-Json user_json(const RequestUser* user) {
-  Json out = Json::object();
-  if (!user) return out;
-  out["username"] = user->name;
-  if (!user->uid.empty()) out["uid"] = user->uid;
-  if (!user->groups.empty()) out["groups"] = user->groups;
-  if (!user->extra.empty()) out["extra"] = user->extra;
-  return out;
 }
 
 webhook::GroupVersionResource resource_of(const KindInfo& kind, const std::string& version) {
