@@ -29,7 +29,7 @@
 #include "rest_handler.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
-#include "rr/wire_order/go_order.hpp"
+#include "rr/wire_order/go_encoder.hpp"
 #include "service_account_tokens.hpp"
 #include "tls_context.hpp"
 #include "watch_stream.hpp"
@@ -261,7 +261,7 @@ std::unique_ptr<httplib::Server> ApiServer::Impl::make_server() {
       return httplib::Server::HandlerResponse::Unhandled;
     }
     res.status = 401;
-    res.set_content(wire_order::dump(unauthorized().to_json()), "application/json");
+    res.set_content(wire_order::encode(unauthorized().to_json()), "application/json");
     return httplib::Server::HandlerResponse::Handled;
   });
   auto route = [this](const httplib::Request& req, httplib::Response& res) { serve(req, res); };

@@ -5,7 +5,7 @@
 #include "rr/client/api_error.hpp"
 #include "rr/core/protobuf.hpp"
 #include "rr/validation/decoding.hpp"
-#include "rr/wire_order/go_order.hpp"
+#include "rr/wire_order/go_encoder.hpp"
 #include "yaml_json.hpp"
 
 namespace rr::apiserver_detail {
@@ -109,7 +109,7 @@ HttpReply object_reply(const HttpRequest& request, const Json& object, int code)
       return reply;
     }
   }
-  reply.body = wire_order::dump(object);
+  reply.body = wire_order::encode(object);
   return reply;
 }
 

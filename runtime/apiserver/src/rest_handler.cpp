@@ -4,7 +4,7 @@
 #include "discovery.hpp"
 #include "openapi.hpp"
 #include "rr/cluster/cluster.hpp"
-#include "rr/wire_order/go_order.hpp"
+#include "rr/wire_order/go_encoder.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -21,7 +21,7 @@ Status path_not_found() {
 // `as`: the Go struct of a document that carries no kind of its own.
 HttpReply json_reply(const Json& document, std::string_view as = {}) {
   HttpReply reply;
-  reply.body = as.empty() ? wire_order::dump(document) : wire_order::dump_as(as, document);
+  reply.body = as.empty() ? wire_order::encode(document) : wire_order::encode_as(as, document);
   return reply;
 }
 

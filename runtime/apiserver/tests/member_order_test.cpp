@@ -126,3 +126,20 @@ TEST_CASE("member order: a Table (kubectl get) comes in metav1.Table's order") {
   CHECK(present(got["rows"][0], {"cells", "object"}) == Keys{"cells", "object"});
   CHECK(keys_of(got["rows"][0]["object"]) == Keys{"kind", "apiVersion", "metadata"});
 }
+
+TEST_CASE("bytes as Go's encoder writes them: <, > and & escaped, each body ending in a newline") {
+  TestServer t;
+  auto c = t.client();
+  const std::string map = R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"html"},"data":{"k":"<a&b>"}})";
+  auto created = c->Post("/api/v1/namespaces/default/configmaps", map, "application/json");
+  REQUIRE(created->status == 201);
+  CHECK(created->body.find(R"("k":"\u003ca\u0026b\u003e")") != std::string::npos);
+  CHECK(created->body.ends_with("}\n"));
+  auto missing = c->Get("/api/v1/namespaces/default/configmaps/none");
+  REQUIRE(missing->status == 404);
+  CHECK(missing->body.ends_with("\"code\":404}\n"));
+  auto list = c->Get("/api/v1/namespaces/default/configmaps");
+  REQUIRE(list->status == 200);
+  CHECK(list->body.find('<') == std::string::npos);
+  CHECK(Ordered::parse(list->body)["items"][0]["data"]["k"] == "<a&b>");
+}
