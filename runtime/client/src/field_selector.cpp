@@ -69,6 +69,11 @@ std::string term_text(const FieldSelector::Term& t) {
   return t.field + (t.negated ? "!=" : "=") + escape(t.value);
 }
 
+void sort_terms(std::vector<FieldSelector::Term>& terms) {
+  std::sort(terms.begin(), terms.end(),
+            [](const FieldSelector::Term& a, const FieldSelector::Term& b) { return term_text(a) < term_text(b); });
+}
+
 // The field's value as text: "" when missing or null, strings as they are, anything else as JSON.
 std::string field_text(const Json& object, std::string_view path) {
   const Json* at = &object;
@@ -111,8 +116,15 @@ FieldSelector FieldSelector::parse(std::string_view text) {
     out.terms_.push_back(Term{std::string(part.substr(0, at)), part[at] == '!',
                               unescape(text, part.substr(at + length))});
   }
-  std::sort(out.terms_.begin(), out.terms_.end(),
-            [](const Term& a, const Term& b) { return term_text(a) < term_text(b); });
+  sort_terms(out.terms_);
+  return out;
+}
+
+FieldSelector FieldSelector::renamed(std::string_view from, std::string_view to) const {
+  FieldSelector out = *this;
+  for (Term& t : out.terms_)
+    if (t.field == from) t.field = std::string(to);
+  sort_terms(out.terms_);
   return out;
 }
 

@@ -29,6 +29,13 @@ ObjectFilter ObjectFilter::from(const KindEntry& kind, const ListOptions& opts) 
                                                                                  kind.selectable_fields, term.field);
       if (error) fail(api_errors::bad_request(*error));
     }
+    if (builtin) {
+      const FieldSelector asked = filter.fields_;
+      for (const auto& term : asked.terms()) {
+        const std::string_view label = validation::builtin_field_label(gvk.group, gvk.kind, term.field);
+        if (label != term.field) filter.fields_ = filter.fields_.renamed(term.field, label);
+      }
+    }
   }
   return filter;
 }

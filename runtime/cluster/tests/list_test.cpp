@@ -118,6 +118,23 @@ TEST_CASE("list: a built-in kind accepts the field labels the API server convert
         "field label not supported: metadata.namespace");
 }
 
+TEST_CASE("list: Pod's legacy spec.host selects by spec.nodeName, as the v1 conversion maps it") {
+  auto cluster = make_cluster();
+  const rr::KindInfo pods{.gvk = {"", "v1", "Pod"}, .plural = "pods", .list_kind = "PodList"};
+  cluster->register_kind(pods, [](Json&) { return std::vector<rr::FieldError>{}; });
+  const auto pod = [](const std::string& name, const std::string& node) {
+    return Json{{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec", {{"nodeName", node}, {"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}};
+  };
+  cluster->create(pods, pod("a", "node-1"));
+  cluster->create(pods, pod("b", "node-2"));
+  CHECK(names(cluster->list(pods, query("", "", "spec.host=node-1"))) == std::vector<std::string>{"default/a"});
+  CHECK(names(cluster->list(pods, query("", "", "spec.host!=node-1,metadata.name!=x"))) ==
+        std::vector<std::string>{"default/b"});
+}
+
 TEST_CASE("list: limit and continue walk every item once") {
   auto cluster = populated();
   rr::ListOptions page;

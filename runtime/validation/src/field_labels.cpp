@@ -20,7 +20,7 @@ const KindLabels kKindLabels[] = {
      "Pod",
      {"metadata.name", "metadata.namespace", "spec.nodeName", "spec.restartPolicy", "spec.schedulerName",
       "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.podIPs",
-      "status.nominatedNodeName"}},
+      "status.nominatedNodeName", "spec.host"}},
     {"", "Node", {"metadata.name", "spec.unschedulable"}},
     {"", "ReplicationController", {"metadata.name", "metadata.namespace", "status.replicas"}},
     {"",
@@ -49,6 +49,11 @@ std::optional<std::string> builtin_field_label_error(std::string_view group, std
   }
   if (label == "metadata.name" || label == "metadata.namespace") return std::nullopt;
   return go_quote(label) + " is not a known field selector: only \"metadata.name\", \"metadata.namespace\"";
+}
+
+std::string_view builtin_field_label(std::string_view group, std::string_view kind, std::string_view label) {
+  if (group.empty() && kind == "Pod" && label == "spec.host") return "spec.nodeName";
+  return label;
 }
 
 std::optional<std::string> custom_resource_field_label_error(bool namespaced, std::span<const std::string> selectable,

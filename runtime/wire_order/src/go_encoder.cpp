@@ -11,26 +11,20 @@ namespace {
 std::string_view escape_at(std::string_view text, std::size_t i, std::size_t& length) {
   length = 1;
   switch (text[i]) {
-    case '<':
-      return "\\u003c";
-    case '>':
-      return "\\u003e";
-    case '&':
-      return "\\u0026";
+    case '<': return "\\u003c";
+    case '>': return "\\u003e";
+    case '&': return "\\u0026";
     case '\xE2':
       if (i + 2 < text.size() && text[i + 1] == '\x80' && (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
         length = 3;
         return text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
       }
       return {};
-    default:
-      return {};
+    default: return {};
   }
 }
 
-bool needs_escape(std::string_view text) {
-  return text.find_first_of("<>&\xE2") != std::string_view::npos;
-}
+bool needs_escape(std::string_view text) { return text.find_first_of("<>&\xE2") != std::string_view::npos; }
 
 std::string finished(std::string text) {
   escape_as_go(text);

@@ -7,7 +7,8 @@
 TEST_CASE("encode escapes what Go's encoder escapes, in values and keys, and ends with a newline") {
   const rr::Json status = {{"kind", "Status"},
                            {"apiVersion", "v1"},
-                           {"message", "a <b> & c\xE2\x80\xA8" "d\xE2\x80\xA9"},
+                           {"message", "a <b> & c\xE2\x80\xA8"
+                                       "d\xE2\x80\xA9"},
                            {"details", {{"causes", rr::Json::array({{{"field", "metadata.annotations[a&b]"}}})}}}};
   CHECK(rr::wire_order::encode(status) ==
         R"({"kind":"Status","apiVersion":"v1","message":"a \u003cb\u003e \u0026 c\u2028d\u2029",)"
@@ -22,7 +23,8 @@ TEST_CASE("text without those characters is dump()'s, plus the newline; other mu
 }
 
 TEST_CASE("a watch event line is escaped and newline-terminated once") {
-  const rr::Json pod = {{"kind", "Pod"}, {"apiVersion", "v1"}, {"metadata", {{"name", "p"}, {"annotations", {{"x", "<"}}}}}};
+  const rr::Json pod = {
+      {"kind", "Pod"}, {"apiVersion", "v1"}, {"metadata", {{"name", "p"}, {"annotations", {{"x", "<"}}}}}};
   const std::string line = rr::wire_order::encode_watch_event("ADDED", pod);
   CHECK(line.ends_with("}}}\n"));
   CHECK(line.find("\\u003c") != std::string::npos);

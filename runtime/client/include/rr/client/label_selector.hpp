@@ -65,6 +65,9 @@ class FieldSelector {
   const std::vector<Term>& terms() const noexcept { return terms_; }
   bool empty() const noexcept { return terms_.empty(); }
   std::string str() const;  // values escaped again, so str() parses back to an equal selector
+  // The same selector with every term on `from` on `to` instead (a server's field label
+  // conversion: Pod's legacy spec.host is spec.nodeName).
+  FieldSelector renamed(std::string_view from, std::string_view to) const;
   bool operator==(const FieldSelector&) const = default;
 
  private:

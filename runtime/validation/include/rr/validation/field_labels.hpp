@@ -15,6 +15,10 @@ namespace rr::validation {
 std::optional<std::string> builtin_field_label_error(std::string_view group, std::string_view kind,
                                                      std::string_view label);
 
+// The label a built-in kind's conversion matches for an accepted `label`: itself, except Pod's
+// legacy "spec.host", which v1 clients may still send and which means "spec.nodeName".
+std::string_view builtin_field_label(std::string_view group, std::string_view kind, std::string_view label);
+
 std::optional<std::string> custom_resource_field_label_error(bool namespaced, std::span<const std::string> selectable,
                                                              std::string_view label);
 
