@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "go_scalars.hpp"
 #include "rr/core/quantity.hpp"
 #include "rr/validation/decoding.hpp"
 
@@ -155,10 +156,7 @@ class Decoder {
     const std::string_view ref = ref_of(member);
     if (ref == kQuantity) return quantity(value);
     if (ref == kIntOrString) return int_or_string(value);
-    if (ref == kTime || ref == kMicroTime) {
-      if (!value.is_string()) fatal_ = "json: cannot unmarshal " + json_kind(value) + " into Go value of type string";
-      return;
-    }
+    if (ref == kTime || ref == kMicroTime) return time(value, ref == kMicroTime);
     const Json& schema = resolved(member);
     if (schema.value("x-kubernetes-preserve-unknown-fields", false)) return;
     const std::string type = type_of(schema);
@@ -188,7 +186,11 @@ class Decoder {
   // A scalar member; its Go type is named only when it is wrong.
   void scalar(const Json& value, const Json& schema, const std::string& type, const Json& member) {
     if (type == "string") {
-      if (!value.is_string()) type_error(json_kind(value), go_type(member));
+      if (!value.is_string()) return type_error(json_kind(value), go_type(member));
+      // A []byte is base64; its decoding error is saved as a type error is (the first one wins).
+      if (schema.value("format", std::string()) == "byte" && first_type_error_.empty()) {
+        if (auto error = detail::go_base64_error(value.get_ref<const std::string&>())) first_type_error_ = *error;
+      }
     } else if (type == "boolean") {
       if (!value.is_boolean()) type_error(json_kind(value), go_type(member));
     } else if (type == "number") {
@@ -199,6 +201,19 @@ class Decoder {
       const double low = int32 ? -2147483648.0 : -9223372036854775808.0;
       const double high = int32 ? 2147483647.0 : 9223372036854775807.0;
       if (!is_integer_in(value, low, high)) type_error("number " + value.dump(), go_type(member));
+    }
+  }
+
+  // metav1.Time's and MicroTime's UnmarshalJSON: a string that time.Parse reads with RFC 3339
+  // (MicroTime: exactly six fraction digits).
+  void time(const Json& value, bool micro) {
+    if (!value.is_string()) {
+      fatal_ = "json: cannot unmarshal " + json_kind(value) + " into Go value of type string";
+      return;
+    }
+    if (auto error = detail::go_time_parse_error(micro ? detail::kRfc3339Micro : detail::kRfc3339,
+                                                 value.get_ref<const std::string&>())) {
+      fatal_ = std::move(*error);
     }
   }
 

@@ -105,6 +105,31 @@ TEST_CASE("quantities and int-or-strings fail with their own decoders' text") {
   CHECK(decode_pod(named_port).error.empty());
 }
 
+TEST_CASE("times and base64 bytes fail with time.Parse's and encoding/base64's text") {
+  Json pod = pod_with_spec({{"containers", {{{"name", "c"}, {"image", "i"}}}}});
+  pod["metadata"]["creationTimestamp"] = "yesterday";
+  CHECK(decode_pod(pod).error ==
+        R"(parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006")");
+  pod["metadata"]["creationTimestamp"] = "2024-05-01T10:00:00Z";
+  CHECK(decode_pod(pod).error.empty());
+  // A Lease's renewTime is a MicroTime: six fraction digits are required.
+  Json lease = {{"apiVersion", "coordination.k8s.io/v1"},
+                {"kind", "Lease"},
+                {"metadata", {{"name", "l"}}},
+                {"spec", {{"renewTime", "2024-05-01T10:00:00Z"}}}};
+  CHECK(decode_as_go(lease, definitions(), "io.k8s.api.coordination.v1.Lease").error ==
+        R"(parsing time "2024-05-01T10:00:00Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000")");
+  // Secret data is []byte: the first bad value is saved, as a type error is, and decoding goes on.
+  Json secret = {{"apiVersion", "v1"},
+                 {"kind", "Secret"},
+                 {"metadata", {{"name", "s"}}},
+                 {"data", {{"a", "c2VjcmV0"}, {"b", "<not base64>"}}},
+                 {"extra", 1}};
+  const GoDecoding out = decode_as_go(secret, definitions(), "io.k8s.api.core.v1.Secret");
+  CHECK(out.error == "illegal base64 data at input byte 0");
+  CHECK(out.unknown_fields.empty());  // the failure is reported alone
+}
+
 TEST_CASE("null is accepted anywhere, as Go leaves the value as it is") {
   Json pod = pod_with_spec({{"containers", nullptr}, {"terminationGracePeriodSeconds", nullptr}});
   const GoDecoding out = decode_pod(pod);
