@@ -1,0 +1,192 @@
+#include "type_checking.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "rr/cel/program.hpp"
+#include "rr/schema_cel/cel_rules.hpp"
+
+namespace rr::admission_policy::detail {
+
+namespace {
+
+constexpr std::size_t kMaxTypesToCheck = 10;  // upstream's maxTypesToCheck
+
+std::vector<std::string> strings_of(const Json& rule, const char* key) {
+  std::vector<std::string> out;
+  if (auto it = rule.find(key); it != rule.end() && it->is_array()) {
+    for (const Json& v : *it)
+      if (v.is_string()) out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+std::string text_of(const Json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+// RESTMapper.KindsFor of an explicit group/version/resource: the served kinds with that plural
+// (or singular) name.
+std::vector<GroupVersionKind> kinds_for(const std::vector<KindInfo>& served, const std::string& group,
+                                        const std::string& version, const std::string& resource) {
+  std::vector<GroupVersionKind> out;
+  const std::string wanted = lower(resource);
+  for (const KindInfo& k : served) {
+    if (k.gvk.group == group && k.gvk.version == version && (k.plural == wanted || lower(k.gvk.kind) == wanted)) {
+      out.push_back(k.gvk);
+    }
+  }
+  return out;
+}
+
+bool gvk_less(const GroupVersionKind& a, const GroupVersionKind& b) {
+  if (a.group != b.group) return a.group < b.group;
+  if (a.version != b.version) return a.version < b.version;
+  return a.kind < b.kind;
+}
+
+// schema.GroupVersionKind's String(): "apps/v1, Kind=Deployment", "/v1, Kind=Pod".
+std::string gvk_text(const GroupVersionKind& gvk) { return gvk.group + "/" + gvk.version + ", Kind=" + gvk.kind; }
+
+// paramKind as schema.ParseGroupVersion reads its apiVersion; nullopt without one (or unparsable).
+std::optional<GroupVersionKind> params_gvk(const Json& spec) {
+  auto pk = spec.find("paramKind");
+  if (pk == spec.end() || !pk->is_object()) return std::nullopt;
+  const std::string api_version = text_of(*pk, "apiVersion");
+  const std::string kind = text_of(*pk, "kind");
+  GroupVersionKind gvk{"", "", kind};
+  if (const auto slash = api_version.find('/'); slash == std::string::npos) {
+    gvk.version = api_version;
+  } else if (api_version.find('/', slash + 1) == std::string::npos) {
+    gvk.group = api_version.substr(0, slash);
+    gvk.version = api_version.substr(slash + 1);
+  } else {
+    return std::nullopt;
+  }
+  if (gvk.group.empty() && gvk.version.empty() && gvk.kind.empty()) return std::nullopt;
+  return gvk;
+}
+
+// The declared type of a kind (its schema as a resource root); nullopt when it has no schema.
+std::optional<cel::CelType> decl_type_of(const SchemaResolver& resolve, const GroupVersionKind& gvk) {
+  std::optional<Json> schema = resolve(gvk);
+  if (!schema) return std::nullopt;
+  return schema::resource_cel_type(*schema, gvk.kind);
+}
+
+// One kind's environment: object/oldObject/params typed, the policy's variables typed in order
+// (a variable that does not compile is dyn, as upstream stores it).
+struct Environment {
+  cel::CompileOptions options;
+
+  Environment(const cel::CelType& object, const std::optional<cel::CelType>& params, const Json& variables) {
+    options.declarations.emplace("object", object);
+    options.declarations.emplace("oldObject", object);
+    if (params) options.declarations.emplace("params", *params);
+    options.variables =
+        std::vector<std::string>{"object", "oldObject", "request", "namespaceObject", "authorizer",
+                                 "authorizer.requestResource", "variables"};
+    if (params) options.variables->push_back("params");
+    std::map<std::string, cel::CelType> fields;
+    set_variables(fields);
+    if (!variables.is_array()) return;
+    for (const Json& v : variables) {
+      if (!v.is_object()) continue;
+      const cel::CompileResult r = cel::compile(text_of(v, "expression"), options);
+      fields[text_of(v, "name")] = r.ok() ? r.type : cel::CelType::dyn();
+      set_variables(fields);
+    }
+  }
+
+  void set_variables(std::map<std::string, cel::CelType> fields) {
+    options.declarations.insert_or_assign("variables", cel::CelType::object("kubernetes.variables", std::move(fields)));
+  }
+};
+
+}  // namespace
+
+std::vector<GroupVersionKind> types_to_check(const Json& policy, const std::vector<KindInfo>& served) {
+  const Json::json_pointer rules_at("/spec/matchConstraints/resourceRules");
+  if (!policy.contains(rules_at) || !policy.at(rules_at).is_array()) return {};
+  std::set<GroupVersionKind, decltype(&gvk_less)> gvks(&gvk_less);
+  for (const Json& rule : policy.at(rules_at)) {
+    std::vector<std::string> groups = strings_of(rule, "apiGroups");
+    std::vector<std::string> versions = strings_of(rule, "apiVersions");
+    std::vector<std::string> resources;
+    for (const std::string& r : strings_of(rule, "resources"))
+      if (r.find_first_of("*/") == std::string::npos) resources.push_back(r);
+    const auto wildcard = [](const std::string& s) { return s.find('*') != std::string::npos; };
+    if (std::ranges::any_of(groups, wildcard) || std::ranges::any_of(versions, wildcard)) continue;
+    if (groups.empty() || versions.empty() || resources.empty()) continue;
+    std::ranges::sort(groups);
+    std::ranges::sort(versions);
+    std::ranges::sort(resources);
+    std::size_t count = 0;
+    for (const auto& group : groups) {
+      for (const auto& version : versions) {
+        for (const auto& resource : resources) {
+          for (const GroupVersionKind& gvk : kinds_for(served, group, version, resource)) {
+            gvks.insert(gvk);
+            if (++count == kMaxTypesToCheck) return {gvks.begin(), gvks.end()};
+          }
+        }
+      }
+    }
+  }
+  return {gvks.begin(), gvks.end()};
+}
+
+std::vector<ExpressionWarning> type_check(const Json& policy, const std::vector<KindInfo>& served,
+                                          const SchemaResolver& resolve) {
+  std::vector<ExpressionWarning> out;
+  if (!resolve || !policy.is_object()) return out;
+  const Json spec = policy.value("spec", Json::object());
+  if (!spec.is_object()) return out;
+  const auto param_gvk = params_gvk(spec);
+  std::optional<cel::CelType> params;
+  if (param_gvk) params = decl_type_of(resolve, *param_gvk).value_or(cel::CelType::dyn());
+
+  std::vector<std::pair<GroupVersionKind, Environment>> environments;
+  for (const GroupVersionKind& gvk : types_to_check(policy, served)) {
+    auto object = decl_type_of(resolve, gvk);
+    if (object) environments.emplace_back(gvk, Environment(*object, params, spec.value("variables", Json::array())));
+  }
+  if (environments.empty()) return out;
+
+  auto check = [&](const std::string& field_ref, const std::string& expression) {
+    std::string warning;
+    for (const auto& [gvk, env] : environments) {
+      const cel::CompileResult r = cel::compile(expression, env.options);
+      if (r.ok()) continue;
+      std::string issues = r.error_text;
+      while (!issues.empty() && issues.back() == '\n') issues.pop_back();
+      if (!warning.empty()) warning += "\n";
+      warning += gvk_text(gvk) + ": " + issues + "\n";
+    }
+    if (!warning.empty()) out.push_back({field_ref, std::move(warning)});
+  };
+  const Json validations = spec.value("validations", Json::array());
+  if (!validations.is_array()) return out;
+  for (std::size_t i = 0; i < validations.size(); ++i) {
+    const Json& v = validations[i];
+    if (!v.is_object()) continue;
+    const std::string at = "spec.validations[" + std::to_string(i) + "].";
+    check(at + "expression", text_of(v, "expression"));
+    // Note that MessageExpression is optional (an empty one is not checked).
+    if (const std::string message = text_of(v, "messageExpression"); !message.empty()) {
+      check(at + "messageExpression", message);
+    }
+  }
+  return out;
+}
+
+}  // namespace rr::admission_policy::detail
