@@ -14,20 +14,6 @@ namespace {
 
 constexpr std::size_t kMaxTypesToCheck = 10;  // upstream's maxTypesToCheck
 
-std::vector<std::string> strings_of(const Json& rule, const char* key) {
-  std::vector<std::string> out;
-  if (auto it = rule.find(key); it != rule.end() && it->is_array()) {
-    for (const Json& v : *it)
-      if (v.is_string()) out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
-std::string text_of(const Json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 std::string lower(std::string s) {
   for (char& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -61,8 +47,8 @@ std::string gvk_text(const GroupVersionKind& gvk) { return gvk.group + "/" + gvk
 std::optional<GroupVersionKind> params_gvk(const Json& spec) {
   auto pk = spec.find("paramKind");
   if (pk == spec.end() || !pk->is_object()) return std::nullopt;
-  const std::string api_version = text_of(*pk, "apiVersion");
-  const std::string kind = text_of(*pk, "kind");
+  const std::string api_version = string_at(*pk, "apiVersion");
+  const std::string kind = string_at(*pk, "kind");
   GroupVersionKind gvk{"", "", kind};
   if (const auto slash = api_version.find('/'); slash == std::string::npos) {
     gvk.version = api_version;
@@ -92,17 +78,16 @@ struct Environment {
     options.declarations.emplace("object", object);
     options.declarations.emplace("oldObject", object);
     if (params) options.declarations.emplace("params", *params);
-    options.variables =
-        std::vector<std::string>{"object", "oldObject", "request", "namespaceObject", "authorizer",
-                                 "authorizer.requestResource", "variables"};
+    options.variables = std::vector<std::string>{
+        "object", "oldObject", "request", "namespaceObject", "authorizer", "authorizer.requestResource", "variables"};
     if (params) options.variables->push_back("params");
     std::map<std::string, cel::CelType> fields;
     set_variables(fields);
     if (!variables.is_array()) return;
     for (const Json& v : variables) {
       if (!v.is_object()) continue;
-      const cel::CompileResult r = cel::compile(text_of(v, "expression"), options);
-      fields[text_of(v, "name")] = r.ok() ? r.type : cel::CelType::dyn();
+      const cel::CompileResult r = cel::compile(string_at(v, "expression"), options);
+      fields[string_at(v, "name")] = r.ok() ? r.type : cel::CelType::dyn();
       set_variables(fields);
     }
   }
@@ -119,10 +104,10 @@ std::vector<GroupVersionKind> types_to_check(const Json& policy, const std::vect
   if (!policy.contains(rules_at) || !policy.at(rules_at).is_array()) return {};
   std::set<GroupVersionKind, decltype(&gvk_less)> gvks(&gvk_less);
   for (const Json& rule : policy.at(rules_at)) {
-    std::vector<std::string> groups = strings_of(rule, "apiGroups");
-    std::vector<std::string> versions = strings_of(rule, "apiVersions");
+    std::vector<std::string> groups = strings_at(rule, "apiGroups");
+    std::vector<std::string> versions = strings_at(rule, "apiVersions");
     std::vector<std::string> resources;
-    for (const std::string& r : strings_of(rule, "resources"))
+    for (const std::string& r : strings_at(rule, "resources"))
       if (r.find_first_of("*/") == std::string::npos) resources.push_back(r);
     const auto wildcard = [](const std::string& s) { return s.find('*') != std::string::npos; };
     if (std::ranges::any_of(groups, wildcard) || std::ranges::any_of(versions, wildcard)) continue;
@@ -180,9 +165,9 @@ std::vector<ExpressionWarning> type_check(const Json& policy, const std::vector<
     const Json& v = validations[i];
     if (!v.is_object()) continue;
     const std::string at = "spec.validations[" + std::to_string(i) + "].";
-    check(at + "expression", text_of(v, "expression"));
+    check(at + "expression", string_at(v, "expression"));
     // Note that MessageExpression is optional (an empty one is not checked).
-    if (const std::string message = text_of(v, "messageExpression"); !message.empty()) {
+    if (const std::string message = string_at(v, "messageExpression"); !message.empty()) {
       check(at + "messageExpression", message);
     }
   }

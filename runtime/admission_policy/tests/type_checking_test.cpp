@@ -58,10 +58,9 @@ TEST_CASE("a misspelt field of the matched kind is a warning with upstream's tex
   const Json w = warnings_of(p);
   REQUIRE(w.size() == 1);
   CHECK(w[0]["fieldRef"] == "spec.validations[0].expression");
-  CHECK(w[0]["warning"] ==
-        "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'\n"
-        " | object.spec.replicsa > 1\n"
-        " | ...........^\n");
+  CHECK(w[0]["warning"] == "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'\n"
+                           " | object.spec.replicsa > 1\n"
+                           " | ...........^\n");
   CHECK(ap::policy_status(p, served_kinds, schema_of)["observedGeneration"] == 3);
 }
 
@@ -82,14 +81,13 @@ TEST_CASE("type errors and messageExpressions are checked; each kind has its par
   REQUIRE(w.size() == 2);
   CHECK(w[0]["fieldRef"] == "spec.validations[0].expression");
   // Sorted by group: the core ConfigMap first; paragraphs joined by a newline.
-  CHECK(w[0]["warning"] ==
-        "/v1, Kind=ConfigMap: ERROR: <input>:1:11: undefined field 'spec'\n"
-        " | has(object.spec) || object.data.size() > 0\n"
-        " | ..........^\n"
-        "\n"
-        "apps/v1, Kind=Deployment: ERROR: <input>:1:27: undefined field 'data'\n"
-        " | has(object.spec) || object.data.size() > 0\n"
-        " | ..........................^\n");
+  CHECK(w[0]["warning"] == "/v1, Kind=ConfigMap: ERROR: <input>:1:11: undefined field 'spec'\n"
+                           " | has(object.spec) || object.data.size() > 0\n"
+                           " | ..........^\n"
+                           "\n"
+                           "apps/v1, Kind=Deployment: ERROR: <input>:1:27: undefined field 'data'\n"
+                           " | has(object.spec) || object.data.size() > 0\n"
+                           " | ..........................^\n");
   CHECK(w[1]["fieldRef"] == "spec.validations[1].messageExpression");
   CHECK(w[1]["warning"].get<std::string>().find("found no matching overload for '_==_' applied to '(string, int)'") !=
         std::string::npos);
@@ -97,12 +95,12 @@ TEST_CASE("type errors and messageExpressions are checked; each kind has its par
 
 TEST_CASE("params are typed by the paramKind's schema; variables by their expressions") {
   const Json p = policy_with(deployment_rules,
-                        R"J([{"expression":"object.spec.replicas <= params.data.max"},
+                             R"J([{"expression":"object.spec.replicas <= params.data.max"},
                              {"expression":"params.dta.max == ''"},
                              {"expression":"variables.team == 1"},
                              {"expression":"variables.nonExisting"},
                              {"expression":"variables.broken == 1"}])J",
-                        R"J("paramKind":{"apiVersion":"v1","kind":"ConfigMap"},
+                             R"J("paramKind":{"apiVersion":"v1","kind":"ConfigMap"},
                             "variables":[{"name":"team","expression":"object.metadata.labels['team']"},
                                          {"name":"broken","expression":"object.nope"}],)J");
   const Json w = warnings_of(p);
