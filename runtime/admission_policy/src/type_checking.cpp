@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "admission_types.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/schema_cel/cel_rules.hpp"
 
@@ -69,14 +70,16 @@ std::optional<cel::CelType> decl_type_of(const SchemaResolver& resolve, const Gr
   return schema::resource_cel_type(*schema, gvk.kind);
 }
 
-// One kind's environment: object/oldObject/params typed, the policy's variables typed in order
-// (a variable that does not compile is dyn, as upstream stores it).
+// One kind's environment: object/oldObject/params typed, request and namespaceObject as upstream builds them, the
+// policy's variables typed in order (a variable that does not compile is dyn, as upstream stores it).
 struct Environment {
   cel::CompileOptions options;
 
   Environment(const cel::CelType& object, const std::optional<cel::CelType>& params, const Json& variables) {
     options.declarations.emplace("object", object);
     options.declarations.emplace("oldObject", object);
+    options.declarations.emplace("request", request_type());
+    options.declarations.emplace("namespaceObject", namespace_type());
     if (params) options.declarations.emplace("params", *params);
     options.variables = std::vector<std::string>{
         "object", "oldObject", "request", "namespaceObject", "authorizer", "authorizer.requestResource", "variables"};

@@ -93,6 +93,21 @@ TEST_CASE("type errors and messageExpressions are checked; each kind has its par
         std::string::npos);
 }
 
+TEST_CASE("request and namespaceObject have upstream's declared types") {
+  const Json p = policy_with(deployment_rules,
+                             R"J([{"expression":"request.userInfo.groups.exists(g, g == 'x') && request.dryRun"},
+     {"expression":"request.operaton == 'CREATE'"},
+     {"expression":"namespaceObject.metadata.labels['env'] == 'prod' && namespaceObject.status.phase != ''"},
+     {"expression":"namespaceObject.metadata.uid != ''"}])J");
+  const Json w = warnings_of(p);
+  REQUIRE(w.size() == 2);
+  CHECK(w[0]["fieldRef"] == "spec.validations[1].expression");
+  CHECK(w[0]["warning"].get<std::string>().find("undefined field 'operaton'") != std::string::npos);
+  // Upstream declares the namespace's uid as `UID`.
+  CHECK(w[1]["fieldRef"] == "spec.validations[3].expression");
+  CHECK(w[1]["warning"].get<std::string>().find("undefined field 'uid'") != std::string::npos);
+}
+
 TEST_CASE("params are typed by the paramKind's schema; variables by their expressions") {
   const Json p = policy_with(deployment_rules,
                              R"J([{"expression":"object.spec.replicas <= params.data.max"},
