@@ -70,37 +70,35 @@ std::optional<cel::CelType> decl_type_of(const SchemaResolver& resolve, const Gr
   return schema::resource_cel_type(*schema, gvk.kind);
 }
 
-// One kind's environment: object/oldObject/params typed, request and namespaceObject as upstream builds them, the
-// policy's variables typed in order (a variable that does not compile is dyn, as upstream stores it).
-struct Environment {
-  cel::CompileOptions options;
-
-  Environment(const cel::CelType& object, const std::optional<cel::CelType>& params, const Json& variables) {
-    options.declarations.emplace("object", object);
-    options.declarations.emplace("oldObject", object);
-    options.declarations.emplace("request", request_type());
-    options.declarations.emplace("namespaceObject", namespace_type());
-    if (params) options.declarations.emplace("params", *params);
-    options.variables = std::vector<std::string>{
-        "object", "oldObject", "request", "namespaceObject", "authorizer", "authorizer.requestResource", "variables"};
-    if (params) options.variables->push_back("params");
-    std::map<std::string, cel::CelType> fields;
-    set_variables(fields);
-    if (!variables.is_array()) return;
-    for (const Json& v : variables) {
-      if (!v.is_object()) continue;
-      const cel::CompileResult r = cel::compile(string_at(v, "expression"), options);
-      fields[string_at(v, "name")] = r.ok() ? r.type : cel::CelType::dyn();
-      set_variables(fields);
-    }
-  }
-
-  void set_variables(std::map<std::string, cel::CelType> fields) {
-    options.declarations.insert_or_assign("variables", cel::CelType::object("kubernetes.variables", std::move(fields)));
-  }
-};
-
 }  // namespace
+
+TypedEnvironment::TypedEnvironment(const cel::CelType& object, const std::optional<cel::CelType>& params,
+                                   const Json& variables, bool authorizer) {
+  options.declarations.emplace("object", object);
+  options.declarations.emplace("oldObject", object);
+  options.declarations.emplace("request", request_type());
+  options.declarations.emplace("namespaceObject", namespace_type());
+  if (params) options.declarations.emplace("params", *params);
+  options.variables = std::vector<std::string>{"object", "oldObject", "request", "namespaceObject", "variables"};
+  if (authorizer) {
+    options.variables->push_back("authorizer");
+    options.variables->push_back("authorizer.requestResource");
+  }
+  if (params) options.variables->push_back("params");
+  std::map<std::string, cel::CelType> fields;
+  set_variables(fields);
+  if (!variables.is_array()) return;
+  for (const Json& v : variables) {
+    if (!v.is_object()) continue;
+    const cel::CompileResult r = cel::compile(string_at(v, "expression"), options);
+    fields[string_at(v, "name")] = r.ok() ? r.type : cel::CelType::dyn();
+    set_variables(fields);
+  }
+}
+
+void TypedEnvironment::set_variables(std::map<std::string, cel::CelType> fields) {
+  options.declarations.insert_or_assign("variables", cel::CelType::object("kubernetes.variables", std::move(fields)));
+}
 
 std::vector<GroupVersionKind> types_to_check(const Json& policy, const std::vector<KindInfo>& served) {
   const Json::json_pointer rules_at("/spec/matchConstraints/resourceRules");
@@ -143,10 +141,11 @@ std::vector<ExpressionWarning> type_check(const Json& policy, const std::vector<
   std::optional<cel::CelType> params;
   if (param_gvk) params = decl_type_of(resolve, *param_gvk).value_or(cel::CelType::dyn());
 
-  std::vector<std::pair<GroupVersionKind, Environment>> environments;
+  std::vector<std::pair<GroupVersionKind, TypedEnvironment>> environments;
   for (const GroupVersionKind& gvk : types_to_check(policy, served)) {
     auto object = decl_type_of(resolve, gvk);
-    if (object) environments.emplace_back(gvk, Environment(*object, params, spec.value("variables", Json::array())));
+    if (object)
+      environments.emplace_back(gvk, TypedEnvironment(*object, params, spec.value("variables", Json::array()), true));
   }
   if (environments.empty()) return out;
 

@@ -3,6 +3,9 @@
 // policy's explicit resourceRules name, with `object`/`oldObject` typed by that kind's schema and
 // `params` by the paramKind's. The results are status warnings only: the policy enforces as before.
 #pragma once
+#include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "compiled_policy.hpp"
@@ -10,6 +13,18 @@
 #include "rr/client/kind.hpp"
 
 namespace rr::admission_policy::detail {
+
+// What an expression is compiled with: object/oldObject and params with the given types (params
+// declared only when given), request and namespaceObject as upstream builds them, the policy's
+// variables typed in order (one that does not compile is dyn), the authorizer when asked (dyn).
+struct TypedEnvironment {
+  cel::CompileOptions options;
+  TypedEnvironment(const cel::CelType& object, const std::optional<cel::CelType>& params, const Json& variables,
+                   bool authorizer);
+
+ private:
+  void set_variables(std::map<std::string, cel::CelType> fields);
+};
 
 // The kinds type checking covers (TypeChecker.typesToCheck): every group x version x resource of
 // the matchConstraints' resourceRules without wildcards (a rule with a wildcard group or version
