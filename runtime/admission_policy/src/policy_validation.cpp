@@ -30,8 +30,9 @@ struct Errors {
     std::ranges::sort(values);
     std::string text;
     for (const auto& v : values) text += (text.empty() ? "" : ", ") + go_quote(v);
-    list.push_back({path, FieldErrorType::NotSupported,
-                    path + ": Unsupported value: " + go_quote(value.get<std::string>()) + ": supported values: " + text});
+    list.push_back(
+        {path, FieldErrorType::NotSupported,
+         path + ": Unsupported value: " + go_quote(value.get<std::string>()) + ": supported values: " + text});
   }
   void duplicate(const std::string& path, const std::string& value) {
     list.push_back({path, FieldErrorType::Duplicate, path + ": Duplicate value: " + go_quote(value)});
@@ -47,9 +48,8 @@ std::string trimmed(const std::string& s) {
 // A CEL identifier, as the API server requires a variable's name to be.
 bool is_cel_identifier(const std::string& name) {
   static const std::set<std::string> reserved = {
-      "true",   "false", "null",   "in",    "as",        "break",   "const",   "continue", "else",
-      "for",    "function", "if",  "import", "let",      "loop",    "package", "namespace", "return",
-      "var",    "void",  "while"};
+      "true", "false",  "null", "in",   "as",      "break",     "const",  "continue", "else", "for",  "function",
+      "if",   "import", "let",  "loop", "package", "namespace", "return", "var",      "void", "while"};
   if (name.empty() || reserved.contains(name)) return false;
   const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   if (!letter(name[0])) return false;
@@ -122,8 +122,8 @@ std::vector<FieldError> validate_validating_policy(const Json& policy) {
     if (!rules.is_array() || rules.empty()) errors.required("spec.matchConstraints.resourceRules");
   }
 
-  const std::optional<cel::CelType> params =
-      has_params ? std::optional<cel::CelType>(cel::CelType::dyn()) : std::nullopt;
+  const std::optional<cel::CelType> params = has_params ? std::optional<cel::CelType>(cel::CelType::dyn())
+                                                        : std::nullopt;
   const Json variables = spec.value("variables", Json::array());
   const detail::TypedEnvironment env(cel::CelType::dyn(), params, variables, true);
   const detail::TypedEnvironment no_authorizer(cel::CelType::dyn(), params, variables, false);
@@ -133,9 +133,9 @@ std::vector<FieldError> validate_validating_policy(const Json& policy) {
   const Json conditions = spec.value("matchConditions", Json::array());
   if (conditions.is_array()) {
     if (conditions.size() > 64) {
-      errors.list.push_back({"spec.matchConditions", FieldErrorType::TooMany,
-                             "spec.matchConditions: Too many: " + std::to_string(conditions.size()) +
-                                 ": must have at most 64 items"});
+      errors.list.push_back(
+          {"spec.matchConditions", FieldErrorType::TooMany,
+           "spec.matchConditions: Too many: " + std::to_string(conditions.size()) + ": must have at most 64 items"});
     }
     std::set<std::string> names;
     for (std::size_t i = 0; i < conditions.size(); ++i) {
@@ -169,8 +169,9 @@ std::vector<FieldError> validate_validating_policy(const Json& policy) {
         errors.required(at + ".expression", "expression is not specified");
       } else {
         // A variable sees the ones before it.
-        const detail::TypedEnvironment before(cel::CelType::dyn(), params, Json(std::vector<Json>(
-            variables.begin(), variables.begin() + static_cast<std::ptrdiff_t>(i))), true);
+        const detail::TypedEnvironment before(
+            cel::CelType::dyn(), params,
+            Json(std::vector<Json>(variables.begin(), variables.begin() + static_cast<std::ptrdiff_t>(i))), true);
         Compile{before, before, errors}(at + ".expression", expression, true, {}, "");
       }
     }

@@ -38,12 +38,13 @@ TEST_CASE("a policy whose expressions compile is valid") {
 }
 
 TEST_CASE("an expression that does not compile is refused with upstream's text") {
-  const auto errors = ap::validate_validating_policy(vap(R"J("validations":[{"expression":"object.spec.replicas <="}])J"));
+  const auto errors = ap::validate_validating_policy(
+      vap(R"J("validations":[{"expression":"object.spec.replicas <="}])J"));
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].path == "spec.validations[0].expression");
   CHECK(errors[0].type == rr::FieldErrorType::Invalid);
-  CHECK(errors[0].message.starts_with(
-      "spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:"));
+  CHECK(errors[0].message.starts_with("spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": "
+                                      "compilation failed: ERROR: <input>:1:"));
 }
 
 TEST_CASE("result types, names and the other expressions") {
@@ -81,37 +82,39 @@ TEST_CASE("matchConstraints, validations and enums") {
             R"J({"spec":{"matchConstraints":{"matchPolicy":"Fuzzy","resourceRules":[{"operations":["PATCH"]}]},
                  "validations":[{"expression":"true"}]}})J"))) ==
         std::vector<std::string>{
-            "spec.matchConstraints.matchPolicy: Unsupported value: \"Fuzzy\": supported values: \"Equivalent\", \"Exact\"",
+            "spec.matchConstraints.matchPolicy: Unsupported value: \"Fuzzy\": supported values: \"Equivalent\", "
+            "\"Exact\"",
             "spec.matchConstraints.resourceRules[0].apiGroups: Required value",
             "spec.matchConstraints.resourceRules[0].apiVersions: Required value",
             "spec.matchConstraints.resourceRules[0].resources: Required value",
             "spec.matchConstraints.resourceRules[0].operations[0]: Unsupported value: \"PATCH\": supported values: "
             "\"*\", \"CONNECT\", \"CREATE\", \"DELETE\", \"UPDATE\""});
   Json many = vap(R"J("validations":[{"expression":"true"}])J");
-  for (int i = 0; i < 65; ++i) many["spec"]["matchConditions"].push_back({{"name", "c" + std::to_string(i)}, {"expression", "true"}});
+  for (int i = 0; i < 65; ++i)
+    many["spec"]["matchConditions"].push_back({{"name", "c" + std::to_string(i)}, {"expression", "true"}});
   CHECK(messages(ap::validate_validating_policy(many)) ==
         std::vector<std::string>{"spec.matchConditions: Too many: 65: must have at most 64 items"});
 }
 
 TEST_CASE("a binding: policyName, validationActions, paramRef") {
-  CHECK(ap::validate_validating_binding(
-            Json::parse(R"J({"spec":{"policyName":"p","validationActions":["Deny","Audit"],
+  CHECK(ap::validate_validating_binding(Json::parse(R"J({"spec":{"policyName":"p","validationActions":["Deny","Audit"],
                            "paramRef":{"name":"x","parameterNotFoundAction":"Deny"}}})J"))
             .empty());
   CHECK(messages(ap::validate_validating_binding(Json::parse(R"J({"spec":{"paramRef":{}}})J"))) ==
         std::vector<std::string>{"spec.policyName: Required value",
                                  "spec.paramRef: Required value: one of name or selector must be specified",
                                  "spec.validationActions: Required value: at least one validation action is required"});
-  CHECK(messages(ap::validate_validating_binding(Json::parse(
-            R"J({"spec":{"policyName":"p","validationActions":["Deny","Warn","Deny","Log"],
+  CHECK(
+      messages(ap::validate_validating_binding(Json::parse(
+          R"J({"spec":{"policyName":"p","validationActions":["Deny","Warn","Deny","Log"],
                  "paramRef":{"name":"x","selector":{},"parameterNotFoundAction":"Maybe"}}})J"))) ==
-        std::vector<std::string>{
-            "spec.paramRef.name: Forbidden: name and selector are mutually exclusive",
-            "spec.paramRef.selector: Forbidden: name and selector are mutually exclusive",
-            "spec.paramRef.parameterNotFoundAction: Unsupported value: \"Maybe\": supported values: \"Allow\", \"Deny\"",
-            "spec.validationActions[2]: Duplicate value: \"Deny\"",
-            "spec.validationActions[3]: Unsupported value: \"Log\": supported values: \"Audit\", \"Deny\", \"Warn\"",
-            "spec.validationActions: Invalid value: []admissionregistration.ValidationAction{\"Deny\", \"Warn\", "
-            "\"Deny\", \"Log\"}: must not contain both Deny and Warn (repeating the same validation failure "
-            "information in the API response and headers serves no purpose)"});
+      std::vector<std::string>{
+          "spec.paramRef.name: Forbidden: name and selector are mutually exclusive",
+          "spec.paramRef.selector: Forbidden: name and selector are mutually exclusive",
+          "spec.paramRef.parameterNotFoundAction: Unsupported value: \"Maybe\": supported values: \"Allow\", \"Deny\"",
+          "spec.validationActions[2]: Duplicate value: \"Deny\"",
+          "spec.validationActions[3]: Unsupported value: \"Log\": supported values: \"Audit\", \"Deny\", \"Warn\"",
+          "spec.validationActions: Invalid value: []admissionregistration.ValidationAction{\"Deny\", \"Warn\", "
+          "\"Deny\", \"Log\"}: must not contain both Deny and Warn (repeating the same validation failure "
+          "information in the API response and headers serves no purpose)"});
 }

@@ -206,3 +206,25 @@ TEST_CASE("admission policy over HTTP: type checking against the built-in schema
   REQUIRE(post(policies, policy_on("wild", "*", "deployments", "object.spec.replicsa > 1")) == 201);
   CHECK(warnings_of("wild", false) == Json::object());
 }
+
+TEST_CASE("admission policy over HTTP: a policy whose expression does not compile, a bad binding: 422 as upstream") {
+  TestServer t;
+  auto client = t.client();
+  auto broken = client->Post(policies, policy("broken", "object.spec.replicas <=").dump(), "application/json");
+  REQUIRE(broken);
+  CHECK(broken->status == 422);
+  const Json status = body_of(broken);
+  CHECK(status["reason"] == "Invalid");
+  CHECK(status["message"].get<std::string>().find(
+            "\"broken\" is invalid: spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": "
+            "compilation failed: ERROR: <input>:1:") != std::string::npos);
+  CHECK(status["details"]["causes"][0]["field"] == "spec.validations[0].expression");
+
+  Json both = binding("both", "broken", "Deny");
+  both["spec"]["validationActions"] = {"Deny", "Warn"};
+  auto refused = client->Post(bindings, both.dump(), "application/json");
+  REQUIRE(refused);
+  CHECK(refused->status == 422);
+  CHECK(body_of(refused)["details"]["causes"][0]["field"] == "spec.validationActions");
+  CHECK(client->Post(policies, policy("fine", "object.spec.replicas <= 5").dump(), "application/json")->status == 201);
+}
