@@ -26,8 +26,8 @@ struct Errors {
   }
   // field.NotSupported: the supported values sorted, each quoted.
   void supported(const std::string& path, const Json& value, std::vector<std::string> values) {
-    if (!value.is_string() || std::ranges::find(values, value.get<std::string>()) != values.end()) return;
-    std::ranges::sort(values);
+    if (!value.is_string() || std::find(values.begin(), values.end(), value.get<std::string>()) != values.end()) return;
+    std::sort(values.begin(), values.end());
     std::string text;
     for (const auto& v : values) text += (text.empty() ? "" : ", ") + go_quote(v);
     list.push_back(
@@ -53,7 +53,7 @@ bool is_cel_identifier(const std::string& name) {
   if (name.empty() || reserved.contains(name)) return false;
   const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   if (!letter(name[0])) return false;
-  return std::ranges::all_of(name, [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+  return std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
 }
 
 // What each expression is compiled with, as validation.go declares it.
@@ -73,7 +73,9 @@ struct Compile {
       return;
     }
     const auto kind = r.type.kind();
-    if (wanted.empty() || kind == cel::CelType::Kind::Dyn || std::ranges::find(wanted, kind) != wanted.end()) return;
+    if (wanted.empty() || kind == cel::CelType::Kind::Dyn ||
+        std::find(wanted.begin(), wanted.end(), kind) != wanted.end())
+      return;
     errors.invalid(path, go_quote(expression),
                    std::string("must evaluate to ") + wanted_text + " but got " + r.type.to_string());
   }

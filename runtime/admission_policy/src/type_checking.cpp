@@ -111,11 +111,12 @@ std::vector<GroupVersionKind> types_to_check(const Json& policy, const std::vect
     for (const std::string& r : strings_at(rule, "resources"))
       if (r.find_first_of("*/") == std::string::npos) resources.push_back(r);
     const auto wildcard = [](const std::string& s) { return s.find('*') != std::string::npos; };
-    if (std::ranges::any_of(groups, wildcard) || std::ranges::any_of(versions, wildcard)) continue;
+    if (std::any_of(groups.begin(), groups.end(), wildcard) || std::any_of(versions.begin(), versions.end(), wildcard))
+      continue;
     if (groups.empty() || versions.empty() || resources.empty()) continue;
-    std::ranges::sort(groups);
-    std::ranges::sort(versions);
-    std::ranges::sort(resources);
+    std::sort(groups.begin(), groups.end());
+    std::sort(versions.begin(), versions.end());
+    std::sort(resources.begin(), resources.end());
     std::size_t count = 0;
     for (const auto& group : groups) {
       for (const auto& version : versions) {
