@@ -6,8 +6,6 @@
 
 namespace rr::admission_policy::detail {
 
-namespace {
-
 std::vector<std::string> strings_at(const Json& object, const char* key) {
   std::vector<std::string> out;
   if (auto it = object.find(key); it != object.end() && it->is_array()) {
@@ -17,10 +15,12 @@ std::vector<std::string> strings_at(const Json& object, const char* key) {
   return out;
 }
 
-std::string string_at(const Json& object, const char* key, std::string fallback = {}) {
+std::string string_at(const Json& object, const char* key, std::string fallback) {
   auto it = object.find(key);
   return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
+
+namespace {
 
 // metav1.LabelSelector JSON -> Selector; std::invalid_argument on a bad operator or value.
 Selector selector_of(const Json& json) {

@@ -79,6 +79,10 @@ struct CompiledBinding {
   std::string selector_error;
 };
 
+// The strings of an array member (others skipped), and a string member (else `fallback`).
+std::vector<std::string> strings_at(const Json& object, const char* key);
+std::string string_at(const Json& object, const char* key, std::string fallback = {});
+
 // Throws nothing: what cannot be read is a configuration error the policy reports when it matches.
 CompiledPolicy compile_policy(const Json& policy);
 CompiledBinding read_binding(const Json& binding);

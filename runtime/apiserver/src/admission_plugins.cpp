@@ -1,6 +1,7 @@
 #include "admission_plugins.hpp"
 
 #include "admission_dispatcher.hpp"
+#include "policy_schemas.hpp"
 #include "rr/admission_policy/admission_chain.hpp"
 #include "rr/admission_policy/mutating_policy.hpp"
 #include "rr/admission_policy/validating_policy.hpp"
@@ -58,7 +59,8 @@ AuthorizerCell install_admission_plugins(Cluster& cluster, bool offline) {
 
 std::unique_ptr<admission_policy::PolicyStatusWriter> policy_status_writer(std::shared_ptr<Cluster> cluster) {
   if (!cluster->find_kind(admission_policy::validating_policy_gvk)) return nullptr;
-  return std::make_unique<admission_policy::PolicyStatusWriter>(std::move(cluster));
+  auto resolver = policy_schema_resolver(cluster);
+  return std::make_unique<admission_policy::PolicyStatusWriter>(std::move(cluster), std::move(resolver));
 }
 
 }  // namespace rr::apiserver_detail

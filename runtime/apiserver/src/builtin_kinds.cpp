@@ -8,6 +8,8 @@
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
 #include "openapi_schemas.hpp"
+#include "rr/admission_policy/policy_validation.hpp"
+#include "rr/admission_policy/validating_policy.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/validation/builtin.hpp"
@@ -169,6 +171,18 @@ void register_builtin_kinds(Cluster& cluster) {
       admit = [base = admission_of(*row, info.gvk), mutating](Json& object) {
         auto findings = base(object);
         if (findings.empty()) findings = apiserver_detail::admit_webhook_configuration(object, mutating);
+        return findings;
+      };
+    } else if (info.gvk == admission_policy::validating_policy_gvk ||
+               info.gvk == admission_policy::validating_binding_gvk) {
+      // The schema's checks, then the registry's validation (admission_policy/policy_validation.hpp).
+      const bool policy = info.gvk == admission_policy::validating_policy_gvk;
+      admit = [base = admission_of(*row, info.gvk), policy](Json& object) {
+        auto findings = base(object);
+        if (findings.empty()) {
+          findings = policy ? admission_policy::validate_validating_policy(object)
+                            : admission_policy::validate_validating_binding(object);
+        }
         return findings;
       };
     } else if (info.gvk == GroupVersionKind{"", "v1", "Service"}) {

@@ -128,3 +128,103 @@ TEST_CASE("admission policy over HTTP: the authorizer variable is the server's R
         std::string::npos);
   CHECK(post("admin-token", deployments, deployment("large", 5))->status == 201);
 }
+
+namespace {
+
+Json policy_on(const std::string& name, const std::string& group, const std::string& resource,
+               const std::string& expression) {
+  Json p = policy(name, expression);
+  p["spec"]["matchConstraints"]["resourceRules"][0]["apiGroups"] = {group};
+  p["spec"]["matchConstraints"]["resourceRules"][0]["resources"] = {resource};
+  return p;
+}
+
+Json widget_crd() {
+  return Json::parse(R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+    "metadata":{"name":"widgets.typed.rrgen.dev"},
+    "spec":{"group":"typed.rrgen.dev","names":{"kind":"Widget","plural":"widgets"},"scope":"Namespaced",
+      "versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object",
+        "properties":{"spec":{"type":"object","properties":{"color":{"type":"string"}}}}}}}]}})");
+}
+
+}  // namespace
+
+TEST_CASE("admission policy over HTTP: type checking against the built-in schemas and a CRD's, in the status") {
+  TestServer t;
+  auto client = t.client();
+  auto post = [&](const std::string& path, const Json& body) {
+    auto result = client->Post(path, body.dump(), "application/json");
+    REQUIRE(result);
+    return result->status;
+  };
+  // Waits for the status writer's warnings of a policy (nullopt: none written in time).
+  auto warnings_of = [&](const std::string& name, bool want_warnings) {
+    Json stored;
+    for (int i = 0; i < 300; ++i) {
+      stored = body_of(client->Get(policies + "/" + name));
+      const bool has = stored.contains("/status/typeChecking/expressionWarnings"_json_pointer);
+      if (stored.contains("status") && has == want_warnings) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return stored.value("/status/typeChecking"_json_pointer, Json());
+  };
+
+  REQUIRE(post(policies, policy("misspelt", "object.spec.replicsa > 1")) == 201);
+  const Json misspelt = warnings_of("misspelt", true);
+  REQUIRE(misspelt.contains("expressionWarnings"));
+  CHECK(misspelt["expressionWarnings"] == Json::parse(R"([{"fieldRef":"spec.validations[0].expression",
+    "warning":"apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'\n | object.spec.replicsa > 1\n | ...........^\n"}])"));
+
+  // The Deployment's whole schema: containers, metadata.labels, an int-or-string.
+  REQUIRE(post(policies, policy("fine", "object.spec.template.spec.containers.all(c, c.image != '') && "
+                                        "object.metadata.labels['app'] == 'web' && "
+                                        "object.spec.strategy.rollingUpdate.maxSurge == '25%'")) == 201);
+  CHECK(warnings_of("fine", false) == Json::object());
+
+  // params typed by the paramKind's schema (ConfigMap data: strings).
+  Json with_params = policy("params", "object.spec.replicas <= params.data.max");
+  with_params["spec"]["paramKind"] = {{"apiVersion", "v1"}, {"kind", "ConfigMap"}};
+  REQUIRE(post(policies, with_params) == 201);
+  const Json params = warnings_of("params", true);
+  REQUIRE(params.contains("expressionWarnings"));
+  CHECK(params["expressionWarnings"][0]["warning"].get<std::string>().find(
+            "apps/v1, Kind=Deployment: ERROR: <input>:1:22: found no matching overload for '_<=_' applied to '(int, "
+            "string)'") == 0);
+
+  // A policy on a CRD's kind written before the CRD: nothing to check until the CRD comes.
+  REQUIRE(post(policies, policy_on("widgets", "typed.rrgen.dev", "widgets", "object.spec.colr == 'red'")) == 201);
+  CHECK(warnings_of("widgets", false) == Json::object());
+  REQUIRE(post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", widget_crd()) == 201);
+  const Json widgets = warnings_of("widgets", true);
+  REQUIRE(widgets.contains("expressionWarnings"));
+  CHECK(widgets["expressionWarnings"][0]["warning"] ==
+        "typed.rrgen.dev/v1, Kind=Widget: ERROR: <input>:1:12: undefined field 'colr'\n"
+        " | object.spec.colr == 'red'\n"
+        " | ...........^\n");
+
+  // Wildcards: no type checking, as upstream.
+  REQUIRE(post(policies, policy_on("wild", "*", "deployments", "object.spec.replicsa > 1")) == 201);
+  CHECK(warnings_of("wild", false) == Json::object());
+}
+
+TEST_CASE("admission policy over HTTP: a policy whose expression does not compile, a bad binding: 422 as upstream") {
+  TestServer t;
+  auto client = t.client();
+  auto broken = client->Post(policies, policy("broken", "object.spec.replicas <=").dump(), "application/json");
+  REQUIRE(broken);
+  CHECK(broken->status == 422);
+  const Json status = body_of(broken);
+  CHECK(status["reason"] == "Invalid");
+  CHECK(status["message"].get<std::string>().find(
+            "\"broken\" is invalid: spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": "
+            "compilation failed: ERROR: <input>:1:") != std::string::npos);
+  CHECK(status["details"]["causes"][0]["field"] == "spec.validations[0].expression");
+
+  Json both = binding("both", "broken", "Deny");
+  both["spec"]["validationActions"] = {"Deny", "Warn"};
+  auto refused = client->Post(bindings, both.dump(), "application/json");
+  REQUIRE(refused);
+  CHECK(refused->status == 422);
+  CHECK(body_of(refused)["details"]["causes"][0]["field"] == "spec.validationActions");
+  CHECK(client->Post(policies, policy("fine", "object.spec.replicas <= 5").dump(), "application/json")->status == 201);
+}

@@ -118,7 +118,7 @@ Json binding(const std::string& api_version, const std::string& kind, const std:
 
 // Params first, then policies and bindings: a Deny limit, a limit read from a ConfigMap, a label
 // a Deny policy requires and a MutatingAdmissionPolicy adds (only where the tier label says so),
-// and a policy both paths refuse (its name).
+// and the policies and bindings both paths refuse (a name, an expression, validationActions).
 std::vector<Json> admission_policies() {
   const std::string v1 = "admissionregistration.k8s.io/v1", v1beta1 = "admissionregistration.k8s.io/v1beta1";
   Json mutating = {{"apiVersion", v1beta1},
@@ -162,6 +162,11 @@ std::vector<Json> admission_policies() {
       mutating,
       binding(v1beta1, "MutatingAdmissionPolicyBinding", "add-team-binding", {{"policyName", "add-team"}}),
       validating_policy("Bad_Name", {{"validations", Json::array({{{"expression", "true"}}})}}),
+      // The API server's validation of the kind: an expression that does not compile, a binding
+      // with both Deny and Warn.
+      validating_policy("broken", {{"validations", Json::array({{{"expression", "object.spec.replicas <="}}})}}),
+      binding(v1, "ValidatingAdmissionPolicyBinding", "deny-and-warn",
+              {{"policyName", "max-replicas"}, {"validationActions", {"Deny", "Warn"}}}),
   };
 }
 
@@ -179,7 +184,7 @@ TEST_CASE("admission policies: the HTTP API server and rrgen-validate agree unde
     CHECK_MESSAGE(first == second, object.at("metadata").at("name").get<std::string>()
                                        << "\n  " << describe(first) << "\n  " << describe(second));
   }
-  CHECK(refused_policies == 1);
+  CHECK(refused_policies == 3);
 
   const Json team = {{"team", "web"}}, tier = {{"tier", "front"}};
   Tally tally;

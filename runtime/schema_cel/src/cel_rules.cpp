@@ -278,4 +278,9 @@ rr::cel::CelType cel_type_of(const Json& node_schema) {
   return decl ? decl->type : CelType::dyn();
 }
 
+rr::cel::CelType resource_cel_type(const Json& root_schema, const std::string& type_name) {
+  const auto decl = detail::decl_type(root_schema, true, type_name);
+  return decl ? decl->type : CelType::dyn();
+}
+
 }  // namespace rr::schema

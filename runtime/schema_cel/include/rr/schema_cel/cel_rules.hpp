@@ -96,6 +96,10 @@ class CelRules {
 // resources, string formats (byte -> bytes, duration -> duration, date/date-time -> timestamp), size bounds from
 // maxLength/maxItems/maxProperties (CelType::with_max_size).
 rr::cel::CelType cel_type_of(const Json& node_schema);
+// The type of a whole resource (SchemaDeclType(schema, true), as admission policies' type checking
+// declares `object`): kind, apiVersion and metadata (name, generateName) declared when the schema
+// lacks them; object types named `type_name` and its paths.
+rr::cel::CelType resource_cel_type(const Json& root_schema, const std::string& type_name);
 // The JSON value at that node as CEL sees it with that type (formats converted, e.g. date-time strings to timestamps).
 rr::cel::Value cel_value_of(const Json& value, const Json& node_schema);
 
