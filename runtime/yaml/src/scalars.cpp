@@ -16,9 +16,9 @@ namespace {
 // go-yaml v2's resolve table: each text and what it means.
 std::optional<Json> in_table(std::string_view s) {
   static constexpr std::array<std::string_view, 11> yes = {"y",    "Y",    "yes", "Yes", "YES", "true",
-                                                            "True", "TRUE", "on",  "On",  "ON"};
+                                                           "True", "TRUE", "on",  "On",  "ON"};
   static constexpr std::array<std::string_view, 11> no = {"n",     "N",     "no",  "No",  "NO", "false",
-                                                           "False", "FALSE", "off", "Off", "OFF"};
+                                                          "False", "FALSE", "off", "Off", "OFF"};
   static constexpr std::array<std::string_view, 5> null = {"", "~", "null", "Null", "NULL"};
   if (std::find(yes.begin(), yes.end(), s) != yes.end()) return Json(true);
   if (std::find(no.begin(), no.end(), s) != no.end()) return Json(false);
@@ -74,7 +74,8 @@ std::optional<Json> as_integer(std::string_view s, bool& overflow) {
       overflow = true;
       return Json(-static_cast<double>(magnitude));
     }
-    return Json(magnitude == max + 1 ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(magnitude));
+    return Json(magnitude == max + 1 ? std::numeric_limits<std::int64_t>::min()
+                                     : -static_cast<std::int64_t>(magnitude));
   }
   if (magnitude <= max) return Json(static_cast<std::int64_t>(magnitude));
   return Json(magnitude);

@@ -17,8 +17,8 @@ namespace rr::yaml {
 
 // A mapping key given again in the same mapping (the last value is kept, as Go's decoders keep it).
 struct DuplicateKey {
-  std::string field;  // its path: "metadata.name", "list[0].k"
-  std::string shown;  // the key as yaml.v2's strict error shows it (%#v): "\"name\"", 1, true
+  std::string field;     // its path: "metadata.name", "list[0].k"
+  std::string shown;     // the key as yaml.v2's strict error shows it (%#v): "\"name\"", 1, true
   std::size_t line = 0;  // 1-based line of the repeated key's value
 };
 
