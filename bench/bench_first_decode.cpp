@@ -24,7 +24,8 @@ double rss_mb() {
   return 0;
 }
 
-const char* pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    image: nginx\n";
+const char* pod =
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    image: nginx\n";
 
 }  // namespace
 

@@ -47,7 +47,9 @@ TEST_CASE("the build-time decoding facts hold every definition, member, type and
   const Json& compact = rr::apiserver_detail::builtin_definitions();
   REQUIRE(full.size() > 500);
   CHECK(compact.size() == full.size());
-  for (const auto& [name, schema] : full.items()) {
+  for (auto it = full.begin(); it != full.end(); ++it) {  // not a structured binding: doctest's lambdas capture
+    const std::string& name = it.key();
+    const Json& schema = *it;
     REQUIRE_MESSAGE(compact.contains(name), name);
     std::vector<std::string> want, got;
     members(schema, name, want);

@@ -51,7 +51,8 @@ TEST_CASE("a YAML syntax error is a 400 with the line, as sigs.k8s.io/yaml words
   CHECK(message_of(r) == "error decoding body: error converting YAML to JSON: yaml: line 2: did not find expected key");
 }
 
-TEST_CASE("YAML 1.1 scalars as the API server reads them: an unquoted yes is a bool (ConfigMap data refuses it), a key n is false") {
+TEST_CASE("YAML 1.1 scalars as the API server reads them: an unquoted yes is a bool (ConfigMap data refuses it), a key "
+          "n is false") {
   TestServer t;
   auto c = t.client();
   auto refused = c->Post(config_maps, "metadata:\n  name: a\ndata:\n  enabled: yes\n", "application/yaml");

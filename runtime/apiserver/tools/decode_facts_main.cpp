@@ -18,8 +18,14 @@ namespace {
 
 // A schema node's keys that decoding reads; `properties` maps member names to schema nodes.
 rr::Json subset(const rr::Json& schema) {
-  static const std::set<std::string> kept = {"properties", "type", "format", "items", "additionalProperties", "$ref",
-                                             "allOf", "x-kubernetes-group-version-kind",
+  static const std::set<std::string> kept = {"properties",
+                                             "type",
+                                             "format",
+                                             "items",
+                                             "additionalProperties",
+                                             "$ref",
+                                             "allOf",
+                                             "x-kubernetes-group-version-kind",
                                              "x-kubernetes-preserve-unknown-fields"};
   if (schema.is_array()) {
     rr::Json out = rr::Json::array();
@@ -61,7 +67,8 @@ int main(int argc, char** argv) {
     }
     const rr::yaml::ReadResult read = rr::yaml::read(text.str());
     if (read.error) {
-      std::cerr << argv[i] << ":" << read.error->line << ":" << read.error->column << ": " << read.error->message << "\n";
+      std::cerr << argv[i] << ":" << read.error->line << ":" << read.error->column << ": " << read.error->message
+                << "\n";
       return 1;
     }
     for (const rr::yaml::Document& doc : read.documents) {
