@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <optional>
@@ -111,6 +112,66 @@ std::optional<Json> as_float(const std::string& s) {
   return Json(value);
 }
 
+// Reads 1 or 2 digits (Go's getnum without `fixed`), or exactly `width` when width is given.
+bool digits_at(std::string_view s, std::size_t& i, int& out, std::size_t width = 0) {
+  const std::size_t from = i;
+  const std::size_t most = width ? width : 2;
+  while (i < s.size() && i - from < most && s[i] >= '0' && s[i] <= '9') ++i;
+  if (i == from || (width && i - from != width)) return false;
+  out = 0;
+  for (std::size_t k = from; k < i; ++k) out = out * 10 + (s[k] - '0');
+  return true;
+}
+
+int days_in(int month, int year) {
+  static constexpr std::array<int, 12> days = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : days[static_cast<std::size_t>(month - 1)];
+}
+
+// go-yaml v2's timestamps (time.Parse with "2006-1-2T15:4:5.999999999Z07:00", its lower-case t
+// form, "2006-1-2 15:4:5.999999999" in UTC, and "2006-1-2"), as encoding/json writes a time.Time:
+// RFC 3339 with nanoseconds, trailing zeros dropped ("2001-12-14T21:59:43.1-05:00").
+std::optional<std::string> as_timestamp(std::string_view s) {
+  std::size_t i = 0;
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!digits_at(s, i, year, 4) || i >= s.size() || s[i++] != '-') return std::nullopt;
+  if (!digits_at(s, i, month) || i >= s.size() || s[i++] != '-' || !digits_at(s, i, day)) return std::nullopt;
+  if (month < 1 || month > 12 || day < 1 || day > days_in(month, year)) return std::nullopt;
+  std::string fraction, zone = "Z";
+  if (i < s.size()) {
+    const char separator = s[i++];
+    if (separator != 'T' && separator != 't' && separator != ' ') return std::nullopt;
+    if (!digits_at(s, i, hour) || i >= s.size() || s[i++] != ':' || !digits_at(s, i, minute) || i >= s.size() ||
+        s[i++] != ':' || !digits_at(s, i, second)) {
+      return std::nullopt;
+    }
+    if (hour > 23 || minute > 59 || second > 59) return std::nullopt;
+    if (i + 1 < s.size() && (s[i] == '.' || s[i] == ',') && s[i + 1] >= '0' && s[i + 1] <= '9') {
+      ++i;
+      while (i < s.size() && s[i] >= '0' && s[i] <= '9') fraction += s[i++];
+      fraction.resize(std::min<std::size_t>(fraction.size(), 9));
+      while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+    }
+    if (separator != ' ') {  // the T forms need a zone: Z or +hh:mm
+      if (i < s.size() && s[i] == 'Z') {
+        ++i;
+      } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+        const char sign = s[i++];
+        int zh = 0, zm = 0;
+        if (!digits_at(s, i, zh, 2) || i >= s.size() || s[i++] != ':' || !digits_at(s, i, zm, 2)) return std::nullopt;
+        if (zh != 0 || zm != 0) zone = std::string(1, sign) + std::string(s.substr(i - 5, 5));
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+  if (i != s.size()) return std::nullopt;
+  char text[96];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second);
+  return std::string(text) + (fraction.empty() ? "" : "." + fraction) + zone;
+}
+
 }  // namespace
 
 std::variant<Json, Unsupported> plain_scalar(std::string_view text) {
@@ -123,6 +184,7 @@ std::variant<Json, Unsupported> plain_scalar(std::string_view text) {
     return Json(std::string(text));
   }
   if (!(first == '-' || first == '+' || (first >= '0' && first <= '9'))) return Json(std::string(text));
+  if (auto time = as_timestamp(text)) return Json(*time);  // go-yaml tries a timestamp first
   std::string plain(text);
   std::erase(plain, '_');
   bool overflow = false;
@@ -134,6 +196,7 @@ std::variant<Json, Unsupported> plain_scalar(std::string_view text) {
 }
 
 std::variant<std::string, Unsupported> plain_key(std::string_view text) {
+  if (as_timestamp(text)) return Unsupported{"unsupported map key of type: time.Time"};
   auto value = plain_scalar(text);
   if (auto* bad = std::get_if<Unsupported>(&value)) return *bad;
   const Json& v = std::get<Json>(value);

@@ -83,3 +83,23 @@ TEST_CASE("plain keys are resolved and written back as text; a null key is refus
   REQUIRE(null_key.error);
   CHECK(null_key.error->message == "unsupported map key of type: <nil>");
 }
+
+TEST_CASE("timestamps: go-yaml v2 makes a time.Time of them, which JSON writes in RFC 3339") {
+  CHECK(value_of("2024-01-31") == "2024-01-31T00:00:00Z");
+  CHECK(value_of("2024-1-2") == "2024-01-02T00:00:00Z");
+  CHECK(value_of("2001-12-14t21:59:43.10-05:00") == "2001-12-14T21:59:43.1-05:00");
+  CHECK(value_of("2001-12-14T21:59:43Z") == "2001-12-14T21:59:43Z");
+  CHECK(value_of("2001-12-14T21:59:43.000+00:00") == "2001-12-14T21:59:43Z");
+  CHECK(value_of("2001-12-14 21:59:43.5") == "2001-12-14T21:59:43.5Z");
+  // Not time.Parse's: text as written (or a number).
+  CHECK(value_of("2024-02-30") == "2024-02-30");
+  CHECK(value_of("2023-02-29") == "2023-02-29");
+  CHECK(value_of("2024-02-29") == "2024-02-29T00:00:00Z");
+  CHECK(value_of("2001-12-14T21:59:43") == "2001-12-14T21:59:43");  // the T form needs a zone
+  CHECK(value_of("2001-12-14 25:00:00") == "2001-12-14 25:00:00");
+  CHECK(value_of("'2024-01-31'") == "2024-01-31");
+  CHECK(value_of("20240131") == 20240131);
+  const auto key = rr::yaml::read("2024-01-31: a\n");
+  REQUIRE(key.error);
+  CHECK(key.error->message == "unsupported map key of type: time.Time");
+}

@@ -1,8 +1,9 @@
 // Plain YAML scalars resolved as go-yaml v2 resolves them (sigs.k8s.io/yaml, which the API server
 // and kubectl decode YAML with: YAML 1.1, not 1.2): null (~, null, empty), booleans (true/false and
 // y/yes/on, n/no/off in three casings), integers (decimal, 0x, 0o, 0b and a leading 0 for octal,
-// "_" separators), floats; .inf and .nan have no JSON form and are refused as encoding/json
-// refuses them. Quoted and !!str scalars are strings and never come here.
+// "_" separators), floats, timestamps (2001-12-14, 2001-12-14T21:59:43.10-05:00: written as
+// encoding/json writes a time.Time, "2001-12-14T00:00:00Z"); .inf and .nan have no JSON form and
+// are refused as encoding/json refuses them. Quoted and !!str scalars are strings and never come here.
 #pragma once
 #include <string>
 #include <string_view>
