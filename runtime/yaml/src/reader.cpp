@@ -148,6 +148,12 @@ class Stream {
       // Kubernetes objects have string keys; sigs.k8s.io/yaml writes a scalar key as its text.
       if (event_.type != YAML_SCALAR_EVENT) fail("a mapping key must be a scalar");
       std::string key = text_of(event_.data.scalar.value, event_.data.scalar.length);
+      if (plain() && key == "<<") {
+        next();
+        const std::size_t line = event_.start_mark.line + 1;
+        merge(out, node(depth + 1, path), path, line);
+        continue;
+      }
       std::string shown = go_quote(key);
       if (plain()) {
         auto resolved = plain_key(key);
@@ -164,6 +170,27 @@ class Stream {
     }
     next();
     return out;
+  }
+
+  // A merge key (<<: *base, or a list of them): go-yaml v2 decodes the mapping(s) into the one
+  // being read, where it stands, the earlier of a list winning. A key set twice that way counts as
+  // repeated, as yaml.v2's strict decoder reports it.
+  void merge(Json& out, const Json& value, const std::string& path, std::size_t line) {
+    if (!value.is_object() && !value.is_array()) fail("map merge requires map or sequence of maps as the value");
+    const auto take = [&](const Json& map) {
+      for (auto it = map.begin(); it != map.end(); ++it) {
+        if (out.contains(it.key())) {
+          duplicates_.push_back(
+              DuplicateKey{path.empty() ? it.key() : path + "." + it.key(), go_quote(it.key()), line});
+        }
+        out[it.key()] = *it;
+      }
+    };
+    if (value.is_object()) return take(value);
+    for (auto item = value.rbegin(); item != value.rend(); ++item) {
+      if (!item->is_object()) fail("map merge requires map or sequence of maps as the value");
+      take(*item);
+    }
   }
 
   // Quoted (or tagged) scalars are strings; plain ones resolve as go-yaml v2 resolves them.

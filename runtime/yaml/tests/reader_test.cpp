@@ -104,3 +104,21 @@ TEST_CASE("a flow mapping followed by more flow content: an error at once (yaml-
   CHECK(r.error->message == "did not find expected <document start>");
   CHECK(r.error->go_text == "yaml: did not find expected <document start>");
 }
+
+TEST_CASE("merge keys, as go-yaml v2 reads them: where they stand, the earlier of a list winning") {
+  const auto r = read("base: &b {a: 1, b: 2}\nother: &o {b: 3, c: 4}\n"
+                      "one: {<<: *b, b: 9}\nlist: {<<: [*b, *o]}\nfirst: {b: 9, <<: *b}\nquoted: {'<<': x}\n");
+  REQUIRE_FALSE(r.error);
+  const Json& doc = r.documents[0].value;
+  CHECK(doc["one"] == Json{{"a", 1}, {"b", 9}});
+  CHECK(doc["list"] == Json{{"a", 1}, {"b", 2}, {"c", 4}});
+  CHECK(doc["first"] == Json{{"a", 1}, {"b", 2}});  // the merge overwrites what came before it
+  CHECK(doc["quoted"] == Json{{"<<", "x"}});
+  // yaml.v2's strict decoder reports a key a merge sets again, or sets after it, as repeated.
+  std::vector<std::string> repeated;
+  for (const auto& d : r.documents[0].duplicates) repeated.push_back(d.field + "@" + std::to_string(d.line));
+  CHECK(repeated == std::vector<std::string>{"one.b@3", "list.b@4", "first.b@5"});
+  const auto bad = read("a: {<<: 1}\n");
+  REQUIRE(bad.error);
+  CHECK(bad.error->message == "map merge requires map or sequence of maps as the value");
+}
