@@ -1,9 +1,9 @@
 # Every third-party dependency, found from Debian packages. docs/dependencies.md says why each was chosen.
 find_package(nlohmann_json 3.10 REQUIRED)   # rr::Json, the DOM users navigate
 find_package(fmt 9 REQUIRED)                 # generator text formatting
-find_package(LibYAML REQUIRED)               # generator input (cmake/FindLibYAML.cmake)
+find_package(LibYAML REQUIRED)               # generator input; rr::yaml, YAML bodies (cmake/FindLibYAML.cmake)
 find_package(RE2 REQUIRED)                   # Kubernetes pattern semantics (cmake/FindRE2.cmake)
-find_package(yaml-cpp 0.7 REQUIRED)          # runtime kubeconfig reading (rr::rest_config)
+find_package(yaml-cpp 0.7 REQUIRED)          # the local cluster's kubeconfig writer (rr::apiserver)
 find_package(ZLIB REQUIRED)                  # gzip layers: rrgen image writes them, rr::node reads them
 # rr::testing (the table harness users' tests link) is built on doctest, so it is needed even
 # when rrgen's own tests are off.

@@ -4,7 +4,7 @@
 # once every exported target exists.
 #
 # Installed targets are rrgen::rrgen, rrgen-cluster and rrgen-validate (programs; rrgen-validate
-# beside rrgen in bin/, where `rrgen validate` looks first), rrgen::core, rrgen::cel, rrgen::schema, rrgen::schema_cel, rrgen::validation, rrgen::client,
+# beside rrgen in bin/, where `rrgen validate` looks first), rrgen::core, rrgen::yaml, rrgen::cel, rrgen::schema, rrgen::schema_cel, rrgen::validation, rrgen::client,
 # rrgen::rest_config, rrgen::http_client, rrgen::http_server, rrgen::cluster, rrgen::wire_order, rrgen::admission_policy, rrgen::builtin, rrgen::reconcilers,
 # rrgen::controller, rrgen::webhook, rrgen::testing, rrgen::node, rrgen::cert_manager, rrgen::kube_controllers, rrgen::apiserver, rrgen::manager and rrgen::local_cluster_mode
 # (the opt-in behind --local-cluster-kubeconfig); rrgenConfig.cmake adds the rr::<layer> names
@@ -16,7 +16,7 @@ include(CMakePackageConfigHelpers)
 set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
-set(_rrgen_layers core cel schema schema_cel validation client rest_config http_client http_server cluster wire_order admission_policy builtin reconcilers controller
+set(_rrgen_layers core yaml cel schema schema_cel validation client rest_config http_client http_server cluster wire_order admission_policy builtin reconcilers controller
   webhook testing node cert_manager kube_controllers apiserver manager local_cluster_mode)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
@@ -60,6 +60,7 @@ install(FILES
   "${PROJECT_BINARY_DIR}/rrgenConfig.cmake"
   "${PROJECT_BINARY_DIR}/rrgenConfigVersion.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/FindRE2.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/FindLibYAML.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenGenerate.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenReconciler.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenImage.cmake"

@@ -13,8 +13,9 @@ namespace rr::apiserver_detail {
 // definition they reference (from any facts file); empty when there is no such file.
 Json builtin_component_schemas(const std::string& group, const std::string& version);
 
-// Every definition of the embedded facts, by name (parsed on first use): what a built-in kind's
-// body is decoded against (rr::validation::decode_as_go).
+// Every definition of the embedded facts, by name, with only what a built-in kind's body is decoded
+// against (rr::validation::decode_as_go): members, types, formats, items, map values, references,
+// kind tags (derived at build time; parsed on first use, in a few ms).
 const Json& builtin_definitions();
 
 // A CRD version's schema as the API server publishes it, under its name ("dev.rrgen.example.web.v1.WebApp"

@@ -65,8 +65,8 @@ TEST_CASE("Status errors: AlreadyExists, BadRequest, name and namespace mismatch
   CHECK(body_of(again)["reason"] == "AlreadyExists");
 
   CHECK(c->Post(cm_path, "{not json", "application/json")->status == 400);
-  CHECK(c->Post(cm_path, "metadata:\n  name: from-yaml\ndata:\n  n: '1'\n", "application/yaml")->status == 201);
-  CHECK(body_of(c->Get(std::string(cm_path) + "/from-yaml"))["data"]["n"] == "1");
+  CHECK(c->Post(cm_path, "metadata:\n  name: from-yaml\ndata:\n  num: '1'\n", "application/yaml")->status == 201);
+  CHECK(body_of(c->Get(std::string(cm_path) + "/from-yaml"))["data"]["num"] == "1");
   auto protobuf = c->Post(cm_path, std::string("k8s\0\n", 5), "application/vnd.kubernetes.protobuf");
   CHECK(protobuf->status == 400);  // a truncated envelope (protobuf_test.cpp has whole ones)
   CHECK(c->Post(cm_path, "data: {}", "text/plain")->status == 415);

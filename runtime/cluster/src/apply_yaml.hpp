@@ -6,11 +6,11 @@
 
 namespace rr::cluster_detail {
 
-// The first YAML document as JSON, with plain scalars resolved as the API server's YAML decoder
-// (go-yaml v2 through sigs.k8s.io/yaml) resolves them: null (~, null, empty), booleans (true/false
-// and YAML 1.1's yes/no/on/off/y/n), integers (decimal, 0x, 0o, 0b, and a leading 0 for octal;
-// "_" separators allowed), floats; quoted scalars stay strings. Throws ApiError 400 BadRequest
-// "error decoding YAML: ..." when the text is not YAML or not a mapping.
+// The first YAML document as JSON, read by rr::yaml as the API server's YAML decoder (go-yaml v2
+// through sigs.k8s.io/yaml) reads it: null (~, null, empty), booleans (true/false and YAML 1.1's
+// yes/no/on/off/y/n), integers (decimal, 0x, 0o, 0b, and a leading 0 for octal; "_" separators
+// allowed), floats; quoted scalars stay strings. Throws ApiError 400 BadRequest
+// "error decoding YAML: yaml: line N: ..." when the text is not YAML or not a mapping.
 Json parse_apply_body(std::string_view body);
 
 }  // namespace rr::cluster_detail

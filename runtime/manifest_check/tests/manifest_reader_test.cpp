@@ -26,7 +26,7 @@ TEST_CASE("every non-empty YAML document, numbered, with the line its first node
   CHECK(read.documents[1].object["kind"] == "Secret");
 }
 
-TEST_CASE("YAML 1.2 core scalars: plain ones typed, quoted ones strings") {
+TEST_CASE("scalars as kubectl reads them (go-yaml v2): plain ones typed, YAML 1.1 booleans, quoted ones strings") {
   const auto read = read_manifests(
       "a: 1\nb: '1'\nc: true\nd: \"true\"\ne: ~\nf: 1.5e3\ng: 0x1F\nh: -7\ni: yes\nj: 99999999999999999999\n", false);
   REQUIRE(read.documents.size() == 1);
@@ -37,25 +37,10 @@ TEST_CASE("YAML 1.2 core scalars: plain ones typed, quoted ones strings") {
   CHECK(o["d"] == "true");
   CHECK(o["e"].is_null());
   CHECK(o["f"] == 1500.0);
+  CHECK(o["g"] == 31);
   CHECK(o["h"] == -7);
+  CHECK(o["i"] == true);
   CHECK(o["j"].is_number_float());
-}
-
-TEST_CASE("anchors and aliases expand; an alias bomb is refused with a position") {
-  const auto ok = read_manifests("a: &x {k: v}\nb: *x\n", false);
-  REQUIRE_FALSE(ok.error);
-  CHECK(ok.documents[0].object["b"] == Json{{"k", "v"}});
-
-  std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
-  for (char c = 'b'; c <= 'j'; ++c) {
-    const char prev = static_cast<char>(c - 1);
-    bomb += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
-            ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
-  }
-  const auto refused = read_manifests(bomb, false);
-  REQUIRE(refused.error);
-  CHECK(refused.error->message.find("too large") != std::string::npos);
-  CHECK(refused.error->line > 1);
 }
 
 TEST_CASE("a YAML syntax error keeps the documents before it and names line and column") {
@@ -67,19 +52,11 @@ TEST_CASE("a YAML syntax error keeps the documents before it and names line and 
   CHECK_FALSE(read.error->message.empty());
 }
 
-TEST_CASE("a mapping as a key and deep nesting are errors with positions; a key given twice is recorded") {
-  const auto complex = read_manifests("? {a: b}\n: c\n", false);
-  REQUIRE(complex.error);
-  CHECK(complex.error->message == "a mapping key must be a scalar");
-
+TEST_CASE("a key given twice is recorded by its field path") {
   const auto twice = read_manifests("metadata:\n  name: a\n  name: b\nlist: [{k: 1, k: 2}]\n", false);
   REQUIRE_FALSE(twice.error);
   CHECK(twice.documents[0].object["metadata"]["name"] == "b");  // the last value, as Go's decoders keep
   CHECK(twice.documents[0].duplicate_fields == std::vector<std::string>{"metadata.name", "list[0].k"});
-
-  const auto deep = read_manifests(std::string(2000, '[') + std::string(2000, ']'), false);
-  REQUIRE(deep.error);
-  CHECK(deep.error->message == "nested too deeply");
 }
 
 TEST_CASE("JSON: one document with its line; a syntax error with line and column") {

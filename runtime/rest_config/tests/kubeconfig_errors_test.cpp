@@ -34,6 +34,12 @@ std::string with_cluster(const std::string& cluster) {
 
 TEST_CASE("malformed YAML and wrong shapes") {
   CHECK(error_of("clusters: [").rfind("kubeconfig test.yaml: invalid YAML: ", 0) == 0);
+  // yaml-cpp's parser allocated without end on this; rr::yaml refuses it at once.
+  CHECK(error_of("{\"apiVersion\": \"v1\", \"kiname\": \"Bad.Name\"},\n \".INF\": {\"ports\": [{\"port\": 81}]}}\n") ==
+        "kubeconfig test.yaml: invalid YAML: yaml: did not find expected <document start>");
+  // As clientcmd decodes: a bool field takes a YAML bool (yes is one), not a quoted string.
+  CHECK(error_of(with_cluster("{server: \"https://k:1\", insecure-skip-tls-verify: \"true\"}")) ==
+        "kubeconfig test.yaml: cluster \"k\": insecure-skip-tls-verify must be true or false");
   CHECK(error_of("- a\n- b\n") == "kubeconfig test.yaml: the top level must be a mapping");
   CHECK(error_of("clusters: {a: b}\n") == "kubeconfig test.yaml: clusters must be a list");
   CHECK(error_of("users: [plain]\n") == "kubeconfig test.yaml: users[0]: must be a mapping with name and user");
@@ -65,8 +71,12 @@ TEST_CASE("missing context, cluster, user and server") {
   CHECK(error_of("current-context: c\ncontexts:\n- name: c\n  context: {cluster: k}\n") ==
         "kubeconfig test.yaml: cluster \"k\" of context \"c\" not found");
   CHECK(error_of("current-context: c\nclusters:\n- name: k\n  cluster: {server: \"https://k:1\"}\n"
+                 "contexts:\n- name: c\n  context: {cluster: k, user: nobody}\n") ==
+        "kubeconfig test.yaml: user \"nobody\" of context \"c\" not found");
+  // A plain y is YAML 1.1's true, and a string field takes its text, as clientcmd reads it.
+  CHECK(error_of("current-context: c\nclusters:\n- name: k\n  cluster: {server: \"https://k:1\"}\n"
                  "contexts:\n- name: c\n  context: {cluster: k, user: y}\n") ==
-        "kubeconfig test.yaml: user \"y\" of context \"c\" not found");
+        "kubeconfig test.yaml: user \"true\" of context \"c\" not found");
   CHECK(error_of(with_cluster("{insecure-skip-tls-verify: true}")) ==
         "kubeconfig test.yaml: cluster \"k\": no server is set");
 }

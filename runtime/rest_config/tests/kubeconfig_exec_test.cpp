@@ -90,8 +90,9 @@ TEST_CASE("exec: the cluster's client.authentication.k8s.io/exec extension becom
                                       "        on: true\n        nothing: null\n        list: [a, 'true']\n"));
   REQUIRE_FALSE(exec.cluster_config_json.empty());
   const auto config = rr::Json::parse(exec.cluster_config_json);
+  // go-yaml v2's scalars, keys too: the key on is YAML 1.1's true, written back as "true".
   CHECK(config ==
-        rr::Json::parse(R"({"audience":"123","port":443,"ratio":0.5,"on":true,"nothing":null,"list":["a","true"]})"));
+        rr::Json::parse(R"({"audience":"123","port":443,"ratio":0.5,"true":true,"nothing":null,"list":["a","true"]})"));
 }
 
 TEST_CASE("exec: clientcmd's checks, naming the file and user") {
@@ -138,10 +139,21 @@ TEST_CASE("exec: an extension too deep or too large (an alias bomb) is an error,
   }
   const std::string yaml = with_exec("{command: x, apiVersion: client.authentication.k8s.io/v1beta1}",
                                      "    extensions:\n" + bomb);
+  // The reader stops the bomb itself (a million values at most); a plugin is handed 10,000 at most.
   CHECK_THROWS_WITH_AS(rr::load_kubeconfig_text(yaml, {}, {}, "test.yaml"),
-                       "kubeconfig test.yaml: cluster \"k\": extensions[client.authentication.k8s.io/exec]: more than "
-                       "10000 values",
+                       "kubeconfig test.yaml: invalid YAML: yaml: line 14: document too large (aliases expand too far)",
                        rr::ConfigError);
+  std::string wide = "[";
+  for (int i = 0; i < 10001; ++i) wide += "1,";
+  wide += "1]";
+  CHECK_THROWS_WITH_AS(
+      rr::load_kubeconfig_text(with_exec("{command: x, apiVersion: client.authentication.k8s.io/v1beta1}",
+                                         "    extensions:\n    - name: client.authentication.k8s.io/exec\n"
+                                         "      extension: " +
+                                             wide + "\n"),
+                               {}, {}, "test.yaml"),
+      "kubeconfig test.yaml: cluster \"k\": extensions[client.authentication.k8s.io/exec]: more than 10000 values",
+      rr::ConfigError);
   std::string deep = "[";
   for (int i = 0; i < 70; ++i) deep += "[";
   deep += std::string(71, ']');

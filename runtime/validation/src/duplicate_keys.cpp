@@ -3,16 +3,11 @@
 // decoder (yaml.v2 through sigs.k8s.io/yaml) by its line.
 #include <optional>
 #include <set>
-#include <sstream>
 #include <vector>
-
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
 
 #include "rr/core/go_quote.hpp"
 #include "rr/validation/decoding.hpp"
+#include "rr/yaml/reader.hpp"
 
 namespace rr::validation {
 
@@ -219,72 +214,6 @@ class JsonScan {
   std::vector<Frame> stack_;
 };
 
-// yaml-cpp's events of the first document: each mapping's keys in turn; a repeated one is
-// reported at the line of its value, as yaml.v2's strict decoder does.
-class YamlKeys : public YAML::EventHandler {
- public:
-  std::vector<std::string> errors;
-
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override { done_ = true; }
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { begin(mark, "null", true, false); }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { begin(mark, std::nullopt, false, false); }
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t, const std::string& value) override {
-    begin(mark, value, tag == "?", false);
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    begin(mark, std::nullopt, false, true);
-    frames_.push_back(Frame{});
-  }
-  void OnSequenceEnd() override { end(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    begin(mark, std::nullopt, false, true);
-    frames_.push_back(Frame{.map = true, .expect_key = true, .key = {}, .comparable = false, .keys = {}});
-  }
-  void OnMapEnd() override { end(); }
-
- private:
-  struct Frame {
-    bool map = false;
-    bool expect_key = true;
-    std::string key;          // the current key, shown as %#v shows it
-    bool comparable = false;  // false for a collection or alias as key
-    std::set<std::string> keys;
-  };
-
-  // yaml.v2's %#v of a key decoded into interface{}: a string quoted, a number, bool or null bare.
-  static std::string shown(const std::string& key, bool plain) {
-    if (plain) {
-      if (key == "true" || key == "false") return key;
-      if (key == "null" || key == "~" || key.empty()) return "<nil>";
-      const bool number = key.find_first_not_of("+-.0123456789eE") == std::string::npos &&
-                          key.find_first_of("0123456789") != std::string::npos;
-      if (number) return key;
-    }
-    return go_quote(key);
-  }
-
-  void begin(const YAML::Mark& mark, const std::optional<std::string>& scalar, bool plain, bool collection) {
-    if (done_ || frames_.empty() || !frames_.back().map) return;
-    Frame& f = frames_.back();
-    if (f.expect_key) {
-      f.comparable = scalar.has_value();
-      f.key = scalar ? shown(*scalar, plain) : std::string();
-    } else if (f.comparable && !f.keys.insert(f.key).second && errors.size() < kMaxErrors) {
-      errors.push_back("line " + std::to_string(mark.line + 1) + ": key " + f.key + " already set in map");
-    }
-    if (!collection) f.expect_key = !f.expect_key;  // a collection flips it when it ends
-  }
-
-  void end() {
-    if (!frames_.empty()) frames_.pop_back();
-    if (!done_ && !frames_.empty() && frames_.back().map) frames_.back().expect_key = !frames_.back().expect_key;
-  }
-
-  std::vector<Frame> frames_;
-  bool done_ = false;
-};
-
 }  // namespace
 
 std::vector<std::string> duplicate_json_fields(std::string_view text) {
@@ -297,18 +226,17 @@ std::vector<std::string> duplicate_json_fields(std::string_view text) {
 
 namespace rr::validation {
 
+// rr::yaml's keys of the first document (go-yaml's Unmarshal reads no further): a repeated one is
+// reported at the line of its value, as yaml.v2's strict decoder does.
 std::optional<std::string> duplicate_yaml_keys(std::string_view text) {
-  std::istringstream in{std::string(text)};
-  YamlKeys keys;
-  try {
-    YAML::Parser parser(in);
-    parser.HandleNextDocument(keys);
-  } catch (const YAML::Exception&) {
-    return std::nullopt;  // not YAML: the parser's own error is the answer
-  }
-  if (keys.errors.empty()) return std::nullopt;
+  const yaml::ReadResult read = yaml::read(text, /*first_only=*/true);
+  if (read.error || read.documents.empty() || read.documents[0].duplicates.empty()) return std::nullopt;
   std::string error = "yaml: unmarshal errors:";
-  for (const auto& line : keys.errors) error += "\n  " + line;
+  std::size_t shown = 0;
+  for (const yaml::DuplicateKey& key : read.documents[0].duplicates) {
+    if (++shown > kMaxErrors) break;
+    error += "\n  line " + std::to_string(key.line) + ": key " + key.shown + " already set in map";
+  }
   return error;
 }
 

@@ -1,7 +1,7 @@
-// Manifest files as kubectl reads them: every document of a multi-document YAML stream (libyaml's
-// events; YAML 1.2 core-schema scalars, as sigs.k8s.io/yaml converts them to JSON; a mapping key
-// given twice keeps its last value and is recorded), or one JSON document, each with the line it
-// starts on, so a finding can name file, document and line.
+// Manifest files as kubectl reads them: every document of a multi-document YAML stream (rr::yaml:
+// go-yaml v2 scalars, as sigs.k8s.io/yaml converts them to JSON; a mapping key given twice keeps
+// its last value and is recorded), or one JSON document, each with the line it starts on, so a
+// finding can name file, document and line.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -31,9 +31,6 @@ struct ReadResult {
   std::vector<Document> documents;  // every document before a syntax error
   std::optional<SyntaxError> error;
 };
-
-// Caps what a document may expand to through YAML aliases (a billion laughs), in JSON values.
-inline constexpr std::size_t max_document_values = 1'000'000;
 
 // YAML (JSON is YAML too, but `json` reads it with the JSON parser: faster, and its positions).
 // Empty documents (only comments, or a bare `---`) are skipped. Never throws on bad input.
