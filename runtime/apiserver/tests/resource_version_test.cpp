@@ -14,7 +14,7 @@ const char* rv_cm_path = "/api/v1/namespaces/default/configmaps";
 
 // The whole Status, so a reason or details the API server does not send would fail the test.
 Json reasonless_500(const std::string& message) {
-  return Json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()},
+  return Json{{"kind", "Status"},    {"apiVersion", "v1"}, {"metadata", Json::object()},
               {"status", "Failure"}, {"message", message}, {"code", 500}};
 }
 
@@ -48,9 +48,11 @@ TEST_CASE("resourceVersion over HTTP: update and patch with a malformed one") {
 TEST_CASE("resourceVersion over HTTP: get, list and watch with a malformed one") {
   TestServer t;
   auto c = t.client();
-  const Json expected = reasonless_500(R"(resourceVersion: Invalid value: "-1": strconv.ParseUint: parsing "-1": invalid syntax)");
-  for (const std::string& path : {std::string(rv_cm_path) + "?resourceVersion=-1", std::string(rv_cm_path) + "/a?resourceVersion=-1",
-                                 std::string(rv_cm_path) + "?watch=1&resourceVersion=-1&timeoutSeconds=1"}) {
+  const Json expected = reasonless_500(
+      R"(resourceVersion: Invalid value: "-1": strconv.ParseUint: parsing "-1": invalid syntax)");
+  for (const std::string& path :
+       {std::string(rv_cm_path) + "?resourceVersion=-1", std::string(rv_cm_path) + "/a?resourceVersion=-1",
+        std::string(rv_cm_path) + "?watch=1&resourceVersion=-1&timeoutSeconds=1"}) {
     CAPTURE(path);
     auto reply = c->Get(path);
     REQUIRE(reply);
