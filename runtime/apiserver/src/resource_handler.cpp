@@ -367,6 +367,7 @@ HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const Re
   std::vector<std::string> warnings;
   check_duplicates(kind, query, request, warnings);
   place_in_namespace(kind, route, object);
+  const JsonBodyScope written(request.content_type, request.body);
   Json created = cluster_->create(kind, object, write_options(query, &warnings));
   after_write(kind, meta_string(created, "name"), query.dry_run);
   return with_warnings(object_reply(request, created, 201), warnings);
@@ -386,6 +387,7 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
                                            ") does not match the name on the URL (" + route.name + ")"));
   }
   const WriteOptions opts = write_options(query, &warnings);
+  const JsonBodyScope written(request.content_type, request.body);
   Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, opts)
                                                : cluster_->update(kind, object, opts);
   after_write(kind, route.name, query.dry_run);
