@@ -47,7 +47,7 @@ TEST_CASE("cel rules: message, messageExpression, fieldPath and list items, with
                                   }));
   // A rule over a member the object lacks fails as the API server's CEL does.
   CHECK(messages(gate(R"({"max":1,"replicas":2})").validate()) ==
-        lines({"spec: Invalid value: no such key: min evaluating rule: min must not exceed max"}));
+        lines({"spec: Invalid value: \"object\": no such key: min evaluating rule: min must not exceed max"}));
 }
 
 TEST_CASE("cel rules: a oneOf, as kube-openapi words it") {

@@ -75,6 +75,19 @@ Json decode_body(std::string_view content_type, const std::string& body) {
   return object;
 }
 
+namespace {
+thread_local const std::string* json_body = nullptr;
+}  // namespace
+
+JsonBodyScope::JsonBodyScope(std::string_view content_type, const std::string& body) : previous_(json_body) {
+  const std::string_view media = media_type(content_type);
+  json_body = media.empty() || media == "application/json" || media == "*/*" ? &body : nullptr;
+}
+
+JsonBodyScope::~JsonBodyScope() { json_body = previous_; }
+
+const std::string* JsonBodyScope::current() { return json_body; }
+
 std::vector<std::string> strict_body_errors(std::string_view content_type, const std::string& body) {
   const std::string_view media = media_type(content_type);
   if (media == "application/yaml") {

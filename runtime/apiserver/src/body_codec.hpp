@@ -21,6 +21,21 @@ std::string_view media_type(std::string_view header);
 // another media type or a protobuf envelope of a kind rr::builtin does not know.
 Json decode_body(std::string_view content_type, const std::string& body);
 
+// The JSON text of the body a create or update on this thread is decoding (per thread, for the
+// duration of the scope; nullptr for another media type): the order its members were written in,
+// which strict decoding names unknown fields in (decoded_as_go).
+class JsonBodyScope {
+ public:
+  JsonBodyScope(std::string_view content_type, const std::string& body);
+  ~JsonBodyScope();
+  JsonBodyScope(const JsonBodyScope&) = delete;
+  JsonBodyScope& operator=(const JsonBodyScope&) = delete;
+  static const std::string* current();  // nullptr outside a scope
+
+ private:
+  const std::string* previous_;
+};
+
 // The strict decoder's errors of a JSON or YAML body that decode_body accepted: its duplicated
 // members (rr::validation's detectors; a protobuf body cannot repeat one).
 std::vector<std::string> strict_body_errors(std::string_view content_type, const std::string& body);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include "body_codec.hpp"
 #include "builtin_resources.hpp"
 #include "crd_kinds.hpp"
 #include "openapi_schemas.hpp"
@@ -134,6 +135,11 @@ Cluster::AdmissionFn decoded_as_go(const GroupVersionKind& gvk, Cluster::Admissi
     });
     validation::GoDecoding decoded;
     if (!name->empty()) decoded = validation::decode_as_go(request.object, definitions, *name);
+    // Go names unknown fields in the order the body wrote them; the parsed object sorted them.
+    if (const std::string* body = apiserver_detail::JsonBodyScope::current();
+        body && decoded.unknown_fields.size() > 1) {
+      validation::order_as_written(decoded.unknown_fields, *body);
+    }
     if (!decoded.error.empty()) {
       throw ApiError(api_errors::bad_request(validation::cannot_be_handled(gvk.kind, gvk.version, decoded.error)));
     }

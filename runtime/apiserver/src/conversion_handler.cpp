@@ -72,8 +72,12 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     return status_reply(*failure);
   }
   if (method == "GET") {
-    if (!collection) return answer(convert(cluster_->get(storage, key), wanted));
+    if (!collection) {
+      check_query_resource_version(query.list.resource_version);
+      return answer(convert(cluster_->get(storage, key), wanted));
+    }
     validate_list_options(query);
+    check_query_resource_version(query.list.resource_version);
     query.list.resource_version.clear();
     Json list = cluster_->list(storage, query.list);
     std::vector<Json> items = list["items"].get<std::vector<Json>>();

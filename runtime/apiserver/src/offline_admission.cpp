@@ -82,9 +82,11 @@ Json OfflineAdmission::dry_run_create(const KindInfo& kind, const Json& object, 
                                       std::vector<std::string>* warnings) const {
   const WriteOptions opts{.dry_run = true, .field_validation = validation, .warnings = warnings};
   // As the HTTP front end's conversion handler: a CRD's object in a version other than the
-  // storage version is converted, then created (and admitted) in the storage version.
+  // storage version is converted, then created in the storage version, admitted with the schema
+  // of the version it was written in (the requested version's scope tells the CRD's admission).
   if (auto it = impl_->to_storage.find(kind.gvk); it != impl_->to_storage.end()) {
     const auto& [conversion, storage] = it->second;
+    const apiserver_detail::RequestedVersionScope requested(kind.gvk.version);
     Json in_storage = std::move(apiserver_detail::convert_objects(conversion, {object}, storage.gvk.api_version(),
                                                                   apiserver_detail::ClusterReader(*impl_->cluster))
                                     .front());

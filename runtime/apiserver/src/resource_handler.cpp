@@ -10,6 +10,7 @@
 #include "media_negotiation.hpp"
 #include "owner_references_admission.hpp"
 #include "rest_handler.hpp"
+#include "rr/client/resource_version.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/go_quote.hpp"
 #include "rr/validation/decoding.hpp"
@@ -180,6 +181,12 @@ void validate_list_options(const RequestQuery& query) {
   if (!errors.empty()) throw ApiError(api_errors::invalid("ListOptions", "meta.k8s.io", "", api_errors::causes_of(errors)));
 }
 
+void check_query_resource_version(const std::string& rv) {
+  if (const ParsedResourceVersion parsed = parse_resource_version(rv); !parsed.error.empty()) {
+    throw ApiError(api_errors::malformed_query_resource_version(rv, parsed));
+  }
+}
+
 HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user, const Route& route,
                                 const QueryParams& params) const {
   if (const ReviewResource* review_kind = find_review_resource(route.group, route.version, route.resource)) {
@@ -260,9 +267,13 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
 HttpReply RestHandler::read(const HttpRequest& request, const KindInfo& kind, const Route& route, RequestQuery query,
                             const ResponseForm& form) const {
   auto answer = [&](const Json& object) { return object_reply(request, shaped(kind, form, object)); };
-  if (!route.name.empty()) return answer(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
+  if (!route.name.empty()) {
+    check_query_resource_version(query.list.resource_version);
+    return answer(cluster_->get(kind, ObjectKey{route.namespace_, route.name}));
+  }
   validate_list_options(query);
   const std::string& rv = query.list.resource_version;
+  check_query_resource_version(rv);
   if (names_a_resource_version(rv)) {
     if (faults_.expire()) throw ApiError(api_errors::gone("too old resource version: " + rv + " (" + cluster_->resource_version() + ")"));
     // Lists are served from the current state, which satisfies NotOlderThan; an Exact older
@@ -356,6 +367,7 @@ HttpReply RestHandler::create(const KindInfo& kind, const Route& route, const Re
   std::vector<std::string> warnings;
   check_duplicates(kind, query, request, warnings);
   place_in_namespace(kind, route, object);
+  const JsonBodyScope written(request.content_type, request.body);
   Json created = cluster_->create(kind, object, write_options(query, &warnings));
   after_write(kind, meta_string(created, "name"), query.dry_run);
   return with_warnings(object_reply(request, created, 201), warnings);
@@ -375,6 +387,7 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
                                            ") does not match the name on the URL (" + route.name + ")"));
   }
   const WriteOptions opts = write_options(query, &warnings);
+  const JsonBodyScope written(request.content_type, request.body);
   Json updated = route.subresource == "status" ? cluster_->update_status(kind, object, opts)
                                                : cluster_->update(kind, object, opts);
   after_write(kind, route.name, query.dry_run);

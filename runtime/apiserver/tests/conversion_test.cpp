@@ -292,3 +292,41 @@ TEST_CASE("admission webhooks of a multi-version CRD: called in the version thei
   CHECK(t.cluster->get(widget_kind("v2"), ObjectKey{"default", "b"})["spec"] ==
         Json{{"replicas", 3}, {"color", "blue"}});
 }
+
+TEST_CASE("conversion None: a write in the non-storage version is admitted with that version's schema") {
+  // v1 (sent) defaults spec.mode and makes it immutable (a transition rule, so the old object is
+  // read in v1 too); v2 (stored) has neither and caps spec.size, which a v1 write never meets.
+  auto schema = [](Json spec_properties, Json rules) {
+    Json spec{{"type", "object"}, {"properties", std::move(spec_properties)}};
+    if (!rules.empty()) spec["x-kubernetes-validations"] = std::move(rules);
+    return Json{{"openAPIV3Schema", {{"type", "object"}, {"properties", {{"spec", std::move(spec)}}}}}};
+  };
+  Json crd = widget_crd(Json());
+  crd["spec"]["versions"][0]["schema"] = schema(
+      {{"size", {{"type", "integer"}}}, {"mode", {{"type", "string"}, {"default", "fast"}}}},
+      Json::array({{{"rule", "self.mode == oldSelf.mode"}, {"message", "mode is immutable"}}}));
+  crd["spec"]["versions"][1]["schema"] = schema({{"size", {{"type", "integer"}}}, {"mode", {{"type", "string"}}}},
+                                                Json::array({{{"rule", "self.size <= 10"}, {"message", "too big"}}}));
+  TestServer t;
+  auto c = t.client();
+  REQUIRE(c->Post(crds_path, crd.dump(), "application/json")->status == 201);
+
+  auto created = c->Post(v1_widgets, widget("v1", "w", {{"size", 30}}).dump(), "application/json");
+  REQUIRE(created);
+  CHECK(created->status == 201);                      // v2's cap is not v1's
+  CHECK(body_of(created)["spec"]["mode"] == "fast");  // v1's default
+
+  auto changed = c->Patch(v1_widgets + "/w", R"({"spec":{"mode":"slow"}})", "application/merge-patch+json");
+  REQUIRE(changed);
+  CHECK(changed->status == 422);
+  CHECK(body_of(changed)["message"] ==
+        "Widget.test.rrgen.dev \"w\" is invalid: spec: Invalid value: mode is immutable");
+
+  // In the storage version its own rules apply, and v1's transition rule does not.
+  Json stored = body_of(c->Get(v2_widgets + "/w"));
+  stored["spec"]["mode"] = "slow";
+  auto put = c->Put(v2_widgets + "/w", stored.dump(), "application/json");
+  REQUIRE(put);
+  CHECK(put->status == 422);
+  CHECK(body_of(put)["message"] == "Widget.test.rrgen.dev \"w\" is invalid: spec: Invalid value: too big");
+}

@@ -367,3 +367,22 @@ TEST_CASE(
   CHECK(refused.output.find("pods \"robot\" is forbidden: error looking up service account apps/robot: serviceaccount "
                             "\"robot\" not found") != std::string::npos);
 }
+
+TEST_CASE("kubectl sees the API server's answer to a malformed resourceVersion") {
+  SKIP_WITHOUT_KUBECTL();
+  SimulatedCluster c;
+  c.ok("create configmap settings --from-literal=mode=fast");
+  const Run listed = c.kubectl("get --raw /api/v1/namespaces/default/configmaps?resourceVersion=abc");
+  INFO(listed.output);
+  CHECK(listed.code != 0);
+  CHECK(
+      listed.output.find(
+          R"(Error from server: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax)") !=
+      std::string::npos);
+  Json object = Json::parse(c.ok("get configmap settings -o json").output);
+  object["metadata"]["resourceVersion"] = "-1";
+  const Run replaced = c.kubectl("replace -f " + c.kubectl.write("cm.json", object.dump()));
+  INFO(replaced.output);
+  CHECK(replaced.code != 0);
+  CHECK(replaced.output.find(R"(": strconv.ParseUint: parsing "-1": invalid syntax)") != std::string::npos);
+}

@@ -47,8 +47,26 @@ TEST_CASE("Strict: unknown members of a Pod fail the decode with 400, each named
   CHECK(Json::parse(body)["reason"] == "BadRequest");
   CHECK(
       message_of(body) ==
-      R"(Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.containers[0].imagee", unknown field "spec.contaners")");
+      R"(Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.contaners", unknown field "spec.containers[0].imagee")");
   CHECK(c->Get(std::string(pods) + "/p")->status == 404);
+}
+
+TEST_CASE("unknown members are named in the order the body writes them, as Go's decoder meets them") {
+  TestServer t;
+  auto c = t.client();
+  const std::string body =
+      R"({"zeta":1,"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","b":1,"a":2},"spec":{"containers":[{"name":"c","image":"nginx"}]}})";
+  int code = 0;
+  CHECK(
+      message_of(post(*c, "?fieldValidation=Strict", body, "application/json", &code)) ==
+      R"(Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "zeta", unknown field "metadata.b", unknown field "metadata.a")");
+  CHECK(code == 400);
+  std::vector<std::string> warnings;
+  post(*c, "?fieldValidation=Warn", body, "application/json", &code, &warnings);
+  CHECK(code == 201);
+  CHECK(warnings == std::vector<std::string>{R"(299 - "unknown field \"zeta\"")",
+                                             R"(299 - "unknown field \"metadata.b\"")",
+                                             R"(299 - "unknown field \"metadata.a\"")"});
 }
 
 TEST_CASE("Warn and the default warn of unknown members and drop them; Ignore drops them silently") {

@@ -70,8 +70,9 @@ void Store::report_admission(const KindEntry& entry, const Json& object, Admissi
                              const WriteOptions& opts) const {
   // Unknown fields come first: the API server meets them while decoding, before validation.
   if (!response.unknown_fields.empty() && opts.field_validation == FieldValidation::Strict) {
-    std::string message = entry.info.gvk.kind + " in version \"" + entry.info.gvk.version +
-                          "\" cannot be handled as a " + entry.info.gvk.kind + ": strict decoding error: ";
+    const std::string& version = response.decoded_version.empty() ? entry.info.gvk.version : response.decoded_version;
+    std::string message = entry.info.gvk.kind + " in version \"" + version + "\" cannot be handled as a " +
+                          entry.info.gvk.kind + ": strict decoding error: ";
     for (std::size_t i = 0; i < response.unknown_fields.size(); ++i) {
       message += (i ? ", " : "") + std::string("unknown field \"") + response.unknown_fields[i] + "\"";
     }
@@ -130,7 +131,12 @@ void Store::admit_write(const KindEntry& entry, AdmissionOperation operation, Js
     AdmissionResponse first = run_admission(entry, object, old_object, status);
     pruned = std::move(first.unknown_fields);
     if (!pruned.empty() && opts.field_validation == FieldValidation::Strict) {
-      report_admission(entry, object, AdmissionResponse{.errors = {}, .unknown_fields = pruned, .warnings = {}}, opts);
+      report_admission(entry, object,
+                       AdmissionResponse{.errors = {},
+                                         .unknown_fields = pruned,
+                                         .warnings = {},
+                                         .decoded_version = std::move(first.decoded_version)},
+                       opts);
     }
   }
   plugin_->mutate(plugin_attributes(entry, operation, &object, old_object, status, opts.dry_run, opts.warnings));

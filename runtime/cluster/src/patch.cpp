@@ -1,9 +1,10 @@
 // PATCH: the patch is applied to the stored object, then the result goes through the same write
 // path as a PUT of the main resource or of /status. Server-side apply has its own file (apply.cpp).
+#include "rr/client/patch.hpp"
 #include "errors.hpp"
 #include "object_meta.hpp"
 #include "request_checks.hpp"
-#include "rr/client/patch.hpp"
+#include "rr/client/resource_version.hpp"
 #include "rr/client/strategic_merge.hpp"
 #include "store.hpp"
 
@@ -72,8 +73,12 @@ Json Store::patch(const KindInfo& kind, const ObjectKey& key, PatchType type, st
                                  ")"));
   }
   // A resourceVersion the patch brings is a precondition; without one the last writer wins.
-  const std::string rv = meta_string(patched, "resourceVersion");
-  if (!rv.empty() && rv != meta_string(stored, "resourceVersion")) fail(stale(info, key.name));
+  // It is read as the registry reads it: a malformed one fails, numbers compare as numbers.
+  const ParsedResourceVersion rv = parse_resource_version(meta_string(patched, "resourceVersion"));
+  if (!rv.error.empty()) fail(api_errors::malformed_object_resource_version(rv));
+  if (rv.value != 0 && rv.value != parse_resource_version(meta_string(stored, "resourceVersion")).value) {
+    fail(stale(info, key.name));
+  }
 
   Json result = status ? write_status(entry, stored, patched, opts)
                        : write_main(entry, stored, std::move(patched), opts);

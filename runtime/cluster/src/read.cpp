@@ -2,6 +2,7 @@
 #include "continue_token.hpp"
 #include "errors.hpp"
 #include "object_filter.hpp"
+#include "rr/client/resource_version.hpp"
 #include "store.hpp"
 
 namespace rr::cluster_detail {
@@ -15,6 +16,10 @@ Json Store::get(const KindInfo& kind, const ObjectKey& key) const {
 
 Json Store::list(const KindInfo& kind, const ListOptions& opts) const {
   const KindEntry& entry = served(kind);
+  // Any state satisfies a well-formed version (the newest one is served); a malformed one fails.
+  if (const ParsedResourceVersion rv = parse_resource_version(opts.resource_version); !rv.error.empty()) {
+    fail(api_errors::malformed_query_resource_version(opts.resource_version, rv));
+  }
   const ObjectFilter filter = ObjectFilter::from(entry, opts);
   // Objects are sorted by namespace then name: a namespaced list reads only its namespace's range
   // (a controller lists one namespace per reconcile; a full scan would make that O(cluster)).

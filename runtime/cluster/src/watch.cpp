@@ -1,8 +1,7 @@
 // WATCH: the start point (current state, or the history after a resourceVersion), then live
 // events through the channel.
-#include <charconv>
-
 #include "errors.hpp"
+#include "rr/client/resource_version.hpp"
 #include "store.hpp"
 #include "watch_channel.hpp"
 
@@ -35,11 +34,9 @@ std::shared_ptr<WatchChannel> Store::watch(const KindInfo& kind, const ListOptio
     }
     if (opts.allow_watch_bookmarks) channel->push({WatchEventType::Bookmark, bookmark(entry.info, resource_version())});
   } else {
-    std::uint64_t from = 0;
-    auto [end, ec] = std::from_chars(start.data(), start.data() + start.size(), from);
-    if (ec != std::errc() || end != start.data() + start.size()) {
-      fail(api_errors::bad_request("invalid resource version: \"" + start + "\""));
-    }
+    const ParsedResourceVersion parsed = parse_resource_version(start);
+    if (!parsed.error.empty()) fail(api_errors::malformed_query_resource_version(start, parsed));
+    const std::uint64_t from = parsed.value;
     if (from < history_floor_) {
       // The events after `from` are no longer kept: the client must list again.
       const Status expired = api_errors::gone("too old resource version: " + start + " (" +

@@ -19,7 +19,7 @@ TEST_CASE("merge patch: a resourceVersion in the patch is a precondition, none m
   cluster->create(config_map_kind(), config_map("default", "a"));
   const rr::Status s = failure_of([&] {
     cluster->patch(config_map_kind(), {"default", "a"}, rr::PatchType::Merge,
-                   R"({"metadata":{"resourceVersion":"0"},"data":{"k":"v"}})");
+                   R"({"metadata":{"resourceVersion":"99"},"data":{"k":"v"}})");
   });
   CHECK(s.code == 409);
   CHECK(s.reason == "Conflict");

@@ -28,7 +28,7 @@ TEST_CASE("update without a resourceVersion is Invalid (no unconditional updates
   CHECK(s.code == 422);
   REQUIRE(s.causes.size() == 1);
   CHECK(s.causes[0].field == "metadata.resourceVersion");
-  CHECK(s.message == "Thing.things.test \"a\" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be "
+  CHECK(s.message == "things.things.test \"a\" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be "
                      "specified for an update");
 }
 

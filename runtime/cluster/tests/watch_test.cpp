@@ -71,9 +71,9 @@ TEST_CASE("watch from a resourceVersion older than the history: ERROR 410 Expire
   CHECK(watch->stopped());
 }
 
-TEST_CASE("watch: a resourceVersion that is not a number is a BadRequest") {
+TEST_CASE("watch: a resourceVersion that is not a number is the watch cache's reasonless 500") {
   auto cluster = make_cluster();
-  CHECK(failure_of([&] { cluster->watch(config_map_kind(), since("abc")); }).code == 400);
+  CHECK(failure_of([&] { cluster->watch(config_map_kind(), since("abc")); }).code == 500);
 }
 
 TEST_CASE("watch bookmarks: one after the initial events, with the initial-events-end annotation") {

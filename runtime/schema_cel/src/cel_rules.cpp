@@ -199,8 +199,12 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
   rr::cel::Activation optional_vars;  // for optionalOldSelf rules: oldSelf is always an optional
   optional_vars.set("self", self_value);
   optional_vars.set("oldSelf", has_old ? Value::optional_of(old_value) : Value::optional_none());
-  // The value shown in an Invalid or Duplicate error: a scalar's own value, nothing for an object
-  // or a list (Kubernetes 1.35, kubernetes/kubernetes#133832; before, the schema type was shown).
+  // The value shown when a rule fails (Invalid or Duplicate): a scalar's own value, nothing for an
+  // object or a list (Kubernetes 1.35, kubernetes/kubernetes#133832). Evaluation and cost errors
+  // still show the node's schema type, quoted ("object", "string", "" for int-or-string).
+  const auto type_it = schema_.is_object() ? schema_.find("type") : schema_.end();
+  const std::string type_shown = rr::go_quote(
+      type_it != schema_.end() && type_it->is_string() ? type_it->get<std::string>() : std::string());
   const std::string shown = self.is_string()                                         ? rr::go_quote(self.get<std::string>())
                             : self.is_number() || self.is_boolean() || self.is_null() ? self.dump()
                                                                                         : std::string();
@@ -218,20 +222,20 @@ void CelRules::check(const Json& self, const Json* old_self, const std::string& 
     // The object's budget first, then the call's limit: either stops every later rule (the API server's order).
     if (cost > budget.remaining) {
       budget.exhausted = true;
-      out.push_back(detail::field_error(path, FieldErrorType::Invalid, shown,
+      out.push_back(detail::field_error(path, FieldErrorType::Invalid, type_shown,
                                         std::string(rr::cel::cost_budget_exhausted_message)));
       return;
     }
     budget.remaining -= cost;
     if (result.is_error() && result.error_message().starts_with(rr::cel::cost_limit_exceeded_message)) {
       budget.exhausted = true;
-      out.push_back(detail::field_error(path, FieldErrorType::Invalid, shown,
+      out.push_back(detail::field_error(path, FieldErrorType::Invalid, type_shown,
                                         rr::cel::call_cost_exceeded_message(rule_error_string(rule))));
       return;
     }
     if (result.is_error()) {
-      out.push_back(
-          detail::field_error(path, FieldErrorType::Invalid, shown, evaluation_error(rule, result.error_message())));
+      out.push_back(detail::field_error(path, FieldErrorType::Invalid, type_shown,
+                                        evaluation_error(rule, result.error_message())));
       continue;
     }
     if (result.kind() == rr::cel::Kind::Bool && result.as_bool()) continue;

@@ -89,12 +89,50 @@ TEST_CASE("rules: an evaluation error is reported as the API server reports it")
        no_key.c_str(),
        R"({"replicas":3})",
        nullptr,
-       {R"(spec: Invalid value: no such key: maxReplicas evaluating rule: self.replicas <= self.maxReplicas)"}},
+       {R"(spec: Invalid value: "object": no such key: maxReplicas evaluating rule: self.replicas <= self.maxReplicas)"}},
       {"int-or-string holding a string: no overload at run time",
        overload.c_str(),
        R"("50%")",
        nullptr,
-       {R"(spec: Invalid value: "50%": 'no matching overload for '_<_' applied to '(string, int)'': call arguments did not match a supported operator, function or macro signature for rule: self < 5)"}},
+       {R"(spec: Invalid value: "": 'no matching overload for '_<_' applied to '(string, int)'': call arguments did not match a supported operator, function or macro signature for rule: self < 5)"}},
+  });
+}
+
+TEST_CASE("rules: the value a refusal shows: the value for a failed rule, the schema type for an error") {
+  // validation.go (1.35): a false rule shows a scalar's value and omits an object's or a list's;
+  // an evaluation error shows sts.Type, quoted, whatever the value.
+  const char* list =
+      R"j({"type":"array","items":{"type":"integer"},"x-kubernetes-validations":[{"rule":"size(self) < 2"}]})j";
+  const char* list_error =
+      R"j({"type":"array","items":{"type":"integer"},"x-kubernetes-validations":[{"rule":"self[5] > 0"}]})j";
+  const char* text = R"j({"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('a')"}]})j";
+  const char* text_error = R"j({"type":"string","x-kubernetes-validations":[{"rule":"int(self) > 0"}]})j";
+  const char* number = R"j({"type":"integer","x-kubernetes-validations":[{"rule":"self < 3","message":"too big"}]})j";
+  const char* duplicate =
+      R"j({"type":"object","properties":{"a":{"type":"integer"}},"x-kubernetes-validations":[{"rule":"false","reason":"FieldValueDuplicate"}]})j";
+  run_table({
+      {"a list that fails: no value",
+       list,
+       "[1,2]",
+       nullptr,
+       {R"j(spec: Invalid value: failed rule: size(self) < 2)j"}},
+      {"a list whose rule errs: its type",
+       list_error,
+       "[1]",
+       nullptr,
+       {R"j(spec: Invalid value: "array": index out of bounds: 5 evaluating rule: self[5] > 0)j"}},
+      {"a string that fails: its value",
+       text,
+       R"j("b")j",
+       nullptr,
+       {R"j(spec: Invalid value: "b": failed rule: self.startsWith('a'))j"}},
+      {"a string whose rule errs: its type",
+       text_error,
+       R"j("x")j",
+       nullptr,
+       {R"j(spec: Invalid value: "string": cannot convert string to int: x evaluating rule: int(self) > 0)j"}},
+      {"an integer with a message", number, "7", nullptr, {R"j(spec: Invalid value: 7: too big)j"}},
+      {"Duplicate on an object: the value omitted", duplicate, R"j({"a":1})j", nullptr, {R"j(spec: Duplicate value)j"}},
   });
 }
 

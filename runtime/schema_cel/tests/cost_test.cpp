@@ -96,10 +96,10 @@ TEST_CASE("cost: evaluation stops at the per-call limit, and the object's budget
   std::vector<rr::FieldError> out;
   rules->check(big, nullptr, "spec.items", out);
   REQUIRE(out.size() == 1);
-  CHECK(out[0].message ==
-        "spec.items: Invalid value: 'operation cancelled: actual cost limit exceeded': no further validation rules "
-        "will be run due to call cost exceeds limit for rule: " +
-            quadratic);
+  CHECK(out[0].message == "spec.items: Invalid value: \"array\": 'operation cancelled: actual cost limit exceeded': no "
+                          "further validation rules "
+                          "will be run due to call cost exceeds limit for rule: " +
+                              quadratic);
 
   // A budget almost spent: the next evaluation exhausts it, and later rules are not run.
   rr::schema::CostBudget budget;
@@ -110,9 +110,9 @@ TEST_CASE("cost: evaluation stops at the per-call limit, and the object's budget
   Json few = Json::array({"a", "b", "c", "d"});
   rules->check(few, nullptr, "spec.items", out, options);
   REQUIRE(out.size() == 1);
-  CHECK(out[0].message ==
-        "spec.items: Invalid value: validation failed due to running out of cost budget, no further validation rules "
-        "will be run");
+  CHECK(out[0].message == "spec.items: Invalid value: \"array\": validation failed due to running out of cost budget, "
+                          "no further validation rules "
+                          "will be run");
   CHECK(budget.exhausted);
   out.clear();
   rules->check(few, nullptr, "spec.other", out, options);

@@ -1,6 +1,9 @@
 // Duplicated members in a request body, which JSON parsers (ours too) silently resolve to the last
 // one: the strict JSON decoder (sigs.k8s.io/json) names each by its path, the strict YAML
 // decoder (yaml.v2 through sigs.k8s.io/yaml) by its line.
+#include <algorithm>
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -55,6 +58,8 @@ class JsonScan {
   }
 
   std::vector<std::string> errors;
+  // When set, every member's path in the order written (first occurrence of each).
+  std::vector<std::string>* member_paths = nullptr;
 
  private:
   // The next member of the innermost container (after its comma, if any).
@@ -69,7 +74,9 @@ class JsonScan {
     skip_space();
     if (!expect(':')) return false;
     const Step at{Step::Key, key};
-    if (!top.keys.insert(key).second) add("duplicate field " + go_quote(path_to(at)));
+    const bool first = top.keys.insert(key).second;
+    if (!first) add("duplicate field " + go_quote(path_to(at)));
+    if (first && member_paths) member_paths->push_back(path_to(at));
     return value(at);
   }
 
@@ -220,6 +227,22 @@ std::vector<std::string> duplicate_json_fields(std::string_view text) {
   JsonScan scan(text);
   if (!scan.run()) return {};
   return std::move(scan.errors);
+}
+
+void order_as_written(std::vector<std::string>& fields, std::string_view text) {
+  if (fields.size() < 2) return;
+  std::vector<std::string> paths;
+  JsonScan scan(text);
+  scan.member_paths = &paths;
+  if (!scan.run()) return;
+  std::map<std::string_view, std::size_t> position;
+  for (std::size_t i = 0; i < paths.size(); ++i) position.emplace(paths[i], i);
+  const auto at = [&position](const std::string& field) {
+    const auto it = position.find(field);
+    return it == position.end() ? SIZE_MAX : it->second;
+  };
+  std::stable_sort(fields.begin(), fields.end(),
+                   [&at](const std::string& a, const std::string& b) { return at(a) < at(b); });
 }
 
 }  // namespace rr::validation

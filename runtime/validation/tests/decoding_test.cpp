@@ -171,3 +171,13 @@ TEST_CASE("the API server's 400 texts") {
                         strict_decoding_error({R"(unknown field "spec.a")", R"(unknown field "spec.b")"})) ==
       R"(Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.a", unknown field "spec.b")");
 }
+
+TEST_CASE("order_as_written: member paths in the order the JSON text writes them, depth first") {
+  std::vector<std::string> fields{"metadata.a", "spec.containers[0].imagee", "metadata.b", "zeta", "gone"};
+  rr::validation::order_as_written(
+      fields, R"({"zeta":1,"metadata":{"b":1,"a":2},"spec":{"containers":[{"imagee":"x","name":"c"}]}})");
+  CHECK(fields == std::vector<std::string>{"zeta", "metadata.b", "metadata.a", "spec.containers[0].imagee", "gone"});
+  std::vector<std::string> unchanged{"b", "a"};
+  rr::validation::order_as_written(unchanged, "not json");
+  CHECK(unchanged == std::vector<std::string>{"b", "a"});
+}

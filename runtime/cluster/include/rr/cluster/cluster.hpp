@@ -54,6 +54,9 @@ struct AdmissionResponse {
   std::vector<FieldError> errors;           // any → 422 Invalid with every cause, nothing stored
   std::vector<std::string> unknown_fields;  // pruned fields ("spec.foo"): fieldValidation decides
   std::vector<std::string> warnings;        // returned to the client as they are
+  // The version the object was decoded in when not the kind's own (a custom resource sent in a
+  // non-storage version): the strict decoding error names it.
+  std::string decoded_version;
 };
 
 // Who makes the calls of this thread, as authentication established it: the cluster-wide

@@ -5,7 +5,7 @@
 //   std::vector<rr::FieldError> errors;
 //   auto rules = rr::schema::CelRules::compile(spec_schema, "spec.versions[0]...properties[spec]", errors);
 //   if (rules) rules->check(object["spec"], old_spec_or_null, "spec", errors);
-//   // spec: Invalid value: "object": replicas must not exceed maxReplicas
+//   // spec: Invalid value: replicas must not exceed maxReplicas
 #pragma once
 #include <cstdint>
 #include <memory>

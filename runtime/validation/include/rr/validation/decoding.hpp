@@ -39,6 +39,12 @@ std::optional<std::string> kind_definition(const Json& definitions, std::string_
 // text without duplicates and for text that is not JSON (the parser reports that).
 std::vector<std::string> duplicate_json_fields(std::string_view text);
 
+// `fields` (member paths such as "spec.containers[0].imagee") reordered as their members are
+// written in the JSON `text`: Go's strict decoder reports unknown fields in the order it meets
+// them, where a parsed object has lost that order. Paths the text does not hold go last, as they
+// were; text that is not JSON leaves the order as it is.
+void order_as_written(std::vector<std::string>& fields, std::string_view text);
+
 // The YAML strict decoder's error for duplicated keys in the first document of `text`
 // ("yaml: unmarshal errors:\n  line 4: key \"name\" already set in map"); nullopt when none is
 // duplicated or the text is not YAML (the parser reports that).
