@@ -6,6 +6,7 @@
 
 #include "load/spec_duck.hpp"
 #include "load/spec_metrics.hpp"
+#include "load/spec_policies.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/image_reference.hpp"
@@ -255,6 +256,7 @@ class SpecReader {
       spec.webhooks = read_spec_webhooks(*n, diags_);
       if (spec.webhooks) spec.webhooks->location = doc.key_location("webhooks");  // what sema's messages point at
     }
+    if (const Node* n = doc.find("admissionPolicies")) spec.policies = read_spec_policies(*n, diags_);
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");
@@ -491,7 +493,7 @@ class SpecReader {
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
       "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas"};
+      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies"};
   return keys;
 }
 
