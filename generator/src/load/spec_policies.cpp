@@ -229,11 +229,9 @@ class PoliciesReader : SpecValues {
     }
     SpecAdmissionPolicy out;
     out.location = n.location;
-    if (const Node* type = n.find("type")) {
+    // The type first: it decides which keys apply.
+    if (const Node* type = n.find("type"))
       out.mutating = choice(*type, "type", {"Validating", "Mutating"}).value_or("") == "Mutating";
-    } else {
-      diags_.error(n.location, "spec-missing-key", "a policy needs a 'type': Validating or Mutating");
-    }
     const char* other = out.mutating ? "Validating" : "Mutating";
     for (std::size_t i = 0; i < n.keys.size(); ++i) {
       const std::string& key = n.keys[i];
@@ -280,6 +278,8 @@ class PoliciesReader : SpecValues {
       }
     }
     if (!n.find("name")) diags_.error(n.location, "spec-missing-key", "a policy needs a 'name' (its object's name)");
+    if (!n.find("type"))
+      diags_.error(n.location, "spec-missing-key", "a policy needs a 'type': Validating or Mutating");
     const char* needed = out.mutating ? "mutations" : "validations";
     const Node* list = n.find(needed);
     if (n.find("type") && (!list || (list->is_sequence() && list->children.empty())))
