@@ -127,6 +127,10 @@ struct SpecAdmissionPolicy {
   std::string failure_policy = "Fail";
   std::vector<std::string> validation_actions;  // empty: [Deny]
   std::vector<SpecPolicyTest> tests;
+  // `file:` a policy and its bindings written by hand: the path as read (relative to the spec's
+  // folder) and its documents, copied; name and type come from the policy in it.
+  std::string file;
+  std::vector<Yaml> documents;
 };
 
 struct ReconcilerSpec {

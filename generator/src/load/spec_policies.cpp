@@ -31,9 +31,32 @@ struct Field {
   std::vector<std::string> allowed = {};  // empty: any string
 };
 
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// The apiVersion a policy kind is written in ("" for another kind): v1 for validating policies,
+// v1beta1 (what Kubernetes 1.35 serves) for mutating ones.
+std::string_view policy_api_version(std::string_view kind) {
+  if (kind == "ValidatingAdmissionPolicy" || kind == "ValidatingAdmissionPolicyBinding")
+    return "admissionregistration.k8s.io/v1";
+  if (kind == "MutatingAdmissionPolicy" || kind == "MutatingAdmissionPolicyBinding")
+    return "admissionregistration.k8s.io/v1beta1";
+  return "";
+}
+
+const Node* scalar_at(const Node& n, std::initializer_list<const char*> path) {
+  const Node* at = &n;
+  for (const char* key : path) {
+    at = at->is_mapping() ? at->find(key) : nullptr;
+    if (!at) return nullptr;
+  }
+  return at->is_scalar() ? at : nullptr;
+}
+
 class PoliciesReader : SpecValues {
  public:
-  explicit PoliciesReader(Diagnostics& diags) : SpecValues(diags) {}
+  PoliciesReader(const PolicyFiles& files, Diagnostics& diags) : SpecValues(diags), files_(files) {}
 
   std::vector<SpecAdmissionPolicy> read(const Node& n) {
     std::vector<SpecAdmissionPolicy> out;
@@ -57,6 +80,80 @@ class PoliciesReader : SpecValues {
   }
 
  private:
+  const PolicyFiles& files_;
+
+  void bad_file(Location at, std::string message) { diags_.error(at, "spec-bad-policy-file", std::move(message)); }
+
+  // `file:`: one policy and its bindings, kinds and versions as Kubernetes 1.35 serves them; the
+  // policy names the entry and gives its type.
+  void policy_file(const Node& n, SpecAdmissionPolicy& out) {
+    const auto path = string_of(n, "file");
+    if (!path) return;
+    out.file = *path;
+    if (!files_.sources)
+      return bad_file(n.location, "'file' needs a spec read from a file (its folder is where the path starts)");
+    const bool absolute = path->starts_with('/') || files_.folder.empty();
+    const std::string full = absolute ? *path : files_.folder + "/" + *path;
+    Diagnostics reading;
+    const std::string* name = files_.sources->read(full, reading);
+    if (!name)
+      return bad_file(n.location,
+                      reading.all().empty() ? "cannot read " + quote(*path) : reading.all().front().message);
+    const std::size_t errors_before = diags_.error_count();
+    const std::vector<Node> docs = load_yaml(name, files_.sources->content(name), diags_);
+    const Node* policy = nullptr;
+    std::vector<const Node*> bindings;
+    for (const Node& doc : docs) {
+      if (doc.is_scalar() && doc.is_null()) continue;
+      const Node* api = scalar_at(doc, {"apiVersion"});
+      const Node* kind = scalar_at(doc, {"kind"});
+      if (!api || !kind) {
+        bad_file(doc.location, "each document must be an admission policy or binding, with apiVersion and kind");
+        continue;
+      }
+      const std::string_view expected = policy_api_version(kind->text);
+      if (expected.empty()) {
+        bad_file(kind->location,
+                 "kind " + quote(kind->text) +
+                     " is not ValidatingAdmissionPolicy, MutatingAdmissionPolicy or one of their bindings");
+        continue;
+      }
+      if (api->text != expected) {
+        bad_file(api->location,
+                 kind->text + " is " + std::string(expected) + " in Kubernetes 1.35, not " + quote(api->text));
+        continue;
+      }
+      if (!ends_with(kind->text, "Binding")) {
+        if (policy) {
+          bad_file(doc.location, "a policy file holds one policy and its bindings; a second policy starts here");
+          continue;
+        }
+        policy = &doc;
+      } else {
+        bindings.push_back(&doc);
+      }
+      out.documents.push_back(yaml_copy(doc));
+    }
+    if (diags_.error_count() != errors_before) return;
+    if (!policy)
+      return bad_file(n.location, quote(*path) + " holds no ValidatingAdmissionPolicy or MutatingAdmissionPolicy");
+    out.mutating = scalar_at(*policy, {"kind"})->text == "MutatingAdmissionPolicy";
+    const Node* policy_name = scalar_at(*policy, {"metadata", "name"});
+    if (!policy_name) return bad_file(policy->location, "the policy needs a metadata.name");
+    out.name = policy_name->text;
+    out.name_location = policy_name->location;
+    if (bindings.empty())
+      bad_file(policy->location,
+               "the policy has no binding in " + quote(*path) + ": without one it applies to nothing");
+    for (const Node* b : bindings) {
+      const Node* bound = scalar_at(*b, {"spec", "policyName"});
+      const bool same_type = (scalar_at(*b, {"kind"})->text == "MutatingAdmissionPolicyBinding") == out.mutating;
+      if (!bound || bound->text != out.name || !same_type)
+        bad_file(bound ? bound->location : b->location,
+                 "each binding's spec.policyName must be the file's policy, " + quote(out.name));
+    }
+  }
+
   std::optional<std::string> choice(const Node& n, std::string_view key, const std::vector<std::string>& allowed) {
     auto text = string_of(n, key);
     if (!text) return std::nullopt;
@@ -229,15 +326,24 @@ class PoliciesReader : SpecValues {
     }
     SpecAdmissionPolicy out;
     out.location = n.location;
-    // The type first: it decides which keys apply.
-    if (const Node* type = n.find("type"))
+    // The type first (or the file that gives it): it decides which keys apply.
+    const Node* file = n.find("file");
+    if (file) {
+      policy_file(*file, out);
+    } else if (const Node* type = n.find("type")) {
       out.mutating = choice(*type, "type", {"Validating", "Mutating"}).value_or("") == "Mutating";
+    }
     const char* other = out.mutating ? "Validating" : "Mutating";
     for (std::size_t i = 0; i < n.keys.size(); ++i) {
       const std::string& key = n.keys[i];
       const Node& value = n.children[i];
       const bool validating_only = key == "validations" || key == "validationActions";
-      if ((validating_only && out.mutating) || (key == "mutations" && !out.mutating)) {
+      if (file && key != "file" && key != "tests" && listed(spec_policy_keys(), key)) {
+        diags_.error(n.key_locations[i], "spec-unknown-key",
+                     quote(key) + " comes from the policy file; with 'file' only 'tests' applies");
+      } else if (key == "file") {
+        continue;
+      } else if ((validating_only && out.mutating) || (key == "mutations" && !out.mutating)) {
         diags_.error(n.key_locations[i], "spec-unknown-key", quote(key) + " applies to " + other + " policies only");
       } else if (key == "name") {
         out.name_location = value.location;
@@ -277,6 +383,7 @@ class PoliciesReader : SpecValues {
         unknown_key(key, n.key_locations[i], spec_policy_keys());
       }
     }
+    if (file) return out;
     if (!n.find("name")) diags_.error(n.location, "spec-missing-key", "a policy needs a 'name' (its object's name)");
     if (!n.find("type"))
       diags_.error(n.location, "spec-missing-key", "a policy needs a 'type': Validating or Mutating");
@@ -293,14 +400,14 @@ class PoliciesReader : SpecValues {
 }  // namespace
 }  // namespace spec_policies
 
-std::vector<SpecAdmissionPolicy> read_spec_policies(const Node& n, Diagnostics& diags) {
-  return spec_policies::PoliciesReader(diags).read(n);
+std::vector<SpecAdmissionPolicy> read_spec_policies(const Node& n, const PolicyFiles& files, Diagnostics& diags) {
+  return spec_policies::PoliciesReader(files, diags).read(n);
 }
 
 const std::vector<std::string>& spec_policy_keys() {
   static const std::vector<std::string> keys = {
       "name",      "type",          "resources",         "validations", "mutations", "matchConditions",
-      "variables", "failurePolicy", "validationActions", "tests"};
+      "variables", "failurePolicy", "validationActions", "tests",       "file"};
   return keys;
 }
 

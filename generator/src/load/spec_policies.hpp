@@ -7,14 +7,23 @@
 #include <vector>
 
 #include "load/spec.hpp"
+#include "load/yaml_load.hpp"
 #include "load/yaml_node.hpp"
 #include "support/diagnostics.hpp"
 
 namespace rrgen {
 
+// Where a policy's `file:` is read from: `sources` (nullptr: a spec given as text, which cannot
+// name files) and the spec's folder, which a relative path starts from.
+struct PolicyFiles {
+  SourceSet* sources = nullptr;
+  std::string folder;
+};
+
 // Reads `admissionPolicies:`; reports every mistake (spec-unknown-key, spec-wrong-type,
-// spec-missing-key, spec-bad-value, spec-duplicate-name) and returns what it could read.
-std::vector<SpecAdmissionPolicy> read_spec_policies(const Node& n, Diagnostics& diags);
+// spec-missing-key, spec-bad-value, spec-duplicate-name, spec-bad-policy-file) and returns what it
+// could read.
+std::vector<SpecAdmissionPolicy> read_spec_policies(const Node& n, const PolicyFiles& files, Diagnostics& diags);
 
 // The keys of one entry, in documentation order (the JSON Schema test compares them).
 const std::vector<std::string>& spec_policy_keys();

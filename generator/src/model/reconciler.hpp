@@ -117,6 +117,7 @@ struct ResolvedAdmissionPolicy {
   Yaml policy_spec = Yaml::map();
   std::vector<std::string> validation_actions;  // the Validating binding's; never empty
   std::vector<ResolvedPolicyTest> tests;
+  std::vector<Yaml> documents;  // `file:`: the policy and its bindings as written (then written as is)
 };
 
 struct ResolvedSpec {

@@ -3,6 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -137,4 +141,96 @@ TEST_CASE("spec policies: each mistake with its position and check id") {
         "reconciler.yaml:22:46: error: a Validating policy needs at least one of 'validations' [spec-missing-key]\n"
         "reconciler.yaml:23:15: error: unknown key 'typ'; did you mean 'type'? [spec-unknown-key]\n"
         "reconciler.yaml:23:5: error: a policy needs a 'type': Validating or Mutating [spec-missing-key]\n");
+}
+
+namespace {
+
+// A spec and its policy files in a folder of their own, read with read_spec (file: needs a folder).
+struct Folder {
+  std::string dir;
+  Folder() {
+    char tmpl[] = "/tmp/rrgen_spec_policies_XXXXXX";
+    dir = ::mkdtemp(tmpl);
+  }
+  ~Folder() { std::filesystem::remove_all(dir); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(dir + "/" + name) << text; }
+  std::unique_ptr<Read> read_spec_with(const std::string& policies) const {
+    write("reconciler.yaml",
+          "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nresource: Function\nreconcilers:\n  - sync: Only\n"
+          "admissionPolicies:\n" +
+              policies);
+    auto r = std::make_unique<Read>();
+    r->spec = read_spec(r->sources, dir + "/reconciler.yaml", r->diags);
+    return r;
+  }
+};
+
+const char* kHandPolicy = R"(apiVersion: admissionregistration.k8s.io/v1beta1
+kind: MutatingAdmissionPolicy
+metadata: {name: by-hand}
+spec: {mutations: []}
+---
+apiVersion: admissionregistration.k8s.io/v1beta1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: by-hand-binding}
+spec: {policyName: by-hand}
+)";
+
+}  // namespace
+
+TEST_CASE("spec policies: file: names a policy and its bindings written by hand, relative to the spec") {
+  Folder f;
+  f.write("hand.yaml", kHandPolicy);
+  auto r = f.read_spec_with("  - file: hand.yaml\n    tests: [{object: {apiVersion: v1, kind: A}, expect: {a: 1}}]\n");
+  REQUIRE_MESSAGE(r->spec, messages(*r));
+  const SpecAdmissionPolicy& p = r->spec->policies.at(0);
+  CHECK(p.name == "by-hand");
+  CHECK(p.mutating);
+  CHECK(p.file == "hand.yaml");
+  REQUIRE(p.documents.size() == 2);
+  CHECK(p.documents[1].text() ==
+        "apiVersion: admissionregistration.k8s.io/v1beta1\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: "
+        "by-hand-binding\nspec:\n  policyName: by-hand\n");
+  REQUIRE(p.tests.size() == 1);  // expect: applies, the file's policy being a mutating one
+}
+
+TEST_CASE("spec policies: a policy file of the wrong kinds or versions, or without a binding, is reported in it") {
+  Folder f;
+  f.write("versions.yaml",
+          "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: a}\n---\n"
+          "apiVersion: v1\nkind: ConfigMap\n");
+  f.write("lonely.yaml",
+          "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: b}\n");
+  f.write("other.yaml", std::string(kHandPolicy) + "---\n" +
+                            "apiVersion: admissionregistration.k8s.io/v1beta1\nkind: MutatingAdmissionPolicyBinding\n"
+                            "metadata: {name: x}\nspec: {policyName: someone-else}\n");
+  auto r = f.read_spec_with("  - file: versions.yaml\n  - file: lonely.yaml\n  - {file: other.yaml, validations: []}\n "
+                            " - file: missing.yaml\n");
+  CHECK_FALSE(r->spec);
+  const std::string d = f.dir + "/";
+  CHECK(messages(*r) ==
+        d +
+            "versions.yaml:1:13: error: MutatingAdmissionPolicy is admissionregistration.k8s.io/v1beta1 in Kubernetes "
+            "1.35, not 'admissionregistration.k8s.io/v1' [spec-bad-policy-file]\n" +
+            d +
+            "versions.yaml:6:7: error: kind 'ConfigMap' is not ValidatingAdmissionPolicy, MutatingAdmissionPolicy "
+            "or one of their bindings [spec-bad-policy-file]\n" +
+            d +
+            "lonely.yaml:1:1: error: the policy has no binding in 'lonely.yaml': without one it applies to nothing "
+            "[spec-bad-policy-file]\n" +
+            d +
+            "other.yaml:14:20: error: each binding's spec.policyName must be the file's policy, 'by-hand' "
+            "[spec-bad-policy-file]\n" +
+            d +
+            "reconciler.yaml:9:24: error: 'validations' comes from the policy file; with 'file' only 'tests' "
+            "applies [spec-unknown-key]\n" +
+            d + "reconciler.yaml:10:11: error: cannot open '" + d +
+            "missing.yaml': No such file or directory [spec-bad-policy-file]\n");
+}
+
+TEST_CASE("spec policies: file: needs a spec read from a file") {
+  auto r = read("  - file: hand.yaml\n");
+  CHECK_FALSE(r->spec);
+  CHECK(messages(*r) == "reconciler.yaml:7:11: error: 'file' needs a spec read from a file (its folder is where the "
+                        "path starts) [spec-bad-policy-file]\n");
 }

@@ -18,6 +18,7 @@ Yaml named(const char* api_version, const char* kind, const std::string& name) {
 std::string policy_file(const ResolvedAdmissionPolicy& policy) { return "policy/" + policy.name + ".yaml"; }
 
 std::vector<Yaml> policy_documents(const ResolvedAdmissionPolicy& p) {
+  if (!p.documents.empty()) return p.documents;
   const char* api_version = p.mutating ? kMutatingPolicyApiVersion : "admissionregistration.k8s.io/v1";
   Yaml policy = named(api_version, p.mutating ? "MutatingAdmissionPolicy" : "ValidatingAdmissionPolicy", p.name);
   policy.set("spec", p.policy_spec);

@@ -25,6 +25,7 @@ const rr::manifest_check::PolicyCheck& policies() {
 TEST_CASE("WebApp policies: each is accepted and type-checks") {
   const std::vector<std::string> loaded = {
       "MutatingAdmissionPolicy/deployment-revision-limit",
+      "ValidatingAdmissionPolicy/webapp-hostname-required",
       "ValidatingAdmissionPolicy/webapp-image-registry"};
   CHECK(policies().policies() == loaded);
   CHECK(policies().expression_warnings() == "");
@@ -37,6 +38,7 @@ metadata:
   name: a
 spec:
   image: registry.example/app:1
+  hostname: a.example
 )rr");
   REQUIRE_MESSAGE(result.allowed, result.message);
 }
@@ -63,4 +65,16 @@ spec:
   CHECK(rr::manifest_check::PolicyCheck::difference(result, R"rr(spec:
   revisionHistoryLimit: 3
 )rr") == "");
+}
+
+TEST_CASE("WebApp policies: webapp-hostname-required example 1: refused") {
+  const auto result = policies().create(R"rr(apiVersion: web.example.rrgen.dev/v1
+kind: WebApp
+metadata:
+  name: c
+spec:
+  image: x
+)rr");
+  REQUIRE_FALSE(result.allowed);
+  CHECK_MESSAGE(result.message.find("a WebApp needs spec.hostname") != std::string::npos, result.message);
 }

@@ -27,7 +27,7 @@ concept HasDeploymentDesired = requires(const H& hooks, rr::Context& ctx, const 
   { hooks.deployment_desired(ctx, web_app) } -> std::convertible_to<rr::Desired<Deployment>>;
 };
 static_assert(HasDeploymentDesired<WebAppHooks>,
-              "rrgen: step 'Deployment' (reconciler.yaml:10:5) needs hook 'rr::Desired<Deployment> deployment_desired(rr::Context&, const WebApp&) const' in struct WebAppHooks (web_app_hooks.hpp)");
+              "rrgen: step 'Deployment' (reconciler.yaml:11:5) needs hook 'rr::Desired<Deployment> deployment_desired(rr::Context&, const WebApp&) const' in struct WebAppHooks (web_app_hooks.hpp)");
 
 template <class H>
 concept HasDeploymentMerge = requires(const H& hooks, Deployment& current,
@@ -35,7 +35,7 @@ concept HasDeploymentMerge = requires(const H& hooks, Deployment& current,
   hooks.deployment_merge(current, desired);
 };
 static_assert(HasDeploymentMerge<WebAppHooks>,
-              "rrgen: step 'Deployment' (reconciler.yaml:10:5) needs hook 'void deployment_merge(Deployment&, const Deployment&) const' in struct WebAppHooks (web_app_hooks.hpp)");
+              "rrgen: step 'Deployment' (reconciler.yaml:11:5) needs hook 'void deployment_merge(Deployment&, const Deployment&) const' in struct WebAppHooks (web_app_hooks.hpp)");
 
 template <class H>
 concept HasDeploymentReflect = requires(const H& hooks, rr::Context& ctx, WebApp& web_app,
@@ -43,7 +43,7 @@ concept HasDeploymentReflect = requires(const H& hooks, rr::Context& ctx, WebApp
   hooks.deployment_reflect(ctx, web_app, child, err);
 };
 static_assert(HasDeploymentReflect<WebAppHooks>,
-              "rrgen: step 'Deployment' (reconciler.yaml:10:5) needs hook 'void deployment_reflect(rr::Context&, WebApp&, const Deployment*, const rr::Error&) const' in struct WebAppHooks (web_app_hooks.hpp)");
+              "rrgen: step 'Deployment' (reconciler.yaml:11:5) needs hook 'void deployment_reflect(rr::Context&, WebApp&, const Deployment*, const rr::Error&) const' in struct WebAppHooks (web_app_hooks.hpp)");
 
 // Optional hook 'rr::Json deployment_sanitize(const Deployment&) const':
 // what the logs show in place of the child Deployment (a Secret without its data, say); without

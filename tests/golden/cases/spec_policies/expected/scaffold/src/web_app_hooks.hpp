@@ -19,7 +19,7 @@
 namespace webapp {
 
 struct WebAppHooks {
-  // ---- Deployment: child Deployment (reconciler.yaml:10:5) --------------------------------------
+  // ---- Deployment: child Deployment (reconciler.yaml:11:5) --------------------------------------
 
   // The Deployment that should exist for the WebApp: a child, std::nullopt (none: an existing one
   // is deleted) or an rr::Error (rr::err_only_reconcile_child_status(): leave the child as it is,
