@@ -140,6 +140,8 @@ class PoliciesReader : SpecValues {
     out.mutating = scalar_at(*policy, {"kind"})->text == "MutatingAdmissionPolicy";
     const Node* policy_name = scalar_at(*policy, {"metadata", "name"});
     if (!policy_name) return bad_file(policy->location, "the policy needs a metadata.name");
+    if (!is_dns1123_subdomain(policy_name->text))  // it names a file of config/policy too
+      return bad_file(policy_name->location, "policy name " + quote(policy_name->text) + " must be a DNS subdomain");
     out.name = policy_name->text;
     out.name_location = policy_name->location;
     if (bindings.empty())

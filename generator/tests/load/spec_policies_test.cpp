@@ -201,11 +201,13 @@ TEST_CASE("spec policies: a policy file of the wrong kinds or versions, or witho
           "apiVersion: v1\nkind: ConfigMap\n");
   f.write("lonely.yaml",
           "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: b}\n");
+  f.write("escape.yaml",
+          "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: ../b}\n");
   f.write("other.yaml", std::string(kHandPolicy) + "---\n" +
                             "apiVersion: admissionregistration.k8s.io/v1beta1\nkind: MutatingAdmissionPolicyBinding\n"
                             "metadata: {name: x}\nspec: {policyName: someone-else}\n");
-  auto r = f.read_spec_with("  - file: versions.yaml\n  - file: lonely.yaml\n  - {file: other.yaml, validations: []}\n "
-                            " - file: missing.yaml\n");
+  auto r = f.read_spec_with("  - file: versions.yaml\n  - file: lonely.yaml\n  - file: escape.yaml\n"
+                            "  - {file: other.yaml, validations: []}\n  - file: missing.yaml\n");
   CHECK_FALSE(r->spec);
   const std::string d = f.dir + "/";
   CHECK(messages(*r) ==
@@ -218,13 +220,13 @@ TEST_CASE("spec policies: a policy file of the wrong kinds or versions, or witho
             d +
             "lonely.yaml:1:1: error: the policy has no binding in 'lonely.yaml': without one it applies to nothing "
             "[spec-bad-policy-file]\n" +
-            d +
+            d + "escape.yaml:3:18: error: policy name '../b' must be a DNS subdomain [spec-bad-policy-file]\n" + d +
             "other.yaml:14:20: error: each binding's spec.policyName must be the file's policy, 'by-hand' "
             "[spec-bad-policy-file]\n" +
             d +
-            "reconciler.yaml:9:24: error: 'validations' comes from the policy file; with 'file' only 'tests' "
+            "reconciler.yaml:10:24: error: 'validations' comes from the policy file; with 'file' only 'tests' "
             "applies [spec-unknown-key]\n" +
-            d + "reconciler.yaml:10:11: error: cannot open '" + d +
+            d + "reconciler.yaml:11:11: error: cannot open '" + d +
             "missing.yaml': No such file or directory [spec-bad-policy-file]\n");
 }
 
