@@ -6,8 +6,9 @@
 # Installed targets are rrgen::rrgen, rrgen-cluster and rrgen-validate (programs; rrgen-validate
 # beside rrgen in bin/, where `rrgen validate` looks first), rrgen::core, rrgen::yaml, rrgen::cel, rrgen::schema, rrgen::schema_cel, rrgen::validation, rrgen::client,
 # rrgen::rest_config, rrgen::http_client, rrgen::http_server, rrgen::cluster, rrgen::wire_order, rrgen::admission_policy, rrgen::builtin, rrgen::reconcilers,
-# rrgen::controller, rrgen::webhook, rrgen::testing, rrgen::node, rrgen::cert_manager, rrgen::kube_controllers, rrgen::apiserver, rrgen::manager and rrgen::local_cluster_mode
-# (the opt-in behind --local-cluster-kubeconfig); rrgenConfig.cmake adds the rr::<layer> names
+# rrgen::controller, rrgen::webhook, rrgen::testing, rrgen::node, rrgen::cert_manager, rrgen::kube_controllers, rrgen::apiserver, rrgen::manager, rrgen::local_cluster_mode
+# (the opt-in behind --local-cluster-kubeconfig) and rrgen::manifest_check (what a generated
+# policies test links); rrgenConfig.cmake adds the rr::<layer> names
 # rrgen's own build uses, and this file adds the rrgen:: names to rrgen's own build, so code (and
 # add_reconciler) links the same names in both.
 include(GNUInstallDirs)
@@ -17,7 +18,7 @@ set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
 set(_rrgen_layers core yaml cel schema schema_cel validation client rest_config http_client http_server cluster wire_order admission_policy builtin reconcilers controller
-  webhook testing node cert_manager kube_controllers apiserver manager local_cluster_mode)
+  webhook testing node cert_manager kube_controllers apiserver manager local_cluster_mode manifest_check)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
   add_library(rrgen::${_layer} ALIAS rr_${_layer})

@@ -3,6 +3,7 @@
 // The stages run in memory (generate_pipeline.cpp); nothing is written unless every one succeeded.
 #include "cli/cli_generate.hpp"
 
+#include <filesystem>
 #include <ostream>
 
 #include "cli/cli_args.hpp"
@@ -48,6 +49,14 @@ int generate(const Options& args, std::ostream& err) {
   GenerateInput input;
   input.spec = read_spec(sources, args.spec, diags);
   for (const auto& path : args.operands) input.crds.push_back(sources.read(path, diags));
+  std::vector<std::string> depends{args.spec};
+  depends.insert(depends.end(), args.operands.begin(), args.operands.end());
+  if (input.spec) {
+    // A policy's `file:` is an input too (its path from the spec's folder).
+    const std::filesystem::path folder = std::filesystem::path(args.spec).parent_path();
+    for (const SpecAdmissionPolicy& p : input.spec->policies)
+      if (!p.file.empty()) depends.push_back((folder / p.file).string());
+  }
   input.stem = args.stem;
   input.cpp_namespace = args.cpp_namespace;
   input.scaffold = !args.scaffold_dir.empty();
@@ -58,8 +67,6 @@ int generate(const Options& args, std::ostream& err) {
     return 1;
   }
 
-  std::vector<std::string> depends{args.spec};
-  depends.insert(depends.end(), args.operands.begin(), args.operands.end());
   const OutputSet& out = result->generated;
   WriteStats stats, scaffolded;
   // --scaffold alone creates the user's files and nothing else: generated files never land in a

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "support/diagnostics.hpp"
+#include "support/yaml_writer.hpp"
 
 namespace rrgen {
 
@@ -99,6 +100,39 @@ struct SpecMetrics {
   bool network_policy = false;   // config/default deploys ../network-policy
 };
 
+// `admissionPolicies:` (docs/reconciler-spec.md#admission-policies), read by
+// load/spec_policies.cpp: each entry a ValidatingAdmissionPolicy or MutatingAdmissionPolicy the
+// operator ships. The CEL pieces are kept as written (their keys checked), in the API's shape.
+struct SpecPolicyTest {
+  Location location;
+  Yaml object = Yaml::map();  // the object a CREATE sends
+  bool allowed = true;
+  std::string message;         // "" = any (only with allowed: false)
+  std::optional<Yaml> expect;  // Mutating: the object after the mutations (a subset)
+};
+
+struct SpecPolicyRule {  // one of `resources:`
+  Location location;
+  std::string group;  // "" = the core group
+  std::vector<std::string> versions, resources, operations;
+};
+
+struct SpecAdmissionPolicy {
+  Location location;  // of its mapping
+  std::string name;   // the policy's object name (a DNS subdomain)
+  Location name_location;
+  bool mutating = false;                  // type: Mutating
+  std::vector<SpecPolicyRule> resources;  // empty: the reconciled kind on CREATE and UPDATE
+  Yaml validations = Yaml::seq(), mutations = Yaml::seq(), match_conditions = Yaml::seq(), variables = Yaml::seq();
+  std::string failure_policy = "Fail";
+  std::vector<std::string> validation_actions;  // empty: [Deny]
+  std::vector<SpecPolicyTest> tests;
+  // `file:` a policy and its bindings written by hand: the path as read (relative to the spec's
+  // folder) and its documents, copied; name and type come from the policy in it.
+  std::string file;
+  std::vector<Yaml> documents;
+};
+
 struct ReconcilerSpec {
   const std::string* file = nullptr;  // the spec file (interned: outlives the SourceSet)
   Location location;                  // of the document
@@ -117,6 +151,7 @@ struct ReconcilerSpec {
   std::string deploy_namespace;       // config/default's namespace; "" = "<kebab-case stem>-system"
   std::optional<SpecWebhooks> webhooks;  // `webhooks:`; nullopt when absent
   SpecMetrics metrics;                   // `metrics:`
+  std::vector<SpecAdmissionPolicy> policies;  // `admissionPolicies:`, in order
 };
 
 }  // namespace rrgen

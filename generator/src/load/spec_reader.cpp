@@ -6,6 +6,7 @@
 
 #include "load/spec_duck.hpp"
 #include "load/spec_metrics.hpp"
+#include "load/spec_policies.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/image_reference.hpp"
@@ -82,7 +83,7 @@ std::string step_types_with(std::string_view key) {
 
 class SpecReader {
  public:
-  explicit SpecReader(Diagnostics& diags) : diags_(diags) {}
+  SpecReader(Diagnostics& diags, SourceSet* sources) : diags_(diags), sources_(sources) {}
 
   std::optional<ReconcilerSpec> read(const std::string* file, std::string_view text) {
     const std::size_t errors_before = diags_.error_count();
@@ -109,6 +110,7 @@ class SpecReader {
 
  private:
   Diagnostics& diags_;
+  SourceSet* sources_;  // reads a policy's `file:`; nullptr for a spec given as text
 
   // ---- typed values -----------------------------------------------------------------------------
 
@@ -254,6 +256,12 @@ class SpecReader {
     if (const Node* n = doc.find("webhooks")) {
       spec.webhooks = read_spec_webhooks(*n, diags_);
       if (spec.webhooks) spec.webhooks->location = doc.key_location("webhooks");  // what sema's messages point at
+    }
+    if (const Node* n = doc.find("admissionPolicies")) {
+      const std::string& file = spec.file ? *spec.file : std::string();
+      const std::size_t slash = file.rfind('/');
+      const std::string folder = slash == std::string::npos ? "" : file.substr(0, slash);
+      spec.policies = read_spec_policies(*n, PolicyFiles{sources_, folder}, diags_);
     }
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
@@ -491,7 +499,7 @@ class SpecReader {
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
       "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas"};
+      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies"};
   return keys;
 }
 
@@ -560,13 +568,13 @@ std::optional<KindRef> parse_kind_ref(std::string_view text, Location at, Diagno
 
 std::optional<ReconcilerSpec> read_spec_text(SourceSet& sources, std::string name, std::string text, Diagnostics& diags) {
   const std::string* file = sources.add(std::move(name), std::move(text));
-  return SpecReader(diags).read(file, sources.content(file));
+  return SpecReader(diags, nullptr).read(file, sources.content(file));
 }
 
 std::optional<ReconcilerSpec> read_spec(SourceSet& sources, const std::string& path, Diagnostics& diags) {
   const std::string* file = sources.read(path, diags);
   if (!file) return std::nullopt;
-  return SpecReader(diags).read(file, sources.content(file));
+  return SpecReader(diags, &sources).read(file, sources.content(file));
 }
 
 }  // namespace rrgen

@@ -3,21 +3,21 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "load/spec_reader.hpp"
+#include "load/spec_values.hpp"
 
 namespace rrgen {
 namespace spec_webhooks {
 namespace {
 
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+const auto quote = spec_quote;
 
 bool listed(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-class WebhooksReader {
+class WebhooksReader : SpecValues {
  public:
-  explicit WebhooksReader(Diagnostics& diags) : diags_(diags) {}
+  explicit WebhooksReader(Diagnostics& diags) : SpecValues(diags) {}
 
   std::optional<SpecWebhooks> read(const Node& n) {
     if (!n.is_mapping()) {
@@ -41,25 +41,6 @@ class WebhooksReader {
   }
 
  private:
-  Diagnostics& diags_;
-
-  void wrong_type(const Node& n, std::string_view what, std::string_view expected) {
-    diags_.error(n.location, "spec-wrong-type",
-                 quote(what) + " must be " + std::string(expected) + ", not " + describe(n));
-  }
-
-  void unknown_key(std::string_view key, Location at, const std::vector<std::string>& known) {
-    const std::string near = closest_match(key, known);
-    diags_.error(at, "spec-unknown-key",
-                 "unknown key " + quote(key) + (near.empty() ? "" : "; did you mean " + quote(near) + "?"));
-  }
-
-  std::optional<std::string> string_of(const Node& n, std::string_view key) {
-    if (n.is_scalar() && resolve_scalar(n) == ScalarType::String) return n.text;
-    wrong_type(n, key, "a string");
-    return std::nullopt;
-  }
-
   // One of `allowed`, else spec-bad-value naming them.
   std::string choice(const Node& n, std::string_view key, const std::vector<std::string>& allowed,
                      std::string fallback) {

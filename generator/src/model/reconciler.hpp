@@ -10,6 +10,7 @@
 
 #include "model/rbac_model.hpp"
 #include "support/diagnostics.hpp"
+#include "support/yaml_writer.hpp"
 
 namespace rrgen {
 
@@ -100,6 +101,25 @@ struct ResolvedMetrics {
   bool network_policy = false;   // config/default deploys ../network-policy
 };
 
+// One of `admissionPolicies:` resolved (sema/spec_policies_resolve.cpp): the policy object's
+// `spec` as config/policy writes it (matched resources defaulted to the reconciled kind) and the
+// examples the generated policy test runs.
+struct ResolvedPolicyTest {
+  Yaml object = Yaml::map();
+  bool allowed = true;
+  std::string message;         // "" = any refusal
+  std::optional<Yaml> expect;  // the admitted object must hold these members
+};
+
+struct ResolvedAdmissionPolicy {
+  std::string name;
+  bool mutating = false;
+  Yaml policy_spec = Yaml::map();
+  std::vector<std::string> validation_actions;  // the Validating binding's; never empty
+  std::vector<ResolvedPolicyTest> tests;
+  std::vector<Yaml> documents;  // `file:`: the policy and its bindings as written (then written as is)
+};
+
 struct ResolvedSpec {
   std::string file;           // the spec file as given ("" = unknown)
   Location location;          // of the document
@@ -119,6 +139,7 @@ struct ResolvedSpec {
   std::optional<ResolvedWebhooks> webhooks;  // `webhooks:`; nullopt: none
   std::optional<ResolvedDuck> duck;          // the resource is a duck; nullopt: a kind
   ResolvedMetrics metrics;
+  std::vector<ResolvedAdmissionPolicy> policies;  // `admissionPolicies:`, in order
   // Every distinct kind the spec touches (resource, children, tracked), in first-use order. With a
   // duck, the duck's entry (resource) comes first and its kinds are not listed (they have no
   // C++ type of their own in the wiring).

@@ -8,6 +8,7 @@
 #include "load/spec_reader.hpp"
 #include "sema/builtin_kinds.hpp"
 #include "sema/spec_duck_resolve.hpp"
+#include "sema/spec_policies_resolve.hpp"
 #include "sema/spec_webhooks_resolve.hpp"
 #include "support/naming.hpp"
 
@@ -226,6 +227,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
   }
 
   if (resource && spec.webhooks && !spec.duck) out.webhooks = resolve_webhooks(*spec.webhooks, *resource, crds, diags);
+  if (resource) out.policies = resolve_policies(spec.policies, spec.duck ? nullptr : &*resource, diags);
 
   for (const auto& step : spec.steps) {
     ResolvedStep rs = step_of(step);

@@ -139,3 +139,22 @@ TEST_CASE("rrgen generate: dist/install.yaml, and only CRD files under config/cr
   CHECK(install.find("CustomResourceDefinition") == std::string::npos);
   CHECK(s.read("gen/config/default/kustomization.yaml").find("../crd") == std::string::npos);
 }
+
+TEST_CASE("rrgen generate: a policy's file: is an input of the depfile") {
+  Scratch s;
+  s.write("reconciler.yaml",
+          "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nname: Mirror\nnamespace: mirror\n"
+          "resource: v1/ConfigMap\nreconcilers:\n  - sync: Copy\nadmissionPolicies:\n  - file: policy/by-hand.yaml\n");
+  fs::create_directories(s.path / "policy");
+  s.write("policy/by-hand.yaml",
+          "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: by-hand}\n"
+          "spec: {validations: [{expression: 'true'}]}\n---\n"
+          "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\n"
+          "metadata: {name: by-hand-binding}\nspec: {policyName: by-hand, validationActions: [Deny]}\n");
+  const std::string out = (s.path / "gen").string(), depfile = (s.path / "mirror.d").string();
+  const Run run = generate({"--spec", s.spec(), "--out", out, "--depfile", depfile, "--quiet"});
+  REQUIRE_MESSAGE(run.status == 0, run.err);
+  CHECK(s.read("mirror.d").find((s.path / "policy" / "by-hand.yaml").string()) != std::string::npos);
+  CHECK(s.read("gen/config/policy/by-hand.yaml").find("kind: ValidatingAdmissionPolicyBinding") != std::string::npos);
+  CHECK(fs::exists(s.path / "gen" / "mirror_policies_test.cpp"));
+}

@@ -10,6 +10,7 @@
 
 #include "load/spec_duck.hpp"
 #include "load/spec_metrics.hpp"
+#include "load/spec_policies.hpp"
 #include "load/spec_reader.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/embedded.hpp"
@@ -49,7 +50,7 @@ TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
   for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
-                          "conversionWebhook", "duckResource", "metrics"}) {
+                          "conversionWebhook", "duckResource", "metrics", "admissionPolicy"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -69,6 +70,9 @@ TEST_CASE("spec schema: the schema's keys are the reader's keys") {
   CHECK(property_names(definition("admissionWebhook")) == as_set(spec_admission_webhook_keys()));
   CHECK(property_names(definition("conversionWebhook")) == as_set(spec_conversion_webhook_keys()));
   CHECK(property_names(definition("duckResource")) == as_set(spec_duck_keys()));
+  CHECK(property_names(definition("admissionPolicy")) == as_set(spec_policy_keys()));
+  CHECK(property_names(definition("admissionPolicy").at("properties").at("tests").at("items")) ==
+        as_set(spec_policy_test_keys()));
   CHECK(schema().at("properties").at("resource").at("oneOf") ==
         json::parse(R"([{"$ref": "#/definitions/kindRef"}, {"$ref": "#/definitions/duckResource"}])"));
   const json& steps = schema().at("properties").at("reconcilers").at("items").at("oneOf");

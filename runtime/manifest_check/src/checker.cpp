@@ -120,7 +120,7 @@ Outcome Checker::add_object(const std::string& file, const Document& doc) {
   auto routed = route(doc, out);
   if (!routed) return out;
   try {
-    admission_.create(routed->first, routed->second, validation(), &out.warnings);
+    out.object = admission_.create(routed->first, routed->second, validation(), &out.warnings);
   } catch (const ApiError& e) {
     if (is_already_exists(e.status())) {
       out.warnings.push_back("a " + out.kind + " named \"" + out.name + "\" was given before: this one is skipped");
@@ -136,7 +136,7 @@ Outcome Checker::check(const std::string& file, const Document& doc) const {
   auto routed = route(doc, out);
   if (!routed) return out;
   try {
-    admission_.dry_run_create(routed->first, routed->second, validation(), &out.warnings);
+    out.object = admission_.dry_run_create(routed->first, routed->second, validation(), &out.warnings);
   } catch (const ApiError& e) {
     // Only the offline cluster's own namespaces (default, kube-system, kube-public) exist: an
     // object that passed admission and collides with one of them is admitted.

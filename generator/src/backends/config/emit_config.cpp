@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "backends/config/emit_metrics_config.hpp"
+#include "backends/config/emit_policy_config.hpp"
 #include "backends/config/emit_webhook_config.hpp"
 #include "backends/config/manager_image.hpp"
 #include "model/rbac_derive.hpp"
@@ -187,7 +188,9 @@ OutputSet emit_config(const ResolvedSpec& spec, const std::vector<ConfigCrdFile>
   default_resources.push_back("../manager");
   for (const std::string& r : webhook_default_resources(spec)) default_resources.push_back(r);
   for (const std::string& r : metrics_default_resources(spec)) default_resources.push_back(r);
+  for (const std::string& r : policy_default_resources(spec)) default_resources.push_back(r);
   emit_webhook_config(spec, out);
+  emit_policy_config(spec, out);
   emit_metrics_config(spec, out);
 
   out.files.push_back({"config/manager/manager.yaml",

@@ -4,7 +4,8 @@
 //   manager/manager.yaml        the deploy Namespace and the controller manager's Deployment
 //   manager/kustomization.yaml
 //   default/kustomization.yaml  namespace + ../crd ../rbac ../manager, the metrics Service and
-//                               patch (emit_metrics_config): `kubectl kustomize config/default`
+//                               patch (emit_metrics_config), ../policy with admissionPolicies
+//                               (emit_policy_config): `kubectl kustomize config/default`
 // docs/deploy-config.md describes the tree.
 #pragma once
 #include <string>

@@ -335,6 +335,7 @@ OutputSet emit_reconciler(const ResolvedSpec& spec, const GenerateOptions& optio
   out.files.push_back({names.reconciler_header, wiring::emit_header(c)});
   out.files.push_back({names.reconciler_source, wiring::emit_source(c)});
   out.files.push_back({names.wiring_test, wiring::emit_wiring_test(c)});
+  if (!spec.policies.empty()) out.files.push_back({names.stem + "_policies_test.cpp", wiring::emit_policies_test(c)});
   return out;
 }
 

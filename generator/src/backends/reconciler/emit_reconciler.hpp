@@ -9,6 +9,7 @@
 //                             ResourceReconciler{Sequence{SyncReconciler | ChildReconciler |
 //                             ChildSetReconciler | WithFinalizer{SyncReconciler} ...}}
 //   <stem>_wiring_test.cpp    doctest cases that hold for any hooks that compile
+//   <stem>_policies_test.cpp  with admissionPolicies: config/policy checked in an offline cluster
 //
 // The hooks themselves are the user's (scaffold.hpp writes them once).
 #pragma once

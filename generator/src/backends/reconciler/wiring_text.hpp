@@ -55,5 +55,6 @@ std::string duck_kinds_env(const Ctx& c);
 std::string emit_header(const Ctx& c);       // <stem>_reconciler.hpp
 std::string emit_source(const Ctx& c);       // <stem>_reconciler.cpp
 std::string emit_wiring_test(const Ctx& c);  // <stem>_wiring_test.cpp
+std::string emit_policies_test(const Ctx& c);  // <stem>_policies_test.cpp (with admissionPolicies)
 
 }  // namespace rrgen::wiring

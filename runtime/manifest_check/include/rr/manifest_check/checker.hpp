@@ -20,6 +20,7 @@ struct Outcome {
   std::string api_version, kind, name;
   std::optional<Status> refusal;  // nullopt: admitted
   std::vector<std::string> warnings;
+  Json object{};  // admitted: the object as stored (add_object) or as the dry run returned it (check)
 };
 
 class Checker {
