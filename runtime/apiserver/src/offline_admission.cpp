@@ -8,6 +8,7 @@
 #include "crd_conversion.hpp"
 #include "crd_kinds.hpp"
 #include "kind_catalog.hpp"
+#include "policy_schemas.hpp"
 #include "rr/apiserver/builtin_kinds.hpp"
 #include "rr/cluster/cluster.hpp"
 
@@ -98,6 +99,11 @@ Json OfflineAdmission::dry_run_create(const KindInfo& kind, const Json& object, 
 std::optional<KindInfo> OfflineAdmission::find_kind(const GroupVersionKind& gvk) const {
   if (!impl_->catalog.is_served(gvk)) return std::nullopt;
   return impl_->cluster->find_kind(gvk);
+}
+
+Json OfflineAdmission::policy_status(const Json& policy) const {
+  return admission_policy::policy_status(policy, impl_->cluster->kinds(),
+                                         apiserver_detail::policy_schema_resolver(impl_->cluster));
 }
 
 const std::shared_ptr<Cluster>& OfflineAdmission::cluster() const { return impl_->cluster; }

@@ -6,7 +6,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "rr/admission_policy/policy_status.hpp"
 #include "rr/manifest_check/checker.hpp"
 
 namespace rr::manifest_check {
@@ -111,7 +110,7 @@ std::vector<std::string> PolicyCheck::policies() const {
 std::string PolicyCheck::expression_warnings() const {
   std::string out;
   for (const Json& p : impl_->policies) {
-    const Json status = admission_policy::policy_status(p);
+    const Json status = impl_->checker.policy_status(p);
     for (const Json& w : status["typeChecking"].value("expressionWarnings", Json::array())) {
       out += p["metadata"].value("name", "") + ": " + w.value("fieldRef", "") + ": " + w.value("warning", "") + "\n";
     }

@@ -93,14 +93,27 @@ TEST_CASE("policy check: the policies decide created objects, mutations included
   CHECK_FALSE(check.create(std::string(kWidget) + "3, min: 5}\n").allowed);
 }
 
-TEST_CASE("policy check: an expression that does not compile is the status' type-checking warning") {
+TEST_CASE("policy check: an expression that does not compile is refused; one that names a missing field is warned") {
   ConfigDir dir;
   std::string broken = kMaxLimit;
   broken.replace(broken.find("!has(object.spec.max)"), 21, "object.spec.max +");
   dir.write("policy/max-limit.yaml", broken);
+  try {
+    PolicyCheck check(dir.root.string());
+    FAIL("loaded a policy whose expression does not compile");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).find("spec.validations[0].expression: Invalid value: \"object.spec.max + || "
+                                     "object.spec.max <= 10\": compilation failed: ERROR: <input>:1:19:") !=
+          std::string::npos);
+  }
+  std::string misspelt = kMaxLimit;
+  misspelt.replace(misspelt.find("!has(object.spec.max)"), 21, "!has(object.spec.maxx)");
+  dir.write("policy/max-limit.yaml", misspelt);
   const PolicyCheck check(dir.root.string());
   const std::string warnings = check.expression_warnings();
-  CHECK(warnings.rfind("max-limit: spec.validations[0].expression: ", 0) == 0);
+  CHECK(warnings.rfind("max-limit: spec.validations[0].expression: example.dev/v1, Kind=Widget: ERROR: <input>:1:",
+                       0) == 0);
+  CHECK(warnings.find("undefined field 'maxx'") != std::string::npos);
 }
 
 TEST_CASE("policy check: a config/ it cannot load is an exception naming the file") {

@@ -38,10 +38,16 @@ class OfflineAdmission {
   // POST ...?dryRun=All of `object` (namespace already set for a namespaced kind): the object the
   // API server would return, or ApiError with the Status it would answer. Warnings (unknown
   // fields under Warn, the admission's own) are appended to `warnings` when given. A CRD's object
-  // in a version other than its storage version is converted and admitted in the storage version,
-  // as the HTTP front end does (and returned in that version).
+  // in a version other than its storage version is admitted in the version sent (its schema, rules
+  // and defaults), then converted to the storage version, as the HTTP front end does (and returned
+  // in the version sent).
   Json dry_run_create(const KindInfo& kind, const Json& object, FieldValidation validation,
                       std::vector<std::string>* warnings) const;
+
+  // The status the API server's policy status controller would write for a stored
+  // ValidatingAdmissionPolicy: observedGeneration and typeChecking, its expressions type-checked
+  // against the schemas of the kinds it matches (built-in from the facts, custom from add_crd).
+  Json policy_status(const Json& policy) const;
 
   // The served kind of a group-version-kind (built-in or from add_crd); nullopt when none.
   std::optional<KindInfo> find_kind(const GroupVersionKind& gvk) const;

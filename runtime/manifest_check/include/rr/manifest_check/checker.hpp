@@ -43,6 +43,10 @@ class Checker {
   // checked in "default"; namespaces need not exist.
   Outcome check(const std::string& file, const Document& doc) const;
 
+  // The status the API server writes for a stored ValidatingAdmissionPolicy (type checking
+  // against the kinds it matches, the CRDs given included).
+  Json policy_status(const Json& policy) const { return admission_.policy_status(policy); }
+
  private:
   // The served kind of the document and its object as sent (namespace defaulted), or a refusal
   // in `out` (no type, an unknown kind, a repeated key under Strict).
