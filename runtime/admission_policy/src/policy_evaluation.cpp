@@ -6,6 +6,7 @@
 #include "rr/cel/json.hpp"
 #include "rr/cel/program.hpp"
 #include "rr/client/patch.hpp"
+#include "rr/cluster/apply_merge.hpp"
 
 namespace rr::admission_policy::detail {
 
@@ -123,18 +124,6 @@ void bind_variables(const CompiledPolicy& policy, Evaluator& eval, cel::Activati
   }
 }
 
-// An apply configuration merged into the object (a structural stand-in for server-side apply).
-void merge(Json& target, const Json& patch) {
-  if (!patch.is_object() || !target.is_object()) {
-    target = patch;
-    return;
-  }
-  for (const auto& [key, value] : patch.items()) {
-    if (value.is_object() && target.contains(key) && target[key].is_object()) merge(target[key], value);
-    else target[key] = value;
-  }
-}
-
 }  // namespace
 
 std::optional<std::string> mutate(const CompiledPolicy& policy, EvaluationInput& input) {
@@ -159,7 +148,7 @@ std::optional<std::string> mutate(const CompiledPolicy& policy, EvaluationInput&
                (mutation.json_patch ? "a list of JSONPatch" : "an Object");
       }
       if (mutation.json_patch) input.object = apply_json_patch(input.object, *json);
-      else merge(input.object, *json);
+      else input.object = merge_apply_configuration(input.object, *json);
     } catch (const OutOfBudget&) {
       return std::string(cel::cost_budget_exhausted_message);
     } catch (const std::exception& e) {

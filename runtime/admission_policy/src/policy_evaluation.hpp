@@ -38,8 +38,8 @@ struct EvaluationResult {
 EvaluationResult evaluate(const CompiledPolicy& policy, const EvaluationInput& input);
 
 // A MutatingAdmissionPolicy: its mutations applied to input.object in order, each seeing the
-// object the previous one made (JSONPatch as RFC 6902; ApplyConfiguration merged: objects merged
-// member by member, anything else replaced). The error text of the first that fails, nullopt when
+// object the previous one made (JSONPatch as RFC 6902; ApplyConfiguration merged as server-side
+// apply merges: rr/cluster/apply_merge.hpp). The error text of the first that fails, nullopt when
 // every one applied or a matchCondition skipped the policy.
 std::optional<std::string> mutate(const CompiledPolicy& policy, EvaluationInput& input);
 

@@ -71,6 +71,27 @@ TEST_CASE("an ApplyConfiguration mutation merges its Object into the written obj
   CHECK(stored["metadata"]["labels"] == Json{{"app", "web"}, {"team", "blue"}});
 }
 
+TEST_CASE("an ApplyConfiguration merges lists as server-side apply does: containers by name, others replaced") {
+  MapFixture f;
+  const KindInfo pods{{"", "v1", "Pod"}, "pods", "PodList", Scope::Namespaced};
+  f.cluster->register_kind(pods);
+  f.cluster->create(map_policies, Json::parse(R"J({"metadata":{"name":"env"},"spec":{
+      "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],
+                                            "resources":["pods"]}]},
+      "mutations":[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
+        "Object{spec: Object.spec{containers: [Object.spec.containers{name: 'app', env: [Object.spec.containers.env{name: 'MODE', value: 'prod'}]}], tolerations: [Object.spec.tolerations{key: 'k'}]}}"}}]}})J"));
+  f.cluster->create(map_bindings, Json{{"metadata", {{"name", "env-binding"}}}, {"spec", {{"policyName", "env"}}}});
+  const Json stored = f.cluster->create(pods, Json::parse(R"J({"metadata":{"name":"p","namespace":"ns"},"spec":{
+      "containers":[{"name":"app","image":"app:1","env":[{"name":"A","value":"1"}]},{"name":"sidecar","image":"s:1"}],
+      "tolerations":[{"key":"old"}]}})J"));
+  // The container named app keeps its image and gains the variable (env is keyed by name too);
+  // the sidecar stays; tolerations, an atomic list, are replaced.
+  CHECK(stored["spec"]["containers"] == Json::parse(R"J([
+      {"name":"app","image":"app:1","env":[{"name":"A","value":"1"},{"name":"MODE","value":"prod"}]},
+      {"name":"sidecar","image":"s:1"}])J"));
+  CHECK(stored["spec"]["tolerations"] == Json::parse(R"J([{"key":"k"}])J"));
+}
+
 TEST_CASE("a JSONPatch mutation applies its operations; matchConditions choose the objects") {
   MapFixture f;
   f.policy("patch",

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "apply_list_types.hpp"
+#include "rr/cluster/apply_merge.hpp"
 
 namespace rr::cluster_detail {
 
@@ -238,3 +239,11 @@ void remove_field(Json& object, const FieldPath& path) {
 }
 
 }  // namespace rr::cluster_detail
+
+namespace rr {
+
+Json merge_apply_configuration(const Json& object, const Json& configuration) {
+  return cluster_detail::merge_configuration(object, configuration);
+}
+
+}  // namespace rr
