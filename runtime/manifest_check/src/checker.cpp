@@ -121,6 +121,16 @@ Outcome Checker::add_object(const std::string& file, const Document& doc) {
   if (!routed) return out;
   try {
     out.object = admission_.create(routed->first, routed->second, validation(), &out.warnings);
+    // What the API server's status controller would write into the policy's status, where no one
+    // looks before the policy misbehaves: warned now.
+    if (out.kind == "ValidatingAdmissionPolicy") {
+      const Json status = admission_.policy_status(out.object);
+      for (const Json& w : status["typeChecking"].value("expressionWarnings", Json::array())) {
+        std::string text = w.value("fieldRef", "") + ": " + w.value("warning", "");
+        while (!text.empty() && text.back() == '\n') text.pop_back();  // each kind's paragraph ends in one
+        out.warnings.push_back(std::move(text));
+      }
+    }
   } catch (const ApiError& e) {
     if (is_already_exists(e.status())) {
       out.warnings.push_back("a " + out.kind + " named \"" + out.name + "\" was given before: this one is skipped");

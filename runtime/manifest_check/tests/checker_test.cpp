@@ -172,3 +172,29 @@ spec: {policyName: no-mode, validationActions: [Deny]}
                                 "'no-mode-binding' denied request: no mode");
   CHECK_FALSE(checker.check("f.yaml", doc_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n")).refusal);
 }
+
+TEST_CASE("add_object warns what type checking finds in a policy: a field the matched kind does not have") {
+  Checker checker(false);
+  const auto added = checker.add_object("p.yaml", doc_of(R"y(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: max-replicas}
+spec:
+  matchConstraints:
+    resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]
+  validations: [{expression: "object.spec.replicsa <= 5"}]
+)y"));
+  CHECK_FALSE(added.refusal);
+  REQUIRE(added.warnings.size() == 1);
+  CHECK(added.warnings[0].starts_with(
+      "spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'"));
+  // A correct one: no warning.
+  const auto correct = checker.add_object("q.yaml", doc_of(R"y(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: max-replicas-2}
+spec:
+  matchConstraints:
+    resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]
+  validations: [{expression: "object.spec.replicas <= 5"}]
+)y"));
+  CHECK(correct.warnings.empty());
+}

@@ -36,7 +36,8 @@ class Checker {
   // A --policy document: created (stored) as the API server creates it, so that admission
   // policies and their bindings decide every later check, and a policy's params exist. A
   // namespaced object without a namespace goes to "default"; one whose name was given before is
-  // skipped with a warning.
+  // skipped with a warning. A ValidatingAdmissionPolicy's type-checking warnings (its status'
+  // expressionWarnings, against the kinds it matches) are the outcome's warnings.
   Outcome add_object(const std::string& file, const Document& doc);
 
   // A document to check: a dry-run create of it. A namespaced object without a namespace is
