@@ -27,10 +27,6 @@ bool has_schema(const Json& version) {
          version.at("/schema/openAPIV3Schema"_json_pointer).is_object();
 }
 
-}  // namespace
-
-namespace {
-
 using SchemaPtr = std::shared_ptr<const schema::Schema>;
 
 // What the custom resource handler does to an object decoded in a version: prune, default, then

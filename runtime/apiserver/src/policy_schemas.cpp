@@ -1,11 +1,11 @@
 #include "policy_schemas.hpp"
 
-#include <map>
 #include <set>
 
 #include "openapi_schemas.hpp"
 #include "rr/client/api_error.hpp"
 #include "rr/cluster/cluster.hpp"
+#include "rr/validation/decoding.hpp"
 
 namespace rr::apiserver_detail {
 
@@ -61,23 +61,6 @@ struct Inliner {
   }
 };
 
-// "apps/v1, Kind=Deployment" -> its definition's name, from x-kubernetes-group-version-kind.
-const std::map<GroupVersionKind, std::string>& builtin_names() {
-  static const std::map<GroupVersionKind, std::string> names = [] {
-    std::map<GroupVersionKind, std::string> out;
-    for (const auto& [name, schema] : builtin_definitions().items()) {
-      auto gvks = schema.find("x-kubernetes-group-version-kind");
-      if (gvks == schema.end() || !gvks->is_array() || gvks->size() != 1) continue;  // shared types: no kind
-      const Json& g = gvks->front();
-      out.emplace(GroupVersionKind{g.value("group", std::string()), g.value("version", std::string()),
-                                   g.value("kind", std::string())},
-                  name);
-    }
-    return out;
-  }();
-  return names;
-}
-
 std::optional<Json> crd_schema(Cluster& cluster, const GroupVersionKind& gvk) {
   auto crds = cluster.find_kind(crd_gvk);
   if (!crds) return std::nullopt;
@@ -110,8 +93,8 @@ std::optional<Json> inline_refs(const Json& definitions, const std::string& root
 
 admission_policy::SchemaResolver policy_schema_resolver(std::weak_ptr<Cluster> cluster) {
   return [cluster = std::move(cluster)](const GroupVersionKind& gvk) -> std::optional<Json> {
-    if (auto it = builtin_names().find(gvk); it != builtin_names().end()) {
-      return inline_refs(builtin_definitions(), it->second);
+    if (auto name = validation::kind_definition(builtin_definitions(), gvk.group, gvk.version, gvk.kind)) {
+      return inline_refs(builtin_definitions(), *name);
     }
     auto locked = cluster.lock();
     if (!locked) return std::nullopt;
