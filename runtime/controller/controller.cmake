@@ -5,6 +5,7 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_handlers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_worker.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/deadline_timer.cpp
 )
 
 if(RRGEN_BUILD_TESTS)

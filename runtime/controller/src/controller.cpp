@@ -86,11 +86,20 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
   WorkQueueOptions queue_options;
   queue_options.clock = s.options.clock;
   queue_options.rate_limiter = std::move(s.options.rate_limiter);  // nullptr: the default, on the queue's clock
+  queue_options.priorities = s.options.use_priority_queue;
   if (registry) {
     s.metrics.emplace(*registry, s.options.name, s.options.max_concurrent_reconciles);
-    queue_options.metrics = std::make_shared<metrics::PrometheusWorkQueueMetrics>(*registry, s.options.name);
+    queue_options.metrics = std::make_shared<metrics::PrometheusWorkQueueMetrics>(*registry, s.options.name,
+                                                                                  s.options.use_priority_queue);
   }
   s.queue = std::make_unique<WorkQueue>(std::move(queue_options));
+  if (s.options.reconcile_timeout.count() < 0) {
+    throw std::invalid_argument("controller " + s.options.name + ": reconcile_timeout must not be negative");
+  }
+  if (s.options.reconcile_timeout.count() > 0) {
+    s.deadlines = std::make_unique<controller_detail::DeadlineTimer>(s.options.clock ? *s.options.clock
+                                                                                     : Clock::real());
+  }
 }
 
 Controller::~Controller() = default;
@@ -100,7 +109,7 @@ bool Controller::ready() const { return impl_->ready; }
 const Config& Controller::config() const noexcept { return impl_->config; }
 const std::vector<WatchRequest>& Controller::watches() const noexcept { return impl_->watches; }
 const KindInfo& Controller::for_kind() const noexcept { return impl_->for_kind; }
-void Controller::enqueue(const ObjectKey& key) { impl_->queue->add(key); }
+void Controller::enqueue(const ObjectKey& key, int priority) { impl_->queue->add(key, priority); }
 
 void Controller::start(std::stop_token stop) {
   Impl& s = *impl_;
@@ -111,7 +120,7 @@ void Controller::start(std::stop_token stop) {
   const std::stop_token running = s.failed.get_token();
 
   Registrations registered{s};
-  auto enqueue = [queue = s.queue.get()](const ObjectKey& key) { queue->add(key); };
+  auto enqueue = [queue = s.queue.get()](const ObjectKey& key, int priority) { queue->add(key, priority); };
   for (const auto& w : s.watches) {
     log.info("Starting EventSource (" + std::string(mode_name(w.mode)) + " " + gvk_text(w.kind.gvk) + ")");
     InformerHandlers handlers;
@@ -163,6 +172,7 @@ void Controller::start(std::stop_token stop) {
 
     log.info("Shutdown signal received, waiting for all workers to finish");
     s.cancelled->store(true);  // before the shutdown wakes the workers: they take no new key
+    s.stopping.request_stop();
     s.queue->shut_down_with_drain();
   }  // joins the workers and the refresher
   s.ready = false;

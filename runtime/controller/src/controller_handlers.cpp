@@ -3,6 +3,7 @@
 
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include "rr/client/client.hpp"
 
@@ -12,34 +13,53 @@ namespace {
 
 using MapFn = std::function<void(const Json& object, std::set<ObjectKey>& keys)>;
 
+std::string_view resource_version(const Json& object) {
+  auto meta = object.find("metadata");
+  if (meta == object.end() || !meta->is_object()) return {};
+  auto version = meta->find("resourceVersion");
+  return version != meta->end() && version->is_string() ? std::string_view(version->get_ref<const std::string&>())
+                                                        : std::string_view();
+}
+
+// A resync delivers the stored object as both old and new: nothing changed.
+int update_priority(const Json& old_object, const Json& new_object) {
+  return resource_version(old_object) == resource_version(new_object) ? kLowPriority : 0;
+}
+
 // Enqueues the keys `map` finds; for an update, those of the old and the new object, each once
 // (as controller-runtime's handlers collect them in a set): two adds of one key could otherwise
 // straddle a worker's get() and reconcile it twice.
 InformerHandlers mapping(Enqueue enqueue, MapFn map) {
-  auto one = [enqueue, map](const Json& object) {
+  auto one = [enqueue, map](const Json& object, int priority) {
     std::set<ObjectKey> keys;
     map(object, keys);
-    for (const auto& key : keys) enqueue(key);
+    for (const auto& key : keys) enqueue(key, priority);
   };
   return InformerHandlers{
-      one,
+      [one](const Json& o) { one(o, 0); },
       [enqueue, map](const Json& old_object, const Json& new_object) {
         std::set<ObjectKey> keys;
         map(old_object, keys);
         map(new_object, keys);
-        for (const auto& key : keys) enqueue(key);
+        const int priority = update_priority(old_object, new_object);
+        for (const auto& key : keys) enqueue(key, priority);
       },
-      one,
+      [one](const Json& o) { one(o, 0); },
+      [one](const Json& o) { one(o, kLowPriority); },
   };
 }
 
 }  // namespace
 
+// An update enqueues the new object's key only (controller-runtime's EnqueueRequestForObject).
 InformerHandlers enqueue_object(Enqueue enqueue) {
   return InformerHandlers{
-      [enqueue](const Json& o) { enqueue(key_of(o)); },
-      [enqueue](const Json&, const Json& o) { enqueue(key_of(o)); },
-      [enqueue](const Json& o) { enqueue(key_of(o)); },
+      [enqueue](const Json& o) { enqueue(key_of(o), 0); },
+      [enqueue](const Json& old_object, const Json& new_object) {
+        enqueue(key_of(new_object), update_priority(old_object, new_object));
+      },
+      [enqueue](const Json& o) { enqueue(key_of(o), 0); },
+      [enqueue](const Json& o) { enqueue(key_of(o), kLowPriority); },
   };
 }
 

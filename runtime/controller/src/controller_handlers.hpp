@@ -6,11 +6,15 @@
 #include <optional>
 
 #include "rr/controller/informer.hpp"
+#include "rr/controller/work_queue.hpp"
 #include "rr/reconcilers/tracker.hpp"
 
 namespace rr::controller_detail {
 
-using Enqueue = std::function<void(const ObjectKey&)>;
+// Queues a key at a priority: kLowPriority for the initial list's adds and for updates that did not
+// change the object's resourceVersion (resyncs), 0 for the rest (controller-runtime's handlers
+// under WithLowPriorityWhenUnchanged, which every built-in handler uses).
+using Enqueue = std::function<void(const ObjectKey& key, int priority)>;
 
 // The object's own key.
 InformerHandlers enqueue_object(Enqueue enqueue);

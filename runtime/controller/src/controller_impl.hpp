@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "async_event_recorder.hpp"
+#include "deadline_timer.hpp"
 #include "rr/controller/controller.hpp"
 #include "rr/controller/controller_metrics.hpp"
 #include "rr/controller/informer_cache.hpp"
@@ -32,6 +33,9 @@ struct Controller::Impl {
   // Set when the controller stops: reconciles in progress may wind down early, and workers take
   // no new key.
   std::shared_ptr<std::atomic<bool>> cancelled = std::make_shared<std::atomic<bool>>(false);
+  std::stop_source stopping;  // requested with `cancelled`: fires every reconcile's stop token
+  // Fires the reconciles' stop tokens at their deadline; only with a reconcile_timeout.
+  std::unique_ptr<controller_detail::DeadlineTimer> deadlines;
   std::atomic<std::size_t> dropped{0};  // keys a worker took after the stop and did not reconcile
   std::atomic<bool> started{false};
   std::atomic<bool> ready{false};
@@ -45,7 +49,7 @@ struct Controller::Impl {
 
   // Workers (controller_worker.cpp).
   void work();
-  void reconcile_one(const ObjectKey& key);
+  void reconcile_one(const ObjectKey& key, int priority);
 };
 
 }  // namespace rr

@@ -55,15 +55,21 @@ const std::vector<double>& workqueue_duration_buckets() {
 ReconcileMetrics::ReconcileMetrics(Registry& registry, std::string_view controller_name, int max_concurrent_reconciles)
     : totals_{},
       errors_(per_controller_counter(registry, "controller_runtime_reconcile_errors_total",
-                                     "Total number of reconciliation errors per controller", std::string(controller_name))),
+                                     "Total number of reconciliation errors per controller",
+                                     std::string(controller_name))),
       terminal_errors_(per_controller_counter(registry, "controller_runtime_terminal_reconcile_errors_total",
                                               "Total number of terminal reconciliation errors per controller",
                                               std::string(controller_name))),
       panics_(per_controller_counter(registry, "controller_runtime_reconcile_panics_total",
-                                     "Total number of reconciliation panics per controller", std::string(controller_name))),
+                                     "Total number of reconciliation panics per controller",
+                                     std::string(controller_name))),
+      timeouts_(per_controller_counter(registry, "controller_runtime_reconcile_timeouts_total",
+                                       "Total number of reconciliation timeouts per controller",
+                                       std::string(controller_name))),
       time_(reconcile_time(registry, std::string(controller_name))),
       active_workers_(per_controller_gauge(registry, "controller_runtime_active_workers",
-                                           "Number of currently used workers per controller", std::string(controller_name))) {
+                                           "Number of currently used workers per controller",
+                                           std::string(controller_name))) {
   const std::string controller(controller_name);
   auto& totals = registry.counter("controller_runtime_reconcile_total", "Total number of reconciliations per controller",
                                   {"controller", "result"});
@@ -80,11 +86,13 @@ void ReconcileMetrics::observe(ReconcileResult result, double seconds) {
   time_.observe(seconds);
 }
 
-PrometheusWorkQueueMetrics::PrometheusWorkQueueMetrics(Registry& registry, std::string_view name)
-    : adds_(registry.counter("workqueue_adds_total", "Total number of adds handled by workqueue", {"name", "controller"})
-                .with(queue_labels(name))),
-      depth_(registry.gauge("workqueue_depth", "Current depth of workqueue", {"name", "controller"})
-                 .with(queue_labels(name))),
+PrometheusWorkQueueMetrics::PrometheusWorkQueueMetrics(Registry& registry, std::string_view name, bool priorities)
+    : name_(name),
+      adds_(
+          registry.counter("workqueue_adds_total", "Total number of adds handled by workqueue", {"name", "controller"})
+              .with(queue_labels(name))),
+      depth_(registry.gauge("workqueue_depth", "Current depth of workqueue by workqueue and priority",
+                            {"name", "controller", "priority"})),
       queue_duration_(registry
                           .histogram("workqueue_queue_duration_seconds",
                                      "How long in seconds an item stays in workqueue before being requested",
@@ -92,11 +100,12 @@ PrometheusWorkQueueMetrics::PrometheusWorkQueueMetrics(Registry& registry, std::
                           .with(queue_labels(name))),
       work_duration_(registry
                          .histogram("workqueue_work_duration_seconds",
-                                    "How long in seconds processing an item from workqueue takes.", {"name", "controller"},
-                                    workqueue_duration_buckets())
+                                    "How long in seconds processing an item from workqueue takes.",
+                                    {"name", "controller"}, workqueue_duration_buckets())
                          .with(queue_labels(name))),
-      retries_(registry.counter("workqueue_retries_total", "Total number of retries handled by workqueue",
-                                {"name", "controller"})
+      retries_(registry
+                   .counter("workqueue_retries_total", "Total number of retries handled by workqueue",
+                            {"name", "controller"})
                    .with(queue_labels(name))),
       unfinished_work_(registry
                            .gauge("workqueue_unfinished_work_seconds",
@@ -109,6 +118,33 @@ PrometheusWorkQueueMetrics::PrometheusWorkQueueMetrics(Registry& registry, std::
                            .gauge("workqueue_longest_running_processor_seconds",
                                   "How many seconds has the longest running processor for workqueue been running.",
                                   {"name", "controller"})
-                           .with(queue_labels(name))) {}
+                           .with(queue_labels(name))) {
+  if (!priorities) set_depth(0);
+}
+
+void PrometheusWorkQueueMetrics::set_depth(std::size_t items) {
+  depth_.with({name_, name_, ""}).set(static_cast<double>(items));
+}
+
+void PrometheusWorkQueueMetrics::change_depth(int priority, int delta) { depth_of(priority).add(delta); }
+
+// controller-runtime's cap (maxRecommendedUniquePriorities): a label per priority while there are
+// at most 25 of them, then one placeholder for all.
+Gauge& PrometheusWorkQueueMetrics::depth_of(int priority) {
+  std::string label = "exceeded_cardinality_limit";
+  {
+    std::lock_guard lock(priorities_mutex_);
+    if (!too_many_priorities_) {
+      priorities_seen_.insert(priority);
+      if (priorities_seen_.size() > 25) {
+        too_many_priorities_ = true;
+        priorities_seen_.clear();
+      } else {
+        label = std::to_string(priority);
+      }
+    }
+  }
+  return depth_.with({name_, name_, label});
+}
 
 }  // namespace rr::metrics

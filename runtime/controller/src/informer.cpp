@@ -29,9 +29,14 @@ void Informer::Impl::report(std::string_view message) const {
 }
 
 void Informer::Impl::deliver_add(const Json& object) {
+  const bool initial = [this] {
+    std::lock_guard lock(state_mutex);
+    return !synced;
+  }();
   for (auto& entry : handlers) {
     auto& h = entry.second;  // a plain reference: clang 14 cannot capture structured bindings
-    if (h.on_add) call_handler(*this, [&] { h.on_add(object); });
+    auto& add = initial && h.on_initial_add ? h.on_initial_add : h.on_add;
+    if (add) call_handler(*this, [&] { add(object); });
   }
 }
 
@@ -78,8 +83,9 @@ Informer::HandlerId Informer::add_handlers(InformerHandlers handlers) {
   std::lock_guard lock(impl_->dispatch_mutex);
   const HandlerId id = impl_->next_handler++;
   auto& added = impl_->handlers.emplace(id, std::move(handlers)).first->second;
-  if (has_synced() && added.on_add) {
-    for (const auto& object : impl_->store.list()) call_handler(*impl_, [&] { added.on_add(*object); });
+  auto& add = added.on_initial_add ? added.on_initial_add : added.on_add;
+  if (has_synced() && add) {
+    for (const auto& object : impl_->store.list()) call_handler(*impl_, [&] { add(*object); });
   }
   return id;
 }

@@ -176,21 +176,26 @@ TEST_CASE("metrics: the reconcile metrics have controller-runtime's names, label
   widget.worker_started();
   const std::string text = registry.expose();
 
-  CHECK(comment_lines(text) == std::vector<std::string>{
-      "# HELP controller_runtime_active_workers Number of currently used workers per controller",
-      "# TYPE controller_runtime_active_workers gauge",
-      "# HELP controller_runtime_max_concurrent_reconciles Maximum number of concurrent reconciles per controller",
-      "# TYPE controller_runtime_max_concurrent_reconciles gauge",
-      "# HELP controller_runtime_reconcile_errors_total Total number of reconciliation errors per controller",
-      "# TYPE controller_runtime_reconcile_errors_total counter",
-      "# HELP controller_runtime_reconcile_panics_total Total number of reconciliation panics per controller",
-      "# TYPE controller_runtime_reconcile_panics_total counter",
-      "# HELP controller_runtime_reconcile_time_seconds Length of time per reconciliation per controller",
-      "# TYPE controller_runtime_reconcile_time_seconds histogram",
-      "# HELP controller_runtime_reconcile_total Total number of reconciliations per controller",
-      "# TYPE controller_runtime_reconcile_total counter",
-      "# HELP controller_runtime_terminal_reconcile_errors_total Total number of terminal reconciliation errors per controller",
-      "# TYPE controller_runtime_terminal_reconcile_errors_total counter"});
+  CHECK(
+      comment_lines(text) ==
+      std::vector<std::string>{
+          "# HELP controller_runtime_active_workers Number of currently used workers per controller",
+          "# TYPE controller_runtime_active_workers gauge",
+          "# HELP controller_runtime_max_concurrent_reconciles Maximum number of concurrent reconciles per controller",
+          "# TYPE controller_runtime_max_concurrent_reconciles gauge",
+          "# HELP controller_runtime_reconcile_errors_total Total number of reconciliation errors per controller",
+          "# TYPE controller_runtime_reconcile_errors_total counter",
+          "# HELP controller_runtime_reconcile_panics_total Total number of reconciliation panics per controller",
+          "# TYPE controller_runtime_reconcile_panics_total counter",
+          "# HELP controller_runtime_reconcile_time_seconds Length of time per reconciliation per controller",
+          "# TYPE controller_runtime_reconcile_time_seconds histogram",
+          "# HELP controller_runtime_reconcile_timeouts_total Total number of reconciliation timeouts per controller",
+          "# TYPE controller_runtime_reconcile_timeouts_total counter",
+          "# HELP controller_runtime_reconcile_total Total number of reconciliations per controller",
+          "# TYPE controller_runtime_reconcile_total counter",
+          "# HELP controller_runtime_terminal_reconcile_errors_total Total number of terminal reconciliation errors "
+          "per controller",
+          "# TYPE controller_runtime_terminal_reconcile_errors_total counter"});
 
   std::vector<std::string> not_buckets;
   std::vector<std::string> bucket_bounds;
@@ -202,18 +207,19 @@ TEST_CASE("metrics: the reconcile metrics have controller-runtime's names, label
       not_buckets.push_back(line);
     }
   }
-  CHECK(not_buckets == std::vector<std::string>{
-      "controller_runtime_active_workers{controller=\"widget\"} 1",
-      "controller_runtime_max_concurrent_reconciles{controller=\"widget\"} 2",
-      "controller_runtime_reconcile_errors_total{controller=\"widget\"} 1",
-      "controller_runtime_reconcile_panics_total{controller=\"widget\"} 0",
-      "controller_runtime_reconcile_time_seconds_sum{controller=\"widget\"} 1.76",
-      "controller_runtime_reconcile_time_seconds_count{controller=\"widget\"} 3",
-      "controller_runtime_reconcile_total{controller=\"widget\",result=\"error\"} 1",
-      "controller_runtime_reconcile_total{controller=\"widget\",result=\"requeue\"} 0",
-      "controller_runtime_reconcile_total{controller=\"widget\",result=\"requeue_after\"} 1",
-      "controller_runtime_reconcile_total{controller=\"widget\",result=\"success\"} 1",
-      "controller_runtime_terminal_reconcile_errors_total{controller=\"widget\"} 1"});
+  CHECK(not_buckets ==
+        std::vector<std::string>{"controller_runtime_active_workers{controller=\"widget\"} 1",
+                                 "controller_runtime_max_concurrent_reconciles{controller=\"widget\"} 2",
+                                 "controller_runtime_reconcile_errors_total{controller=\"widget\"} 1",
+                                 "controller_runtime_reconcile_panics_total{controller=\"widget\"} 0",
+                                 "controller_runtime_reconcile_time_seconds_sum{controller=\"widget\"} 1.76",
+                                 "controller_runtime_reconcile_time_seconds_count{controller=\"widget\"} 3",
+                                 "controller_runtime_reconcile_timeouts_total{controller=\"widget\"} 0",
+                                 "controller_runtime_reconcile_total{controller=\"widget\",result=\"error\"} 1",
+                                 "controller_runtime_reconcile_total{controller=\"widget\",result=\"requeue\"} 0",
+                                 "controller_runtime_reconcile_total{controller=\"widget\",result=\"requeue_after\"} 1",
+                                 "controller_runtime_reconcile_total{controller=\"widget\",result=\"success\"} 1",
+                                 "controller_runtime_terminal_reconcile_errors_total{controller=\"widget\"} 1"});
   CHECK(bucket_bounds == std::vector<std::string>{
       "0.005", "0.01", "0.025", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.35", "0.4", "0.45", "0.5", "0.6",
       "0.7", "0.8", "0.9", "1", "1.25", "1.5", "1.75", "2", "2.5", "3", "3.5", "4", "4.5", "5", "6", "7", "8",
@@ -239,11 +245,13 @@ TEST_CASE("metrics: the work-queue adapter, driven by a real WorkQueue on a fake
   rr::WorkQueue queue(std::move(options));
   const rr::ObjectKey a{"default", "a"}, b{"default", "b"};
   const std::string labels = "{controller=\"widget\",name=\"widget\"}";
+  // controller-runtime's depth has a `priority` label, empty for a queue without priorities.
+  const std::string depth_labels = "{controller=\"widget\",name=\"widget\",priority=\"\"}";
 
   // Every series exists at zero before the first add, as client-go creates them with the queue.
   std::string text = registry.expose();
   CHECK(has_line(text, "workqueue_adds_total" + labels + " 0"));
-  CHECK(has_line(text, "workqueue_depth" + labels + " 0"));
+  CHECK(has_line(text, "workqueue_depth" + depth_labels + " 0"));
   CHECK(has_line(text, "workqueue_queue_duration_seconds_count" + labels + " 0"));
 
   queue.add(a);
@@ -263,7 +271,7 @@ TEST_CASE("metrics: the work-queue adapter, driven by a real WorkQueue on a fake
   text = registry.expose();
 
   CHECK(has_line(text, "workqueue_adds_total" + labels + " 2"));
-  CHECK(has_line(text, "workqueue_depth" + labels + " 1"));  // b; a waits on its backoff
+  CHECK(has_line(text, "workqueue_depth" + depth_labels + " 1"));  // b; a waits on its backoff
   CHECK(has_line(text, "workqueue_retries_total" + labels + " 1"));
   CHECK(has_line(text, "workqueue_unfinished_work_seconds" + labels + " 0"));
   CHECK(has_line(text, "workqueue_longest_running_processor_seconds" + labels + " 0"));
@@ -289,6 +297,47 @@ TEST_CASE("metrics: the work-queue adapter, driven by a real WorkQueue on a fake
   CHECK(queue.len() == 2);
   text = registry.expose();
   CHECK(has_line(text, "workqueue_adds_total" + labels + " 3"));
-  CHECK(has_line(text, "workqueue_depth" + labels + " 2"));
+  CHECK(has_line(text, "workqueue_depth" + depth_labels + " 2"));
   queue.shut_down();
+}
+
+TEST_CASE("metrics: a queue with priorities reports its depth per priority") {
+  Registry registry;
+  rr::WorkQueueOptions options;
+  options.priorities = true;
+  options.metrics = std::make_shared<rr::metrics::PrometheusWorkQueueMetrics>(registry, "widget", true);
+  rr::WorkQueue queue(std::move(options));
+  const std::string prefix = "workqueue_depth{controller=\"widget\",name=\"widget\",priority=";
+  CHECK(registry.expose().find("workqueue_depth{") == std::string::npos);  // no series before a key
+  queue.add({"default", "a"}, rr::kLowPriority);
+  queue.add({"default", "b"}, rr::kLowPriority);
+  queue.add({"default", "c"});
+  std::string text = registry.expose();
+  CHECK(has_line(text, "# HELP workqueue_depth Current depth of workqueue by workqueue and priority"));
+  CHECK(has_line(text, prefix + "\"-100\"} 2"));
+  CHECK(has_line(text, prefix + "\"0\"} 1"));
+  REQUIRE(queue.get() == rr::ObjectKey{"default", "c"});
+  text = registry.expose();
+  CHECK(has_line(text, prefix + "\"0\"} 0"));
+  CHECK(text.find("priority=\"\"") == std::string::npos);
+
+  // Past 25 distinct priorities, every change counts under one placeholder (controller-runtime's cap).
+  for (int p = 1; p <= 25; ++p) queue.add({"default", "k" + std::to_string(p)}, p);
+  text = registry.expose();
+  CHECK(has_line(text, prefix + "\"23\"} 1"));  // -100, 0 and 1..23: 25 priorities
+  CHECK(text.find(prefix + "\"24\"}") == std::string::npos);
+  CHECK(has_line(text, prefix + "\"exceeded_cardinality_limit\"} 2"));  // 24 and 25
+  queue.shut_down();
+}
+
+TEST_CASE("metrics: reconcile timeouts are counted per controller from zero") {
+  Registry registry;
+  rr::metrics::ReconcileMetrics widget(registry, "widget");
+  CHECK(has_line(registry.expose(), "controller_runtime_reconcile_timeouts_total{controller=\"widget\"} 0"));
+  widget.timeout();
+  const std::string text = registry.expose();
+  CHECK(has_line(text, "controller_runtime_reconcile_timeouts_total{controller=\"widget\"} 1"));
+  CHECK(has_line(
+      text,
+      "# HELP controller_runtime_reconcile_timeouts_total Total number of reconciliation timeouts per controller"));
 }

@@ -15,6 +15,7 @@
 #include "response_error.hpp"
 #include "rest_paths.hpp"
 #include "retry.hpp"
+#include "rr/client/call_deadline.hpp"
 #include "transport.hpp"
 
 namespace rr {
@@ -69,8 +70,19 @@ struct HttpClient::Impl {
   HttpResponse with_retries(const HttpRequest& request, Attempt&& attempt) {
     const std::shared_ptr<HttpClientMetrics> sink = metrics_sink();
     const LatencyScope latency{sink.get(), request.method, transport.host(), std::chrono::steady_clock::now()};
+    // A reconcile's deadline (call_deadline.hpp) ends the request where client-go's context would.
+    const std::optional<CallDeadline::time_point> deadline = CallDeadline::current();
+    auto past_deadline = [&](std::chrono::steady_clock::duration ahead = {}) {
+      return deadline && std::chrono::steady_clock::now() + ahead >= *deadline;
+    };
+    auto deadline_exceeded = [&] {
+      return ApiError(http_detail::transport_failure(request.method, transport.url(request.path_and_query),
+                                                     "context deadline exceeded"));
+    };
     for (int retry = 1;; ++retry) {
+      if (past_deadline()) throw deadline_exceeded();
       const std::chrono::duration<double> throttled = limiter.acquire();
+      if (past_deadline()) throw deadline_exceeded();
       if (sink) sink->rate_limiter_latency(request.method, transport.host(), throttled.count());
       http_detail::AttemptOutcome outcome;
       HttpResponse response;
@@ -89,6 +101,8 @@ struct HttpClient::Impl {
       }
       if (is_success(outcome.http_code)) return response;
       const auto delay = http_detail::retry_delay(options.retry, request.method, outcome, retry);
+      if (outcome.http_code == 0 && past_deadline()) throw deadline_exceeded();  // curl's timeout was the deadline
+      if (delay && past_deadline(*delay)) throw deadline_exceeded();
       if (!delay) {
         if (outcome.http_code == 0) {
           throw ApiError(http_detail::transport_failure(request.method, transport.url(request.path_and_query), failure));

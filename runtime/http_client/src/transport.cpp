@@ -1,9 +1,12 @@
 #include "transport.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstring>
 
 #include "response_error.hpp"
+#include "rr/client/call_deadline.hpp"
 
 namespace rr::http_detail {
 namespace {
@@ -209,8 +212,15 @@ PreparedRequest Transport::prepare(CURL* easy, const HttpRequest& request, bool 
   set(easy, CURLOPT_TCP_KEEPALIVE, 1L);
   set(easy, CURLOPT_USERAGENT, user_agent_.c_str());
   set(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connect_timeout.count()));
-  if (!streaming && config_.timeout.count() > 0) {
-    set(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(config_.timeout.count()));
+  if (!streaming) {
+    // The configured timeout, shortened to what is left before a reconcile's deadline.
+    std::chrono::milliseconds limit = config_.timeout;
+    if (auto deadline = CallDeadline::current()) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+      const auto bounded = std::max(left, std::chrono::milliseconds(1));
+      if (limit.count() <= 0 || bounded < limit) limit = bounded;
+    }
+    if (limit.count() > 0) set(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(limit.count()));
   }
 
   if (request.method == "GET") {

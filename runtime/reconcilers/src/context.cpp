@@ -15,7 +15,9 @@ Context::Context(ContextOptions options)
       original_resource_type_(resource_type_),
       log_(std::move(options.log)),
       now_(options.now.value_or(std::chrono::system_clock::now())),
-      cancelled_(std::move(options.cancelled)) {}
+      cancelled_(std::move(options.cancelled)),
+      stop_(std::move(options.stop)),
+      deadline_(options.deadline) {}
 
 Context::Scope::Scope(Context& ctx, Config previous_config, KindInfo previous_resource_type, Logger previous_log)
     : ctx_(ctx),

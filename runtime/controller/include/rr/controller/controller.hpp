@@ -52,6 +52,15 @@ struct ControllerOptions {
   std::chrono::steady_clock::duration cache_sync_timeout = std::chrono::minutes(2);
   // Kinds the reconcilers' client reads from the API rather than the cache.
   std::vector<GroupVersionKind> uncached{};
+  // controller-runtime's priority queue (its default since v0.23): the initial list's adds and
+  // resyncs wait at rr::kLowPriority behind real changes; Result::priority sets a requeue's.
+  // false: one FIFO, as client-go's queue. See docs/runtime/15-work-queue.md.
+  bool use_priority_queue = true;
+  // How long one reconcile may run (controller-runtime's ReconciliationTimeout); 0: no limit.
+  // At the deadline the reconcile's stop token fires and the HTTP client's calls on its thread
+  // fail with "context deadline exceeded"; a reconcile that overran is counted in
+  // controller_runtime_reconcile_timeouts_total and requeued with backoff.
+  std::chrono::nanoseconds reconcile_timeout{0};
 };
 
 class Controller final : public Runnable {
@@ -83,8 +92,8 @@ class Controller final : public Runnable {
   const Config& config() const noexcept;
   const std::vector<WatchRequest>& watches() const noexcept;
   const KindInfo& for_kind() const noexcept;
-  // Queues a request as an event handler does (for other event sources).
-  void enqueue(const ObjectKey& key);
+  // Queues a request as an event handler does (for other event sources), at a priority.
+  void enqueue(const ObjectKey& key, int priority = 0);
 
   struct Impl;
 

@@ -7,6 +7,8 @@
 //   rr::WorkQueueOptions options;
 //   options.metrics = std::make_shared<rr::metrics::PrometheusWorkQueueMetrics>(registry, "widget");
 #pragma once
+#include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,9 @@ class ReconcileMetrics {
   // A TerminalError (counted in addition to observe(error, …)), a recovered panic.
   void terminal_error() { terminal_errors_.inc(); }
   void panic() { panics_.inc(); }
+  // A reconcile that overran ControllerOptions::reconcile_timeout
+  // (controller_runtime_reconcile_timeouts_total).
+  void timeout() { timeouts_.inc(); }
   // controller_runtime_active_workers ±1 around each reconcile.
   void worker_started() { active_workers_.inc(); }
   void worker_finished() { active_workers_.dec(); }
@@ -47,19 +52,24 @@ class ReconcileMetrics {
   Counter& errors_;
   Counter& terminal_errors_;
   Counter& panics_;
+  Counter& timeouts_;
   Histogram& time_;
   Gauge& active_workers_;
 };
 
 // rr::WorkQueueMetrics on the workqueue_* families, labels {name="<queue>", controller="<queue>"}
 // (controller-runtime names the queue after its controller and sets both labels to it). Every
-// series exists, at zero, from construction.
+// series exists, at zero, from construction, except workqueue_depth's of a queue with
+// priorities: it has the extra label `priority` ("" for a queue without priorities, as
+// controller-runtime), and a series per priority from the first key queued at it; past 25
+// distinct priorities they all count under priority="exceeded_cardinality_limit".
 class PrometheusWorkQueueMetrics final : public WorkQueueMetrics {
  public:
-  PrometheusWorkQueueMetrics(Registry& registry, std::string_view name);
+  PrometheusWorkQueueMetrics(Registry& registry, std::string_view name, bool priorities = false);
 
   void add() override { adds_.inc(); }
-  void set_depth(std::size_t items) override { depth_.set(static_cast<double>(items)); }
+  void set_depth(std::size_t items) override;
+  void change_depth(int priority, int delta) override;
   void observe_queue_latency(double seconds) override { queue_duration_.observe(seconds); }
   void observe_work_duration(double seconds) override { work_duration_.observe(seconds); }
   void retry() override { retries_.inc(); }
@@ -67,8 +77,14 @@ class PrometheusWorkQueueMetrics final : public WorkQueueMetrics {
   void set_longest_running_processor(double seconds) override { longest_running_.set(seconds); }
 
  private:
+  Gauge& depth_of(int priority);
+
+  std::string name_;
   Counter& adds_;
-  Gauge& depth_;
+  GaugeFamily& depth_;
+  std::mutex priorities_mutex_;
+  std::set<int> priorities_seen_;
+  bool too_many_priorities_ = false;
   Histogram& queue_duration_;
   Histogram& work_duration_;
   Counter& retries_;

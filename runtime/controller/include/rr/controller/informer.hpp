@@ -37,6 +37,10 @@ struct InformerHandlers {
   std::function<void(const Json& old_object, const Json& new_object)> on_update;
   // The object's last state: the watch event's, or the last one stored when a relist finds it gone.
   std::function<void(const Json& object)> on_delete;
+  // Optional: gets, instead of on_add, the adds of the initial list (those before the informer
+  // has synced) and the store's replay to handlers registered later: client-go's
+  // isInInitialList. Unset: on_add gets them too.
+  std::function<void(const Json& object)> on_initial_add{};
 };
 
 struct InformerOptions {

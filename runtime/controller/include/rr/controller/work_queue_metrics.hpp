@@ -10,7 +10,9 @@ class WorkQueueMetrics {
  public:
   virtual ~WorkQueueMetrics() = default;
   virtual void add() {}                                         // workqueue_adds_total ++
-  virtual void set_depth(std::size_t /*items*/) {}              // workqueue_depth
+  virtual void set_depth(std::size_t /*items*/) {}              // workqueue_depth{priority=""}
+  // A queue with priorities: the keys queued at `priority` went up or down by `delta`.
+  virtual void change_depth(int /*priority*/, int /*delta*/) {}  // workqueue_depth{priority="<p>"}
   virtual void observe_queue_latency(double /*seconds*/) {}     // workqueue_queue_duration_seconds
   virtual void observe_work_duration(double /*seconds*/) {}     // workqueue_work_duration_seconds
   virtual void retry() {}                                       // workqueue_retries_total ++

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
+#include <stop_token>
 #include <string>
 
 #include "rr/client/kind.hpp"
@@ -27,6 +29,12 @@ struct ContextOptions {
   std::optional<std::chrono::system_clock::time_point> now{};
   std::shared_ptr<const std::atomic<bool>> cancelled{};  // shared with the manager; may be null
   std::map<std::string, Config> additional_configs{};
+  // Fires when the reconcile should wind down: the controller stops, or its reconcile_timeout
+  // ends (ControllerOptions::reconcile_timeout). Default: never.
+  std::stop_token stop{};
+  // When the reconcile_timeout ends (steady clock); the HTTP client's calls on the reconcile's
+  // thread stop there too (rr/client/call_deadline.hpp). nullopt: no timeout.
+  std::optional<std::chrono::steady_clock::time_point> deadline{};
 };
 
 class Context {
@@ -50,7 +58,11 @@ class Context {
   Time now_time() const { return Time::from(now_); }  // RFC 3339, second precision
 
   Logger& log() noexcept { return log_; }
-  bool cancelled() const noexcept { return cancelled_ && cancelled_->load(); }
+  // True once the controller stops or the reconcile's deadline passed: wind down early.
+  bool cancelled() const noexcept { return (cancelled_ && cancelled_->load()) || stop_.stop_requested(); }
+  // Wait on this (std::condition_variable_any, std::stop_callback) rather than polling cancelled().
+  std::stop_token stop_token() const noexcept { return stop_; }
+  std::optional<std::chrono::steady_clock::time_point> deadline() const noexcept { return deadline_; }
 
   // Scoped replacement of the config / resource type / logger; restored when the guard dies.
   class Scope {
@@ -83,6 +95,8 @@ class Context {
   Logger log_;
   std::chrono::system_clock::time_point now_;
   std::shared_ptr<const std::atomic<bool>> cancelled_;
+  std::stop_token stop_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 template <class T>

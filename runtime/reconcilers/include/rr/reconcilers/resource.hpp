@@ -71,7 +71,7 @@ inline Context make_context(KindInfo kind, const Config& config, const Request& 
                             std::string_view name) {
   Logger log = options.log.named(name).with("resourceType", gvk_text(kind.gvk));
   return Context(ContextOptions{config, request, std::move(kind), std::move(log), options.now, options.cancelled,
-                                options.additional_configs});
+                                options.additional_configs, options.stop, options.deadline});
 }
 
 // At a root, a quiet error is not an error: it asks for a silent, rate-limited requeue (or for the

@@ -21,6 +21,9 @@ struct RequestOptions {
   Logger log{};
   std::shared_ptr<const std::atomic<bool>> cancelled{};
   std::map<std::string, Config> additional_configs{};
+  // The Context's stop token and deadline (the controller's stop and reconcile_timeout).
+  std::stop_token stop{};
+  std::optional<std::chrono::steady_clock::time_point> deadline{};
   // Runs after the stash and config are set up, before the reconciler (tests seed the stash).
   std::function<void(Context&)> prepare{};
 };
