@@ -13,11 +13,12 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_handlers_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/controller_priority_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/async_event_recorder_test.cpp
   )
   target_include_directories(rr_controller_runtime_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)
   target_link_libraries(rr_controller_runtime_tests PRIVATE rr::controller rr::cluster doctest::doctest)
   rrgen_target_defaults(rr_controller_runtime_tests)
   # The prefix of the days the Controller was part of rr::manager, so test names stay stable.
-  rrgen_discover_doctests(rr_controller_runtime_tests TEST_PREFIX "manager.controller." LABELS unit fast)
+  rrgen_discover_doctests(rr_controller_runtime_tests TEST_PREFIX "manager.controller." LABELS unit fast SLOW_REGEX "^slow: ")
 endif()

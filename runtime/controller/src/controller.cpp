@@ -86,6 +86,11 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
   WorkQueueOptions queue_options;
   queue_options.clock = s.options.clock;
   queue_options.rate_limiter = std::move(s.options.rate_limiter);  // nullptr: the default, on the queue's clock
+  if (!queue_options.rate_limiter && s.options.use_priority_queue) {
+    // controller-runtime's default with its priority queue: per-key backoff, no token bucket.
+    queue_options.rate_limiter = make_item_exponential_failure_rate_limiter(std::chrono::milliseconds(5),
+                                                                            std::chrono::seconds(1000));
+  }
   queue_options.priorities = s.options.use_priority_queue;
   if (registry) {
     s.metrics.emplace(*registry, s.options.name, s.options.max_concurrent_reconciles);

@@ -76,8 +76,10 @@ struct HttpClient::Impl {
       return deadline && std::chrono::steady_clock::now() + ahead >= *deadline;
     };
     auto deadline_exceeded = [&] {
-      return ApiError(http_detail::transport_failure(request.method, transport.url(request.path_and_query),
-                                                     "context deadline exceeded"));
+      Status status = http_detail::transport_failure(request.method, transport.url(request.path_and_query),
+                                                     "context deadline exceeded");
+      status.reason = "Timeout";
+      return ApiError(std::move(status));
     };
     for (int retry = 1;; ++retry) {
       if (past_deadline()) throw deadline_exceeded();

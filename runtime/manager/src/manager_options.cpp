@@ -175,6 +175,20 @@ const std::vector<Flag>& flags() {
       {"max-concurrent-reconciles", "int", "How many reconciles each controller runs at once.", FlagKind::value,
        [](O& o, S v) { o.max_concurrent_reconciles = parse_positive_int(v); },
        [](const O& o) { return std::to_string(o.max_concurrent_reconciles); }},
+      {"use-priority-queue", "",
+       "Serve real changes before the initial list's and resyncs' requests (controller-runtime's priority "
+       "queue). Use --use-priority-queue=false for one FIFO queue.",
+       FlagKind::boolean, [](O& o, S v) { o.use_priority_queue = parse_bool(v); },
+       [](const O& o) { return o.use_priority_queue ? std::string("true") : std::string(); }},
+      {"reconcile-timeout", "duration",
+       "How long one reconcile may run before it is cancelled and retried; 0 means no limit.", FlagKind::value,
+       [](O& o, S v) {
+         o.reconcile_timeout = parse_go_duration(v);
+         if (o.reconcile_timeout.count() < 0) throw std::invalid_argument("must not be negative");
+       },
+       [](const O& o) {
+         return o.reconcile_timeout.count() > 0 ? format_go_duration(o.reconcile_timeout) : std::string();
+       }},
       {"kube-api-qps", "float",
        "Requests per second the operator's API client sends at most (client-side rate limit); a negative value "
        "turns the limit off.",

@@ -113,6 +113,8 @@ std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Co
   ControllerOptions controller_options;
   controller_options.name = std::move(name);
   controller_options.max_concurrent_reconciles = options.max_concurrent_reconciles;
+  controller_options.use_priority_queue = options.use_priority_queue;
+  controller_options.reconcile_timeout = options.reconcile_timeout;
   controller_options.log = manager.logger().named(controller_options.name);
   auto controller = std::make_shared<Controller>(std::move(controller_options), std::move(factory), api, cache,
                                                  &manager.metrics());

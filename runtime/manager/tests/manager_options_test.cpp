@@ -198,6 +198,7 @@ TEST_CASE("errors name the flag and the reason") {
         "invalid value for --leader-elect: parse error: \"maybe\" is not a boolean");
   CHECK(parse_error({"--zap-log-level=loud"}) ==
         "invalid value for --zap-log-level: unrecognized level: \"loud\" (want debug, info or error)");
+  CHECK(parse_error({"--reconcile-timeout=-1s"}) == "invalid value for --reconcile-timeout: must not be negative");
   CHECK(parse_error({"--max-concurrent-reconciles=0"}) ==
         "invalid value for --max-concurrent-reconciles: must be at least 1, got 0");
   CHECK(parse_error({"--max-concurrent-reconciles=two"}) ==
@@ -245,6 +246,8 @@ TEST_CASE("help: -h and --help set show_help, and usage lists every flag with it
                            "--zap-log-level level",
                            "--zap-devel\n",
                            "--max-concurrent-reconciles int",
+                           "--use-priority-queue\n",
+                           "--reconcile-timeout duration",
                            "--webhook-port int",
                            "--webhook-cert-dir string",
                            "--kube-api-qps float",
@@ -281,4 +284,14 @@ TEST_CASE("parse_bind_address") {
   CHECK(v6->port == 9090);
   CHECK_THROWS_AS((void)rr::parse_bind_address("localhost:65536"), std::invalid_argument);
   CHECK_THROWS_AS((void)rr::parse_bind_address("localhost:"), std::invalid_argument);
+}
+
+TEST_CASE("controller flags: --use-priority-queue is on by default, --reconcile-timeout off") {
+  const ManagerOptions defaults = ManagerOptions::parse(std::vector<std::string>{});
+  CHECK(defaults.use_priority_queue);
+  CHECK(defaults.reconcile_timeout == std::chrono::nanoseconds(0));
+  const ManagerOptions set = ManagerOptions::parse(
+      std::vector<std::string>{"--use-priority-queue=false", "--reconcile-timeout=1m30s"});
+  CHECK_FALSE(set.use_priority_queue);
+  CHECK(set.reconcile_timeout == std::chrono::seconds(90));
 }

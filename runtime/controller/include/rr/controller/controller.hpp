@@ -36,7 +36,8 @@ struct ControllerOptions {
   // Required: the metrics' `controller` label, the event source, the logs' `controller` value.
   std::string name;
   int max_concurrent_reconciles = 1;
-  // nullptr: controller-runtime's default, MaxOf(per-item exponential 5 ms..1000 s, bucket 10 qps/100).
+  // nullptr: controller-runtime's default: per-item exponential 5 ms..1000 s, and with
+  // use_priority_queue off MaxOf(that, bucket 10 qps/100).
   std::unique_ptr<RateLimiter> rate_limiter{};
   // Exceptions escaping reconcile are caught, counted (controller_runtime_reconcile_panics_total),
   // and the key is requeued with backoff. false: the first one stops the controller and start()

@@ -90,6 +90,12 @@ struct ManagerOptions {
 
   // Flag: --max-concurrent-reconciles (ours): workers per controller.
   int max_concurrent_reconciles = 1;
+  // Flag: --use-priority-queue (ours; controller-runtime's UsePriorityQueue, on by default):
+  // ControllerOptions::use_priority_queue of every controller.
+  bool use_priority_queue = true;
+  // Flag: --reconcile-timeout (ours; controller-runtime's ReconciliationTimeout): the default
+  // ControllerOptions::reconcile_timeout; 0: none. A reconciler's spec may set its own.
+  std::chrono::nanoseconds reconcile_timeout{0};
 
   // Flags: --kube-api-qps, --kube-api-burst (kube-controller-manager's names): the API client's
   // client-side rate limit. The defaults are controller-runtime's GetConfig values (client-go's own
