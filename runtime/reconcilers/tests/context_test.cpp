@@ -94,6 +94,23 @@ TEST_CASE("Context: additional configs and cancellation") {
 
   rr::Context never{rr::ContextOptions{}};
   CHECK_FALSE(never.cancelled());
+  CHECK_FALSE(never.stop_token().stop_possible());
+  CHECK_FALSE(never.deadline());
+}
+
+TEST_CASE("Context: the stop token (a controller's stop or reconcile timeout) cancels too") {
+  std::stop_source stop;
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  rr::ContextOptions options;
+  options.stop = stop.get_token();
+  options.deadline = deadline;
+  rr::Context ctx(std::move(options));
+  CHECK(ctx.deadline() == deadline);
+  CHECK_FALSE(ctx.cancelled());
+  CHECK_FALSE(ctx.stop_token().stop_requested());
+  stop.request_stop();
+  CHECK(ctx.stop_token().stop_requested());
+  CHECK(ctx.cancelled());
 }
 
 TEST_CASE("Config: api() needs a client; reader() falls back to it") {

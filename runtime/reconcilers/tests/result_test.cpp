@@ -35,3 +35,11 @@ TEST_CASE("Result::empty and Outcome constructors") {
   CHECK(from_error.result.empty());
   CHECK(from_error.error.message() == "x");
 }
+
+TEST_CASE("aggregate_results: the highest priority set wins; unset stays unset") {
+  CHECK_FALSE(rr::aggregate_results(rr::Result{}, rr::Result{}).priority);
+  CHECK(rr::aggregate_results(rr::Result{.priority = -100}, rr::Result{}).priority == -100);
+  CHECK(rr::aggregate_results(rr::Result{}, rr::Result{.priority = 3}).priority == 3);
+  CHECK(rr::aggregate_results(rr::Result{.priority = -100}, rr::Result{.priority = 3}).priority == 3);
+  CHECK(rr::aggregate_results(rr::Result{.priority = 5}, rr::Result{.requeue = true, .priority = 3}).priority == 5);
+}
