@@ -1,8 +1,9 @@
 // The deadline of the API calls this thread makes: Go's context deadline for a reconcile, which
 // C++ calls cannot carry through the Client interface. The controller's worker opens a
 // CallDeadline around a reconcile that has a timeout (ControllerOptions::reconcile_timeout); the
-// HTTP client bounds each request, its client-side throttling and its retries by it, and fails
-// with "context deadline exceeded" once it has passed.
+// HTTP client shortens each request's timeout to what is left, checks it before and after its
+// client-side throttling, does not wait for a retry that would end after it, and fails with
+// "context deadline exceeded" once it has passed.
 #pragma once
 #include <chrono>
 #include <optional>
