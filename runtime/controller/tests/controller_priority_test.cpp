@@ -7,6 +7,7 @@
 
 #include "controller_test_support.hpp"
 #include "rr/client/call_deadline.hpp"
+#include "rr/controller/fake_clock.hpp"
 
 using namespace rr;
 using namespace rr::test;
@@ -163,4 +164,33 @@ TEST_CASE("informer: the initial list and the replay to a late handler go to on_
   const auto all = seen();
   CHECK(std::vector<std::string>(all.begin() + 4, all.end()) ==
         std::vector<std::string>{"late initial a", "late initial b"});
+}
+
+TEST_CASE("controller: Result::priority sets the requeue's priority, served before a change at 0") {
+  FakeClock clock;
+  ControllerOptions options;
+  options.clock = &clock;
+  Harness h(std::move(options));
+  h.cluster->create(parent_kind(), make(parent_kind(), "a"));
+  h.cluster->create(parent_kind(), make(parent_kind(), "b"));
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  h.probe->behaviour = [&](const Request& request, const RequestOptions&, const Config&) -> Outcome {
+    if (request.name == "a" && h.probe->count_of("default/a") == 1) {
+      return Result{.requeue_after = std::chrono::seconds(1), .priority = 7};
+    }
+    if (request.name == "b") released.wait();  // holds the one worker
+    return {};
+  };
+  h.run();
+  REQUIRE(eventually([&] { return h.probe->count() == 2; }));  // a (requeued in 1 s), then b, held
+  REQUIRE(h.probe->seen() == std::vector<std::string>{"default/a", "default/b"});
+  h.cluster->create(parent_kind(), make(parent_kind(), "c"));
+  const std::string depth = R"(workqueue_depth{controller="parent",name="parent",priority=)";
+  REQUIRE(eventually([&] { return h.sample(depth + R"("0"})") == 1; }));
+  clock.advance(std::chrono::seconds(1));
+  CHECK(eventually([&] { return h.sample(depth + R"("7"})") == 1; }));
+  release.set_value();
+  REQUIRE(eventually([&] { return h.probe->count() == 4; }));
+  CHECK(h.probe->seen() == std::vector<std::string>{"default/a", "default/b", "default/a", "default/c"});
 }
