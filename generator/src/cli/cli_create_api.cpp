@@ -55,9 +55,8 @@ std::optional<std::string> read_text(const fs::path& path) {
 
 }  // namespace
 
-std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& names, const ApiOptions& api,
-                                  bool resource, bool controller, const std::string* existing_crd,
-                                  Diagnostics& diags) {
+std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& names, const ApiOptions& api, bool resource,
+                                  bool controller, const std::string* existing_crd, Diagnostics& diags) {
   ApiFiles files;
   const OutputFile crd = resource ? scaffold_crd(api) : OutputFile{kind_crd_path(api.kind), *existing_crd};
   if (resource) {
@@ -142,8 +141,9 @@ int run_create(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::error_code ec;
   if (resource && fs::exists(crd_path, ec)) {
     return fail(err, diags, "kind-exists",
-                "the project has " + kind_crd_path(api.kind) + " already: add its controller with --controller alone; "
-                                                               "nothing was written");
+                "the project has " + kind_crd_path(api.kind) +
+                    " already: add its controller with --controller alone; "
+                    "nothing was written");
   }
   if (!resource && !(existing_crd = read_text(crd_path))) {
     return fail(err, diags, "missing-crd",
@@ -151,8 +151,8 @@ int run_create(const std::vector<std::string>& args, std::ostream& out, std::ost
                     ": write it, or run create api with --resource too; nothing was written");
   }
 
-  const std::optional<ApiFiles> files =
-      api_files(*project, names, api, resource, controller, existing_crd ? &*existing_crd : nullptr, diags);
+  const std::optional<ApiFiles> files = api_files(*project, names, api, resource, controller,
+                                                  existing_crd ? &*existing_crd : nullptr, diags);
   if (!files) {
     diags.print(err);
     err << "rrgen: the kind was not added (nothing was written)\n";

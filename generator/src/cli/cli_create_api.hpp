@@ -25,8 +25,7 @@ struct ApiFiles {
 // `existing_crd` is the text of the kind's CRD already in the project. `controller`: the spec, the
 // hooks and tests (tests/<stem>/) and the kind in rrgen/kinds.*. nullopt, with the errors in diags,
 // when they do not generate (an existing CRD that is not the kind's, say).
-std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& names, const ApiOptions& api,
-                                  bool resource, bool controller, const std::string* existing_crd,
-                                  Diagnostics& diags);
+std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& names, const ApiOptions& api, bool resource,
+                                  bool controller, const std::string* existing_crd, Diagnostics& diags);
 
 }  // namespace rrgen

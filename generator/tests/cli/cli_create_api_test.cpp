@@ -50,9 +50,9 @@ TEST_CASE("rrgen create api: adds a kind's files and its reconciler beside the f
   const CommandRun r = create(p.api("WebApp"));
   INFO(r.err);
   REQUIRE(r.status == 0);
-  for (const char* f : {"crds/webapps.yaml", "samples/web_app.yaml", "reconcilers/web_app.yaml",
-                        "src/web_app_hooks.hpp", "src/web_app_hooks.cpp", "tests/web_app/greeting_test.cpp",
-                        "tests/web_app/config_test.cpp"}) {
+  for (const char* f :
+       {"crds/webapps.yaml", "samples/web_app.yaml", "reconcilers/web_app.yaml", "src/web_app_hooks.hpp",
+        "src/web_app_hooks.cpp", "tests/web_app/greeting_test.cpp", "tests/web_app/config_test.cpp"}) {
     CAPTURE(f);
     CHECK(fs::is_regular_file(p.dir / f));
   }
@@ -79,8 +79,8 @@ TEST_CASE("rrgen create api: a kind the project has is refused, and nothing chan
   CHECK(again.err.find("[kind-exists]") != std::string::npos);
   CHECK(tree(p.dir) == before);
   // init's own kind too, and --resource alone for a CRD that is there.
-  const CommandRun first = create({"api", "--group", "example.com", "--version", "v1alpha1", "--kind", "Shop",
-                                   "--dir", p.dir.string()});
+  const CommandRun first = create(
+      {"api", "--group", "example.com", "--version", "v1alpha1", "--kind", "Shop", "--dir", p.dir.string()});
   CHECK(first.status == 1);
   CHECK(first.err.find("[kind-exists]") != std::string::npos);
   std::vector<std::string> resource_only = p.api("Backup");
@@ -126,8 +126,8 @@ TEST_CASE("rrgen create api: --resource writes the CRD, --controller then adds i
 
 TEST_CASE("rrgen create api: outside a project, and bad arguments") {
   ScratchDir scratch;
-  const CommandRun r = create({"api", "--group", "example.com", "--version", "v1", "--kind", "Backup", "--dir",
-                               scratch.path.string()});
+  const CommandRun r = create(
+      {"api", "--group", "example.com", "--version", "v1", "--kind", "Backup", "--dir", scratch.path.string()});
   CHECK(r.status == 1);
   CHECK(r.err.find("is not a project rrgen init made: it has no rrgen/kinds.cmake") != std::string::npos);
   CHECK(r.err.find("[not-a-project]") != std::string::npos);
@@ -135,8 +135,8 @@ TEST_CASE("rrgen create api: outside a project, and bad arguments") {
   // A kinds.cmake rrgen did not write.
   fs::create_directories(scratch.path / "rrgen");
   std::ofstream(scratch.path / "rrgen/kinds.cmake") << "add_subdirectory(x)\n";
-  const CommandRun foreign = create({"api", "--group", "example.com", "--version", "v1", "--kind", "Backup",
-                                     "--dir", scratch.path.string()});
+  const CommandRun foreign = create(
+      {"api", "--group", "example.com", "--version", "v1", "--kind", "Backup", "--dir", scratch.path.string()});
   CHECK(foreign.status == 1);
   CHECK(foreign.err.find("has no '# rrgen:project NAME' line") != std::string::npos);
 

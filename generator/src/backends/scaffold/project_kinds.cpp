@@ -94,28 +94,27 @@ OutputFile kinds_header(const ProjectKinds& p) {
   std::string includes, registers, controllers;
   for (const ProjectKind& k : p.kinds) {
     const std::string ns = k.stem + "::";
-    includes += "#include \"" + k.stem + "_reconciler.hpp\"\n";
+    includes += "#include \"" + k.stem + "_hooks.hpp\"\n#include \"" + k.stem + "_reconciler.hpp\"\n";
     registers += "  cluster.register_kind<" + ns + k.kind + ">();\n";
     controllers += "  op.add_controller(\"" + k.stem + "\", [hooks = std::make_shared<" + ns + k.kind +
                    "Hooks>()](const rr::Config& config) {\n    return " + ns + k.kind +
                    "Reconciler(config, hooks);\n  });\n";
   }
-  std::string out =
-      "// Written by rrgen (`rrgen init`, `rrgen create api`): every kind of the project, for\n"
-      "// src/main.cpp. `rrgen create api` rewrites this file: do not edit it. To give a reconciler\n"
-      "// hooks of your own (a client, a provider), call op.add_controller() in main.cpp instead.\n"
-      "#pragma once\n#include <memory>\n\n#include \"rr/cluster/cluster.hpp\"\n"
-      "#include \"rr/manager/operator_main.hpp\"\n" +
-      includes + "\nnamespace " + p.project +
-      "_kinds {\n\n"
-      "// The kinds the embedded local cluster serves (--local-cluster-kubeconfig), defaulted and\n"
-      "// validated as a real API server does from their CRDs.\n"
-      "inline void register_kinds(rr::Cluster& cluster) {\n" +
-      registers +
-      "}\n\n"
-      "// One controller per kind, each with its hooks default-constructed.\n"
-      "inline void add_controllers(rr::OperatorContext& op) {\n" +
-      controllers + "}\n\n}  // namespace " + p.project + "_kinds\n";
+  std::string out = "// Written by rrgen (`rrgen init`, `rrgen create api`): every kind of the project, for\n"
+                    "// src/main.cpp. `rrgen create api` rewrites this file: do not edit it. To give a reconciler\n"
+                    "// hooks of your own (a client, a provider), call op.add_controller() in main.cpp instead.\n"
+                    "#pragma once\n#include <memory>\n\n#include \"rr/cluster/cluster.hpp\"\n"
+                    "#include \"rr/manager/operator_main.hpp\"\n" +
+                    includes + "\nnamespace " + p.project +
+                    "_kinds {\n\n"
+                    "// The kinds the embedded local cluster serves (--local-cluster-kubeconfig), defaulted and\n"
+                    "// validated as a real API server does from their CRDs.\n"
+                    "inline void register_kinds(rr::Cluster& cluster) {\n" +
+                    registers +
+                    "}\n\n"
+                    "// One controller per kind, each with its hooks default-constructed.\n"
+                    "inline void add_controllers(rr::OperatorContext& op) {\n" +
+                    controllers + "}\n\n}  // namespace " + p.project + "_kinds\n";
   return {kinds_header_path(), out};
 }
 
