@@ -139,6 +139,13 @@ TEST_CASE("rrgen create api: outside a project, and bad arguments") {
       {"api", "--group", "example.com", "--version", "v1", "--kind", "Backup", "--dir", scratch.path.string()});
   CHECK(foreign.status == 1);
   CHECK(foreign.err.find("has no '# rrgen:project NAME' line") != std::string::npos);
+  // Kind lines rrgen would not write are refused, not copied into CMake and C++.
+  std::ofstream(scratch.path / "rrgen/kinds.cmake")
+      << "# rrgen:project shop\n# rrgen:kind example.com/v1/Widget ../x\n";
+  const CommandRun tampered = create(
+      {"api", "--group", "example.com", "--version", "v1", "--kind", "Backup", "--dir", scratch.path.string()});
+  CHECK(tampered.status == 1);
+  CHECK(tampered.err.find("line 2: the stem is not the kind's snake_case") != std::string::npos);
 
   CHECK(create({}).status == 2);
   CHECK(create({"apis"}).status == 2);

@@ -60,11 +60,23 @@ std::optional<ProjectKinds> parse_project_kinds(std::string_view text, std::stri
       k.group = gvk.substr(0, slash1);
       k.version = gvk.substr(slash1 + 1, slash2 - slash1 - 1);
       k.kind = gvk.substr(slash2 + 1);
+      // What flows from here into CMake and C++ must be what create api itself would write.
+      const std::optional<std::string> why = k.stem != kind_stem(k.kind)
+                                                 ? std::optional<std::string>("the stem is not the kind's snake_case")
+                                                 : api_options_error({k.group, k.version, k.kind}, {});
+      if (why) {
+        problem = "line " + std::to_string(number) + ": " + *why;
+        return std::nullopt;
+      }
       result.kinds.push_back(std::move(k));
     }
   }
   if (result.project.empty()) {
     problem = "it has no '# rrgen:project NAME' line";
+    return std::nullopt;
+  }
+  if (auto why = project_name_error(result.project)) {
+    problem = *why;
     return std::nullopt;
   }
   return result;
