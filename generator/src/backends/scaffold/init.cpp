@@ -236,6 +236,7 @@ OutputSet scaffold_project(const InitOptions& o) {
       {"kind", kind},
       {"stem", kind_stem(kind)},
       {"plural", plural_of(kind)},
+      {"singular", lower(kind)},
       {"group", o.group},
       {"version", o.version},
       {"rrgen_version", o.generator_version},
