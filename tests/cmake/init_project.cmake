@@ -13,9 +13,10 @@ run_ok(init "${PREFIX}/bin/rrgen" init widget --dir "${project}")
 expect_files("${project}" "rrgen init" "${init_output}" CMakeLists.txt src/main.cpp rrgen/kinds.cmake
   rrgen/kinds.hpp reconcilers/widget.yaml crds/widgets.yaml samples/widget.yaml README.md
   src/widget_hooks.hpp src/widget_hooks.cpp tests/widget/greeting_test.cpp tests/widget/config_test.cpp)
-# The next steps name the generator the configure command assumes.
-if(NOT init_output MATCHES "cmake -S [^\n]* -G Ninja " OR NOT init_output MATCHES "--target run\n")
-  fail("rrgen init's next steps do not say -G Ninja and the run target:\n${init_output}")
+# The next steps name the generator the configure command assumes, and where rrgen is installed.
+string(FIND "${init_output}" "cmake -S ${project} -B ${project}/build -G Ninja -DCMAKE_PREFIX_PATH=${PREFIX}\n" at)
+if(at EQUAL -1 OR NOT init_output MATCHES "--target run\n")
+  fail("rrgen init's next steps do not say -G Ninja, the prefix ${PREFIX} and the run target:\n${init_output}")
 endif()
 
 configure_project(configure "${project}" "${build}")

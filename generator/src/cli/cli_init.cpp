@@ -54,6 +54,18 @@ int fail(std::ostream& err, const std::string& message) {
   return 1;
 }
 
+// " -DCMAKE_PREFIX_PATH=<prefix>" for the prefix this rrgen is installed in (its package beside
+// it), "" when CMake searches that prefix anyway, or a placeholder when rrgen runs from a build tree.
+std::string prefix_argument() {
+  std::error_code ec;
+  const fs::path prefix = fs::read_symlink("/proc/self/exe", ec).parent_path().parent_path();
+  if (ec || !fs::exists(prefix / "lib/cmake/rrgen/rrgenConfig.cmake", ec)) {
+    return " -DCMAKE_PREFIX_PATH=<where rrgen is installed>";
+  }
+  if (prefix == "/usr" || prefix == "/usr/local") return "";
+  return " -DCMAKE_PREFIX_PATH=" + prefix.string();
+}
+
 }  // namespace
 
 std::optional<OutputSet> generate_project(OutputSet project, const InitOptions& options, Diagnostics& diags) {
@@ -112,9 +124,8 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   const std::string stem = kind_stem(init_kind(options));
   out << "Created the " << init_kind(options) << " operator '" << options.name << "' in " << dir << ".\n"
-      << "Build it, test it and run it against an embedded local cluster (Ninja; CMAKE_PREFIX_PATH: where\n"
-      << "rrgen is installed, unless it is in /usr or /usr/local):\n"
-      << "  cmake -S " << dir << " -B " << dir << "/build -G Ninja -DCMAKE_PREFIX_PATH=<rrgen prefix>\n"
+      << "Build it, test it and run it against an embedded local cluster (with Ninja):\n"
+      << "  cmake -S " << dir << " -B " << dir << "/build -G Ninja" << prefix_argument() << "\n"
       << "  cmake --build " << dir << "/build && ctest --test-dir " << dir << "/build\n"
       << "  cmake --build " << dir << "/build --target run\n"
       << "and in another shell:\n"
