@@ -409,10 +409,20 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                      .field = "force"}}));
   }
   std::vector<std::string> warnings;
-  Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
-                                 write_options(query, &warnings));
+  const ObjectKey key{route.namespace_, route.name};
+  // An apply that creates the object answers 201 Created, as the API server does.
+  bool created = false;
+  if (*type == PatchType::Apply && route.subresource.empty()) {
+    try {
+      cluster_->get(kind, key);
+    } catch (const ApiError& e) {
+      if (!is_not_found(e.status())) throw;
+      created = true;
+    }
+  }
+  Json patched = cluster_->patch(kind, key, *type, request.body, route.subresource, write_options(query, &warnings));
   after_write(kind, route.name, query.dry_run);
-  return with_warnings(object_reply(request, patched), warnings);
+  return with_warnings(object_reply(request, patched, created ? 201 : 200), warnings);
 }
 
 void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
