@@ -56,7 +56,8 @@ TEST_CASE("apply over HTTP: a custom resource's list types come from its CRD ver
                   "items": {"type": "object", "required": ["bay"], "properties": {
                     "bay": {"type": "string"}, "row": {"type": "integer", "default": 1}, "part": {"type": "string"}}}},
         "containers": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}})");
-  REQUIRE(t.client()->Post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd.dump(), "application/json")
+  REQUIRE(t.client()
+              ->Post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd.dump(), "application/json")
               ->status == 201);
   const std::string path = "/apis/test.rrgen.dev/v1/namespaces/default/gizmos/g";
   const std::string head = R"({"apiVersion":"test.rrgen.dev/v1","kind":"Gizmo","metadata":{"name":"g"},"spec":)";

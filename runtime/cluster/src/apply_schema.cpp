@@ -39,17 +39,23 @@ FieldType FieldType::root_of(const ApplySchema* schema) {
   return FieldType(schema, &schema->root, "");
 }
 
-const Json* FieldType::keyword(const Json* node, std::string_view key, int depth) const {
-  // References nest a few levels at most; the bound only guards against a cycle.
-  if (!node || !node->is_object() || depth > 16) return nullptr;
+const Json* FieldType::keyword(const Json* node, std::string_view key) const {
+  int budget = 64;
+  return keyword_within(node, key, budget);
+}
+
+const Json* FieldType::keyword_within(const Json* node, std::string_view key, int& budget) const {
+  // References and allOf nest a few levels at most; the budget only guards against cycles and
+  // against allOf lists that refer to one definition over and over.
+  if (!node || !node->is_object() || --budget < 0) return nullptr;
   if (const Json* value = text_member(node, key)) return value;
   if (const Json* ref = text_member(node, "$ref"); ref && ref->is_string() && schema_->definitions) {
     const Json* target = text_member(schema_->definitions.get(), referenced_name(ref->get_ref<const std::string&>()));
-    if (const Json* value = keyword(target, key, depth + 1)) return value;
+    if (const Json* value = keyword_within(target, key, budget)) return value;
   }
   if (const Json* all = text_member(node, "allOf"); all && all->is_array()) {
     for (const Json& part : *all) {
-      if (const Json* value = keyword(&part, key, depth + 1)) return value;
+      if (const Json* value = keyword_within(&part, key, budget)) return value;
     }
   }
   return nullptr;

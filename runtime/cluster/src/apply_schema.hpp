@@ -41,7 +41,8 @@ class FieldType {
   FieldType(const ApplySchema* schema, const Json* node, std::string field)
       : schema_(schema), node_(node), field_(std::move(field)) {}
   // The keyword's value on the node or what it refers to ($ref, allOf), or nullptr.
-  const Json* keyword(const Json* node, std::string_view key, int depth = 0) const;
+  const Json* keyword(const Json* node, std::string_view key) const;
+  const Json* keyword_within(const Json* node, std::string_view key, int& budget) const;
   ListType list_type_from_schema() const;
 
   const ApplySchema* schema_ = nullptr;
