@@ -109,6 +109,18 @@ void check_duplicates(const KindInfo& kind, const RequestQuery& query, const Htt
 }
 }  // namespace
 
+int patch_reply_code(const Cluster& cluster, const KindInfo& kind, const ObjectKey& key, PatchType type,
+                     std::string_view subresource) {
+  if (type != PatchType::Apply || !subresource.empty()) return 200;
+  try {
+    cluster.get(kind, key);
+  } catch (const ApiError& e) {
+    if (is_not_found(e.status())) return 201;
+    throw;
+  }
+  return 200;
+}
+
 Status unsupported_patch_type() {
   return api_errors::unsupported_media_type(
       std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
@@ -409,10 +421,11 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                      .field = "force"}}));
   }
   std::vector<std::string> warnings;
-  Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
-                                 write_options(query, &warnings));
+  const ObjectKey key{route.namespace_, route.name};
+  const int code = patch_reply_code(*cluster_, kind, key, *type, route.subresource);
+  Json patched = cluster_->patch(kind, key, *type, request.body, route.subresource, write_options(query, &warnings));
   after_write(kind, route.name, query.dry_run);
-  return with_warnings(object_reply(request, patched), warnings);
+  return with_warnings(object_reply(request, patched, code), warnings);
 }
 
 void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,

@@ -126,6 +126,10 @@ void check_api_version(const Json& object, const std::string& expected);
 std::optional<PatchType> patch_type_of(std::string_view content_type);
 // The 415 of a PATCH whose Content-Type is none of the four patch types.
 Status unsupported_patch_type();
+// The status code of a PATCH's reply: 201 for an apply that creates the object (asked before the
+// write: the object is not stored yet), 200 otherwise.
+int patch_reply_code(const Cluster& cluster, const KindInfo& kind, const ObjectKey& key, PatchType type,
+                     std::string_view subresource);
 // DeleteOptions from a request body (JSON or YAML; empty = none) and the query; 400 on a bad
 // body, 415 on another content type.
 DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query);
