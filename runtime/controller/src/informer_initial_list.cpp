@@ -122,7 +122,14 @@ std::optional<Collected> stream_initial_events(const InitialListContext& context
   o.send_initial_events = true;
   o.allow_watch_bookmarks = true;
   o.timeout_seconds = context.timeout_seconds;
-  while (!context.stop.stop_requested()) {
+  // client-go opens a cut stream again for ever; after this many cuts in a row (a proxy or server
+  // that ends long streams) the informer lists instead, which makes progress.
+  constexpr int max_cut_streams = 3;
+  for (int cut = 0; !context.stop.stop_requested(); ++cut) {
+    if (cut == max_cut_streams) {
+      context.impl.report("streaming list cut " + std::to_string(cut) + " times before its end; listing instead");
+      return std::nullopt;
+    }
     std::shared_ptr<Watch> watch;
     try {
       watch = context.impl.client->watch(context.impl.kind, o);

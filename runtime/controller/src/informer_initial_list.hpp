@@ -36,7 +36,8 @@ struct InitialListContext {
 // server does not stream (client-go's fallback to a list: an error answer or ERROR event other than
 // 410 Expired, 429 or "resource version too large", or a stream that ends within a second without
 // any event) or when stop was requested. Those three errors are thrown (the caller backs off and
-// tries again); a stream that ends later without the bookmark is opened again at once.
+// tries again); a stream that ends later without the bookmark is opened again at once, up to three
+// streams in all (then nullopt too: client-go would go on).
 std::optional<Collected> stream_initial_events(const InitialListContext& context);
 
 // A consistent list in pages of `page_size` (limit/continue, client-go's pager); a 410 Expired on

@@ -4,6 +4,7 @@
 // store ends up exactly the cluster's objects.
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <set>
 
 #include "informer_test_support.hpp"
@@ -14,24 +15,40 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr int kObjects = 1500;  // three pages of 500
+// Three pages of kPage (the HTTP integration tests use the default 500 with 1,500 objects; here
+// the pages are smaller so that the test stays quick).
+constexpr int kObjects = 250;
+constexpr std::int64_t kPage = 100;
 
-// A client whose streaming watches end at once without any event, as a proxy or server that
-// drops the request might.
+// A client whose streaming watches end after `events` events, before the initial-events-end
+// bookmark: at once (0), as a proxy or server that drops the request might, or part way, as one
+// that cuts long streams.
 class ShortStreamClient final : public ForwardingClient {
  public:
-  using ForwardingClient::ForwardingClient;
+  ShortStreamClient(std::shared_ptr<Client> inner, std::size_t events)
+      : ForwardingClient(std::move(inner)), events_(events) {}
 
  protected:
   std::unique_ptr<Watch> do_watch(const KindInfo& kind, const ListOptions& opts) override {
     if (!opts.send_initial_events) return ForwardingClient::do_watch(kind, opts);
-    struct Ended final : Watch {
-      std::optional<WatchEvent> next(std::chrono::milliseconds) override { return std::nullopt; }
-      void stop() override {}
-      bool stopped() const override { return true; }
+    struct Cut final : Watch {
+      Cut(std::unique_ptr<Watch> w, std::size_t n) : inner(std::move(w)), left(n) {}
+      std::optional<WatchEvent> next(std::chrono::milliseconds timeout) override {
+        if (left == 0) return std::nullopt;
+        auto event = inner->next(timeout);
+        if (event) --left;
+        return event;
+      }
+      void stop() override { inner->stop(); }
+      bool stopped() const override { return left == 0 || inner->stopped(); }
+      std::unique_ptr<Watch> inner;
+      std::size_t left;
     };
-    return std::make_unique<Ended>();
+    return std::make_unique<Cut>(ForwardingClient::do_watch(kind, opts), events_);
   }
+
+ private:
+  std::size_t events_;
 };
 
 struct StartFixture {
@@ -43,14 +60,15 @@ struct StartFixture {
   std::mutex errors_mutex;
   std::jthread thread;
 
-  // short_streams: the streaming watches end at once (ShortStreamClient).
+  // cut_streams_after: the streaming watches end after that many events (ShortStreamClient).
   explicit StartFixture(InformerOptions options = fast_options(), ClusterOptions cluster_options = {},
-                        bool short_streams = false)
+                        std::optional<std::size_t> cut_streams_after = std::nullopt)
       : cluster(make_cluster(std::move(cluster_options))) {
     for (int i = 0; i < kObjects; ++i) create("w-" + std::to_string(i));
     std::shared_ptr<Client> base = std::make_shared<ClusterClient>(cluster);
-    if (short_streams) base = std::make_shared<ShortStreamClient>(base);
+    if (cut_streams_after) base = std::make_shared<ShortStreamClient>(base, *cut_streams_after);
     client = std::make_shared<CountingClient>(base);
+    options.page_size = kPage;
     options.on_error = [this](std::string_view message) {
       std::lock_guard lock(errors_mutex);
       errors.emplace_back(message);
@@ -90,7 +108,7 @@ struct StartFixture {
   }
 };
 
-// The limit and whether a continue token was sent, of each list call: "500", "500+continue", "0".
+// The limit and whether a continue token was sent, of each list call: "100", "100+continue", "0".
 std::vector<std::string> pages(CountingClient& client) {
   std::vector<std::string> out;
   for (const ListOptions& o : client.list_calls()) {
@@ -120,11 +138,13 @@ TEST_CASE("initial list: streaming by default, no list request, the same stream 
   CHECK(f.client->watches == 1);  // no second watch: the initial stream carried the new object
 }
 
-TEST_CASE("initial list: paged lists 500 at a time with continue tokens, then watches from the list") {
+TEST_CASE("initial list: paged lists a page at a time with continue tokens, then watches from the list") {
+  CHECK(InformerOptions{}.page_size == 500);  // client-go's pager's default
+  CHECK(InformerOptions{}.initial_list == InitialList::streaming);
   StartFixture f(with(InitialList::paged));
   f.start();
   CHECK(f.client->streams == 0);
-  CHECK(pages(*f.client) == std::vector<std::string>{"500", "500+continue", "500+continue"});
+  CHECK(pages(*f.client) == std::vector<std::string>{"100", "100+continue", "100+continue"});
   const auto calls = f.client->list_calls();
   CHECK(calls[1].continue_ != calls[2].continue_);
   CHECK(f.stored() == f.in_cluster());
@@ -136,7 +156,7 @@ TEST_CASE("initial list: a server that refuses streaming (422) gets a paged list
   f.client->refuse_streaming = true;
   f.start();
   CHECK(f.client->streams == 1);
-  CHECK(pages(*f.client) == std::vector<std::string>{"500", "500+continue", "500+continue"});
+  CHECK(pages(*f.client) == std::vector<std::string>{"100", "100+continue", "100+continue"});
   CHECK(f.stored() == f.in_cluster());
   const auto errors = f.reported();
   REQUIRE(errors.size() == 1);
@@ -146,11 +166,24 @@ TEST_CASE("initial list: a server that refuses streaming (422) gets a paged list
 }
 
 TEST_CASE("initial list: a stream that ends at once without any event falls back to pages") {
-  StartFixture f(fast_options(), {}, /*short_streams=*/true);
+  StartFixture f(fast_options(), {}, /*cut_streams_after=*/0);
   f.start();
   CHECK(f.client->streams == 1);
-  CHECK(pages(*f.client) == std::vector<std::string>{"500", "500+continue", "500+continue"});
+  CHECK(pages(*f.client) == std::vector<std::string>{"100", "100+continue", "100+continue"});
   CHECK(f.stored() == f.in_cluster());
+  f.check_watching();
+}
+
+TEST_CASE("initial list: streams cut before the bookmark are opened again, three in all, then pages") {
+  StartFixture f(fast_options(), {}, /*cut_streams_after=*/10);
+  f.start();
+  CHECK(f.client->streams == 3);
+  CHECK(pages(*f.client) == std::vector<std::string>{"100", "100+continue", "100+continue"});
+  CHECK(f.stored() == f.in_cluster());
+  CHECK(f.recorder.size() == kObjects);  // the cut streams' events were never delivered
+  const auto errors = f.reported();
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0] == "Widget informer: streaming list cut 3 times before its end; listing instead");
   f.check_watching();
 }
 
@@ -158,7 +191,7 @@ TEST_CASE("initial list: a 410 on a continuation page lists again in one request
   StartFixture f(with(InitialList::paged));
   f.client->expire_continue = true;
   f.start();
-  CHECK(pages(*f.client) == std::vector<std::string>{"500", "500+continue", "0"});
+  CHECK(pages(*f.client) == std::vector<std::string>{"100", "100+continue", "0"});
   CHECK(f.stored() == f.in_cluster());
   CHECK(f.stored().size() == kObjects);
   const auto errors = f.reported();
@@ -181,7 +214,7 @@ TEST_CASE("initial list: writes while the informer streams its initial events ar
     CAPTURE(static_cast<int>(mode));
     StartFixture f(with(mode));
     std::jthread writer([&](std::stop_token stop) {
-      for (int i = 0; i < 300 && !stop.stop_requested(); ++i) {
+      for (int i = 0; i < 100 && !stop.stop_requested(); ++i) {
         f.create("during-" + std::to_string(i));
         f.cluster->patch(widget_kind(), {"default", "w-" + std::to_string(i)}, PatchType::Merge,
                          R"({"spec":{"color":"blue"}})");
@@ -190,7 +223,7 @@ TEST_CASE("initial list: writes while the informer streams its initial events ar
     f.start();
     writer.join();
     CHECK(eventually([&] { return f.stored() == f.in_cluster(); }));
-    CHECK(f.stored().size() == kObjects + 300);
+    CHECK(f.stored().size() == kObjects + 100);
   }
 }
 

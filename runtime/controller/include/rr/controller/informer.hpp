@@ -96,13 +96,14 @@ class Informer {
 
   const KindInfo& kind() const noexcept;
 
-  // Lists and watches until `stop` is requested; handlers are called on this thread. Failures are
-  // retried with backoff: an ERROR event, a 410 Gone or a failed call relists (the difference with
-  // the store becomes add/update/delete events); a watch stream that ends is resumed from the last
-  // resourceVersion seen (bookmarks move it). Call once (std::logic_error otherwise).
+  // Reads the initial state (options.initial_list: streamed, or listed) and watches until `stop`
+  // is requested; handlers are called on this thread. Failures are retried with backoff: an ERROR
+  // event, a 410 Gone or a failed call relists (the difference with the store becomes
+  // add/update/delete events); a watch stream that ends is resumed from the last resourceVersion
+  // seen (bookmarks move it). Call once (std::logic_error otherwise).
   void run(std::stop_token stop);
 
-  // True once the first list is in the store and its on_add events delivered.
+  // True once the first initial list is in the store and its on_add events delivered.
   bool has_synced() const;
   // Waits (real time) for has_synced(); false on timeout or stop.
   bool wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout) const;
