@@ -125,22 +125,22 @@ class Reflector {
   // client-go's Replace: the store becomes the collected objects, and what differs becomes events
   // (a delete carries the last state the store had); then the informer has synced.
   void replace(informer_detail::Collected& collected) {
-    {
-      std::lock_guard dispatch(impl_.dispatch_mutex);
-      auto before = impl_.store.keys();
-      for (auto& [key, text] : collected.objects) {
-        Json item = Json::parse(std::exchange(text, std::string()));
-        before.erase(key);
-        auto stored = impl_.store.upsert(item);
-        if (!stored) {
-          impl_.deliver_add(item);
-        } else if (resource_version_of(*stored) != resource_version_of(item)) {
-          impl_.deliver_update(*stored, item);
-        }
+    // The dispatch lock is held until synced is set: a handler added in between would otherwise
+    // miss these events and the replay of the store that add_handlers gives once synced.
+    std::lock_guard dispatch(impl_.dispatch_mutex);
+    auto before = impl_.store.keys();
+    for (auto& [key, text] : collected.objects) {
+      Json item = Json::parse(std::exchange(text, std::string()));
+      before.erase(key);
+      auto stored = impl_.store.upsert(item);
+      if (!stored) {
+        impl_.deliver_add(item);
+      } else if (resource_version_of(*stored) != resource_version_of(item)) {
+        impl_.deliver_update(*stored, item);
       }
-      for (const auto& key : before) {
-        if (auto gone = impl_.store.erase(key)) impl_.deliver_delete(*gone);
-      }
+    }
+    for (const auto& key : before) {
+      if (auto gone = impl_.store.erase(key)) impl_.deliver_delete(*gone);
     }
     collected.objects.clear();
     {

@@ -248,3 +248,20 @@ TEST_CASE("initial list: a relist after 410 streams again and the difference bec
   CHECK(f.stored() == f.in_cluster());
   CHECK(f.client->lists == 0);
 }
+
+TEST_CASE("initial list: a handler added while the informer syncs gets every object once") {
+  for (int round = 0; round < 5; ++round) {
+    StartFixture f;
+    std::atomic<int> adds{0};
+    f.thread = std::jthread([i = f.informer](std::stop_token stop) { i->run(stop); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(round * 3));  // before, during or after the replace
+    // From the replace's events or from the replay of the store once synced: never neither, never both.
+    InformerHandlers counting;
+    counting.on_add = [&](const Json&) { ++adds; };
+    f.informer->add_handlers(std::move(counting));
+    REQUIRE(f.informer->wait_for_sync(f.thread.get_stop_token(), 10s));
+    CHECK(eventually([&] { return adds == kObjects; }));
+    std::this_thread::sleep_for(20ms);
+    CHECK(adds == kObjects);
+  }
+}
