@@ -164,7 +164,7 @@ DeleteOptions delete_options_of(std::string_view content_type, const std::string
   return opts;
 }
 
-void validate_list_options(const RequestQuery& query) {
+void validate_list_options(const RequestQuery& query, bool watch_list_enabled) {
   std::vector<FieldError> errors;
   auto forbid = [&](const char* field, const std::string& detail) {
     errors.push_back(FieldError{field, FieldErrorType::Forbidden, std::string(field) + ": Forbidden: " + detail});
@@ -177,6 +177,10 @@ void validate_list_options(const RequestQuery& query) {
       }
       if (match != "NotOlderThan") {
         forbid("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan");
+      }
+      if (!watch_list_enabled) {
+        forbid("sendInitialEvents",
+               "sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled");
       }
     } else if (!match.empty()) {
       forbid("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided");
@@ -316,7 +320,7 @@ std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) co
 }
 
 HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const ResponseForm& form) const {
-  validate_list_options(query);
+  validate_list_options(query, !faults_.options().refuse_watch_list);
   ListOptions opts = query.list;
   if (query.send_initial_events) {
     // The current state as ADDED events, then the initial-events-end bookmark (the cluster sends

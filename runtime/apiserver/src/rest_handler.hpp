@@ -134,7 +134,8 @@ int patch_reply_code(const Cluster& cluster, const KindInfo& kind, const ObjectK
 // body, 415 on another content type.
 DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query);
 // The checks of ListOptions the API server makes (422 Invalid on ListOptions.meta.k8s.io).
-void validate_list_options(const RequestQuery& query);
+// watch_list_enabled false: a watch with sendInitialEvents is refused (FaultOptions::refuse_watch_list).
+void validate_list_options(const RequestQuery& query, bool watch_list_enabled = true);
 // ?resourceVersion= as the storage reads it on a get, list or watch: a malformed one is the API
 // server's reasonless 500 (rr/client/resource_version.hpp).
 void check_query_resource_version(const std::string& rv);
