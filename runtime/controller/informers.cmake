@@ -5,6 +5,7 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_transforms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_reflector.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/informer_initial_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/informer_cache_index.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/field_matcher.cpp
@@ -17,6 +18,7 @@ if(RRGEN_BUILD_TESTS)
   add_executable(rr_informer_tests
     ${CMAKE_CURRENT_LIST_DIR}/tests/main_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_initial_list_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_store_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_options_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp

@@ -18,8 +18,8 @@ execute_process(COMMAND "${PREFIX}/bin/rrgen" init "${NAME}" WORKING_DIRECTORY "
 if(NOT init_rc EQUAL 0)
   fail("`rrgen init ${NAME}` failed (exit ${init_rc}):\n${init_output}")
 endif()
-expect_files("${project}" "rrgen init ${NAME}" "${init_output}" CMakeLists.txt reconciler.yaml
-  src/${ident}_hooks.hpp src/${ident}_hooks.cpp tests/greeting_test.cpp tests/config_test.cpp)
+expect_files("${project}" "rrgen init ${NAME}" "${init_output}" CMakeLists.txt reconcilers/${ident}.yaml
+  src/${ident}_hooks.hpp src/${ident}_hooks.cpp tests/${ident}/greeting_test.cpp tests/${ident}/config_test.cpp)
 
 configure_project(configure "${project}" "${build}")
 if(NOT configure_rc EQUAL 0)

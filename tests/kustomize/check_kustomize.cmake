@@ -49,7 +49,7 @@ if(INIT)
   if(NOT rc EQUAL 0)
     fail("rrgen init ${INIT} failed (exit ${rc}):\n${out}${err}")
   endif()
-  set(SPEC "${WORK_DIR}/project/reconciler.yaml")
+  file(GLOB SPEC "${WORK_DIR}/project/reconcilers/*.yaml")
   file(GLOB crds "${WORK_DIR}/project/crds/*.yaml")
 endif()
 

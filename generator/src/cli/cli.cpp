@@ -5,6 +5,7 @@
 
 #include "cli/cli_analyze.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/cli_create_api.hpp"
 #include "cli/cli_dies.hpp"
 #include "cli/cli_generate.hpp"
 #include "cli/cli_image.hpp"
@@ -26,6 +27,9 @@ Commands:
   generate  Generate a reconciler from a reconciler spec and CRDs: types, wiring, test factories,
             RBAC, a kustomize config/ tree and dist/install.yaml (and, with --scaffold, the files
             you fill in).
+  create api
+            Add a kind to a project rrgen init made: its CRD, reconciler spec, hooks, tests and
+            CMake wiring (rrgen/kinds.cmake), never touching a file of yours.
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   image     Write a reproducible OCI image layout of an operator's executable and the shared
             libraries it loads, without a container daemon.
@@ -62,6 +66,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "analyze") return run_analyze(rest, out, err);
   if (cmd == "generate") return run_generate(rest, out, err);
+  if (cmd == "create") return run_create(rest, out, err);
   if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "image") return run_image(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);

@@ -1,5 +1,5 @@
-// `rrgen init`: the project's own files (init.cpp) and the hook files and tests of the scaffold
-// `rrgen generate --scaffold` writes, the path every later scaffold takes, so both always agree.
+// `rrgen init`: the project's own files (init.cpp) and its first kind, as `rrgen create api` adds it
+// (cli_create_api.cpp: the CRD, the spec and the scaffold `rrgen generate --scaffold` writes).
 // The whole project is generated in memory first: a project that would not generate leaves
 // nothing on disk.
 #include "cli/cli_init.hpp"
@@ -9,9 +9,8 @@
 #include <system_error>
 
 #include "cli/cli_args.hpp"
+#include "cli/cli_create_api.hpp"
 #include "cli/options.hpp"
-#include "cli/generate_pipeline.hpp"
-#include "load/spec_reader.hpp"
 #include "support/version.hpp"
 
 namespace rrgen {
@@ -22,11 +21,15 @@ constexpr const char* kInitUsage =
     R"(usage: rrgen init NAME [--dir DIR] [--group GROUP] [--version VERSION] [--kind KIND]
 
 Creates a new operator project in DIR (default: ./NAME), which must not exist or be empty:
-  CMakeLists.txt         find_package(rrgen CONFIG) and add_reconciler(IDENT ...)
-  reconciler.yaml        the reconciler spec: a sync step and a child ConfigMap
-  crds/<plural>.yaml     a sample CRD with a status subresource and conditions
-  src/IDENT_hooks.*      the hooks the generated wiring calls (yours)
-  tests/*_test.cpp       a test per step (yours)
+  CMakeLists.txt           find_package(rrgen CONFIG), the operator (`manager`) and its `run` target
+  src/main.cpp             the operator's main(): rr::run_operator with every kind's controller
+  rrgen/kinds.cmake, .hpp  each kind's add_reconciler() and controller (rrgen's: create api rewrites them)
+  and the first kind, KIND, as `rrgen create api` adds it:
+  crds/<plural>.yaml       a sample CRD with a status subresource and conditions
+  samples/<stem>.yaml      an object of it, for kubectl apply
+  reconcilers/<stem>.yaml  the reconciler spec: a sync step and a child ConfigMap
+  src/<stem>_hooks.*       the hooks the generated wiring calls (yours)
+  tests/<stem>/*_test.cpp  a test per step (yours)
   README.md, .gitignore
 The project configures, builds and passes its tests as created. Nothing is written unless all
 of it could be.
@@ -34,7 +37,8 @@ of it could be.
 NAME starts with a lower-case letter and has only lower-case letters, digits and single '-' or
 '_' between them, at most 63 characters: a, shop2, my-operator, my_operator. IDENT is NAME with
 '_' for '-' (my_operator: C++ namespace, CMake targets, file names); Kubernetes names use '-'
-(my-operator: deploy namespace my-operator-system, labels, leaderElectionID).
+(my-operator: deploy namespace my-operator-system, labels, leaderElectionID). <stem> is KIND in
+snake_case (MyOperator: my_operator): the kind's C++ namespace, CMake targets and file names.
 
 Options:
   --dir DIR          Where to create the project.
@@ -50,30 +54,27 @@ int fail(std::ostream& err, const std::string& message) {
   return 1;
 }
 
-const OutputFile* find_file(const OutputSet& set, const std::string& path) {
-  for (const auto& f : set.files)
-    if (f.path == path) return &f;
-  return nullptr;
+// " -DCMAKE_PREFIX_PATH=<prefix>" for the prefix this rrgen is installed in (its package beside
+// it), "" when CMake searches that prefix anyway, or a placeholder when rrgen runs from a build tree.
+std::string prefix_argument() {
+  std::error_code ec;
+  const fs::path prefix = fs::read_symlink("/proc/self/exe", ec).parent_path().parent_path();
+  if (ec || !fs::exists(prefix / "lib/cmake/rrgen/rrgenConfig.cmake", ec)) {
+    return " -DCMAKE_PREFIX_PATH=<where rrgen is installed>";
+  }
+  if (prefix == "/usr" || prefix == "/usr/local") return "";
+  return " -DCMAKE_PREFIX_PATH=" + prefix.string();
 }
 
 }  // namespace
 
 std::optional<OutputSet> generate_project(OutputSet project, const InitOptions& options, Diagnostics& diags) {
-  SourceSet sources;
-  GenerateInput input;
-  const OutputFile* spec = find_file(project, init_spec_path());
-  const OutputFile* crd = find_file(project, init_crd_path(options));
-  if (!spec || !crd) {
-    diags.error({}, "internal-init", "the project has no " + init_spec_path() + " or " + init_crd_path(options));
-    return std::nullopt;
-  }
-  input.spec = read_spec_text(sources, spec->path, spec->content, diags);
-  input.crds = {sources.add(crd->path, crd->content)};
-  input.stem = project_names(options.name).identifier;
-  input.scaffold = true;
-  std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
-  if (!result) return std::nullopt;
-  for (auto& f : result->scaffold.files) project.files.push_back(std::move(f));
+  // The first kind is what `rrgen create api` adds to a project that has none.
+  const ProjectNames names = project_names(options.name);
+  std::optional<ApiFiles> api = api_files({names.identifier, {}}, names, init_api(options), true, true, nullptr, diags);
+  if (!api) return std::nullopt;
+  for (auto& f : api->created.files) project.files.push_back(std::move(f));
+  for (auto& f : api->rewritten.files) project.files.push_back(std::move(f));
   return project;
 }
 
@@ -121,12 +122,16 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
     err << "rrgen: the project was not created (nothing was written)\n";
     return 1;
   }
+  const std::string stem = kind_stem(init_kind(options));
   out << "Created the " << init_kind(options) << " operator '" << options.name << "' in " << dir << ".\n"
-      << "Build and test it (CMAKE_PREFIX_PATH: where rrgen is installed):\n"
-      << "  cmake -S " << dir << " -B " << dir << "/build -DCMAKE_PREFIX_PATH=<rrgen prefix>\n"
-      << "  cmake --build " << dir << "/build\n"
-      << "  ctest --test-dir " << dir << "/build\n"
-      << "Then fill in src/" << project_names(options.name).identifier << "_hooks.cpp; " << dir
+      << "Build it, test it and run it against an embedded local cluster (with Ninja):\n"
+      << "  cmake -S " << dir << " -B " << dir << "/build -G Ninja" << prefix_argument() << "\n"
+      << "  cmake --build " << dir << "/build && ctest --test-dir " << dir << "/build\n"
+      << "  cmake --build " << dir << "/build --target run\n"
+      << "and in another shell:\n"
+      << "  kubectl --kubeconfig " << dir << "/build/kubeconfig apply -f " << dir << "/"
+      << kind_sample_path(init_kind(options)) << "\n"
+      << "Then fill in src/" << stem << "_hooks.cpp, and add kinds with `rrgen create api`; " << dir
       << "/README.md says what is where.\n";
   return 0;
 }

@@ -40,6 +40,8 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Group, "--group", &Options::group},
     {Flag::Version, "--version", &Options::version},
     {Flag::Kind, "--kind", &Options::kind},
+    {Flag::Resource, "--resource", nullptr, &Options::resource},
+    {Flag::Controller, "--controller", nullptr, &Options::controller},
     {Flag::BuildDir, "-p", &Options::build_dir},
     {Flag::Format, "--format", &Options::format},
     {Flag::Explain, "--explain", nullptr, &Options::explain},

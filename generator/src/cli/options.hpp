@@ -31,7 +31,9 @@ struct Options {
   std::string types_namespace;  // dies: --types-namespace
   std::string include_prefix;   // dies: --include-prefix
   std::string dir;              // init: --dir
-  std::string group, version, kind;     // init: --group, --version, --kind
+  std::string group, version, kind;     // init, create api: --group, --version, --kind
+  bool resource = false;                // create api: --resource
+  bool controller = false;              // create api: --controller
   std::string build_dir;                // analyze: -p
   std::string format;                   // analyze: --format
   bool explain = false;                 // analyze: --explain
@@ -67,6 +69,8 @@ enum class Flag {
   Group,
   Version,
   Kind,
+  Resource,
+  Controller,
   BuildDir,
   Format,
   Explain,

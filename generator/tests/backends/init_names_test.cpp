@@ -144,12 +144,16 @@ TEST_CASE("init names: a name too long for a derived name is refused with that n
 TEST_CASE("init names: the snake form names C++ and CMake, the kebab form Kubernetes") {
   for (const char* name : {"my-operator", "my_operator"}) {
     CAPTURE(name);
-    const OutputSet files = scaffold_project(named(name));
-    const std::string cmake = content_of(files, "CMakeLists.txt");
-    CHECK(cmake.find("project(my_operator LANGUAGES CXX)") != std::string::npos);
-    CHECK(cmake.find("add_reconciler(my_operator\n") != std::string::npos);
-    CHECK(cmake.find("SOURCES src/my_operator_hooks.hpp src/my_operator_hooks.cpp") != std::string::npos);
-    const std::string spec = content_of(files, "reconciler.yaml");
+    Diagnostics diags;
+    const std::optional<OutputSet> project = generate_project(scaffold_project(named(name)), named(name), diags);
+    REQUIRE(project.has_value());
+    const OutputSet& files = *project;
+    CHECK(content_of(files, "CMakeLists.txt").find("project(my_operator LANGUAGES CXX)") != std::string::npos);
+    const std::string kinds = content_of(files, "rrgen/kinds.cmake");
+    CHECK(kinds.find("add_reconciler(my_operator\n") != std::string::npos);
+    CHECK(kinds.find("SOURCES src/my_operator_hooks.hpp src/my_operator_hooks.cpp") != std::string::npos);
+    CHECK(content_of(files, "src/main.cpp").find(".name = \"my-operator\",") != std::string::npos);
+    const std::string spec = content_of(files, "reconcilers/my_operator.yaml");
     CHECK(spec.find("\nname: MyOperator\nnamespace: my_operator\nresource: example.com/v1alpha1/MyOperator\n") !=
           std::string::npos);
     CHECK(spec.find("\nleaderElectionID: my-operator.example.com\n") != std::string::npos);

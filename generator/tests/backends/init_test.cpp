@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_create_api.hpp"
 #include "cli/cli_init.hpp"
 #include "command_run.hpp"
 #include "scratch_dir.hpp"
@@ -43,41 +44,53 @@ TEST_CASE("init: the project's own files, named after the project and its kind")
   const OutputSet files = scaffold_project(widget());
   std::vector<std::string> paths;
   for (const auto& f : files.files) paths.push_back(f.path);
-  CHECK(paths == std::vector<std::string>{"CMakeLists.txt", "reconciler.yaml", "crds/widgets.yaml", "README.md",
-                                          ".gitignore"});
+  CHECK(paths == std::vector<std::string>{"CMakeLists.txt", "src/main.cpp", "README.md", ".gitignore"});
 
   const std::string cmake = find(files, "CMakeLists.txt")->content;
   CHECK(cmake.find("find_package(rrgen 1.2.3 CONFIG REQUIRED)") != std::string::npos);
-  CHECK(cmake.find("add_reconciler(widget\n  SPEC reconciler.yaml\n  CRDS crds/widgets.yaml\n") != std::string::npos);
-  CHECK(cmake.find("SOURCES src/widget_hooks.hpp src/widget_hooks.cpp") != std::string::npos);
-
-  const std::string crd = find(files, "crds/widgets.yaml")->content;
-  CHECK(crd.find("  name: widgets.example.com\n") != std::string::npos);
-  CHECK(crd.find("names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}") !=
+  CHECK(cmake.find("include(rrgen/kinds.cmake)") != std::string::npos);
+  CHECK(cmake.find("target_link_libraries(manager PRIVATE widget_kinds rr::manager rr::local_cluster_mode)") !=
         std::string::npos);
-  CHECK(crd.find("    - name: v1alpha1\n") != std::string::npos);
-  CHECK(crd.find("subresources: {status: {}}") != std::string::npos);
+  CHECK(cmake.find("add_custom_target(run\n") != std::string::npos);
+  const std::string main = find(files, "src/main.cpp")->content;
+  CHECK(main.find("rr::run_operator(argc, argv,") != std::string::npos);
+  CHECK(main.find(".leader_election_id = \"widget.example.com\",") != std::string::npos);
+  CHECK(main.find("rr::local_cluster_mode(widget_kinds::register_kinds)") != std::string::npos);
 
-  const std::string spec = find(files, "reconciler.yaml")->content;
-  CHECK(spec.find("\nname: Widget\nnamespace: widget\nresource: example.com/v1alpha1/Widget\n") != std::string::npos);
-  CHECK(spec.find("  - child: Config") != std::string::npos);
+  const OutputFile crd = scaffold_crd(init_api(widget()));
+  CHECK(crd.path == "crds/widgets.yaml");
+  CHECK(crd.content.find("  name: widgets.example.com\n") != std::string::npos);
+  CHECK(crd.content.find("names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}") !=
+        std::string::npos);
+  CHECK(crd.content.find("    - name: v1alpha1\n") != std::string::npos);
+  CHECK(crd.content.find("subresources: {status: {}}") != std::string::npos);
+
+  const OutputFile spec = scaffold_spec(init_api(widget()), project_names("widget"));
+  CHECK(spec.path == "reconcilers/widget.yaml");
+  CHECK(spec.content.find("\nname: Widget\nnamespace: widget\nresource: example.com/v1alpha1/Widget\n") !=
+        std::string::npos);
+  CHECK(spec.content.find("  - child: Config") != std::string::npos);
+  const OutputFile sample = scaffold_sample(init_api(widget()));
+  CHECK(sample.path == "samples/widget.yaml");
+  CHECK(sample.content.find("apiVersion: example.com/v1alpha1\nkind: Widget\n") != std::string::npos);
 }
 
 TEST_CASE("init: group, version and kind options reach the CRD and the spec") {
   InitOptions o = widget();
   o.group = "shop.example.org";
   o.version = "v2beta1";
-  o.kind = "Policy";
-  const OutputSet files = scaffold_project(o);
-  REQUIRE(find(files, "crds/policies.yaml") != nullptr);
-  const std::string crd = find(files, "crds/policies.yaml")->content;
-  CHECK(crd.find("  name: policies.shop.example.org\n") != std::string::npos);
-  CHECK(crd.find("    - name: v2beta1\n") != std::string::npos);
-  CHECK(find(files, "reconciler.yaml")->content.find("resource: shop.example.org/v2beta1/Policy\n") !=
+  o.kind = "WebPolicy";
+  const ApiOptions api = init_api(o);
+  const OutputFile crd = scaffold_crd(api);
+  CHECK(crd.path == "crds/webpolicies.yaml");
+  CHECK(crd.content.find("  name: webpolicies.shop.example.org\n") != std::string::npos);
+  CHECK(crd.content.find("    - name: v2beta1\n") != std::string::npos);
+  // The reconciler is named after the kind: its files are web_policy_*.
+  const OutputFile spec = scaffold_spec(api, project_names(o.name));
+  CHECK(spec.path == "reconcilers/web_policy.yaml");
+  CHECK(spec.content.find("\nname: WebPolicy\nnamespace: web_policy\nresource: shop.example.org/v2beta1/WebPolicy\n") !=
         std::string::npos);
-  // The reconciler keeps the project's name: its files are widget_*.
-  CHECK(find(files, "reconciler.yaml")->content.find("\nname: Widget\n") != std::string::npos);
-  CHECK(find(files, "CMakeLists.txt")->content.find("CRDS crds/policies.yaml") != std::string::npos);
+  CHECK(spec.content.find("\nleaderElectionID: widget.shop.example.org\n") != std::string::npos);
 }
 
 TEST_CASE("init: every file is LF-only text without trailing spaces, and the same on every run") {
@@ -90,9 +103,17 @@ TEST_CASE("init: every file is LF-only text without trailing spaces, and the sam
     CHECK(f.content == second.files[i].content);
     CHECK(f.content.find('\r') == std::string::npos);
     CHECK(f.content.find(" \n") == std::string::npos);
-    CHECK(f.content.find('$') == std::string::npos);  // no template hole left behind
+    CHECK_FALSE(std::regex_search(f.content, std::regex(R"(\$[a-z_]+\$)")));  // no template hole left behind
     CHECK((!f.content.empty() && f.content.back() == '\n'));
   }
+}
+
+TEST_CASE("init: a kind's stem is its snake_case") {
+  CHECK(kind_stem("Widget") == "widget");
+  CHECK(kind_stem("WebApp") == "web_app");
+  CHECK(kind_stem("HTTPRoute") == "http_route");
+  CHECK(kind_stem("Shop2") == "shop2");
+  CHECK(kind_stem("A") == "a");
 }
 
 TEST_CASE("init: plurals as Kubernetes spells them") {
@@ -135,28 +156,44 @@ TEST_CASE("init: options that cannot make a project are refused with the reason"
   o = widget();
   o.kind = "widget";
   CHECK(error_of(o).find("--kind 'widget' must be a PascalCase name") == 0);
+  // A kind whose stem would be a C++ keyword or clash with the project's own targets.
+  o.kind = "Int";
+  CHECK(error_of(o).find("--kind 'Int' makes the C++ namespace 'int'") == 0);
+  o.kind = "Manager";
+  CHECK(error_of(o).find("--kind 'Manager' makes the CMake target 'manager'") == 0);
 }
 
-TEST_CASE("rrgen init: a project whose CMakeLists.txt names only files that exist") {
+TEST_CASE("rrgen init: a project whose kinds.cmake names only files that exist") {
   ScratchDir scratch;
   const fs::path dir = scratch.path / "widget";
   const Run r = init({"widget", "--dir", dir.string()});
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.out.find("Created the Widget operator 'widget' in " + dir.string()) == 0);
-  for (const char* f : {"CMakeLists.txt", "reconciler.yaml", "crds/widgets.yaml", "README.md", ".gitignore"}) {
+  // The next steps name the generator the configure command assumes, and the run target.
+  CHECK(r.out.find("cmake -S " + dir.string() + " -B " + dir.string() + "/build -G Ninja") != std::string::npos);
+  CHECK(r.out.find("--target run") != std::string::npos);
+  for (const char* f : {"CMakeLists.txt", "src/main.cpp", "rrgen/kinds.cmake", "rrgen/kinds.hpp",
+                        "reconcilers/widget.yaml", "crds/widgets.yaml", "samples/widget.yaml", "README.md",
+                        ".gitignore", "tests/widget/greeting_test.cpp", "tests/widget/config_test.cpp"}) {
+    CAPTURE(f);
     CHECK(fs::is_regular_file(dir / f));
   }
-  // Every src/ and tests/ path add_reconciler() is given was scaffolded by rrgen generate.
-  const std::string cmake = read_file(dir / "CMakeLists.txt");
-  const std::regex path_re(R"((src|tests)/[A-Za-z0-9_.]+)");
+  // Every path add_reconciler() is given was written.
+  const std::string cmake = read_file(dir / "rrgen/kinds.cmake");
+  const std::regex path_re(R"((src|crds|reconcilers)/[A-Za-z0-9_.]+)");
   int named = 0;
   for (auto it = std::sregex_iterator(cmake.begin(), cmake.end(), path_re); it != std::sregex_iterator(); ++it) {
     CAPTURE(it->str());
     CHECK(fs::is_regular_file(dir / it->str()));
     ++named;
   }
-  CHECK(named == 4);
+  CHECK(named == 5);  // the spec, the CRD, the two hook files, and src/main.cpp in a comment
+  CHECK(cmake.find("\n# rrgen:kind example.com/v1alpha1/Widget widget\n") != std::string::npos);
+  CHECK(cmake.find("tests/widget/*_test.cpp") != std::string::npos);
+  const std::string header = read_file(dir / "rrgen/kinds.hpp");
+  CHECK(header.find("cluster.register_kind<widget::Widget>();") != std::string::npos);
+  CHECK(header.find("return widget::WidgetReconciler(config, hooks);") != std::string::npos);
   // Only the scaffold lands in the project: the build generates the rest into its own tree.
   CHECK_FALSE(fs::exists(dir / "widget_types.hpp"));
   CHECK_FALSE(fs::exists(dir / "config"));
@@ -187,10 +224,10 @@ TEST_CASE("rrgen init: names with '-' or '_' make a project (the spec's leaderEl
     const Run r = init({name, "--dir", dir.string()});
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(r.out.find("Then fill in src/demo_operator_hooks.cpp;") != std::string::npos);
+    CHECK(r.out.find("Then fill in src/demo_operator_hooks.cpp,") != std::string::npos);
     CHECK(fs::is_regular_file(dir / "src/demo_operator_hooks.hpp"));
-    CHECK(fs::is_regular_file(dir / "tests/greeting_test.cpp"));
-    CHECK(read_file(dir / "reconciler.yaml").find("leaderElectionID: demo-operator.example.com\n") !=
+    CHECK(fs::is_regular_file(dir / "tests/demo_operator/greeting_test.cpp"));
+    CHECK(read_file(dir / "reconcilers/demo_operator.yaml").find("leaderElectionID: demo-operator.example.com\n") !=
           std::string::npos);
   }
 }
@@ -198,18 +235,17 @@ TEST_CASE("rrgen init: names with '-' or '_' make a project (the spec's leaderEl
 TEST_CASE("rrgen init: a project that does not generate is not written at all") {
   // A spec init's own templates would never make: the whole project fails in memory.
   InitOptions o = widget();
-  OutputSet files = scaffold_project(o);
-  for (auto& f : files.files)
-    if (f.path == init_spec_path()) f.content += "  - sync: 7\n";
+  ProjectKinds none{"widget", {}};
+  const std::string bad_crd = "kind: CustomResourceDefinition\n";
   Diagnostics diags;
-  CHECK_FALSE(generate_project(files, o, diags).has_value());
+  CHECK_FALSE(api_files(none, project_names("widget"), init_api(o), false, true, &bad_crd, diags).has_value());
   CHECK(diags.has_errors());
   // The same templates as written generate the hooks and tests too.
   Diagnostics fine;
   const std::optional<OutputSet> project = generate_project(scaffold_project(o), o, fine);
   REQUIRE(project.has_value());
   CHECK(find(*project, "src/widget_hooks.hpp") != nullptr);
-  CHECK(find(*project, "tests/config_test.cpp") != nullptr);
+  CHECK(find(*project, "tests/widget/config_test.cpp") != nullptr);
 }
 
 TEST_CASE("rrgen init: a project that cannot be written leaves nothing behind") {
@@ -231,6 +267,6 @@ TEST_CASE("rrgen init: an empty directory (given as DIR/) is filled in place, an
   std::vector<std::string> top;
   for (const auto& e : fs::directory_iterator(scratch.path)) top.push_back(e.path().filename().string());
   std::sort(top.begin(), top.end());
-  CHECK(top == std::vector<std::string>{".gitignore", "CMakeLists.txt", "README.md", "crds", "reconciler.yaml", "src",
-                                        "tests"});
+  CHECK(top == std::vector<std::string>{".gitignore", "CMakeLists.txt", "README.md", "crds", "reconcilers", "rrgen",
+                                        "samples", "src", "tests"});
 }

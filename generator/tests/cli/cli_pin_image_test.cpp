@@ -29,7 +29,7 @@ struct Generated {
   Generated() {
     const fs::path project = dir.path / "shop";
     REQUIRE(rrgen_run({"init", "shop", "--dir", project.string()}).status == 0);
-    const CommandRun g = rrgen_run({"generate", "--spec", (project / "reconciler.yaml").string(),
+    const CommandRun g = rrgen_run({"generate", "--spec", (project / "reconcilers/shop.yaml").string(),
                                     (project / "crds/shops.yaml").string(), "--out", out.string(), "--quiet"});
     CAPTURE(g.err);
     REQUIRE(g.status == 0);

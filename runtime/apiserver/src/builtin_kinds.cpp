@@ -203,6 +203,14 @@ void register_builtin_kinds(Cluster& cluster) {
                                                    with_go_validation(info.gvk, main_resource_only(std::move(admit))));
     cluster.register_kind(std::move(info), std::move(admission));
   }
+  // Server-side apply types fields by the kinds' definitions (list types, map types, key defaults).
+  const std::shared_ptr<const Json> definitions(std::shared_ptr<const Json>{},
+                                                &apiserver_detail::builtin_definitions());
+  for (const KindInfo& info : cluster.kinds()) {
+    if (auto name = validation::kind_definition(*definitions, info.gvk.group, info.gvk.version, info.gvk.kind)) {
+      cluster.set_apply_schema(info.gvk, definitions, Json{{"$ref", "#/components/schemas/" + *name}});
+    }
+  }
   const auto namespaces = cluster.find_kind(GroupVersionKind{"", "v1", "Namespace"});
   for (const char* name : {"default", "kube-system", "kube-public"}) ensure_namespace(cluster, *namespaces, name);
 }

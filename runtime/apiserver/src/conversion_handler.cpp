@@ -127,8 +127,9 @@ HttpReply RestHandler::converted(const HttpRequest& request, const UserInfo& use
     auto documents = yaml_documents(request.body);
     if (documents.size() != 1) throw ApiError(api_errors::bad_request("error decoding YAML: one document expected"));
     Json applied = convert(std::move(documents.front()), stored_as);
+    const int code = patch_reply_code(*cluster_, storage, key, PatchType::Apply, route.subresource);
     Json result = cluster_->patch(storage, key, PatchType::Apply, applied.dump(), route.subresource, opts);
-    return with_warnings(answer(convert(std::move(result), wanted)), warnings);
+    return with_warnings(answer(convert(std::move(result), wanted), code), warnings);
   }
   Json document;
   try {

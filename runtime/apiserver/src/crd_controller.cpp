@@ -14,17 +14,29 @@ namespace rr::apiserver_detail {
 
 namespace {
 
+// The CRD's spec.versions[] entry of that name, or nullptr.
+const Json* version_entry(const Json& crd, const std::string& version_name) {
+  const Json* versions = crd.contains("/spec/versions"_json_pointer) ? &crd.at("/spec/versions"_json_pointer) : nullptr;
+  if (!versions || !versions->is_array()) return nullptr;
+  for (const Json& version : *versions) {
+    if (version.is_object() && version.value("name", std::string()) == version_name) return &version;
+  }
+  return nullptr;
+}
+
 // The field selector names a served version's selectableFields give its custom resources.
 std::vector<std::string> selectable_fields_of(const Json& crd, const std::string& version_name) {
-  const Json* versions = crd.contains("/spec/versions"_json_pointer) ? &crd.at("/spec/versions"_json_pointer) : nullptr;
-  if (!versions || !versions->is_array()) return {};
-  for (const Json& version : *versions) {
-    if (version.is_object() && version.value("name", std::string()) == version_name &&
-        version.contains("selectableFields")) {
-      return schema::selectable_field_names(version["selectableFields"]);
-    }
-  }
-  return {};
+  const Json* version = version_entry(crd, version_name);
+  if (!version || !version->contains("selectableFields")) return {};
+  return schema::selectable_field_names(version->at("selectableFields"));
+}
+
+// The version's openAPIV3Schema, which server-side apply reads list and map types from ({}: none).
+Json apply_schema_of(const Json& crd, const std::string& version_name) {
+  const Json* version = version_entry(crd, version_name);
+  const Json::json_pointer at("/schema/openAPIV3Schema");
+  if (!version || !version->contains(at) || !version->at(at).is_object()) return Json::object();
+  return version->at(at);
 }
 
 const GroupVersionKind crd_gvk{"apiextensions.k8s.io", "v1", "CustomResourceDefinition"};
@@ -102,6 +114,7 @@ void CrdController::apply(const Json& crd) {
         registered_here_.insert(info.gvk);
       }
       cluster_->set_selectable_fields(info.gvk, selectable_fields_of(crd, info.gvk.version));
+      cluster_->set_apply_schema(info.gvk, nullptr, apply_schema_of(crd, info.gvk.version));
       ResourceNames names = declared->names;
       const auto& scaled = declared->scaled_versions;
       names.has_scale = std::find(scaled.begin(), scaled.end(), info.gvk.version) != scaled.end();

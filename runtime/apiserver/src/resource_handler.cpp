@@ -109,6 +109,18 @@ void check_duplicates(const KindInfo& kind, const RequestQuery& query, const Htt
 }
 }  // namespace
 
+int patch_reply_code(const Cluster& cluster, const KindInfo& kind, const ObjectKey& key, PatchType type,
+                     std::string_view subresource) {
+  if (type != PatchType::Apply || !subresource.empty()) return 200;
+  try {
+    cluster.get(kind, key);
+  } catch (const ApiError& e) {
+    if (is_not_found(e.status())) return 201;
+    throw;
+  }
+  return 200;
+}
+
 Status unsupported_patch_type() {
   return api_errors::unsupported_media_type(
       std::vector<std::string>{"application/json-patch+json", "application/merge-patch+json",
@@ -152,7 +164,7 @@ DeleteOptions delete_options_of(std::string_view content_type, const std::string
   return opts;
 }
 
-void validate_list_options(const RequestQuery& query) {
+void validate_list_options(const RequestQuery& query, bool watch_list_enabled) {
   std::vector<FieldError> errors;
   auto forbid = [&](const char* field, const std::string& detail) {
     errors.push_back(FieldError{field, FieldErrorType::Forbidden, std::string(field) + ": Forbidden: " + detail});
@@ -165,6 +177,10 @@ void validate_list_options(const RequestQuery& query) {
       }
       if (match != "NotOlderThan") {
         forbid("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan");
+      }
+      if (!watch_list_enabled) {
+        forbid("sendInitialEvents",
+               "sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled");
       }
     } else if (!match.empty()) {
       forbid("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided");
@@ -304,7 +320,7 @@ std::vector<PrinterColumn> RestHandler::printer_columns(const KindInfo& kind) co
 }
 
 HttpReply RestHandler::watch(const KindInfo& kind, RequestQuery query, const ResponseForm& form) const {
-  validate_list_options(query);
+  validate_list_options(query, !faults_.options().refuse_watch_list);
   ListOptions opts = query.list;
   if (query.send_initial_events) {
     // The current state as ADDED events, then the initial-events-end bookmark (the cluster sends
@@ -409,10 +425,11 @@ HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const Req
                      .field = "force"}}));
   }
   std::vector<std::string> warnings;
-  Json patched = cluster_->patch(kind, ObjectKey{route.namespace_, route.name}, *type, request.body, route.subresource,
-                                 write_options(query, &warnings));
+  const ObjectKey key{route.namespace_, route.name};
+  const int code = patch_reply_code(*cluster_, kind, key, *type, route.subresource);
+  Json patched = cluster_->patch(kind, key, *type, request.body, route.subresource, write_options(query, &warnings));
   after_write(kind, route.name, query.dry_run);
-  return with_warnings(object_reply(request, patched), warnings);
+  return with_warnings(object_reply(request, patched, code), warnings);
 }
 
 void RestHandler::admit_write_as(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,

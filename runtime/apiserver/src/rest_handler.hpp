@@ -126,11 +126,16 @@ void check_api_version(const Json& object, const std::string& expected);
 std::optional<PatchType> patch_type_of(std::string_view content_type);
 // The 415 of a PATCH whose Content-Type is none of the four patch types.
 Status unsupported_patch_type();
+// The status code of a PATCH's reply: 201 for an apply that creates the object (asked before the
+// write: the object is not stored yet), 200 otherwise.
+int patch_reply_code(const Cluster& cluster, const KindInfo& kind, const ObjectKey& key, PatchType type,
+                     std::string_view subresource);
 // DeleteOptions from a request body (JSON or YAML; empty = none) and the query; 400 on a bad
 // body, 415 on another content type.
 DeleteOptions delete_options_of(std::string_view content_type, const std::string& body, const RequestQuery& query);
 // The checks of ListOptions the API server makes (422 Invalid on ListOptions.meta.k8s.io).
-void validate_list_options(const RequestQuery& query);
+// watch_list_enabled false: a watch with sendInitialEvents is refused (FaultOptions::refuse_watch_list).
+void validate_list_options(const RequestQuery& query, bool watch_list_enabled = true);
 // ?resourceVersion= as the storage reads it on a get, list or watch: a malformed one is the API
 // server's reasonless 500 (rr/client/resource_version.hpp).
 void check_query_resource_version(const std::string& rv);

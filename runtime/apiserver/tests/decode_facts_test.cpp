@@ -1,6 +1,7 @@
 // The decoding part of the API facts, derived at build time (tools/decode_facts_main.cpp), against
-// the facts it comes from: the same definitions, and the same decoding outcome for bodies with
-// unknown members and values of the wrong type.
+// the facts it comes from: the same definitions (with what server-side apply reads: list and map
+// types, list keys, scalar defaults), and the same decoding outcome for bodies with unknown
+// members and values of the wrong type.
 #include <doctest/doctest.h>
 
 #include "embedded_facts.hpp"
@@ -27,8 +28,13 @@ Json full_definitions() {
 // The members a definition declares, recursively through properties, items and map values.
 void members(const Json& schema, const std::string& at, std::vector<std::string>& out) {
   if (!schema.is_object()) return;
-  for (const char* key : {"$ref", "type", "format"}) {
+  for (const char* key : {"$ref", "type", "format", "x-kubernetes-list-type", "x-kubernetes-list-map-keys",
+                          "x-kubernetes-map-type", "x-kubernetes-patch-strategy", "x-kubernetes-patch-merge-key"}) {
     if (schema.contains(key)) out.push_back(at + " " + key + "=" + schema[key].dump());
+  }
+  // Server-side apply reads scalar defaults (a list key's, such as a port's protocol).
+  if (schema.contains("default") && !schema["default"].is_structured()) {
+    out.push_back(at + " default=" + schema["default"].dump());
   }
   if (schema.contains("properties")) {
     for (const auto& [name, member] : schema["properties"].items()) members(member, at + "." + name, out);
@@ -42,7 +48,8 @@ void members(const Json& schema, const std::string& at, std::vector<std::string>
 
 }  // namespace
 
-TEST_CASE("the build-time decoding facts hold every definition, member, type and kind tag of the facts") {
+TEST_CASE(
+    "the build-time decoding facts hold every definition, member, type, list and map type and kind tag of the facts") {
   const Json full = full_definitions();
   const Json& compact = rr::apiserver_detail::builtin_definitions();
   REQUIRE(full.size() > 500);

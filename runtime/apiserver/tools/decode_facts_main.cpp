@@ -1,6 +1,7 @@
 // Build-time tool: the part of the 1.35 API facts (schemas/kubernetes-1.35/*.yaml) that decoding a
 // request body as Go decodes it reads (rr::validation::decode_as_go: members, types, formats,
-// items, map values, references, kind tags, preserve-unknown-fields), as one compact JSON object
+// items, map values, references, kind tags, preserve-unknown-fields) and that server-side apply
+// reads (list types and keys, map types, merge strategies, scalar defaults), as one compact JSON object
 // of definitions compiled into rr::apiserver. Reading all the facts' YAML at run time cost every
 // process that decodes a built-in kind about 0.3 s and 12 MB (yaml-cpp); this JSON parses in a few ms.
 //
@@ -26,7 +27,13 @@ rr::Json subset(const rr::Json& schema) {
                                              "$ref",
                                              "allOf",
                                              "x-kubernetes-group-version-kind",
-                                             "x-kubernetes-preserve-unknown-fields"};
+                                             "x-kubernetes-preserve-unknown-fields",
+                                             "x-kubernetes-list-type",
+                                             "x-kubernetes-list-map-keys",
+                                             "x-kubernetes-map-type",
+                                             "x-kubernetes-patch-strategy",
+                                             "x-kubernetes-patch-merge-key",
+                                             "default"};
   if (schema.is_array()) {
     rr::Json out = rr::Json::array();
     for (const rr::Json& item : schema) out.push_back(subset(item));
@@ -36,11 +43,13 @@ rr::Json subset(const rr::Json& schema) {
   rr::Json out = rr::Json::object();
   for (const auto& [key, value] : schema.items()) {
     if (!kept.count(key)) continue;
+    // A list key field's default (a port's protocol) is a scalar; object defaults are not read.
+    if (key == "default" && (value.is_object() || value.is_array())) continue;
     if (key == "properties" && value.is_object()) {
       rr::Json members = rr::Json::object();
       for (const auto& [name, member] : value.items()) members[name] = subset(member);
       out[key] = std::move(members);
-    } else if (key == "x-kubernetes-group-version-kind") {
+    } else if (key == "x-kubernetes-group-version-kind" || key == "x-kubernetes-list-map-keys" || key == "default") {
       out[key] = value;
     } else {
       out[key] = subset(value);

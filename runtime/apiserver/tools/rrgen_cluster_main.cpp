@@ -1,6 +1,8 @@
 // rrgen-cluster: an in-memory Kubernetes API server on 127.0.0.1 that kubectl and operators can
 // use. Serves HTTPS with a throw-away CA (plain HTTP only with --insecure-http), prints the URL,
 // writes a kubeconfig, serves until SIGINT or SIGTERM.
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -14,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "discovery.hpp"
+#include "kubectl_skew.hpp"
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
@@ -239,6 +243,14 @@ int main(int argc, char** argv) {
               << "kubeconfig written to " << flags.kubeconfig_out << "\n"
               << "  export KUBECONFIG=" << flags.kubeconfig_out << "\n"
               << std::flush;
+    // For a person at a terminal: which kubectl will warn about version skew (scripts and tests,
+    // reading a pipe, do not pay for running kubectl).
+    if (isatty(STDOUT_FILENO) != 0) {
+      const int server_minor = std::stoi(rr::apiserver_detail::version_document()["minor"].get<std::string>());
+      if (auto note = rr::apiserver_detail::kubectl_skew_note("kubectl", server_minor)) {
+        std::cout << *note << "\n" << std::flush;
+      }
+    }
     int signal = 0;
     sigwait(&signals, &signal);
     std::cout << "rrgen-cluster: stopping (signal " << signal << ")\n" << std::flush;

@@ -84,19 +84,20 @@ Json Store::apply(KindEntry& entry, const ObjectKey& key, std::string_view body,
   const ManagedFields before = decode_managed_fields(live).value_or(ManagedFields{});
   ManagedFields managed = before;
   const ManagerId me = applier(opts.field_manager, status ? "status" : "");
-  const FieldSet applied = scope.of(fields_set_by(config));
+  const FieldType type = FieldType::root_of(entry.apply_schema.get());
+  const FieldSet applied = scope.of(fields_set_by(config, type));
   const FieldSet previously = before.contains(me) ? before.at(me).fields : FieldSet{};
   managed[me] = ManagerFields{applied, info.gvk.api_version(), before.contains(me) ? before.at(me).time : ""};
 
-  Json merged = merge_configuration(live, config);
+  Json merged = merge_configuration(live, config, type);
   // Fields left out of this configuration that nobody owns any more go.
   const FieldSet owned = everything_owned(managed);
   const FieldSet left_out = previously.minus(applied);
   for (const FieldPath& path : left_out.paths()) {
-    if (!owned.contains_at_or_below(path)) remove_field(merged, path);
+    if (!owned.contains_at_or_below(path)) remove_field(merged, path, type);
   }
 
-  const Comparison change = scope.of(compare_objects(live, merged));
+  const Comparison change = scope.of(compare_objects(live, merged, type));
   if (!opts.force) {
     if (const Conflicts conflicts = conflicts_with(managed, me, change); !conflicts.empty()) fail(apply_conflict(conflicts));
   }

@@ -102,6 +102,11 @@ ListType list_type_of(std::string_view field, const Json& list, const Json* othe
     if (type.keys.empty()) return ListType{};
     type.kind = ListKind::Associative;
   }
+  return fitted(std::move(type), list, other);
+}
+
+ListType fitted(ListType type, const Json& list, const Json* other) {
+  if (type.kind == ListKind::Atomic) return type;
   if (!fits(type, list) || (other && !fits(type, *other))) return ListType{};
   return type;
 }

@@ -1,7 +1,8 @@
 // How server-side apply merges a list. The API server reads it from the schema
-// (x-kubernetes-list-type: atomic | set | map, x-kubernetes-list-map-keys); the store holds
-// schemaless JSON, so it knows the well-known lists of the built-in kinds and of metav1 by the
-// name of their member, and treats every other list as atomic (the schema's default).
+// (x-kubernetes-list-type: atomic | set | map, x-kubernetes-list-map-keys), and so does
+// apply_schema.hpp where a schema is known; without one, the well-known lists of the built-in
+// kinds and of metav1 are known here by the name of their member, and every other list is atomic
+// (the schema's default).
 #pragma once
 #include <string>
 #include <string_view>
@@ -29,5 +30,8 @@ struct ListType {
 // its items do not fit (an item without its keys, or two items with the same key); `other`, when
 // given, is the same list on the other side of a merge or comparison and must fit too.
 ListType list_type_of(std::string_view field, const Json& list, const Json* other = nullptr);
+
+// `type`, or atomic when the items of `list` (or of `other`) do not fit it.
+ListType fitted(ListType type, const Json& list, const Json* other = nullptr);
 
 }  // namespace rr::cluster_detail

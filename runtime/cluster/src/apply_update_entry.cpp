@@ -24,11 +24,12 @@ ManagedFields starting_point(const Json& before, const Json& object, bool status
 
 }  // namespace
 
-void Store::record_update(const KindInfo& kind, const Json& before, Json& object, const WriteOptions& opts,
+void Store::record_update(const KindEntry& entry, const Json& before, Json& object, const WriteOptions& opts,
                           bool status) const {
+  const KindInfo& kind = entry.info;
   const FieldScope scope{kind.has_status, status};
   ManagedFields managed = starting_point(before, object, status);
-  const Comparison change = scope.of(compare_objects(before, object));
+  const Comparison change = scope.of(compare_objects(before, object, FieldType::root_of(entry.apply_schema.get())));
   // The writer's own earlier entry is treated like anyone else's ("current-operation" in the API
   // server), then gets what this write set.
   transfer_ownership(managed, ManagerId{}, change);

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <utility>
 
+#include "apply_schema.hpp"
 #include "store.hpp"
 #include "typed_admission.hpp"
 #include "watch_channel.hpp"
@@ -57,6 +58,13 @@ void Cluster::register_kind(KindInfo info, AdmissionFn admission) {
 void Cluster::set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields) {
   std::lock_guard lock(state_->mutex);
   state_->store.set_selectable_fields(gvk, std::move(fields));
+}
+
+void Cluster::set_apply_schema(const GroupVersionKind& gvk, std::shared_ptr<const Json> definitions, Json root) {
+  auto schema = std::make_shared<const cluster_detail::ApplySchema>(
+      cluster_detail::ApplySchema{std::move(definitions), std::move(root)});
+  std::lock_guard lock(state_->mutex);
+  state_->store.set_apply_schema(gvk, !schema->root.is_object() || schema->root.empty() ? nullptr : std::move(schema));
 }
 
 void Cluster::set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin) {

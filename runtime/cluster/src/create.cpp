@@ -36,7 +36,7 @@ Json Store::create_in(KindEntry& entry, const Json& request, const WriteOptions&
   Json object;
   try {
     object = prepare_create(entry, request, opts);
-    if (ownership == Ownership::RecordUpdate) record_update(entry.info, Json::object(), object, opts, false);
+    if (ownership == Ownership::RecordUpdate) record_update(entry, Json::object(), object, opts, false);
     validate_write(entry, AdmissionOperation::Create, &object, nullptr, false, opts.dry_run, opts.warnings);
   } catch (...) {
     give_back();

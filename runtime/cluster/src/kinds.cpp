@@ -1,4 +1,5 @@
 // The kinds the server serves.
+#include "apply_schema.hpp"
 #include "errors.hpp"
 #include "store.hpp"
 
@@ -14,6 +15,11 @@ void Store::register_kind(KindInfo info, Cluster::AdmissionFn admission) {
 void Store::set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields) {
   auto it = kinds_.find(gvk);
   if (it != kinds_.end()) it->second.selectable_fields = std::move(fields);
+}
+
+void Store::set_apply_schema(const GroupVersionKind& gvk, std::shared_ptr<const ApplySchema> schema) {
+  auto it = kinds_.find(gvk);
+  if (it != kinds_.end()) it->second.apply_schema = std::move(schema);
 }
 
 const KindEntry* Store::find_kind(const GroupVersionKind& gvk) const {

@@ -18,6 +18,7 @@
 namespace rr::cluster_detail {
 
 class WatchChannel;
+struct ApplySchema;
 
 // One served kind and its objects, sorted by namespace then name.
 struct KindEntry {
@@ -25,6 +26,8 @@ struct KindEntry {
   Cluster::AdmissionFn admission;
   // A custom resource version's selectableFields: field selectors it accepts besides metadata's.
   std::vector<std::string> selectable_fields;
+  // The schema server-side apply and managedFields type the fields by (null: none known).
+  std::shared_ptr<const ApplySchema> apply_schema;
   std::map<ObjectKey, Json> objects;
 };
 
@@ -66,6 +69,7 @@ class Store : public StoreReader {
   // Kinds (kinds.cpp).
   void register_kind(KindInfo info, Cluster::AdmissionFn admission);
   void set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields);
+  void set_apply_schema(const GroupVersionKind& gvk, std::shared_ptr<const ApplySchema> schema);
   const KindEntry* find_kind(const GroupVersionKind& gvk) const;
   const KindEntry* find_kind_by_plural(std::string_view group, std::string_view plural) const;
   std::vector<KindInfo> kinds() const;
@@ -117,7 +121,7 @@ class Store : public StoreReader {
   // or of /status; creates the object when it does not exist.
   Json apply(KindEntry& entry, const ObjectKey& key, std::string_view body, bool status, const WriteOptions& opts);
   // The Update entry of opts.field_manager for a write from `before` ({} for a create) to `object`.
-  void record_update(const KindInfo& kind, const Json& before, Json& object, const WriteOptions& opts,
+  void record_update(const KindEntry& entry, const Json& before, Json& object, const WriteOptions& opts,
                      bool status) const;
   // Runs the kind's admission (defaults, pruning, validation) on `object`: 422 Invalid on
   // findings; pruned fields refused (400), warned about or ignored as opts.field_validation says.

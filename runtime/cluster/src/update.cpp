@@ -103,7 +103,7 @@ Json Store::write_main(KindEntry& entry, const Json& stored, Json object, const 
   check_no_new_finalizers(info, stored, object);
   admit_write(entry, AdmissionOperation::Update, object, &stored, false, opts);
   keep_stored_status();  // admission's defaults do not reach status through the main resource either
-  if (ownership == Ownership::RecordUpdate) record_update(info, stored, object, opts, false);
+  if (ownership == Ownership::RecordUpdate) record_update(entry, stored, object, opts, false);
   if (generation_relevant(object, info.has_status) != generation_relevant(stored, info.has_status)) {
     set_meta(object, "generation", generation_of(stored) + 1);
   }
@@ -127,7 +127,7 @@ Json Store::write_status(KindEntry& entry, const Json& stored, const Json& incom
     else object.erase("status");
   }
   if (ownership == Ownership::RecordUpdate) {
-    record_update(entry.info, stored, object, opts, true);
+    record_update(entry, stored, object, opts, true);
   } else if (auto meta = incoming.find("metadata"); meta != incoming.end() && meta->contains("managedFields")) {
     set_meta(object, "managedFields", meta->at("managedFields"));  // server-side apply's bookkeeping
   } else {

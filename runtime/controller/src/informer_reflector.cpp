@@ -1,10 +1,14 @@
 // The informer's list/watch loop (client-go's reflector + the shared informer's processing):
-// list, replace the store (the difference becomes events), watch from the list's
-// resourceVersion, resume ended watches, relist after failures with backoff, resync.
+// the initial state (streamed or listed: informer_initial_list.cpp) replaces the store (the
+// difference becomes events), then watch on (the same stream, or from the list's
+// resourceVersion), resume ended watches, relist after failures with backoff, resync.
 #include <random>
 #include <set>
 
+#include <utility>
+
 #include "informer_impl.hpp"
+#include "informer_initial_list.hpp"
 #include "rr/client/watch.hpp"
 
 namespace rr {
@@ -61,11 +65,13 @@ class Reflector {
     bool relist = true;
     while (!stop_.stop_requested()) {
       try {
+        std::shared_ptr<Watch> stream;
         if (relist) {
-          list_and_replace();
+          stream = initial_sync();
+          if (stop_.stop_requested()) return;
           relist = false;
         }
-        switch (watch_once()) {
+        switch (watch_once(std::move(stream))) {
           case WatchEnd::resumable:
             break;
           case WatchEnd::early:
@@ -96,38 +102,50 @@ class Reflector {
     return o;
   }
 
-  // A consistent list (resourceVersion ""), in one request: the store becomes the list, and
-  // what differs becomes events (a delete carries the last state the store had).
-  void list_and_replace() {
-    Json list = impl_.client->list(impl_.kind, selection());
-    const std::string version = resource_version_of(list);  // a list's metadata has it too
+  // The initial state (streamed, or listed in pages or at once: InformerOptions::initial_list)
+  // replaces the store; a stream goes on as the watch. Returns the open stream, if any.
+  std::shared_ptr<Watch> initial_sync() {
+    informer_detail::InitialListContext context{impl_, selection(), [this](Json& object) { prepare(object); }, stop_,
+                                                watch_timeout_seconds()};
+    std::optional<informer_detail::Collected> collected;
+    switch (impl_.options.initial_list) {
+      case InitialList::streaming:
+        collected = informer_detail::stream_initial_events(context);
+        if (collected || stop_.stop_requested()) break;
+        collected = informer_detail::list_in_pages(context, impl_.options.page_size);
+        break;
+      case InitialList::paged: collected = informer_detail::list_in_pages(context, impl_.options.page_size); break;
+      case InitialList::unpaged: collected = informer_detail::list_in_pages(context, 0); break;
+    }
+    if (!collected || stop_.stop_requested()) return nullptr;
+    replace(*collected);
+    return std::move(collected->stream);
+  }
+
+  // client-go's Replace: the store becomes the collected objects, and what differs becomes events
+  // (a delete carries the last state the store had); then the informer has synced.
+  void replace(informer_detail::Collected& collected) {
+    // The dispatch lock is held until synced is set: a handler added in between would otherwise
+    // miss these events and the replay of the store that add_handlers gives once synced.
     std::lock_guard dispatch(impl_.dispatch_mutex);
     auto before = impl_.store.keys();
-    if (auto items = list.find("items"); items != list.end() && items->is_array()) {
-      for (auto& item : *items) {
-        // Items of a list may leave out their kind (the API server does for built-in kinds); the
-        // handlers (the tracker, typed conversions) need it.
-        if (item.is_object() && !item.contains("kind")) {
-          item["apiVersion"] = impl_.kind.gvk.api_version();
-          item["kind"] = impl_.kind.gvk.kind;
-        }
-        transform(item);
-        const ObjectKey key = key_of(item);
-        before.erase(key);
-        auto stored = impl_.store.upsert(item);
-        if (!stored) {
-          impl_.deliver_add(item);
-        } else if (resource_version_of(*stored) != resource_version_of(item)) {
-          impl_.deliver_update(*stored, item);
-        }
+    for (auto& [key, text] : collected.objects) {
+      Json item = Json::parse(std::exchange(text, std::string()));
+      before.erase(key);
+      auto stored = impl_.store.upsert(item);
+      if (!stored) {
+        impl_.deliver_add(item);
+      } else if (resource_version_of(*stored) != resource_version_of(item)) {
+        impl_.deliver_update(*stored, item);
       }
     }
     for (const auto& key : before) {
       if (auto gone = impl_.store.erase(key)) impl_.deliver_delete(*gone);
     }
+    collected.objects.clear();
     {
       std::lock_guard state(impl_.state_mutex);
-      impl_.last_resource_version = version;
+      impl_.last_resource_version = collected.resource_version;
       impl_.synced = true;
     }
     impl_.sync_cv.notify_all();
@@ -139,15 +157,18 @@ class Reflector {
     return std::uniform_int_distribution<std::int64_t>(min, 2 * min - 1)(random_);
   }
 
-  WatchEnd watch_once() {
-    ListOptions o = selection();
-    {
-      std::lock_guard state(impl_.state_mutex);
-      o.resource_version = impl_.last_resource_version;
+  // Watches from the last resourceVersion, or goes on with `watch` (the initial events' stream).
+  WatchEnd watch_once(std::shared_ptr<Watch> watch) {
+    if (!watch) {
+      ListOptions o = selection();
+      {
+        std::lock_guard state(impl_.state_mutex);
+        o.resource_version = impl_.last_resource_version;
+      }
+      o.allow_watch_bookmarks = true;
+      o.timeout_seconds = watch_timeout_seconds();
+      watch = impl_.client->watch(impl_.kind, o);
     }
-    o.allow_watch_bookmarks = true;
-    o.timeout_seconds = watch_timeout_seconds();
-    std::shared_ptr<Watch> watch = impl_.client->watch(impl_.kind, o);
     {
       std::lock_guard state(impl_.state_mutex);
       impl_.current_watch = watch;
@@ -189,6 +210,16 @@ class Reflector {
         }
       }
     }
+  }
+
+  // Items of a list may leave out their kind (the API server does for built-in kinds); the
+  // handlers (the tracker, typed conversions) need it. Then the transform.
+  void prepare(Json& object) const {
+    if (object.is_object() && !object.contains("kind")) {
+      object["apiVersion"] = impl_.kind.gvk.api_version();
+      object["kind"] = impl_.kind.gvk.kind;
+    }
+    transform(object);
   }
 
   // A metadata-only informer's objects become {apiVersion, kind, metadata} of the informer's kind

@@ -49,7 +49,7 @@ TEST_CASE("informer cache: one informer per kind, started with the cache or at o
   REQUIRE(cache->wait_for_sync(gadget_kind(), running.get_stop_token(), 5s));
   CHECK(cache->informers().size() == 2);
   CHECK(cache->get(gadget_kind(), {"default", "g"})["metadata"]["name"] == "g");
-  CHECK(client->lists == 2);
+  CHECK(client->streams == 2);  // one initial stream per informer
 
   running.request_stop();
   running.join();
@@ -109,5 +109,6 @@ TEST_CASE("informer cache: get and list read the store, with namespace, label an
     CHECK(e.status().message == "widgets.example.dev \"nope\" not found");
   }
   CHECK(client->gets == 0);
-  CHECK(client->lists == 1);
+  CHECK(client->streams == 1);
+  CHECK(client->lists == 0);
 }

@@ -57,7 +57,9 @@ TEST_CASE("informer: the initial list fills the store, is delivered as adds, and
   CHECK((*f.informer->get({"default", "a"}))["spec"]["color"] == "red");
   CHECK_FALSE(f.informer->get({"default", "missing"}));
   CHECK(f.informer->last_resource_version() == f.cluster->resource_version());
-  CHECK(f.client->lists == 1);
+  // Streamed (the default): one watch with the initial events, no list.
+  CHECK(f.client->streams == 1);
+  CHECK(f.client->lists == 0);
 }
 
 TEST_CASE("informer: add, update and delete reach the handlers in order") {
@@ -107,7 +109,8 @@ TEST_CASE("informer: a dropped watch resumes from the last resourceVersion witho
   REQUIRE(f.recorder.wait_for(5));
   std::this_thread::sleep_for(30ms);  // room for a wrongly repeated event
   CHECK(f.recorder.lines() == Lines{"add default/a", "add default/b", "update default/a", "add default/c", "add default/d"});
-  CHECK(f.client->lists == 1);
+  CHECK(f.client->streams == 1);  // the one initial stream: no relist
+  CHECK(f.client->lists == 0);
 }
 
 TEST_CASE("informer: a 410 on resume relists, and the difference becomes events (the missed delete too)") {
@@ -119,7 +122,7 @@ TEST_CASE("informer: a 410 on resume relists, and the difference becomes events 
   f.create("keep");
   f.start();
   const auto before = f.recorder.size();
-  REQUIRE(eventually([&] { return f.client->watches == 1; }));  // the watch opens after the sync
+  REQUIRE(eventually([&] { return f.client->watches == 1; }));  // the initial stream goes on as the watch
 
   f.client->hold_watches();
   f.client->drop_watches();
@@ -132,7 +135,7 @@ TEST_CASE("informer: a 410 on resume relists, and the difference becomes events 
   f.create("d");
   f.client->release_watches();  // the watch from the old version gets 410 Expired
 
-  REQUIRE(eventually([&] { return f.client->lists == 2; }));
+  REQUIRE(eventually([&] { return f.client->streams == 2; }));  // the relist streams too
   REQUIRE(f.recorder.wait_for(before + 4));
   std::this_thread::sleep_for(30ms);
   // The relist: a changed (once, to its latest state), c and d added, b deleted as last known (red).
@@ -163,7 +166,8 @@ TEST_CASE("informer: resync re-delivers every object as an update with old == ne
   CHECK(f.recorder.since(2) == Lines{"resync default/a", "resync default/b"});
   clock.advance(10min);
   REQUIRE(f.recorder.wait_for(6));
-  CHECK(f.client->lists == 1);  // a resync is not a relist
+  CHECK(f.client->streams == 1);  // a resync is not a relist
+  CHECK(f.client->lists == 0);
 }
 
 TEST_CASE("informer: indexes follow adds, updates and deletes, the namespace index is built in") {
@@ -219,8 +223,10 @@ TEST_CASE("informer: a failing list is retried with backoff until it succeeds") 
   cluster->register_kind(widget_kind());
   REQUIRE(informer.wait_for_sync(thread.get_stop_token(), 5s));
   std::lock_guard lock(errors_mutex);
-  REQUIRE_FALSE(errors.empty());
-  CHECK(errors.front().find("Widget informer: list failed") == 0);
+  REQUIRE(errors.size() >= 2);
+  // The stream is refused (404: a refusal, not a retriable error), the paged list then fails.
+  CHECK(errors[0].find("Widget informer: streaming list refused") == 0);
+  CHECK(errors[1].find("Widget informer: list failed") == 0);
 }
 
 TEST_CASE("informer: stop ends run promptly and run cannot be called twice") {

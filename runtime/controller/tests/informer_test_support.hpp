@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "rr/client/api_error.hpp"
 #include "rr/client/forwarding_client.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/controller/informer.hpp"
@@ -44,12 +45,21 @@ inline Json object(const KindInfo& kind, const std::string& ns, const std::strin
 }
 
 // Forwards to another client; counts reads and watches; drop_watches() ends the open streams;
-// hold_watches() makes watch() wait until release_watches().
+// hold_watches() makes watch() wait until release_watches(). `streams` counts the watches that
+// asked for the initial events (sendInitialEvents), `watches` every watch; list_calls() are the
+// options of every list. refuse_streaming answers those watches 422 as a server without WatchList
+// does; expire_continue answers the next continuation page 410 Expired.
 class CountingClient final : public ForwardingClient {
  public:
   using ForwardingClient::ForwardingClient;
 
-  std::atomic<int> gets{0}, lists{0}, watches{0}, writes{0};
+  std::atomic<int> gets{0}, lists{0}, watches{0}, writes{0}, streams{0};
+  std::atomic<bool> refuse_streaming{false}, expire_continue{false};
+
+  std::vector<ListOptions> list_calls() {
+    std::lock_guard lock(mutex_);
+    return list_calls_;
+  }
 
   void drop_watches() {
     std::lock_guard lock(mutex_);
@@ -80,7 +90,15 @@ class CountingClient final : public ForwardingClient {
     return ForwardingClient::do_get(k, key);
   }
   Json do_list(const KindInfo& k, const ListOptions& o) override {
+    {
+      std::lock_guard lock(mutex_);
+      list_calls_.push_back(o);
+    }
     ++lists;
+    if (!o.continue_.empty() && expire_continue.exchange(false)) {
+      throw ApiError(api_errors::gone("The provided continue parameter is too old to display a consistent list "
+                                      "result. You can start a new list without the continue parameter."));
+    }
     return ForwardingClient::do_list(k, o);
   }
   Json do_create(const KindInfo& k, const Json& o, const WriteOptions& w) override {
@@ -109,6 +127,16 @@ class CountingClient final : public ForwardingClient {
     ForwardingClient::do_remove_collection(k, l, d);
   }
   std::unique_ptr<Watch> do_watch(const KindInfo& k, const ListOptions& o) override {
+    if (o.send_initial_events) {
+      ++streams;
+      if (refuse_streaming) {
+        throw ApiError(api_errors::invalid(
+            "ListOptions", "meta.k8s.io", "",
+            {{"FieldValueForbidden",
+              "Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled",
+              "sendInitialEvents"}}));
+      }
+    }
     {
       std::unique_lock lock(mutex_);
       ++waiting_;
@@ -136,6 +164,7 @@ class CountingClient final : public ForwardingClient {
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::weak_ptr<Watch>> open_;
+  std::vector<ListOptions> list_calls_;
   bool held_ = false;
   int waiting_ = 0;
 };

@@ -97,6 +97,12 @@ Time Time::from(clock::time_point tp) {
   return Time(buf);
 }
 
+std::optional<Time> Time::parse(std::string_view rfc3339) {
+  Time time{std::string(rfc3339)};
+  if (!time.time_point()) return std::nullopt;
+  return time;
+}
+
 std::optional<Time::clock::time_point> Time::time_point() const noexcept {
   const auto dt = detail::parse_rfc3339(text_, true);
   if (!dt) return std::nullopt;

@@ -34,6 +34,18 @@ TEST_CASE("Time: RFC 3339 parsing") {
   CHECK_FALSE(rr::Time("0001-01-01T00:00:00Z").time_point().has_value());
 }
 
+TEST_CASE("Time::parse: a Time for a valid text, kept as given; nullopt otherwise") {
+  const auto parsed = rr::Time::parse("2024-05-01T12:00:00.5+02:00");
+  REQUIRE(parsed.has_value());
+  CHECK(parsed->str() == "2024-05-01T12:00:00.5+02:00");
+  CHECK(parsed->time_point() == at(2024, 5, 1, 10) + milliseconds(500));
+  CHECK_FALSE(parsed->is_null());
+  CHECK_FALSE(rr::Time::parse("yesterday").has_value());
+  CHECK_FALSE(rr::Time::parse("").has_value());
+  CHECK_FALSE(rr::Time::parse("2023-02-29T00:00:00Z").has_value());
+  CHECK_FALSE(rr::Time::parse("0001-01-01T00:00:00Z").has_value());  // valid text, not representable
+}
+
 TEST_CASE("Time: formatting and round trip") {
   CHECK(rr::Time::from(at(2024, 5, 1, 12, 3, 4)).str() == "2024-05-01T12:03:04Z");
   CHECK(rr::Time::from(at(2024, 5, 1, 12) + milliseconds(999)).str() == "2024-05-01T12:00:00Z");  // truncated

@@ -49,7 +49,8 @@ bool WatchEventQueue::push_line_locked(std::string_view line) {
 bool WatchEventQueue::feed(std::string_view bytes) {
   bool go_on = true;
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    space_.wait(lock, [&] { return stopped_ || queue_.size() < max_queued_; });
     if (stopped_ || finished_) return false;
     partial_.append(bytes);
     std::size_t start = 0;
@@ -80,6 +81,8 @@ std::optional<WatchEvent> WatchEventQueue::next(std::chrono::milliseconds timeou
   if (stopped_ || queue_.empty()) return std::nullopt;
   WatchEvent event = std::move(queue_.front());
   queue_.pop_front();
+  lock.unlock();
+  space_.notify_one();
   return event;
 }
 
@@ -90,6 +93,7 @@ void WatchEventQueue::stop() {
     queue_.clear();
   }
   ready_.notify_all();
+  space_.notify_all();
 }
 
 bool WatchEventQueue::stopped() const {

@@ -23,8 +23,14 @@ DecodedEvent decode_event(std::string_view line);
 
 class WatchEventQueue {
  public:
-  // Appends received bytes; complete lines become events. Returns false once the stream must end
-  // (a malformed event, or stop()).
+  // Events decoded and not yet taken, beyond which feed() waits for next(): a consumer slower than
+  // the network (an informer's initial events: 100,000 in a row) would otherwise hold every
+  // event's DOM at once. The wait holds up the transfer, so the server's side waits too.
+  static constexpr std::size_t default_max_queued = 128;
+  explicit WatchEventQueue(std::size_t max_queued = default_max_queued) : max_queued_(max_queued) {}
+
+  // Appends received bytes; complete lines become events. Waits while max_queued events are
+  // queued. Returns false once the stream must end (a malformed event, or stop()).
   bool feed(std::string_view bytes);
   // The transfer is over: a last unterminated line is decoded, then next() drains and ends.
   void finish();
@@ -38,6 +44,8 @@ class WatchEventQueue {
 
   mutable std::mutex mutex_;
   std::condition_variable ready_;
+  std::condition_variable space_;  // next() took an event, or stop()
+  const std::size_t max_queued_;
   std::deque<WatchEvent> queue_;
   std::string partial_;
   bool finished_ = false;

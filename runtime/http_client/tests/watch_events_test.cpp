@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <thread>
 
 #include "watch_events.hpp"
@@ -76,4 +77,27 @@ TEST_CASE("stop() wakes a blocked next() and drops queued events") {
   CHECK(queue.stop_requested());
   CHECK_FALSE(queue.feed("{\"type\":\"ADDED\",\"object\":{}}\n"));
   CHECK_FALSE(queue.next(milliseconds(0)));
+}
+
+TEST_CASE("a full queue holds feed() until next() takes an event, and stop() releases it") {
+  const std::string event = R"({"type":"ADDED","object":{"metadata":{"name":"a"}}})"
+                            "\n";
+  WatchEventQueue queue(2);
+  CHECK(queue.feed(event));
+  CHECK(queue.feed(event));  // two queued: the bound
+  std::atomic<bool> fed{false};
+  std::thread feeder([&] {
+    CHECK(queue.feed(event));
+    fed = true;
+  });
+  std::this_thread::sleep_for(milliseconds(50));
+  CHECK_FALSE(fed.load());  // waits for room
+  REQUIRE(queue.next(milliseconds(0)));
+  feeder.join();
+  CHECK(fed.load());
+
+  std::thread blocked([&] { CHECK_FALSE(queue.feed(event)); });  // full again: waits, then stop
+  std::this_thread::sleep_for(milliseconds(20));
+  queue.stop();
+  blocked.join();
 }

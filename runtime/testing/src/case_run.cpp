@@ -57,6 +57,7 @@ CaseRun::CaseRun(FailureSink sink, std::optional<std::chrono::system_clock::time
 
 CaseRun::~CaseRun() {
   deadline_.reset();
+  if (failed() && !failure_explanation_.empty()) sink_({Severity::Info, failure_explanation_});
   if (!failed() || log_lines_->empty()) return;
   std::string text = "reconciler log:";
   for (const auto& line : *log_lines_) text += "\n  " + line;

@@ -5,6 +5,7 @@
 // trampoline, which finds its case by the running test case's name.
 #include "rr/testing/registration.hpp"
 
+#include <fstream>
 #include <map>
 #include <memory>
 
@@ -54,16 +55,53 @@ void trampoline() {
   it->second->run(doctest_sink(it->second->file, it->second->line));
 }
 
+// `line`: where doctest says the case is and where its failures point (its row, or the table).
 void register_case(std::string full_name, bool skip, std::function<void(const FailureSink&)> run,
-                   const PendingTable& table) {
-  auto entry = std::make_unique<Entry>(Entry{std::move(full_name), std::move(run), table.file, table.line});
+                   const PendingTable& table, int line) {
+  auto entry = std::make_unique<Entry>(Entry{std::move(full_name), std::move(run), table.file, line});
   const char* key = entry->full_name.c_str();
-  doctest::detail::TestCase tc(&trampoline, table.file, static_cast<unsigned>(table.line), table.doctest_suite);
+  doctest::detail::TestCase tc(&trampoline, table.file, static_cast<unsigned>(line), table.doctest_suite);
   tc* key;
   if (skip) tc.m_skip = true;
   doctest::detail::regTest(tc);
   registry().names.push_back(entry->full_name);
   registry().entries.emplace(key, std::move(entry));
+}
+
+// The lines of a source file, read once per file (tables are registered once, at session start).
+const std::vector<std::string>& source_lines(const char* file) {
+  static auto* cache = new std::map<std::string, std::vector<std::string>>;
+  auto [it, inserted] = cache->try_emplace(file);
+  if (inserted) {
+    // A relative __FILE__ is relative to where the compiler ran (the build tree's top, with
+    // ccache's base_dir), and ctest runs a test in its target's folder below it.
+    std::string path = file;
+    std::ifstream in(path);
+    for (int up = 0; !in && !path.empty() && path.front() != '/' && up < 8; ++up) {
+      path.insert(0, "../");
+      in = std::ifstream(path);
+    }
+    for (std::string line; std::getline(in, line);) it->second.push_back(std::move(line));
+  }
+  return it->second;
+}
+
+// The line of a case's own row: the `occurrence`-th line from the table's on that holds the
+// case's name as a string literal; the table's line when the source cannot be read or the name
+// is computed. (A std::source_location member would be the obvious tool, but in a default member
+// initializer g++ 12 reports the end of the whole table, and clang 14 has no std::source_location.)
+int row_line(const char* file, int table_line, const std::string& name, int occurrence) {
+  if (name.empty()) return table_line;
+  const std::string literal = "\"" + name + "\"";
+  const auto& lines = source_lines(file);
+  // From the table on, then (for a table built by a function written above it) from the top.
+  for (const std::size_t from : {table_line > 0 ? static_cast<std::size_t>(table_line - 1) : 0, std::size_t{0}}) {
+    int left = occurrence;
+    for (std::size_t i = from; i < lines.size(); ++i) {
+      if (lines[i].find(literal) != std::string::npos && left-- == 0) return static_cast<int>(i + 1);
+    }
+  }
+  return table_line;
 }
 
 // Go's t.Run names a repeated subtest "name#01", "name#02", ...
@@ -86,14 +124,15 @@ void register_table_cases(const PendingTable& table) {
         [what](const FailureSink& sink) {
           sink({Severity::Fatal, "building the test table threw: " + what});
         },
-        table);
+        table, table.line);
     return;
   }
   const std::size_t focused = detail::focused_count(cases);
   std::map<std::string, int> seen;
   for (auto& c : cases) {
+    const int occurrence = seen[c.name];
     register_case(table.suite + "/" + unique_name(seen, c.name), c.skip || (focused > 0 && !c.focus), std::move(c.run),
-                  table);
+                  table, row_line(table.file, table.line, c.name, occurrence));
   }
   if (focused > 0) {
     std::string message = detail::focus_message(focused, cases.size());
@@ -102,7 +141,7 @@ void register_table_cases(const PendingTable& table) {
         [message](const FailureSink& sink) {
           sink({Severity::Error, message});
         },
-        table);
+        table, table.line);
   }
 }
 

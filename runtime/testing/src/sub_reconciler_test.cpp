@@ -25,6 +25,12 @@ void check_stash(CaseRun& run, const std::map<std::string, StashedValue>& expect
 void run_sub_case(const SubCaseFields& fields, SubCaseSteps& steps, const FailureSink& sink) {
   if (fields.skip) return;
   CaseRun run(sink, fields.now, fields.timeout);
+  // Shown with the log when the case fails: what a step test does not exercise surprises most.
+  run.explain_failure(
+      "note: a sub-reconciler case runs this step alone; the ResourceReconciler's own steps do not run: "
+      "apply_defaults(), conditions initialised as Initializing, the Ready condition summarised from the others, "
+      "status.observedGeneration, the status write, a quiet error turned into a requeue. The step's Result and "
+      "error are checked as it returns them (err_durable() is an error: should_err = true).");
   {
     const AnyObject given = steps.given();
     ExpectConfig main = expect_config_of(fields.world);

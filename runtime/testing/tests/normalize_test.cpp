@@ -50,6 +50,25 @@ TEST_CASE("CreateOrUpdate ignores resourceVersion, creationTimestamp, TypeMeta, 
   CHECK(diff_objects(expected, actual, ObjectComparison::CreateOrUpdate) == R"(  spec.image: -"a" +"b")");
 }
 
+TEST_CASE("CreateOrUpdate ignores the store's uid when the expectation states none, and compares a stated one") {
+  Json expected = resource();
+  Json actual = resource();
+  actual["metadata"]["uid"] = "00000000-0000-4000-8000-000000000001";
+  CHECK(diff_objects(expected, actual, ObjectComparison::CreateOrUpdate).empty());
+  CHECK(diff_objects(expected, actual, ObjectComparison::StashedValue).empty());
+
+  expected["metadata"]["uid"] = "parent-uid";
+  CHECK(diff_objects(expected, actual, ObjectComparison::CreateOrUpdate) ==
+        R"(  metadata.uid: -"parent-uid" +"00000000-0000-4000-8000-000000000001")");
+  // An expected uid the actual object lacks is a difference too.
+  actual["metadata"].erase("uid");
+  CHECK_FALSE(diff_objects(expected, actual, ObjectComparison::CreateOrUpdate).empty());
+  // The sub-reconciler's resource is compared as given: its uid counts.
+  expected["metadata"].erase("uid");
+  actual["metadata"]["uid"] = "x";
+  CHECK_FALSE(diff_objects(expected, actual, ObjectComparison::Resource).empty());
+}
+
 TEST_CASE("TypeMeta is compared when the two sides name different kinds") {
   Json expected = resource();
   Json actual = resource();

@@ -166,3 +166,23 @@ TEST_CASE("sub harness: prepare sees the context; clean_up runs last") {
             .empty());
   CHECK(order == Strings{"prepare", "7", "clean_up"});
 }
+
+TEST_CASE(
+    "sub harness: a failing case says which of the root's steps a step test does not run; a passing one says nothing") {
+  const auto durable = doing([](rr::Context&, TestResource&) { return rr::Outcome{rr::err_durable()}; });
+  CapturedFailures captured;
+  rr::testing::run_case(Case{.resource = harness::resource()}, durable, captured.sink());
+  REQUIRE_FALSE(captured.empty());
+  bool explained = false;
+  for (const auto& failure : captured.all()) {
+    if (failure.severity == Severity::Info && failure.message.find("runs this step alone") != std::string::npos &&
+        failure.message.find("should_err = true") != std::string::npos) {
+      explained = true;
+    }
+  }
+  CHECK(explained);
+
+  CapturedFailures quiet;
+  rr::testing::run_case(Case{.resource = harness::resource(), .should_err = true}, durable, quiet.sink());
+  CHECK(quiet.all().empty());
+}

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "backends/scaffold/project_kinds.hpp"
 #include "model/rbac_derive.hpp"
 #include "support/ascii.hpp"
 #include "support/k8s_names.hpp"
@@ -139,17 +140,33 @@ std::vector<DerivedName> init_derived_names(const InitOptions& o) {
   };
 }
 
+std::optional<std::string> api_options_error(const ApiOptions& a, const ProjectNames& project) {
+  if (!is_crd_group(a.group)) {
+    return "--group '" + a.group + "' must be a DNS name with at least one dot, such as example.com";
+  }
+  if (!is_api_version(a.version)) {
+    return "--version '" + a.version + "' must be a Kubernetes version such as v1, v1beta1 or v1alpha1";
+  }
+  if (!is_kind(a.kind)) return "--kind '" + a.kind + "' must be a PascalCase name such as Widget";
+  // The stem names the kind's C++ namespace and CMake targets, beside the project's own.
+  const std::string stem = kind_stem(a.kind);
+  if (std::string why = cpp_namespace_problem(stem); !why.empty()) {
+    return "--kind '" + a.kind + "' makes the C++ namespace '" + stem + "': " + why + "; choose another kind";
+  }
+  for (const std::string& taken : {std::string("manager"), std::string("run"), project.identifier + "_kinds"}) {
+    if (stem == taken) {
+      return "--kind '" + a.kind + "' makes the CMake target '" + stem + "', which the project's " + taken +
+             " target needs; choose another kind";
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> init_options_error(const InitOptions& o) {
   if (auto problem = project_name_error(o.name)) return problem;
-  if (!is_crd_group(o.group)) {
-    return "--group '" + o.group + "' must be a DNS name with at least one dot, such as example.com";
-  }
-  if (!is_api_version(o.version)) {
-    return "--version '" + o.version + "' must be a Kubernetes version such as v1, v1beta1 or v1alpha1";
-  }
-  if (!o.kind.empty() && !is_kind(o.kind)) {
-    return "--kind '" + o.kind + "' must be a PascalCase name such as Widget";
-  }
+  ApiOptions api = init_api(o);
+  if (o.kind.empty() && !is_kind(api.kind)) api.kind = "Widget";  // the name's own problems are reported above
+  if (auto problem = api_options_error(api, project_names(o.name))) return problem;
   // The parts are valid, so only length can spoil what is made of them.
   for (const DerivedName& d : init_derived_names(o)) {
     if (!d.valid(d.value)) {
@@ -159,6 +176,8 @@ std::optional<std::string> init_options_error(const InitOptions& o) {
   }
   return std::nullopt;
 }
+
+ApiOptions init_api(const InitOptions& o) { return {o.group, o.version, init_kind(o)}; }
 
 std::string init_kind(const InitOptions& o) { return o.kind.empty() ? pascal_case(o.name) : o.kind; }
 
@@ -173,8 +192,39 @@ std::string plural_of(const std::string& kind) {
   return k + "s";
 }
 
-std::string init_spec_path() { return "reconciler.yaml"; }
-std::string init_crd_path(const InitOptions& o) { return "crds/" + plural_of(init_kind(o)) + ".yaml"; }
+std::string kind_spec_path(const std::string& kind) { return "reconcilers/" + kind_stem(kind) + ".yaml"; }
+std::string kind_crd_path(const std::string& kind) { return "crds/" + plural_of(kind) + ".yaml"; }
+std::string kind_sample_path(const std::string& kind) { return "samples/" + kind_stem(kind) + ".yaml"; }
+
+namespace {
+
+TemplateVars kind_vars(const ApiOptions& a, const ProjectNames& project) {
+  return {
+      {"kind", a.kind},
+      {"stem", kind_stem(a.kind)},
+      {"singular", lower(a.kind)},
+      {"plural", plural_of(a.kind)},
+      {"group", a.group},
+      {"version", a.version},
+      {"dns_name", project.dns},
+      {"spec_file", kind_spec_path(a.kind)},
+      {"sample_file", kind_sample_path(a.kind)},
+  };
+}
+
+}  // namespace
+
+OutputFile scaffold_crd(const ApiOptions& a) {
+  return {kind_crd_path(a.kind), fill_embedded_template("templates/init/crd.yaml.tmpl", kind_vars(a, {}))};
+}
+
+OutputFile scaffold_sample(const ApiOptions& a) {
+  return {kind_sample_path(a.kind), fill_embedded_template("templates/init/sample.yaml.tmpl", kind_vars(a, {}))};
+}
+
+OutputFile scaffold_spec(const ApiOptions& a, const ProjectNames& project) {
+  return {kind_spec_path(a.kind), fill_embedded_template("templates/init/reconciler.yaml.tmpl", kind_vars(a, project))};
+}
 
 OutputSet scaffold_project(const InitOptions& o) {
   const std::string kind = init_kind(o);
@@ -183,23 +233,23 @@ OutputSet scaffold_project(const InitOptions& o) {
       {"name", o.name},
       {"identifier", names.identifier},
       {"dns_name", names.dns},
-      {"reconciler", pascal_case(o.name)},
       {"kind", kind},
-      {"singular", lower(kind)},
+      {"stem", kind_stem(kind)},
       {"plural", plural_of(kind)},
+      {"singular", lower(kind)},
       {"group", o.group},
       {"version", o.version},
       {"rrgen_version", o.generator_version},
-      {"spec_file", init_spec_path()},
-      {"crd_file", init_crd_path(o)},
+      {"spec_file", kind_spec_path(kind)},
+      {"crd_file", kind_crd_path(kind)},
+      {"sample_file", kind_sample_path(kind)},
   };
   OutputSet out;
   auto add = [&](std::string path, const char* tmpl) {
     out.files.push_back({std::move(path), fill_embedded_template(std::string("templates/init/") + tmpl, vars)});
   };
   add("CMakeLists.txt", "CMakeLists.txt.tmpl");
-  add(init_spec_path(), "reconciler.yaml.tmpl");
-  add(init_crd_path(o), "crd.yaml.tmpl");
+  add("src/main.cpp", "main.cpp.tmpl");
   add("README.md", "README.md.tmpl");
   add(".gitignore", "gitignore.tmpl");
   return out;

@@ -1,7 +1,8 @@
 // `rrgen init`: the files of a new operator project that builds with find_package(rrgen) and
-// add_reconciler(): CMakeLists.txt, a sample CRD, a reconciler spec, README.md and .gitignore,
-// from the templates in templates/init/. The hook files and tests come from the same scaffold
-// `rrgen generate --scaffold` writes (cli_init.cpp runs it), so there is one source for them.
+// add_reconciler(): CMakeLists.txt, src/main.cpp, README.md and .gitignore, from the templates in
+// templates/init/; and each kind's CRD and reconciler spec (`rrgen create api`, which init runs
+// for the first kind). The hook files and tests come from the same scaffold
+// `rrgen generate --scaffold` writes (cli_create_api.cpp runs it), so there is one source for them.
 #pragma once
 #include <optional>
 #include <string>
@@ -52,13 +53,29 @@ std::string init_kind(const InitOptions& options);
 // Kubernetes-style lower-case plural of a kind: "Widget" -> "widgets", "Policy" -> "policies".
 std::string plural_of(const std::string& kind);
 
-// The project's own files (not the hooks and tests), paths relative to the project directory:
-// CMakeLists.txt, reconciler.yaml, crds/<plural>.yaml, README.md, .gitignore.
+// The project's own files (not its kinds), paths relative to the project directory:
+// CMakeLists.txt, src/main.cpp, README.md, .gitignore.
 // Requires options without init_options_error.
 OutputSet scaffold_project(const InitOptions& options);
 
-// Paths of the spec and the CRD scaffold_project writes, relative to the project directory.
-std::string init_spec_path();
-std::string init_crd_path(const InitOptions& options);
+// A kind `rrgen create api` adds (init: the first one).
+struct ApiOptions {
+  std::string group, version, kind;
+};
+ApiOptions init_api(const InitOptions& options);
+
+// Why the kind cannot be a project's kind ("--kind 'widget' must be ..."), or nothing: the group,
+// version and kind, and the kind's stem as a C++ namespace and CMake target name.
+std::optional<std::string> api_options_error(const ApiOptions& api, const ProjectNames& project);
+
+// Paths of a kind's spec (reconcilers/<stem>.yaml) and CRD (crds/<plural>.yaml).
+std::string kind_spec_path(const std::string& kind);
+std::string kind_crd_path(const std::string& kind);
+std::string kind_sample_path(const std::string& kind);  // samples/<stem>.yaml
+// The kind's sample CRD and reconciler spec (a sync step and a child ConfigMap). Requires
+// options without api_options_error.
+OutputFile scaffold_crd(const ApiOptions& api);
+OutputFile scaffold_sample(const ApiOptions& api);  // an object of the sample CRD
+OutputFile scaffold_spec(const ApiOptions& api, const ProjectNames& project);
 
 }  // namespace rrgen

@@ -25,6 +25,9 @@ struct FaultOptions {
   // Share of lists and watches that name a resourceVersion (other than "" and "0") answered 410
   // Expired: a list gets an HTTP 410, a watch an ERROR event carrying the Status.
   double expire_rate = 0;
+  // Watches asking for the initial events (sendInitialEvents) are answered 422 as by a server
+  // without the WatchList feature: clients must fall back to a list.
+  bool refuse_watch_list = false;
   std::uint64_t seed = 1;
 };
 

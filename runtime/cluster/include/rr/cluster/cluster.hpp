@@ -169,6 +169,13 @@ class Cluster {
   // it accepts besides metadata.name and metadata.namespace. Nothing for an unregistered kind.
   void set_selectable_fields(const GroupVersionKind& gvk, std::vector<std::string> fields);
 
+  // The schema server-side apply and every write's managedFields read list and map types from
+  // (x-kubernetes-list-type, -list-map-keys, -map-type; docs/runtime/23-server-side-apply.md):
+  // `root` is the kind's OpenAPI v3 schema node, `definitions` (may be null) what its $refs
+  // ("#/components/schemas/<name>") name. A null or empty root forgets it: lists are then typed
+  // by their member's name. Nothing for an unregistered kind; registering again keeps it.
+  void set_apply_schema(const GroupVersionKind& gvk, std::shared_ptr<const Json> definitions, Json root);
+
   // The cluster-wide admission (the API server's webhooks); nullptr removes it.
   void set_admission_plugin(std::shared_ptr<AdmissionPlugin> plugin);
 

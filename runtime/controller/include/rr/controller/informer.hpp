@@ -1,5 +1,5 @@
-// An informer (client-go's SharedIndexInformer) for one kind: lists, then watches from the list's
-// resourceVersion, keeps the objects in an indexed store and calls event handlers. See
+// An informer (client-go's SharedIndexInformer) for one kind: streams or lists the initial state,
+// then watches on, keeps the objects in an indexed store and calls event handlers. See
 // docs/runtime/21-informers-and-controllers.md.
 //
 //   rr::Informer informer(client, kind_info);
@@ -43,6 +43,16 @@ struct InformerHandlers {
   std::function<void(const Json& object)> on_initial_add{};
 };
 
+// How an informer reads its initial state (and each relist's); docs/runtime/21, "Initial list".
+enum class InitialList {
+  // A watch with sendInitialEvents (client-go's WatchList, its default since 1.35): the objects
+  // arrive as events up to the initial-events-end bookmark and the same stream goes on as the
+  // watch. A server that refuses it gets a paged list instead.
+  streaming,
+  paged,    // list in pages of `page_size` (limit/continue), then watch from the list's version
+  unpaged,  // one list request, then watch (for servers that page badly; the old behaviour)
+};
+
 struct InformerOptions {
   Clock* clock = nullptr;  // resync and backoff timing; nullptr: Clock::real(). Must outlive the informer.
   // Re-delivers every stored object as on_update(o, o) this often; 0: never.
@@ -72,6 +82,9 @@ struct InformerOptions {
   std::chrono::seconds min_watch_timeout = std::chrono::minutes(5);
   // How long the informer's thread waits for an event before it looks at the resync timer.
   std::chrono::milliseconds poll_interval = std::chrono::seconds(1);
+  InitialList initial_list = InitialList::streaming;
+  // Objects per page of a paged list (client-go's pager: 500).
+  std::int64_t page_size = 500;
   // Failures of list and watch (the informer retries them); for logs.
   std::function<void(std::string_view message)> on_error{};
 };
@@ -87,13 +100,14 @@ class Informer {
 
   const KindInfo& kind() const noexcept;
 
-  // Lists and watches until `stop` is requested; handlers are called on this thread. Failures are
-  // retried with backoff: an ERROR event, a 410 Gone or a failed call relists (the difference with
-  // the store becomes add/update/delete events); a watch stream that ends is resumed from the last
-  // resourceVersion seen (bookmarks move it). Call once (std::logic_error otherwise).
+  // Reads the initial state (options.initial_list: streamed, or listed) and watches until `stop`
+  // is requested; handlers are called on this thread. Failures are retried with backoff: an ERROR
+  // event, a 410 Gone or a failed call relists (the difference with the store becomes
+  // add/update/delete events); a watch stream that ends is resumed from the last resourceVersion
+  // seen (bookmarks move it). Call once (std::logic_error otherwise).
   void run(std::stop_token stop);
 
-  // True once the first list is in the store and its on_add events delivered.
+  // True once the first initial list is in the store and its on_add events delivered.
   bool has_synced() const;
   // Waits (real time) for has_synced(); false on timeout or stop.
   bool wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout) const;

@@ -17,6 +17,9 @@ class Time {
   explicit Time(std::string rfc3339) : text_(std::move(rfc3339)), null_(false) {}
   // Formats as RFC 3339 in UTC with second precision ("2024-05-01T12:00:00Z"), like metav1.Time.
   static Time from(clock::time_point tp);
+  // The Time of an RFC 3339 text (as time_point() reads it; the text is kept as given), or
+  // nullopt when the text is not one or is outside what `clock` can count.
+  static std::optional<Time> parse(std::string_view rfc3339);
 
   const std::string& str() const noexcept { return text_; }
   // The zero time (JSON null), as opposed to a text, even an empty one.

@@ -3,7 +3,8 @@
 //
 // | comparison      | ignored                                                                     |
 // | CreateOrUpdate  | metadata.resourceVersion, metadata.creationTimestamp, apiVersion/kind,      |
-// |                 | every lastTransitionTime; empty == absent                                   |
+// |                 | every lastTransitionTime; empty == absent; metadata.uid when the expected   |
+// |                 | object has none (the test store gives given objects one)                    |
 // | StatusUpdate    | everything but .status; every lastTransitionTime; empty == absent           |
 // | Resource        | apiVersion/kind, every lastTransitionTime; empty == absent                  |
 // |                 | (resourceVersion and creationTimestamp ARE compared)                        |

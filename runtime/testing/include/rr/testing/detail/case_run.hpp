@@ -33,6 +33,8 @@ class CaseRun {
   bool failed() const noexcept { return *failures_ > 0; }
   // A line of context, shown with the reconciler's log if the case fails.
   void note(std::string line) { log_lines_->push_back(std::move(line)); }
+  // Said once, before the log, if the case fails.
+  void explain_failure(std::string text) { failure_explanation_ = std::move(text); }
   // A sink that counts what goes through it as failures of this run.
   const FailureSink& sink() const noexcept { return sink_; }
 
@@ -48,6 +50,7 @@ class CaseRun {
   std::shared_ptr<std::vector<std::string>> log_lines_ = std::make_shared<std::vector<std::string>>();
   std::shared_ptr<std::atomic<bool>> cancelled_ = std::make_shared<std::atomic<bool>>(false);
   std::unique_ptr<Deadline> deadline_;
+  std::string failure_explanation_;
 };
 
 // The default config and the additional ones (named after their keys), all on the case's clock.
