@@ -7,6 +7,7 @@
 
 #include "controller_impl.hpp"
 #include "rr/client/call_deadline.hpp"
+#include "rr/reconcilers/stop_token.hpp"
 #include "rr/reconcilers/terminal_error.hpp"
 
 namespace rr {
@@ -67,7 +68,7 @@ void Controller::Impl::reconcile_one(const ObjectKey& key, int priority) {
   // The reconcile's stop token: the controller's stop, and its deadline with a reconcile_timeout.
   std::stop_source stop;
   std::stop_callback on_stopping(stopping.get_token(), [&stop] { stop.request_stop(); });
-  request.stop = stop.get_token();
+  request.stop = make_reconcile_stop(stop.get_token());
   std::optional<std::uint64_t> deadline_id;
   std::optional<CallDeadline> call_deadline;  // the HTTP client's calls end there too
   if (deadlines) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "controller_test_support.hpp"
+#include "rr/reconcilers/stop_token.hpp"
 #include "rr/client/call_deadline.hpp"
 #include "rr/controller/fake_clock.hpp"
 
@@ -93,7 +94,9 @@ TEST_CASE("controller: a reconcile past reconcile_timeout is stopped, counted an
     std::mutex m;
     std::condition_variable_any cv;
     std::unique_lock lock(m);
-    stopped_by_token = cv.wait_for(lock, request.stop, 10s, [] { return false; }) || request.stop.stop_requested();
+    REQUIRE(request.stop != nullptr);
+    const std::stop_token token = request.stop->token;
+    stopped_by_token = cv.wait_for(lock, token, 10s, [] { return false; }) || token.stop_requested();
     return {};  // returns "success": still a timeout, retried
   };
   h.cluster->create(parent_kind(), make(parent_kind(), "stuck"));

@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "rr/reconcilers/stop_token.hpp"
+
 namespace rr {
 
 Context::Context(ContextOptions options)
@@ -18,6 +20,16 @@ Context::Context(ContextOptions options)
       cancelled_(std::move(options.cancelled)),
       stop_(std::move(options.stop)),
       deadline_(options.deadline) {}
+
+bool Context::cancelled() const noexcept {
+  return (cancelled_ && cancelled_->load()) || (stop_ && stop_->token.stop_requested());
+}
+
+std::shared_ptr<const ReconcileStop> make_reconcile_stop(std::stop_token token) {
+  return std::make_shared<const ReconcileStop>(ReconcileStop{std::move(token)});
+}
+
+std::stop_token stop_token_of(const Context& ctx) { return ctx.stop() ? ctx.stop()->token : std::stop_token(); }
 
 Context::Scope::Scope(Context& ctx, Config previous_config, KindInfo previous_resource_type, Logger previous_log)
     : ctx_(ctx),

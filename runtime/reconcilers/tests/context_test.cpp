@@ -6,6 +6,7 @@
 
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/error.hpp"
+#include "rr/reconcilers/stop_token.hpp"
 
 using namespace std::chrono_literals;
 
@@ -94,7 +95,7 @@ TEST_CASE("Context: additional configs and cancellation") {
 
   rr::Context never{rr::ContextOptions{}};
   CHECK_FALSE(never.cancelled());
-  CHECK_FALSE(never.stop_token().stop_possible());
+  CHECK_FALSE(rr::stop_token_of(never).stop_possible());
   CHECK_FALSE(never.deadline());
 }
 
@@ -102,14 +103,14 @@ TEST_CASE("Context: the stop token (a controller's stop or reconcile timeout) ca
   std::stop_source stop;
   const auto deadline = std::chrono::steady_clock::now() + 30s;
   rr::ContextOptions options;
-  options.stop = stop.get_token();
+  options.stop = rr::make_reconcile_stop(stop.get_token());
   options.deadline = deadline;
   rr::Context ctx(std::move(options));
   CHECK(ctx.deadline() == deadline);
   CHECK_FALSE(ctx.cancelled());
-  CHECK_FALSE(ctx.stop_token().stop_requested());
+  CHECK_FALSE(rr::stop_token_of(ctx).stop_requested());
   stop.request_stop();
-  CHECK(ctx.stop_token().stop_requested());
+  CHECK(rr::stop_token_of(ctx).stop_requested());
   CHECK(ctx.cancelled());
 }
 

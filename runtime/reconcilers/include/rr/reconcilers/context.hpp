@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <string>
 
 #include "rr/client/kind.hpp"
@@ -20,6 +19,9 @@ namespace rr {
 
 using Request = ObjectKey;
 
+// The reconcile's stop token behind a pointer (rr/reconcilers/stop_token.hpp).
+struct ReconcileStop;
+
 struct ContextOptions {
   Config config{};
   Request request{};
@@ -30,8 +32,9 @@ struct ContextOptions {
   std::shared_ptr<const std::atomic<bool>> cancelled{};  // shared with the manager; may be null
   std::map<std::string, Config> additional_configs{};
   // Fires when the reconcile should wind down: the controller stops, or its reconcile_timeout
-  // ends (ControllerOptions::reconcile_timeout). Default: never.
-  std::stop_token stop{};
+  // ends (ControllerOptions::reconcile_timeout). Default: never. rr/reconcilers/stop_token.hpp
+  // makes one and reads it (rr::stop_token_of), so this header does not parse <stop_token>.
+  std::shared_ptr<const ReconcileStop> stop{};
   // When the reconcile_timeout ends (steady clock); the HTTP client's calls on the reconcile's
   // thread stop there too (rr/client/call_deadline.hpp). nullopt: no timeout.
   std::optional<std::chrono::steady_clock::time_point> deadline{};
@@ -59,9 +62,10 @@ class Context {
 
   Logger& log() noexcept { return log_; }
   // True once the controller stops or the reconcile's deadline passed: wind down early.
-  bool cancelled() const noexcept { return (cancelled_ && cancelled_->load()) || stop_.stop_requested(); }
-  // Wait on this (std::condition_variable_any, std::stop_callback) rather than polling cancelled().
-  std::stop_token stop_token() const noexcept { return stop_; }
+  bool cancelled() const noexcept;
+  // The stop token to wait on rather than polling cancelled(): rr::stop_token_of(ctx), in
+  // rr/reconcilers/stop_token.hpp.
+  const std::shared_ptr<const ReconcileStop>& stop() const noexcept { return stop_; }
   std::optional<std::chrono::steady_clock::time_point> deadline() const noexcept { return deadline_; }
 
   // Scoped replacement of the config / resource type / logger; restored when the guard dies.
@@ -95,7 +99,7 @@ class Context {
   Logger log_;
   std::chrono::system_clock::time_point now_;
   std::shared_ptr<const std::atomic<bool>> cancelled_;
-  std::stop_token stop_;
+  std::shared_ptr<const ReconcileStop> stop_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 

@@ -22,7 +22,7 @@ struct RequestOptions {
   std::shared_ptr<const std::atomic<bool>> cancelled{};
   std::map<std::string, Config> additional_configs{};
   // The Context's stop token and deadline (the controller's stop and reconcile_timeout).
-  std::stop_token stop{};
+  std::shared_ptr<const ReconcileStop> stop{};
   std::optional<std::chrono::steady_clock::time_point> deadline{};
   // Runs after the stash and config are set up, before the reconciler (tests seed the stash).
   std::function<void(Context&)> prepare{};
