@@ -56,6 +56,11 @@ awk -v s="$start" -v e="$end" 'BEGIN { printf "workflow start to reconciled stat
 
 stop
 trap - EXIT
+# The wait above is for cmake: the operator, signalled with it, may log its exit a moment later.
+for _ in $(seq 1 50); do
+  grep -q '"msg":"stopped","exitCode":"0"' "$log" && break
+  sleep 0.1
+done
 if ! grep -q '"msg":"stopped","exitCode":"0"' "$log"; then
   echo "the operator did not stop cleanly on SIGTERM:"; tail -n 5 "$log"; exit 1
 fi
