@@ -1,27 +1,41 @@
 # cmake.init: what `rrgen init` creates configures against the installed rrgen, builds (the
 # operator `manager` too), and passes its tests as it is, with no file touched; and init refuses
-# to write into a directory that is not empty. cmake.init.run then runs the project's `run` target
-# (init_run.sh) in the build this test leaves.
+# to write into a directory that is not empty. It configures through the project's CMakePresets.json
+# (the `dev` preset, with this build's compiler and ccache added), so cmake.init.run's
+# `cmake --workflow --preset run` (init_run.sh) reuses the build this test leaves in <project>/build.
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 
 set(project "${WORK}/init/widget")
-set(build "${WORK}/init/build")
+set(build "${project}/build")
 file(REMOVE_RECURSE "${WORK}/init")
 
 string(TIMESTAMP t0 "%s")
 run_ok(init "${PREFIX}/bin/rrgen" init widget --dir "${project}")
-expect_files("${project}" "rrgen init" "${init_output}" CMakeLists.txt src/main.cpp rrgen/kinds.cmake
+expect_files("${project}" "rrgen init" "${init_output}" CMakeLists.txt CMakePresets.json src/main.cpp rrgen/kinds.cmake
   rrgen/kinds.hpp reconcilers/widget.yaml crds/widgets.yaml samples/widget.yaml README.md
   src/widget_hooks.hpp src/widget_hooks.cpp tests/widget/greeting_test.cpp tests/widget/config_test.cpp)
-# The next steps name the generator the configure command assumes, and where rrgen is installed.
-string(FIND "${init_output}" "cmake -S ${project} -B ${project}/build -G Ninja -DCMAKE_PREFIX_PATH=${PREFIX}\n" at)
-if(at EQUAL -1 OR NOT init_output MATCHES "--target run\n")
-  fail("rrgen init's next steps do not say -G Ninja, the prefix ${PREFIX} and the run target:\n${init_output}")
+# The next steps: one command configures, builds and runs; the presets hold the prefix rrgen is in.
+string(FIND "${init_output}" "\n  cd ${project} && cmake --workflow --preset run\n" at)
+if(at EQUAL -1 OR NOT init_output MATCHES "cmake --workflow --preset dev")
+  fail("rrgen init's next steps do not give the workflow presets run and dev:\n${init_output}")
+endif()
+file(READ "${project}/CMakePresets.json" presets)
+string(JSON prefix_path GET "${presets}" configurePresets 0 cacheVariables CMAKE_PREFIX_PATH)
+string(JSON generator GET "${presets}" configurePresets 0 generator)
+if(NOT prefix_path STREQUAL PREFIX OR NOT generator STREQUAL "Ninja")
+  fail("CMakePresets.json's configure preset has generator '${generator}' and CMAKE_PREFIX_PATH "
+    "'${prefix_path}', not Ninja and ${PREFIX}:\n${presets}")
 endif()
 
-configure_project(configure "${project}" "${build}")
-if(NOT configure_rc EQUAL 0)
-  fail("configuring the new project failed:\n${configure_output}")
+# The configure preset, with the compiler and ccache of the enclosing build (as configure_project).
+set(args --preset dev "-DCMAKE_MAKE_PROGRAM=${NINJA}" "-DCMAKE_CXX_COMPILER=${CXX}" "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}")
+if(LAUNCHER)
+  list(APPEND args "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" ${args} WORKING_DIRECTORY "${project}"
+  RESULT_VARIABLE configure_rc OUTPUT_VARIABLE configure_output ERROR_VARIABLE configure_output)
+if(NOT configure_rc EQUAL 0 OR NOT EXISTS "${build}/CMakeCache.txt")
+  fail("`cmake --preset dev` in the new project failed (or did not configure ${build}):\n${configure_output}")
 endif()
 build_project(build "${build}")
 if(NOT EXISTS "${build}/manager")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# cmake.init.run: the `run` target of a project `rrgen init` made (built by cmake.init) starts the
-# operator with its embedded local cluster; kubectl applies the sample object with the kubeconfig
+# cmake.init.run: `cmake --workflow --preset run` in a project `rrgen init` made (configured and
+# built by cmake.init in PROJECT_DIR/build, the presets' build directory) configures, builds and
+# starts the operator with its embedded local cluster, as the README's one command; kubectl applies the sample object with the kubeconfig
 # the target printed, and the object gets its status from the operator (observedGeneration 1 and
 # the Ready condition); SIGTERM stops the operator cleanly. Exit 77 (skipped) without kubectl.
 #
@@ -21,7 +22,7 @@ stop() {
 trap stop EXIT
 start=$(date +%s.%N)
 # A process group of its own: SIGTERM reaches the operator under cmake and ninja, as Ctrl-C would.
-setsid "$cmake" --build "$build" --target run >"$log" 2>&1 &
+(cd "$project" && exec setsid "$cmake" --workflow --preset run) >"$log" 2>&1 &
 pgid=$!
 
 # The target prints the kubeconfig before the operator starts; the file appears once the server answers.
@@ -32,7 +33,7 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 if [[ -z $kubeconfig || ! -s $kubeconfig ]]; then
-  echo "the run target printed no kubeconfig, or the operator did not write it:"; cat "$log"; exit 1
+  echo "the run workflow printed no kubeconfig, or the operator did not write it:"; cat "$log"; exit 1
 fi
 export KUBECONFIG=$kubeconfig
 
@@ -51,10 +52,15 @@ if [[ $status != "1 Ready" ]]; then
   cat "$log"; exit 1
 fi
 "$kubectl" get "$plural" "$name-sample" -n default -o jsonpath='{.status}{"\n"}'
-awk -v s="$start" -v e="$end" 'BEGIN { printf "run target start to reconciled status: %.1f s\n", e - s }'
+awk -v s="$start" -v e="$end" 'BEGIN { printf "workflow start to reconciled status: %.1f s\n", e - s }'
 
 stop
 trap - EXIT
+# The wait above is for cmake: the operator, signalled with it, may log its exit a moment later.
+for _ in $(seq 1 50); do
+  grep -q '"msg":"stopped","exitCode":"0"' "$log" && break
+  sleep 0.1
+done
 if ! grep -q '"msg":"stopped","exitCode":"0"' "$log"; then
   echo "the operator did not stop cleanly on SIGTERM:"; tail -n 5 "$log"; exit 1
 fi

@@ -22,6 +22,8 @@ constexpr const char* kInitUsage =
 
 Creates a new operator project in DIR (default: ./NAME), which must not exist or be empty:
   CMakeLists.txt           find_package(rrgen CONFIG), the operator (`manager`) and its `run` target
+  CMakePresets.json        `cmake --workflow --preset run` (configure, build, run) and `--preset dev`
+                           (configure, build, test), with Ninja into build/ and rrgen's install prefix
   src/main.cpp             the operator's main(): rr::run_operator with every kind's controller
   rrgen/kinds.cmake, .hpp  each kind's add_reconciler() and controller (rrgen's: create api rewrites them)
   and the first kind, KIND, as `rrgen create api` adds it:
@@ -54,16 +56,14 @@ int fail(std::ostream& err, const std::string& message) {
   return 1;
 }
 
-// " -DCMAKE_PREFIX_PATH=<prefix>" for the prefix this rrgen is installed in (its package beside
-// it), "" when CMake searches that prefix anyway, or a placeholder when rrgen runs from a build tree.
-std::string prefix_argument() {
+// The prefix this rrgen is installed in (its package beside it), for CMAKE_PREFIX_PATH: "" when
+// CMake searches that prefix anyway, nothing when rrgen runs from a build tree.
+std::optional<std::string> install_prefix() {
   std::error_code ec;
   const fs::path prefix = fs::read_symlink("/proc/self/exe", ec).parent_path().parent_path();
-  if (ec || !fs::exists(prefix / "lib/cmake/rrgen/rrgenConfig.cmake", ec)) {
-    return " -DCMAKE_PREFIX_PATH=<where rrgen is installed>";
-  }
+  if (ec || !fs::exists(prefix / "lib/cmake/rrgen/rrgenConfig.cmake", ec)) return std::nullopt;
   if (prefix == "/usr" || prefix == "/usr/local") return "";
-  return " -DCMAKE_PREFIX_PATH=" + prefix.string();
+  return prefix.string();
 }
 
 }  // namespace
@@ -98,6 +98,7 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
   options.group = o.group;
   options.version = o.version;
   options.kind = o.kind;
+  options.prefix_path = install_prefix();
   std::string dir = o.dir;
   if (!named) return usage_error(err, "init needs the project's NAME");
   if (auto problem = init_options_error(options)) return usage_error(err, *problem);
@@ -123,14 +124,18 @@ int run_init(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return 1;
   }
   const std::string stem = kind_stem(init_kind(options));
-  out << "Created the " << init_kind(options) << " operator '" << options.name << "' in " << dir << ".\n"
-      << "Build it, test it and run it against an embedded local cluster (with Ninja):\n"
-      << "  cmake -S " << dir << " -B " << dir << "/build -G Ninja" << prefix_argument() << "\n"
-      << "  cmake --build " << dir << "/build && ctest --test-dir " << dir << "/build\n"
-      << "  cmake --build " << dir << "/build --target run\n"
+  out << "Created the " << init_kind(options) << " operator '" << options.name << "' in " << dir << ".\n";
+  if (!options.prefix_path) {
+    out << "rrgen runs from a build tree: set CMAKE_PREFIX_PATH to where rrgen is installed (in the environment,\n"
+        << "or in " << dir << "/CMakePresets.json) before the commands below.\n";
+  }
+  out << "Configure, build and run it against an embedded local cluster (CMakePresets.json: Ninja, " << dir
+      << "/build):\n"
+      << "  cd " << dir << " && cmake --workflow --preset run\n"
       << "and in another shell:\n"
       << "  kubectl --kubeconfig " << dir << "/build/kubeconfig apply -f " << dir << "/"
       << kind_sample_path(init_kind(options)) << "\n"
+      << "Build and test: cmake --workflow --preset dev (then cmake --build build && ctest --test-dir build).\n"
       << "Then fill in src/" << stem << "_hooks.cpp, and add kinds with `rrgen create api`; " << dir
       << "/README.md says what is where.\n";
   return 0;

@@ -44,7 +44,8 @@ TEST_CASE("init: the project's own files, named after the project and its kind")
   const OutputSet files = scaffold_project(widget());
   std::vector<std::string> paths;
   for (const auto& f : files.files) paths.push_back(f.path);
-  CHECK(paths == std::vector<std::string>{"CMakeLists.txt", "src/main.cpp", "README.md", ".gitignore"});
+  CHECK(paths ==
+        std::vector<std::string>{"CMakeLists.txt", "CMakePresets.json", "src/main.cpp", "README.md", ".gitignore"});
 
   const std::string cmake = find(files, "CMakeLists.txt")->content;
   CHECK(cmake.find("find_package(rrgen 1.2.3 CONFIG REQUIRED)") != std::string::npos);
@@ -73,6 +74,30 @@ TEST_CASE("init: the project's own files, named after the project and its kind")
   const OutputFile sample = scaffold_sample(init_api(widget()));
   CHECK(sample.path == "samples/widget.yaml");
   CHECK(sample.content.find("apiVersion: example.com/v1alpha1\nkind: Widget\n") != std::string::npos);
+}
+
+TEST_CASE("init: CMakePresets.json runs the operator in one command, with rrgen's prefix when CMake needs it") {
+  InitOptions o = widget();
+  o.prefix_path = "/opt/rr \"x\"";
+  const std::string presets = find(scaffold_project(o), "CMakePresets.json")->content;
+  CHECK(presets.find("\"version\": 6,") != std::string::npos);  // workflow presets: CMake 3.25
+  CHECK(presets.find("\"generator\": \"Ninja\",\n      \"binaryDir\": \"${sourceDir}/build\",") != std::string::npos);
+  CHECK(presets.find(
+            "\"CMAKE_EXPORT_COMPILE_COMMANDS\": \"ON\",\n        \"CMAKE_PREFIX_PATH\": \"/opt/rr \\\"x\\\"\"\n") !=
+        std::string::npos);
+  CHECK(presets.find("{\"name\": \"run\", \"configurePreset\": \"dev\", \"targets\": [\"run\"]}") != std::string::npos);
+  CHECK(presets.find(
+            "\"name\": \"run\",\n      \"displayName\": \"Configure, build the operator, run it with an embedded "
+            "local cluster\",\n      \"steps\": [\n        {\"type\": \"configure\", \"name\": \"dev\"},\n        "
+            "{\"type\": \"build\", \"name\": \"run\"}\n") != std::string::npos);
+  CHECK(presets.find("{\"type\": \"test\", \"name\": \"dev\"}") != std::string::npos);
+  // /usr and /usr/local (""), or a prefix rrgen cannot tell (a build tree): no CMAKE_PREFIX_PATH.
+  for (const std::optional<std::string>& none : {std::optional<std::string>(""), std::optional<std::string>()}) {
+    o.prefix_path = none;
+    const std::string plain = find(scaffold_project(o), "CMakePresets.json")->content;
+    CHECK(plain.find("CMAKE_PREFIX_PATH") == std::string::npos);
+    CHECK(plain.find("\"CMAKE_EXPORT_COMPILE_COMMANDS\": \"ON\"\n      }") != std::string::npos);
+  }
 }
 
 TEST_CASE("init: group, version and kind options reach the CRD and the spec") {
@@ -170,10 +195,11 @@ TEST_CASE("rrgen init: a project whose kinds.cmake names only files that exist")
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.out.find("Created the Widget operator 'widget' in " + dir.string()) == 0);
-  // The next steps name the generator the configure command assumes, and the run target.
-  CHECK(r.out.find("cmake -S " + dir.string() + " -B " + dir.string() + "/build -G Ninja") != std::string::npos);
-  CHECK(r.out.find("--target run") != std::string::npos);
-  for (const char* f : {"CMakeLists.txt", "src/main.cpp", "rrgen/kinds.cmake", "rrgen/kinds.hpp",
+  // The next steps: one command configures, builds and runs (the test's rrgen runs from a build
+  // tree, so they say to set CMAKE_PREFIX_PATH first).
+  CHECK(r.out.find("\n  cd " + dir.string() + " && cmake --workflow --preset run\n") != std::string::npos);
+  CHECK(r.out.find("set CMAKE_PREFIX_PATH to where rrgen is installed") != std::string::npos);
+  for (const char* f : {"CMakeLists.txt", "CMakePresets.json", "src/main.cpp", "rrgen/kinds.cmake", "rrgen/kinds.hpp",
                         "reconcilers/widget.yaml", "crds/widgets.yaml", "samples/widget.yaml", "README.md",
                         ".gitignore", "tests/widget/greeting_test.cpp", "tests/widget/config_test.cpp"}) {
     CAPTURE(f);
@@ -267,6 +293,6 @@ TEST_CASE("rrgen init: an empty directory (given as DIR/) is filled in place, an
   std::vector<std::string> top;
   for (const auto& e : fs::directory_iterator(scratch.path)) top.push_back(e.path().filename().string());
   std::sort(top.begin(), top.end());
-  CHECK(top == std::vector<std::string>{".gitignore", "CMakeLists.txt", "README.md", "crds", "reconcilers", "rrgen",
-                                        "samples", "src", "tests"});
+  CHECK(top == std::vector<std::string>{".gitignore", "CMakeLists.txt", "CMakePresets.json", "README.md", "crds",
+                                        "reconcilers", "rrgen", "samples", "src", "tests"});
 }

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include <nlohmann/json.hpp>
+
 #include "backends/scaffold/project_kinds.hpp"
 #include "model/rbac_derive.hpp"
 #include "support/ascii.hpp"
@@ -226,6 +228,17 @@ OutputFile scaffold_spec(const ApiOptions& a, const ProjectNames& project) {
   return {kind_spec_path(a.kind), fill_embedded_template("templates/init/reconciler.yaml.tmpl", kind_vars(a, project))};
 }
 
+namespace {
+
+// The configure preset's CMAKE_PREFIX_PATH entry (after its first cache variable), or "" when
+// CMake finds rrgen without it or the prefix is unknown (the user then sets it).
+std::string prefix_cache_variable(const InitOptions& o) {
+  if (!o.prefix_path || o.prefix_path->empty()) return "";
+  return ",\n        \"CMAKE_PREFIX_PATH\": " + nlohmann::json(*o.prefix_path).dump();
+}
+
+}  // namespace
+
 OutputSet scaffold_project(const InitOptions& o) {
   const std::string kind = init_kind(o);
   const ProjectNames names = project_names(o.name);
@@ -243,12 +256,14 @@ OutputSet scaffold_project(const InitOptions& o) {
       {"spec_file", kind_spec_path(kind)},
       {"crd_file", kind_crd_path(kind)},
       {"sample_file", kind_sample_path(kind)},
+      {"prefix_cache_variable", prefix_cache_variable(o)},
   };
   OutputSet out;
   auto add = [&](std::string path, const char* tmpl) {
     out.files.push_back({std::move(path), fill_embedded_template(std::string("templates/init/") + tmpl, vars)});
   };
   add("CMakeLists.txt", "CMakeLists.txt.tmpl");
+  add("CMakePresets.json", "CMakePresets.json.tmpl");
   add("src/main.cpp", "main.cpp.tmpl");
   add("README.md", "README.md.tmpl");
   add(".gitignore", "gitignore.tmpl");

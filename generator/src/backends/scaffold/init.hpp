@@ -19,6 +19,9 @@ struct InitOptions {
   std::string version = "v1alpha1";   // the CRD's version
   std::string kind;                 // the reconciled kind; "" = PascalCase of the name
   std::string generator_version;    // the rrgen release the project asks find_package() for
+  // Where rrgen is installed, for CMakePresets.json's CMAKE_PREFIX_PATH: "" when CMake searches
+  // there anyway (/usr, /usr/local), nothing when unknown (rrgen runs from a build tree).
+  std::optional<std::string> prefix_path = "";
 };
 
 // What the project's one name becomes. "my-operator" and "my_operator" make the same project.
@@ -54,7 +57,7 @@ std::string init_kind(const InitOptions& options);
 std::string plural_of(const std::string& kind);
 
 // The project's own files (not its kinds), paths relative to the project directory:
-// CMakeLists.txt, src/main.cpp, README.md, .gitignore.
+// CMakeLists.txt, CMakePresets.json, src/main.cpp, README.md, .gitignore.
 // Requires options without init_options_error.
 OutputSet scaffold_project(const InitOptions& options);
 
