@@ -35,7 +35,8 @@ constexpr std::string_view usage =
     "                     [--crds FILE...] [--simulate-workloads] [--images DIR]... [--node-state-dir DIR]\n"
     "                     [--cert-manager]\n"
     "                     [--fail-rate R --fail-codes 500,429,409] [--latency-ms N]\n"
-    "                     [--drop-watch-rate R] [--drop-watch-after N] [--expire-rate R] [--seed N]\n";
+    "                     [--drop-watch-rate R] [--drop-watch-after N] [--expire-rate R] [--seed N]\n"
+    "                     [--refuse-watch-list]\n";
 
 struct Flags {
   rr::ApiServerOptions server;
@@ -123,6 +124,9 @@ Flags parse_flags(int argc, char** argv) {
       flags.cert_manager = true;
     } else if (flag == "--simulate-workloads") {
       flags.simulate_workloads = true;
+    } else if (flag == "--refuse-watch-list") {
+      // As a server without the WatchList feature: a watch with sendInitialEvents gets 422.
+      flags.server.faults.refuse_watch_list = true;
     } else if (flag == "--fail-rate") {
       flags.server.faults.fail_rate = rate(value(), flag);
     } else if (flag == "--fail-codes") {

@@ -54,6 +54,9 @@ HttpResponse HttpWatch::open(const HttpRequest& request, std::chrono::millisecon
   reset_transfer();
   headers_ = HeaderState{};
   error_body_.clear();
+  // Until run(), this thread feeds the queue and nobody takes from it: a server that sends the
+  // initial events with the headers would otherwise fill it and this thread wait for itself.
+  events_.hold_when_full(false);
   multi_ = curl_multi_init();
   easy_ = curl_easy_init();
   if (multi_ == nullptr || easy_ == nullptr) throw std::runtime_error("curl_multi_init / curl_easy_init failed");
@@ -84,6 +87,7 @@ HttpResponse HttpWatch::open(const HttpRequest& request, std::chrono::millisecon
 }
 
 void HttpWatch::run() {
+  events_.hold_when_full(true);  // the consumer takes events from now on, on its own thread
   reader_ = std::thread([this] { read_stream(); });
 }
 

@@ -50,7 +50,7 @@ bool WatchEventQueue::feed(std::string_view bytes) {
   bool go_on = true;
   {
     std::unique_lock lock(mutex_);
-    space_.wait(lock, [&] { return stopped_ || queue_.size() < max_queued_; });
+    space_.wait(lock, [&] { return stopped_ || !hold_when_full_ || queue_.size() < max_queued_; });
     if (stopped_ || finished_) return false;
     partial_.append(bytes);
     std::size_t start = 0;
@@ -93,6 +93,14 @@ void WatchEventQueue::stop() {
     queue_.clear();
   }
   ready_.notify_all();
+  space_.notify_all();
+}
+
+void WatchEventQueue::hold_when_full(bool hold) {
+  {
+    std::lock_guard lock(mutex_);
+    hold_when_full_ = hold;
+  }
   space_.notify_all();
 }
 

@@ -38,6 +38,10 @@ class WatchEventQueue {
   void stop();
   bool stopped() const;
   bool stop_requested() const;
+  // Whether feed() waits while the queue is full (default true). Off while the consumer's own
+  // thread feeds the queue (HttpWatch::open reads the first bytes on the caller's thread): it
+  // would wait for itself.
+  void hold_when_full(bool hold);
 
  private:
   bool push_line_locked(std::string_view line);
@@ -50,6 +54,7 @@ class WatchEventQueue {
   std::string partial_;
   bool finished_ = false;
   bool stopped_ = false;
+  bool hold_when_full_ = true;
 };
 
 }  // namespace rr::http_detail

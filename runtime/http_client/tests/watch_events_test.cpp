@@ -101,3 +101,22 @@ TEST_CASE("a full queue holds feed() until next() takes an event, and stop() rel
   queue.stop();
   blocked.join();
 }
+
+TEST_CASE("with hold_when_full off, feed() never waits (the consumer's own thread feeds while a watch opens)") {
+  const std::string event = R"({"type":"ADDED","object":{"metadata":{"name":"a"}}})"
+                            "\n";
+  WatchEventQueue queue(2);
+  queue.hold_when_full(false);
+  for (int i = 0; i < 5; ++i) CHECK(queue.feed(event));  // past the bound, on this thread
+  queue.hold_when_full(true);
+  std::atomic<bool> fed{false};
+  std::thread feeder([&] {
+    CHECK(queue.feed(event));
+    fed = true;
+  });
+  std::this_thread::sleep_for(milliseconds(50));
+  CHECK_FALSE(fed.load());  // five queued: held again until there is room
+  for (int i = 0; i < 4; ++i) REQUIRE(queue.next(milliseconds(0)));
+  feeder.join();
+  CHECK(fed.load());
+}

@@ -25,10 +25,14 @@ sa_token() {  # NAMESPACE NAME
 
 # start_cluster EXTRA_FLAG...: rrgen-cluster (HTTPS) --authorization-mode RBAC --simulate-workloads,
 # its admin kubeconfig (client certificate in system:masters) in $admin_kubeconfig.
+# --refuse-watch-list: as a server without WatchList, so the informers fall back to paged lists.
+# The generated role must serve such a server too: there `list` is needed as well as `watch`
+# (a server that streams the initial list needs only `watch`).
 start_cluster() {
   admin_kubeconfig=$work/admin.kubeconfig
   rm -f "$admin_kubeconfig"
-  "$cluster_bin" --authorization-mode RBAC --simulate-workloads --kubeconfig-out "$admin_kubeconfig" "$@" \
+  "$cluster_bin" --authorization-mode RBAC --simulate-workloads --refuse-watch-list \
+    --kubeconfig-out "$admin_kubeconfig" "$@" \
     >"$work/cluster.log" 2>&1 &
   cluster_pid=$!
   local _
