@@ -16,7 +16,7 @@
 # (default 3) edits, and for the last edit the steps Ninja ran with their wall times (.ninja_log).
 set -euo pipefail
 prefix=$(realpath "$1")
-work=${2:-/tmp/rrgen-bench-inner-loop}
+work=${2:-${TMPDIR:-/tmp}/rrgen-bench-inner-loop}
 repeats=${3:-3}
 rrgen="$prefix/bin/rrgen"
 [[ -x $rrgen ]] || { echo "no $rrgen: give an rrgen install prefix" >&2; exit 2; }
