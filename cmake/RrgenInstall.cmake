@@ -64,6 +64,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/FindLibYAML.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenGenerate.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenReconciler.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/RrgenProject.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenImage.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenTesting.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/RrgenDoctestAddTests.cmake"

@@ -102,7 +102,13 @@ function(add_reconciler name)
   string(CONCAT scaffold_hint ". The hook files and tests are created once, in "
     "${CMAKE_CURRENT_SOURCE_DIR}, by `${scaffold_command}` (or, for a new project, by `rrgen init`)")
   _rrgen_existing_files(SOURCES sources problems "${scaffold_hint}" ${ARG_SOURCES})
-  _rrgen_existing_files(TESTS tests problems "${scaffold_hint}" ${ARG_TESTS})
+  # A listed test that is gone is usually one of a step the spec no longer has (the scaffold names a
+  # step's test after the step and never recreates a file for a step that left): re-scaffolding
+  # would not bring it back, so say to drop it from TESTS first.
+  string(CONCAT tests_hint ". If the step it tested left the spec, remove the file from TESTS (or list "
+    "the tests with file(GLOB ...), as a project `rrgen init` made does). The tests of the spec's current "
+    "steps that do not exist yet are created, never overwritten, by `${scaffold_command}`")
+  _rrgen_existing_files(TESTS tests problems "${tests_hint}" ${ARG_TESTS})
 
   # The generated wiring includes the user's <name>_hooks.hpp, found next to one of the SOURCES.
   set(source_dirs "")

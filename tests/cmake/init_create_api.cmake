@@ -32,6 +32,18 @@ if(NOT configure_rc EQUAL 0)
   fail("configuring the project with two kinds failed:\n${configure_output}")
 endif()
 build_project(build "${build}")
+# The build wrote the operator's one deploy tree: both CRDs, one Deployment (rrgen project-config).
+set(install_yaml "${build}/deploy/dist/install.yaml")
+if(NOT EXISTS "${install_yaml}")
+  fail("the build did not write ${install_yaml}")
+endif()
+file(READ "${install_yaml}" install_text)
+string(REGEX MATCHALL "\nkind: Deployment\n" deployments "${install_text}")
+list(LENGTH deployments deployment_count)
+if(NOT install_text MATCHES "name: backupplans\.shop\.example\.com" OR NOT install_text MATCHES "name: shops\.example\.com"
+   OR NOT deployment_count EQUAL 1 OR NOT install_text MATCHES "name: shop-controller-manager")
+  fail("${install_yaml} is not one operator with both kinds (${deployment_count} Deployment(s)):\n${install_text}")
+endif()
 # Each kind: its wiring tests and the scaffolded case of each of its two steps.
 test_project("${build}" 12)
 run_ok(ctest_list "${CMAKE_CTEST_COMMAND}" --test-dir "${build}" -N)
@@ -50,3 +62,17 @@ if(again_rc EQUAL 0 OR NOT again_output MATCHES "already .*\\[kind-exists\\]")
 endif()
 list_tree("${project}" after_files)
 compare_trees("${root}/before" "${before_files}" "${project}" "${after_files}" "a second create api changed the project")
+
+# A step added to the kind's spec later: `rrgen generate --scaffold .` puts its test beside the
+# kind's others (tests/backup_plan/, which the kind's add_reconciler() globs), not in tests/.
+file(APPEND "${project}/reconcilers/backup_plan.yaml" "  - sync: Audit\n")
+execute_process(COMMAND "${PREFIX}/bin/rrgen" generate --spec reconcilers/backup_plan.yaml crds/backupplans.yaml
+    --scaffold . WORKING_DIRECTORY "${project}"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE scaffold_output ERROR_VARIABLE scaffold_output)
+if(NOT rc EQUAL 0)
+  fail("rrgen generate --scaffold after adding a step failed (exit ${rc}):\n${scaffold_output}")
+endif()
+expect_files("${project}" "rrgen generate --scaffold" "${scaffold_output}" tests/backup_plan/audit_test.cpp)
+if(EXISTS "${project}/tests/audit_test.cpp")
+  fail("rrgen generate --scaffold put the new step's test in tests/, outside the kind's directory")
+endif()

@@ -18,6 +18,7 @@ foreach(file IN ITEMS
     lib/cmake/rrgen/rrgenConfigVersion.cmake
     lib/cmake/rrgen/rrgenTargets.cmake
     lib/cmake/rrgen/RrgenReconciler.cmake
+    lib/cmake/rrgen/RrgenProject.cmake
     lib/cmake/rrgen/RrgenImage.cmake
     include/rr/core/meta.hpp
     include/rr/reconcilers/child.hpp

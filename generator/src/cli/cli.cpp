@@ -12,6 +12,7 @@
 #include "cli/cli_init.hpp"
 #include "cli/cli_openapi_facts.hpp"
 #include "cli/cli_pin_image.hpp"
+#include "cli/cli_project_config.hpp"
 #include "cli/cli_types.hpp"
 #include "cli/cli_validate.hpp"
 #include "support/version.hpp"
@@ -39,6 +40,9 @@ Commands:
             document per group-version (how schemas/kubernetes-1.35/ is made).
   pin-image Pin the manager's image to a digest in a generated tree (config/manager's
             kustomization and dist/install.yaml), after the image is built.
+  project-config
+            Write the deploy tree of a project rrgen init made: every kind in one operator
+            (config/ and dist/install.yaml).
   types     Generate C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
   validate  Check manifests offline as the local cluster admits them (schema, CEL, ObjectMeta and
             built-in validation); runs the runtime's rrgen-validate program.
@@ -72,6 +76,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "init") return run_init(rest, out, err);
   if (cmd == "openapi-facts") return run_openapi_facts(rest, out, err);
   if (cmd == "pin-image") return run_pin_image(rest, out, err);
+  if (cmd == "project-config") return run_project_config(rest, out, err);
   if (cmd == "types") return run_types(rest, out, err);
   if (cmd == "validate") return run_validate(rest, out, err);
   return usage_error(err, "unknown command '" + cmd + "'");

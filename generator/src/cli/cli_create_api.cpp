@@ -55,6 +55,12 @@ std::optional<std::string> read_text(const fs::path& path) {
 
 }  // namespace
 
+std::optional<ProjectKinds> read_project_kinds(const std::string& root) {
+  const std::optional<std::string> text = read_text(fs::path(root) / kinds_cmake_path());
+  std::string problem;
+  return text ? parse_project_kinds(*text, problem) : std::nullopt;
+}
+
 std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& names, const ApiOptions& api, bool resource,
                                   bool controller, const std::string* existing_crd, Diagnostics& diags) {
   ApiFiles files;
@@ -76,11 +82,8 @@ std::optional<ApiFiles> api_files(ProjectKinds project, const ProjectNames& name
   std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
   if (!result) return std::nullopt;
   files.created.files.push_back(spec);
-  // Each kind's tests in a directory of their own: two kinds' steps may share a name.
-  for (OutputFile& f : result->scaffold.files) {
-    if (f.path.rfind("tests/", 0) == 0) f.path = "tests/" + stem + "/" + f.path.substr(6);
-    files.created.files.push_back(std::move(f));
-  }
+  place_kind_tests(result->scaffold, stem);
+  for (OutputFile& f : result->scaffold.files) files.created.files.push_back(std::move(f));
   project.kinds.push_back({api.group, api.version, api.kind, stem});
   files.rewritten.files.push_back(kinds_cmake(project));
   files.rewritten.files.push_back(kinds_header(project));

@@ -13,6 +13,10 @@
 
 namespace rrgen {
 
+// The kinds of the project rrgen init made at `root` (its rrgen/kinds.cmake); nullopt when `root`
+// is not such a project.
+std::optional<ProjectKinds> read_project_kinds(const std::string& root);
+
 // Exit codes as run_cli: 0 success, 1 the kind could not be added, 2 usage error.
 int run_create(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -7,8 +7,9 @@
 #include <ostream>
 
 #include "cli/cli_args.hpp"
-#include "cli/options.hpp"
+#include "cli/cli_create_api.hpp"
 #include "cli/generate_pipeline.hpp"
+#include "cli/options.hpp"
 #include "load/spec_reader.hpp"
 #include "support/naming.hpp"
 
@@ -60,13 +61,21 @@ int generate(const Options& args, std::ostream& err) {
   input.stem = args.stem;
   input.cpp_namespace = args.cpp_namespace;
   input.scaffold = !args.scaffold_dir.empty();
-  const std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
+  std::optional<GenerateResult> result = generate_outputs(sources, std::move(input), diags);
   diags.print(err);
   if (!result) {
     err << "rrgen: " << diags.error_count() << " error(s); no files written\n";
     return 1;
   }
 
+  // In a project rrgen init made, a kind's tests live in tests/<stem>/ (rrgen create api puts them
+  // there, and the kind's add_reconciler() globs that directory): a step added later goes there too.
+  if (!args.scaffold_dir.empty()) {
+    if (const auto project = read_project_kinds(args.scaffold_dir)) {
+      for (const ProjectKind& k : project->kinds)
+        if (k.stem == result->stem) place_kind_tests(result->scaffold, k.stem);
+    }
+  }
   const OutputSet& out = result->generated;
   WriteStats stats, scaffolded;
   // --scaffold alone creates the user's files and nothing else: generated files never land in a

@@ -34,6 +34,20 @@ bool holds_crds(const std::string* name, std::string_view text) {
   return false;
 }
 
+// Two backends writing the same path is a bug in rrgen, not in the input: fail loudly.
+bool unique_paths(const OutputSet& out, Diagnostics& diags) {
+  std::set<std::string> seen;
+  for (const auto& f : out.files) {
+    if (!seen.insert(f.path).second) {
+      diags.error({}, "internal-duplicate-output", "two backends generate '" + f.path + "'");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 // The CRD files verbatim, for config/crd/bases (a copy, so nothing is lost in translation).
 std::vector<ConfigCrdFile> crd_files_of(const SourceSet& sources, const std::vector<const std::string*>& names) {
   std::vector<ConfigCrdFile> out;
@@ -61,20 +75,6 @@ bool add_install_yaml(OutputSet& out, Diagnostics& diags) {
   out.files.push_back({kInstallYamlPath, std::move(*text)});
   return true;
 }
-
-// Two backends writing the same path is a bug in rrgen, not in the input: fail loudly.
-bool unique_paths(const OutputSet& out, Diagnostics& diags) {
-  std::set<std::string> seen;
-  for (const auto& f : out.files) {
-    if (!seen.insert(f.path).second) {
-      diags.error({}, "internal-duplicate-output", "two backends generate '" + f.path + "'");
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
 
 std::optional<ResolvedSpec> resolve_inputs(const SourceSet& sources, GenerateInput& input, Model& model,
                                            Diagnostics& diags) {
@@ -112,6 +112,7 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   if (input.scaffold) result.scaffold = scaffold_user_files(*resolved, options);
   if (!unique_paths(out, diags)) return std::nullopt;
   result.reconciler = resolved->name;
+  result.stem = resolved->file_stem;
   result.steps = resolved->steps.size();
   result.kinds = resolved->kinds.size();
   return result;

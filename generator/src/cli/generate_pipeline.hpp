@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/config/emit_config.hpp"
 #include "load/spec.hpp"
 #include "load/yaml_load.hpp"
 #include "model/model.hpp"
@@ -27,6 +28,7 @@ struct GenerateResult {
   OutputSet generated;  // types, wiring, test factories, config/
   OutputSet scaffold;   // src/<stem>_hooks.*, tests/<step>_test.cpp (when asked for)
   std::string reconciler;             // the spec's name, steps and kinds: for the summary line
+  std::string stem;                   // the files' stem ("web_app"): where a project keeps the kind's tests
   std::size_t steps = 0, kinds = 0;
 };
 
@@ -37,5 +39,13 @@ std::optional<ResolvedSpec> resolve_inputs(const SourceSet& sources, GenerateInp
 
 // nullopt when any stage reported an error (in diags); warnings are in diags either way.
 std::optional<GenerateResult> generate_outputs(const SourceSet& sources, GenerateInput input, Diagnostics& diags);
+
+// Shared with the project deploy tree (project_config.cpp):
+// the CRD files among `names`, verbatim, for config/crd/bases;
+std::vector<ConfigCrdFile> crd_files_of(const SourceSet& sources, const std::vector<const std::string*>& names);
+// `from`'s files appended to `into`;
+void append(OutputSet& into, OutputSet from);
+// dist/install.yaml rendered from the config/ tree in `out`, added to it (false after errors).
+bool add_install_yaml(OutputSet& out, Diagnostics& diags);
 
 }  // namespace rrgen

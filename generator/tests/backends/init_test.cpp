@@ -214,7 +214,11 @@ TEST_CASE("rrgen init: a project whose kinds.cmake names only files that exist")
     CHECK(fs::is_regular_file(dir / it->str()));
     ++named;
   }
-  CHECK(named == 5);  // the spec, the CRD, the two hook files, and src/main.cpp in a comment
+  // The spec, the CRD, the two hook files, src/main.cpp in a comment, and the spec and CRD again as
+  // inputs of the project's deploy tree.
+  CHECK(named == 7);
+  CHECK(cmake.find("rrgen_add_project_config(widget_config INPUTS rrgen/kinds.cmake\n    reconcilers/widget.yaml "
+                   "crds/widgets.yaml)") != std::string::npos);
   CHECK(cmake.find("\n# rrgen:kind example.com/v1alpha1/Widget widget\n") != std::string::npos);
   CHECK(cmake.find("tests/widget/*_test.cpp") != std::string::npos);
   const std::string header = read_file(dir / "rrgen/kinds.hpp");

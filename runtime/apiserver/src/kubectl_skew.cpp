@@ -1,9 +1,10 @@
-#include "kubectl_skew.hpp"
+#include "rr/apiserver/kubectl_skew.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
+#include "discovery.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr::apiserver_detail {
@@ -49,3 +50,12 @@ std::optional<std::string> kubectl_skew_note(const std::string& kubectl, int ser
 }
 
 }  // namespace rr::apiserver_detail
+
+namespace rr {
+
+std::optional<std::string> kubectl_skew_note() {
+  const int server_minor = std::stoi(apiserver_detail::version_document()["minor"].get<std::string>());
+  return apiserver_detail::kubectl_skew_note("kubectl", server_minor);
+}
+
+}  // namespace rr

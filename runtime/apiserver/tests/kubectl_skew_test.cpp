@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "kubectl_skew.hpp"
+#include "rr/apiserver/kubectl_skew.hpp"
 
 namespace {
 

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "discovery.hpp"
-#include "kubectl_skew.hpp"
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
+#include "rr/apiserver/kubectl_skew.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cert_manager/cert_manager.hpp"
 #include "rr/cluster/cluster.hpp"
@@ -250,10 +250,7 @@ int main(int argc, char** argv) {
     // For a person at a terminal: which kubectl will warn about version skew (scripts and tests,
     // reading a pipe, do not pay for running kubectl).
     if (isatty(STDOUT_FILENO) != 0) {
-      const int server_minor = std::stoi(rr::apiserver_detail::version_document()["minor"].get<std::string>());
-      if (auto note = rr::apiserver_detail::kubectl_skew_note("kubectl", server_minor)) {
-        std::cout << *note << "\n" << std::flush;
-      }
+      if (auto note = rr::kubectl_skew_note()) std::cout << *note << "\n" << std::flush;
     }
     int signal = 0;
     sigwait(&signals, &signal);

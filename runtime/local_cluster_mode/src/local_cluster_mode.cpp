@@ -3,13 +3,17 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include <unistd.h>
+
 #include "rr/apiserver/api_server.hpp"
 #include "rr/apiserver/dev_certificates.hpp"
+#include "rr/apiserver/kubectl_skew.hpp"
 #include "rr/apiserver/workload_simulator.hpp"
 #include "rr/cert_manager/cert_manager.hpp"
 #include "rr/kube_controllers/namespace_defaults.hpp"
@@ -64,6 +68,11 @@ class EmbeddedCluster : public LocalCluster {
     server_->write_kubeconfig(partial);
     if (std::rename(partial.c_str(), kubeconfig_path.c_str()) != 0) {
       throw std::runtime_error("cannot write " + kubeconfig_path);
+    }
+    // For a person at a terminal (the project's `run` target): which kubectl will warn about the
+    // version skew. Tests and scripts, reading a pipe, do not pay for running kubectl.
+    if (isatty(STDERR_FILENO) != 0) {
+      if (auto note = kubectl_skew_note()) std::cerr << *note << "\n" << std::flush;
     }
   }
 

@@ -90,8 +90,11 @@ std::string role_manifests(const RoleSet& roles, const DeployNames& names, const
 }
 
 OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
+  return emit_rbac_roles(spec, derive_rbac(spec));
+}
+
+OutputSet emit_rbac_roles(const ResolvedSpec& spec, const RoleSet& roles) {
   const DeployNames names = deploy_names(spec);
-  const RoleSet roles = derive_rbac(spec);
 
   std::vector<Yaml> manager_roles, manager_bindings, leader_roles, leader_bindings;
   std::vector<const RoleRules*> manager_rules, leader_rules;

@@ -15,6 +15,10 @@ namespace rrgen {
 
 OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& options);
 
+// The same tree for `roles` instead of the spec's own (the names, leader election and metrics still
+// come from `spec`): a project's one deploy tree over several kinds (backends/config/project_config).
+OutputSet emit_rbac_roles(const ResolvedSpec& spec, const RoleSet& roles);
+
 // The roles of `roles` as role.yaml writes them (labelled with names.app unless it is empty), for
 // `rrgen analyze --format=yaml`.
 std::string role_manifests(const RoleSet& roles, const DeployNames& names, const std::string& comment);

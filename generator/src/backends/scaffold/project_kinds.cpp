@@ -95,6 +95,12 @@ OutputFile kinds_cmake(const ProjectKinds& p) {
            "\n  SOURCES src/" + k.stem + "_hooks.hpp src/" + k.stem + "_hooks.cpp\n  TESTS ${" + tests + "})\n";
     all += " " + k.stem;
   }
+  // The one deploy tree of the project (every kind in one operator), from everything it reads.
+  std::string inputs = " rrgen/kinds.cmake";
+  for (const ProjectKind& k : p.kinds) inputs += "\n    " + kind_spec_path(k.kind) + " " + kind_crd_path(k.kind);
+  out += "\n# The operator's deploy tree, every kind in one manager: build/deploy/dist/install.yaml and\n"
+         "# build/deploy/config/ (`rrgen project-config`).\n";
+  out += "rrgen_add_project_config(" + p.project + "_config INPUTS" + inputs + ")\n";
   out += "\n# Every kind's reconciler, and rrgen/kinds.hpp: what src/main.cpp links.\n";
   out += "add_library(" + p.project + "_kinds INTERFACE)\n";
   out += "target_include_directories(" + p.project + "_kinds INTERFACE \"${CMAKE_CURRENT_LIST_DIR}\")\n";
@@ -128,6 +134,12 @@ OutputFile kinds_header(const ProjectKinds& p) {
                     "inline void add_controllers(rr::OperatorContext& op) {\n" +
                     controllers + "}\n\n}  // namespace " + p.project + "_kinds\n";
   return {kinds_header_path(), out};
+}
+
+void place_kind_tests(OutputSet& scaffold, std::string_view stem) {
+  for (OutputFile& f : scaffold.files) {
+    if (f.path.rfind("tests/", 0) == 0) f.path = "tests/" + std::string(stem) + "/" + f.path.substr(6);
+  }
 }
 
 }  // namespace rrgen

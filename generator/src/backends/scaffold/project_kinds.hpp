@@ -40,6 +40,10 @@ std::string kind_stem(std::string_view kind);
 // such a file.
 std::optional<ProjectKinds> parse_project_kinds(std::string_view text, std::string& problem);
 
+// A project keeps each kind's tests in tests/<stem>/ (two kinds' steps may share a name): moves the
+// scaffold's tests/<file> there.
+void place_kind_tests(OutputSet& scaffold, std::string_view stem);
+
 // The two rrgen-owned files for `kinds`, in the order given.
 OutputFile kinds_cmake(const ProjectKinds& kinds);
 OutputFile kinds_header(const ProjectKinds& kinds);
