@@ -15,7 +15,7 @@ namespace rrgen {
 namespace {
 
 constexpr const char* kCrdUsage =
-    R"(usage: rrgen crd --group GROUP [--version VERSION] [--scope Namespaced|Cluster] [-I DIR]... [-D NAME[=VALUE]]... [-std=c++20] [--out DIR] [--depfile FILE] [--quiet] HEADER...
+    R"(usage: rrgen crd --group GROUP [--version VERSION] [--scope Namespaced|Cluster] [-I DIR]... [-D NAME[=VALUE]]... [-std=c++20] [--out DIR] [--stem NAME] [--depfile FILE] [--quiet] HEADER...
 
 Reads the C++ structs of HEADER... with Clang and writes one CustomResourceDefinition per kind
 into DIR, as controller-gen does from Go types: GROUP_PLURAL.yaml (web.example.com_webapps.yaml),
@@ -36,6 +36,8 @@ Options:
                     As for the compiler (default -std=c++20); the rr runtime's headers must be
                     found for rr::ObjectMeta and the other runtime types.
   --out DIR         Output directory (default: the current directory).
+  --stem NAME       Write every CRD into one file, DIR/NAME.yaml (documents separated by ---), as
+                    build systems want a fixed output; add_reconciler(TYPES_HEADER) uses it.
   --depfile FILE    Write a Make-style depfile naming every file the parse read.
   --quiet           Do not print the summary line.
 
@@ -78,8 +80,9 @@ int run_crd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     }
   }
   Options o;
-  if (auto code = parse_options(rest, {Flag::Out, Flag::Depfile, Flag::Quiet, Flag::Group, Flag::Version, Flag::Scope},
-                                kCrdUsage, o, out, err))
+  if (auto code = parse_options(
+          rest, {Flag::Out, Flag::Depfile, Flag::Quiet, Flag::Group, Flag::Version, Flag::Scope, Flag::Stem}, kCrdUsage,
+          o, out, err))
     return *code;
   if (o.operands.empty()) return usage_error(err, "no headers given");
   if (o.group.empty())
@@ -91,19 +94,22 @@ int run_crd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (!is_version(options.version))
     return usage_error(err, "--version '" + options.version + "' is not a Kubernetes version (v1, v1beta1, v2alpha1)");
   if (!o.scope.empty()) options.scope = o.scope;
+  if (o.stem.find_first_of("/\\") != std::string::npos || o.stem == "." || o.stem == "..")
+    return usage_error(err, "--stem takes a file name without its .yaml, not a path");
   if (options.scope != "Namespaced" && options.scope != "Cluster")
     return usage_error(err, "--scope is Namespaced or Cluster, not '" + options.scope + "'");
 
   Diagnostics diags;
   std::vector<std::string> read_files;
   const CxxModel model = read_cxx_types(TypeReaderInput{o.operands, compile_args, {}}, diags, &read_files);
-  OutputSet files;
-  if (!diags.has_errors()) files = build_crds(model, options, diags);
+  std::vector<BuiltCrd> crds;
+  if (!diags.has_errors()) crds = build_crds(model, options, diags);
   diags.print(err);
   if (diags.has_errors()) {
     err << "rrgen: " << diags.error_count() << " error(s); no files written\n";
     return 1;
   }
+  const OutputSet files = crd_files(crds, o.stem.empty() ? std::string() : o.stem + ".yaml");
   Diagnostics write_diags;
   WriteStats stats;
   if (!write_outputs(files, o.out_dir, write_diags, stats) ||
@@ -112,7 +118,7 @@ int run_crd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return 1;
   }
   if (!o.quiet) {
-    err << "rrgen: " << files.files.size() << " CRD(s); " << stats.written << " file(s) written, " << stats.unchanged
+    err << "rrgen: " << crds.size() << " CRD(s); " << stats.written << " file(s) written, " << stats.unchanged
         << " unchanged, " << stats.removed << " removed in " << o.out_dir << "\n";
   }
   return 0;

@@ -132,7 +132,7 @@ class Builder {
   Builder(const CxxModel& model, const CrdOptions& options, Diagnostics& diags)
       : model_(model), opts_(options), diags_(diags) {}
 
-  OutputSet run() {
+  std::vector<BuiltCrd> run() {
     std::map<std::string, std::vector<VersionOf>> kinds;
     std::vector<std::string> kind_order;
     for (const std::string& q : model_.order) {
@@ -151,7 +151,7 @@ class Builder {
       }
       versions.push_back({version, &r});
     }
-    OutputSet out;
+    std::vector<BuiltCrd> out;
     if (kinds.empty()) {
       diags_.error({}, "crd-no-kind",
                    "no kind found: a kind is a struct marked // +kubebuilder:object:root=true, or one with "
@@ -159,7 +159,7 @@ class Builder {
       return out;
     }
     for (const std::string& kind : kind_order) {
-      if (std::optional<OutputFile> file = crd_of(kind, kinds[kind])) out.files.push_back(std::move(*file));
+      if (std::optional<BuiltCrd> crd = crd_of(kind, kinds[kind])) out.push_back(std::move(*crd));
     }
     return out;
   }
@@ -584,7 +584,7 @@ class Builder {
     return s;
   }
 
-  std::optional<OutputFile> crd_of(const std::string& kind, std::vector<VersionOf>& versions) {
+  std::optional<BuiltCrd> crd_of(const std::string& kind, std::vector<VersionOf>& versions) {
     std::string plural = plural_of_kind(kind), singular = lower_case(kind);
     std::string scope = opts_.scope;
     std::vector<std::string> short_names, categories;
@@ -667,12 +667,8 @@ class Builder {
     spec.set("group", opts_.group).set("names", std::move(names)).set("scope", scope);
     spec.set("versions", std::move(version_list));
     crd.set("spec", std::move(spec));
-    const std::string comment = "CustomResourceDefinition of " + kind + ", written by rrgen crd from " +
-                                display_file(versions.front().root->at) + ".";
-    return OutputFile{opts_.group + "_" + plural + ".yaml", manifest_file({crd}, comment)};
+    return BuiltCrd{opts_.group + "_" + plural + ".yaml", kind, std::move(crd)};
   }
-
-  static std::string display_file(const Location& at) { return at.file ? *at.file : std::string("the types"); }
 
   bool resource(const Marker& m, std::string& scope, std::string& plural, std::string& singular,
                 std::vector<std::string>& short_names, std::vector<std::string>& categories) {
@@ -814,8 +810,21 @@ std::string plural_of_kind(const std::string& kind) {
   return k + "s";
 }
 
-OutputSet build_crds(const CxxModel& model, const CrdOptions& options, Diagnostics& diags) {
+std::vector<BuiltCrd> build_crds(const CxxModel& model, const CrdOptions& options, Diagnostics& diags) {
   return Builder(model, options, diags).run();
+}
+
+OutputSet crd_files(const std::vector<BuiltCrd>& crds, const std::string& single_file) {
+  constexpr std::string_view comment = "Written by rrgen crd from C++ types (docs/crd-from-types.md).";
+  OutputSet out;
+  if (!single_file.empty()) {
+    std::vector<Yaml> documents;
+    for (const BuiltCrd& c : crds) documents.push_back(c.document);
+    out.files.push_back({single_file, manifest_file(documents, comment)});
+    return out;
+  }
+  for (const BuiltCrd& c : crds) out.files.push_back({c.file, manifest_file({c.document}, comment)});
+  return out;
 }
 
 }  // namespace rrgen

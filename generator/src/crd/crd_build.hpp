@@ -3,10 +3,12 @@
 // from the struct of that kind in a version namespace (docs/crd-from-types.md).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "crd/cxx_model.hpp"
 #include "support/diagnostics.hpp"
 #include "support/output.hpp"
+#include "support/yaml_writer.hpp"
 
 namespace rrgen {
 
@@ -23,8 +25,16 @@ std::string json_name_of_member(const std::string& member);
 // "policies", "Ingress" -> "ingresses".
 std::string plural_of_kind(const std::string& kind);
 
-// One YAML file per kind, "<group>_<plural>.yaml". Errors are reported at the member or marker
-// they concern; the OutputSet is meaningful only without errors. `kinds` counts the CRDs.
-OutputSet build_crds(const CxxModel& model, const CrdOptions& options, Diagnostics& diags);
+struct BuiltCrd {
+  std::string file;  // "<group>_<plural>.yaml", as controller-gen names it
+  std::string kind;
+  Yaml document;
+};
+
+// One CRD per kind, in the order the kinds are declared. Errors are reported at the member or
+// marker they concern; the result is meaningful only without errors.
+std::vector<BuiltCrd> build_crds(const CxxModel& model, const CrdOptions& options, Diagnostics& diags);
+// The files: one per CRD, or with `single_file` ("name.yaml") every CRD in that one file.
+OutputSet crd_files(const std::vector<BuiltCrd>& crds, const std::string& single_file = {});
 
 }  // namespace rrgen
