@@ -67,7 +67,8 @@ std::string only_file(const std::vector<BuiltCrd>& crds) {
 }  // namespace
 
 TEST_CASE("crd build: member names map back to the JSON names rrgen types maps from") {
-  for (const char* json : {"configMapName", "image", "namespace", "operator", "class", "apiVersion", "observedGeneration"}) {
+  for (const char* json :
+       {"configMapName", "image", "namespace", "operator", "class", "apiVersion", "observedGeneration"}) {
     CAPTURE(json);
     CHECK(json_name_of_member(field_name(json)) == json);
   }
@@ -98,8 +99,9 @@ TEST_CASE("crd build: optional members are not required; markers set the schema"
         std::string::npos);
   CHECK(text.find("                    description: The image.\n                    type: string\n"
                   "                    minLength: 1\n") != std::string::npos);
-  CHECK(text.find("                    type: integer\n                    format: int32\n                    default: 1\n"
-                  "                    maximum: 10\n") != std::string::npos);
+  CHECK(
+      text.find("                    type: integer\n                    format: int32\n                    default: 1\n"
+                "                    maximum: 10\n") != std::string::npos);
   CHECK(text.find("additionalProperties:\n                      type: string\n") != std::string::npos);
 }
 

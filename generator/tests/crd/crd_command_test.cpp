@@ -62,7 +62,8 @@ std::string first_difference(const std::string& a, const std::string& b) {
   for (int n = 1;; ++n) {
     const bool ha = static_cast<bool>(std::getline(ia, la)), hb = static_cast<bool>(std::getline(ib, lb));
     if (!ha && !hb) return "(equal)";
-    if (!ha || !hb || la != lb) return "line " + std::to_string(n) + ": '" + (ha ? la : "<end>") + "' vs '" + (hb ? lb : "<end>") + "'";
+    if (!ha || !hb || la != lb)
+      return "line " + std::to_string(n) + ": '" + (ha ? la : "<end>") + "' vs '" + (hb ? lb : "<end>") + "'";
   }
 }
 
@@ -83,14 +84,14 @@ void check_golden(const std::string& name, const fs::path& dir) {
     return;
   }
   const std::map<std::string, std::string> expected = tree(expected_dir);
-  REQUIRE_MESSAGE(!expected.empty(), "no " << expected_dir.string()
-                                           << "; write it with cmake --build <dir> --target update_golden_crd");
+  REQUIRE_MESSAGE(!expected.empty(),
+                  "no " << expected_dir.string() << "; write it with cmake --build <dir> --target update_golden_crd");
   for (const auto& [path, content] : expected) {
     CAPTURE(path);
     REQUIRE_MESSAGE(got.count(path), "rrgen crd did not write " << path);
-    CHECK_MESSAGE(got.at(path) == content, "differs from golden/" << name << "/" << path << ": "
-                                                                  << first_difference(got.at(path), content)
-                                                                  << " (if intended, run the update_golden_crd target)");
+    CHECK_MESSAGE(got.at(path) == content, "differs from golden/"
+                                               << name << "/" << path << ": " << first_difference(got.at(path), content)
+                                               << " (if intended, run the update_golden_crd target)");
   }
   CHECK(got.size() == expected.size());
 }
@@ -102,11 +103,11 @@ std::vector<std::string> files_in(const fs::path& dir) {
 }
 
 struct RoundTrip {
-  const char* name;     // golden/<name>/
-  const char* header;   // data/<header>
+  const char* name;    // golden/<name>/
+  const char* header;  // data/<header>
   const char* group;
   std::vector<std::string> extra;  // more rrgen crd arguments
-  fs::path reference;   // the CRD the header was written from ("" = none here)
+  fs::path reference;              // the CRD the header was written from ("" = none here)
 };
 
 // rrgen crd on the header, its golden CRDs, rrgen types reading them without a diagnostic (the
@@ -117,8 +118,8 @@ void round_trip(const RoundTrip& c) {
   CAPTURE(c.name);
   ScratchDir scratch("rrgen-crd-");
   const fs::path crds = scratch.path / "crds";
-  std::vector<std::string> args{"--group", c.group, "-I", kRuntimeInclude, "--quiet", "--out", crds.string(),
-                                (kData / c.header).string()};
+  std::vector<std::string> args{"--group", c.group, "-I",          kRuntimeInclude,
+                                "--quiet", "--out", crds.string(), (kData / c.header).string()};
   args.insert(args.end(), c.extra.begin(), c.extra.end());
   const CommandRun made = crd(args);
   INFO(made.err);
@@ -167,28 +168,44 @@ std::string position_of(const fs::path& file, const std::string& needle) {
 }  // namespace
 
 TEST_CASE("rrgen crd golden: the webapp sample's WebApp (two versions) round-trips through rrgen types") {
-  round_trip({"webapp", "webapp_types.hpp", "web.example.rrgen.dev", {}, kSource / "samples/webapp-operator/crds/webapps.yaml"});
+  round_trip({"webapp",
+              "webapp_types.hpp",
+              "web.example.rrgen.dev",
+              {},
+              kSource / "samples/webapp-operator/crds/webapps.yaml"});
 }
 
 TEST_CASE("rrgen crd golden: kopium's MultiVersion (corpus) round-trips through rrgen types") {
-  round_trip({"multi_version", "multi_version.hpp", "clux.dev", {}, kCorpus.empty() ? fs::path() : kCorpus / "crds/kopium-tests/mv-crd.yaml"});
+  round_trip({"multi_version",
+              "multi_version.hpp",
+              "clux.dev",
+              {},
+              kCorpus.empty() ? fs::path() : kCorpus / "crds/kopium-tests/mv-crd.yaml"});
 }
 
 TEST_CASE("rrgen crd golden: controller-tools' Enum (corpus) round-trips through rrgen types") {
-  round_trip({"enum", "enum_kind.hpp", "testdata.kubebuilder.io", {"--version", "v1"},
-              kCorpus.empty() ? fs::path() : kCorpus / "crds/controller-tools-testdata/testdata.kubebuilder.io_enums.yaml"});
+  round_trip(
+      {"enum",
+       "enum_kind.hpp",
+       "testdata.kubebuilder.io",
+       {"--version", "v1"},
+       kCorpus.empty() ? fs::path() : kCorpus / "crds/controller-tools-testdata/testdata.kubebuilder.io_enums.yaml"});
 }
 
 TEST_CASE("rrgen crd golden: external-secrets' UUID (corpus) round-trips through rrgen types") {
-  round_trip({"uuid", "uuid_generator.hpp", "generators.external-secrets.io", {},
-              kCorpus.empty() ? fs::path() : kCorpus / "crds/external-secrets/generators.external-secrets.io_uuids.yaml"});
+  round_trip(
+      {"uuid",
+       "uuid_generator.hpp",
+       "generators.external-secrets.io",
+       {},
+       kCorpus.empty() ? fs::path() : kCorpus / "crds/external-secrets/generators.external-secrets.io_uuids.yaml"});
 }
 
 TEST_CASE("rrgen crd: unsupported members and bad markers are errors at their line, and nothing is written") {
   ScratchDir scratch("rrgen-crd-");
   const fs::path header = kData / "bad_members.hpp";
-  const CommandRun r =
-      crd({"--group", "bad.example.com", "-I", kRuntimeInclude, "--out", (scratch.path / "out").string(), header.string()});
+  const CommandRun r = crd(
+      {"--group", "bad.example.com", "-I", kRuntimeInclude, "--out", (scratch.path / "out").string(), header.string()});
   CHECK(r.status == 1);
   struct Expected {
     const char* needle;  // where the error is
@@ -234,8 +251,8 @@ TEST_CASE("rrgen crd: a header that does not parse is an error at Clang's positi
 TEST_CASE("rrgen crd: a second run writes nothing; the output is replaced whole") {
   ScratchDir scratch("rrgen-crd-");
   const std::string out = (scratch.path / "out").string();
-  const std::vector<std::string> args{"--group", "clux.dev", "-I", kRuntimeInclude, "--out", out,
-                                      (kData / "multi_version.hpp").string()};
+  const std::vector<std::string> args{
+      "--group", "clux.dev", "-I", kRuntimeInclude, "--out", out, (kData / "multi_version.hpp").string()};
   const CommandRun first = crd(args);
   REQUIRE(first.status == 0);
   CHECK(first.err.find("rrgen: 1 CRD(s); 1 file(s) written, 0 unchanged") != std::string::npos);

@@ -48,11 +48,10 @@ TEST_CASE("crd markers: values, arguments and flags; the other lines are the des
 
 TEST_CASE("crd markers: unknown and malformed markers are errors at their line") {
   Diagnostics diags;
-  const rrgen::CommentFacts f = rrgen::read_comment(lines({"+kubebuilder:validation:Frobnicate=1",
-                                                           "+kubebuilder:subresource:status=true",
-                                                           "+kubebuilder:validation:Minimum",
-                                                           "+kubebuilder:printcolumn:name"}),
-                                                    diags);
+  const rrgen::CommentFacts f = rrgen::read_comment(
+      lines({"+kubebuilder:validation:Frobnicate=1", "+kubebuilder:subresource:status=true",
+             "+kubebuilder:validation:Minimum", "+kubebuilder:printcolumn:name"}),
+      diags);
   CHECK(f.markers.empty());
   REQUIRE(diags.all().size() == 4);
   CHECK(diags.all()[0].check == "crd-marker-unknown");
