@@ -144,18 +144,18 @@ class Builder {
       bool duplicate = false;
       for (const VersionOf& v : versions) duplicate = duplicate || v.name == version;
       if (duplicate) {
-        diags_.error(r.at, "crd-duplicate-version",
-                     "a second " + r.name + " for version " + version +
-                         " (put each version's struct in a namespace named after it, e.g. v1, v1beta1)");
+        error(r.at, "crd-duplicate-version",
+              "a second " + r.name + " for version " + version +
+                  " (put each version's struct in a namespace named after it, e.g. v1, v1beta1)");
         continue;
       }
       versions.push_back({version, &r});
     }
     std::vector<BuiltCrd> out;
     if (kinds.empty()) {
-      diags_.error({}, "crd-no-kind",
-                   "no kind found: a kind is a struct marked // +kubebuilder:object:root=true, or one with "
-                   "`rr::ObjectMeta metadata` and a `spec` or `status` member");
+      error({}, "crd-no-kind",
+            "no kind found: a kind is a struct marked // +kubebuilder:object:root=true, or one with "
+            "`rr::ObjectMeta metadata` and a `spec` or `status` member");
       return out;
     }
     for (const std::string& kind : kind_order) {
@@ -165,6 +165,16 @@ class Builder {
   }
 
  private:
+  // Each diagnostic once: a struct used by two kinds or versions is checked for each.
+  void error(Location at, std::string check, std::string message) {
+    if (reported_.insert(format_location(at) + check + message).second)
+      diags_.error(at, std::move(check), std::move(message));
+  }
+  void warning(Location at, std::string check, std::string message) {
+    if (reported_.insert(format_location(at) + check + message).second)
+      diags_.warning(at, std::move(check), std::move(message));
+  }
+
   const CommentFacts& facts_of(const CxxRecord& r) {
     auto it = facts_.find(r.qualified);
     if (it == facts_.end()) it = facts_.emplace(r.qualified, read_comment(r.comment, diags_)).first;
@@ -190,19 +200,19 @@ class Builder {
   }
 
   void misplaced(const Marker& m, const std::string& where) {
-    diags_.error(m.at, "crd-marker-misplaced", "+" + m.name + " " + where);
+    error(m.at, "crd-marker-misplaced", "+" + m.name + " " + where);
   }
 
   void wrong_type(const Marker& m, const SchemaNode& s, const char* applies_to) {
-    diags_.error(m.at, "crd-marker-type",
-                 "+" + m.name + " applies to " + applies_to + "; this is " +
-                     (s.type.empty() ? std::string("an int-or-string or free-form value") : "of type " + s.type));
+    error(m.at, "crd-marker-type",
+          "+" + m.name + " applies to " + applies_to + "; this is " +
+              (s.type.empty() ? std::string("an int-or-string or free-form value") : "of type " + s.type));
   }
 
   std::optional<std::string> string_value(const Marker& m, const std::string& text) {
     std::string why;
     std::optional<std::string> s = marker_string(text, why);
-    if (!s) diags_.error(m.at, "crd-marker-invalid", "+" + m.name + ": " + why);
+    if (!s) error(m.at, "crd-marker-invalid", "+" + m.name + ": " + why);
     return s;
   }
 
@@ -213,7 +223,7 @@ class Builder {
     if (s.type == "string" && !text.empty() && text.front() != '"' && text.front() != '{' && text.front() != '[') {
       return Yaml::str(text);
     }
-    diags_.error(m.at, "crd-marker-invalid", "+" + m.name + ": '" + text + "' is not a JSON value (" + why + ")");
+    error(m.at, "crd-marker-invalid", "+" + m.name + ": '" + text + "' is not a JSON value (" + why + ")");
     return std::nullopt;
   }
 
@@ -241,7 +251,7 @@ class Builder {
         }
         std::optional<std::string> v = json_number(m.value);
         if (!v) {
-          diags_.error(m.at, "crd-marker-invalid", "+" + n + ": '" + m.value + "' is not a number");
+          error(m.at, "crd-marker-invalid", "+" + n + ": '" + m.value + "' is not a number");
           continue;
         }
         if (n == "kubebuilder:validation:Minimum") {
@@ -257,8 +267,7 @@ class Builder {
           continue;
         }
         if (m.value != "true" && m.value != "false") {
-          diags_.error(m.at, "crd-marker-invalid",
-                       "+" + n + " takes true or false (it makes Minimum/Maximum exclusive)");
+          error(m.at, "crd-marker-invalid", "+" + n + " takes true or false (it makes Minimum/Maximum exclusive)");
           continue;
         }
         (n.find("Minimum") != std::string::npos ? s.exclusive_minimum : s.exclusive_maximum) = m.value == "true";
@@ -287,8 +296,7 @@ class Builder {
           wrong_type(m, s, "arrays");
           continue;
         }
-        diags_.error(m.at, "crd-marker-invalid",
-                     "+" + n + ": Kubernetes refuses uniqueItems in a CRD; use +listType=set");
+        error(m.at, "crd-marker-invalid", "+" + n + ": Kubernetes refuses uniqueItems in a CRD; use +listType=set");
       } else if (n == "kubebuilder:validation:Pattern" || n == "kubebuilder:validation:Format") {
         if (!stringy) {
           wrong_type(m, s, "strings");
@@ -305,8 +313,8 @@ class Builder {
           } else if (s.type == "boolean" && (item == "true" || item == "false")) {
             values.push_back(Yaml::raw(item));
           } else {
-            diags_.error(m.at, "crd-marker-invalid",
-                         "+" + n + ": '" + item + "' is not a value of type " + (s.type.empty() ? "any" : s.type));
+            error(m.at, "crd-marker-invalid",
+                  "+" + n + ": '" + item + "' is not a value of type " + (s.type.empty() ? "any" : s.type));
             values.clear();
             break;
           }
@@ -326,7 +334,7 @@ class Builder {
           continue;
         }
         if (m.value != "atomic" && m.value != "set" && m.value != "map") {
-          diags_.error(m.at, "crd-marker-invalid", "+listType is atomic, set or map, not '" + m.value + "'");
+          error(m.at, "crd-marker-invalid", "+listType is atomic, set or map, not '" + m.value + "'");
           continue;
         }
         s.list_type = m.value;
@@ -342,7 +350,7 @@ class Builder {
           continue;
         }
         if (m.value != "atomic" && m.value != "granular") {
-          diags_.error(m.at, "crd-marker-invalid", "+mapType is atomic or granular, not '" + m.value + "'");
+          error(m.at, "crd-marker-invalid", "+mapType is atomic or granular, not '" + m.value + "'");
           continue;
         }
         s.map_type = m.value;
@@ -353,7 +361,7 @@ class Builder {
 
   std::optional<long long> count(const Marker& m) {
     std::optional<long long> c = marker_count(m.value);
-    if (!c) diags_.error(m.at, "crd-marker-invalid", "+" + m.name + ": '" + m.value + "' is not a count");
+    if (!c) error(m.at, "crd-marker-invalid", "+" + m.name + ": '" + m.value + "' is not a count");
     return c;
   }
 
@@ -371,14 +379,13 @@ class Builder {
     }
     for (const auto& [k, v] : m.args) {
       if (k != "rule" && k != "message" && k != "messageExpression" && k != "reason" && k != "fieldPath") {
-        diags_.error(
-            m.at, "crd-marker-invalid",
-            "+" + m.name + ": unknown argument '" + k + "' (rule, message, messageExpression, reason, fieldPath)");
+        error(m.at, "crd-marker-invalid",
+              "+" + m.name + ": unknown argument '" + k + "' (rule, message, messageExpression, reason, fieldPath)");
         return;
       }
     }
     if (!has_rule) {
-      diags_.error(m.at, "crd-marker-invalid", "+" + m.name + " needs rule=\"<CEL expression>\"");
+      error(m.at, "crd-marker-invalid", "+" + m.name + " needs rule=\"<CEL expression>\"");
       return;
     }
     s.validations.push_back(std::move(rule));
@@ -392,11 +399,11 @@ class Builder {
     }
     if (!at) return;
     if (s.list_type != "map") {
-      if (!s.list_map_keys.empty()) diags_.error(at->at, "crd-list-map-key", "+listMapKey needs +listType=map");
+      if (!s.list_map_keys.empty()) error(at->at, "crd-list-map-key", "+listMapKey needs +listType=map");
       return;
     }
     if (s.list_map_keys.empty()) {
-      diags_.error(at->at, "crd-list-map-key", "+listType=map needs +listMapKey=<member> (one or more)");
+      error(at->at, "crd-list-map-key", "+listType=map needs +listMapKey=<member> (one or more)");
       return;
     }
     const SchemaNode* item = s.items.empty() ? nullptr : &s.items.front();
@@ -405,10 +412,10 @@ class Builder {
       const bool required = item &&
                             std::find(item->required.begin(), item->required.end(), key) != item->required.end();
       if (!p) {
-        diags_.error(at->at, "crd-list-map-key", "+listMapKey=" + key + ": the items have no member '" + key + "'");
+        error(at->at, "crd-list-map-key", "+listMapKey=" + key + ": the items have no member '" + key + "'");
       } else if (!required && !p->default_value) {
-        diags_.error(at->at, "crd-list-map-key",
-                     "+listMapKey=" + key + ": the key must be a required member of the items (or have a default)");
+        error(at->at, "crd-list-map-key",
+              "+listMapKey=" + key + ": the key must be a required member of the items (or have a default)");
       }
     }
   }
@@ -456,8 +463,8 @@ class Builder {
       case CxxKind::Map: {
         const CxxType& element = t.args.front();
         if (element.kind == CxxKind::Optional || element.kind == CxxKind::Nullable) {
-          diags_.error(at, "crd-unsupported-type",
-                       "'" + t.spelling + "': an optional element has no JSON form; write the element type itself");
+          error(at, "crd-unsupported-type",
+                "'" + t.spelling + "': an optional element has no JSON form; write the element type itself");
           return std::nullopt;
         }
         std::optional<SchemaNode> e = schema_of(element, at, stack);
@@ -478,22 +485,22 @@ class Builder {
       }
       case CxxKind::Optional:
       case CxxKind::Nullable:
-        diags_.error(at, "crd-unsupported-type", "'" + t.spelling + "': an optional of an optional");
+        error(at, "crd-unsupported-type", "'" + t.spelling + "': an optional of an optional");
         return std::nullopt;
       case CxxKind::Skipped:
-        diags_.error(at, "crd-unsupported-type", "'" + t.spelling + "' is a generated type's bookkeeping, not data");
+        error(at, "crd-unsupported-type", "'" + t.spelling + "' is a generated type's bookkeeping, not data");
         return std::nullopt;
-      case CxxKind::Unsupported: diags_.error(at, "crd-unsupported-type", t.why); return std::nullopt;
+      case CxxKind::Unsupported: error(at, "crd-unsupported-type", t.why); return std::nullopt;
     }
     return std::nullopt;
   }
 
   std::optional<SchemaNode> record_schema(const CxxRecord& r, Location at, std::vector<std::string>& stack) {
     if (std::find(stack.begin(), stack.end(), r.qualified) != stack.end()) {
-      diags_.error(at, "crd-recursive-type",
-                   "'" + r.qualified +
-                       "' contains itself: a CRD schema cannot refer back to a type (structural schemas "
-                       "have no $ref)");
+      error(at, "crd-recursive-type",
+            "'" + r.qualified +
+                "' contains itself: a CRD schema cannot refer back to a type (structural schemas "
+                "have no $ref)");
       return std::nullopt;
     }
     stack.push_back(r.qualified);
@@ -519,7 +526,11 @@ class Builder {
     std::set<std::string> names;
     for (const CxxField& f : r.fields) {
       if (f.type.kind == CxxKind::Skipped) continue;
-      CommentFacts facts = read_comment(f.comment, diags_);
+      // Once per member: a struct used by two kinds or versions reports its markers' errors once.
+      auto cached = member_facts_.find(r.qualified + "::" + f.name);
+      if (cached == member_facts_.end())
+        cached = member_facts_.emplace(r.qualified + "::" + f.name, read_comment(f.comment, diags_)).first;
+      const CommentFacts& facts = cached->second;
       std::string json;
       bool explicit_name = false;
       bool required = true;
@@ -528,7 +539,7 @@ class Builder {
           std::optional<std::string> v = string_value(m, m.value);
           if (!v) continue;
           if (v->empty()) {
-            diags_.error(m.at, "crd-marker-invalid", "+json:name: a JSON name cannot be empty");
+            error(m.at, "crd-marker-invalid", "+json:name: a JSON name cannot be empty");
             continue;
           }
           json = *v;
@@ -539,22 +550,22 @@ class Builder {
       }
       if (!explicit_name) json = json_name_of_member(f.name);
       if (!explicit_name && field_name(json) != f.name) {
-        diags_.warning(f.at, "crd-json-name",
-                       "member '" + f.name + "' becomes JSON '" + json + "', which rrgen types names '" +
-                           field_name(json) + "': rename it, or give its JSON name with // +json:name=...");
+        warning(f.at, "crd-json-name",
+                "member '" + f.name + "' becomes JSON '" + json + "', which rrgen types names '" + field_name(json) +
+                    "': rename it, or give its JSON name with // +json:name=...");
       }
       if (root && (json == "apiVersion" || json == "kind" || json == "metadata")) {
         const CxxKind want = json == "metadata" ? CxxKind::ObjectMeta : CxxKind::String;
         if (f.type.kind != want) {
-          diags_.error(f.at, "crd-root-member",
-                       "a kind's '" + json + "' is " + (json == "metadata" ? "rr::ObjectMeta" : "a std::string") +
-                           ", not '" + f.type.spelling + "'");
+          error(f.at, "crd-root-member",
+                "a kind's '" + json + "' is " + (json == "metadata" ? "rr::ObjectMeta" : "a std::string") + ", not '" +
+                    f.type.spelling + "'");
           ok = false;
         }
         continue;
       }
       if (!names.insert(json).second) {
-        diags_.error(f.at, "crd-duplicate-json-name", "a second member with the JSON name '" + json + "'");
+        error(f.at, "crd-duplicate-json-name", "a second member with the JSON name '" + json + "'");
         ok = false;
         continue;
       }
@@ -615,9 +626,9 @@ class Builder {
       }
       if (storage) {
         if (storage_marked) {
-          diags_.error(v.root->at, "crd-storage-version",
-                       kind + " has two versions marked +kubebuilder:storageversion (" + storage_marked->qualified +
-                           " and " + v.root->qualified + ")");
+          error(v.root->at, "crd-storage-version",
+                kind + " has two versions marked +kubebuilder:storageversion (" + storage_marked->qualified + " and " +
+                    v.root->qualified + ")");
           ok = false;
         }
         storage_marked = v.root;
@@ -633,9 +644,9 @@ class Builder {
     }
     if (!ok) return std::nullopt;
     if (versions.size() > 1 && !storage_marked) {
-      diags_.error(versions.front().root->at, "crd-storage-version",
-                   kind + " has " + std::to_string(versions.size()) +
-                       " versions: mark the one stored with // +kubebuilder:storageversion");
+      error(versions.front().root->at, "crd-storage-version",
+            kind + " has " + std::to_string(versions.size()) +
+                " versions: mark the one stored with // +kubebuilder:storageversion");
       return std::nullopt;
     }
     // Newest first, as kubectl orders versions (GA before beta before alpha, higher first).
@@ -677,8 +688,7 @@ class Builder {
       if (!v) return false;
       if (k == "scope") {
         if (*v != "Namespaced" && *v != "Cluster") {
-          diags_.error(m.at, "crd-marker-invalid",
-                       "+kubebuilder:resource:scope is Namespaced or Cluster, not '" + *v + "'");
+          error(m.at, "crd-marker-invalid", "+kubebuilder:resource:scope is Namespaced or Cluster, not '" + *v + "'");
           return false;
         }
         scope = *v;
@@ -691,16 +701,14 @@ class Builder {
       } else if (k == "singular") {
         singular = *v;
       } else {
-        diags_.error(
-            m.at, "crd-marker-invalid",
-            "+kubebuilder:resource: unknown argument '" + k + "' (scope, shortName, categories, path, singular)");
+        error(m.at, "crd-marker-invalid",
+              "+kubebuilder:resource: unknown argument '" + k + "' (scope, shortName, categories, path, singular)");
         return false;
       }
     }
     for (const std::string* name : {&plural, &singular}) {
       if (!is_dns1123_label(*name)) {
-        diags_.error(m.at, "crd-marker-invalid",
-                     "+kubebuilder:resource: '" + *name + "' is not a lower-case resource name");
+        error(m.at, "crd-marker-invalid", "+kubebuilder:resource: '" + *name + "' is not a lower-case resource name");
         return false;
       }
     }
@@ -711,9 +719,8 @@ class Builder {
     std::map<std::string, std::string> values;
     for (const auto& [k, raw] : m.args) {
       if (k != "specpath" && k != "statuspath" && k != "selectorpath") {
-        diags_.error(
-            m.at, "crd-marker-invalid",
-            "+kubebuilder:subresource:scale: unknown argument '" + k + "' (specpath, statuspath, selectorpath)");
+        error(m.at, "crd-marker-invalid",
+              "+kubebuilder:subresource:scale: unknown argument '" + k + "' (specpath, statuspath, selectorpath)");
         return false;
       }
       std::optional<std::string> v = string_value(m, raw);
@@ -721,7 +728,7 @@ class Builder {
       values[k] = *v;
     }
     if (!values.count("specpath") || !values.count("statuspath")) {
-      diags_.error(m.at, "crd-marker-invalid", "+kubebuilder:subresource:scale needs specpath= and statuspath=");
+      error(m.at, "crd-marker-invalid", "+kubebuilder:subresource:scale needs specpath= and statuspath=");
       return false;
     }
     scale.set("specReplicasPath", values["specpath"]).set("statusReplicasPath", values["statuspath"]);
@@ -733,9 +740,9 @@ class Builder {
     std::map<std::string, std::string> values;
     for (const auto& [k, raw] : m.args) {
       if (k != "name" && k != "type" && k != "JSONPath" && k != "description" && k != "priority" && k != "format") {
-        diags_.error(m.at, "crd-marker-invalid",
-                     "+kubebuilder:printcolumn: unknown argument '" + k +
-                         "' (name, type, JSONPath, description, priority, format)");
+        error(m.at, "crd-marker-invalid",
+              "+kubebuilder:printcolumn: unknown argument '" + k +
+                  "' (name, type, JSONPath, description, priority, format)");
         return false;
       }
       std::optional<std::string> v = string_value(m, raw);
@@ -743,18 +750,17 @@ class Builder {
       values[k] = *v;
     }
     if (values["name"].empty() || values["type"].empty() || values["JSONPath"].empty()) {
-      diags_.error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn needs name=, type= and JSONPath=");
+      error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn needs name=, type= and JSONPath=");
       return false;
     }
     static const std::set<std::string> types{"integer", "number", "string", "boolean", "date"};
     if (!types.count(values["type"])) {
-      diags_.error(
-          m.at, "crd-marker-invalid",
-          "+kubebuilder:printcolumn: type is integer, number, string, boolean or date, not '" + values["type"] + "'");
+      error(m.at, "crd-marker-invalid",
+            "+kubebuilder:printcolumn: type is integer, number, string, boolean or date, not '" + values["type"] + "'");
       return false;
     }
     if (values["JSONPath"].front() != '.') {
-      diags_.error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn: JSONPath starts with '.' (.status.url)");
+      error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn: JSONPath starts with '.' (.status.url)");
       return false;
     }
     Yaml c = Yaml::map();
@@ -764,7 +770,7 @@ class Builder {
     if (!values["priority"].empty()) {
       std::optional<long long> p = marker_count(values["priority"]);
       if (!p) {
-        diags_.error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn: priority is a number (0 or more)");
+        error(m.at, "crd-marker-invalid", "+kubebuilder:printcolumn: priority is a number (0 or more)");
         return false;
       }
       c.set("priority", Yaml::integer(*p));
@@ -777,7 +783,9 @@ class Builder {
   const CxxModel& model_;
   const CrdOptions& opts_;
   Diagnostics& diags_;
-  std::map<std::string, CommentFacts> facts_;
+  std::map<std::string, CommentFacts> facts_;         // a struct's or enum's, by qualified name
+  std::map<std::string, CommentFacts> member_facts_;  // a member's, by "<struct>::<member>"
+  std::set<std::string> reported_;
 };
 
 }  // namespace
