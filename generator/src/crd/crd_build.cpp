@@ -27,7 +27,8 @@ std::string lower_case(std::string s) {
   return s;
 }
 
-// "v1", "v2beta3", "v1alpha1": (major, stability 3/2/1 for GA/beta/alpha, minor).
+// "v1", "v2beta3", "v1alpha1" as Kubernetes orders versions: (stability 3/2/1 for GA/beta/alpha,
+// major, minor), so v1 sorts above v2alpha1.
 std::optional<std::tuple<int, int, int>> kube_version(std::string_view v) {
   if (v.size() < 2 || v.size() > 20 || v[0] != 'v') return std::nullopt;
   std::size_t i = 1;
@@ -40,7 +41,7 @@ std::optional<std::tuple<int, int, int>> kube_version(std::string_view v) {
   };
   int major = 0, minor = 0, stability = 3;
   if (!number(major)) return std::nullopt;
-  if (i == v.size()) return std::make_tuple(major, stability, minor);
+  if (i == v.size()) return std::make_tuple(stability, major, minor);
   if (v.substr(i, 5) == "alpha") {
     stability = 1;
     i += 5;
@@ -51,7 +52,7 @@ std::optional<std::tuple<int, int, int>> kube_version(std::string_view v) {
     return std::nullopt;
   }
   if (!number(minor) || i != v.size()) return std::nullopt;
-  return std::make_tuple(major, stability, minor);
+  return std::make_tuple(stability, major, minor);
 }
 
 // The schema of metav1.Condition as rrgen types recognises it (rr::Condition).
@@ -649,7 +650,7 @@ class Builder {
                 " versions: mark the one stored with // +kubebuilder:storageversion");
       return std::nullopt;
     }
-    // Newest first, as kubectl orders versions (GA before beta before alpha, higher first).
+    // As Kubernetes orders versions: GA before beta before alpha, higher first.
     std::stable_sort(docs.begin(), docs.end(), [](const VersionDoc& a, const VersionDoc& b) {
       return kube_version(a.name) > kube_version(b.name);
     });

@@ -94,15 +94,15 @@ TEST_CASE("crd build: optional members are not required; markers set the schema"
   const std::string text = only_file(out);
   CHECK(text.find("  scope: Cluster\n") != std::string::npos);
   CHECK(text.find("    shortNames:\n    - wd\n    - w\n") != std::string::npos);
-  CHECK(text.find("required:\n                - labels\n") == std::string::npos);
-  CHECK(text.find("                required:\n                - image\n                - labels\n") !=
+  // image and labels are required, replicas (rr::Optional) is not
+  CHECK(text.find("            required:\n            - image\n            - labels\n            properties:\n") !=
         std::string::npos);
-  CHECK(text.find("                    description: The image.\n                    type: string\n"
-                  "                    minLength: 1\n") != std::string::npos);
-  CHECK(
-      text.find("                    type: integer\n                    format: int32\n                    default: 1\n"
-                "                    maximum: 10\n") != std::string::npos);
-  CHECK(text.find("additionalProperties:\n                      type: string\n") != std::string::npos);
+  CHECK(text.find("              image:\n                description: The image.\n                type: string\n"
+                  "                minLength: 1\n") != std::string::npos);
+  CHECK(text.find("              replicas:\n                type: integer\n                format: int32\n"
+                  "                default: 1\n                maximum: 10\n") != std::string::npos);
+  CHECK(text.find("              labels:\n                type: object\n                additionalProperties:\n"
+                  "                  type: string\n") != std::string::npos);
 }
 
 TEST_CASE("crd build: a marker on a member of the wrong type, or in the wrong place, is an error at the marker") {
