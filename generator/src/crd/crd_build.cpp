@@ -64,11 +64,11 @@ SchemaNode condition_schema() {
     SchemaNode p;
     p.type = type;
     p.format = format;
-    c.properties.emplace_back(name, std::move(p));
+    c.add_property(name, std::move(p));
   };
   prop("type", "string", "");
   prop("status", "string", "");
-  for (const char* v : {"True", "False", "Unknown"}) c.properties.back().second.enum_values.push_back(Yaml::str(v));
+  for (const char* v : {"True", "False", "Unknown"}) c.properties.back().enum_values.push_back(Yaml::str(v));
   prop("observedGeneration", "integer", "int64");
   prop("lastTransitionTime", "string", "date-time");
   prop("reason", "string", "");
@@ -90,27 +90,27 @@ SchemaNode label_selector_schema() {
   SchemaNode labels;
   labels.type = "object";
   labels.additional_properties.push_back(string_schema());
-  s.properties.emplace_back("matchLabels", std::move(labels));
+  s.add_property("matchLabels", std::move(labels));
   SchemaNode requirement;
   requirement.type = "object";
   requirement.required = {"key", "operator"};
-  requirement.properties.emplace_back("key", string_schema());
-  requirement.properties.emplace_back("operator", string_schema());
+  requirement.add_property("key", string_schema());
+  requirement.add_property("operator", string_schema());
   SchemaNode values;
   values.type = "array";
   values.items.push_back(string_schema());
-  requirement.properties.emplace_back("values", std::move(values));
+  requirement.add_property("values", std::move(values));
   SchemaNode expressions;
   expressions.type = "array";
   expressions.items.push_back(std::move(requirement));
-  s.properties.emplace_back("matchExpressions", std::move(expressions));
+  s.add_property("matchExpressions", std::move(expressions));
   return s;
 }
 
 SchemaNode reference_schema(std::initializer_list<const char*> names) {
   SchemaNode s;
   s.type = "object";
-  for (const char* n : names) s.properties.emplace_back(n, string_schema());
+  for (const char* n : names) s.add_property(n, string_schema());
   return s;
 }
 
@@ -517,11 +517,11 @@ class Builder {
     const CommentFacts& type_facts = facts_of(r);
     s.description = type_facts.description;
     if (root) {
-      s.properties.emplace_back("apiVersion", string_schema());
-      s.properties.emplace_back("kind", string_schema());
+      s.add_property("apiVersion", string_schema());
+      s.add_property("kind", string_schema());
       SchemaNode meta;
       meta.type = "object";
-      s.properties.emplace_back("metadata", std::move(meta));
+      s.add_property("metadata", std::move(meta));
     }
     bool ok = true;
     std::set<std::string> names;
@@ -589,7 +589,7 @@ class Builder {
       p->nullable = p->nullable || nullable;
       apply(*p, facts.markers, Place::Member);
       if (required) s.required.push_back(json);
-      s.properties.emplace_back(json, std::move(*p));
+      s.add_property(json, std::move(*p));
     }
     apply(s, type_facts.markers, root ? Place::Root : Place::Type);
     if (!ok) return std::nullopt;

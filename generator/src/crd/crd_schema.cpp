@@ -2,11 +2,16 @@
 
 namespace rrgen {
 
-const SchemaNode* SchemaNode::property(const std::string& name) const {
-  for (const auto& [n, p] : properties) {
-    if (n == name) return &p;
+const SchemaNode* SchemaNode::property(const std::string& property_name) const {
+  for (const SchemaNode& p : properties) {
+    if (p.name == property_name) return &p;
   }
   return nullptr;
+}
+
+void SchemaNode::add_property(std::string property_name, SchemaNode node) {
+  node.name = std::move(property_name);
+  properties.push_back(std::move(node));
 }
 
 Yaml schema_yaml(const SchemaNode& s) {
@@ -45,7 +50,7 @@ Yaml schema_yaml(const SchemaNode& s) {
   if (!s.required.empty()) y.set("required", Yaml::strings(s.required));
   if (!s.properties.empty()) {
     Yaml props = Yaml::map();
-    for (const auto& [name, p] : s.properties) props.set(name, schema_yaml(p));
+    for (const SchemaNode& p : s.properties) props.set(p.name, schema_yaml(p));
     y.set("properties", std::move(props));
   }
   if (!s.additional_properties.empty()) y.set("additionalProperties", schema_yaml(s.additional_properties.front()));

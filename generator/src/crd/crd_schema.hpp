@@ -11,6 +11,7 @@
 namespace rrgen {
 
 struct SchemaNode {
+  std::string name;  // a property's name (an entry of its parent's `properties`)
   std::string description;
   std::string type;  // "" for int-or-string and preserve-unknown-fields nodes
   std::string format;
@@ -28,12 +29,14 @@ struct SchemaNode {
   std::string list_type, map_type;
   std::vector<std::string> list_map_keys;
   std::vector<std::string> required;
-  std::vector<std::pair<std::string, SchemaNode>> properties;                 // declaration order
+  std::vector<SchemaNode> properties;                                         // declaration order, each with its `name`
   std::vector<SchemaNode> items;                                              // arrays: one
   std::vector<SchemaNode> additional_properties;                              // maps: one
   std::vector<std::vector<std::pair<std::string, std::string>>> validations;  // x-kubernetes-validations
 
-  const SchemaNode* property(const std::string& name) const;
+  const SchemaNode* property(const std::string& property_name) const;
+  // Appends `node` as the property `property_name`.
+  void add_property(std::string property_name, SchemaNode node);
 };
 
 Yaml schema_yaml(const SchemaNode& node);

@@ -86,7 +86,9 @@ void check_golden(const std::string& name, const fs::path& dir) {
   const std::map<std::string, std::string> expected = tree(expected_dir);
   REQUIRE_MESSAGE(!expected.empty(),
                   "no " << expected_dir.string() << "; write it with cmake --build <dir> --target update_golden_crd");
-  for (const auto& [path, content] : expected) {
+  for (const auto& entry : expected) {
+    const std::string& path = entry.first;
+    const std::string& content = entry.second;
     CAPTURE(path);
     REQUIRE_MESSAGE(got.count(path), "rrgen crd did not write " << path);
     CHECK_MESSAGE(got.at(path) == content, "differs from golden/"
@@ -142,7 +144,9 @@ void round_trip(const RoundTrip& c) {
   REQUIRE(reference.status == 0);
   const std::map<std::string, std::string> a = tree(scratch.path / "ours"), b = tree(scratch.path / "reference");
   REQUIRE(!b.empty());
-  for (const auto& [path, content] : b) {
+  for (const auto& entry : b) {
+    const std::string& path = entry.first;
+    const std::string& content = entry.second;
     CAPTURE(path);
     REQUIRE_MESSAGE(a.count(path), "rrgen types did not write " << path << " from rrgen crd's CRD");
     CHECK_MESSAGE(code_of(a.at(path)) == code_of(content),
