@@ -205,6 +205,10 @@ TEST_CASE("rrgen crd golden: external-secrets' UUID (corpus) round-trips through
        kCorpus.empty() ? fs::path() : kCorpus / "crds/external-secrets/generators.external-secrets.io_uuids.yaml"});
 }
 
+TEST_CASE("rrgen crd golden: every member type and marker; rrgen types reads the CRD without a diagnostic") {
+  round_trip({"all_members", "all_members.hpp", "sink.example.com", {}, {}});
+}
+
 TEST_CASE("rrgen crd: unsupported members and bad markers are errors at their line, and nothing is written") {
   ScratchDir scratch("rrgen-crd-");
   const fs::path header = kData / "bad_members.hpp";
