@@ -424,26 +424,19 @@ class Builder {
   // The schema of a C++ type; nullopt after an error at `at`.
   std::optional<SchemaNode> schema_of(const CxxType& t, Location at, std::vector<std::string>& stack) {
     SchemaNode s;
+    auto typed = [&s](const char* type, const char* format = "") {
+      s.type = type;
+      s.format = format;
+      return s;
+    };
     switch (t.kind) {
-      case CxxKind::Bool: s.type = "boolean"; return s;
-      case CxxKind::Int32:
-        s.type = "integer";
-        s.format = "int32";
-        return s;
-      case CxxKind::Int64:
-        s.type = "integer";
-        s.format = "int64";
-        return s;
-      case CxxKind::Double: s.type = "number"; return s;
-      case CxxKind::String: s.type = "string"; return s;
-      case CxxKind::Time:
-        s.type = "string";
-        s.format = "date-time";
-        return s;
-      case CxxKind::Bytes:
-        s.type = "string";
-        s.format = "byte";
-        return s;
+      case CxxKind::Bool: return typed("boolean");
+      case CxxKind::Int32: return typed("integer", "int32");
+      case CxxKind::Int64: return typed("integer", "int64");
+      case CxxKind::Double: return typed("number");
+      case CxxKind::String: return typed("string");
+      case CxxKind::Time: return typed("string", "date-time");
+      case CxxKind::Bytes: return typed("string", "byte");
       case CxxKind::Quantity:
         s.any_of_int_or_string = true;
         s.pattern = kQuantityPattern;
@@ -454,7 +447,7 @@ class Builder {
         s.int_or_string = true;
         return s;
       case CxxKind::Json: s.preserve_unknown = true; return s;
-      case CxxKind::ObjectMeta: s.type = "object"; return s;
+      case CxxKind::ObjectMeta: return typed("object");
       case CxxKind::Condition: return condition_schema();
       case CxxKind::LabelSelector: return label_selector_schema();
       case CxxKind::ObjectReference:
