@@ -4,7 +4,8 @@
 # The generation step only (generate_gizmo: rrgen crd, then rrgen generate; nothing is compiled,
 # so rr's targets are stand-ins). It proves: the CRD is written from the header and the generated
 # types follow it; a second build does nothing; an edit of the header, or of a header it includes
-# (the depfile), writes the CRD again and regenerates.
+# (the depfile), writes the CRD again and regenerates; TYPES_HEADER without TYPES_GROUP fails to
+# configure, saying so.
 cmake_minimum_required(VERSION 3.25)
 foreach(var RRGEN REPO WORK NINJA)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
@@ -97,5 +98,17 @@ build(included)
 file(READ "${generated}/gizmo/v1/gizmo.hpp" types)
 if(NOT included_output MATCHES "rrgen: CRD of gizmo's types" OR NOT types MATCHES "mood")
   fail("an edit of a header the types header includes did not reach the generated types:\n${included_output}")
+endif()
+# TYPES_HEADER without TYPES_GROUP: the configure step says what is missing.
+file(READ "${project}/CMakeLists.txt" lists)
+string(REPLACE " TYPES_GROUP consumer.rrgen.dev" "" lists "${lists}")
+file(WRITE "${WORK}/no_group/CMakeLists.txt" "${lists}")
+file(COPY "${project}/gizmo_types.hpp" "${project}/gizmo_status.hpp" "${project}/reconciler.yaml" "${project}/src"
+  DESTINATION "${WORK}/no_group")
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${WORK}/no_group" -B "${WORK}/no_group/build" -G Ninja
+  "-DCMAKE_MAKE_PROGRAM=${NINJA}" RESULT_VARIABLE rc OUTPUT_VARIABLE output ERROR_VARIABLE output)
+string(REGEX REPLACE "[ \n]+" " " flat "${output}")
+if(rc EQUAL 0 OR NOT flat MATCHES "TYPES_HEADER needs TYPES_GROUP <group>")
+  fail("TYPES_HEADER without TYPES_GROUP configured (exit ${rc}) or said something else:\n${output}")
 endif()
 message("generator.crd.types_header: passed")
