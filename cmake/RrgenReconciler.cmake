@@ -1,5 +1,5 @@
 # add_reconciler(<name>
-#   SPEC <reconciler.yaml> [CRDS <crd.yaml>...]
+#   SPEC <reconciler.yaml> [CRDS <crd.yaml>...] [TYPES_HEADER <types.hpp>... TYPES_GROUP <group>]
 #   [SOURCES <file>...] [TESTS <test.cpp>...]
 #   [NAMESPACE <cpp::ns>] [OUTPUT_DIR <dir>]
 #   [NO_TESTS] [TEST_PREFIX <prefix>] [TEST_LABELS <label>...]
@@ -20,6 +20,10 @@
 #   <name>_analyze    custom  with ANALYZE: `rrgen analyze` over the .cpp SOURCES (in ALL), which
 #                             writes config/rbac/analyzed_role.yaml and fails the build on a call
 #                             that neither the spec nor a +kubebuilder:rbac marker grants
+# With TYPES_HEADER, the kinds' CRD is written from C++ structs: `rrgen crd --group <TYPES_GROUP>`
+# runs on the headers in every build where they (or a header they include) changed, and its
+# output, <OUTPUT_DIR>/crds/<name>_crds.yaml, is one of the CRDs the generation reads
+# (docs/crd-from-types.md).
 # docs/cmake.md is the reference; the types-only variant is rrgen_add_types() (RrgenTypes.cmake).
 #
 # The outputs are a fixed list known at configure time: rrgen is told the file stem (--stem <name>)
@@ -31,7 +35,8 @@ include_guard(GLOBAL)
 include("${CMAKE_CURRENT_LIST_DIR}/RrgenGenerate.cmake")
 
 function(_rrgen_reconciler_keywords out_var)
-  set(${out_var} "SPEC CRDS SOURCES TESTS NAMESPACE OUTPUT_DIR NO_TESTS TEST_PREFIX TEST_LABELS ANALYZE RRGEN_ARGS"
+  set(${out_var}
+    "SPEC CRDS TYPES_HEADER TYPES_GROUP SOURCES TESTS NAMESPACE OUTPUT_DIR NO_TESTS TEST_PREFIX TEST_LABELS ANALYZE RRGEN_ARGS"
     PARENT_SCOPE)
 endfunction()
 
@@ -59,8 +64,8 @@ endfunction()
 
 function(add_reconciler name)
   set(caller "add_reconciler(${name})")
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_TESTS;ANALYZE" "SPEC;NAMESPACE;OUTPUT_DIR;TEST_PREFIX"
-    "CRDS;SOURCES;TESTS;TEST_LABELS;RRGEN_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_TESTS;ANALYZE" "SPEC;NAMESPACE;OUTPUT_DIR;TEST_PREFIX;TYPES_GROUP"
+    "CRDS;TYPES_HEADER;SOURCES;TESTS;TEST_LABELS;RRGEN_ARGS")
 
   # ---- arguments: every problem is reported, then the call does nothing ---------------------------
   if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
@@ -94,6 +99,12 @@ function(add_reconciler name)
     _rrgen_existing_files(SPEC spec problems "" "${ARG_SPEC}")
   endif()
   _rrgen_existing_files(CRDS crds problems "" ${ARG_CRDS})
+  _rrgen_existing_files(TYPES_HEADER types_headers problems "" ${ARG_TYPES_HEADER})
+  if(ARG_TYPES_HEADER AND NOT ARG_TYPES_GROUP)
+    list(APPEND problems "TYPES_HEADER needs TYPES_GROUP <group>: the API group of the kinds it declares")
+  elseif(ARG_TYPES_GROUP AND NOT ARG_TYPES_HEADER)
+    list(APPEND problems "TYPES_GROUP is for TYPES_HEADER <types.hpp>, which is not given")
+  endif()
   # The user-owned files come from rrgen's scaffold; say how to get them (paths are relative to
   # this directory). "--scaffold ." goes last: CMake's message layout widens the space after a
   # lone "." to two. Messages hold no ';' (they are collected in a list).
@@ -175,6 +186,40 @@ function(add_reconciler name)
     list(APPEND outputs "${policies_test_cpp}")
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${spec}")
+  _rrgen_rules_libraries(rules_libs ${crds})
+  # TYPES_HEADER: the CRD written from the structs before the generation reads it. rrgen crd finds
+  # the runtime's headers through rr::core's include directories; its depfile names every header
+  # the parse read, so an edit of any of them writes the CRD again (and only a changed CRD
+  # regenerates what reads it).
+  if(types_headers)
+    _rrgen_tool("${caller}" tool tool_depends)
+    set(types_crd "${out}/crds/${name}_crds.yaml")
+    set(core_target rr::core)
+    get_target_property(aliased rr::core ALIASED_TARGET)
+    if(aliased)
+      set(core_target ${aliased})
+    endif()
+    set(core_includes "$<FILTER:$<TARGET_PROPERTY:${core_target},INTERFACE_INCLUDE_DIRECTORIES>,INCLUDE,.>")
+    add_custom_command(
+      OUTPUT "${types_crd}"
+      COMMAND ${tool} crd --quiet --group ${ARG_TYPES_GROUP} --out "${out}/crds" --stem ${name}_crds
+        --depfile "${out}/${name}_crd.d" "-I$<JOIN:${core_includes},;-I>"
+        "-I${CMAKE_CURRENT_SOURCE_DIR}" ${types_headers}
+      DEPENDS ${tool_depends} ${types_headers}
+      DEPFILE "${out}/${name}_crd.d"
+      COMMENT "rrgen: CRD of ${name}'s types"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    list(APPEND crds "${types_crd}")
+    # The CEL rules and junctors that need rr::schema_cel, decided from the markers that write them.
+    foreach(h IN LISTS types_headers)
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${h}")
+      file(READ "${h}" header_text)
+      if(header_text MATCHES "XValidation|IntOrString|Quantity")
+        set(rules_libs rr::schema_cel)
+      endif()
+    endforeach()
+  endif()
   set(ns_args "")
   if(ARG_NAMESPACE)
     set(ns_args --namespace "${ARG_NAMESPACE}")
@@ -193,7 +238,6 @@ function(add_reconciler name)
   # ---- targets -----------------------------------------------------------------------------------
   add_library(${name}_api STATIC "${types_cpp}" "${out}/${name}_types.hpp")
   target_include_directories(${name}_api PUBLIC "$<BUILD_INTERFACE:${out}>")
-  _rrgen_rules_libraries(rules_libs ${crds})
   target_link_libraries(${name}_api PUBLIC rr::core rr::validation ${rules_libs})
   add_dependencies(${name}_api generate_${name})
 

@@ -9,6 +9,7 @@
 #   sema/             sema/, load/, model/, support/
 #   backends/<name>/  backends/<name>/, model/, support/
 #   analyze/          analyze/, model/, support/ (only the CLI links it: Clang stays out of the rest)
+#   crd/              crd/, analyze/ (its Clang setup), support/ (rrgen crd: C++ structs -> CRDs)
 #   image/            image/, support/ (rrgen image: ELF, tar, gzip and OCI JSON need no model)
 #   cli/, main.cpp    anything
 # Only `#include "stage/..."` lines count: system headers and headers outside the stages are free.
@@ -29,7 +30,7 @@ if(DEFINED EXTRA_ALLOWED)
   list(APPEND ALLOWED ${EXTRA_ALLOWED})
 endif()
 
-set(STAGES support load model sema backends analyze image cli)
+set(STAGES support load model sema backends analyze crd image cli)
 set(MAY_INCLUDE_support support)
 set(MAY_INCLUDE_load load support)
 set(MAY_INCLUDE_model model support)
@@ -37,6 +38,7 @@ set(MAY_INCLUDE_sema sema load model support)
 # backends/<name>: its own folder, model/ and support/ (the folder is added per file below).
 set(MAY_INCLUDE_backends model support)
 set(MAY_INCLUDE_analyze analyze model support)
+set(MAY_INCLUDE_crd crd analyze support)
 set(MAY_INCLUDE_image image support)
 
 # "backends/dies" for a path under backends/dies/, else the first segment ("load").

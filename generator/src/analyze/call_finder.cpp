@@ -26,10 +26,7 @@
 #include <tuple>
 
 #include "analyze/call_table.hpp"
-
-#ifndef RRGEN_CLANG_RESOURCE_DIR
-#define RRGEN_CLANG_RESOURCE_DIR ""
-#endif
+#include "analyze/clang_setup.hpp"
 
 namespace rrgen {
 namespace {
@@ -403,33 +400,6 @@ class UserFiles {
   std::set<std::string> files_, dirs_;
 };
 
-std::string canonical(llvm::StringRef path) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::path(path.str()), ec);
-  return ec ? path.str() : p.string();
-}
-
-// The working directory rrgen was started in. ClangTool changes the process's working directory
-// to each compile command's while it parses, so it is taken before.
-const std::filesystem::path& start_directory() {
-  static const std::filesystem::path cwd = [] {
-    std::error_code ec;
-    std::filesystem::path p = std::filesystem::current_path(ec);
-    return ec ? std::filesystem::path() : p;
-  }();
-  return cwd;
-}
-
-// A path relative to the starting directory when it is under it (diagnostics read like the
-// command line), else absolute.
-std::string display_path(const std::string& path) {
-  const std::filesystem::path& cwd = start_directory();
-  if (cwd.empty()) return path;
-  const std::filesystem::path rel = std::filesystem::path(path).lexically_relative(cwd);
-  if (rel.empty() || *rel.begin() == "..") return path;
-  return rel.string();
-}
-
 std::string type_name(clang::QualType t, const clang::ASTContext& ctx) {
   clang::PrintingPolicy policy(ctx.getLangOpts());
   policy.SuppressTagKeyword = true;
@@ -462,8 +432,8 @@ class CallCollector : public am::MatchFinder::MatchCallback {
     const clang::SourceLocation at = sm.getExpansionLoc(call->getExprLoc());
     const clang::FileEntry* entry = sm.getFileEntryForID(sm.getFileID(at));
     if (!entry) return;
-    const std::string file = canonical(entry->tryGetRealPathName().empty() ? entry->getName()
-                                                                           : entry->tryGetRealPathName());
+    const std::string file = canonical_path(entry->tryGetRealPathName().empty() ? entry->getName()
+                                                                                : entry->tryGetRealPathName());
     if (!user_.contains(file)) return;
 
     std::string scope;
@@ -559,7 +529,7 @@ class Consumer : public clang::ASTConsumer {
     if (inserted) {
       const clang::FileEntry* entry = sm_->getFileEntryForID(id);
       const llvm::StringRef real = entry ? entry->tryGetRealPathName() : llvm::StringRef();
-      it->second = entry && !user_.contains(canonical(real.empty() ? entry->getName() : real));
+      it->second = entry && !user_.contains(canonical_path(real.empty() ? entry->getName() : real));
     }
     return it->second;
   }
@@ -578,7 +548,7 @@ class Consumer : public clang::ASTConsumer {
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
       const clang::FileEntry* entry = it->first;
       const llvm::StringRef real = entry->tryGetRealPathName();
-      const std::string path = canonical(real.empty() ? entry->getName() : real);
+      const std::string path = canonical_path(real.empty() ? entry->getName() : real);
       out_.read_files.insert(path);
       if (user_.contains(path)) out_.user_files.insert(display_path(path));
     }
@@ -603,55 +573,6 @@ struct ConsumerFactory : clang::tooling::SourceFileCallbacks {
     return true;
   }
 };
-
-// Clang's errors (a source that does not parse, a missing header) as rrgen diagnostics.
-class DiagnosticsBridge : public clang::DiagnosticConsumer {
- public:
-  explicit DiagnosticsBridge(Diagnostics& diags) : diags_(diags) {}
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error) return;
-    llvm::SmallString<256> text;
-    info.FormatDiagnostic(text);
-    Location at;
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      const clang::SourceManager& sm = info.getSourceManager();
-      const clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
-      if (p.isValid())
-        at = Location{intern_file_name(display_path(canonical(p.getFilename()))), p.getLine(), p.getColumn()};
-    }
-    diags_.error(at, "analyze-parse-error", text.str().str());
-  }
-
- private:
-  Diagnostics& diags_;
-};
-
-// g++'s command lines for Clang: no -Werror (a warning Clang has and g++ not must not stop the
-// analysis), no warnings at all, no options only g++ knows, and Clang's own builtin headers.
-clang::tooling::ArgumentsAdjuster gxx_to_clang(const std::string& resource_dir) {
-  return [resource_dir](const clang::tooling::CommandLineArguments& args, llvm::StringRef) {
-    clang::tooling::CommandLineArguments out;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      const llvm::StringRef a = args[i];
-      if (i > 0 &&
-          (a.startswith("-Werror") || a.startswith("-fconcepts-diagnostics-depth") || a.startswith("-fmax-errors") ||
-           a == "-fno-fat-lto-objects" || a.startswith("-fdiagnostics-color"))) {
-        continue;
-      }
-      out.push_back(args[i]);
-      // Right after the compiler: a command may end with "--" and its file (inferred ones do).
-      if (i == 0) {
-        out.push_back("-resource-dir=" + resource_dir);
-        out.push_back("-Wno-unknown-warning-option");
-        out.push_back("-w");
-        out.push_back("-ferror-limit=20");
-        out.push_back("-fno-caret-diagnostics");  // also: no "N errors generated." on stderr
-      }
-    }
-    return out;
-  };
-}
 
 }  // namespace
 
@@ -686,15 +607,14 @@ FoundCalls find_api_calls(const CallFinderInput& input, Diagnostics& diags) {
   }
   if (sources.empty()) return found;
 
-  start_directory();
+  remember_start_directory();
   const UserFiles user(input.files);
   Collected collected;
   clang::tooling::ClangTool tool(*db, sources);
   tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
   tool.appendArgumentsAdjuster(clang::tooling::getClangSyntaxOnlyAdjuster());
-  tool.appendArgumentsAdjuster(
-      gxx_to_clang(input.resource_dir.empty() ? std::string(RRGEN_CLANG_RESOURCE_DIR) : input.resource_dir));
-  DiagnosticsBridge bridge(diags);
+  tool.appendArgumentsAdjuster(gxx_to_clang(input.resource_dir));
+  ClangDiagnosticsBridge bridge(diags, "analyze-parse-error");
   tool.setDiagnosticConsumer(&bridge);
   tool.setPrintErrorMessage(false);
   ConsumerFactory consumers(user, collected);

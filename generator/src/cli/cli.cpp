@@ -5,6 +5,7 @@
 
 #include "cli/cli_analyze.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/cli_crd.hpp"
 #include "cli/cli_create_api.hpp"
 #include "cli/cli_dies.hpp"
 #include "cli/cli_generate.hpp"
@@ -31,6 +32,8 @@ Commands:
   create api
             Add a kind to a project rrgen init made: its CRD, reconciler spec, hooks, tests and
             CMake wiring (rrgen/kinds.cmake), never touching a file of yours.
+  crd       Write CustomResourceDefinitions from C++ structs and their kubebuilder markers (Clang),
+            as controller-gen does from Go types.
   dies      Generate test factories ("dies") for the kinds of CRDs or the runtime's built-in kinds.
   image     Write a reproducible OCI image layout of an operator's executable and the shared
             libraries it loads, without a container daemon.
@@ -71,6 +74,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (cmd == "analyze") return run_analyze(rest, out, err);
   if (cmd == "generate") return run_generate(rest, out, err);
   if (cmd == "create") return run_create(rest, out, err);
+  if (cmd == "crd") return run_crd(rest, out, err);
   if (cmd == "dies") return run_dies(rest, out, err);
   if (cmd == "image") return run_image(rest, out, err);
   if (cmd == "init") return run_init(rest, out, err);

@@ -53,6 +53,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::CaBundle, "--ca-bundle", &Options::ca_bundle},
     {Flag::Digest, "--digest", &Options::digest},
     {Flag::DigestFile, "--digest-file", &Options::digest_file},
+    {Flag::Scope, "--scope", &Options::scope},
 };
 
 }  // namespace

@@ -45,6 +45,7 @@ struct Options {
   std::string ca_bundle;                // image: --ca-bundle
   std::string digest;                   // pin-image: --digest
   std::string digest_file;              // pin-image: --digest-file
+  std::string scope;                    // crd: --scope
   std::vector<std::string> operands;    // FILEs, NAME
 };
 
@@ -82,6 +83,7 @@ enum class Flag {
   CaBundle,
   Digest,
   DigestFile,
+  Scope,
 };
 
 // Fills `options` from `args`, taking only `accepted` flags. nullopt: go on. Otherwise the exit
