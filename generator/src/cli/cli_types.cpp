@@ -1,8 +1,11 @@
 // `rrgen types`: C++ types from CRD manifests and Kubernetes OpenAPI v3 documents.
 #include "cli/cli_types.hpp"
 
+#include <optional>
 #include <ostream>
+#include <string_view>
 
+#include "backends/types/emit_apply.hpp"
 #include "backends/types/emit_types.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/options.hpp"
@@ -41,6 +44,11 @@ Options:
                       Write a unit whose source has more than N lines (default 5000; 0: never)
                       in parts of about equal size, unit.cpp, unit.part2.cpp ..., each its own
                       translation unit (whole structs each).
+  --apply-configurations all|PATH,...
+                      Also write apply configurations (docs/runtime/38-apply-configurations.md):
+                      <unit>_apply.hpp/.cpp for every unit ('all') or for the units named by path
+                      (k8s/apps/v1/deployment) and every unit their structs reach; with
+                      --aggregate, NAME_apply.cpp compiles them all in one unity source.
   --quiet             Do not print the summary line.
   --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
                       codec (decode, encode, validate, apply_defaults, to_json, from_json,
@@ -54,10 +62,11 @@ Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage erro
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  if (auto code = parse_options(args,
-                                {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel,
-                                 Flag::Aggregate, Flag::Shards, Flag::SourcePartLines, Flag::CodecOnly},
-                                kTypesUsage, o, out, err))
+  if (auto code = parse_options(
+          args,
+          {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::Shards,
+           Flag::SourcePartLines, Flag::CodecOnly, Flag::ApplyConfigurations},
+          kTypesUsage, o, out, err))
     return *code;
   const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
                     &aggregate = o.aggregate, &codec_only = o.codec_only;
@@ -86,6 +95,22 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!codec_only.empty() && (codec_only.size() < 5 || codec_only.compare(codec_only.size() - 4, 4, ".hpp") != 0))
     return usage_error(err, "--codec-only names the header that declares the structs, e.g. rr/core/meta.hpp");
   if (!ns.empty() && !is_cpp_namespace(ns)) return usage_error(err, "--namespace '" + ns + "' is not a C++ namespace name");
+  std::optional<ApplyConfigOptions> apply;
+  if (!o.apply_configurations.empty()) {
+    if (!codec_only.empty()) return usage_error(err, "--codec-only writes no apply configurations");
+    apply = ApplyConfigOptions{kVersion, {}};
+    if (o.apply_configurations != "all") {
+      std::string_view rest = o.apply_configurations;
+      while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string_view path = rest.substr(0, comma);
+        if (path.empty())
+          return usage_error(err, "--apply-configurations takes 'all' or unit paths separated by commas");
+        apply->units.emplace_back(path);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+    }
+  }
 
   Diagnostics diags;
   SourceSet sources;
@@ -100,9 +125,19 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!dump.empty()) out << dump_model_json(model);
   if (!dump.empty() && !o.out_given) return 0;
 
+  if (apply) {
+    if (const auto unknown = unknown_apply_units(model, apply->units); !unknown.empty())
+      return usage_error(err, "--apply-configurations: no unit '" + unknown.front() +
+                                  "' among the generated ones (a path such as k8s/apps/v1/deployment)");
+  }
   OutputSet files_out = emit_types(model, types_options);
   if (!aggregate.empty()) {
     emit_aggregate(model, aggregate, types_options, files_out, shards);
+  }
+  if (apply) {
+    const OutputSet apply_out = emit_apply_configurations(model, *apply);
+    if (!aggregate.empty()) emit_apply_aggregate(apply_out, aggregate, kVersion, files_out);
+    files_out.files.insert(files_out.files.end(), apply_out.files.begin(), apply_out.files.end());
   }
   WriteStats stats;
   if (!write_outputs(files_out, out_dir, diags, stats) ||
