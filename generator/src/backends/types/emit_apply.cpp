@@ -90,7 +90,7 @@ void $struct$::rr_special_member(rr::SpecialMember op, $struct$* dst, $struct$* 
 }
 $finders$
 void $struct$::rr_decode(rr::JsonReader& r) {
-  auto& v = *this;
+  $decode_self$
   $type_meta$
   r.begin_object();
   while (r.next_key()) {
@@ -99,7 +99,7 @@ void $struct$::rr_decode(rr::JsonReader& r) {
   }
 }
 void $struct$::rr_encode(rr::JsonWriter& w) const {
-  const auto& v = *this;
+  $encode_self$
   w.begin_object();
   $encode$
   w.end_object();
@@ -362,6 +362,7 @@ class ApplyEmitter {
   std::string value_type(const TypeRef& t) const {
     switch (t.kind) {
       case TypeKind::Struct: {
+        if (!emits_apply(*t.def->unit)) return cpp_value_type(t, u_.ns);  // declared by hand: as it is
         const std::string& name = names_.of(*t.def);
         const std::string spelled = t.def->unit->ns == u_.ns ? name : "::" + t.def->unit->ns + "::" + name;
         return t.boxed ? "rr::Box<" + spelled + ">" : spelled;
@@ -503,7 +504,8 @@ class ApplyEmitter {
           break;
       }
     }
-    members.print(s.fields.empty() ? "r.skip();" : "else { r.skip(); }  // not part of the configuration");
+    if (s.fields.empty()) members.print("(void)k;\nr.skip();");
+    else members.print("else { r.skip(); }  // not part of the configuration");
     for (const auto& fd : finders_of(s)) {
       std::string match, args;
       for (const FieldDef* k : key_fields(*fd.list)) {
@@ -518,8 +520,11 @@ class ApplyEmitter {
                                   {"match", match},
                                   {"args", args}});
     }
+    const bool none = s.fields.empty();
     p.print(kDefs,
             {{"struct", name},
+             {"decode_self", none ? "" : "auto& v = *this;"},
+             {"encode_self", none ? "" : "const auto& v = *this;"},
              {"equality", equality},
              {"finders", finders.take_block()},
              {"type_meta", type_meta.take_block()},
