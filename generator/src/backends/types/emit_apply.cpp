@@ -471,14 +471,13 @@ class ApplyEmitter {
     for (const auto& f : s.fields) {
       const TemplateVars vars = {{"member", f.cpp_name},
                                  {"json", cpp_string_literal(f.json_name)},
-                                 {"key", json_plain(f.json_name) ? "key_literal" : "key"},
-                                 {"else", first ? "" : "else "}};
-      first = false;
+                                 {"key", json_plain(f.json_name) ? "key_literal" : "key"}};
       const bool raw = f.type.kind == TypeKind::JsonText;
       members.print(
           raw ? "$else$if (k == $json$) { if (r.try_null()) v.$member$.reset(); else r.skip(v.$member$.emplace()); }"
               : "$else$if (k == $json$) { decode(r, v.$member$); }",
-          vars);
+          {{"member", f.cpp_name}, {"json", cpp_string_literal(f.json_name)}, {"else", first ? "" : "else "}});
+      first = false;
       switch (holding(f)) {
         case Holding::TypeMeta:
           type_meta.print("v.$member$.clear();  // Go's TypeMeta: absent stays empty", {{"member", f.cpp_name}});
