@@ -101,7 +101,7 @@ TEST_CASE("a CRD's apply configuration round-trips, enums and nullable members i
   const auto config = applytest::v1::WidgetApply::from_json_text(kWidget);
   CHECK(rr::Json::parse(config.to_json_text()) == rr::Json::parse(kWidget));
   REQUIRE(config.spec);
-  CHECK(config.spec->mode == applytest::v1::WidgetSpecMode::fast);
+  CHECK(config.spec->mode == applytest::v1::WidgetSpecMode::Fast);
   CHECK(config.spec->note.is_null());
   REQUIRE(config.spec->find_ports(53, "UDP") != nullptr);
   CHECK(!config.spec->find_ports(53, "UDP")->name);
@@ -120,7 +120,7 @@ TEST_CASE("extract_widget gives each of two managers what it applied, and nothin
   using applytest::v1::WidgetSpecApply;
   const WidgetApply a{.metadata = {.name = "w", .namespace_ = "default", .labels = {{{"team", "a"}}}},
                       .spec = WidgetSpecApply{.size = 3,
-                                              .mode = applytest::v1::WidgetSpecMode::slow,
+                                              .mode = applytest::v1::WidgetSpecMode::Slow,
                                               .settings = std::map<std::string, std::string>{{"x", "1"}}}};
   const WidgetApply b{.metadata = {.name = "w", .namespace_ = "default", .annotations = {{{"b", "yes"}}}},
                       .spec = WidgetSpecApply{.settings = std::map<std::string, std::string>{{"y", "2"}},
