@@ -20,9 +20,15 @@
 
 namespace {
 
-// The object as an apply configuration writes it: metadata only with what an applier may set
-// (ObjectMetaApply's members).
+// The object as an apply configuration writes it: every metadata (the object's, a pod template's,
+// a volume claim template's) only with what an applier may set (ObjectMetaApply's members).
 rr::Json as_configuration(rr::Json object) {
+  if (object.is_array()) {
+    for (auto& item : object) item = as_configuration(item);
+    return object;
+  }
+  if (!object.is_object()) return object;
+  for (auto& [key, value] : object.items()) value = as_configuration(value);
   if (auto meta = object.find("metadata"); meta != object.end() && meta->is_object()) {
     rr::Json kept = rr::Json::object();
     for (const char* m :

@@ -198,13 +198,14 @@ TEST_CASE("with_field_owner gives every apply its manager") {
   const auto out = client->apply(web(1));
   REQUIRE(!out.metadata.managed_fields.empty());
   CHECK(out.metadata.managed_fields.front().manager == "my-operator");
-  // Without any manager the server refuses the apply (the API server's words).
+  // Without any manager the server refuses the apply, as the API server does (422 Invalid).
   rr::Status status;
   try {
     p->client->apply(web(1));
-    FAIL("expected 400");
+    FAIL("expected 422");
   } catch (const rr::ApiError& e) {
     status = e.status();
   }
-  CHECK(status.code == 400);
+  CHECK(status.code == 422);
+  CHECK(status.message.find("fieldManager: Required value: is required for apply patch") != std::string::npos);
 }
