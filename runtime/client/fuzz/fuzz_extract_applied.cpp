@@ -14,28 +14,15 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_support.hpp"
 #include "rr/client/apply.hpp"
 #include "rr/core/errors.hpp"
 #include "rr/core/json.hpp"
 
 namespace {
 
-[[noreturn]] void die(const char* why) {
-  (void)why;
-  std::abort();
-}
-
-bool too_deep(std::string_view text) {
-  int depth = 0;
-  for (const char c : text) {
-    if (c == '[' || c == '{') {
-      if (++depth > 64) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
+using rr::fuzz::die;
+using rr::fuzz::too_deep;
 
 // Whether `part` is made of `whole`'s values: equal, or an object of some of its members (each a
 // part), or a list whose every item is a part of one of its items.
