@@ -12,6 +12,7 @@
 #include "backends/reconciler/emit_reconciler.hpp"
 #include "backends/reconciler/emit_webhooks.hpp"
 #include "backends/scaffold/scaffold.hpp"
+#include "backends/types/emit_apply.hpp"
 #include "backends/types/emit_types.hpp"
 #include "cli/install_yaml.hpp"
 #include "load/inputs.hpp"
@@ -103,6 +104,10 @@ std::optional<GenerateResult> generate_outputs(const SourceSet& sources, Generat
   OutputSet& out = result.generated;
   out = emit_types(model, TypesOptions{kVersion});
   emit_aggregate(model, resolved->file_stem + "_types", TypesOptions{kVersion}, out, 0);
+  // Every CRD kind's apply configuration, compiled by <stem>_types_apply.cpp.
+  const OutputSet apply = emit_apply_configurations(model, ApplyConfigOptions{kVersion, {}});
+  emit_apply_aggregate(apply, resolved->file_stem + "_types", kVersion, out);
+  append(out, apply);
   append(out, emit_reconciler(*resolved, options));
   append(out, emit_webhooks(*resolved, options));
   append(out, emit_dies(*resolved, model, builtin_model(), options));

@@ -32,6 +32,7 @@ constexpr FlagSpec kFlags[] = {
     {Flag::Shards, "--shards", &Options::shards},
     {Flag::SourcePartLines, "--source-part-lines", &Options::source_part_lines},
     {Flag::CodecOnly, "--codec-only", &Options::codec_only},
+    {Flag::ApplyConfigurations, "--apply-configurations", &Options::apply_configurations},
     {Flag::ProtoRoot, "--proto-root", &Options::proto_root},
     {Flag::Builtin, "--builtin", nullptr, &Options::builtin},
     {Flag::TypesNamespace, "--types-namespace", &Options::types_namespace},

@@ -26,6 +26,7 @@ struct Options {
   std::string shards;           // types: --shards
   std::string source_part_lines;  // types: --source-part-lines
   std::string codec_only;       // types: --codec-only
+  std::string apply_configurations;  // types: --apply-configurations
   std::string proto_root;       // openapi-facts: --proto-root
   bool builtin = false;         // dies: --builtin
   std::string types_namespace;  // dies: --types-namespace
@@ -62,6 +63,7 @@ enum class Flag {
   Shards,
   SourcePartLines,
   CodecOnly,
+  ApplyConfigurations,
   ProtoRoot,
   Builtin,
   TypesNamespace,

@@ -331,11 +331,6 @@ struct Uses {
   }
 };
 
-// A member function `name` of a struct that finds an item of a map list by its keys.
-struct Finder {
-  const FieldDef* list;
-  std::string name;
-};
 
 std::size_t line_count(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -606,32 +601,8 @@ std::vector<rr::FieldError> validate_update(const $struct$& old) const;)gen";
 
   // ---- list-type map lookup -------------------------------------------------------------------
 
-  std::vector<Finder> finders_of(const StructDef& s) const {
-    std::vector<Finder> out;
-    std::set<std::string> names;
-    for (const auto& f : s.fields) names.insert(f.cpp_name);
-    for (const auto& f : s.fields) {
-      if (!(f.type.kind == TypeKind::Array && f.constraints && f.constraints->list_type == ListType::Map)) continue;
-      const TypeRef& e = *f.type.element;
-      if (e.kind != TypeKind::Struct || e.nullable || e.boxed) continue;
-      bool ok = !f.constraints->list_map_keys.empty();
-      for (const auto& k : f.constraints->list_map_keys) ok = ok && list_map_key_field(*e.def, k);
-      if (!ok) continue;
-      std::string base = f.cpp_name;
-      if (base.back() == '_') base.pop_back();
-      std::string name = "find_" + base;
-      while (names.count(name)) name += "_by_key";
-      names.insert(name);
-      out.push_back({&f, name});
-    }
-    return out;
-  }
-  // The key members of a map list's item, in x-kubernetes-list-map-keys order.
-  static std::vector<const FieldDef*> key_fields(const FieldDef& f) {
-    std::vector<const FieldDef*> out;
-    for (const auto& k : f.constraints->list_map_keys) out.push_back(list_map_key_field(*f.type.element->def, k));
-    return out;
-  }
+  static std::vector<Finder> finders_of(const StructDef& s) { return map_list_finders(s); }
+  static std::vector<const FieldDef*> key_fields(const FieldDef& f) { return map_list_key_fields(f); }
   std::string finder_params(const FieldDef& f) const {
     Printer p("types");
     std::string out;

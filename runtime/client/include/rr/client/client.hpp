@@ -24,6 +24,7 @@
 namespace rr {
 
 class Watch;  // rr/client/watch.hpp
+struct ApplyOptions;  // rr/client/apply.hpp
 
 // A typed Kubernetes object: a generated kind (or any struct) with ResourceTraits and ObjectMeta.
 template <class T>
@@ -85,6 +86,17 @@ class Client {
   T patch(const ObjectKey& key, PatchType type, std::string_view body, std::string_view subresource = {});
   template <Object T>
   void remove(const T& object, const DeleteOptions& opts = {});
+  // Server-side apply of a generated apply configuration A (rr::ApplyConfiguration: `<kind>_apply.hpp`),
+  // of the object or of its status subresource; returns the object as persisted. Defined in
+  // rr/client/apply.hpp, which every generated apply header includes.
+  template <class A>
+  typename A::object_type apply(const A& config);
+  template <class A>
+  typename A::object_type apply(const A& config, const ApplyOptions& opts);
+  template <class A>
+  typename A::object_type apply_status(const A& config);
+  template <class A>
+  typename A::object_type apply_status(const A& config, const ApplyOptions& opts);
 
  protected:
   // What an implementation provides, one per verb, with the verb's contract. A client that
