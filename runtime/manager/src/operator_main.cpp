@@ -179,6 +179,8 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     cache_options.informer.on_error = [log](std::string_view message) {
       log.error(Error::make(std::string(message)), "Failed to watch");
     };
+    // --namespaces: one list and watch per namespace (a Role in each suffices), else every namespace.
+    cache_options.namespaces = options.namespaces;
     auto cache = std::make_shared<InformerCache>(api, std::move(cache_options));
     manager.add(cache);
     manager.add_metrics_collector(
