@@ -14,6 +14,15 @@
 namespace rr {
 
 struct Informer::Impl {
+  // One list/watch stream: the informer's namespace (or all), or one of InformerOptions::namespaces
+  // (controller-runtime's multi-namespace cache: a list and a watch per namespace, one store).
+  struct Stream {
+    std::string namespace_;
+    std::string last_resource_version;
+    std::shared_ptr<Watch> current_watch;
+    bool synced = false;
+  };
+
   Impl(std::shared_ptr<Client> c, KindInfo k, InformerOptions o)
       : client(std::move(c)),
         kind(std::move(k)),
@@ -28,15 +37,6 @@ struct Informer::Impl {
     for (const auto& ns : o.namespaces) out.push_back(Stream{ns, {}, {}, false});
     return out;
   }
-
-  // One list/watch stream: the informer's namespace (or all), or one of InformerOptions::namespaces
-  // (controller-runtime's multi-namespace cache: a list and a watch per namespace, one store).
-  struct Stream {
-    std::string namespace_;
-    std::string last_resource_version;
-    std::shared_ptr<Watch> current_watch;
-    bool synced = false;
-  };
 
   std::shared_ptr<Client> client;
   const KindInfo kind;
