@@ -127,6 +127,9 @@ struct ResolvedSpec {
   std::string file_stem;      // "function": file names, CMake-facing names (snake_case of name)
   std::string cpp_namespace;  // final, e.g. "fnsample"
   ReconcilerScope scope = ReconcilerScope::Cluster;
+  // `namespaces:` (scope Namespace only): the namespaces watched, a Role and RoleBinding in each;
+  // sorted; empty: the deploy namespace's Role.
+  std::vector<std::string> namespaces;
   std::vector<std::string> conditions;  // condition types that Ready summarises, as written
   Location conditions_location;
   std::string leader_election_id;       // "" = no leader election (no Lease RBAC)

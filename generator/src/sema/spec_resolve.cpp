@@ -175,6 +175,7 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   out.name = spec.name;
   out.file_stem = file_stem(spec.name);
   out.scope = reconciler_scope(spec.scope);
+  out.namespaces = spec.namespaces;
   out.conditions = spec.conditions;
   out.conditions_location = spec.conditions_location;
   out.leader_election_id = spec.leader_election_id;

@@ -174,6 +174,34 @@ TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for
         Strings{rbac_origin_derived, rbac_origin_extra});
 }
 
+TEST_CASE("rbac derive: namespaces: a Role in each watched namespace, none in the deploy namespace") {
+  ResolvedSpec spec = function_spec();
+  spec.scope = ReconcilerScope::Namespace;
+  spec.namespaces = {"team-a", "team-b"};
+  spec.steps[0].tracks.push_back(kind("", "Namespace", "namespaces", /*namespaced=*/false));
+  PolicyRule secrets;
+  secrets.api_groups = {""};
+  secrets.resources = {"secrets"};
+  secrets.verbs = {"get"};
+  spec.rbac = {secrets};
+
+  const RoleSet roles = derive_rbac(spec);
+  // team-a, team-b, the ClusterRole for namespaces, the leader-election Role in the deploy namespace.
+  REQUIRE(roles.roles.size() == 4);
+  const std::string each = "[][configmaps] [list,watch]\n"
+                           "[][events] [create,patch]\n"
+                           "[][secrets] [get]\n"
+                           "[build.example.rrgen.dev][functions] [list,watch]\n"
+                           "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
+                           "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n";
+  CHECK(show(rules_of(roles, "team-a", "function-manager-role")) == each);
+  CHECK(show(rules_of(roles, "team-b", "function-manager-role")) == each);
+  CHECK_FALSE(roles.roles.contains(RoleKey{"function-system", "function-manager-role"}));
+  CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][namespaces] [list,watch]\n");
+  CHECK(show(rules_of(roles, "function-system", "function-leader-election-role")) ==
+        "[coordination.k8s.io][leases] [create,get,update]\n");
+}
+
 TEST_CASE("rbac derive: extra rules merge with derived ones") {
   ResolvedSpec spec = function_spec();
   spec.leader_election_id.clear();
