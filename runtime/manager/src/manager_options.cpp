@@ -230,6 +230,16 @@ const std::vector<Flag>& flags() {
        "empty watches every namespace.",
        FlagKind::value, [](O& o, S v) { o.namespaces = parse_namespaces(v); },
        [](const O& o) { return quoted(join_namespaces(o.namespaces)); }},
+      {"events-api", "string",
+       "The Event API the controllers write: events.k8s.io/v1 (series), or core/v1 for older clusters.",
+       FlagKind::value,
+       [](O& o, S v) {
+         if (v != "events.k8s.io/v1" && v != "core/v1") {
+           throw std::invalid_argument("must be events.k8s.io/v1 or core/v1, not \"" + v + "\"");
+         }
+         o.core_v1_events = v == "core/v1";
+       },
+       [](const O& o) { return quoted(o.core_v1_events ? "core/v1" : "events.k8s.io/v1"); }},
       {"kube-api-qps", "float",
        "Requests per second the operator's API client sends at most (client-side rate limit); a negative value "
        "turns the limit off.",

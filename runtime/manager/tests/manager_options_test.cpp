@@ -309,3 +309,12 @@ TEST_CASE("cache flags: --namespaces lists the namespaces the cache watches") {
   const std::string usage = ManagerOptions::usage("op");
   CHECK(usage.find("--namespaces string") != std::string::npos);
 }
+
+TEST_CASE("event flags: --events-api is events.k8s.io/v1 unless core/v1 is asked for") {
+  CHECK_FALSE(ManagerOptions::parse(std::vector<std::string>{}).core_v1_events);
+  CHECK(ManagerOptions::parse(std::vector<std::string>{"--events-api=core/v1"}).core_v1_events);
+  CHECK_FALSE(ManagerOptions::parse(std::vector<std::string>{"--events-api=events.k8s.io/v1"}).core_v1_events);
+  CHECK(parse_error({"--events-api=v1"}) ==
+        "invalid value for --events-api: must be events.k8s.io/v1 or core/v1, not \"v1\"");
+  CHECK(ManagerOptions::usage("op").find("(default \"events.k8s.io/v1\")") != std::string::npos);
+}

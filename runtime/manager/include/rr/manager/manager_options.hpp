@@ -102,6 +102,11 @@ struct ManagerOptions {
   // in each is enough; empty: every namespace. Cluster-scoped kinds are watched whole regardless.
   std::vector<std::string> namespaces;
 
+  // Flag: --events-api (ours): "events.k8s.io/v1" (the default, controller-runtime's since v0.23:
+  // Events with series) or "core/v1" (count and lastTimestamp, for clusters that do not serve
+  // events.k8s.io/v1): ControllerOptions::events_api of every controller.
+  bool core_v1_events = false;
+
   // Flags: --kube-api-qps, --kube-api-burst (kube-controller-manager's names): the API client's
   // client-side rate limit. The defaults are controller-runtime's GetConfig values (client-go's own
   // are 5 and 10); a negative qps turns the limit off, as in client-go.
