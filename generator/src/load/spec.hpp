@@ -145,6 +145,8 @@ struct ReconcilerSpec {
   // to; empty: the deploy namespace's Role as before. Sorted, without repeats.
   std::vector<std::string> namespaces;
   Location namespaces_location;
+  // `events: core/v1`: the recorder writes core/v1 Events (older clusters); default events.k8s.io/v1.
+  bool core_v1_events = false;
   std::vector<std::string> conditions;  // condition types that Ready summarises (may be empty)
   Location conditions_location;
   std::vector<SpecStep> steps;

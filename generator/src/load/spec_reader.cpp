@@ -209,6 +209,14 @@ class SpecReader {
       }
     }
     if (const Node* n = doc.find("namespaces")) read_watch_namespaces(*n, spec);
+    if (const Node* n = doc.find("events")) {
+      if (auto api = string_of(*n, "events")) {
+        if (*api == "core/v1") spec.core_v1_events = true;
+        else if (*api != "events.k8s.io/v1")
+          diags_.error(n->location, "spec-bad-value",
+                       "'events' must be 'events.k8s.io/v1' or 'core/v1' (older clusters), not " + quoted(*api));
+      }
+    }
     if (const Node* n = doc.find("conditions")) read_conditions(*n, spec);
     if (const Node* n = doc.find("leaderElectionID")) {
       if (auto id = string_of(*n, "leaderElectionID")) {
@@ -528,9 +536,9 @@ class SpecReader {
 
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
-      "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
-      "namespaces"};
+      "apiVersion",  "kind",  "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
+      "reconcilers", "rbac",  "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
+      "namespaces",  "events"};
   return keys;
 }
 

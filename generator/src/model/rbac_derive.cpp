@@ -115,8 +115,9 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
       add(roles_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
-  // The event recorder creates core/v1 Events and patches their count when one repeats.
-  add(manager_roles, rule("", "events", {"create", "patch"}));
+  // The event recorder creates events.k8s.io/v1 Events and patches their series when one repeats
+  // (with `events: core/v1`, core Events and their count).
+  add(manager_roles, rule(spec.core_v1_events ? "" : "events.k8s.io", "events", {"create", "patch"}));
 
   // Leader election: a Lease in the deploy namespace, read (get), created when missing (create),
   // then renewed, taken over and released by updates (update), as client-go's LeaseLock does.

@@ -98,6 +98,7 @@ Yaml manager_container(const ResolvedSpec& spec) {
     for (const std::string& ns : spec.namespaces) list += (list.empty() ? "" : ",") + ns;
     args.push_back("--namespaces=" + list);
   }
+  if (spec.core_v1_events) args.push_back("--events-api=core/v1");
   args.push_back("--health-probe-bind-address=:" +
                  std::to_string(health_port));  // config/default adds the metrics flags
 
