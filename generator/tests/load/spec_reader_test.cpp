@@ -399,6 +399,16 @@ TEST_CASE("spec reader: namespaces, with scope: Namespace") {
                 "selector is not supported yet [spec-wrong-type]"});
 }
 
+TEST_CASE("spec reader: events") {
+  CHECK_FALSE(read(spec(kSteps))->spec->core_v1_events);
+  CHECK_FALSE(read(spec("events: events.k8s.io/v1\n" + kSteps))->spec->core_v1_events);
+  CHECK(read(spec("events: core/v1\n" + kSteps))->spec->core_v1_events);
+  check_errors(
+      spec("events: v1\n" + kSteps),
+      {"reconciler.yaml:4:9: error: 'events' must be 'events.k8s.io/v1' or 'core/v1' (older clusters), not 'v1' "
+       "[spec-bad-value]"});
+}
+
 TEST_CASE("spec reader: rbac rules as Kubernetes validates a PolicyRule") {
   check_errors(spec(kSteps + "rbac:\n  - apiGroups: [\"\"]\n    resources: [pods]\n"),
                {"reconciler.yaml:7:5: error: a rule needs 'verbs' [spec-bad-rule]"});
