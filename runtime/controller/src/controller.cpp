@@ -67,7 +67,18 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
   s.api = std::move(api);
   s.cache = std::move(cache);
 
-  s.config.client = std::make_shared<CachedClient>(s.api, s.cache, CachedClientOptions{s.options.uncached});
+  CachedClientOptions client_options{s.options.uncached};
+  if (registry) {
+    // Read your own writes: a get that found the cache older than this controller's own write.
+    auto& stale = registry
+                      ->counter("controller_runtime_reconcile_stale_cache_total",
+                                "Reads of an object the controller wrote that found the cache older than the write "
+                                "(each waited for the cache)",
+                                {"controller"})
+                      .with({s.options.name});
+    client_options.on_stale = [&stale](const KindInfo&, const ObjectKey&) { stale.inc(); };
+  }
+  s.config.client = std::make_shared<CachedClient>(s.api, s.cache, std::move(client_options));
   s.config.api_reader = s.api;
   s.config.tracker = make_tracker(2 * s.options.sync_period);
   // Events are written by their own thread (async_event_recorder.hpp), never by a worker.
