@@ -282,7 +282,12 @@ class Reflector {
     if (now < next_resync_) return;
     next_resync_ = now + impl_.options.resync_period;
     std::lock_guard dispatch(impl_.dispatch_mutex);
-    for (const auto& object : impl_.store.list()) impl_.deliver_update(*object, *object);
+    // With several streams, each resyncs its own namespace.
+    const bool mine_only = impl_.streams.size() > 1;
+    for (const auto& object : impl_.store.list()) {
+      if (mine_only && key_of(*object).namespace_ != stream_.namespace_) continue;
+      impl_.deliver_update(*object, *object);
+    }
   }
 
   // Waits `delay` on the informer's clock; stop ends the wait.
