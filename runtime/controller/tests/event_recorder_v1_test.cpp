@@ -17,10 +17,10 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const rr::KindInfo events_v1{{"events.k8s.io", "v1", "Event"}, "events", "EventList", rr::Scope::Namespaced, false};
+const rr::KindInfo v1_event_kind{{"events.k8s.io", "v1", "Event"}, "events", "EventList", rr::Scope::Namespaced, false};
 
 // Writes as lines: "create <ns>/<name>", "patch <ns>/<name> <body>".
-class WriteLog final : public rr::ForwardingClient {
+class V1WriteLog final : public rr::ForwardingClient {
  public:
   using rr::ForwardingClient::ForwardingClient;
   std::vector<std::string> lines() {
@@ -48,16 +48,16 @@ class WriteLog final : public rr::ForwardingClient {
   std::vector<std::string> lines_;
 };
 
-struct Fixture {
+struct V1Fixture {
   std::shared_ptr<rr::Cluster> cluster = std::make_shared<rr::Cluster>();
-  std::shared_ptr<WriteLog> client = std::make_shared<WriteLog>(std::make_shared<rr::ClusterClient>(cluster));
+  std::shared_ptr<V1WriteLog> client = std::make_shared<V1WriteLog>(std::make_shared<rr::ClusterClient>(cluster));
   rr::FakeClock clock;
   // Wall time follows the fake clock from 2026-11-30T08:00:00Z.
   std::chrono::system_clock::time_point wall_start = std::chrono::system_clock::time_point(1796025600s);
   std::unique_ptr<rr::EventRecorderV1> recorder;
 
-  explicit Fixture(bool run_timer = false) {
-    cluster->register_kind(events_v1);
+  explicit V1Fixture(bool run_timer = false) {
+    cluster->register_kind(v1_event_kind);
     rr::EventRecorderV1Options o;
     o.reporting_controller = "widget-controller";
     o.reporting_instance = "widget-controller-host";
@@ -72,19 +72,19 @@ struct Fixture {
 
   std::vector<rr::Json> events() {
     rr::ListOptions all;
-    return cluster->list(events_v1, all)["items"].get<std::vector<rr::Json>>();
+    return cluster->list(v1_event_kind, all)["items"].get<std::vector<rr::Json>>();
   }
 };
 
-rr::Event failed(std::string note = "it broke") {
+rr::Event v1_failed(std::string note = "it broke") {
   return rr::Event{{"example.dev/v1", "Widget", "team-a", "w", "uid-1", "7"}, "Warning", "Failed", std::move(note)};
 }
 
 }  // namespace
 
 TEST_CASE("events.k8s.io/v1 recorder: one Event with every field client-go's recorder sets") {
-  Fixture f;
-  rr::Event e = failed();
+  V1Fixture f;
+  rr::Event e = v1_failed();
   e.action = "Reconcile";
   e.related = rr::EventTarget{"v1", "ConfigMap", "team-a", "settings", "uid-2", ""};
   f.recorder->record(e);
@@ -111,7 +111,7 @@ TEST_CASE("events.k8s.io/v1 recorder: one Event with every field client-go's rec
   CHECK_FALSE(v.contains("series"));
 
   // Without an action the reason stands in (the API requires one); notes are cut to 1024 bytes.
-  f.recorder->record(failed(std::string(1500, 'x')));
+  f.recorder->record(v1_failed(std::string(1500, 'x')));
   const auto two = f.events();
   REQUIRE(two.size() == 2);
   for (const auto& event : two) {
@@ -120,10 +120,10 @@ TEST_CASE("events.k8s.io/v1 recorder: one Event with every field client-go's rec
 }
 
 TEST_CASE("events.k8s.io/v1 recorder: repeats become a series, counted in memory and patched on the timer") {
-  Fixture f;
-  f.recorder->record(failed());
+  V1Fixture f;
+  f.recorder->record(v1_failed());
   f.clock.advance(10s);
-  f.recorder->record(failed("another note, same series"));  // the note is not part of the key
+  f.recorder->record(v1_failed("another note, same series"));  // the note is not part of the key
   auto lines = f.client->lines();
   REQUIRE(lines.size() == 2);
   CHECK(lines[0].rfind("create team-a/w.", 0) == 0);
@@ -133,14 +133,14 @@ TEST_CASE("events.k8s.io/v1 recorder: repeats become a series, counted in memory
   // Later repeats are only counted.
   for (int i = 0; i < 3; ++i) {
     f.clock.advance(1s);
-    f.recorder->record(failed());
+    f.recorder->record(v1_failed());
   }
   CHECK(f.client->lines().size() == 2);
   REQUIRE(f.events().size() == 1);
   CHECK(f.events()[0]["series"]["count"] == 2);
 
   // A different reason (or regarding, or related) is another event.
-  rr::Event other = failed();
+  rr::Event other = v1_failed();
   other.reason = "Retried";
   f.recorder->record(other);
   CHECK(f.events().size() == 2);
@@ -163,16 +163,16 @@ TEST_CASE("events.k8s.io/v1 recorder: repeats become a series, counted in memory
   }
 
   // Forgotten: the next one starts anew.
-  f.recorder->record(failed());
+  f.recorder->record(v1_failed());
   CHECK(f.events().size() == 3);
 }
 
 TEST_CASE("events.k8s.io/v1 recorder: live series are refreshed every refresh_time; a deleted Event is created again") {
-  Fixture f;
-  f.recorder->record(failed());
+  V1Fixture f;
+  f.recorder->record(v1_failed());
   for (int minute = 0; minute < 30; ++minute) {
     f.clock.advance(1min);
-    f.recorder->record(failed());
+    f.recorder->record(v1_failed());
     f.recorder->tick();
   }
   // Count 31 after 30 minutes of one event a minute; the refresh at 30 min wrote it.
@@ -182,9 +182,9 @@ TEST_CASE("events.k8s.io/v1 recorder: live series are refreshed every refresh_ti
 
   const auto events = f.events();
   REQUIRE(events.size() == 1);
-  f.cluster->remove(events_v1, rr::key_of(events[0]));
+  f.cluster->remove(v1_event_kind, rr::key_of(events[0]));
   f.clock.advance(30min);
-  f.recorder->record(failed());
+  f.recorder->record(v1_failed());
   f.recorder->tick();  // the refresh's patch is answered 404: the Event is created with its series
   const auto again = f.events();
   REQUIRE(again.size() == 1);
@@ -193,10 +193,10 @@ TEST_CASE("events.k8s.io/v1 recorder: live series are refreshed every refresh_ti
 }
 
 TEST_CASE("events.k8s.io/v1 recorder: the timer thread finishes series as the clock passes") {
-  Fixture f(/*run_timer=*/true);
-  f.recorder->record(failed());
-  f.recorder->record(failed());
-  f.recorder->record(failed());
+  V1Fixture f(/*run_timer=*/true);
+  f.recorder->record(v1_failed());
+  f.recorder->record(v1_failed());
+  f.recorder->record(v1_failed());
   f.clock.advance(7min);
   bool finished = false;
   for (int i = 0; i < 500 && !finished; ++i) {

@@ -13,7 +13,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::vector<std::string> names_of(const Json& list) {
+std::vector<std::string> ns_names_of(const Json& list) {
   std::vector<std::string> out;
   for (const auto& item : list["items"]) out.push_back(key_of(item).str());
   return out;
@@ -80,10 +80,10 @@ TEST_CASE("informer cache: several namespaces are listed and watched one by one;
   CHECK(client->asked() == std::set<std::string>{"a", "b"});  // never every namespace, never c
 
   // The list covers both namespaces; one namespace of them reads alone.
-  CHECK(names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "b/two"});
+  CHECK(ns_names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "b/two"});
   ListOptions in_b;
   in_b.namespace_ = "b";
-  CHECK(names_of(cache->list(widget_kind(), in_b)) == std::vector<std::string>{"b/two"});
+  CHECK(ns_names_of(cache->list(widget_kind(), in_b)) == std::vector<std::string>{"b/two"});
   CHECK(cache->get(widget_kind(), {"a", "one"})["metadata"]["name"] == "one");
 
   // Outside: an error, as controller-runtime's multi-namespace cache gives (not NotFound).
@@ -106,7 +106,7 @@ TEST_CASE("informer cache: several namespaces are listed and watched one by one;
   auto later = events.since(mark);
   std::sort(later.begin(), later.end());
   CHECK(later == std::vector<std::string>{"add a/six", "add b/five"});
-  CHECK(names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "a/six", "b/five", "b/two"});
+  CHECK(ns_names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "a/six", "b/five", "b/two"});
   // A handler added late gets both namespaces' objects replayed.
   Recorder late;
   informer->add_handlers(late.handlers());
@@ -129,11 +129,11 @@ TEST_CASE("informer cache: a kind's own namespaces, one namespace and cluster sc
   std::jthread running([&](std::stop_token stop) { cache->start(stop); });
   REQUIRE(eventually([&] { return cache->started(); }));
 
-  CHECK(names_of(cache->list(gadget_kind(), {})) == std::vector<std::string>{"c/g2"});
+  CHECK(ns_names_of(cache->list(gadget_kind(), {})) == std::vector<std::string>{"c/g2"});
   CHECK_THROWS_AS(cache->get(gadget_kind(), {"a", "g1"}), CacheNamespaceError);
   // One namespace is one stream, whose version the list reports.
   CHECK(cache->list(gadget_kind(), {})["metadata"]["resourceVersion"] == cluster->resource_version());
-  CHECK(names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "b/two"});
+  CHECK(ns_names_of(cache->list(widget_kind(), {})) == std::vector<std::string>{"a/one", "b/two"});
   CHECK(client->streams == 3);  // c for gadgets; a and b for widgets
 
   // Cluster-scoped kinds are not limited by namespaces.
