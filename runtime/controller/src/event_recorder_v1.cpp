@@ -143,14 +143,15 @@ struct EventRecorderV1::Impl {
     return object;
   }
 
-  // client-go's recordEvent: a series is patched (strategic merge of `series`), and created when
+  // client-go's recordEvent: a series is patched (`series` only; a JSON merge patch where client-go sends
+  // the same body as a strategic merge patch: for a struct they agree), and created when
   // the patch finds no Event; a single event is created. True: retry later (not an API answer).
   bool write(const Remembered& r) {
     try {
       if (r.series) {
         const Json patch = {{"series", {{"count", r.series->count}, {"lastObservedTime", r.series->last_observed}}}};
         try {
-          client->patch(events_v1_kind(), r.where, PatchType::Strategic, patch.dump(), {}, {});
+          client->patch(events_v1_kind(), r.where, PatchType::Merge, patch.dump(), {}, {});
           return false;
         } catch (const ApiError& e) {
           if (!is_not_found(e.status())) throw;

@@ -1,5 +1,5 @@
 // rr::EventRecorderV1 against the local API server over HTTP: the Event it creates passes the
-// server's events.k8s.io/v1 validation, and its series is a strategic merge patch the server
+// server's events.k8s.io/v1 validation, and its series is a merge patch the server
 // applies. The recorder's timer is driven by hand (run_timer off, a FakeClock).
 #include <doctest/doctest.h>
 
