@@ -6,6 +6,7 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_handlers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/deadline_timer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/event_recorder_v1.cpp
 )
 
 if(RRGEN_BUILD_TESTS)
@@ -15,6 +16,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_handlers_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_priority_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/async_event_recorder_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/event_recorder_v1_test.cpp
   )
   target_include_directories(rr_controller_runtime_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)
   target_link_libraries(rr_controller_runtime_tests PRIVATE rr::controller rr::cluster doctest::doctest)

@@ -47,7 +47,7 @@ const std::vector<CallForm>& all_call_forms() {
       // Finalizers: a JSON merge patch of metadata.finalizers (finalizers.hpp).
       {"rr", "add_finalizer", {"patch"}, K::KindInfoArg, {}, 1},
       {"rr", "clear_finalizer", {"patch"}, K::KindInfoArg, {}, 1},
-      // Events: core/v1 Events, created, and patched when a repeat bumps the count.
+      // Events: events.k8s.io/v1 Events, created, and patched when a repeat becomes a series.
       {"rr::EventRecorder", "event", {"create", "patch"}, K::CoreEvents},
       {"rr::EventRecorder", "record", {"create", "patch"}, K::CoreEvents},
   };

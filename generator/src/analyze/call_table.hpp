@@ -14,7 +14,7 @@ enum class KindFrom {
   ClassTemplateArg,     // rr::Api<T>(...).get(...)
   KindInfoArg,          // client.get(kind_info, key): the KindInfo argument `kind_arg`
   ObjectArg,            // tracker.track_object(T const&, ...): the argument's type (Json: at run time)
-  CoreEvents,           // the event recorder: core/v1 Events
+  CoreEvents,           // the event recorder: events.k8s.io/v1 Events (the runtime's default)
 };
 
 struct CallForm {

@@ -141,6 +141,12 @@ struct ReconcilerSpec {
   KindRef resource;                   // empty when the resource is a duck
   std::optional<SpecDuck> duck;       // `resource: {duck: ..., kinds: [...]}`
   Scope scope = Scope::Cluster;       // Cluster: ClusterRole(Binding); Namespace: Role(Binding)
+  // `namespaces: [a, b]` (with scope: Namespace): the namespaces the cache watches and the Roles go
+  // to; empty: the deploy namespace's Role as before. Sorted, without repeats.
+  std::vector<std::string> namespaces;
+  Location namespaces_location;
+  // `events: core/v1`: the recorder writes core/v1 Events (older clusters); default events.k8s.io/v1.
+  bool core_v1_events = false;
   std::vector<std::string> conditions;  // condition types that Ready summarises (may be empty)
   Location conditions_location;
   std::vector<SpecStep> steps;

@@ -208,6 +208,15 @@ class SpecReader {
         else diags_.error(n->location, "spec-bad-scope", "'scope' must be 'Cluster' or 'Namespace', not " + quoted(*scope));
       }
     }
+    if (const Node* n = doc.find("namespaces")) read_watch_namespaces(*n, spec);
+    if (const Node* n = doc.find("events")) {
+      if (auto api = string_of(*n, "events")) {
+        if (*api == "core/v1") spec.core_v1_events = true;
+        else if (*api != "events.k8s.io/v1")
+          diags_.error(n->location, "spec-bad-value",
+                       "'events' must be 'events.k8s.io/v1' or 'core/v1' (older clusters), not " + quoted(*api));
+      }
+    }
     if (const Node* n = doc.find("conditions")) read_conditions(*n, spec);
     if (const Node* n = doc.find("leaderElectionID")) {
       if (auto id = string_of(*n, "leaderElectionID")) {
@@ -263,6 +272,11 @@ class SpecReader {
       const std::string folder = slash == std::string::npos ? "" : file.substr(0, slash);
       spec.policies = read_spec_policies(*n, PolicyFiles{sources_, folder}, diags_);
     }
+    if (!spec.namespaces.empty() && spec.scope != Scope::Namespace) {
+      diags_.error(spec.namespaces_location, "spec-namespaces-scope",
+                   "'namespaces' needs scope: Namespace (a Role in each listed namespace); scope: Cluster watches "
+                   "every namespace");
+    }
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");
@@ -288,6 +302,30 @@ class SpecReader {
       ok = false;
     }
     return ok;
+  }
+
+  // `namespaces: [a, b]`: namespace names (DNS-1123 labels), each once.
+  void read_watch_namespaces(const Node& n, ReconcilerSpec& spec) {
+    spec.namespaces_location = n.location;
+    if (n.is_mapping()) {
+      diags_.error(n.location, "spec-wrong-type",
+                   "'namespaces' must be a sequence of namespace names; a namespace selector is not supported yet");
+      return;
+    }
+    for (auto& [name, node] : strings_of(n, "namespaces")) {
+      if (!is_dns1123_label(name)) {
+        diags_.error(node->location, "spec-bad-value",
+                     "namespace " + quoted(name) +
+                         " must be a Kubernetes namespace name: at most 63 lower-case letters, digits and '-'");
+      } else if (std::find(spec.namespaces.begin(), spec.namespaces.end(), name) != spec.namespaces.end()) {
+        diags_.error(node->location, "spec-duplicate-name", "namespace " + quoted(name) + " is listed twice");
+      } else {
+        spec.namespaces.push_back(name);
+      }
+    }
+    if (n.is_sequence() && n.children.empty())
+      diags_.error(n.location, "spec-bad-value", "'namespaces' must list at least one namespace");
+    std::sort(spec.namespaces.begin(), spec.namespaces.end());
   }
 
   void read_conditions(const Node& n, ReconcilerSpec& spec) {
@@ -498,8 +536,9 @@ class SpecReader {
 
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
-      "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies"};
+      "apiVersion",  "kind",  "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
+      "reconcilers", "rbac",  "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
+      "namespaces",  "events"};
   return keys;
 }
 

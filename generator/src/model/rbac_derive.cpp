@@ -55,12 +55,26 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   const DeployNames names = deploy_names(spec);
   const bool namespaced_scope = spec.scope == ReconcilerScope::Namespace;
   const RoleKey cluster_role{"", names.manager_role};
-  const RoleKey manager_role = namespaced_scope ? RoleKey{names.namespace_, names.manager_role} : cluster_role;
+  // The manager's roles: the ClusterRole; under scope: Namespace, a Role in the deploy namespace, or
+  // one in each namespace of `namespaces:` (the cache lists and watches each of them).
+  std::vector<RoleKey> manager_roles;
+  if (!namespaced_scope) {
+    manager_roles.push_back(cluster_role);
+  } else if (spec.namespaces.empty()) {
+    manager_roles.push_back(RoleKey{names.namespace_, names.manager_role});
+  } else {
+    for (const std::string& ns : spec.namespaces) manager_roles.push_back(RoleKey{ns, names.manager_role});
+  }
   // A Role grants nothing on cluster-scoped kinds: those always go to the ClusterRole.
-  auto role_for = [&](const ResolvedKind& kind) { return kind.namespaced ? manager_role : cluster_role; };
+  auto roles_for = [&](const ResolvedKind& kind) {
+    return kind.namespaced ? manager_roles : std::vector<RoleKey>{cluster_role};
+  };
 
   RuleSource derived{rbac_origin_derived, {}};
-  auto add = [&](const RoleKey& role, PolicyRule r) { derived.roles.add(role, std::move(r), derived.origin); };
+  auto add_one = [&](const RoleKey& role, PolicyRule r) { derived.roles.add(role, std::move(r), derived.origin); };
+  auto add = [&](const std::vector<RoleKey>& roles, const PolicyRule& r) {
+    for (const RoleKey& role : roles) add_one(role, r);
+  };
 
   // The reconciled kind: the manager's informer lists and watches it; the reconciler reads it from
   // that cache, never with a get. Finalizers are added and cleared with a merge patch of
@@ -72,19 +86,19 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     // status subresource, and nothing ever creates or updates a whole object of these kinds
     // (rr::DynamicApi refuses to). Kinds added at run time need rules of their own (`rbac:`).
     for (const ResolvedKind& kind : spec.duck->kinds) {
-      add(role_for(kind), rule(kind.group, kind.plural, resource_verbs));
-      add(role_for(kind), rule(kind.group, kind.plural + "/status", {"patch"}));
+      add(roles_for(kind), rule(kind.group, kind.plural, resource_verbs));
+      add(roles_for(kind), rule(kind.group, kind.plural + "/status", {"patch"}));
     }
   } else {
     const ResolvedKind& resource = spec.resource;
-    add(role_for(resource), rule(resource.group, resource.plural, resource_verbs));
+    add(roles_for(resource), rule(resource.group, resource.plural, resource_verbs));
     // The status is written with an update of the status subresource (and never read from it).
-    if (resource.has_status) add(role_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
+    if (resource.has_status) add(roles_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
     // Children carry an owner reference with blockOwnerDeletion: true, which the
     // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
     // owner's finalizers subresource.
     if (any_owned_child(spec))
-      add(role_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
+      add(roles_for(resource), rule(resource.group, resource.plural + "/finalizers", {"update"}));
   }
 
   for (const ResolvedStep& step : spec.steps) {
@@ -92,17 +106,18 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     // updated and deleted; get: the object in the way of a create (AlreadyExists) is read uncached,
     // to tell our own not yet cached child from someone else's.
     if (step.child) {
-      add(role_for(*step.child),
+      add(roles_for(*step.child),
           rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));
     }
     // Tracked kinds are read (by name or by selector) from the informer cache, which lists and
     // watches them; a change re-drives the resource.
     for (const ResolvedKind& tracked : step.tracks) {
-      add(role_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
+      add(roles_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
-  // The event recorder creates core/v1 Events and patches their count when one repeats.
-  add(manager_role, rule("", "events", {"create", "patch"}));
+  // The event recorder creates events.k8s.io/v1 Events and patches their series when one repeats
+  // (with `events: core/v1`, core Events and their count).
+  add(manager_roles, rule(spec.core_v1_events ? "" : "events.k8s.io", "events", {"create", "patch"}));
 
   // Leader election: a Lease in the deploy namespace, read (get), created when missing (create),
   // then renewed, taken over and released by updates (update), as client-go's LeaseLock does.
@@ -110,14 +125,14 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   // elector never makes those calls.
   if (!spec.leader_election_id.empty()) {
     const RoleKey leader{names.namespace_, names.leader_election_role};
-    add(leader, rule("coordination.k8s.io", "leases", {"get", "create", "update"}));
+    add_one(leader, rule("coordination.k8s.io", "leases", {"get", "create", "update"}));
   }
 
   RuleSource extra{rbac_origin_extra, {}};
   for (const PolicyRule& r : spec.rbac) {
     // Non-resource URLs exist only in ClusterRoles.
-    const RoleKey& role = r.non_resource_urls.empty() ? manager_role : cluster_role;
-    extra.roles.add(role, r, extra.origin);
+    for (const RoleKey& role : r.non_resource_urls.empty() ? manager_roles : std::vector<RoleKey>{cluster_role})
+      extra.roles.add(role, r, extra.origin);
   }
 
   std::vector<RuleSource> sources;

@@ -27,11 +27,16 @@ DeployNames deploy_names(const std::string& file_stem, const std::string& deploy
 // The binding of a role is named after it, as kubebuilder does: "x-role" -> "x-rolebinding".
 std::string binding_name(const std::string& role_name);
 
+// Where the manager's Roles in the namespaces of `namespaces:` (other than the deploy namespace)
+// go: a kustomization without `namespace:`, which config/default's would override.
+inline constexpr const char* rbac_namespaces_dir = "config/rbac-namespaces";
+
 inline constexpr const char* rbac_origin_derived = "derived from the reconciler spec";
 inline constexpr const char* rbac_origin_extra = "the spec's rbac: rules";
 
 // The rules of each source before normalisation; merge_rule_sources() turns them into roles.
-// Scope Cluster: one ClusterRole. Scope Namespace: a Role in the deploy namespace, plus a
+// Scope Cluster: one ClusterRole. Scope Namespace: a Role in the deploy namespace (with
+// `namespaces:`, one in each listed namespace instead), plus a
 // ClusterRole for what a Role cannot grant (cluster-scoped kinds, non-resource URLs). With leader
 // election, a Role "<app>-leader-election-role" in the deploy namespace.
 std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec);

@@ -127,6 +127,11 @@ struct ResolvedSpec {
   std::string file_stem;      // "function": file names, CMake-facing names (snake_case of name)
   std::string cpp_namespace;  // final, e.g. "fnsample"
   ReconcilerScope scope = ReconcilerScope::Cluster;
+  // `namespaces:` (scope Namespace only): the namespaces watched, a Role and RoleBinding in each;
+  // sorted; empty: the deploy namespace's Role.
+  std::vector<std::string> namespaces;
+  // `events: core/v1`: core/v1 Events (--events-api=core/v1); false: events.k8s.io/v1.
+  bool core_v1_events = false;
   std::vector<std::string> conditions;  // condition types that Ready summarises, as written
   Location conditions_location;
   std::string leader_election_id;       // "" = no leader election (no Lease RBAC)

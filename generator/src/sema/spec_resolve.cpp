@@ -175,6 +175,8 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   out.name = spec.name;
   out.file_stem = file_stem(spec.name);
   out.scope = reconciler_scope(spec.scope);
+  out.namespaces = spec.namespaces;
+  out.core_v1_events = spec.core_v1_events;
   out.conditions = spec.conditions;
   out.conditions_location = spec.conditions_location;
   out.leader_election_id = spec.leader_election_id;

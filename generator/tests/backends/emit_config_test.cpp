@@ -132,13 +132,13 @@ TEST_CASE("emit_rbac: kubebuilder's config/rbac files, the kustomization listing
   CHECK(text_at(cluster_role, "kind") == "ClusterRole");
   CHECK(text_at(cluster_role, "metadata.name") == "function-manager-role");
   CHECK(at(cluster_role, "metadata.namespace") == nullptr);
-  CHECK(strings_at(cluster_role, "rules.0.apiGroups") == Strings{""});
-  CHECK(strings_at(cluster_role, "rules.0.resources") == Strings{"events"});
-  CHECK(strings_at(cluster_role, "rules.0.verbs") == Strings{"create", "patch"});
   // The finalizers and status subresources both need update only: one rule, as controller-gen merges.
-  CHECK(strings_at(cluster_role, "rules.2.resources") == Strings{"functions/finalizers", "functions/status"});
-  CHECK(strings_at(cluster_role, "rules.2.verbs") == Strings{"update"});
-  CHECK(strings_at(cluster_role, "rules.3.resources") == Strings{"images"});
+  CHECK(strings_at(cluster_role, "rules.1.resources") == Strings{"functions/finalizers", "functions/status"});
+  CHECK(strings_at(cluster_role, "rules.1.verbs") == Strings{"update"});
+  CHECK(strings_at(cluster_role, "rules.2.resources") == Strings{"images"});
+  CHECK(strings_at(cluster_role, "rules.3.apiGroups") == Strings{"events.k8s.io"});
+  CHECK(strings_at(cluster_role, "rules.3.resources") == Strings{"events"});
+  CHECK(strings_at(cluster_role, "rules.3.verbs") == Strings{"create", "patch"});
   CHECK(at(cluster_role, "rules.4") == nullptr);
 
   Parsed binding(files["config/rbac/role_binding.yaml"]);

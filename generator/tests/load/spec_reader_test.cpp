@@ -380,6 +380,35 @@ TEST_CASE("spec reader: scope") {
                {"reconciler.yaml:4:8: error: 'scope' must be 'Cluster' or 'Namespace', not 'Namespaced' [spec-bad-scope]"});
 }
 
+TEST_CASE("spec reader: namespaces, with scope: Namespace") {
+  auto ok = read(spec("scope: Namespace\nnamespaces: [team-b, team-a]\n" + kSteps));
+  REQUIRE(ok->spec);
+  CHECK(ok->spec->namespaces == std::vector<std::string>{"team-a", "team-b"});
+  CHECK(read(spec(kSteps))->spec->namespaces.empty());
+  check_errors(spec("namespaces: [a]\n" + kSteps),
+               {"reconciler.yaml:4:13: error: 'namespaces' needs scope: Namespace (a Role in each listed namespace); "
+                "scope: Cluster watches every namespace [spec-namespaces-scope]"});
+  check_errors(spec("scope: Namespace\nnamespaces: [Team, a, a]\n" + kSteps),
+               {"reconciler.yaml:5:14: error: namespace 'Team' must be a Kubernetes namespace name: at most 63 "
+                "lower-case letters, digits and '-' [spec-bad-value]",
+                "reconciler.yaml:5:23: error: namespace 'a' is listed twice [spec-duplicate-name]"});
+  check_errors(spec("scope: Namespace\nnamespaces: []\n" + kSteps),
+               {"reconciler.yaml:5:13: error: 'namespaces' must list at least one namespace [spec-bad-value]"});
+  check_errors(spec("scope: Namespace\nnamespaces: {selector: {}}\n" + kSteps),
+               {"reconciler.yaml:5:13: error: 'namespaces' must be a sequence of namespace names; a namespace "
+                "selector is not supported yet [spec-wrong-type]"});
+}
+
+TEST_CASE("spec reader: events") {
+  CHECK_FALSE(read(spec(kSteps))->spec->core_v1_events);
+  CHECK_FALSE(read(spec("events: events.k8s.io/v1\n" + kSteps))->spec->core_v1_events);
+  CHECK(read(spec("events: core/v1\n" + kSteps))->spec->core_v1_events);
+  check_errors(
+      spec("events: v1\n" + kSteps),
+      {"reconciler.yaml:4:9: error: 'events' must be 'events.k8s.io/v1' or 'core/v1' (older clusters), not 'v1' "
+       "[spec-bad-value]"});
+}
+
 TEST_CASE("spec reader: rbac rules as Kubernetes validates a PolicyRule") {
   check_errors(spec(kSteps + "rbac:\n  - apiGroups: [\"\"]\n    resources: [pods]\n"),
                {"reconciler.yaml:7:5: error: a rule needs 'verbs' [spec-bad-rule]"});

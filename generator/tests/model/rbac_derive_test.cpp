@@ -89,10 +89,10 @@ TEST_CASE("rbac derive: the Function reconciler gets exactly what the runtime ca
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [list,watch]\n"
-        "[][events] [create,patch]\n"
         "[build.example.rrgen.dev][functions] [list,watch]\n"
         "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
-        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
+        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n"
+        "[events.k8s.io][events] [create,patch]\n");
   CHECK(show(rules_of(roles, "function-system", "function-leader-election-role")) ==
         "[coordination.k8s.io][leases] [create,get,update]\n");
   CHECK(roles.roles.at(RoleKey{"", "function-manager-role"}).origins == Strings{rbac_origin_derived});
@@ -107,10 +107,10 @@ TEST_CASE("rbac derive: a finalizer patches the resource; no owned child, no fin
   CHECK(roles.roles.size() == 1);  // no leader election role
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [list,watch]\n"
-        "[][events] [create,patch]\n"
         "[build.example.rrgen.dev][functions] [list,patch,watch]\n"
         "[build.example.rrgen.dev][functions/status] [update]\n"
-        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
+        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n"
+        "[events.k8s.io][events] [create,patch]\n");
 }
 
 TEST_CASE("rbac derive: no status subresource, no status rule; equal verbs merge across kinds") {
@@ -120,8 +120,8 @@ TEST_CASE("rbac derive: no status subresource, no status rule; equal verbs merge
   spec.steps[0].tracks = {kind("", "Secret", "secrets"), kind("apps", "Deployment", "deployments", true, true)};
   const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][configmaps,secrets] [list,watch]\n"
-                                                              "[][events] [create,patch]\n"
-                                                              "[apps][deployments] [list,watch]\n");
+                                                              "[apps][deployments] [list,watch]\n"
+                                                              "[events.k8s.io][events] [create,patch]\n");
 }
 
 TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked and a child gets the union") {
@@ -138,10 +138,10 @@ TEST_CASE("rbac derive: a child set is owned like a child; a kind both tracked a
   const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps] [list,watch]\n"
-        "[][events] [create,patch]\n"
         "[apps][deployments] [create,delete,get,list,update,watch]\n"
         "[build.example.rrgen.dev][functions] [list,watch]\n"
-        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n");
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
+        "[events.k8s.io][events] [create,patch]\n");
 }
 
 TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for what a Role cannot grant") {
@@ -162,16 +162,55 @@ TEST_CASE("rbac derive: Namespace scope makes a Role, and a ClusterRole only for
   REQUIRE(roles.roles.size() == 2);
   CHECK(show(rules_of(roles, "function-system", "function-manager-role")) ==
         "[][configmaps] [list,watch]\n"
-        "[][events] [create,patch]\n"
         "[][secrets] [get]\n"
         "[build.example.rrgen.dev][functions] [list,watch]\n"
         "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
-        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
+        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n"
+        "[events.k8s.io][events] [create,patch]\n");
   CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][][/metrics] [get]\n"
                                                               "[][namespaces] [list,watch]\n");
   CHECK(roles.roles.at(RoleKey{"", "function-manager-role"}).origins == Strings{rbac_origin_derived, rbac_origin_extra});
   CHECK(roles.roles.at(RoleKey{"function-system", "function-manager-role"}).origins ==
         Strings{rbac_origin_derived, rbac_origin_extra});
+}
+
+TEST_CASE("rbac derive: namespaces: a Role in each watched namespace, none in the deploy namespace") {
+  ResolvedSpec spec = function_spec();
+  spec.scope = ReconcilerScope::Namespace;
+  spec.namespaces = {"team-a", "team-b"};
+  spec.steps[0].tracks.push_back(kind("", "Namespace", "namespaces", /*namespaced=*/false));
+  PolicyRule secrets;
+  secrets.api_groups = {""};
+  secrets.resources = {"secrets"};
+  secrets.verbs = {"get"};
+  spec.rbac = {secrets};
+
+  const RoleSet roles = derive_rbac(spec);
+  // team-a, team-b, the ClusterRole for namespaces, the leader-election Role in the deploy namespace.
+  REQUIRE(roles.roles.size() == 4);
+  const std::string each = "[][configmaps] [list,watch]\n"
+                           "[][secrets] [get]\n"
+                           "[build.example.rrgen.dev][functions] [list,watch]\n"
+                           "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
+                           "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n"
+                           "[events.k8s.io][events] [create,patch]\n";
+  CHECK(show(rules_of(roles, "team-a", "function-manager-role")) == each);
+  CHECK(show(rules_of(roles, "team-b", "function-manager-role")) == each);
+  CHECK_FALSE(roles.roles.contains(RoleKey{"function-system", "function-manager-role"}));
+  CHECK(show(rules_of(roles, "", "function-manager-role")) == "[][namespaces] [list,watch]\n");
+  CHECK(show(rules_of(roles, "function-system", "function-leader-election-role")) ==
+        "[coordination.k8s.io][leases] [create,get,update]\n");
+}
+
+TEST_CASE("rbac derive: events: core/v1 grants core Events instead of events.k8s.io") {
+  ResolvedSpec spec = function_spec();
+  spec.core_v1_events = true;
+  CHECK(show(rules_of(derive_rbac(spec), "", "function-manager-role")) ==
+        "[][configmaps] [list,watch]\n"
+        "[][events] [create,patch]\n"
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
+        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n");
 }
 
 TEST_CASE("rbac derive: extra rules merge with derived ones") {
@@ -189,10 +228,10 @@ TEST_CASE("rbac derive: extra rules merge with derived ones") {
   const RoleSet roles = derive_rbac(spec);
   CHECK(show(rules_of(roles, "", "function-manager-role")) ==
         "[][configmaps,secrets] [get,list,watch]\n"
-        "[][events] [create,patch]\n"
         "[build.example.rrgen.dev][functions] [list,watch]\n"
         "[build.example.rrgen.dev][functions/finalizers,functions/status] [update]\n"
-        "[build.example.rrgen.dev][images] [create,delete,get,list,patch,update,watch]\n");
+        "[build.example.rrgen.dev][images] [create,delete,get,list,patch,update,watch]\n"
+        "[events.k8s.io][events] [create,patch]\n");
 }
 
 TEST_CASE("rbac derive: a duck: each kind listed, watched and its status patched; never created or updated") {
@@ -209,16 +248,16 @@ TEST_CASE("rbac derive: a duck: each kind listed, watched and its status patched
   sync.type = StepKind::Sync;
   sync.name = "Mark";
   spec.steps = {sync};
-  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][events] [create,patch]\n"
-                                                                         "[][nodes] [list,watch]\n"
+  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][nodes] [list,watch]\n"
                                                                          "[][nodes/status] [patch]\n"
                                                                          "[apps][deployments] [list,watch]\n"
-                                                                         "[apps][deployments/status] [patch]\n");
+                                                                         "[apps][deployments/status] [patch]\n"
+                                                                         "[events.k8s.io][events] [create,patch]\n");
   // A finalizer is added and removed with a merge patch of each kind's metadata.
   spec.steps[0].finalizer = "watcher.rrgen.dev/release";
-  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][events] [create,patch]\n"
-                                                                         "[][nodes] [list,patch,watch]\n"
+  CHECK(show(rules_of(derive_rbac(spec), "", "watcher-manager-role")) == "[][nodes] [list,patch,watch]\n"
                                                                          "[][nodes/status] [patch]\n"
                                                                          "[apps][deployments] [list,patch,watch]\n"
-                                                                         "[apps][deployments/status] [patch]\n");
+                                                                         "[apps][deployments/status] [patch]\n"
+                                                                         "[events.k8s.io][events] [create,patch]\n");
 }

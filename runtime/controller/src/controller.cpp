@@ -7,6 +7,7 @@
 #include "controller_handlers.hpp"
 #include "controller_impl.hpp"
 #include "rr/controller/cached_client.hpp"
+#include "rr/controller/event_recorder_v1.hpp"
 
 namespace rr {
 
@@ -40,6 +41,20 @@ struct Registrations {
 
 }  // namespace
 
+namespace {
+
+// events.k8s.io/v1 (series on the controller's clock), or core/v1 for older clusters.
+std::shared_ptr<EventRecorder> make_recorder(const ControllerOptions& options, const std::shared_ptr<Client>& api) {
+  if (options.events_api == EventsApi::core_v1) return make_client_event_recorder(api, options.name, options.log);
+  EventRecorderV1Options v1;
+  v1.reporting_controller = options.name;
+  v1.clock = options.clock;
+  v1.log = options.log;
+  return make_event_recorder_v1(api, std::move(v1));
+}
+
+}  // namespace
+
 Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std::shared_ptr<Client> api,
                        std::shared_ptr<InformerCache> cache, metrics::Registry* registry)
     : impl_(std::make_unique<Impl>()) {
@@ -52,12 +67,22 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
   s.api = std::move(api);
   s.cache = std::move(cache);
 
-  s.config.client = std::make_shared<CachedClient>(s.api, s.cache, CachedClientOptions{s.options.uncached});
+  CachedClientOptions client_options{s.options.uncached};
+  if (registry) {
+    // Read your own writes: a get that found the cache older than this controller's own write.
+    auto& stale = registry
+                      ->counter("controller_runtime_reconcile_stale_cache_total",
+                                "Reads of an object the controller wrote that found the cache older than the write "
+                                "(each waited for the cache)",
+                                {"controller"})
+                      .with({s.options.name});
+    client_options.on_stale = [&stale](const KindInfo&, const ObjectKey&) { stale.inc(); };
+  }
+  s.config.client = std::make_shared<CachedClient>(s.api, s.cache, std::move(client_options));
   s.config.api_reader = s.api;
   s.config.tracker = make_tracker(2 * s.options.sync_period);
   // Events are written by their own thread (async_event_recorder.hpp), never by a worker.
-  s.events = std::make_shared<controller_detail::AsyncEventRecorder>(
-      make_client_event_recorder(s.api, s.options.name, s.options.log), s.options.log);
+  s.events = std::make_shared<controller_detail::AsyncEventRecorder>(make_recorder(s.options, s.api), s.options.log);
   s.config.recorder = s.events;
   s.config.sync_period = s.options.sync_period;
 

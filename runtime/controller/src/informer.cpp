@@ -28,11 +28,7 @@ void Informer::Impl::report(std::string_view message) const {
   if (options.on_error) options.on_error(std::string(kind.gvk.kind) + " informer: " + std::string(message));
 }
 
-void Informer::Impl::deliver_add(const Json& object) {
-  const bool initial = [this] {
-    std::lock_guard lock(state_mutex);
-    return !synced;
-  }();
+void Informer::Impl::deliver_add(const Json& object, bool initial) {
   for (auto& entry : handlers) {
     auto& h = entry.second;  // a plain reference: clang 14 cannot capture structured bindings
     auto& add = initial && h.on_initial_add ? h.on_initial_add : h.on_add;
@@ -70,13 +66,13 @@ void Informer::run(std::stop_token stop) {
 
 bool Informer::has_synced() const {
   std::lock_guard lock(impl_->state_mutex);
-  return impl_->synced;
+  return impl_->all_synced();
 }
 
 bool Informer::wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout) const {
   std::unique_lock lock(impl_->state_mutex);
   return impl_->sync_cv.wait_until(lock, stop, std::chrono::steady_clock::now() + timeout,
-                                   [&] { return impl_->synced; });
+                                   [&] { return impl_->all_synced(); });
 }
 
 Informer::HandlerId Informer::add_handlers(InformerHandlers handlers) {
@@ -84,7 +80,9 @@ Informer::HandlerId Informer::add_handlers(InformerHandlers handlers) {
   const HandlerId id = impl_->next_handler++;
   auto& added = impl_->handlers.emplace(id, std::move(handlers)).first->second;
   auto& add = added.on_initial_add ? added.on_initial_add : added.on_add;
-  if (has_synced() && add) {
+  // The store holds only objects of streams that have synced (a stream's initial list enters it
+  // whole, under this lock): they are replayed, the rest will come as events.
+  if (add) {
     for (const auto& object : impl_->store.list()) call_handler(*impl_, [&] { add(*object); });
   }
   return id;
@@ -118,7 +116,8 @@ const ObjectStore& Informer::store() const noexcept { return impl_->store; }
 
 std::string Informer::last_resource_version() const {
   std::lock_guard lock(impl_->state_mutex);
-  return impl_->last_resource_version;
+  // Several namespaces' streams have no one version in common.
+  return impl_->streams.size() == 1 ? impl_->streams.front().last_resource_version : std::string();
 }
 
 }  // namespace rr

@@ -1,6 +1,8 @@
 // The shared informer cache: one informer per kind, each on its own thread while the cache runs.
 #include "rr/controller/informer_cache.hpp"
 
+#include <algorithm>
+
 #include "field_matcher.hpp"
 #include "rr/client/client.hpp"
 #include "rr/client/label_selector.hpp"
@@ -31,9 +33,26 @@ S parse_selector(std::string_view text) {
   }
 }
 
-InformerOptions options_for(const InformerCacheOptions& cache, const GroupVersionKind& gvk) {
+// The namespaces a kind is cached from: its own, else the cache's; sorted, without repeats.
+std::vector<std::string> cached_namespaces(const InformerCacheOptions& cache, const KindInfo& kind) {
+  if (!kind.namespaced()) return {};
+  auto it = cache.by_kind.find(kind.gvk);
+  if (it != cache.by_kind.end() && it->second.namespace_) return {};  // one namespace, the old way
+  std::vector<std::string> out = it != cache.by_kind.end() && it->second.namespaces ? *it->second.namespaces
+                                                                                    : cache.namespaces;
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+InformerOptions options_for(const InformerCacheOptions& cache, const KindInfo& info) {
   InformerOptions options = cache.informer;
-  auto it = cache.by_kind.find(gvk);
+  options.namespaces = cached_namespaces(cache, info);
+  if (options.namespaces.size() == 1) {
+    options.namespace_ = options.namespaces.front();  // one stream, whose version lists may report
+    options.namespaces.clear();
+  }
+  auto it = cache.by_kind.find(info.gvk);
   if (it == cache.by_kind.end()) return options;
   const KindCacheOptions& kind = it->second;
   if (kind.namespace_) options.namespace_ = *kind.namespace_;
@@ -70,7 +89,7 @@ std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
   std::lock_guard lock(mutex_);
   auto [it, inserted] = informers_.try_emplace(kind.gvk);
   if (inserted) {
-    it->second = std::make_shared<Informer>(client_, kind, options_for(options_, kind.gvk));
+    it->second = std::make_shared<Informer>(client_, kind, options_for(options_, kind));
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;
@@ -149,7 +168,16 @@ std::shared_ptr<Informer> InformerCache::synced_informer(const KindInfo& kind) {
   return informer;
 }
 
+std::vector<std::string> InformerCache::namespaces_of(const KindInfo& kind) const {
+  return cached_namespaces(options_, kind);
+}
+
 Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
+  if (const auto namespaces = namespaces_of(kind);
+      !namespaces.empty() && !std::binary_search(namespaces.begin(), namespaces.end(), key.namespace_)) {
+    throw CacheNamespaceError("unable to get: " + key.namespace_ + "/" + key.name +
+                              " because of unknown namespace for the cache");
+  }
   auto informer = synced_informer(kind);
   ObjectKey lookup = key;
   if (!kind.namespaced()) lookup.namespace_.clear();
@@ -158,6 +186,11 @@ Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
 }
 
 Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
+  if (const auto namespaces = namespaces_of(kind);
+      !opts.namespace_.empty() && !namespaces.empty() &&
+      !std::binary_search(namespaces.begin(), namespaces.end(), opts.namespace_)) {
+    throw CacheNamespaceError("unable to list: " + opts.namespace_ + " because of unknown namespace for the cache");
+  }
   auto informer = synced_informer(kind);
   const Selector labels = parse_selector<Selector>(opts.label_selector);
   const FieldSelector fields = parse_selector<FieldSelector>(opts.field_selector);

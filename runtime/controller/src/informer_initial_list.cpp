@@ -49,19 +49,21 @@ void collect(const InitialListContext& context, Collected& out, Json object) {
 // Makes `watch` the informer's open watch (stop ends it) for as long as this lives.
 class OpenWatch {
  public:
-  OpenWatch(Informer::Impl& impl, std::shared_ptr<Watch> watch) : impl_(impl), watch_(std::move(watch)) {
+  OpenWatch(const InitialListContext& context, std::shared_ptr<Watch> watch)
+      : impl_(context.impl), stream_(context.stream), watch_(std::move(watch)) {
     std::lock_guard state(impl_.state_mutex);
-    impl_.current_watch = watch_;
+    stream_.current_watch = watch_;
   }
   ~OpenWatch() {
     std::lock_guard state(impl_.state_mutex);
-    if (impl_.current_watch == watch_) impl_.current_watch.reset();
+    if (stream_.current_watch == watch_) stream_.current_watch.reset();
   }
   OpenWatch(const OpenWatch&) = delete;
   OpenWatch& operator=(const OpenWatch&) = delete;
 
  private:
   Informer::Impl& impl_;
+  Informer::Impl::Stream& stream_;
   std::shared_ptr<Watch> watch_;
 };
 
@@ -139,7 +141,7 @@ std::optional<Collected> stream_initial_events(const InitialListContext& context
       return std::nullopt;
     }
     Collected out;
-    const OpenWatch open(context.impl, watch);
+    const OpenWatch open(context, watch);
     switch (read_initial_events(context, *watch, out)) {
       case StreamEnd::complete: out.stream = std::move(watch); return out;
       case StreamEnd::reopen: break;

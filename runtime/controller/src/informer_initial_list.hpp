@@ -25,6 +25,7 @@ struct Collected {
 
 struct InitialListContext {
   Informer::Impl& impl;
+  Informer::Impl::Stream& stream;      // the stream (namespace) being listed
   ListOptions selection;               // namespace, selectors, metadata_only
   std::function<void(Json&)> prepare;  // kind for bare items, metadata-only cut, the transform
   std::stop_token stop;

@@ -4,6 +4,8 @@
 // resourceVersion), resume ended watches, relist after failures with backoff, resync.
 #include <random>
 #include <set>
+#include <thread>
+#include <vector>
 
 #include <utility>
 
@@ -55,8 +57,11 @@ class Backoff {
 
 class Reflector {
  public:
-  Reflector(Informer::Impl& impl, std::stop_token stop)
-      : impl_(impl), stop_(std::move(stop)), backoff_(impl.options, impl.clock),
+  Reflector(Informer::Impl& impl, Informer::Impl::Stream& stream, std::stop_token stop)
+      : impl_(impl),
+        stream_(stream),
+        stop_(std::move(stop)),
+        backoff_(impl.options, impl.clock),
         random_(std::random_device{}()) {
     next_resync_ = impl_.clock.now() + impl_.options.resync_period;
   }
@@ -95,7 +100,7 @@ class Reflector {
  private:
   ListOptions selection() const {
     ListOptions o;
-    o.namespace_ = impl_.options.namespace_;
+    o.namespace_ = stream_.namespace_;
     o.label_selector = impl_.options.label_selector;
     o.field_selector = impl_.options.field_selector;
     o.metadata_only = impl_.options.metadata_only;
@@ -105,8 +110,8 @@ class Reflector {
   // The initial state (streamed, or listed in pages or at once: InformerOptions::initial_list)
   // replaces the store; a stream goes on as the watch. Returns the open stream, if any.
   std::shared_ptr<Watch> initial_sync() {
-    informer_detail::InitialListContext context{impl_, selection(), [this](Json& object) { prepare(object); }, stop_,
-                                                watch_timeout_seconds()};
+    informer_detail::InitialListContext context{
+        impl_, stream_, selection(), [this](Json& object) { prepare(object); }, stop_, watch_timeout_seconds()};
     std::optional<informer_detail::Collected> collected;
     switch (impl_.options.initial_list) {
       case InitialList::streaming:
@@ -123,18 +128,23 @@ class Reflector {
   }
 
   // client-go's Replace: the store becomes the collected objects, and what differs becomes events
-  // (a delete carries the last state the store had); then the informer has synced.
+  // (a delete carries the last state the store had); then the stream has synced. With several
+  // streams (namespaces), only this stream's namespace of the store is replaced.
   void replace(informer_detail::Collected& collected) {
     // The dispatch lock is held until synced is set: a handler added in between would otherwise
     // miss these events and the replay of the store that add_handlers gives once synced.
     std::lock_guard dispatch(impl_.dispatch_mutex);
     auto before = impl_.store.keys();
+    if (impl_.streams.size() > 1) {
+      std::erase_if(before, [&](const ObjectKey& key) { return key.namespace_ != stream_.namespace_; });
+    }
+    const bool initial = !stream_.synced;  // written only by this thread
     for (auto& [key, text] : collected.objects) {
       Json item = Json::parse(std::exchange(text, std::string()));
       before.erase(key);
       auto stored = impl_.store.upsert(item);
       if (!stored) {
-        impl_.deliver_add(item);
+        impl_.deliver_add(item, initial);
       } else if (resource_version_of(*stored) != resource_version_of(item)) {
         impl_.deliver_update(*stored, item);
       }
@@ -145,8 +155,8 @@ class Reflector {
     collected.objects.clear();
     {
       std::lock_guard state(impl_.state_mutex);
-      impl_.last_resource_version = collected.resource_version;
-      impl_.synced = true;
+      stream_.last_resource_version = collected.resource_version;
+      stream_.synced = true;
     }
     impl_.sync_cv.notify_all();
   }
@@ -163,7 +173,7 @@ class Reflector {
       ListOptions o = selection();
       {
         std::lock_guard state(impl_.state_mutex);
-        o.resource_version = impl_.last_resource_version;
+        o.resource_version = stream_.last_resource_version;
       }
       o.allow_watch_bookmarks = true;
       o.timeout_seconds = watch_timeout_seconds();
@@ -171,15 +181,16 @@ class Reflector {
     }
     {
       std::lock_guard state(impl_.state_mutex);
-      impl_.current_watch = watch;
+      stream_.current_watch = watch;
     }
     struct Forget {
       Informer::Impl& impl;
+      Informer::Impl::Stream& stream;
       ~Forget() {
         std::lock_guard state(impl.state_mutex);
-        impl.current_watch.reset();
+        stream.current_watch.reset();
       }
-    } forget{impl_};
+    } forget{impl_, stream_};
 
     const auto opened = std::chrono::steady_clock::now();
     std::size_t events = 0;
@@ -237,7 +248,7 @@ class Reflector {
   void advance(std::string version) {
     if (version.empty()) return;
     std::lock_guard state(impl_.state_mutex);
-    impl_.last_resource_version = std::move(version);
+    stream_.last_resource_version = std::move(version);
   }
 
   void apply_upsert(Json object) {
@@ -249,7 +260,7 @@ class Reflector {
       if (stored) {
         impl_.deliver_update(*stored, object);
       } else {
-        impl_.deliver_add(object);
+        impl_.deliver_add(object, false);
       }
     }
     advance(std::move(version));
@@ -271,7 +282,12 @@ class Reflector {
     if (now < next_resync_) return;
     next_resync_ = now + impl_.options.resync_period;
     std::lock_guard dispatch(impl_.dispatch_mutex);
-    for (const auto& object : impl_.store.list()) impl_.deliver_update(*object, *object);
+    // With several streams, each resyncs its own namespace.
+    const bool mine_only = impl_.streams.size() > 1;
+    for (const auto& object : impl_.store.list()) {
+      if (mine_only && key_of(*object).namespace_ != stream_.namespace_) continue;
+      impl_.deliver_update(*object, *object);
+    }
   }
 
   // Waits `delay` on the informer's clock; stop ends the wait.
@@ -284,6 +300,7 @@ class Reflector {
   }
 
   Informer::Impl& impl_;
+  Informer::Impl::Stream& stream_;
   std::stop_token stop_;
   Backoff backoff_;
   std::mt19937_64 random_;
@@ -296,12 +313,14 @@ void Informer::Impl::run(std::stop_token stop) {
   // Stop ends a blocked watch at once and any backoff sleep; a jumping (fake) clock ends a sleep
   // whose deadline it passed.
   auto wake = [this] {
-    std::shared_ptr<Watch> watch;
+    std::vector<std::shared_ptr<Watch>> watches;
     {
       std::lock_guard state(state_mutex);
-      watch = current_watch;
+      for (const auto& s : streams) {
+        if (s.current_watch) watches.push_back(s.current_watch);
+      }
     }
-    if (watch) watch->stop();
+    for (const auto& watch : watches) watch->stop();
     std::lock_guard state(state_mutex);
     sleep_cv.notify_all();
   };
@@ -314,7 +333,16 @@ void Informer::Impl::run(std::stop_token stop) {
     Impl& impl;
     ~RemoveWaker() { impl.clock.remove_waker(&impl); }
   } remove_waker{*this};
-  Reflector(*this, stop).run();
+  if (streams.size() == 1) {
+    Reflector(*this, streams.front(), stop).run();
+    return;
+  }
+  // One reflector per namespace, each on its own thread; they share the store and the handlers
+  // (dispatch_mutex keeps the events in order per namespace, one call at a time).
+  std::vector<std::jthread> threads;
+  for (auto& stream : streams) {
+    threads.emplace_back([this, &stream, stop] { Reflector(*this, stream, stop).run(); });
+  }
 }
 
 }  // namespace rr

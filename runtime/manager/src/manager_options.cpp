@@ -2,6 +2,7 @@
 // parsing and usage() cannot disagree.
 #include "rr/manager/manager_options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -72,6 +73,41 @@ std::string format_qps(float qps) {
   char buffer[32];  // a float's shortest form needs at most 15
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, qps);
   return std::string(buffer, result.ptr);
+}
+
+// A DNS-1123 label, as a namespace's name must be.
+bool is_namespace_name(std::string_view name) {
+  if (name.empty() || name.size() > 63) return false;
+  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (!alnum(name.front()) || !alnum(name.back())) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
+}
+
+// "a,b,c" (spaces around names allowed); "" is every namespace.
+std::vector<std::string> parse_namespaces(const std::string& text) {
+  std::vector<std::string> out;
+  if (text.empty()) return out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const auto first = name.find_first_not_of(' ');
+    const auto last = name.find_last_not_of(' ');
+    name = first == std::string::npos ? std::string() : name.substr(first, last - first + 1);
+    if (!is_namespace_name(name)) {
+      throw std::invalid_argument("\"" + name + "\" is not a namespace name (a DNS-1123 label)");
+    }
+    out.push_back(std::move(name));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string join_namespaces(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : ",") + name;
+  return out;
 }
 
 LogLevel parse_level(const std::string& text) {
@@ -189,6 +225,21 @@ const std::vector<Flag>& flags() {
        [](const O& o) {
          return o.reconcile_timeout.count() > 0 ? format_go_duration(o.reconcile_timeout) : std::string();
        }},
+      {"namespaces", "string",
+       "Comma-separated namespaces the cache watches, one list and watch each (a Role in each is enough); "
+       "empty watches every namespace.",
+       FlagKind::value, [](O& o, S v) { o.namespaces = parse_namespaces(v); },
+       [](const O& o) { return quoted(join_namespaces(o.namespaces)); }},
+      {"events-api", "string",
+       "The Event API the controllers write: events.k8s.io/v1 (series), or core/v1 for older clusters.",
+       FlagKind::value,
+       [](O& o, S v) {
+         if (v != "events.k8s.io/v1" && v != "core/v1") {
+           throw std::invalid_argument("must be events.k8s.io/v1 or core/v1, not \"" + v + "\"");
+         }
+         o.core_v1_events = v == "core/v1";
+       },
+       [](const O& o) { return quoted(o.core_v1_events ? "core/v1" : "events.k8s.io/v1"); }},
       {"kube-api-qps", "float",
        "Requests per second the operator's API client sends at most (client-side rate limit); a negative value "
        "turns the limit off.",

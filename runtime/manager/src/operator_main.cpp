@@ -115,6 +115,7 @@ std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Co
   controller_options.max_concurrent_reconciles = options.max_concurrent_reconciles;
   controller_options.use_priority_queue = options.use_priority_queue;
   controller_options.reconcile_timeout = options.reconcile_timeout;
+  controller_options.events_api = options.core_v1_events ? EventsApi::core_v1 : EventsApi::events_v1;
   controller_options.log = manager.logger().named(controller_options.name);
   auto controller = std::make_shared<Controller>(std::move(controller_options), std::move(factory), api, cache,
                                                  &manager.metrics());
@@ -179,6 +180,8 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     cache_options.informer.on_error = [log](std::string_view message) {
       log.error(Error::make(std::string(message)), "Failed to watch");
     };
+    // --namespaces: one list and watch per namespace (a Role in each suffices), else every namespace.
+    cache_options.namespaces = options.namespaces;
     auto cache = std::make_shared<InformerCache>(api, std::move(cache_options));
     manager.add(cache);
     manager.add_metrics_collector(

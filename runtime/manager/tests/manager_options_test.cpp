@@ -295,3 +295,26 @@ TEST_CASE("controller flags: --use-priority-queue is on by default, --reconcile-
   CHECK_FALSE(set.use_priority_queue);
   CHECK(set.reconcile_timeout == std::chrono::seconds(90));
 }
+
+TEST_CASE("cache flags: --namespaces lists the namespaces the cache watches") {
+  CHECK(ManagerOptions::parse(std::vector<std::string>{}).namespaces.empty());
+  const ManagerOptions two = ManagerOptions::parse(std::vector<std::string>{"--namespaces=team-a, team-b"});
+  CHECK(two.namespaces == std::vector<std::string>{"team-a", "team-b"});
+  CHECK(ManagerOptions::parse(std::vector<std::string>{"--namespaces", "one"}).namespaces ==
+        std::vector<std::string>{"one"});
+  CHECK(parse_error({"--namespaces=a,,b"}) ==
+        "invalid value for --namespaces: \"\" is not a namespace name (a DNS-1123 label)");
+  CHECK(parse_error({"--namespaces=Team"}) ==
+        "invalid value for --namespaces: \"Team\" is not a namespace name (a DNS-1123 label)");
+  const std::string usage = ManagerOptions::usage("op");
+  CHECK(usage.find("--namespaces string") != std::string::npos);
+}
+
+TEST_CASE("event flags: --events-api is events.k8s.io/v1 unless core/v1 is asked for") {
+  CHECK_FALSE(ManagerOptions::parse(std::vector<std::string>{}).core_v1_events);
+  CHECK(ManagerOptions::parse(std::vector<std::string>{"--events-api=core/v1"}).core_v1_events);
+  CHECK_FALSE(ManagerOptions::parse(std::vector<std::string>{"--events-api=events.k8s.io/v1"}).core_v1_events);
+  CHECK(parse_error({"--events-api=v1"}) ==
+        "invalid value for --events-api: must be events.k8s.io/v1 or core/v1, not \"v1\"");
+  CHECK(ManagerOptions::usage("op").find("(default \"events.k8s.io/v1\")") != std::string::npos);
+}

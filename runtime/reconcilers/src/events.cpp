@@ -43,20 +43,6 @@ struct Written {
   std::uint64_t last_use = 0;
 };
 
-Json involved_object(const EventTarget& t) {
-  Json j = Json::object();
-  auto put = [&](const char* key, const std::string& value) {
-    if (!value.empty()) j[key] = value;
-  };
-  put("apiVersion", t.api_version);
-  put("kind", t.kind);
-  put("namespace", t.namespace_);
-  put("name", t.name);
-  put("uid", t.uid);
-  put("resourceVersion", t.resource_version);
-  return j;
-}
-
 std::string hex(std::uint64_t value) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(value));
@@ -122,7 +108,7 @@ class ClientEventRecorder final : public EventRecorder {
         {"apiVersion", "v1"},
         {"kind", "Event"},
         {"metadata", {{"name", where.name}, {"namespace", where.namespace_}}},
-        {"involvedObject", involved_object(event.regarding)},
+        {"involvedObject", event_object_reference(event.regarding)},
         {"reason", event.reason},
         {"message", event.message},
         {"type", event.type},
@@ -160,6 +146,20 @@ class ClientEventRecorder final : public EventRecorder {
 };
 
 }  // namespace
+
+Json event_object_reference(const EventTarget& t) {
+  Json j = Json::object();
+  auto put = [&](const char* key, const std::string& value) {
+    if (!value.empty()) j[key] = value;
+  };
+  put("apiVersion", t.api_version);
+  put("kind", t.kind);
+  put("namespace", t.namespace_);
+  put("name", t.name);
+  put("uid", t.uid);
+  put("resourceVersion", t.resource_version);
+  return j;
+}
 
 EventTarget event_target_of(const Json& object) {
   const Json empty = Json::object();

@@ -39,8 +39,9 @@ surfaced_in() {  # TEXT [LOG_ONLY]
   grep -qF -- "$(json_escaped "$text")" "$work/operator.log" 2>/dev/null && places+=(log)
   if [[ $log_only == 0 || ${#places[@]} -gt 0 ]]; then
     local objects
-    objects=$(admin get "events,$scenario_resource" -A -o \
-      'jsonpath={range .items[*]}{.kind}{"\t"}{.message}{range .status.conditions[*]}{.message}{"\t"}{end}{"\n"}{end}' 2>/dev/null || true)
+    # The operator writes events.k8s.io/v1 Events (their text is `note`).
+    objects=$(admin get "events.events.k8s.io,$scenario_resource" -A -o \
+      'jsonpath={range .items[*]}{.kind}{"\t"}{.note}{range .status.conditions[*]}{.message}{"\t"}{end}{"\n"}{end}' 2>/dev/null || true)
     grep -F -- "$text" <<<"$objects" | grep -q '^Event'$'\t' && places+=(events)
     grep -F -- "$text" <<<"$objects" | grep -qv '^Event'$'\t' && places+=(conditions)
   fi
@@ -88,7 +89,8 @@ proof_step_seconds=10
 
 # What steps check, as the admin, in $scenario_namespace: a field ("" when the object or the field
 # is missing), its value, an object's absence, a condition of a reconciled resource as
-# "<status> <reason>", the controller of an object, and an Event about NAME counted twice or more.
+# "<status> <reason>", the controller of an object, and an Event about NAME counted twice or more
+# (an events.k8s.io/v1 series).
 field() { admin get -n "$scenario_namespace" "$1" -o "jsonpath=$2" 2>/dev/null || true; }
 field_is() { [[ $(field "$1" "$2") == "$3" ]]; }
 gone() { ! admin get -n "$scenario_namespace" "$1" >/dev/null 2>&1; }
@@ -98,7 +100,7 @@ condition_is() {  # NAME TYPE "<status> <reason>"
 controlled_by() { field_is "$2" '{.metadata.ownerReferences[?(@.controller==true)].name}' "$1"; }  # OWNER OBJECT
 event_counted_twice() {  # NAME
   local count
-  for count in $(field events "{.items[?(@.involvedObject.name==\"$1\")].count}"); do
+  for count in $(field events.events.k8s.io "{.items[?(@.regarding.name==\"$1\")].series.count}"); do
     [[ $count -ge 2 ]] && return 0
   done
   return 1

@@ -92,6 +92,13 @@ Yaml cpu_memory(const char* cpu, const char* memory) {
 Yaml manager_container(const ResolvedSpec& spec) {
   std::vector<std::string> args;
   if (!spec.leader_election_id.empty()) args.push_back("--leader-elect");
+  if (!spec.namespaces.empty()) {
+    // The cache watches these namespaces only, where config/rbac-namespaces grants a Role.
+    std::string list;
+    for (const std::string& ns : spec.namespaces) list += (list.empty() ? "" : ",") + ns;
+    args.push_back("--namespaces=" + list);
+  }
+  if (spec.core_v1_events) args.push_back("--events-api=core/v1");
   args.push_back("--health-probe-bind-address=:" +
                  std::to_string(health_port));  // config/default adds the metrics flags
 

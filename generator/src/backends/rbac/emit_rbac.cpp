@@ -96,13 +96,16 @@ OutputSet emit_rbac(const ResolvedSpec& spec, const GenerateOptions& /*options*/
 OutputSet emit_rbac_roles(const ResolvedSpec& spec, const RoleSet& roles) {
   const DeployNames names = deploy_names(spec);
 
-  std::vector<Yaml> manager_roles, manager_bindings, leader_roles, leader_bindings;
-  std::vector<const RoleRules*> manager_rules, leader_rules;
+  std::vector<Yaml> manager_roles, manager_bindings, leader_roles, leader_bindings, watched_roles, watched_bindings;
+  std::vector<const RoleRules*> manager_rules, leader_rules, watched_rules;
   for (const auto& [key, rules] : roles.roles) {
     const bool leader = key.name == names.leader_election_role && key.namespace_ == names.namespace_;
-    (leader ? leader_roles : manager_roles).push_back(role(names, key, rules));
-    (leader ? leader_bindings : manager_bindings).push_back(binding(names, key));
-    (leader ? leader_rules : manager_rules).push_back(&rules);
+    // A Role in a namespace of `namespaces:` other than the deploy namespace: config/default's
+    // `namespace:` would move it there, so it lives in a kustomization of its own.
+    const bool watched = !leader && !key.cluster_role() && key.namespace_ != names.namespace_;
+    (leader ? leader_roles : watched ? watched_roles : manager_roles).push_back(role(names, key, rules));
+    (leader ? leader_bindings : watched ? watched_bindings : manager_bindings).push_back(binding(names, key));
+    (leader ? leader_rules : watched ? watched_rules : manager_rules).push_back(&rules);
   }
 
   OutputSet out;
@@ -124,6 +127,22 @@ OutputSet emit_rbac_roles(const ResolvedSpec& spec, const RoleSet& roles) {
   write("leader_election_role_binding.yaml", leader_bindings);
   for (const auto& [file, docs, comment] : metrics_rbac_files(spec, names)) write(file, docs, comment);
   out.files.push_back({"config/rbac/kustomization.yaml", manifest_file({kustomization(resources)})});
+  if (!watched_roles.empty()) {
+    std::vector<std::string> watched_resources;
+    auto write_watched = [&](const std::string& file, const std::vector<Yaml>& docs, const std::string& comment) {
+      out.files.push_back({std::string(rbac_namespaces_dir) + "/" + file, manifest_file(docs, comment)});
+      watched_resources.push_back(file);
+    };
+    write_watched(
+        "role.yaml", watched_roles,
+        "The manager's Role in each namespace it watches (namespaces: in the spec). " + origins_comment(watched_rules));
+    write_watched("role_binding.yaml", watched_bindings,
+                  "Binds each Role to the manager's ServiceAccount in " + names.namespace_ + ".");
+    out.files.push_back(
+        {std::string(rbac_namespaces_dir) + "/kustomization.yaml",
+         manifest_file({kustomization(watched_resources)}, "No namespace: each Role stays in the namespace it grants "
+                                                           "(kubectl apply -k; dist/install.yaml appends it).")});
+  }
   return out;
 }
 

@@ -5,6 +5,8 @@
 //   leader_election_role.yaml          only with leaderElectionID: a Role for Leases and events
 //   leader_election_role_binding.yaml
 //   kustomization.yaml                 exactly the files above that were written
+// and, with `namespaces:` listing others than the deploy namespace, config/rbac-namespaces/
+// (role.yaml, role_binding.yaml, kustomization.yaml: the Role and RoleBinding in each namespace).
 #pragma once
 #include "model/rbac_derive.hpp"
 #include "model/reconciler.hpp"

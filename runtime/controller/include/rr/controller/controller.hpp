@@ -32,6 +32,12 @@ namespace metrics {
 class Registry;
 }
 
+// Which Event API the controller's recorder writes.
+enum class EventsApi {
+  events_v1,  // events.k8s.io/v1 with series (controller-runtime's since v0.23): rr/controller/event_recorder_v1.hpp
+  core_v1,    // core/v1 with count (older clusters): make_client_event_recorder
+};
+
 struct ControllerOptions {
   // Required: the metrics' `controller` label, the event source, the logs' `controller` value.
   std::string name;
@@ -62,6 +68,8 @@ struct ControllerOptions {
   // fail with "context deadline exceeded"; a reconcile that overran is counted in
   // controller_runtime_reconcile_timeouts_total and requeued with backoff.
   std::chrono::nanoseconds reconcile_timeout{0};
+  // The Event API the reconcilers' recorder writes (docs/runtime/11-events.md).
+  EventsApi events_api = EventsApi::events_v1;
 };
 
 class Controller final : public Runnable {

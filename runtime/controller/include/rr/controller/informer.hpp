@@ -59,6 +59,11 @@ struct InformerOptions {
   Clock::duration resync_period{0};
   // What to cache: one namespace ("" = all), label and field selectors (as the list/watch query).
   std::string namespace_{};
+  // Several namespaces (controller-runtime's cache.Options.DefaultNamespaces): one list and one
+  // watch per namespace, as the multi-namespace cache runs one informer per namespace, into one
+  // store and one set of handlers. Non-empty: `namespace_` is ignored. The informer has synced
+  // when every namespace has; last_resource_version() is then "" (no one version covers them).
+  std::vector<std::string> namespaces{};
   std::string label_selector{};
   std::string field_selector{};
   // Applied to every listed and watched object before it is stored and delivered (the handlers
@@ -101,7 +106,8 @@ class Informer {
   const KindInfo& kind() const noexcept;
 
   // Reads the initial state (options.initial_list: streamed, or listed) and watches until `stop`
-  // is requested; handlers are called on this thread. Failures are retried with backoff: an ERROR
+  // is requested; handlers are called on this thread (with `namespaces`, on one thread per
+  // namespace, still one call at a time). Failures are retried with backoff: an ERROR
   // event, a 410 Gone or a failed call relists (the difference with the store becomes
   // add/update/delete events); a watch stream that ends is resumed from the last resourceVersion
   // seen (bookmarks move it). Call once (std::logic_error otherwise).

@@ -26,6 +26,8 @@ namespace rr {
 // keep InformerCacheOptions::informer's.
 struct KindCacheOptions {
   std::optional<std::string> namespace_{};
+  // This kind's namespaces, over InformerCacheOptions::namespaces ({}: every namespace).
+  std::optional<std::vector<std::string>> namespaces{};
   std::optional<std::string> label_selector{};  // objects outside it are not cached: reads miss them
   std::optional<std::string> field_selector{};
   std::optional<ObjectTransform> transform{};  // an empty function: no transform for this kind
@@ -39,6 +41,11 @@ struct InformerCacheOptions {
   InformerOptions informer{};
   // Per kind, over `informer`.
   std::map<GroupVersionKind, KindCacheOptions> by_kind{};
+  // controller-runtime's DefaultNamespaces: namespaced kinds are cached from these namespaces only,
+  // one list and watch per namespace (InformerOptions::namespaces); empty: every namespace.
+  // Cluster-scoped kinds are not affected. A read naming another namespace throws
+  // CacheNamespaceError, as controller-runtime's multi-namespace cache refuses it.
+  std::vector<std::string> namespaces{};
   // controller-runtime's SyncPeriod (default 10 h): how often informers re-deliver every object.
   Clock::duration resync_period = std::chrono::hours(10);
   // How long a read waits for a new informer to sync before it fails.
@@ -49,6 +56,13 @@ struct InformerCacheOptions {
 class CacheNotStartedError : public std::runtime_error {
  public:
   CacheNotStartedError() : std::runtime_error("the cache is not started, can not read objects") {}
+};
+
+// A get, or a list in one namespace, outside the namespaces a kind is cached from
+// (controller-runtime: "unable to get: ns/name because of unknown namespace for the cache").
+class CacheNamespaceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class InformerCache final : public Runnable {
@@ -77,7 +91,9 @@ class InformerCache final : public Runnable {
 
   // Reads from the store of `kind`'s informer, creating it and waiting for its sync on first use.
   // Throw CacheNotStartedError when the cache does not run, std::runtime_error when the informer
-  // does not sync within read_sync_timeout, ApiError NotFound (get) and BadRequest (a bad selector).
+  // does not sync within read_sync_timeout, ApiError NotFound (get) and BadRequest (a bad selector),
+  // CacheNamespaceError for a namespace the kind is not cached from (options `namespaces`); a list
+  // of every namespace covers the cached ones.
   Json get(const KindInfo& kind, const ObjectKey& key);
   // A <Kind>List of the stored objects matching opts.namespace_, label and field selectors, sorted
   // by key; opts.limit truncates (there is no continue token: the cache has everything).
@@ -91,6 +107,9 @@ class InformerCache final : public Runnable {
   // indexer for `field` (controller_owner_field is built in, created on the first list using it).
   void index_field(const KindInfo& kind, std::string field, FieldIndexFn fn);
   bool has_field_index(const GroupVersionKind& gvk, std::string_view field) const;
+
+  // The namespaces `kind` is cached from, sorted ({}: every namespace, or a cluster-scoped kind).
+  std::vector<std::string> namespaces_of(const KindInfo& kind) const;
 
  private:
   // The indexer of (gvk, field), nullptr if none; adds the built-in one to the store on first use.

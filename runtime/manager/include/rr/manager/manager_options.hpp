@@ -97,6 +97,16 @@ struct ManagerOptions {
   // ControllerOptions::reconcile_timeout; 0: none. A reconciler's spec may set its own.
   std::chrono::nanoseconds reconcile_timeout{0};
 
+  // Flag: --namespaces (ours; controller-runtime's cache.Options.DefaultNamespaces): a comma-separated
+  // list of namespaces the informer cache watches, one list and watch per namespace, so that a Role
+  // in each is enough; empty: every namespace. Cluster-scoped kinds are watched whole regardless.
+  std::vector<std::string> namespaces;
+
+  // Flag: --events-api (ours): "events.k8s.io/v1" (the default, controller-runtime's since v0.23:
+  // Events with series) or "core/v1" (count and lastTimestamp, for clusters that do not serve
+  // events.k8s.io/v1): ControllerOptions::events_api of every controller.
+  bool core_v1_events = false;
+
   // Flags: --kube-api-qps, --kube-api-burst (kube-controller-manager's names): the API client's
   // client-side rate limit. The defaults are controller-runtime's GetConfig values (client-go's own
   // are 5 and 10); a negative qps turns the limit off, as in client-go.

@@ -1,6 +1,7 @@
 // Events recorded on objects (reconciler.io's catalogue: Created, Updated, StatusUpdated, ...).
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "rr/client/client.hpp"
@@ -27,7 +28,11 @@ struct Event {
   EventTarget regarding;
   std::string type;     // "Normal" or "Warning"
   std::string reason;   // UpperCamelCase, e.g. "Created"
-  std::string message;
+  std::string message;  // core/v1 message, events.k8s.io/v1 note
+  // events.k8s.io/v1 only: what was done ("" writes the reason, as the API requires an action) and
+  // a second object the event involves. core/v1 Events carry neither.
+  std::string action{};
+  std::optional<EventTarget> related{};
   bool operator==(const Event&) const = default;
 };
 
@@ -37,6 +42,8 @@ EventTarget event_target_of(const T& object) {
           object.metadata.name,   object.metadata.uid, object.metadata.resource_version};
 }
 EventTarget event_target_of(const Json& object);
+// The target as an ObjectReference (involvedObject, regarding, related): its non-empty fields.
+Json event_object_reference(const EventTarget& target);
 
 class EventRecorder {
  public:
@@ -48,7 +55,8 @@ class EventRecorder {
   }
 };
 
-// Writes core/v1 Events through a client (aggregating repeats by bumping `count`), as the
+// Writes core/v1 Events through a client (older clusters; the controller's default is
+// events.k8s.io/v1: rr/controller/event_recorder_v1.hpp) (aggregating repeats by bumping `count`), as the
 // controller-runtime recorder does. `component` is the event source ("controller"). Recording
 // never throws: a failed write is reported on `log` and dropped.
 std::shared_ptr<EventRecorder> make_client_event_recorder(std::shared_ptr<Client> client,
