@@ -6,6 +6,8 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_handlers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/deadline_timer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/predicates.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/sources.cpp
 )
 
 if(RRGEN_BUILD_TESTS)
@@ -14,6 +16,8 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_handlers_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_priority_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/predicates_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/controller_watches_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/async_event_recorder_test.cpp
   )
   target_include_directories(rr_controller_runtime_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src)

@@ -21,6 +21,7 @@
 #include "rr/controller/clock.hpp"
 #include "rr/controller/rate_limiter.hpp"
 #include "rr/controller/runnable.hpp"
+#include "rr/controller/sources.hpp"
 #include "rr/reconcilers/config.hpp"
 #include "rr/reconcilers/logger.hpp"
 #include "rr/reconcilers/root.hpp"
@@ -62,6 +63,13 @@ struct ControllerOptions {
   // fail with "context deadline exceeded"; a reconcile that overran is counted in
   // controller_runtime_reconcile_timeouts_total and requeued with backoff.
   std::chrono::nanoseconds reconcile_timeout{0};
+  // Predicates on the For, Owns and Tracked watches of the reconciler's setup (an entry for an
+  // Owns or Tracked kind the setup does not watch: std::invalid_argument), further watches mapped
+  // to requests, and channels the operator feeds (bound at start, closed when the controller
+  // stops). See rr/controller/sources.hpp and docs/runtime/39-predicates-and-watches.md.
+  std::vector<WatchPredicates> predicates{};
+  std::vector<MappedWatch> watches{};
+  std::vector<std::shared_ptr<ChannelSource>> channels{};
 };
 
 class Controller final : public Runnable {
