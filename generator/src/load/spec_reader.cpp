@@ -7,6 +7,7 @@
 #include "load/spec_duck.hpp"
 #include "load/spec_metrics.hpp"
 #include "load/spec_policies.hpp"
+#include "load/spec_watches.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/image_reference.hpp"
@@ -263,10 +264,21 @@ class SpecReader {
       const std::string folder = slash == std::string::npos ? "" : file.substr(0, slash);
       spec.policies = read_spec_policies(*n, PolicyFiles{sources_, folder}, diags_);
     }
+    read_watch_keys(doc, spec);
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");
     }
+  }
+
+  // `predicates:` (For), `watches:` and `reconcileTimeout:` (load/spec_watches.cpp).
+  void read_watch_keys(const Node& doc, ReconcilerSpec& spec) {
+    if (const Node* n = doc.find("predicates")) {
+      spec.predicates_location = n->location;
+      spec.predicates = read_spec_predicates(*n, diags_);
+    }
+    if (const Node* n = doc.find("watches")) spec.watches = read_spec_watches(*n, diags_);
+    if (const Node* n = doc.find("reconcileTimeout")) read_spec_reconcile_timeout(*n, spec, diags_);
   }
 
   // apiVersion and kind; false when the document is something else than a ReconcilerSpec.
@@ -383,6 +395,9 @@ class SpecReader {
         step.with_result = bool_of(value, key).value_or(false);
       } else if (key == "duringFinalization") {
         step.during_finalization = bool_of(value, key).value_or(false);
+      } else if (key == "predicates") {
+        step.predicates_location = value.location;
+        step.predicates = read_spec_predicates(value, diags_);
       } else if (key == "finalizer") {
         step.finalizer_location = value.location;
         if (auto f = string_of(value, key)) {
@@ -499,14 +514,16 @@ class SpecReader {
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
       "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies"};
+      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
+      "predicates",  "watches", "reconcileTimeout"};
   return keys;
 }
 
 const std::vector<std::string>& spec_step_keys(StepType type) {
-  static const std::vector<std::string> sync = {"sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer"};
-  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer"};
-  static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer"};
+  static const std::vector<std::string> sync = {"sync",      "tracks",    "finalize",  "withResult",
+                                                "duringFinalization", "finalizer", "predicates"};
+  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "predicates"};
+  static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer", "predicates"};
   switch (type) {
     case StepType::Sync: return sync;
     case StepType::Child: return child;

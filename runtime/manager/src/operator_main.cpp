@@ -112,9 +112,14 @@ struct DetachClientMetrics {
 std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Controller::ReconcilerFactory factory) {
   ControllerOptions controller_options;
   controller_options.name = std::move(name);
+  return add_controller(std::move(controller_options), std::move(factory));
+}
+
+std::shared_ptr<Controller> OperatorContext::add_controller(ControllerOptions controller_options,
+                                                            Controller::ReconcilerFactory factory) {
   controller_options.max_concurrent_reconciles = options.max_concurrent_reconciles;
   controller_options.use_priority_queue = options.use_priority_queue;
-  controller_options.reconcile_timeout = options.reconcile_timeout;
+  if (options.reconcile_timeout.count() > 0) controller_options.reconcile_timeout = options.reconcile_timeout;
   controller_options.log = manager.logger().named(controller_options.name);
   auto controller = std::make_shared<Controller>(std::move(controller_options), std::move(factory), api, cache,
                                                  &manager.metrics());

@@ -13,6 +13,8 @@ namespace {
 
 std::string concept_name(const Hook& h) { return "Has" + pascal_case(h.name); }
 
+}  // namespace
+
 std::string hook_check(const Ctx& c, const Hook& h) {
   std::vector<std::string> params{"const H& hooks"};
   std::string args;
@@ -21,10 +23,17 @@ std::string hook_check(const Ctx& c, const Hook& h) {
     args += (args.empty() ? "" : ", ") + p.name;
   }
   const std::string call = "hooks." + h.name + "(" + args + ")";
-  const ResolvedStep& s = c.spec.steps[h.step];
-  const std::string message = "rrgen: step '" + s.name + "' (" + step_location(c.spec, s) + ") needs hook '" +
-                              hook_signature(h, false) + "' in struct " + c.names.hooks_struct + " (" +
-                              c.names.hooks_header + ")";
+  std::string site;
+  if (h.site.empty()) {
+    const ResolvedStep& s = c.spec.steps[h.step];
+    site = "step '" + s.name + "' (" + step_location(c.spec, s) + ")";
+  } else {
+    ResolvedStep at;  // for its location's text
+    at.location = h.location;
+    site = h.site + " (" + step_location(c.spec, at) + ")";
+  }
+  const std::string message = "rrgen: " + site + " needs hook '" + hook_signature(h, false) + "' in struct " +
+                              c.names.hooks_struct + " (" + c.names.hooks_header + ")";
   Printer p("hook check");
   p.print(R"(template <class H>
 $concept$
@@ -41,6 +50,8 @@ static_assert($name$<$hooks$>,
            {"message", cpp_string_literal(message)}});
   return p.take();
 }
+
+namespace {
 
 // A lambda forwarding to a hook, as the member `member` at the printer's column:
 // `.sync = [hooks](rr::Context& ctx, T& t) -> rr::Error { return hooks->x(ctx, t); },`.
@@ -342,8 +353,10 @@ std::string emit_source(const Ctx& c) {
   std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
                                             "string",   "type_traits", "utility"};
   if (c.spec.duck) standard_headers.insert({"algorithm", "cstddef", "cstdlib", "string_view", "vector"});
+  controller_options_includes(c, false, standard_headers, local);
   Printer checks("hook checks");
   for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
+  if (has_controller_options(c.spec)) checks.line(controller_options_checks(c));
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     const ResolvedStep& s = c.spec.steps[i];
     if (s.type == StepKind::Child || s.type == StepKind::ChildSet) {
@@ -389,7 +402,7 @@ $namespace_close$)",
            {"conditions", conditions_function(c)},
            {"root", root_function(c)},
            {"kinds", kinds_function(c)},
-           {"steps", steps.take_block()},
+           {"steps", steps.take_block() + (has_controller_options(c.spec) ? "\n" + controller_options_definition(c) : "")},
            {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
   return p.take();
 }
