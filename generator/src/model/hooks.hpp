@@ -47,9 +47,9 @@ struct Hook {
   std::string doc;  // one sentence: what the hook decides
   // Map and Predicate hooks (watch_hooks) belong to no step: where they are asked for, for
   // messages ("the watch of ConfigMap"), and the spec's location of it.
-  std::string site;
-  Location location;
-  std::string kind_alias;  // Map, Predicate: the alias of the kind K the hook takes
+  std::string site{};
+  Location location{};
+  std::string kind_alias{};  // Map, Predicate: the alias of the kind K the hook takes
 };
 
 // Every C++ name the wiring, the scaffolds and their tests use.

@@ -311,7 +311,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     out.steps.push_back(std::move(rs));
   }
 
-  if (diags.error_count() == errors_before) check_shared_watches(spec, out, diags);
+  check_shared_watches(spec, out, diags);
 
   // `predicates:` (For), `watches:` and `reconcileTimeout:`.
   out.predicates = predicates_of(spec.predicates);
