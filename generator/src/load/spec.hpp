@@ -31,7 +31,14 @@ struct SpecRule {
 
 // One entry of a `predicates:` list (docs/reconciler-spec.md#predicates-and-watches), read by
 // load/spec_watches.cpp: a name of controller-runtime's predicates, a label selector or a hook.
-enum class SpecPredicateType { GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, LabelSelector, Hook };
+enum class SpecPredicateType {
+  GenerationChanged,
+  LabelChanged,
+  AnnotationChanged,
+  ResourceVersionChanged,
+  LabelSelector,
+  Hook
+};
 
 struct SpecPredicate {
   Location location;
@@ -178,9 +185,9 @@ struct ReconcilerSpec {
   std::vector<SpecAdmissionPolicy> policies;  // `admissionPolicies:`, in order
   std::vector<SpecPredicate> predicates;      // `predicates:`: on the watch of the resource (For)
   Location predicates_location;
-  std::vector<SpecWatch> watches;              // `watches:`, in order
-  std::int64_t reconcile_timeout_ns = 0;       // `reconcileTimeout:` (a Go duration); 0: none
-  std::string reconcile_timeout;               // as written; "" = not given
+  std::vector<SpecWatch> watches;         // `watches:`, in order
+  std::int64_t reconcile_timeout_ns = 0;  // `reconcileTimeout:` (a Go duration); 0: none
+  std::string reconcile_timeout;          // as written; "" = not given
 };
 
 }  // namespace rrgen

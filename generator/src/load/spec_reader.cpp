@@ -509,19 +509,25 @@ class SpecReader {
   }
 };
 
+std::vector<std::string> with_watch_keys(std::vector<std::string> keys) {
+  for (const std::string& key : spec_watches_top_level_keys()) keys.push_back(key);
+  return keys;
+}
+
 }  // namespace
 
 const std::vector<std::string>& spec_top_level_keys() {
   static const std::vector<std::string> keys = {
       "apiVersion",  "kind", "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
-      "predicates",  "watches", "reconcileTimeout"};
-  return keys;
+      "reconcilers", "rbac", "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies"};
+  // Then the keys of load/spec_watches.cpp.
+  static const std::vector<std::string> all = with_watch_keys(keys);
+  return all;
 }
 
 const std::vector<std::string>& spec_step_keys(StepType type) {
-  static const std::vector<std::string> sync = {"sync",      "tracks",    "finalize",  "withResult",
-                                                "duringFinalization", "finalizer", "predicates"};
+  static const std::vector<std::string> sync = {
+      "sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer", "predicates"};
   static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "predicates"};
   static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer", "predicates"};
   switch (type) {

@@ -18,7 +18,8 @@ bool is_string(const Node& n) { return n.is_scalar() && resolve_scalar(n) == Sca
 
 void unknown_key(Diagnostics& diags, std::string_view key, Location at, const std::vector<std::string>& known) {
   const std::string near = closest_match(key, known);
-  diags.error(at, "spec-unknown-key", "unknown key " + quoted(key) + (near.empty() ? "" : "; did you mean " + quoted(near) + "?"));
+  diags.error(at, "spec-unknown-key",
+              "unknown key " + quoted(key) + (near.empty() ? "" : "; did you mean " + quoted(near) + "?"));
 }
 
 bool is_pascal(std::string_view s) {
@@ -57,12 +58,14 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
   bool ok = true;
   for (const Node& item : n.children) {
     if (!item.is_mapping()) {
-      diags.error(item.location, "spec-wrong-type", "each of 'matchExpressions' must be a mapping, not " + describe(item));
+      diags.error(item.location, "spec-wrong-type",
+                  "each of 'matchExpressions' must be a mapping, not " + describe(item));
       ok = false;
       continue;
     }
     for (std::size_t i = 0; i < item.keys.size(); ++i)
-      if (std::find(spec_expression_keys().begin(), spec_expression_keys().end(), item.keys[i]) == spec_expression_keys().end()) {
+      if (std::find(spec_expression_keys().begin(), spec_expression_keys().end(), item.keys[i]) ==
+          spec_expression_keys().end()) {
         unknown_key(diags, item.keys[i], item.key_locations[i], spec_expression_keys());
         ok = false;
       }
@@ -74,9 +77,10 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
       continue;
     }
     if (!is_string(*key) || !is_label_key(key->text)) {
-      diags.error(key->location, "spec-bad-predicate", "label key " + quoted(key->text) +
-                                                           " must be a qualified name (an optional DNS prefix and '/', then "
-                                                           "up to 63 letters, digits, '-', '_' or '.')");
+      diags.error(key->location, "spec-bad-predicate",
+                  "label key " + quoted(key->text) +
+                      " must be a qualified name (an optional DNS prefix and '/', then "
+                      "up to 63 letters, digits, '-', '_' or '.')");
       ok = false;
       continue;
     }
@@ -89,7 +93,8 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
       }
       for (const Node& value : v->children) {
         if (!value.is_scalar() || !is_label_value(value.text)) {
-          diags.error(value.location, "spec-bad-predicate", "label value " + quoted(value.text) + " is not a label value");
+          diags.error(value.location, "spec-bad-predicate",
+                      "label value " + quoted(value.text) + " is not a label value");
           ok = false;
           continue;
         }
@@ -125,7 +130,8 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
 // `{labelSelector: {matchLabels, matchExpressions}}` as the string grammar.
 std::optional<std::string> read_selector(const Node& n, Diagnostics& diags) {
   if (!n.is_mapping()) {
-    diags.error(n.location, "spec-wrong-type", "'labelSelector' must be a mapping of matchLabels and matchExpressions, not " + describe(n));
+    diags.error(n.location, "spec-wrong-type",
+                "'labelSelector' must be a mapping of matchLabels and matchExpressions, not " + describe(n));
     return std::nullopt;
   }
   bool ok = true;
@@ -135,14 +141,16 @@ std::optional<std::string> read_selector(const Node& n, Diagnostics& diags) {
     const Node& value = n.children[i];
     if (key == "matchLabels") {
       if (!value.is_mapping()) {
-        diags.error(value.location, "spec-wrong-type", "'matchLabels' must be a mapping of labels, not " + describe(value));
+        diags.error(value.location, "spec-wrong-type",
+                    "'matchLabels' must be a mapping of labels, not " + describe(value));
         ok = false;
         continue;
       }
       for (std::size_t j = 0; j < value.keys.size(); ++j) {
         const Node& v = value.children[j];
         if (!is_label_key(value.keys[j])) {
-          diags.error(value.key_locations[j], "spec-bad-predicate", "label key " + quoted(value.keys[j]) + " is not a qualified name");
+          diags.error(value.key_locations[j], "spec-bad-predicate",
+                      "label key " + quoted(value.keys[j]) + " is not a qualified name");
           ok = false;
         } else if (!v.is_scalar() || !is_label_value(v.text)) {
           diags.error(v.location, "spec-bad-predicate", "label value " + quoted(v.text) + " is not a label value");
@@ -178,16 +186,18 @@ std::optional<SpecPredicate> read_predicate(const Node& n, Diagnostics& diags) {
       const std::string near = closest_match(n.text, names);
       diags.error(n.location, "spec-bad-predicate",
                   "unknown predicate " + quoted(n.text) + (near.empty() ? "" : "; did you mean " + quoted(near) + "?") +
-                      " (GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, {labelSelector: ...} or {hook: Name})");
+                      " (GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, {labelSelector: "
+                      "...} or {hook: Name})");
       return std::nullopt;
     }
     p.type = static_cast<SpecPredicateType>(at - names.begin());
     return p;
   }
   if (!n.is_mapping() || n.keys.size() != 1) {
-    diags.error(n.location, "spec-wrong-type",
-                "a predicate is a name (GenerationChanged, ...) or a mapping of exactly one of labelSelector and hook, not " +
-                    describe(n));
+    diags.error(
+        n.location, "spec-wrong-type",
+        "a predicate is a name (GenerationChanged, ...) or a mapping of exactly one of labelSelector and hook, not " +
+            describe(n));
     return std::nullopt;
   }
   const std::string& key = n.keys[0];
@@ -209,6 +219,11 @@ std::optional<SpecPredicate> read_predicate(const Node& n, Diagnostics& diags) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& spec_watches_top_level_keys() {
+  static const std::vector<std::string> keys = {"predicates", "watches", "reconcileTimeout"};
+  return keys;
+}
 
 const std::vector<std::string>& spec_predicate_names() {
   // In SpecPredicateType's order.
@@ -243,7 +258,8 @@ std::vector<SpecPredicate> read_spec_predicates(const Node& n, Diagnostics& diag
     auto p = read_predicate(item, diags);
     if (!p) continue;
     const bool repeated = p->type != SpecPredicateType::LabelSelector && p->type != SpecPredicateType::Hook &&
-                          std::any_of(out.begin(), out.end(), [&](const SpecPredicate& q) { return q.type == p->type; });
+                          std::any_of(out.begin(), out.end(),
+                                      [&](const SpecPredicate& q) { return q.type == p->type; });
     if (repeated) {
       diags.error(item.location, "spec-bad-predicate", "predicate " + quoted(item.text) + " is listed twice");
       continue;
@@ -256,12 +272,14 @@ std::vector<SpecPredicate> read_spec_predicates(const Node& n, Diagnostics& diag
 std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags) {
   std::vector<SpecWatch> out;
   if (!n.is_sequence()) {
-    diags.error(n.location, "spec-wrong-type", "'watches' must be a sequence of {kind, map, predicates}, not " + describe(n));
+    diags.error(n.location, "spec-wrong-type",
+                "'watches' must be a sequence of {kind, map, predicates}, not " + describe(n));
     return out;
   }
   for (const Node& item : n.children) {
     if (!item.is_mapping()) {
-      diags.error(item.location, "spec-wrong-type", "each of 'watches' must be a mapping of kind, map and predicates, not " + describe(item));
+      diags.error(item.location, "spec-wrong-type",
+                  "each of 'watches' must be a mapping of kind, map and predicates, not " + describe(item));
       continue;
     }
     SpecWatch w;
@@ -291,8 +309,10 @@ std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags) {
       }
     }
     if (!item.find("kind") || !item.find("map")) {
-      diags.error(item.location, "spec-missing-key",
-                  std::string("a watch needs ") + (!item.find("kind") ? "'kind' (the kind to watch)" : "'map' (the hook that maps an object to requests)"));
+      diags.error(
+          item.location, "spec-missing-key",
+          std::string("a watch needs ") +
+              (!item.find("kind") ? "'kind' (the kind to watch)" : "'map' (the hook that maps an object to requests)"));
       ok = false;
     }
     if (ok) out.push_back(std::move(w));
@@ -314,7 +334,8 @@ std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string
     return std::nullopt;
   }
   static const std::pair<std::string_view, long double> units[] = {
-      {"ns", 1.0L}, {"us", 1e3L}, {"\xC2\xB5s", 1e3L}, {"\xCE\xBCs", 1e3L}, {"ms", 1e6L}, {"s", 1e9L}, {"m", 60e9L}, {"h", 3600e9L}};
+      {"ns", 1.0L}, {"us", 1e3L}, {"\xC2\xB5s", 1e3L}, {"\xCE\xBCs", 1e3L},
+      {"ms", 1e6L}, {"s", 1e9L},  {"m", 60e9L},        {"h", 3600e9L}};
   long double total = 0;
   while (!s.empty()) {
     std::size_t i = 0;
@@ -349,17 +370,20 @@ std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string
 
 void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostics& diags) {
   if (!is_string(n) && !(n.is_scalar() && resolve_scalar(n) == ScalarType::Int && n.text == "0")) {
-    diags.error(n.location, "spec-wrong-type", "'reconcileTimeout' must be a Go duration like '30s' or '2m', not " + describe(n));
+    diags.error(n.location, "spec-wrong-type",
+                "'reconcileTimeout' must be a Go duration like '30s' or '2m', not " + describe(n));
     return;
   }
   std::string why;
   const auto ns = parse_go_duration(n.text, why);
   if (!ns) {
-    diags.error(n.location, "spec-bad-duration", "reconcileTimeout " + quoted(n.text) + " is not a Go duration: " + why);
+    diags.error(n.location, "spec-bad-duration",
+                "reconcileTimeout " + quoted(n.text) + " is not a Go duration: " + why);
     return;
   }
   if (*ns < 0) {
-    diags.error(n.location, "spec-bad-duration", "reconcileTimeout " + quoted(n.text) + " must not be negative (0: no timeout)");
+    diags.error(n.location, "spec-bad-duration",
+                "reconcileTimeout " + quoted(n.text) + " must not be negative (0: no timeout)");
     return;
   }
   spec.reconcile_timeout = n.text;

@@ -26,6 +26,8 @@ void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostic
 // `why` set when the text is not one or overflows.
 std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string& why);
 
+// The top-level keys this file reads, in documentation order: predicates, watches, reconcileTimeout.
+const std::vector<std::string>& spec_watches_top_level_keys();
 // The predicates written as a name, in documentation order.
 const std::vector<std::string>& spec_predicate_names();
 // The keys of a predicate written as a mapping, of a watch, of a labelSelector and of one of its

@@ -210,9 +210,8 @@ std::vector<const ResolvedKind*> step_watched_kinds(const ResolvedStep& step) {
 std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names) {
   std::vector<Hook> out;
   auto add = [&](Hook h) {
-    const bool seen = std::any_of(out.begin(), out.end(), [&](const Hook& x) {
-      return x.name == h.name && x.kind_alias == h.kind_alias;
-    });
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const Hook& x) { return x.name == h.name && x.kind_alias == h.kind_alias; });
     if (!seen) out.push_back(std::move(h));
   };
   auto predicate_hooks = [&](const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind,
@@ -220,9 +219,13 @@ std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names
     for (const ResolvedPredicate& p : predicates) {
       if (p.type != PredicateKind::Hook) continue;
       const std::string& k = alias_of(spec, names, kind);
-      Hook h{static_cast<std::size_t>(-1), HookRole::Predicate, file_stem(p.hook) + "_predicate", "bool",
-             {{"rr::EventType", "type"}, {"const " + k + "*", "old_object"}, {"const " + k + "&", "object"}},
-             "Whether an event of a " + k + " (" + site + ") reaches the reconciler: old_object is set on updates only."};
+      Hook h{
+          static_cast<std::size_t>(-1),
+          HookRole::Predicate,
+          file_stem(p.hook) + "_predicate",
+          "bool",
+          {{"rr::EventType", "type"}, {"const " + k + "*", "old_object"}, {"const " + k + "&", "object"}},
+          "Whether an event of a " + k + " (" + site + ") reaches the reconciler: old_object is set on updates only."};
       h.site = site;
       h.location = p.location;
       h.kind_alias = k;
@@ -231,12 +234,16 @@ std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names
   };
   if (!spec.duck) predicate_hooks(spec.predicates, spec.resource, "the predicates of the resource");
   for (const ResolvedStep& step : spec.steps) {
-    for (const ResolvedKind* k : step_watched_kinds(step)) predicate_hooks(step.predicates, *k, "the predicates of step " + step.name);
+    for (const ResolvedKind* k : step_watched_kinds(step))
+      predicate_hooks(step.predicates, *k, "the predicates of step " + step.name);
   }
   for (const ResolvedWatch& w : spec.watches) {
     const std::string& k = alias_of(spec, names, w.kind);
     const std::string site = "the watch of " + w.kind.kind;
-    Hook h{static_cast<std::size_t>(-1), HookRole::Map, file_stem(w.map) + "_map", "std::vector<rr::ObjectKey>",
+    Hook h{static_cast<std::size_t>(-1),
+           HookRole::Map,
+           file_stem(w.map) + "_map",
+           "std::vector<rr::ObjectKey>",
            {{"const " + k + "&", "object"}},
            "The " + names.resource_alias + "s to reconcile when a " + k + " changes (its keys: namespace and name)."};
     h.site = site;

@@ -102,7 +102,8 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     }
   }
   // Kinds of `watches:`: the informer lists and watches them; the map hook gets the object.
-  for (const ResolvedWatch& w : spec.watches) add(role_for(w.kind), rule(w.kind.group, w.kind.plural, {"list", "watch"}));
+  for (const ResolvedWatch& w : spec.watches)
+    add(role_for(w.kind), rule(w.kind.group, w.kind.plural, {"list", "watch"}));
   // The event recorder creates core/v1 Events and patches their count when one repeats.
   add(manager_role, rule("", "events", {"create", "patch"}));
 

@@ -35,7 +35,14 @@ struct ResolvedKind {
 
 // A predicate on a watch (docs/reconciler-spec.md#predicates-and-watches): one of
 // controller-runtime's, a label selector, or a hook of the user's.
-enum class PredicateKind { GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, LabelSelector, Hook };
+enum class PredicateKind {
+  GenerationChanged,
+  LabelChanged,
+  AnnotationChanged,
+  ResourceVersionChanged,
+  LabelSelector,
+  Hook
+};
 
 struct ResolvedPredicate {
   PredicateKind type = PredicateKind::GenerationChanged;

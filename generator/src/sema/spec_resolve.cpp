@@ -224,16 +224,19 @@ void check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, D
     static const std::vector<ResolvedPredicate> none;
     const ResolvedStep& st = out.steps[u.step];
     const bool squatter = !u.owns && st.child && st.finalizer.empty() && same_kind(*st.child, *u.kind) &&
-                          std::none_of(st.tracks.begin(), st.tracks.end(), [&](const ResolvedKind& k) { return same_kind(k, *u.kind); });
+                          std::none_of(st.tracks.begin(), st.tracks.end(),
+                                       [&](const ResolvedKind& k) { return same_kind(k, *u.kind); });
     return squatter ? none : st.predicates;
   };
   for (std::size_t a = 0; a < uses.size(); ++a) {
     for (std::size_t b = 0; b < a; ++b) {
-      if (uses[a].owns != uses[b].owns || uses[a].step == uses[b].step || !same_kind(*uses[a].kind, *uses[b].kind)) continue;
+      if (uses[a].owns != uses[b].owns || uses[a].step == uses[b].step || !same_kind(*uses[a].kind, *uses[b].kind))
+        continue;
       if (same_predicates(predicates(uses[a]), predicates(uses[b]))) continue;
       const SpecStep& first = spec.steps[uses[b].step];
       const SpecStep& second = spec.steps[uses[a].step];
-      diags.error(second.predicates.empty() ? second.location : second.predicates_location, "spec-predicates-shared-watch",
+      diags.error(second.predicates.empty() ? second.location : second.predicates_location,
+                  "spec-predicates-shared-watch",
                   "steps " + quoted(first.name) + " and " + quoted(second.name) + " share the " +
                       (uses[a].owns ? "Owns" : "Tracked") + " watch of " + uses[a].kind->kind +
                       " but give it different predicates; give both steps the same ones");
@@ -306,7 +309,8 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     rs.predicates = predicates_of(step.predicates);
     if (!step.predicates.empty() && step.type == StepType::Sync && step.tracks.empty()) {
       diags.error(step.predicates_location, "spec-predicates-no-watch",
-                  "sync step " + quoted(step.name) + " watches nothing its predicates could filter; they apply to the kinds it 'tracks'");
+                  "sync step " + quoted(step.name) +
+                      " watches nothing its predicates could filter; they apply to the kinds it 'tracks'");
     }
     out.steps.push_back(std::move(rs));
   }
@@ -331,11 +335,13 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     }
     out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, predicates_of(w.predicates)});
   }
-  if (spec.duck && (!spec.predicates.empty() || !spec.watches.empty() || !spec.reconcile_timeout.empty() ||
-                    std::any_of(spec.steps.begin(), spec.steps.end(), [](const SpecStep& st) { return !st.predicates.empty(); }))) {
-    diags.error(spec.duck->location, "spec-duck-watches",
-                "predicates, watches and reconcileTimeout are not supported with a duck resource (one controller per kind); "
-                "set them in the controllers' rr::ControllerOptions");
+  if (spec.duck &&
+      (!spec.predicates.empty() || !spec.watches.empty() || !spec.reconcile_timeout.empty() ||
+       std::any_of(spec.steps.begin(), spec.steps.end(), [](const SpecStep& st) { return !st.predicates.empty(); }))) {
+    diags.error(
+        spec.duck->location, "spec-duck-watches",
+        "predicates, watches and reconcileTimeout are not supported with a duck resource (one controller per kind); "
+        "set them in the controllers' rr::ControllerOptions");
   }
 
   // Two owner-reference children of one kind would each take the other's child for a surplus

@@ -50,8 +50,9 @@ bool reader_accepts(const std::string& body) {
 TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
-  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
-                          "conversionWebhook", "duckResource", "metrics", "admissionPolicy", "watch", "labelSelector"}) {
+  for (const char* def :
+       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook",
+        "duckResource", "metrics", "admissionPolicy", "watch", "labelSelector"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -116,7 +117,8 @@ TEST_CASE("spec schema: the schema's patterns agree with the reader") {
   const std::regex timeout(schema().at("properties").at("reconcileTimeout").at("pattern").get<std::string>());
   for (const std::string text : {"30s", "1m30s", "0", "1.5h", ".5s", "+2m", "5", "-1s", "30x", "1e3s", "0s"}) {
     CAPTURE(text);
-    CHECK(std::regex_match(text, timeout) == reader_accepts("resource: F\nreconcileTimeout: '" + text + "'\nreconcilers:\n  - sync: S\n"));
+    CHECK(std::regex_match(text, timeout) ==
+          reader_accepts("resource: F\nreconcileTimeout: '" + text + "'\nreconcilers:\n  - sync: S\n"));
   }
   const std::regex kind_ref = pattern_of("kindRef");
   for (const std::string text : {"Function", "v1/ConfigMap", "apps/v1/Deployment", "core/v1/Pod", "/v1/Pod",

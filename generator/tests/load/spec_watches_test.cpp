@@ -27,9 +27,10 @@ struct Read {
 // The header and a built-in resource (a Deployment in namespace ops); `body` starts on line 5.
 std::unique_ptr<Read> read(const std::string& body, bool resolve = false) {
   auto r = std::make_unique<Read>();
-  r->spec = read_spec_text(r->sources, "reconciler.yaml",
-                           "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nresource: apps/v1/Deployment\nnamespace: ops\n" + body,
-                           r->diags);
+  r->spec = read_spec_text(
+      r->sources, "reconciler.yaml",
+      "apiVersion: rrgen.dev/v1alpha1\nkind: ReconcilerSpec\nresource: apps/v1/Deployment\nnamespace: ops\n" + body,
+      r->diags);
   if (resolve && r->spec) r->resolved = resolve_spec(*r->spec, Model{}, r->diags);
   return r;
 }
@@ -106,54 +107,67 @@ TEST_CASE("spec watches: mistakes in predicates are located") {
                {"reconciler.yaml:5:14: error: unknown predicate 'GenerationChange'; did you mean 'GenerationChanged'? "
                 "(GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, {labelSelector: ...} or "
                 "{hook: Name}) [spec-bad-predicate]"});
-  check_errors("predicates: GenerationChanged\n" + kSteps,
-               {"reconciler.yaml:5:13: error: 'predicates' must be a sequence of predicates, not a string [spec-wrong-type]"});
+  check_errors(
+      "predicates: GenerationChanged\n" + kSteps,
+      {"reconciler.yaml:5:13: error: 'predicates' must be a sequence of predicates, not a string [spec-wrong-type]"});
   check_errors("predicates: [GenerationChanged, GenerationChanged]\n" + kSteps,
                {"reconciler.yaml:5:33: error: predicate 'GenerationChanged' is listed twice [spec-bad-predicate]"});
   check_errors("predicates:\n  - hook: only_mine\n" + kSteps,
-               {"reconciler.yaml:6:11: error: hook name 'only_mine' must be a PascalCase identifier like 'OnlyMine' [spec-bad-name]"});
+               {"reconciler.yaml:6:11: error: hook name 'only_mine' must be a PascalCase identifier like 'OnlyMine' "
+                "[spec-bad-name]"});
   check_errors("predicates:\n  - labelSelector: {matchExpressions: [{key: tier, operator: In}]}\n" + kSteps,
                {"reconciler.yaml:6:59: error: operator In needs at least one value [spec-bad-predicate]"});
   check_errors("predicates:\n  - labelSelector: {matchExpressions: [{key: tier, operator: Has}]}\n" + kSteps,
-               {"reconciler.yaml:6:59: error: operator 'Has' is not one of In, NotIn, Exists and DoesNotExist [spec-bad-predicate]"});
+               {"reconciler.yaml:6:59: error: operator 'Has' is not one of In, NotIn, Exists and DoesNotExist "
+                "[spec-bad-predicate]"});
   check_errors("predicates:\n  - labelSelector: {matchLabels: {'bad key': x}}\n" + kSteps,
                {"reconciler.yaml:6:35: error: label key 'bad key' is not a qualified name [spec-bad-predicate]"});
   check_errors("predicates:\n  - labelSelector: {}\n" + kSteps,
-               {"reconciler.yaml:6:20: error: an empty labelSelector matches every object; remove the predicate [spec-bad-predicate]"});
-  check_errors("predicates:\n  - {labelSelector: {matchLabels: {a: b}}, hook: X}\n" + kSteps,
-               {"reconciler.yaml:6:5: error: a predicate is a name (GenerationChanged, ...) or a mapping of exactly one of "
-                "labelSelector and hook, not a mapping [spec-wrong-type]"});
+               {"reconciler.yaml:6:20: error: an empty labelSelector matches every object; remove the predicate "
+                "[spec-bad-predicate]"});
+  check_errors(
+      "predicates:\n  - {labelSelector: {matchLabels: {a: b}}, hook: X}\n" + kSteps,
+      {"reconciler.yaml:6:5: error: a predicate is a name (GenerationChanged, ...) or a mapping of exactly one of "
+       "labelSelector and hook, not a mapping [spec-wrong-type]"});
   check_errors("predicates:\n  - selector: {}\n" + kSteps,
                {"reconciler.yaml:6:5: error: unknown key 'selector' [spec-unknown-key]"});
 }
 
 TEST_CASE("spec watches: mistakes in watches and reconcileTimeout are located") {
   check_errors("watches:\n  - kind: v1/ConfigMap\n" + kSteps,
-               {"reconciler.yaml:6:5: error: a watch needs 'map' (the hook that maps an object to requests) [spec-missing-key]"});
+               {"reconciler.yaml:6:5: error: a watch needs 'map' (the hook that maps an object to requests) "
+                "[spec-missing-key]"});
   check_errors("watches:\n  - kind: v1/ConfigMap\n    map: X\n    mapper: Y\n" + kSteps,
                {"reconciler.yaml:8:5: error: unknown key 'mapper'; did you mean 'map'? [spec-unknown-key]"});
-  check_errors("watches: [v1/ConfigMap]\n" + kSteps,
-               {"reconciler.yaml:5:11: error: each of 'watches' must be a mapping of kind, map and predicates, not a string "
-                "[spec-wrong-type]"});
-  check_errors("reconcileTimeout: 30\n" + kSteps,
-               {"reconciler.yaml:5:19: error: 'reconcileTimeout' must be a Go duration like '30s' or '2m', not an integer "
-                "[spec-wrong-type]"});
-  check_errors("reconcileTimeout: 30x\n" + kSteps,
-               {"reconciler.yaml:5:19: error: reconcileTimeout '30x' is not a Go duration: unknown unit 'x' (ns, us, ms, s, m "
-                "or h) [spec-bad-duration]"});
-  check_errors("reconcileTimeout: -1s\n" + kSteps,
-               {"reconciler.yaml:5:19: error: reconcileTimeout '-1s' must not be negative (0: no timeout) [spec-bad-duration]"});
-  check_errors("reconcilers:\n  - sync: Only\n    predicates: [GenerationChanged]\n",
-               {"reconciler.yaml:7:17: error: sync step 'Only' watches nothing its predicates could filter; they apply to the "
-                "kinds it 'tracks' [spec-predicates-no-watch]"},
-               true);
+  check_errors(
+      "watches: [v1/ConfigMap]\n" + kSteps,
+      {"reconciler.yaml:5:11: error: each of 'watches' must be a mapping of kind, map and predicates, not a string "
+       "[spec-wrong-type]"});
+  check_errors(
+      "reconcileTimeout: 30\n" + kSteps,
+      {"reconciler.yaml:5:19: error: 'reconcileTimeout' must be a Go duration like '30s' or '2m', not an integer "
+       "[spec-wrong-type]"});
+  check_errors(
+      "reconcileTimeout: 30x\n" + kSteps,
+      {"reconciler.yaml:5:19: error: reconcileTimeout '30x' is not a Go duration: unknown unit 'x' (ns, us, ms, s, m "
+       "or h) [spec-bad-duration]"});
+  check_errors(
+      "reconcileTimeout: -1s\n" + kSteps,
+      {"reconciler.yaml:5:19: error: reconcileTimeout '-1s' must not be negative (0: no timeout) [spec-bad-duration]"});
+  check_errors(
+      "reconcilers:\n  - sync: Only\n    predicates: [GenerationChanged]\n",
+      {"reconciler.yaml:7:17: error: sync step 'Only' watches nothing its predicates could filter; they apply to the "
+       "kinds it 'tracks' [spec-predicates-no-watch]"},
+      true);
   check_errors("watches:\n  - {kind: v1/ConfigMap, map: A}\n  - {kind: ConfigMap, map: B}\n" + kSteps,
-               {"reconciler.yaml:7:11: error: v1/ConfigMap is watched twice; map its events with one hook [spec-duplicate-watch]",
+               {"reconciler.yaml:7:11: error: v1/ConfigMap is watched twice; map its events with one hook "
+                "[spec-duplicate-watch]",
                 "reconciler.yaml:6:5: note: first watched here"},
                true);
-  check_errors("watches:\n  - {kind: v1/ConfigMapp, map: A}\n" + kSteps,
-               {"reconciler.yaml:6:11: error: unknown kind 'v1/ConfigMapp'; did you mean 'v1/ConfigMap'? [spec-unknown-kind]"},
-               true);
+  check_errors(
+      "watches:\n  - {kind: v1/ConfigMapp, map: A}\n" + kSteps,
+      {"reconciler.yaml:6:11: error: unknown kind 'v1/ConfigMapp'; did you mean 'v1/ConfigMap'? [spec-unknown-kind]"},
+      true);
   check_errors(R"(reconcilers:
   - sync: A
     tracks: [v1/Secret]
@@ -171,9 +185,21 @@ TEST_CASE("spec watches: Go durations as time.ParseDuration reads them") {
     const char* text;
     std::int64_t ns;  // -1: refused
   };
-  for (const Case c : {Case{"0", 0}, {"30s", 30'000'000'000}, {"1m30s", 90'000'000'000}, {"1.5h", 5'400'000'000'000},
-                       {"300ms", 300'000'000}, {"2h45m", 9'900'000'000'000}, {".5s", 500'000'000}, {"10us", 10'000},
-                       {"1ns", 1}, {"", -1}, {"5", -1}, {"1e3s", -1}, {"s", -1}, {"1..2s", -1}, {"3d", -1},
+  for (const Case c : {Case{"0", 0},
+                       {"30s", 30'000'000'000},
+                       {"1m30s", 90'000'000'000},
+                       {"1.5h", 5'400'000'000'000},
+                       {"300ms", 300'000'000},
+                       {"2h45m", 9'900'000'000'000},
+                       {".5s", 500'000'000},
+                       {"10us", 10'000},
+                       {"1ns", 1},
+                       {"", -1},
+                       {"5", -1},
+                       {"1e3s", -1},
+                       {"s", -1},
+                       {"1..2s", -1},
+                       {"3d", -1},
                        {"3000000h", -1}}) {
     CAPTURE(c.text);
     std::string why;

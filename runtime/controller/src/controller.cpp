@@ -59,7 +59,8 @@ void check_watch_options(const ControllerOptions& options, const std::vector<Wat
   }
   for (const auto& w : options.watches) {
     if (w.kind.gvk.kind.empty() || w.kind.plural.empty() || !w.map) {
-      throw std::invalid_argument("controller " + options.name + ": a mapped watch needs a kind (with its plural) and a map function");
+      throw std::invalid_argument("controller " + options.name +
+                                  ": a mapped watch needs a kind (with its plural) and a map function");
     }
   }
   for (const auto& channel : options.channels) {

@@ -109,7 +109,8 @@ InformerHandlers filtered(InformerHandlers handlers, std::vector<Predicate> pred
   }
   if (h->on_update) {
     out.on_update = [h, p](const Json& old_object, const Json& new_object) {
-      if (all_pass(*p, PredicateEvent{EventType::Update, &old_object, new_object})) h->on_update(old_object, new_object);
+      if (all_pass(*p, PredicateEvent{EventType::Update, &old_object, new_object}))
+        h->on_update(old_object, new_object);
     };
   }
   if (h->on_delete) {

@@ -52,25 +52,21 @@ Predicate update_only(std::function<bool(const Json& old_object, const Json& new
 }
 
 Predicate member_changed(const char* name) {
-  return update_only([name](const Json& old_object, const Json& new_object) {
-    return !same_map(old_object, new_object, name);
-  });
+  return update_only(
+      [name](const Json& old_object, const Json& new_object) { return !same_map(old_object, new_object, name); });
 }
 
 }  // namespace
 
 bool Predicate::passes(const PredicateEvent& event) const {
   switch (event.type) {
-    case EventType::Create:
-      return !create || create(event.object);
+    case EventType::Create: return !create || create(event.object);
     case EventType::Update:
       // controller-runtime's built-in predicates refuse an update without its old object.
       if (!update) return true;
       return event.old_object != nullptr && update(*event.old_object, event.object);
-    case EventType::Delete:
-      return !delete_ || delete_(event.object);
-    case EventType::Generic:
-      return !generic || generic(event.object);
+    case EventType::Delete: return !delete_ || delete_(event.object);
+    case EventType::Generic: return !generic || generic(event.object);
   }
   return true;
 }

@@ -91,7 +91,8 @@ TEST_CASE("controller watches: a mapped ConfigMap event enqueues the keys its ma
   // An update maps the old and the new object: a target dropped is reconciled once more too.
   h.cluster->patch(configmap_kind(), {"default", "settings"}, PatchType::Merge, R"({"data":{"targets":"b,d"}})");
   REQUIRE(eventually([&] {
-    return h.probe->count_of("default/a") == 2 && h.probe->count_of("default/b") == 2 && h.probe->count_of("default/d") == 1;
+    return h.probe->count_of("default/a") == 2 && h.probe->count_of("default/b") == 2 &&
+           h.probe->count_of("default/d") == 1;
   }));
 }
 
@@ -99,9 +100,11 @@ TEST_CASE("controller watches: a channel push reaches the reconciler; the source
   auto channel = std::make_shared<ChannelSource>();
   ChannelSourceOptions mapped_options;
   mapped_options.map = [](const Json& o) {
-    return std::vector<ObjectKey>{{"team", o["metadata"].value("name", "") + "-1"}, {"team", o["metadata"].value("name", "") + "-2"}};
+    return std::vector<ObjectKey>{{"team", o["metadata"].value("name", "") + "-1"},
+                                  {"team", o["metadata"].value("name", "") + "-2"}};
   };
-  mapped_options.predicates = {predicates::filter([](const Json& o) { return o["metadata"].value("name", "") != "skip"; })};
+  mapped_options.predicates = {
+      predicates::filter([](const Json& o) { return o["metadata"].value("name", "") != "skip"; })};
   auto mapped = std::make_shared<ChannelSource>(std::move(mapped_options));
   ControllerOptions options;
   options.channels = {channel, mapped};

@@ -155,6 +155,7 @@ TEST_CASE("generated watches: a controller with the options filters and maps as 
   CHECK(seen->count("edge/d") == 0);
   CHECK(seen->count("edge/e") == 0);
 
-  cluster->patch(rr::kind_info_of<gateway::Gateway>(), {"edge", "a"}, rr::PatchType::Merge, R"({"spec":{"replicas":2}})");
+  cluster->patch(rr::kind_info_of<gateway::Gateway>(), {"edge", "a"}, rr::PatchType::Merge,
+                 R"({"spec":{"replicas":2}})");
   REQUIRE(eventually([&] { return seen->count("edge/a") == 2; }));
 }

@@ -314,9 +314,10 @@ $namespace_close$)",
            {"hooks", n.hooks_struct},
            {"hooks_header", n.hooks_header},
            {"steps", step_table(c)},
-           {"includes", include_block(system, local) + (has_controller_options(c.spec)
-                                                            ? "\n\nnamespace rr {\nstruct ControllerOptions;\n}  // namespace rr"
-                                                            : "")},
+           {"includes",
+            include_block(system, local) + (has_controller_options(c.spec)
+                                                ? "\n\nnamespace rr {\nstruct ControllerOptions;\n}  // namespace rr"
+                                                : "")},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},

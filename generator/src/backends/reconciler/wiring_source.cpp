@@ -366,7 +366,8 @@ std::string emit_source(const Ctx& c) {
   Printer steps("step functions");
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) steps.print("\n$step$", {{"step", step_function(c, i)}});
   Printer p("reconciler source");
-  p.print(R"($banner$
+  p.print(
+      R"($banner$
 // The $name$ reconciler's wiring ($header$). Each hook it calls is checked
 // below: one that $hooks_header$ lacks, or declares with another signature, fails the
 // build with a message naming it.
@@ -390,20 +391,20 @@ $kinds$
 $steps$
 
 $namespace_close$)",
-          {{"banner", banner(c)},
-           {"name", n.name},
-           {"header", n.reconciler_header},
-           {"hooks_header", n.hooks_header},
-           {"includes", include_block(standard_headers, local)},
-           {"namespace_open", namespace_open(c.spec.cpp_namespace)},
-           {"hooks", n.hooks_struct},
-           {"checks", checks.take_block()},
-           {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
-           {"conditions", conditions_function(c)},
-           {"root", root_function(c)},
-           {"kinds", kinds_function(c)},
-           {"steps", steps.take_block() + (has_controller_options(c.spec) ? "\n" + controller_options_definition(c) : "")},
-           {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
+      {{"banner", banner(c)},
+       {"name", n.name},
+       {"header", n.reconciler_header},
+       {"hooks_header", n.hooks_header},
+       {"includes", include_block(standard_headers, local)},
+       {"namespace_open", namespace_open(c.spec.cpp_namespace)},
+       {"hooks", n.hooks_struct},
+       {"checks", checks.take_block()},
+       {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
+       {"conditions", conditions_function(c)},
+       {"root", root_function(c)},
+       {"kinds", kinds_function(c)},
+       {"steps", steps.take_block() + (has_controller_options(c.spec) ? "\n" + controller_options_definition(c) : "")},
+       {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
   return p.take();
 }
 

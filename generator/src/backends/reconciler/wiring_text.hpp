@@ -56,7 +56,8 @@ std::string duck_kinds_env(const Ctx& c);
 // the includes they need, <Name>ControllerOptions' declaration and its definition (with the
 // checks of the watch hooks).
 bool has_controller_options(const ResolvedSpec& spec);
-void controller_options_includes(const Ctx& c, bool header, std::set<std::string>& system, std::set<std::string>& local);
+void controller_options_includes(const Ctx& c, bool header, std::set<std::string>& system,
+                                 std::set<std::string>& local);
 std::string controller_options_declaration(const Ctx& c);
 std::string controller_options_checks(const Ctx& c);
 std::string controller_options_definition(const Ctx& c);

@@ -66,7 +66,8 @@ std::string summary(const ResolvedSpec& spec) {
   for (const ResolvedWatch& w : spec.watches) parts.push_back("the watch of " + w.kind.kind);
   if (!spec.reconcile_timeout.empty()) parts.push_back("a reconcile timeout of " + spec.reconcile_timeout);
   std::string out;
-  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
   return out;
 }
 
@@ -101,17 +102,19 @@ std::string controller_options_declaration(const Ctx& c) {
   if (!has_controller_options(c.spec)) return "";
   const WiringNames& n = c.names;
   Printer p("controller options declaration");
-  p.print(R"(
+  p.print(
+      R"(
 $comment$
 $declaration$)",
-          {{"comment",
-            wrap_comment("The controller options " + n.spec_file + " sets: " + summary(c.spec) + ". Fill them before " +
-                             "op.add_controller(options, ...) (rr/manager/operator_main.hpp); --reconcile-timeout, when given, " +
-                             "replaces the timeout. `hooks` serve the watches' hooks (nullptr: a default-constructed " +
-                             n.hooks_struct + ").",
-                         "// ")},
-           {"declaration", wrap_parameters("void " + n.controller_options_function,
-                                           {"rr::ControllerOptions& options", hooks_param(c) + " = nullptr"}, ";", 0)}});
+      {{"comment",
+        wrap_comment(
+            "The controller options " + n.spec_file + " sets: " + summary(c.spec) + ". Fill them before " +
+                "op.add_controller(options, ...) (rr/manager/operator_main.hpp); --reconcile-timeout, when given, " +
+                "replaces the timeout. `hooks` serve the watches' hooks (nullptr: a default-constructed " +
+                n.hooks_struct + ").",
+            "// ")},
+       {"declaration", wrap_parameters("void " + n.controller_options_function,
+                                       {"rr::ControllerOptions& options", hooks_param(c) + " = nullptr"}, ";", 0)}});
   return p.take_block();
 }
 
