@@ -11,7 +11,10 @@
 namespace rrgen::wiring {
 namespace {
 
-std::string concept_name(const Hook& h) { return "Has" + pascal_case(h.name); }
+// A watch hook may be overloaded for several kinds: each overload has its own concept.
+std::string concept_name(const Hook& h) {
+  return "Has" + pascal_case(h.name) + (h.kind_alias.empty() ? "" : "For" + h.kind_alias);
+}
 
 }  // namespace
 
