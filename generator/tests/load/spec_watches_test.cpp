@@ -116,9 +116,9 @@ TEST_CASE("spec watches: mistakes in predicates are located") {
                {"reconciler.yaml:6:11: error: hook name 'only_mine' must be a PascalCase identifier like 'OnlyMine' "
                 "[spec-bad-name]"});
   check_errors("predicates:\n  - labelSelector: {matchExpressions: [{key: tier, operator: In}]}\n" + kSteps,
-               {"reconciler.yaml:6:59: error: operator In needs at least one value [spec-bad-predicate]"});
+               {"reconciler.yaml:6:62: error: operator In needs at least one value [spec-bad-predicate]"});
   check_errors("predicates:\n  - labelSelector: {matchExpressions: [{key: tier, operator: Has}]}\n" + kSteps,
-               {"reconciler.yaml:6:59: error: operator 'Has' is not one of In, NotIn, Exists and DoesNotExist "
+               {"reconciler.yaml:6:62: error: operator 'Has' is not one of In, NotIn, Exists and DoesNotExist "
                 "[spec-bad-predicate]"});
   check_errors("predicates:\n  - labelSelector: {matchLabels: {'bad key': x}}\n" + kSteps,
                {"reconciler.yaml:6:35: error: label key 'bad key' is not a qualified name [spec-bad-predicate]"});
@@ -160,13 +160,13 @@ TEST_CASE("spec watches: mistakes in watches and reconcileTimeout are located") 
        "kinds it 'tracks' [spec-predicates-no-watch]"},
       true);
   check_errors("watches:\n  - {kind: v1/ConfigMap, map: A}\n  - {kind: ConfigMap, map: B}\n" + kSteps,
-               {"reconciler.yaml:7:11: error: v1/ConfigMap is watched twice; map its events with one hook "
+               {"reconciler.yaml:7:12: error: v1/ConfigMap is watched twice; map its events with one hook "
                 "[spec-duplicate-watch]",
                 "reconciler.yaml:6:5: note: first watched here"},
                true);
   check_errors(
       "watches:\n  - {kind: v1/ConfigMapp, map: A}\n" + kSteps,
-      {"reconciler.yaml:6:11: error: unknown kind 'v1/ConfigMapp'; did you mean 'v1/ConfigMap'? [spec-unknown-kind]"},
+      {"reconciler.yaml:6:12: error: unknown kind 'v1/ConfigMapp'; did you mean 'v1/ConfigMap'? [spec-unknown-kind]"},
       true);
   check_errors(R"(reconcilers:
   - sync: A
