@@ -12,45 +12,45 @@
 namespace rrgen {
 namespace {
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string w_quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-bool is_string(const Node& n) { return n.is_scalar() && resolve_scalar(n) == ScalarType::String; }
+bool w_is_string(const Node& n) { return n.is_scalar() && resolve_scalar(n) == ScalarType::String; }
 
-void unknown_key(Diagnostics& diags, std::string_view key, Location at, const std::vector<std::string>& known) {
+void w_unknown_key(Diagnostics& diags, std::string_view key, Location at, const std::vector<std::string>& known) {
   const std::string near = closest_match(key, known);
   diags.error(at, "spec-unknown-key",
-              "unknown key " + quoted(key) + (near.empty() ? "" : "; did you mean " + quoted(near) + "?"));
+              "unknown key " + w_quoted(key) + (near.empty() ? "" : "; did you mean " + w_quoted(near) + "?"));
 }
 
-bool is_pascal(std::string_view s) {
+bool w_is_pascal(std::string_view s) {
   return !s.empty() && s.front() >= 'A' && s.front() <= 'Z' && std::all_of(s.begin(), s.end(), ascii::is_alnum);
 }
 
 // A label key: an optional DNS subdomain prefix and '/', then a qualified name part.
-bool is_label_key(std::string_view s) {
+bool w_is_label_key(std::string_view s) {
   const std::size_t slash = s.find('/');
   if (slash == std::string_view::npos) return is_qualified_name_part(s);
   return is_dns1123_subdomain(s.substr(0, slash)) && is_qualified_name_part(s.substr(slash + 1));
 }
 
 // A hook name, PascalCase (it becomes <snake_case>_predicate or <snake_case>_map in the hooks).
-std::optional<std::string> hook_name(const Node& n, std::string_view key, Diagnostics& diags) {
-  if (!is_string(n)) {
-    diags.error(n.location, "spec-wrong-type", quoted(key) + " must be a hook name, not " + describe(n));
+std::optional<std::string> w_hook_name(const Node& n, std::string_view key, Diagnostics& diags) {
+  if (!w_is_string(n)) {
+    diags.error(n.location, "spec-wrong-type", w_quoted(key) + " must be a hook name, not " + describe(n));
     return std::nullopt;
   }
-  if (!is_pascal(n.text)) {
+  if (!w_is_pascal(n.text)) {
     const std::string fixed = pascal_case(n.text);
     diags.error(n.location, "spec-bad-name",
-                "hook name " + quoted(n.text) + " must be a PascalCase identifier" +
-                    (is_pascal(fixed) ? " like " + quoted(fixed) : std::string()));
+                "hook name " + w_quoted(n.text) + " must be a PascalCase identifier" +
+                    (w_is_pascal(fixed) ? " like " + w_quoted(fixed) : std::string()));
     return std::nullopt;
   }
   return n.text;
 }
 
 // matchExpressions: [{key, operator, values}] as the string grammar's requirements.
-bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostics& diags) {
+bool w_read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostics& diags) {
   if (!n.is_sequence()) {
     diags.error(n.location, "spec-wrong-type", "'matchExpressions' must be a sequence, not " + describe(n));
     return false;
@@ -66,7 +66,7 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
     for (std::size_t i = 0; i < item.keys.size(); ++i)
       if (std::find(spec_expression_keys().begin(), spec_expression_keys().end(), item.keys[i]) ==
           spec_expression_keys().end()) {
-        unknown_key(diags, item.keys[i], item.key_locations[i], spec_expression_keys());
+        w_unknown_key(diags, item.keys[i], item.key_locations[i], spec_expression_keys());
         ok = false;
       }
     const Node* key = item.find("key");
@@ -76,9 +76,9 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
       ok = false;
       continue;
     }
-    if (!is_string(*key) || !is_label_key(key->text)) {
+    if (!w_is_string(*key) || !w_is_label_key(key->text)) {
       diags.error(key->location, "spec-bad-predicate",
-                  "label key " + quoted(key->text) +
+                  "label key " + w_quoted(key->text) +
                       " must be a qualified name (an optional DNS prefix and '/', then "
                       "up to 63 letters, digits, '-', '_' or '.')");
       ok = false;
@@ -94,7 +94,7 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
       for (const Node& value : v->children) {
         if (!value.is_scalar() || !is_label_value(value.text)) {
           diags.error(value.location, "spec-bad-predicate",
-                      "label value " + quoted(value.text) + " is not a label value");
+                      "label value " + w_quoted(value.text) + " is not a label value");
           ok = false;
           continue;
         }
@@ -120,7 +120,7 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
       terms.push_back((o == "Exists" ? "" : "!") + key->text);
     } else {
       diags.error(op->location, "spec-bad-predicate",
-                  "operator " + quoted(o) + " is not one of In, NotIn, Exists and DoesNotExist");
+                  "operator " + w_quoted(o) + " is not one of In, NotIn, Exists and DoesNotExist");
       ok = false;
     }
   }
@@ -128,7 +128,7 @@ bool read_expressions(const Node& n, std::vector<std::string>& terms, Diagnostic
 }
 
 // `{labelSelector: {matchLabels, matchExpressions}}` as the string grammar.
-std::optional<std::string> read_selector(const Node& n, Diagnostics& diags) {
+std::optional<std::string> w_read_selector(const Node& n, Diagnostics& diags) {
   if (!n.is_mapping()) {
     diags.error(n.location, "spec-wrong-type",
                 "'labelSelector' must be a mapping of matchLabels and matchExpressions, not " + describe(n));
@@ -148,21 +148,21 @@ std::optional<std::string> read_selector(const Node& n, Diagnostics& diags) {
       }
       for (std::size_t j = 0; j < value.keys.size(); ++j) {
         const Node& v = value.children[j];
-        if (!is_label_key(value.keys[j])) {
+        if (!w_is_label_key(value.keys[j])) {
           diags.error(value.key_locations[j], "spec-bad-predicate",
-                      "label key " + quoted(value.keys[j]) + " is not a qualified name");
+                      "label key " + w_quoted(value.keys[j]) + " is not a qualified name");
           ok = false;
         } else if (!v.is_scalar() || !is_label_value(v.text)) {
-          diags.error(v.location, "spec-bad-predicate", "label value " + quoted(v.text) + " is not a label value");
+          diags.error(v.location, "spec-bad-predicate", "label value " + w_quoted(v.text) + " is not a label value");
           ok = false;
         } else {
           terms.push_back(value.keys[j] + "=" + v.text);
         }
       }
     } else if (key == "matchExpressions") {
-      ok = read_expressions(value, terms, diags) && ok;
+      ok = w_read_expressions(value, terms, diags) && ok;
     } else {
-      unknown_key(diags, key, n.key_locations[i], spec_selector_keys());
+      w_unknown_key(diags, key, n.key_locations[i], spec_selector_keys());
       ok = false;
     }
   }
@@ -176,16 +176,16 @@ std::optional<std::string> read_selector(const Node& n, Diagnostics& diags) {
   return out;
 }
 
-std::optional<SpecPredicate> read_predicate(const Node& n, Diagnostics& diags) {
+std::optional<SpecPredicate> w_read_predicate(const Node& n, Diagnostics& diags) {
   SpecPredicate p;
   p.location = n.location;
-  if (is_string(n)) {
+  if (w_is_string(n)) {
     const auto& names = spec_predicate_names();
     const auto at = std::find(names.begin(), names.end(), n.text);
     if (at == names.end()) {
       const std::string near = closest_match(n.text, names);
       diags.error(n.location, "spec-bad-predicate",
-                  "unknown predicate " + quoted(n.text) + (near.empty() ? "" : "; did you mean " + quoted(near) + "?") +
+                  "unknown predicate " + w_quoted(n.text) + (near.empty() ? "" : "; did you mean " + w_quoted(near) + "?") +
                       " (GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, {labelSelector: "
                       "...} or {hook: Name})");
       return std::nullopt;
@@ -202,17 +202,17 @@ std::optional<SpecPredicate> read_predicate(const Node& n, Diagnostics& diags) {
   }
   const std::string& key = n.keys[0];
   if (key == "labelSelector") {
-    auto selector = read_selector(n.children[0], diags);
+    auto selector = w_read_selector(n.children[0], diags);
     if (!selector) return std::nullopt;
     p.type = SpecPredicateType::LabelSelector;
     p.selector = std::move(*selector);
   } else if (key == "hook") {
-    auto name = hook_name(n.children[0], key, diags);
+    auto name = w_hook_name(n.children[0], key, diags);
     if (!name) return std::nullopt;
     p.type = SpecPredicateType::Hook;
     p.hook = std::move(*name);
   } else {
-    unknown_key(diags, key, n.key_locations[0], spec_predicate_keys());
+    w_unknown_key(diags, key, n.key_locations[0], spec_predicate_keys());
     return std::nullopt;
   }
   return p;
@@ -255,13 +255,13 @@ std::vector<SpecPredicate> read_spec_predicates(const Node& n, Diagnostics& diag
     return out;
   }
   for (const Node& item : n.children) {
-    auto p = read_predicate(item, diags);
+    auto p = w_read_predicate(item, diags);
     if (!p) continue;
     const bool repeated = p->type != SpecPredicateType::LabelSelector && p->type != SpecPredicateType::Hook &&
                           std::any_of(out.begin(), out.end(),
                                       [&](const SpecPredicate& q) { return q.type == p->type; });
     if (repeated) {
-      diags.error(item.location, "spec-bad-predicate", "predicate " + quoted(item.text) + " is listed twice");
+      diags.error(item.location, "spec-bad-predicate", "predicate " + w_quoted(item.text) + " is listed twice");
       continue;
     }
     out.push_back(std::move(*p));
@@ -289,7 +289,7 @@ std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags) {
       const std::string& key = item.keys[i];
       const Node& value = item.children[i];
       if (key == "kind") {
-        if (!is_string(value)) {
+        if (!w_is_string(value)) {
           diags.error(value.location, "spec-wrong-type", "'kind' must be a kind reference, not " + describe(value));
           ok = false;
         } else if (auto ref = parse_kind_ref(value.text, value.location, diags)) {
@@ -299,12 +299,12 @@ std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags) {
         }
       } else if (key == "map") {
         w.map_location = value.location;
-        if (auto name = hook_name(value, key, diags)) w.map = std::move(*name);
+        if (auto name = w_hook_name(value, key, diags)) w.map = std::move(*name);
         else ok = false;
       } else if (key == "predicates") {
         w.predicates = read_spec_predicates(value, diags);
       } else {
-        unknown_key(diags, key, item.key_locations[i], spec_watch_keys());
+        w_unknown_key(diags, key, item.key_locations[i], spec_watch_keys());
         ok = false;
       }
     }
@@ -342,7 +342,7 @@ std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string
     std::string number;
     while (i < s.size() && (ascii::is_digit(s[i]) || s[i] == '.')) number += s[i++];
     if (number.empty() || number == "." || std::count(number.begin(), number.end(), '.') > 1) {
-      why = "expected a number at " + quoted(s);
+      why = "expected a number at " + w_quoted(s);
       return std::nullopt;
     }
     std::size_t j = i;
@@ -354,7 +354,7 @@ std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string
       return std::nullopt;
     }
     if (u == std::end(units)) {
-      why = "unknown unit " + quoted(unit) + " (ns, us, ms, s, m or h)";
+      why = "unknown unit " + w_quoted(unit) + " (ns, us, ms, s, m or h)";
       return std::nullopt;
     }
     total += std::stold(number[0] == '.' ? "0" + number : number) * u->second;
@@ -369,7 +369,7 @@ std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string
 }
 
 void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostics& diags) {
-  if (!is_string(n) && !(n.is_scalar() && resolve_scalar(n) == ScalarType::Int && n.text == "0")) {
+  if (!w_is_string(n) && !(n.is_scalar() && resolve_scalar(n) == ScalarType::Int && n.text == "0")) {
     diags.error(n.location, "spec-wrong-type",
                 "'reconcileTimeout' must be a Go duration like '30s' or '2m', not " + describe(n));
     return;
@@ -378,12 +378,12 @@ void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostic
   const auto ns = parse_go_duration(n.text, why);
   if (!ns) {
     diags.error(n.location, "spec-bad-duration",
-                "reconcileTimeout " + quoted(n.text) + " is not a Go duration: " + why);
+                "reconcileTimeout " + w_quoted(n.text) + " is not a Go duration: " + why);
     return;
   }
   if (*ns < 0) {
     diags.error(n.location, "spec-bad-duration",
-                "reconcileTimeout " + quoted(n.text) + " must not be negative (0: no timeout)");
+                "reconcileTimeout " + w_quoted(n.text) + " must not be negative (0: no timeout)");
     return;
   }
   spec.reconcile_timeout = n.text;

@@ -186,7 +186,7 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   return out;
 }
 
-std::vector<ResolvedPredicate> predicates_of(const std::vector<SpecPredicate>& written) {
+std::vector<ResolvedPredicate> watch_predicates_of(const std::vector<SpecPredicate>& written) {
   std::vector<ResolvedPredicate> out;
   for (const SpecPredicate& p : written) {
     // The two enums list the same predicates in the same order.
@@ -195,7 +195,7 @@ std::vector<ResolvedPredicate> predicates_of(const std::vector<SpecPredicate>& w
   return out;
 }
 
-bool same_predicates(const std::vector<ResolvedPredicate>& a, const std::vector<ResolvedPredicate>& b) {
+bool watch_same_predicates(const std::vector<ResolvedPredicate>& a, const std::vector<ResolvedPredicate>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ResolvedPredicate& x, const ResolvedPredicate& y) {
     return x.type == y.type && x.selector == y.selector && x.hook == y.hook;
   });
@@ -203,7 +203,7 @@ bool same_predicates(const std::vector<ResolvedPredicate>& a, const std::vector<
 
 // The steps share one watch per kind and mode (one Tracked watch of ConfigMaps for every step that
 // tracks them), so the predicates of two steps on one watch must be the same.
-void check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, Diagnostics& diags) {
+void watch_check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, Diagnostics& diags) {
   struct Use {
     bool owns;
     const ResolvedKind* kind;
@@ -232,7 +232,7 @@ void check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, D
     for (std::size_t b = 0; b < a; ++b) {
       if (uses[a].owns != uses[b].owns || uses[a].step == uses[b].step || !same_kind(*uses[a].kind, *uses[b].kind))
         continue;
-      if (same_predicates(predicates(uses[a]), predicates(uses[b]))) continue;
+      if (watch_same_predicates(predicates(uses[a]), predicates(uses[b]))) continue;
       const SpecStep& first = spec.steps[uses[b].step];
       const SpecStep& second = spec.steps[uses[a].step];
       diags.error(second.predicates.empty() ? second.location : second.predicates_location,
@@ -306,7 +306,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
         rs.tracks.push_back(std::move(*k));
       }
     }
-    rs.predicates = predicates_of(step.predicates);
+    rs.predicates = watch_predicates_of(step.predicates);
     if (!step.predicates.empty() && step.type == StepType::Sync && step.tracks.empty()) {
       diags.error(step.predicates_location, "spec-predicates-no-watch",
                   "sync step " + quoted(step.name) +
@@ -315,10 +315,10 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     out.steps.push_back(std::move(rs));
   }
 
-  check_shared_watches(spec, out, diags);
+  watch_check_shared_watches(spec, out, diags);
 
   // `predicates:` (For), `watches:` and `reconcileTimeout:`.
-  out.predicates = predicates_of(spec.predicates);
+  out.predicates = watch_predicates_of(spec.predicates);
   out.reconcile_timeout_ns = spec.reconcile_timeout_ns;
   out.reconcile_timeout = spec.reconcile_timeout;
   for (const SpecWatch& w : spec.watches) {
@@ -333,7 +333,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
       diags.note(same->location, "first watched here");
       continue;
     }
-    out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, predicates_of(w.predicates)});
+    out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, watch_predicates_of(w.predicates)});
   }
   if (spec.duck &&
       (!spec.predicates.empty() || !spec.watches.empty() || !spec.reconcile_timeout.empty() ||

@@ -210,7 +210,7 @@ $root$)",
              {"hooks", c.names.hooks_struct},
              {"root", wrap_parameters("rr::Reconciler " + c.names.root_function,
                                       {"const rr::Config& config", hooks_param(c) + " = nullptr"}, ";", 0)}});
-    p.print(controller_options_declaration(c));
+    if (has_controller_options(c.spec)) p.print(controller_options_declaration(c));
   }
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     std::string calls;

@@ -14,13 +14,13 @@
 namespace rrgen::wiring {
 namespace {
 
-bool any_hook(const std::vector<Hook>& hooks, HookRole role) {
+bool watch_any_hook(const std::vector<Hook>& hooks, HookRole role) {
   for (const Hook& h : hooks)
     if (h.role == role) return true;
   return false;
 }
 
-const Hook& predicate_hook(const std::vector<Hook>& hooks, const std::string& hook, const std::string& kind_alias) {
+const Hook& watch_predicate_hook(const std::vector<Hook>& hooks, const std::string& hook, const std::string& kind_alias) {
   const std::string name = file_stem(hook) + "_predicate";
   for (const Hook& h : hooks)
     if (h.role == HookRole::Predicate && h.name == name && h.kind_alias == kind_alias) return h;
@@ -28,7 +28,7 @@ const Hook& predicate_hook(const std::vector<Hook>& hooks, const std::string& ho
 }
 
 // The C++ expression of one predicate on a watch of `kind`.
-std::string predicate_expression(const Ctx& c, const std::vector<Hook>& hooks, const ResolvedPredicate& p,
+std::string watch_predicate_expression(const Ctx& c, const std::vector<Hook>& hooks, const ResolvedPredicate& p,
                                  const ResolvedKind& kind) {
   switch (p.type) {
     case PredicateKind::GenerationChanged: return "rr::predicates::generation_changed()";
@@ -38,7 +38,7 @@ std::string predicate_expression(const Ctx& c, const std::vector<Hook>& hooks, c
     case PredicateKind::LabelSelector: return "rr::predicates::label_selector(" + cpp_string_literal(p.selector) + ")";
     case PredicateKind::Hook: {
       const std::string& k = alias_of(c.spec, c.names, kind);
-      const Hook& h = predicate_hook(hooks, p.hook, k);
+      const Hook& h = watch_predicate_hook(hooks, p.hook, k);
       return "typed_predicate<" + k + ">([hooks](rr::EventType type, const " + k + "* old_object, const " + k +
              "& object) { return hooks->" + h.name + "(type, old_object, object); })";
     }
@@ -47,18 +47,18 @@ std::string predicate_expression(const Ctx& c, const std::vector<Hook>& hooks, c
 }
 
 // `{a, b}` as the members of a braced list at the printer's column, one a line.
-void predicate_list(Printer& p, const Ctx& c, const std::vector<Hook>& hooks,
+void watch_predicate_list(Printer& p, const Ctx& c, const std::vector<Hook>& hooks,
                     const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind) {
   auto items = p.indented(2);
-  for (const ResolvedPredicate& pred : predicates) p.print("$e$,", {{"e", predicate_expression(c, hooks, pred, kind)}});
+  for (const ResolvedPredicate& pred : predicates) p.print("$e$,", {{"e", watch_predicate_expression(c, hooks, pred, kind)}});
 }
 
-std::string kind_info(const Ctx& c, const ResolvedKind& k) {
+std::string watch_kind_info(const Ctx& c, const ResolvedKind& k) {
   return "rr::kind_info_of<" + alias_of(c.spec, c.names, k) + ">()";
 }
 
 // What the spec sets, for the declaration's comment.
-std::string summary(const ResolvedSpec& spec) {
+std::string watch_summary(const ResolvedSpec& spec) {
   std::vector<std::string> parts;
   if (!spec.predicates.empty()) parts.emplace_back("the resource's predicates");
   for (const ResolvedStep& s : spec.steps)
@@ -86,11 +86,11 @@ void controller_options_includes(const Ctx& c, bool header, std::set<std::string
   const std::vector<Hook> hooks = watch_hooks(c.spec, c.names);
   if (header) {
     // What the hooks' signatures name: rr::ObjectKey, rr::EventType.
-    if (any_hook(hooks, HookRole::Map)) {
+    if (watch_any_hook(hooks, HookRole::Map)) {
       local.insert("rr/client/object_key.hpp");
       system.insert("vector");
     }
-    if (any_hook(hooks, HookRole::Predicate)) local.insert("rr/controller/predicates.hpp");
+    if (watch_any_hook(hooks, HookRole::Predicate)) local.insert("rr/controller/predicates.hpp");
     return;
   }
   local.insert("rr/controller/controller.hpp");
@@ -108,7 +108,7 @@ $comment$
 $declaration$)",
       {{"comment",
         wrap_comment(
-            "The controller options " + n.spec_file + " sets: " + summary(c.spec) + ". Fill them before " +
+            "The controller options " + n.spec_file + " sets: " + watch_summary(c.spec) + ". Fill them before " +
                 "op.add_controller(options, ...) (rr/manager/operator_main.hpp); --reconcile-timeout, when given, " +
                 "replaces the timeout. `hooks` serve the watches' hooks (nullptr: a default-constructed " +
                 n.hooks_struct + ").",
@@ -123,7 +123,7 @@ std::string controller_options_checks(const Ctx& c) {
   const std::vector<Hook> hooks = watch_hooks(c.spec, c.names);
   Printer p("watch hook checks");
   for (const Hook& h : hooks) p.line(hook_check(c, h));
-  if (any_hook(hooks, HookRole::Predicate)) {
+  if (watch_any_hook(hooks, HookRole::Predicate)) {
     p.print(R"(// A predicate hook over typed objects: each event's objects decoded as K.
 template <class K, class F>
 rr::Predicate typed_predicate(F decide) {
@@ -157,7 +157,7 @@ options.reconcile_timeout = std::chrono::nanoseconds($ns$);)",
     }
     if (!spec.predicates.empty()) {
       p.print("options.predicates.push_back(rr::WatchPredicates::for_kind({");
-      predicate_list(p, c, hooks, spec.predicates, spec.resource);
+      watch_predicate_list(p, c, hooks, spec.predicates, spec.resource);
       p.print("}));");
     }
     // One entry per watch of the steps (sema made the predicates of a shared watch the same).
@@ -172,8 +172,8 @@ options.reconcile_timeout = std::chrono::nanoseconds($ns$);)",
         p.print("// Step $step$: its $mode$ watch of $kind$.",
                 {{"step", s.name}, {"mode", owns ? "Owns" : "Tracked"}, {"kind", k->kind}});
         p.print("options.predicates.push_back(rr::WatchPredicates::$mode$($kind$.gvk, {",
-                {{"mode", owns ? "owns" : "tracked"}, {"kind", kind_info(c, *k)}});
-        predicate_list(p, c, hooks, s.predicates, *k);
+                {{"mode", owns ? "owns" : "tracked"}, {"kind", watch_kind_info(c, *k)}});
+        watch_predicate_list(p, c, hooks, s.predicates, *k);
         p.print("}));");
       }
     }
@@ -182,11 +182,11 @@ options.reconcile_timeout = std::chrono::nanoseconds($ns$);)",
       p.print(R"(options.watches.push_back(rr::MappedWatch{
     .kind = $kind$,
     .map = [hooks](const rr::Json& object) { return hooks->$map$(rr::from_object_json<$k$>(object)); },)",
-              {{"kind", kind_info(c, w.kind)}, {"map", file_stem(w.map) + "_map"}, {"k", k}});
+              {{"kind", watch_kind_info(c, w.kind)}, {"map", file_stem(w.map) + "_map"}, {"k", k}});
       if (!w.predicates.empty()) {
         auto member = p.indented(2);
         p.print(".predicates = {");
-        predicate_list(p, c, hooks, w.predicates, w.kind);
+        watch_predicate_list(p, c, hooks, w.predicates, w.kind);
         p.print("},");
       }
       p.print("});");
