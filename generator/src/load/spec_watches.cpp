@@ -185,7 +185,8 @@ std::optional<SpecPredicate> w_read_predicate(const Node& n, Diagnostics& diags)
     if (at == names.end()) {
       const std::string near = closest_match(n.text, names);
       diags.error(n.location, "spec-bad-predicate",
-                  "unknown predicate " + w_quoted(n.text) + (near.empty() ? "" : "; did you mean " + w_quoted(near) + "?") +
+                  "unknown predicate " + w_quoted(n.text) +
+                      (near.empty() ? "" : "; did you mean " + w_quoted(near) + "?") +
                       " (GenerationChanged, LabelChanged, AnnotationChanged, ResourceVersionChanged, {labelSelector: "
                       "...} or {hook: Name})");
       return std::nullopt;

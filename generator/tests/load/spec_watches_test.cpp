@@ -129,8 +129,9 @@ TEST_CASE("spec watches: mistakes in predicates are located") {
       "predicates:\n  - {labelSelector: {matchLabels: {a: b}}, hook: X}\n" + kSteps,
       {"reconciler.yaml:6:5: error: a predicate is a name (GenerationChanged, ...) or a mapping of exactly one of "
        "labelSelector and hook, not a mapping [spec-wrong-type]"});
-  check_errors("predicates:\n  - selector: {}\n" + kSteps,
-               {"reconciler.yaml:6:5: error: unknown key 'selector'; did you mean 'labelSelector'? [spec-unknown-key]"});
+  check_errors(
+      "predicates:\n  - selector: {}\n" + kSteps,
+      {"reconciler.yaml:6:5: error: unknown key 'selector'; did you mean 'labelSelector'? [spec-unknown-key]"});
 }
 
 TEST_CASE("spec watches: mistakes in watches and reconcileTimeout are located") {

@@ -23,7 +23,9 @@ using rr::test::Running;
 
 namespace {
 
-rr::KindInfo widget_kind() { return rr::KindInfo{{"example.dev", "v1", "Widget"}, "widgets", "WidgetList", rr::Scope::Namespaced, false}; }
+rr::KindInfo widget_kind() {
+  return rr::KindInfo{{"example.dev", "v1", "Widget"}, "widgets", "WidgetList", rr::Scope::Namespaced, false};
+}
 
 // What each reconcile saw: its key and how long it had until its deadline.
 struct Seen {
@@ -53,8 +55,9 @@ struct World {
   std::shared_ptr<rr::InformerCache> cache;
   std::shared_ptr<Seen> seen = std::make_shared<Seen>();
 
-  World() : api((cluster->register_kind(widget_kind()), std::make_shared<rr::ClusterClient>(cluster))),
-            manager(rr::test::loopback_options(), api) {
+  World()
+      : api((cluster->register_kind(widget_kind()), std::make_shared<rr::ClusterClient>(cluster))),
+        manager(rr::test::loopback_options(), api) {
     rr::InformerCacheOptions cache_options;
     cache_options.informer.poll_interval = 20ms;
     cache = std::make_shared<rr::InformerCache>(api, cache_options);
@@ -72,7 +75,8 @@ struct World {
 };
 
 rr::Json widget(const std::string& name) {
-  return rr::Json{{"apiVersion", "example.dev/v1"}, {"kind", "Widget"}, {"metadata", {{"namespace", "ns"}, {"name", name}}}};
+  return rr::Json{
+      {"apiVersion", "example.dev/v1"}, {"kind", "Widget"}, {"metadata", {{"namespace", "ns"}, {"name", name}}}};
 }
 
 }  // namespace

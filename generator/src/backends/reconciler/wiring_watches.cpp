@@ -20,7 +20,8 @@ bool watch_any_hook(const std::vector<Hook>& hooks, HookRole role) {
   return false;
 }
 
-const Hook& watch_predicate_hook(const std::vector<Hook>& hooks, const std::string& hook, const std::string& kind_alias) {
+const Hook& watch_predicate_hook(const std::vector<Hook>& hooks, const std::string& hook,
+                                 const std::string& kind_alias) {
   const std::string name = file_stem(hook) + "_predicate";
   for (const Hook& h : hooks)
     if (h.role == HookRole::Predicate && h.name == name && h.kind_alias == kind_alias) return h;
@@ -29,7 +30,7 @@ const Hook& watch_predicate_hook(const std::vector<Hook>& hooks, const std::stri
 
 // The C++ expression of one predicate on a watch of `kind`.
 std::string watch_predicate_expression(const Ctx& c, const std::vector<Hook>& hooks, const ResolvedPredicate& p,
-                                 const ResolvedKind& kind) {
+                                       const ResolvedKind& kind) {
   switch (p.type) {
     case PredicateKind::GenerationChanged: return "rr::predicates::generation_changed()";
     case PredicateKind::LabelChanged: return "rr::predicates::label_changed()";
@@ -48,9 +49,10 @@ std::string watch_predicate_expression(const Ctx& c, const std::vector<Hook>& ho
 
 // `{a, b}` as the members of a braced list at the printer's column, one a line.
 void watch_predicate_list(Printer& p, const Ctx& c, const std::vector<Hook>& hooks,
-                    const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind) {
+                          const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind) {
   auto items = p.indented(2);
-  for (const ResolvedPredicate& pred : predicates) p.print("$e$,", {{"e", watch_predicate_expression(c, hooks, pred, kind)}});
+  for (const ResolvedPredicate& pred : predicates)
+    p.print("$e$,", {{"e", watch_predicate_expression(c, hooks, pred, kind)}});
 }
 
 std::string watch_kind_info(const Ctx& c, const ResolvedKind& k) {
