@@ -253,6 +253,11 @@ function(add_reconciler name)
     target_sources(${name} PRIVATE "${out}/${name}_webhooks.cpp" "${out}/${name}_webhooks.hpp")
     target_link_libraries(${name} PUBLIC rr::webhook)
   endif()
+  # `predicates:`, `watches:` or `reconcileTimeout:` (docs/reconciler-spec.md#predicates-and-watches):
+  # the wiring fills rr::ControllerOptions (rr/controller/controller.hpp).
+  if(spec_text MATCHES "(^|\n)[ \t-]*(predicates|watches|reconcileTimeout)[ \t]*:")
+    target_link_libraries(${name} PUBLIC rr::controller)
+  endif()
   add_dependencies(${name} generate_${name})
   set_target_properties(${name} ${name}_api PROPERTIES RRGEN_OUTPUT_DIR "${out}")
   set_target_properties(${name} PROPERTIES RRGEN_SPEC_FILE "${spec}")  # rrgen_add_image(RECONCILER)

@@ -7,6 +7,8 @@ target_sources(rr_controller PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/controller_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/deadline_timer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/event_recorder_v1.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/predicates.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/sources.cpp
 )
 
 if(RRGEN_BUILD_TESTS)
@@ -15,6 +17,8 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_handlers_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/controller_priority_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/predicates_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/controller_watches_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/async_event_recorder_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/event_recorder_v1_test.cpp
   )

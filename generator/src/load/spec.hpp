@@ -2,6 +2,7 @@
 // what a reconciler.yaml says, located for diagnostics. sema/spec_resolve.cpp turns it into the
 // model's ResolvedSpec (model/reconciler.hpp), which is what the backends read.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,33 @@ struct SpecRule {
   std::vector<std::string> api_groups, resources, resource_names, verbs, non_resource_urls;
 };
 
+// One entry of a `predicates:` list (docs/reconciler-spec.md#predicates-and-watches), read by
+// load/spec_watches.cpp: a name of controller-runtime's predicates, a label selector or a hook.
+enum class SpecPredicateType {
+  GenerationChanged,
+  LabelChanged,
+  AnnotationChanged,
+  ResourceVersionChanged,
+  LabelSelector,
+  Hook
+};
+
+struct SpecPredicate {
+  Location location;
+  SpecPredicateType type = SpecPredicateType::GenerationChanged;
+  std::string selector;  // LabelSelector: the string grammar ("app=web,tier in (a,b)"), checked
+  std::string hook;      // Hook: PascalCase, as written
+};
+
+// One entry of `watches:`: another kind whose events a hook maps to requests.
+struct SpecWatch {
+  Location location;  // of its mapping
+  KindRef kind;
+  std::string map;  // the hook's name, PascalCase
+  Location map_location;
+  std::vector<SpecPredicate> predicates;
+};
+
 enum class StepType { Sync, Child, ChildSet };
 
 // One entry of `reconcilers:`, in order.
@@ -47,6 +75,9 @@ struct SpecStep {
   // finalizer until the child is gone; requires the our_child and list_options hooks.
   std::string finalizer;
   Location finalizer_location;
+  // Child / ChildSet: on the watch of the children (Owns); sync: on the watches of `tracks`.
+  std::vector<SpecPredicate> predicates;
+  Location predicates_location;
 };
 
 enum class Scope { Cluster, Namespace };
@@ -158,6 +189,11 @@ struct ReconcilerSpec {
   std::optional<SpecWebhooks> webhooks;  // `webhooks:`; nullopt when absent
   SpecMetrics metrics;                   // `metrics:`
   std::vector<SpecAdmissionPolicy> policies;  // `admissionPolicies:`, in order
+  std::vector<SpecPredicate> predicates;      // `predicates:`: on the watch of the resource (For)
+  Location predicates_location;
+  std::vector<SpecWatch> watches;         // `watches:`, in order
+  std::int64_t reconcile_timeout_ns = 0;  // `reconcileTimeout:` (a Go duration); 0: none
+  std::string reconcile_timeout;          // as written; "" = not given
 };
 
 }  // namespace rrgen

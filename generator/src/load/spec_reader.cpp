@@ -7,6 +7,7 @@
 #include "load/spec_duck.hpp"
 #include "load/spec_metrics.hpp"
 #include "load/spec_policies.hpp"
+#include "load/spec_watches.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/ascii.hpp"
 #include "support/image_reference.hpp"
@@ -277,10 +278,21 @@ class SpecReader {
                    "'namespaces' needs scope: Namespace (a Role in each listed namespace); scope: Cluster watches "
                    "every namespace");
     }
+    read_watch_keys(doc, spec);
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
         diags_.error(at, "spec-bad-rule", "nonResourceURLs need scope: Cluster (a namespaced Role cannot grant them)");
     }
+  }
+
+  // `predicates:` (For), `watches:` and `reconcileTimeout:` (load/spec_watches.cpp).
+  void read_watch_keys(const Node& doc, ReconcilerSpec& spec) {
+    if (const Node* n = doc.find("predicates")) {
+      spec.predicates_location = n->location;
+      spec.predicates = read_spec_predicates(*n, diags_);
+    }
+    if (const Node* n = doc.find("watches")) spec.watches = read_spec_watches(*n, diags_);
+    if (const Node* n = doc.find("reconcileTimeout")) read_spec_reconcile_timeout(*n, spec, diags_);
   }
 
   // apiVersion and kind; false when the document is something else than a ReconcilerSpec.
@@ -421,6 +433,9 @@ class SpecReader {
         step.with_result = bool_of(value, key).value_or(false);
       } else if (key == "duringFinalization") {
         step.during_finalization = bool_of(value, key).value_or(false);
+      } else if (key == "predicates") {
+        step.predicates_location = value.location;
+        step.predicates = read_spec_predicates(value, diags_);
       } else if (key == "finalizer") {
         step.finalizer_location = value.location;
         if (auto f = string_of(value, key)) {
@@ -532,6 +547,11 @@ class SpecReader {
   }
 };
 
+std::vector<std::string> with_watch_keys(std::vector<std::string> keys) {
+  for (const std::string& key : spec_watches_top_level_keys()) keys.push_back(key);
+  return keys;
+}
+
 }  // namespace
 
 const std::vector<std::string>& spec_top_level_keys() {
@@ -539,13 +559,16 @@ const std::vector<std::string>& spec_top_level_keys() {
       "apiVersion",  "kind",  "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
       "reconcilers", "rbac",  "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
       "namespaces",  "events"};
-  return keys;
+  // Then the keys of load/spec_watches.cpp.
+  static const std::vector<std::string> all = with_watch_keys(keys);
+  return all;
 }
 
 const std::vector<std::string>& spec_step_keys(StepType type) {
-  static const std::vector<std::string> sync = {"sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer"};
-  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer"};
-  static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer"};
+  static const std::vector<std::string> sync = {
+      "sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer", "predicates"};
+  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "predicates"};
+  static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer", "predicates"};
   switch (type) {
     case StepType::Sync: return sync;
     case StepType::Child: return child;

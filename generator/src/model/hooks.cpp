@@ -82,12 +82,13 @@ WiringNames wiring_names(const ResolvedSpec& spec) {
   n.conditions_function = n.name + "Conditions";
   n.condition_struct = n.name + "Condition";
   n.watches_struct = n.name + "Watches";
+  n.controller_options_function = n.name + "ControllerOptions";
 
   // Aliases share the namespace with the wiring's own names; a clash (two kinds of one name in
   // different groups, say) gets a numbered alias, first use first.
   NameScope scope(true);
   for (const std::string* taken : {&n.hooks_struct, &n.root_function, &n.conditions_function, &n.condition_struct,
-                                   &n.watches_struct}) {
+                                   &n.watches_struct, &n.controller_options_function}) {
     scope.reserve(*taken);
   }
   for (const ResolvedStep& step : spec.steps) {
@@ -191,6 +192,65 @@ std::vector<Hook> required_hooks(const ResolvedSpec& spec, const WiringNames& na
   std::vector<Hook> out;
   for (std::size_t i = 0; i < spec.steps.size(); ++i) {
     for (Hook& h : step_hooks(spec, names, i)) out.push_back(std::move(h));
+  }
+  return out;
+}
+
+std::vector<const ResolvedKind*> step_watched_kinds(const ResolvedStep& step) {
+  std::vector<const ResolvedKind*> out;
+  auto add = [&](const ResolvedKind& k) {
+    if (std::none_of(out.begin(), out.end(), [&](const ResolvedKind* x) { return x->cpp_type == k.cpp_type; }))
+      out.push_back(&k);
+  };
+  if (step.child) add(*step.child);
+  for (const ResolvedKind& k : step.tracks) add(k);
+  return out;
+}
+
+std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names) {
+  std::vector<Hook> out;
+  auto add = [&](Hook h) {
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const Hook& x) { return x.name == h.name && x.kind_alias == h.kind_alias; });
+    if (!seen) out.push_back(std::move(h));
+  };
+  auto predicate_hooks = [&](const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind,
+                             const std::string& site) {
+    for (const ResolvedPredicate& p : predicates) {
+      if (p.type != PredicateKind::Hook) continue;
+      const std::string& k = alias_of(spec, names, kind);
+      Hook h{
+          static_cast<std::size_t>(-1),
+          HookRole::Predicate,
+          file_stem(p.hook) + "_predicate",
+          "bool",
+          {{"rr::EventType", "type"}, {"const " + k + "*", "old_object"}, {"const " + k + "&", "object"}},
+          "Whether an event of a " + k + " (" + site + ") reaches the reconciler: old_object is set on updates only."};
+      h.site = site;
+      h.location = p.location;
+      h.kind_alias = k;
+      add(std::move(h));
+    }
+  };
+  if (!spec.duck) predicate_hooks(spec.predicates, spec.resource, "the predicates of the resource");
+  for (const ResolvedStep& step : spec.steps) {
+    for (const ResolvedKind* k : step_watched_kinds(step))
+      predicate_hooks(step.predicates, *k, "the predicates of step " + step.name);
+  }
+  for (const ResolvedWatch& w : spec.watches) {
+    const std::string& k = alias_of(spec, names, w.kind);
+    const std::string site = "the watch of " + w.kind.kind;
+    Hook h{static_cast<std::size_t>(-1),
+           HookRole::Map,
+           file_stem(w.map) + "_map",
+           "std::vector<rr::ObjectKey>",
+           {{"const " + k + "&", "object"}},
+           "The " + names.resource_alias + "s to reconcile when a " + k + " changes (its keys: namespace and name)."};
+    h.site = site;
+    h.location = w.location;
+    h.kind_alias = k;
+    add(std::move(h));
+    predicate_hooks(w.predicates, w.kind, site);
   }
   return out;
 }

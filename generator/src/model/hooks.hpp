@@ -19,6 +19,9 @@
 //   finalizer mode (child, childSet):
 //             bool our_child(const T&, const C&)
 //             rr::ListOptions list_options(rr::Context&, const T&)
+//   watches (watch_hooks(), K the watched kind; named after the spec's `map:` and `hook:`):
+//             std::vector<rr::ObjectKey> <snake(map)>_map(const K&)
+//             bool <snake(hook)>_predicate(rr::EventType, const K* old_object, const K& object)
 #pragma once
 #include <cstddef>
 #include <string>
@@ -28,7 +31,7 @@
 
 namespace rrgen {
 
-enum class HookRole { Sync, Finalize, Desired, Merge, Reflect, Identify, OurChild, ListOptions };
+enum class HookRole { Sync, Finalize, Desired, Merge, Reflect, Identify, OurChild, ListOptions, Map, Predicate };
 
 struct HookParam {
   std::string type;  // "rr::Context&"
@@ -42,6 +45,11 @@ struct Hook {
   std::string return_type;  // "rr::Error"
   std::vector<HookParam> params;
   std::string doc;  // one sentence: what the hook decides
+  // Map and Predicate hooks (watch_hooks) belong to no step: where they are asked for, for
+  // messages ("the watch of ConfigMap"), and the spec's location of it.
+  std::string site{};
+  Location location{};
+  std::string kind_alias{};  // Map, Predicate: the alias of the kind K the hook takes
 };
 
 // Every C++ name the wiring, the scaffolds and their tests use.
@@ -59,6 +67,7 @@ struct WiringNames {
   std::string conditions_function;  // "FunctionConditions"
   std::string condition_struct;     // "FunctionCondition": one constant per condition type
   std::string watches_struct;       // "FunctionWatches"
+  std::string controller_options_function;  // "FunctionControllerOptions" (with predicates, watches or a timeout)
   std::vector<std::string> aliases;         // parallel to ResolvedSpec::kinds: "Function", "Image"
   std::vector<std::string> step_snake;      // parallel to steps: "target_image"
   std::vector<std::string> step_functions;  // parallel to steps: "FunctionTargetImageReconciler"
@@ -76,7 +85,23 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
 // Every hook, step by step.
 std::vector<Hook> required_hooks(const ResolvedSpec& spec, const WiringNames& names);
 
+// The Map and Predicate hooks of `watches:` and of the `predicates:` lists, in spec order: a hook
+// named in several places for one kind is listed once (a name used for two kinds is an overload).
+std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names);
+
+// The kinds each Predicate hook of a step's `predicates:` takes: the child (its Owns watch, or its
+// Tracked one in finalizer mode) and every tracked kind.
+std::vector<const ResolvedKind*> step_watched_kinds(const ResolvedStep& step);
+
 // "rr::Error target_image_sync(rr::Context& ctx, Function& function) const" (with_names) or
+// The Map and Predicate hooks of `watches:` and of the `predicates:` lists, in spec order: a hook
+// named in several places for one kind is listed once (a name used for two kinds is an overload).
+std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names);
+
+// The kinds each Predicate hook of a step's `predicates:` takes: the child (its Owns watch, or its
+// Tracked one in finalizer mode) and every tracked kind.
+std::vector<const ResolvedKind*> step_watched_kinds(const ResolvedStep& step);
+
 // "rr::Error target_image_sync(rr::Context&, Function&) const".
 std::string hook_signature(const Hook& hook, bool with_names);
 

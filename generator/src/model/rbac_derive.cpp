@@ -115,6 +115,9 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
       add(roles_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
+  // Kinds of `watches:`: the informer lists and watches them; the map hook gets the object.
+  for (const ResolvedWatch& w : spec.watches)
+    add(roles_for(w.kind), rule(w.kind.group, w.kind.plural, {"list", "watch"}));
   // The event recorder creates events.k8s.io/v1 Events and patches their series when one repeats
   // (with `events: core/v1`, core Events and their count).
   add(manager_roles, rule(spec.core_v1_events ? "" : "events.k8s.io", "events", {"create", "patch"}));

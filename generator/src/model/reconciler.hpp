@@ -4,6 +4,7 @@
 // backends read only this. It owns its data, so it outlives the parsed spec; locations still point
 // into the SourceSet.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,32 @@ struct ResolvedKind {
   std::vector<std::string> content_fields;
 };
 
+// A predicate on a watch (docs/reconciler-spec.md#predicates-and-watches): one of
+// controller-runtime's, a label selector, or a hook of the user's.
+enum class PredicateKind {
+  GenerationChanged,
+  LabelChanged,
+  AnnotationChanged,
+  ResourceVersionChanged,
+  LabelSelector,
+  Hook
+};
+
+struct ResolvedPredicate {
+  PredicateKind type = PredicateKind::GenerationChanged;
+  std::string selector;  // LabelSelector: the string grammar, checked ("app=web,tier in (a,b)")
+  std::string hook;      // Hook: PascalCase, as written
+  Location location;
+};
+
+// One of `watches:`: a kind whose events the hook `map` maps to requests.
+struct ResolvedWatch {
+  ResolvedKind kind;
+  std::string map;  // PascalCase, as written
+  Location location;
+  std::vector<ResolvedPredicate> predicates;
+};
+
 // The model's own copy of the step types (the loader has StepType; sema maps one to the other).
 enum class StepKind { Sync, Child, ChildSet };
 
@@ -52,6 +79,8 @@ struct ResolvedStep {
   Location finalizer_location;
   std::optional<ResolvedKind> child;  // Child / ChildSet
   std::vector<ResolvedKind> tracks;   // kinds this step reads through the tracker
+  // Child / ChildSet: on the Owns watch of the child kind; sync: on the Tracked watches of `tracks`.
+  std::vector<ResolvedPredicate> predicates;
 };
 
 // `webhooks:` resolved (sema/spec_webhooks_resolve.cpp): what the webhook wiring, its scaffolds
@@ -145,6 +174,10 @@ struct ResolvedSpec {
   std::optional<ResolvedDuck> duck;          // the resource is a duck; nullopt: a kind
   ResolvedMetrics metrics;
   std::vector<ResolvedAdmissionPolicy> policies;  // `admissionPolicies:`, in order
+  std::vector<ResolvedPredicate> predicates;      // `predicates:`: on the For watch
+  std::vector<ResolvedWatch> watches;             // `watches:`, in order
+  std::int64_t reconcile_timeout_ns = 0;          // `reconcileTimeout:`; 0: none
+  std::string reconcile_timeout;                  // as written ("30s"); "" = not given
   // Every distinct kind the spec touches (resource, children, tracked), in first-use order. With a
   // duck, the duck's entry (resource) comes first and its kinds are not listed (they have no
   // C++ type of their own in the wiring).

@@ -188,6 +188,65 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   return out;
 }
 
+std::vector<ResolvedPredicate> watch_predicates_of(const std::vector<SpecPredicate>& written) {
+  std::vector<ResolvedPredicate> out;
+  for (const SpecPredicate& p : written) {
+    // The two enums list the same predicates in the same order.
+    out.push_back(ResolvedPredicate{static_cast<PredicateKind>(p.type), p.selector, p.hook, p.location});
+  }
+  return out;
+}
+
+bool watch_same_predicates(const std::vector<ResolvedPredicate>& a, const std::vector<ResolvedPredicate>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ResolvedPredicate& x, const ResolvedPredicate& y) {
+    return x.type == y.type && x.selector == y.selector && x.hook == y.hook;
+  });
+}
+
+// The steps share one watch per kind and mode (one Tracked watch of ConfigMaps for every step that
+// tracks them), so the predicates of two steps on one watch must be the same.
+void watch_check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, Diagnostics& diags) {
+  struct Use {
+    bool owns;
+    const ResolvedKind* kind;
+    std::size_t step;
+  };
+  std::vector<Use> uses;
+  for (std::size_t i = 0; i < out.steps.size(); ++i) {
+    const ResolvedStep& st = out.steps[i];
+    if (st.child) {
+      if (st.finalizer.empty()) uses.push_back({true, &*st.child, i});
+      uses.push_back({false, &*st.child, i});
+    }
+    for (const ResolvedKind& k : st.tracks) uses.push_back({false, &k, i});
+  }
+  // The predicates a step puts on a watch: none on the Tracked watch of an owned child (it finds
+  // a squatter holding the child's name).
+  auto predicates = [&](const Use& u) -> const std::vector<ResolvedPredicate>& {
+    static const std::vector<ResolvedPredicate> none;
+    const ResolvedStep& st = out.steps[u.step];
+    const bool squatter = !u.owns && st.child && st.finalizer.empty() && same_kind(*st.child, *u.kind) &&
+                          std::none_of(st.tracks.begin(), st.tracks.end(),
+                                       [&](const ResolvedKind& k) { return same_kind(k, *u.kind); });
+    return squatter ? none : st.predicates;
+  };
+  for (std::size_t a = 0; a < uses.size(); ++a) {
+    for (std::size_t b = 0; b < a; ++b) {
+      if (uses[a].owns != uses[b].owns || uses[a].step == uses[b].step || !same_kind(*uses[a].kind, *uses[b].kind))
+        continue;
+      if (watch_same_predicates(predicates(uses[a]), predicates(uses[b]))) continue;
+      const SpecStep& first = spec.steps[uses[b].step];
+      const SpecStep& second = spec.steps[uses[a].step];
+      diags.error(second.predicates.empty() ? second.location : second.predicates_location,
+                  "spec-predicates-shared-watch",
+                  "steps " + quoted(first.name) + " and " + quoted(second.name) + " share the " +
+                      (uses[a].owns ? "Owns" : "Tracked") + " watch of " + uses[a].kind->kind +
+                      " but give it different predicates; give both steps the same ones");
+      return;
+    }
+  }
+}
+
 void add_kind(std::vector<ResolvedKind>& kinds, const ResolvedKind& k) {
   if (std::none_of(kinds.begin(), kinds.end(), [&](const ResolvedKind& x) { return same_kind(x, k); })) kinds.push_back(k);
 }
@@ -249,7 +308,42 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
         rs.tracks.push_back(std::move(*k));
       }
     }
+    rs.predicates = watch_predicates_of(step.predicates);
+    if (!step.predicates.empty() && step.type == StepType::Sync && step.tracks.empty()) {
+      diags.error(step.predicates_location, "spec-predicates-no-watch",
+                  "sync step " + quoted(step.name) +
+                      " watches nothing its predicates could filter; they apply to the kinds it 'tracks'");
+    }
     out.steps.push_back(std::move(rs));
+  }
+
+  watch_check_shared_watches(spec, out, diags);
+
+  // `predicates:` (For), `watches:` and `reconcileTimeout:`.
+  out.predicates = watch_predicates_of(spec.predicates);
+  out.reconcile_timeout_ns = spec.reconcile_timeout_ns;
+  out.reconcile_timeout = spec.reconcile_timeout;
+  for (const SpecWatch& w : spec.watches) {
+    auto kind = table.resolve(w.kind, diags);
+    if (!kind) continue;
+    touched.emplace_back(&w.kind, *kind);
+    const auto same = std::find_if(out.watches.begin(), out.watches.end(),
+                                   [&](const ResolvedWatch& x) { return same_kind(x.kind, *kind); });
+    if (same != out.watches.end()) {
+      diags.error(w.kind.location, "spec-duplicate-watch",
+                  kind_ref_text(*kind) + " is watched twice; map its events with one hook");
+      diags.note(same->location, "first watched here");
+      continue;
+    }
+    out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, watch_predicates_of(w.predicates)});
+  }
+  if (spec.duck &&
+      (!spec.predicates.empty() || !spec.watches.empty() || !spec.reconcile_timeout.empty() ||
+       std::any_of(spec.steps.begin(), spec.steps.end(), [](const SpecStep& st) { return !st.predicates.empty(); }))) {
+    diags.error(
+        spec.duck->location, "spec-duck-watches",
+        "predicates, watches and reconcileTimeout are not supported with a duck resource (one controller per kind); "
+        "set them in the controllers' rr::ControllerOptions");
   }
 
   // Two owner-reference children of one kind would each take the other's child for a surplus
@@ -293,6 +387,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     if (rs.child) add_kind(out.kinds, *rs.child);
     for (const auto& k : rs.tracks) add_kind(out.kinds, k);
   }
+  for (const auto& w : out.watches) add_kind(out.kinds, w.kind);
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "load/spec_metrics.hpp"
 #include "load/spec_policies.hpp"
 #include "load/spec_reader.hpp"
+#include "load/spec_watches.hpp"
 #include "load/spec_webhooks.hpp"
 #include "support/embedded.hpp"
 
@@ -49,8 +50,9 @@ bool reader_accepts(const std::string& body) {
 TEST_CASE("spec schema: the schema is draft-07 and closed at every level") {
   CHECK(schema().at("$schema") == "http://json-schema.org/draft-07/schema#");
   CHECK(schema().at("additionalProperties") == false);
-  for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
-                          "conversionWebhook", "duckResource", "metrics", "admissionPolicy"}) {
+  for (const char* def :
+       {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook", "conversionWebhook",
+        "duckResource", "metrics", "admissionPolicy", "watch", "labelSelector"}) {
     CAPTURE(def);
     CHECK(definition(def).at("additionalProperties") == false);
   }
@@ -73,6 +75,15 @@ TEST_CASE("spec schema: the schema's keys are the reader's keys") {
   CHECK(property_names(definition("admissionPolicy")) == as_set(spec_policy_keys()));
   CHECK(property_names(definition("admissionPolicy").at("properties").at("tests").at("items")) ==
         as_set(spec_policy_test_keys()));
+  CHECK(property_names(definition("watch")) == as_set(spec_watch_keys()));
+  CHECK(property_names(definition("labelSelector")) == as_set(spec_selector_keys()));
+  CHECK(property_names(definition("labelSelector").at("properties").at("matchExpressions").at("items")) ==
+        as_set(spec_expression_keys()));
+  const json& predicate = definition("predicate").at("oneOf");
+  CHECK(predicate[0].at("enum") == json(spec_predicate_names()));
+  CHECK(property_names(predicate[1]).size() + property_names(predicate[2]).size() == spec_predicate_keys().size());
+  CHECK(property_names(predicate[1]).count(spec_predicate_keys()[0]) == 1);
+  CHECK(property_names(predicate[2]).count(spec_predicate_keys()[1]) == 1);
   CHECK(schema().at("properties").at("resource").at("oneOf") ==
         json::parse(R"([{"$ref": "#/definitions/kindRef"}, {"$ref": "#/definitions/duckResource"}])"));
   const json& steps = schema().at("properties").at("reconcilers").at("items").at("oneOf");
@@ -98,11 +109,17 @@ TEST_CASE("spec schema: every key has a description editors can show") {
   };
   described(schema());
   for (const char* def : {"syncStep", "childStep", "childSetStep", "rule", "webhooks", "admissionWebhook",
-                          "conversionWebhook", "duckResource"})
+                          "conversionWebhook", "duckResource", "watch", "labelSelector"})
     described(definition(def));
 }
 
 TEST_CASE("spec schema: the schema's patterns agree with the reader") {
+  const std::regex timeout(schema().at("properties").at("reconcileTimeout").at("pattern").get<std::string>());
+  for (const std::string text : {"30s", "1m30s", "0", "1.5h", ".5s", "+2m", "5", "-1s", "30x", "1e3s", "0s"}) {
+    CAPTURE(text);
+    CHECK(std::regex_match(text, timeout) ==
+          reader_accepts("resource: F\nreconcileTimeout: '" + text + "'\nreconcilers:\n  - sync: S\n"));
+  }
   const std::regex kind_ref = pattern_of("kindRef");
   for (const std::string text : {"Function", "v1/ConfigMap", "apps/v1/Deployment", "core/v1/Pod", "/v1/Pod",
                                  "build.example.rrgen.dev/v1alpha1/Function", "", "v1/", "V1/Pod", "a/b/c/D", "apps/v1/my-kind",

@@ -30,6 +30,53 @@ const char* mode_name(WatchRequest::Mode mode) {
   return "";
 }
 
+bool same_group_kind(const GroupVersionKind& a, const GroupVersionKind& b) {
+  return a.group == b.group && a.kind == b.kind;
+}
+
+// The predicates of ControllerOptions::predicates that apply to one watch of the setup.
+std::vector<Predicate> predicates_of(const ControllerOptions& options, const WatchRequest& w) {
+  std::vector<Predicate> out;
+  for (const auto& entry : options.predicates) {
+    if (entry.mode != w.mode) continue;
+    if (w.mode != WatchRequest::Mode::For && !same_group_kind(entry.kind, w.kind.gvk)) continue;
+    out.insert(out.end(), entry.predicates.begin(), entry.predicates.end());
+  }
+  return out;
+}
+
+// Predicates for a watch the setup does not have, mapped watches without a kind or a map, and
+// empty channels are mistakes of the caller.
+void check_watch_options(const ControllerOptions& options, const std::vector<WatchRequest>& watches) {
+  for (const auto& entry : options.predicates) {
+    if (entry.mode == WatchRequest::Mode::For) continue;
+    const bool watched = std::any_of(watches.begin(), watches.end(), [&](const WatchRequest& w) {
+      return w.mode == entry.mode && same_group_kind(w.kind.gvk, entry.kind);
+    });
+    if (!watched) {
+      throw std::invalid_argument("controller " + options.name + ": predicates for " + mode_name(entry.mode) + " " +
+                                  gvk_text(entry.kind) + ", which the reconciler does not watch");
+    }
+  }
+  for (const auto& w : options.watches) {
+    if (w.kind.gvk.kind.empty() || w.kind.plural.empty() || !w.map) {
+      throw std::invalid_argument("controller " + options.name +
+                                  ": a mapped watch needs a kind (with its plural) and a map function");
+    }
+  }
+  for (const auto& channel : options.channels) {
+    if (!channel) throw std::invalid_argument("controller " + options.name + ": a channel source is null");
+  }
+}
+
+// Closes the channel sources when start() leaves, however it leaves.
+struct CloseChannels {
+  const std::vector<std::shared_ptr<ChannelSource>>& channels;
+  ~CloseChannels() {
+    for (const auto& channel : channels) channel->close();
+  }
+};
+
 // Removes the event handlers when start() leaves, however it leaves.
 struct Registrations {
   Controller::Impl& impl;
@@ -107,6 +154,8 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
     if (w.mode == WatchRequest::Mode::For) s.for_kind = w.kind;
     s.cache->get_or_create(w.kind);  // the cache starts syncing it before this controller runs
   }
+  check_watch_options(s.options, s.watches);
+  for (const auto& w : s.options.watches) s.cache->get_or_create(w.kind);
 
   WorkQueueOptions queue_options;
   queue_options.clock = s.options.clock;
@@ -165,17 +214,33 @@ void Controller::start(std::stop_token stop) {
         handlers = controller_detail::enqueue_tracked(s.config.tracker, enqueue);
         break;
     }
+    handlers = controller_detail::filtered(std::move(handlers), predicates_of(s.options, w));
     auto informer = s.cache->get_or_create(w.kind);
     s.registrations.emplace_back(informer, informer->add_handlers(std::move(handlers)));
   }
+  for (const auto& w : s.options.watches) {
+    log.info("Starting EventSource (Watches " + gvk_text(w.kind.gvk) + ")");
+    auto informer = s.cache->get_or_create(w.kind);
+    auto handlers = controller_detail::filtered(controller_detail::enqueue_mapped(w.map, enqueue), w.predicates);
+    s.registrations.emplace_back(informer, informer->add_handlers(std::move(handlers)));
+  }
+  // Generic events: a real change, at the normal priority.
+  const CloseChannels close_channels{s.options.channels};
+  for (const auto& channel : s.options.channels) {
+    log.info("Starting EventSource (Channel)");
+    channel->bind([queue = s.queue.get()](const ObjectKey& key) { queue->add(key, 0); });
+  }
 
   log.info("Starting Controller");
-  for (const auto& w : s.watches) {
-    if (s.cache->wait_for_sync(w.kind, running, s.options.cache_sync_timeout)) continue;
+  std::vector<KindInfo> synced_kinds;
+  for (const auto& w : s.watches) synced_kinds.push_back(w.kind);
+  for (const auto& w : s.options.watches) synced_kinds.push_back(w.kind);
+  for (const auto& kind : synced_kinds) {
+    if (s.cache->wait_for_sync(kind, running, s.options.cache_sync_timeout)) continue;
     s.queue->shut_down();
     if (running.stop_requested()) return;
     throw std::runtime_error("controller " + s.options.name + ": timed out waiting for cache to be synced for Kind " +
-                             gvk_text(w.kind.gvk));
+                             gvk_text(kind.gvk));
   }
 
   log.info("Starting workers (" + std::to_string(s.options.max_concurrent_reconciles) + ")");

@@ -1,6 +1,7 @@
 // Event handlers: which reconcile requests an informer event makes.
 #include "controller_handlers.hpp"
 
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -86,6 +87,43 @@ InformerHandlers enqueue_owner(const KindInfo& owner, Enqueue enqueue) {
   return mapping(std::move(enqueue), [owner](const Json& o, std::set<ObjectKey>& keys) {
     if (auto key = controller_owner_key(o, owner)) keys.insert(*key);
   });
+}
+
+InformerHandlers enqueue_mapped(MapToRequests map, Enqueue enqueue) {
+  if (!map) throw std::invalid_argument("a mapped watch needs a map function");
+  return mapping(std::move(enqueue), [map = std::move(map)](const Json& o, std::set<ObjectKey>& keys) {
+    for (ObjectKey& key : map(o)) keys.insert(std::move(key));
+  });
+}
+
+InformerHandlers filtered(InformerHandlers handlers, std::vector<Predicate> predicates) {
+  if (predicates.empty()) return handlers;
+  auto p = std::make_shared<const std::vector<Predicate>>(std::move(predicates));
+  auto h = std::make_shared<const InformerHandlers>(std::move(handlers));
+  auto created = [p](const Json& o) { return all_pass(*p, PredicateEvent{EventType::Create, nullptr, o}); };
+  InformerHandlers out;
+  if (h->on_add) {
+    out.on_add = [h, created](const Json& o) {
+      if (created(o)) h->on_add(o);
+    };
+  }
+  if (h->on_update) {
+    out.on_update = [h, p](const Json& old_object, const Json& new_object) {
+      if (all_pass(*p, PredicateEvent{EventType::Update, &old_object, new_object}))
+        h->on_update(old_object, new_object);
+    };
+  }
+  if (h->on_delete) {
+    out.on_delete = [h, p](const Json& o) {
+      if (all_pass(*p, PredicateEvent{EventType::Delete, nullptr, o})) h->on_delete(o);
+    };
+  }
+  if (h->on_initial_add) {
+    out.on_initial_add = [h, created](const Json& o) {
+      if (created(o)) h->on_initial_add(o);
+    };
+  }
+  return out;
 }
 
 InformerHandlers enqueue_tracked(std::shared_ptr<Tracker> tracker, Enqueue enqueue) {

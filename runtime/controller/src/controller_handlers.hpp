@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "rr/controller/informer.hpp"
+#include "rr/controller/predicates.hpp"
+#include "rr/controller/sources.hpp"
 #include "rr/controller/work_queue.hpp"
 #include "rr/reconcilers/tracker.hpp"
 
@@ -23,6 +25,13 @@ InformerHandlers enqueue_object(Enqueue enqueue);
 InformerHandlers enqueue_owner(const KindInfo& owner, Enqueue enqueue);
 // The tracker's observers of the object (of the old and the new object on updates).
 InformerHandlers enqueue_tracked(std::shared_ptr<Tracker> tracker, Enqueue enqueue);
+
+// The keys `map` returns (for an update: of the old and the new object, each once).
+InformerHandlers enqueue_mapped(MapToRequests map, Enqueue enqueue);
+
+// `handlers` behind `predicates`: an event reaches them only when every predicate passes it. The
+// initial list's adds are create events, resyncs update events (old and new the same object).
+InformerHandlers filtered(InformerHandlers handlers, std::vector<Predicate> predicates);
 
 // The controller ownerReference of `object` if it is of kind `owner`: {owner's namespace, name}.
 std::optional<ObjectKey> controller_owner_key(const Json& object, const KindInfo& owner);

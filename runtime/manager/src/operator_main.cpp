@@ -112,10 +112,15 @@ struct DetachClientMetrics {
 std::shared_ptr<Controller> OperatorContext::add_controller(std::string name, Controller::ReconcilerFactory factory) {
   ControllerOptions controller_options;
   controller_options.name = std::move(name);
+  return add_controller(std::move(controller_options), std::move(factory));
+}
+
+std::shared_ptr<Controller> OperatorContext::add_controller(ControllerOptions controller_options,
+                                                            Controller::ReconcilerFactory factory) {
   controller_options.max_concurrent_reconciles = options.max_concurrent_reconciles;
   controller_options.use_priority_queue = options.use_priority_queue;
-  controller_options.reconcile_timeout = options.reconcile_timeout;
-  controller_options.events_api = options.core_v1_events ? EventsApi::core_v1 : EventsApi::events_v1;
+  if (options.reconcile_timeout.count() > 0) controller_options.reconcile_timeout = options.reconcile_timeout;
+  if (options.core_v1_events) controller_options.events_api = EventsApi::core_v1;
   controller_options.log = manager.logger().named(controller_options.name);
   auto controller = std::make_shared<Controller>(std::move(controller_options), std::move(factory), api, cache,
                                                  &manager.metrics());

@@ -210,6 +210,7 @@ $root$)",
              {"hooks", c.names.hooks_struct},
              {"root", wrap_parameters("rr::Reconciler " + c.names.root_function,
                                       {"const rr::Config& config", hooks_param(c) + " = nullptr"}, ";", 0)}});
+    if (has_controller_options(c.spec)) p.print(controller_options_declaration(c));
   }
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     std::string calls;
@@ -252,6 +253,7 @@ std::string emit_header(const Ctx& c) {
   }
   if (!c.conditions.empty()) local.insert("rr/reconcilers/conditions.hpp");
   for (const ResolvedKind& k : c.spec.kinds) local.insert(k.header);
+  controller_options_includes(c, true, system, local);
   Printer aliases("aliases");
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
     aliases.print("using $alias$ = $type$;", {{"alias", n.aliases[i]}, {"type", qualified(c.spec.kinds[i].cpp_type)}});
@@ -312,7 +314,10 @@ $namespace_close$)",
            {"hooks", n.hooks_struct},
            {"hooks_header", n.hooks_header},
            {"steps", step_table(c)},
-           {"includes", include_block(system, local)},
+           {"includes",
+            include_block(system, local) + (has_controller_options(c.spec)
+                                                ? "\n\nnamespace rr {\nstruct ControllerOptions;\n}  // namespace rr"
+                                                : "")},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},

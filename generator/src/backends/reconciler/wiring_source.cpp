@@ -11,7 +11,12 @@
 namespace rrgen::wiring {
 namespace {
 
-std::string concept_name(const Hook& h) { return "Has" + pascal_case(h.name); }
+// A watch hook may be overloaded for several kinds: each overload has its own concept.
+std::string concept_name(const Hook& h) {
+  return "Has" + pascal_case(h.name) + (h.kind_alias.empty() ? "" : "For" + h.kind_alias);
+}
+
+}  // namespace
 
 std::string hook_check(const Ctx& c, const Hook& h) {
   std::vector<std::string> params{"const H& hooks"};
@@ -21,10 +26,17 @@ std::string hook_check(const Ctx& c, const Hook& h) {
     args += (args.empty() ? "" : ", ") + p.name;
   }
   const std::string call = "hooks." + h.name + "(" + args + ")";
-  const ResolvedStep& s = c.spec.steps[h.step];
-  const std::string message = "rrgen: step '" + s.name + "' (" + step_location(c.spec, s) + ") needs hook '" +
-                              hook_signature(h, false) + "' in struct " + c.names.hooks_struct + " (" +
-                              c.names.hooks_header + ")";
+  std::string site;
+  if (h.site.empty()) {
+    const ResolvedStep& s = c.spec.steps[h.step];
+    site = "step '" + s.name + "' (" + step_location(c.spec, s) + ")";
+  } else {
+    ResolvedStep at;  // for its location's text
+    at.location = h.location;
+    site = h.site + " (" + step_location(c.spec, at) + ")";
+  }
+  const std::string message = "rrgen: " + site + " needs hook '" + hook_signature(h, false) + "' in struct " +
+                              c.names.hooks_struct + " (" + c.names.hooks_header + ")";
   Printer p("hook check");
   p.print(R"(template <class H>
 $concept$
@@ -41,6 +53,8 @@ static_assert($name$<$hooks$>,
            {"message", cpp_string_literal(message)}});
   return p.take();
 }
+
+namespace {
 
 // A lambda forwarding to a hook, as the member `member` at the printer's column:
 // `.sync = [hooks](rr::Context& ctx, T& t) -> rr::Error { return hooks->x(ctx, t); },`.
@@ -342,8 +356,10 @@ std::string emit_source(const Ctx& c) {
   std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
                                             "string",   "type_traits", "utility"};
   if (c.spec.duck) standard_headers.insert({"algorithm", "cstddef", "cstdlib", "string_view", "vector"});
+  controller_options_includes(c, false, standard_headers, local);
   Printer checks("hook checks");
   for (const Hook& h : c.hooks) checks.line(hook_check(c, h));  // its lines, then a blank one
+  if (has_controller_options(c.spec)) checks.line(controller_options_checks(c));
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     const ResolvedStep& s = c.spec.steps[i];
     if (s.type == StepKind::Child || s.type == StepKind::ChildSet) {
@@ -353,7 +369,8 @@ std::string emit_source(const Ctx& c) {
   Printer steps("step functions");
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) steps.print("\n$step$", {{"step", step_function(c, i)}});
   Printer p("reconciler source");
-  p.print(R"($banner$
+  p.print(
+      R"($banner$
 // The $name$ reconciler's wiring ($header$). Each hook it calls is checked
 // below: one that $hooks_header$ lacks, or declares with another signature, fails the
 // build with a message naming it.
@@ -377,20 +394,20 @@ $kinds$
 $steps$
 
 $namespace_close$)",
-          {{"banner", banner(c)},
-           {"name", n.name},
-           {"header", n.reconciler_header},
-           {"hooks_header", n.hooks_header},
-           {"includes", include_block(standard_headers, local)},
-           {"namespace_open", namespace_open(c.spec.cpp_namespace)},
-           {"hooks", n.hooks_struct},
-           {"checks", checks.take_block()},
-           {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
-           {"conditions", conditions_function(c)},
-           {"root", root_function(c)},
-           {"kinds", kinds_function(c)},
-           {"steps", steps.take_block()},
-           {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
+      {{"banner", banner(c)},
+       {"name", n.name},
+       {"header", n.reconciler_header},
+       {"hooks_header", n.hooks_header},
+       {"includes", include_block(standard_headers, local)},
+       {"namespace_open", namespace_open(c.spec.cpp_namespace)},
+       {"hooks", n.hooks_struct},
+       {"checks", checks.take_block()},
+       {"hooks_or_default", hooks_or_default(c, n.root_function + " and the step reconcilers")},
+       {"conditions", conditions_function(c)},
+       {"root", root_function(c)},
+       {"kinds", kinds_function(c)},
+       {"steps", steps.take_block() + (has_controller_options(c.spec) ? "\n" + controller_options_definition(c) : "")},
+       {"namespace_close", namespace_close(c.spec.cpp_namespace)}});
   return p.take();
 }
 

@@ -52,6 +52,18 @@ std::string hooks_param(const Ctx& c);
 // A duck spec's environment variable of kinds: "WATCHER_KINDS" for the stem "watcher".
 std::string duck_kinds_env(const Ctx& c);
 
+// The spec's predicates, watches and reconcileTimeout (wiring_watches.cpp): whether it has any,
+// the includes they need, <Name>ControllerOptions' declaration and its definition (with the
+// checks of the watch hooks).
+bool has_controller_options(const ResolvedSpec& spec);
+void controller_options_includes(const Ctx& c, bool header, std::set<std::string>& system,
+                                 std::set<std::string>& local);
+std::string controller_options_declaration(const Ctx& c);
+std::string controller_options_checks(const Ctx& c);
+std::string controller_options_definition(const Ctx& c);
+// The static_assert that a hook exists with its signature (wiring_source.cpp).
+std::string hook_check(const Ctx& c, const Hook& h);
+
 std::string emit_header(const Ctx& c);       // <stem>_reconciler.hpp
 std::string emit_source(const Ctx& c);       // <stem>_reconciler.cpp
 std::string emit_wiring_test(const Ctx& c);  // <stem>_wiring_test.cpp

@@ -168,6 +168,9 @@ std::string body_template(const Hook& h, StepKind type) {
     case HookRole::Identify: return "identify";
     case HookRole::OurChild: return "our_child";
     case HookRole::ListOptions: return "list_options";
+    case HookRole::Map:        // the watch hooks (model/hooks.hpp's watch_hooks) are not
+    case HookRole::Predicate:  // scaffolded: these are the steps' hooks only
+      break;
   }
   return "sync";
 }

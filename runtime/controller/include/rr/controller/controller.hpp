@@ -21,6 +21,7 @@
 #include "rr/controller/clock.hpp"
 #include "rr/controller/rate_limiter.hpp"
 #include "rr/controller/runnable.hpp"
+#include "rr/controller/sources.hpp"
 #include "rr/reconcilers/config.hpp"
 #include "rr/reconcilers/logger.hpp"
 #include "rr/reconcilers/root.hpp"
@@ -70,6 +71,13 @@ struct ControllerOptions {
   std::chrono::nanoseconds reconcile_timeout{0};
   // The Event API the reconcilers' recorder writes (docs/runtime/11-events.md).
   EventsApi events_api = EventsApi::events_v1;
+  // Predicates on the For, Owns and Tracked watches of the reconciler's setup (an entry for an
+  // Owns or Tracked kind the setup does not watch: std::invalid_argument), further watches mapped
+  // to requests, and channels the operator feeds (bound at start, closed when the controller
+  // stops). See rr/controller/sources.hpp and docs/runtime/39-predicates-and-watches.md.
+  std::vector<WatchPredicates> predicates{};
+  std::vector<MappedWatch> watches{};
+  std::vector<std::shared_ptr<ChannelSource>> channels{};
 };
 
 class Controller final : public Runnable {

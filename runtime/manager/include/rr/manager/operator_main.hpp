@@ -36,6 +36,11 @@ struct OperatorContext {
   // Adds a controller whose reconciler `factory` builds from the controller's Config, with the
   // flags' --max-concurrent-reconciles, the manager's logger and metrics.
   std::shared_ptr<Controller> add_controller(std::string name, Controller::ReconcilerFactory factory);
+  // The same with options of the reconciler's own (its spec's predicates, watches, channels,
+  // reconcile timeout: a generated <Name>ControllerOptions fills them); `options.name` is required.
+  // The flags set the concurrency, the priority queue and the logger; --reconcile-timeout, when
+  // given, replaces the options' timeout.
+  std::shared_ptr<Controller> add_controller(ControllerOptions options, Controller::ReconcilerFactory factory);
 };
 
 // A development cluster running in the operator's process for --local-cluster-kubeconfig; it stops
