@@ -275,7 +275,10 @@ HttpReply RestHandler::resource(const HttpRequest& request, const UserInfo& user
   }
   if (method == "GET") return read(request, *kind, route, std::move(query), form);
   if (method == "PUT") return replace(*kind, route, query, request);
-  if (method == "PATCH") return patch(*kind, route, query, request);
+  if (method == "PATCH") {
+    authorize_apply_create(request, user, *kind, route);
+    return patch(*kind, route, query, request);
+  }
   if (method == "DELETE" && route.subresource.empty()) return remove(*kind, route, query, request);
   return status_reply(api_errors::method_not_supported(kind->resource_group(), method));
 }
@@ -408,6 +411,25 @@ HttpReply RestHandler::replace(const KindInfo& kind, const Route& route, const R
                                                : cluster_->update(kind, object, opts);
   after_write(kind, route.name, query.dry_run);
   return with_warnings(object_reply(request, updated), warnings);
+}
+
+// An apply that creates the object needs `create` as well as `patch`, as the API server's patch
+// handler checks (its createValidation is wrapped in an authorization of verb create): a role
+// granting patch alone can change an object but not bring one into being. The refusal is the
+// API server's: 403 `deployments.apps "web" is forbidden: <reason>`.
+void RestHandler::authorize_apply_create(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
+                                         const Route& route) const {
+  if (!authorizer_.enforcing() || !route.subresource.empty()) return;
+  const auto type = patch_type_of(request.content_type);
+  if (!type || *type != PatchType::Apply) return;
+  if (patch_reply_code(*cluster_, kind, {route.namespace_, route.name}, *type, route.subresource) != 201) return;
+  const Decision decision = authorizer_.authorize(RequestAttributes{.user = user,
+                                                                    .verb = "create",
+                                                                    .group = kind.gvk.group,
+                                                                    .resource = kind.plural,
+                                                                    .namespace_ = route.namespace_,
+                                                                    .name = route.name});
+  if (!decision.allowed) throw ApiError(api_errors::forbidden(kind.plural, kind.gvk.group, route.name, decision.reason));
 }
 
 HttpReply RestHandler::patch(const KindInfo& kind, const Route& route, const RequestQuery& query,

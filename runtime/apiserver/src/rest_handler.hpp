@@ -70,6 +70,8 @@ class RestHandler {
   HttpReply create(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply replace(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply patch(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
+  void authorize_apply_create(const HttpRequest& request, const UserInfo& user, const KindInfo& kind,
+                              const Route& route) const;
   HttpReply remove(const KindInfo& kind, const Route& route, const RequestQuery& query, const HttpRequest& request) const;
   HttpReply remove_collection(const KindInfo& kind, const Route& route, const RequestQuery& query,
                               const HttpRequest& request) const;
