@@ -9,7 +9,8 @@ namespace rr::child_apply_detail {
 
 Error prepare_metadata(ObjectMetaApply& config, const ObjectMeta& parent, OwnerReference ref) {
   if (!config.name || config.name->empty()) {
-    return Error::make("the desired child's apply configuration must set metadata.name (generateName cannot be applied)");
+    return Error::make(
+        "the desired child's apply configuration must set metadata.name (generateName cannot be applied)");
   }
   // set_controller_reference's checks and upsert, over the members an apply configuration holds.
   ObjectMeta meta;

@@ -204,8 +204,8 @@ Json TestClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType 
                       opts.force, std::string(body)});
     } else {
       (subresource == "status" ? status_patches_ : patches_)
-          .push_back({k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), type,
-                      std::string(body)});
+          .push_back(
+              {k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), type, std::string(body)});
     }
   }
   Action action{.verb = "patch",

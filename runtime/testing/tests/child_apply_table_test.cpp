@@ -61,8 +61,7 @@ ConfigMap live(const std::string& image, std::string owner = manager) {
   entry.operation = "Apply";
   entry.api_version = "v1";
   entry.fields_type = "FieldsV1";
-  entry.fields_v1_json =
-      R"({"f:data":{"f:image":{}},"f:metadata":{"f:ownerReferences":{"k:{\"uid\":\"uid-r\"}":{}}}})";
+  entry.fields_v1_json = R"({"f:data":{"f:image":{}},"f:metadata":{"f:ownerReferences":{"k:{\"uid\":\"uid-r\"}":{}}}})";
   cm.metadata.managed_fields.push_back(entry);
   return cm;
 }
@@ -146,9 +145,8 @@ TEST_CASE("ChildApplyReconciler: the second reconcile over the server's own mana
   const auto sub = reconciler();
   for (int i = 0; i < 3; ++i) {
     TestResource r = parent("a");
-    rr::Context ctx(rr::ContextOptions{.config = config,
-                                       .request = {"ns", "r"},
-                                       .resource_type = rr::kind_info_of<TestResource>()});
+    rr::Context ctx(rr::ContextOptions{
+        .config = config, .request = {"ns", "r"}, .resource_type = rr::kind_info_of<TestResource>()});
     CHECK_FALSE(sub.reconcile(ctx, r).error);
     REQUIRE(r.status);
     CHECK(r.status->latest_image == "a");

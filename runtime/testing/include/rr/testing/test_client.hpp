@@ -7,7 +7,8 @@
 //   as ApplyRef (with their field manager and force; status applies apart) and not as patches,
 //   deletes as DeleteRef, collection deletes as DeleteCollectionRef. An apply then reaches the
 //   Cluster's server-side apply (docs/runtime/23-server-side-apply.md), so it creates, merges,
-//   owns fields and answers conflicts as the API server does. Gets and lists are not recorded; they only meet the reactors.
+//   owns fields and answers conflicts as the API server does. Gets and lists are not recorded; they only meet the
+//   reactors.
 // - generateName is filled in here, from a counter per client: "foo-" becomes "foo-001", then
 //   "foo-002" (reconciler.io's test client), so expected names are stable.
 // - Any kind a call names is served: a kind the cluster does not know yet is registered on first
