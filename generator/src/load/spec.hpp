@@ -47,6 +47,10 @@ struct SpecStep {
   // finalizer until the child is gone; requires the our_child and list_options hooks.
   std::string finalizer;
   Location finalizer_location;
+  // Child: `write: apply` makes the child's desired state an apply configuration, written by
+  // server-side apply (rr::ChildApplyReconciler); `write: update` (the default) creates and updates.
+  bool apply = false;
+  Location write_location;
 };
 
 enum class Scope { Cluster, Namespace };

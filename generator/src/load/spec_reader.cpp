@@ -383,6 +383,8 @@ class SpecReader {
         step.with_result = bool_of(value, key).value_or(false);
       } else if (key == "duringFinalization") {
         step.during_finalization = bool_of(value, key).value_or(false);
+      } else if (key == "write") {
+        read_write_mode(value, step);
       } else if (key == "finalizer") {
         step.finalizer_location = value.location;
         if (auto f = string_of(value, key)) {
@@ -403,6 +405,20 @@ class SpecReader {
       step.finalize = true;
     }
     return step;
+  }
+
+  // A child step's `write:`: update (create and update, the default) or apply (server-side apply).
+  void read_write_mode(const Node& value, SpecStep& step) {
+    step.write_location = value.location;
+    auto mode = string_of(value, "write");
+    if (!mode) return;
+    if (*mode == "apply") {
+      step.apply = true;
+    } else if (*mode != "update") {
+      diags_.error(value.location, "spec-bad-value",
+                   "'write' must be 'update' (create and update the child) or 'apply' (server-side apply of an apply "
+                   "configuration), not " + quoted(*mode));
+    }
   }
 
   void check_finalizer(const std::string& f, Location at) {
@@ -505,7 +521,7 @@ const std::vector<std::string>& spec_top_level_keys() {
 
 const std::vector<std::string>& spec_step_keys(StepType type) {
   static const std::vector<std::string> sync = {"sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer"};
-  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer"};
+  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "write"};
   static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer"};
   switch (type) {
     case StepType::Sync: return sync;

@@ -47,6 +47,7 @@ std::string step_summary(const Ctx& c, std::size_t i) {
   } else if (has_finalizer(s)) {
     out += ", finalizer mode (" + s.finalizer + ")";
   }
+  if (s.apply) out += ", server-side apply";
   if (!s.tracks.empty()) {
     out += ", tracks";
     for (std::size_t k = 0; k < s.tracks.size(); ++k) out += (k ? ", " : " ") + alias_of(c.spec, c.names, s.tracks[k]);
@@ -255,6 +256,12 @@ std::string emit_header(const Ctx& c) {
   Printer aliases("aliases");
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
     aliases.print("using $alias$ = $type$;", {{"alias", n.aliases[i]}, {"type", qualified(c.spec.kinds[i].cpp_type)}});
+  }
+  for (const ResolvedStep& s : c.spec.steps) {  // `write: apply` children: their apply configurations
+    if (!s.apply || !s.child) continue;
+    local.insert(apply_header(*s.child));
+    aliases.print("using $alias$ = $type$;",
+                  {{"alias", apply_alias_of(c.spec, n, *s.child)}, {"type", qualified(apply_cpp_type(*s.child))}});
   }
   if (c.spec.webhooks && c.spec.webhooks->conversion) {
     // The other served versions the conversion webhook's hooks take (<stem>_webhooks.hpp).
