@@ -113,13 +113,12 @@ rr::SubReconciler<WebApp> update_mode(const std::shared_ptr<const webapp::WebApp
           .name = "Deployment",
           .desired_child = [hooks](rr::Context& ctx,
                                    const WebApp& app) { return as_object(hooks->deployment_desired(ctx, app)); },
-          .child_object_manager = rr::UpdatingObjectManager<Deployment>{.merge_before_update =
-                                                                            [](Deployment& current,
-                                                                               const Deployment& desired) {
-                                                                              current.metadata.labels =
-                                                                                  desired.metadata.labels;
-                                                                              current.spec = desired.spec;
-                                                                            }},
+          .child_object_manager =
+              rr::UpdatingObjectManager<Deployment>{.merge_before_update =
+                                                        [](Deployment& current, const Deployment& desired) {
+                                                          current.metadata.labels = desired.metadata.labels;
+                                                          current.spec = desired.spec;
+                                                        }},
           .reflect_child_status_on_parent =
               [hooks](rr::Context& ctx, WebApp& app, const Deployment* child, const rr::Error& err) {
                 hooks->deployment_reflect(ctx, app, child, err);
@@ -139,10 +138,9 @@ rr::SubReconciler<WebApp> update_mode(const std::shared_ptr<const webapp::WebApp
                                                                            spec.selector = desired.spec->selector;
                                                                            spec.ports = desired.spec->ports;
                                                                          }},
-          .reflect_child_status_on_parent =
-              [hooks](rr::Context& ctx, WebApp& app, const Service* child, const rr::Error& err) {
-                hooks->service_reflect(ctx, app, child, err);
-              },
+          .reflect_child_status_on_parent = [hooks](
+                                                rr::Context& ctx, WebApp& app, const Service* child,
+                                                const rr::Error& err) { hooks->service_reflect(ctx, app, child, err); },
       },
   };
 }
@@ -176,8 +174,9 @@ Phase pass(const rr::SubReconciler<WebApp>& step, const std::shared_ptr<Counting
   config.client = client;
   for (int i = 0; i < n; ++i) {
     WebApp app = web_app(i, image);
-    rr::Context ctx(rr::ContextOptions{
-        .config = config, .request = {app.metadata.namespace_, app.metadata.name}, .resource_type = rr::kind_info_of<WebApp>()});
+    rr::Context ctx(rr::ContextOptions{.config = config,
+                                       .request = {app.metadata.namespace_, app.metadata.name},
+                                       .resource_type = rr::kind_info_of<WebApp>()});
     if (rr::Outcome out = step.reconcile(ctx, app); out.error) {
       std::fprintf(stderr, "reconcile of %s failed: %s\n", app.metadata.name.c_str(), out.error.message().c_str());
       std::exit(1);
@@ -191,7 +190,8 @@ struct Mode {
   Phase create, steady, change;
 };
 
-Mode run(const char* name, rr::SubReconciler<WebApp> (*make)(const std::shared_ptr<const webapp::WebAppHooks>&), int n) {
+Mode run(const char* name, rr::SubReconciler<WebApp> (*make)(const std::shared_ptr<const webapp::WebAppHooks>&),
+         int n) {
   auto cluster = std::make_shared<rr::Cluster>();
   cluster->register_kind<Deployment>();
   cluster->register_kind<Service>();

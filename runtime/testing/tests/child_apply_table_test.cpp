@@ -31,7 +31,10 @@ TestResource parent(std::string image = "a") {
 // What the reconciler applies for `parent(image)`: the desired configuration with the namespace
 // and controller reference it adds.
 ConfigMapApply desired(const std::string& image) {
-  return ConfigMapApply{.metadata = {.name = "r-config"}, .data = std::map<std::string, std::string>{{"image", image}}};
+  ConfigMapApply config;
+  config.metadata.name = "r-config";
+  config.data = std::map<std::string, std::string>{{"image", image}};
+  return config;
 }
 ConfigMapApply applied(const std::string& image) {
   ConfigMapApply config = desired(image);
