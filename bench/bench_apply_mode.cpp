@@ -23,6 +23,8 @@
 #include <utility>
 
 #include "bench_util.hpp"
+#include "k8s/apps/v1/deployment_apply.hpp"
+#include "k8s/core/v1/service_apply.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "k8s/apps/v1/deployment_apply.hpp"
+#include "k8s/core/v1/service_apply.hpp"
 #include "rr/reconcilers/config_track.hpp"
 #include "rr/reconcilers/object.hpp"
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "k8s/apps/v1/deployment_apply.hpp"
+#include "k8s/core/v1/service_apply.hpp"
 #include "rr/client/apply.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/int_or_string.hpp"

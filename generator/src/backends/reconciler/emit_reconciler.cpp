@@ -257,12 +257,20 @@ std::string emit_header(const Ctx& c) {
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
     aliases.print("using $alias$ = $type$;", {{"alias", n.aliases[i]}, {"type", qualified(c.spec.kinds[i].cpp_type)}});
   }
-  for (const ResolvedStep& s : c.spec.steps) {  // `write: apply` children: their apply configurations
+  // `write: apply` children: their apply configurations, declared only (the hooks' declarations
+  // name them; the wiring and the hooks' source include <kind>_apply.hpp), so that units including
+  // this header do not parse them.
+  Printer forward("apply configurations");
+  for (const ResolvedStep& s : c.spec.steps) {
     if (!s.apply || !s.child) continue;
-    local.insert(apply_header(*s.child));
+    const std::string type = apply_cpp_type(*s.child);
+    const std::size_t cut = type.rfind("::");
+    forward.print("namespace $ns$ {\nstruct $name$;  // $header$\n}  // namespace $ns$",
+                  {{"ns", type.substr(0, cut)}, {"name", type.substr(cut + 2)}, {"header", apply_header(*s.child)}});
     aliases.print("using $alias$ = $type$;",
-                  {{"alias", apply_alias_of(c.spec, n, *s.child)}, {"type", qualified(apply_cpp_type(*s.child))}});
+                  {{"alias", apply_alias_of(c.spec, n, *s.child)}, {"type", qualified(type)}});
   }
+  const std::string forward_block = forward.take_block();
   if (c.spec.webhooks && c.spec.webhooks->conversion) {
     // The other served versions the conversion webhook's hooks take (<stem>_webhooks.hpp).
     const ResolvedConversion& conversion = *c.spec.webhooks->conversion;
@@ -286,6 +294,7 @@ $steps$
 #pragma once
 $includes$
 
+$forward$
 $namespace_open$
 
 $aliases$
@@ -320,6 +329,7 @@ $namespace_close$)",
            {"hooks_header", n.hooks_header},
            {"steps", step_table(c)},
            {"includes", include_block(system, local)},
+           {"forward", forward_block.empty() ? std::string() : forward_block + "\n"},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},

@@ -354,6 +354,7 @@ std::string emit_source(const Ctx& c) {
     if (s.type == StepKind::Sync) local.insert("rr/reconcilers/sync.hpp");
     if (s.type == StepKind::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
     if (s.type == StepKind::Child) local.insert(s.apply ? "rr/reconcilers/child_apply.hpp" : "rr/reconcilers/child.hpp");
+    if (s.type == StepKind::Child && s.apply) local.insert(apply_header(*s.child));
     if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }
   std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",

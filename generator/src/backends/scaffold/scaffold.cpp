@@ -275,6 +275,8 @@ std::string hooks_source(const Scaffold& s) {
   std::string definitions;
   for (const Hook& h : s.hooks) {
     if (h.role == HookRole::Desired && s.spec.steps[h.step].type == StepKind::Child) system.insert("optional");
+    // The apply configuration the desired hook returns (only declared by the reconciler header).
+    if (h.role == HookRole::Desired && s.spec.steps[h.step].apply) system.insert(apply_header(*s.spec.steps[h.step].child));
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
   }
