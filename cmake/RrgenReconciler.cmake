@@ -144,11 +144,13 @@ function(add_reconciler name)
 
   # ---- the generator -----------------------------------------------------------------------------
   set(types_cpp "${out}/${name}_types.cpp")
+  # The CRD kinds' apply configurations (<kind>_apply.hpp), compiled by one unity source.
+  set(apply_cpp "${out}/${name}_types_apply.cpp")
   set(wiring_cpp "${out}/${name}_reconciler.cpp")
   set(wiring_test_cpp "${out}/${name}_wiring_test.cpp")
   set(rbac_file "${out}/config/rbac/role.yaml")
   set(outputs
-    "${out}/${name}_types.hpp" "${types_cpp}"
+    "${out}/${name}_types.hpp" "${types_cpp}" "${apply_cpp}"
     "${out}/${name}_reconciler.hpp" "${wiring_cpp}"
     "${wiring_test_cpp}" "${out}/${name}_dies.hpp"
     "${rbac_file}")
@@ -185,10 +187,11 @@ function(add_reconciler name)
   add_custom_target(generate_${name} DEPENDS ${outputs})
 
   # ---- targets -----------------------------------------------------------------------------------
-  add_library(${name}_api STATIC "${types_cpp}" "${out}/${name}_types.hpp")
+  add_library(${name}_api STATIC "${types_cpp}" "${apply_cpp}" "${out}/${name}_types.hpp")
   target_include_directories(${name}_api PUBLIC "$<BUILD_INTERFACE:${out}>")
   _rrgen_rules_libraries(rules_libs ${crds})
-  target_link_libraries(${name}_api PUBLIC rr::core rr::validation ${rules_libs})
+  # rr::client: the apply configurations' Client::apply and extract.
+  target_link_libraries(${name}_api PUBLIC rr::core rr::validation rr::client ${rules_libs})
   add_dependencies(${name}_api generate_${name})
 
   add_library(${name} STATIC "${wiring_cpp}" "${out}/${name}_reconciler.hpp" ${sources})

@@ -1,5 +1,5 @@
 # rrgen_add_types(<target> SCHEMAS <file>... [NAMESPACE <ns>] [OUTPUT_DIR <dir>] [SHARDS <n>]
-#                 [SOURCE_PART_LINES <lines>])
+#                 [SOURCE_PART_LINES <lines>] [APPLY_CONFIGURATIONS ALL | <unit path>...])
 #
 # Generates C++ types from CRD manifests / OpenAPI documents at build time and compiles them into
 # the static library <target> (linking rr::core, and rr::schema_cel when a schema has CEL rules or
@@ -13,6 +13,11 @@
 # for one translation unit. rrgen writes a unit whose source has over 5,000 lines (Argo's Workflow)
 # in parts, and the shards spread those parts too: SHARDS 3 compiles Workflow in three translation
 # units instead of one. SOURCE_PART_LINES sets that threshold (rrgen --source-part-lines; 0: never).
+#
+# APPLY_CONFIGURATIONS also generates apply configurations (docs/runtime/38-apply-configurations.md),
+# "<group_ns>/<version>/<kind>_apply.hpp", for every unit (ALL) or for the units named by path
+# (k8s/apps/v1/deployment) and the units they reach, compiled by <target>_types_apply.cpp; the
+# target then links rr::client (Client::apply, extract_<kind>).
 #
 # This is also the types-only variant of add_reconciler() (cmake/RrgenReconciler.cmake) for users
 # who want just the structs; both run rrgen through cmake/RrgenGenerate.cmake.
@@ -35,7 +40,8 @@ endfunction()
 # is compiled; the corpus tests compile several of these in one translation unit.
 function(_rrgen_types_generate target sources_var output_dir_var libs_var)
   set(${sources_var} "" PARENT_SCOPE)
-  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS;SOURCE_PART_LINES" "SCHEMAS")
+  cmake_parse_arguments(PARSE_ARGV 4 ARG "" "NAMESPACE;OUTPUT_DIR;SHARDS;SOURCE_PART_LINES"
+                        "SCHEMAS;APPLY_CONFIGURATIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(SEND_ERROR "rrgen_add_types(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -74,6 +80,17 @@ function(_rrgen_types_generate target sources_var output_dir_var libs_var)
     endif()
     list(APPEND shard_args --source-part-lines ${ARG_SOURCE_PART_LINES})
   endif()
+  set(apply_libs "")
+  if(ARG_APPLY_CONFIGURATIONS)
+    if(ARG_APPLY_CONFIGURATIONS STREQUAL "ALL")
+      set(apply_units all)
+    else()
+      list(JOIN ARG_APPLY_CONFIGURATIONS "," apply_units)
+    endif()
+    list(APPEND shard_args --apply-configurations "${apply_units}")
+    list(APPEND sources "${ARG_OUTPUT_DIR}/${name}_apply.cpp")
+    set(apply_libs rr::client)
+  endif()
   _rrgen_add_generate_command(CALLER "rrgen_add_types(${target})"
     OUTPUTS "${ARG_OUTPUT_DIR}/${name}.hpp" ${sources}
     DEPFILE "${ARG_OUTPUT_DIR}/${name}.d"
@@ -83,5 +100,39 @@ function(_rrgen_types_generate target sources_var output_dir_var libs_var)
   _rrgen_rules_libraries(rules_libs ${schemas})
   set(${sources_var} "${sources}" PARENT_SCOPE)
   set(${output_dir_var} "${ARG_OUTPUT_DIR}" PARENT_SCOPE)
+  list(APPEND rules_libs ${apply_libs})
   set(${libs_var} "${rules_libs}" PARENT_SCOPE)
+endfunction()
+
+# rrgen_add_builtin_apply_configurations(<target> KINDS <unit path>... [OUTPUT_DIR <dir>])
+#
+# The apply configurations of some of the runtime's built-in kinds (rr::builtin holds their types),
+# generated at build time by `rrgen types --builtin` into the static library <target>, which links
+# rr::builtin and rr::client: for KINDS k8s/apps/v1/deployment k8s/core/v1/service, the headers
+# "k8s/apps/v1/deployment_apply.hpp" (k8s::apps::v1::DeploymentApply, extract_deployment) and
+# "k8s/core/v1/service_apply.hpp", with the configurations of every struct they reach. Only the
+# kinds asked for are compiled: all of them would cost every build minutes (docs/types.md).
+function(rrgen_add_builtin_apply_configurations target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIR" "KINDS")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_KINDS)
+    message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): KINDS needs at least one unit path, "
+      "e.g. k8s/apps/v1/deployment")
+    return()
+  endif()
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${target}_generated")
+  endif()
+  list(JOIN ARG_KINDS "," units)
+  # rrgen reads no file here (the built-in schemas are in the binary): no depfile.
+  _rrgen_add_generate_command(CALLER "rrgen_add_builtin_apply_configurations(${target})"
+    OUTPUTS "${ARG_OUTPUT_DIR}/${target}_apply.cpp"
+    ARGS types --builtin --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${target}" --apply-configurations "${units}"
+    COMMENT "rrgen: apply configurations of built-in kinds for ${target}")
+  add_library(${target} STATIC "${ARG_OUTPUT_DIR}/${target}_apply.cpp")
+  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
+  target_link_libraries(${target} PUBLIC rr::builtin rr::client)
+  set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")
 endfunction()

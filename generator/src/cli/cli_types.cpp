@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "load/inputs.hpp"
 #include "model/model_dump.hpp"
+#include "sema/builtin_kinds.hpp"
 #include "sema/sema.hpp"
 #include "support/output.hpp"
 #include "support/version.hpp"
@@ -20,6 +21,7 @@ namespace {
 
 constexpr const char* kTypesUsage =
     R"(usage: rrgen types [--out DIR] [--namespace NS] [--depfile FILE] [--dump-model=json] FILE...
+       rrgen types --builtin --apply-configurations all|PATH,... [--out DIR] [--aggregate NAME]
 
 Reads CRD manifests (YAML, several documents and CRDs per file) and Kubernetes OpenAPI v3
 documents (JSON, as served at /openapi/v3/apis/<group>/<version>) and writes one header and one
@@ -49,6 +51,9 @@ Options:
                       <unit>_apply.hpp/.cpp for every unit ('all') or for the units named by path
                       (k8s/apps/v1/deployment) and every unit their structs reach; with
                       --aggregate, NAME_apply.cpp compiles them all in one unity source.
+  --builtin           With --apply-configurations and no FILEs: only the apply configurations of
+                      the runtime's built-in kinds (whose types rr::builtin holds), e.g.
+                      --builtin --apply-configurations k8s/apps/v1/deployment,k8s/core/v1/service.
   --quiet             Do not print the summary line.
   --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
                       codec (decode, encode, validate, apply_defaults, to_json, from_json,
@@ -58,6 +63,57 @@ Options:
 Exit status: 0 success, 1 errors in the input (nothing is written), 2 usage error.
 )";
 
+constexpr const char* kApplyUsage = "--apply-configurations takes 'all' or unit paths separated by commas";
+
+// --apply-configurations all|PATH,...; nullopt when a path is empty.
+std::optional<ApplyConfigOptions> apply_options(std::string_view value) {
+  ApplyConfigOptions apply{kVersion, {}};
+  if (value == "all") return apply;
+  while (true) {
+    const auto comma = value.find(',');
+    const std::string_view path = value.substr(0, comma);
+    if (path.empty()) return std::nullopt;
+    apply.units.emplace_back(path);
+    if (comma == std::string_view::npos) return apply;
+    value = value.substr(comma + 1);
+  }
+}
+
+std::string unknown_unit(const std::string& path) {
+  return "--apply-configurations: no unit '" + path +
+         "' among the generated ones (a path such as k8s/apps/v1/deployment)";
+}
+
+// --builtin: only the apply configurations of the runtime's built-in kinds (rr::builtin holds
+// their types), for the kinds an operator applies.
+int run_builtin_apply(const Options& o, std::ostream& err) {
+  if (!o.operands.empty()) return usage_error(err, "--builtin takes no input files");
+  if (o.apply_configurations.empty())
+    return usage_error(err, "--builtin writes apply configurations only: give --apply-configurations");
+  if (!o.cpp_namespace.empty() || !o.codec_only.empty() || !o.shards.empty() || !o.dump_model.empty() ||
+      !o.depfile.empty())
+    return usage_error(err, "--builtin takes only --out, --aggregate, --apply-configurations and --quiet");
+  if (o.aggregate.find_first_of("/\\") != std::string::npos)
+    return usage_error(err, "--aggregate takes a file name, not a path");
+  const std::optional<ApplyConfigOptions> apply = apply_options(o.apply_configurations);
+  if (!apply) return usage_error(err, kApplyUsage);
+  const Model& model = builtin_model();
+  if (const auto unknown = unknown_apply_units(model, apply->units); !unknown.empty())
+    return usage_error(err, unknown_unit(unknown.front()));
+  OutputSet files_out = emit_apply_configurations(model, *apply);
+  if (!o.aggregate.empty()) emit_apply_aggregate(files_out, o.aggregate, kVersion, files_out);
+  Diagnostics diags;
+  WriteStats stats;
+  if (!write_outputs(files_out, o.out_dir, diags, stats)) {
+    diags.print(err);
+    return 1;
+  }
+  if (!o.quiet)
+    err << "rrgen: apply configurations of " << files_out.files.size() / 2 << " built-in unit(s); " << stats.written
+        << " file(s) written, " << stats.unchanged << " unchanged in " << o.out_dir << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -65,12 +121,13 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (auto code = parse_options(
           args,
           {Flag::Out, Flag::Depfile, Flag::Namespace, Flag::Quiet, Flag::DumpModel, Flag::Aggregate, Flag::Shards,
-           Flag::SourcePartLines, Flag::CodecOnly, Flag::ApplyConfigurations},
+           Flag::SourcePartLines, Flag::CodecOnly, Flag::ApplyConfigurations, Flag::Builtin},
           kTypesUsage, o, out, err))
     return *code;
   const std::string &out_dir = o.out_dir, &depfile = o.depfile, &ns = o.cpp_namespace, &dump = o.dump_model,
                     &aggregate = o.aggregate, &codec_only = o.codec_only;
   const std::vector<std::string>& files = o.operands;
+  if (o.builtin) return run_builtin_apply(o, err);
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
@@ -98,18 +155,8 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::optional<ApplyConfigOptions> apply;
   if (!o.apply_configurations.empty()) {
     if (!codec_only.empty()) return usage_error(err, "--codec-only writes no apply configurations");
-    apply = ApplyConfigOptions{kVersion, {}};
-    if (o.apply_configurations != "all") {
-      std::string_view rest = o.apply_configurations;
-      while (!rest.empty()) {
-        const auto comma = rest.find(',');
-        const std::string_view path = rest.substr(0, comma);
-        if (path.empty())
-          return usage_error(err, "--apply-configurations takes 'all' or unit paths separated by commas");
-        apply->units.emplace_back(path);
-        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-      }
-    }
+    apply = apply_options(o.apply_configurations);
+    if (!apply) return usage_error(err, kApplyUsage);
   }
 
   Diagnostics diags;
@@ -127,8 +174,7 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
   if (apply) {
     if (const auto unknown = unknown_apply_units(model, apply->units); !unknown.empty())
-      return usage_error(err, "--apply-configurations: no unit '" + unknown.front() +
-                                  "' among the generated ones (a path such as k8s/apps/v1/deployment)");
+      return usage_error(err, unknown_unit(unknown.front()));
   }
   OutputSet files_out = emit_types(model, types_options);
   if (!aggregate.empty()) {

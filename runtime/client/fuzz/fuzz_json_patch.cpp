@@ -10,28 +10,13 @@
 #include <optional>
 #include <string_view>
 
+#include "fuzz_support.hpp"
 #include "rr/client/patch.hpp"
 
 namespace {
 
-[[noreturn]] void die(const char* why) {
-  (void)why;
-  std::abort();
-}
-
-// Nesting depth by brackets (counting those inside strings too, which only over-estimates): the
-// patch code recurses, and a stack overflow on absurd depth says nothing about it.
-bool too_deep(std::string_view text) {
-  int depth = 0;
-  for (const char c : text) {
-    if (c == '[' || c == '{') {
-      if (++depth > 64) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
+using rr::fuzz::die;
+using rr::fuzz::too_deep;
 
 std::optional<rr::Json> parse(std::string_view text) {
   rr::Json j = rr::Json::parse(text, nullptr, /*allow_exceptions=*/false);

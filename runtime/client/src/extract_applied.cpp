@@ -68,8 +68,11 @@ Json extract_list(const Json& value, const Json& node) {
     if (element.size() < 2 || element == ".") continue;
     const std::string_view prefix = std::string_view(element).substr(0, 2);
     const std::string_view rest = std::string_view(element).substr(2);
-    if (prefix == "k:") selectors.push_back({ItemSelector::By::Key, parse_element(rest, element), &child});
-    else if (prefix == "v:") selectors.push_back({ItemSelector::By::Value, parse_element(rest, element), &child});
+    if (prefix == "k:") {
+      Json keys = parse_element(rest, element);
+      if (!keys.is_object()) throw std::invalid_argument("managedFields: malformed path element " + element);
+      selectors.push_back({ItemSelector::By::Key, std::move(keys), &child});
+    } else if (prefix == "v:") selectors.push_back({ItemSelector::By::Value, parse_element(rest, element), &child});
     else if (prefix == "i:") selectors.push_back({ItemSelector::By::Index, parse_element(rest, element), &child});
   }
   Json out = Json::array();
@@ -97,6 +100,15 @@ Json extract_at(const Json& value, const Json& node) {
   return value;
 }
 
+// A string member of a managedFields entry; "" when absent.
+std::string entry_string(const Json& entry, const char* member) {
+  const auto it = entry.find(member);
+  if (it == entry.end() || it->is_null()) return {};
+  if (!it->is_string())
+    throw std::invalid_argument(std::string("metadata.managedFields: ") + member + " is not a string");
+  return it->get<std::string>();
+}
+
 const Json* applied_fields(const Json& object, std::string_view manager, std::string_view subresource) {
   const auto metadata = object.find("metadata");
   if (metadata == object.end() || !metadata->is_object()) return nullptr;
@@ -105,9 +117,9 @@ const Json* applied_fields(const Json& object, std::string_view manager, std::st
   if (!managed->is_array()) throw std::invalid_argument("metadata.managedFields is not a list");
   for (const auto& entry : *managed) {
     if (!entry.is_object()) throw std::invalid_argument("metadata.managedFields has an entry that is not an object");
-    const std::string entry_manager = entry.value("manager", "");
-    const std::string operation = entry.value("operation", "");
-    const std::string entry_subresource = entry.value("subresource", "");
+    const std::string entry_manager = entry_string(entry, "manager");
+    const std::string operation = entry_string(entry, "operation");
+    const std::string entry_subresource = entry_string(entry, "subresource");
     if (entry_manager != manager || operation != "Apply" || entry_subresource != subresource) continue;
     const auto fields = entry.find("fieldsV1");
     if (fields == entry.end()) return nullptr;

@@ -223,4 +223,11 @@ TEST_CASE("extract_applied refuses malformed managedFields") {
                                       "op"),
                   std::invalid_argument);
   CHECK_THROWS_AS(rr::extract_applied(rr::Json::array(), "op"), std::invalid_argument);
+  // A key that is not an object, a manager that is not a string.
+  CHECK_THROWS_AS(rr::extract_applied(rr::Json::parse(R"({"metadata":{"managedFields":[
+                    {"manager":"op","operation":"Apply","fieldsV1":{"f:a":{"k:5":{}}}}]},"a":[{"x":1}]})"),
+                                      "op"),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(rr::extract_applied(rr::Json::parse(R"({"metadata":{"managedFields":[{"manager":7}]}})"), "op"),
+                  std::invalid_argument);
 }

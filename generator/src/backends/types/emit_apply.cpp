@@ -90,7 +90,7 @@ void $struct$::rr_special_member(rr::SpecialMember op, $struct$* dst, $struct$* 
 }
 $finders$
 void $struct$::rr_decode(rr::JsonReader& r) {
-  auto& v = *this;
+  $decode_self$
   $type_meta$
   r.begin_object();
   while (r.next_key()) {
@@ -99,7 +99,7 @@ void $struct$::rr_decode(rr::JsonReader& r) {
   }
 }
 void $struct$::rr_encode(rr::JsonWriter& w) const {
-  const auto& v = *this;
+  $encode_self$
   w.begin_object();
   $encode$
   w.end_object();
@@ -362,6 +362,7 @@ class ApplyEmitter {
   std::string value_type(const TypeRef& t) const {
     switch (t.kind) {
       case TypeKind::Struct: {
+        if (!emits_apply(*t.def->unit)) return cpp_value_type(t, u_.ns);  // declared by hand: as it is
         const std::string& name = names_.of(*t.def);
         const std::string spelled = t.def->unit->ns == u_.ns ? name : "::" + t.def->unit->ns + "::" + name;
         return t.boxed ? "rr::Box<" + spelled + ">" : spelled;
@@ -470,14 +471,13 @@ class ApplyEmitter {
     for (const auto& f : s.fields) {
       const TemplateVars vars = {{"member", f.cpp_name},
                                  {"json", cpp_string_literal(f.json_name)},
-                                 {"key", json_plain(f.json_name) ? "key_literal" : "key"},
-                                 {"else", first ? "" : "else "}};
-      first = false;
+                                 {"key", json_plain(f.json_name) ? "key_literal" : "key"}};
       const bool raw = f.type.kind == TypeKind::JsonText;
       members.print(
           raw ? "$else$if (k == $json$) { if (r.try_null()) v.$member$.reset(); else r.skip(v.$member$.emplace()); }"
               : "$else$if (k == $json$) { decode(r, v.$member$); }",
-          vars);
+          {{"member", f.cpp_name}, {"json", cpp_string_literal(f.json_name)}, {"else", first ? "" : "else "}});
+      first = false;
       switch (holding(f)) {
         case Holding::TypeMeta:
           type_meta.print("v.$member$.clear();  // Go's TypeMeta: absent stays empty", {{"member", f.cpp_name}});
@@ -503,7 +503,8 @@ class ApplyEmitter {
           break;
       }
     }
-    members.print(s.fields.empty() ? "r.skip();" : "else { r.skip(); }  // not part of the configuration");
+    if (s.fields.empty()) members.print("(void)k;\nr.skip();");
+    else members.print("else { r.skip(); }  // not part of the configuration");
     for (const auto& fd : finders_of(s)) {
       std::string match, args;
       for (const FieldDef* k : key_fields(*fd.list)) {
@@ -518,8 +519,11 @@ class ApplyEmitter {
                                   {"match", match},
                                   {"args", args}});
     }
+    const bool none = s.fields.empty();
     p.print(kDefs,
             {{"struct", name},
+             {"decode_self", none ? "" : "auto& v = *this;"},
+             {"encode_self", none ? "" : "const auto& v = *this;"},
              {"equality", equality},
              {"finders", finders.take_block()},
              {"type_meta", type_meta.take_block()},
