@@ -9,7 +9,8 @@
 #include "support/printer.hpp"
 
 namespace rrgen {
-namespace {
+// Named, not anonymous: the stage compiles as unity sources, beside emit_types.cpp's own templates.
+namespace apply_gen {
 
 // ---- templates -----------------------------------------------------------------------------
 
@@ -538,25 +539,25 @@ class ApplyEmitter {
   Uses uses_;
 };
 
-}  // namespace
+}  // namespace apply_gen
 
 std::vector<std::string> unknown_apply_units(const Model& model, const std::vector<std::string>& units) {
   std::vector<std::string> out;
   for (const auto& path : units) {
     const bool known = std::any_of(model.units.begin(), model.units.end(),
-                                   [&](const auto& u) { return u->path == path && emits_apply(*u); });
+                                   [&](const auto& u) { return u->path == path && apply_gen::emits_apply(*u); });
     if (!known) out.push_back(path);
   }
   return out;
 }
 
 OutputSet emit_apply_configurations(const Model& model, const ApplyConfigOptions& options) {
-  const ApplyNames names(model);
-  const std::set<const Unit*> chosen = chosen_units(model, options.units);
+  const apply_gen::ApplyNames names(model);
+  const std::set<const Unit*> chosen = apply_gen::chosen_units(model, options.units);
   OutputSet out;
   for (const auto& u : model.units) {
     if (!chosen.count(u.get())) continue;
-    ApplyEmitter e(*u, names, options);
+    apply_gen::ApplyEmitter e(*u, names, options);
     out.files.push_back({u->path + "_apply.hpp", e.header()});
     out.files.push_back({u->path + "_apply.cpp", e.source()});
   }
@@ -569,7 +570,8 @@ void emit_apply_aggregate(const OutputSet& apply, const std::string& name, const
   for (const auto& f : apply.files)
     if (f.path.size() > 10 && f.path.compare(f.path.size() - 10, 10, "_apply.cpp") == 0) sources.push_back(f.path);
   Printer p("types.apply");
-  p.print(kAggregate, {{"version", generator_version}, {"units", sorted_lines(sources, "#include \"$name$\"")}});
+  p.print(apply_gen::kAggregate,
+          {{"version", generator_version}, {"units", apply_gen::sorted_lines(sources, "#include \"$name$\"")}});
   out.files.push_back({name + "_apply.cpp", p.take()});
 }
 
