@@ -7,6 +7,7 @@
 
 #include "harness_support.hpp"
 #include "k8s/core/v1/config_map_apply.hpp"
+#include "rr/core/json.hpp"
 #include "rr/reconcilers/child_apply.hpp"
 #include "rr/testing/sub_reconciler_test.hpp"
 
