@@ -174,7 +174,7 @@ TEST_CASE("expect_applies: a different configuration is reported field by field;
   CapturedFailures captured;
   rr::testing::run_case(differs, factory(), captured.sink());
   CHECK(captured.messages() ==
-        Strings{"ExpectApplies[0] differs (-expected, +actual):\n  configuration.data.image: -\"a\" +\"b\""});
+        Strings{"ExpectApplies[0] differs (-expected, +actual):\n  configuration.data[\"image\"]: -\"a\" +\"b\""});
 
   Case unexpected{
       .resource = parent("b"),
