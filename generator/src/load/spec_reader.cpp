@@ -417,7 +417,8 @@ class SpecReader {
     } else if (*mode != "update") {
       diags_.error(value.location, "spec-bad-value",
                    "'write' must be 'update' (create and update the child) or 'apply' (server-side apply of an apply "
-                   "configuration), not " + quoted(*mode));
+                   "configuration), not " +
+                       quoted(*mode));
     }
   }
 

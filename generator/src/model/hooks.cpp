@@ -171,8 +171,11 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
     const std::string a = apply_alias_of(spec, names, *step.child);
     out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::Desired<" + a + ">",
                             {ctx, {"const " + t + "&", r}},
-                            "The " + a + " (the fields of the " + c + " this step owns; it must set metadata.name) "
-                                "for the " + t + ", applied by server-side apply with force when it differs from what "
+                            "The " + a + " (the fields of the " + c +
+                                " this step owns; it must set metadata.name) "
+                                "for the " +
+                                t +
+                                ", applied by server-side apply with force when it differs from what "
                                 "the step applied last: a configuration, std::nullopt (none: an existing child is "
                                 "deleted) or an rr::Error (rr::err_only_reconcile_child_status(): leave the child as "
                                 "it is, still reflect it)."));

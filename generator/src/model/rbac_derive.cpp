@@ -94,7 +94,8 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     // `write: apply`: written by server-side apply, a PATCH (patch), which creates an absent child
     // (the API server then also asks for create); no uncached get.
     if (step.child && step.apply) {
-      add(role_for(*step.child), rule(step.child->group, step.child->plural, {"list", "watch", "create", "patch", "delete"}));
+      add(role_for(*step.child),
+          rule(step.child->group, step.child->plural, {"list", "watch", "create", "patch", "delete"}));
     } else if (step.child) {
       add(role_for(*step.child),
           rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));

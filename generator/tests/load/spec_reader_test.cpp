@@ -533,9 +533,11 @@ TEST_CASE("spec reader: a child step's write mode") {
   auto unset = read(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n"));
   REQUIRE(unset->spec);
   CHECK_FALSE(unset->spec->steps[0].apply);
-  check_errors(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: patch\n"),
-               {"reconciler.yaml:7:12: error: 'write' must be 'update' (create and update the child) or 'apply' (server-side "
-                "apply of an apply configuration), not 'patch' [spec-bad-value]"});
-  check_errors(spec("reconcilers:\n  - sync: Dns\n    write: apply\n"),
-               {"reconciler.yaml:6:5: error: 'write' applies to child steps only, not to a sync step [spec-unknown-key]"});
+  check_errors(
+      spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: patch\n"),
+      {"reconciler.yaml:7:12: error: 'write' must be 'update' (create and update the child) or 'apply' (server-side "
+       "apply of an apply configuration), not 'patch' [spec-bad-value]"});
+  check_errors(
+      spec("reconcilers:\n  - sync: Dns\n    write: apply\n"),
+      {"reconciler.yaml:6:5: error: 'write' applies to child steps only, not to a sync step [spec-unknown-key]"});
 }

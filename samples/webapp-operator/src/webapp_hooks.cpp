@@ -112,7 +112,8 @@ rr::Desired<DeploymentApply> WebAppHooks::deployment_desired(rr::Context&, const
   auto& meta = tmpl.metadata.emplace();
   meta.labels = child_labels(app);
   if (app.status && app.status->config_hash) {
-    meta.annotations = std::map<std::string, std::string>{{std::string(config_hash_annotation), *app.status->config_hash}};
+    meta.annotations = std::map<std::string, std::string>{
+        {std::string(config_hash_annotation), *app.status->config_hash}};
   }
   ContainerApply container;
   container.name = "app";

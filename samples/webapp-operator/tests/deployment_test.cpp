@@ -15,15 +15,15 @@
 
 namespace {
 
+using rr::testing::new_event;
 using webapp::WebApp;
-using webapp_test::condition;
-using webapp_test::conditions;
 using webapp_test::applied;
 using webapp_test::as_applied;
+using webapp_test::condition;
+using webapp_test::conditions;
 using webapp_test::deployment;
 using webapp_test::deployment_apply;
 using webapp_test::test_namespace;
-using rr::testing::new_event;
 using Case = rr::testing::SubReconcilerTestCase<WebApp>;
 
 // DeploymentReady (and Ready, which follows it) while replicas are missing.
@@ -48,7 +48,8 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
                               .status_config_hash("0123456789abcdef");
   const auto version_2 = web_app.spec_image("registry.example/hello:2.0");
   const auto created_event = new_event(web_app.get(), rr::event_normal, "Created", R"(Created Deployment "test-webapp")");
-  const auto updated_event = new_event(web_app.get(), rr::event_normal, "Updated", R"(Updated Deployment "test-webapp")");
+  const auto updated_event = new_event(web_app.get(), rr::event_normal, "Updated",
+                                       R"(Updated Deployment "test-webapp")");
   // The Deployment as the step left it, its pods reporting `available` replicas.
   const auto running = [](const webapp_test::Workload& w, std::int32_t available) {
     k8s::apps::v1::Deployment d = as_applied(deployment_apply(w));
@@ -67,7 +68,8 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
       {"creates the Deployment: replicas, port, the ConfigMap as environment, its hash on the pods",
        {
            .resource = configured,
-           .expect_resource = configured.status_available_replicas(0).conditions(progressing("0 of 3 replicas available")),
+           .expect_resource = configured.status_available_replicas(0).conditions(
+               progressing("0 of 3 replicas available")),
            .expect_events = {created_event},
            .expect_applies = {applied(deployment_apply(
                {.replicas = 3, .port = 9090, .config_map = "app-config", .config_hash = "0123456789abcdef"}))},
@@ -84,14 +86,15 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
        {
            .resource = web_app.spec_replicas(2),
            .given_objects = {running({.replicas = 2}, 1)},
-           .expect_resource =
-               web_app.spec_replicas(2).status_available_replicas(1).conditions(progressing("1 of 2 replicas available")),
+           .expect_resource = web_app.spec_replicas(2).status_available_replicas(1).conditions(
+               progressing("1 of 2 replicas available")),
        }},
       {"the WebApp's image changed: the new configuration is applied",
        {
            .resource = version_2,
            .given_objects = {running({}, 0)},
-           .expect_resource = version_2.status_available_replicas(0).conditions(progressing("0 of 1 replicas available")),
+           .expect_resource = version_2.status_available_replicas(0).conditions(
+               progressing("0 of 1 replicas available")),
            .expect_events = {updated_event},
            .expect_applies = {applied(deployment_apply({.image = "registry.example/hello:2.0"}))},
        }},
@@ -110,7 +113,8 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
       {"a Deployment of that name that no one controls is adopted",
        {
            .resource = web_app,
-           .given_objects = {deployment().owner_references({}).metadata([](rr::ObjectMeta& m) { m.labels.clear(); }).get()},
+           .given_objects =
+               {deployment().owner_references({}).metadata([](rr::ObjectMeta& m) { m.labels.clear(); }).get()},
            .expect_resource = web_app.status_available_replicas(0).conditions(progressing("0 of 1 replicas available")),
            .expect_events = {created_event},
            .expect_applies = {applied(deployment_apply())},

@@ -4,8 +4,8 @@
 // server's fields stay. docs/testing-reconcilers.md describes every field of a case.
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,14 +14,14 @@
 
 namespace {
 
+using rr::testing::new_event;
 using webapp::WebApp;
-using webapp_test::condition;
-using webapp_test::conditions;
 using webapp_test::applied;
 using webapp_test::as_applied;
+using webapp_test::condition;
+using webapp_test::conditions;
 using webapp_test::service;
 using webapp_test::service_apply;
-using rr::testing::new_event;
 using Case = rr::testing::SubReconcilerTestCase<WebApp>;
 
 constexpr const char* url = "http://test-webapp.test-namespace.svc.cluster.local";

@@ -13,14 +13,15 @@
 
 namespace {
 
+using rr::testing::new_event;
 using webapp::InMemoryDns;
 using webapp_test::add_finalizer_patch;
+using webapp_test::applied;
+using webapp_test::as_applied;
 using webapp_test::clear_finalizer_patch;
 using webapp_test::condition;
 using webapp_test::conditions;
 using webapp_test::ConfigMapDie;
-using webapp_test::applied;
-using webapp_test::as_applied;
 using webapp_test::deployment;
 using webapp_test::deployment_apply;
 using webapp_test::dns_finalizer;
@@ -30,7 +31,6 @@ using webapp_test::service;
 using webapp_test::service_apply;
 using webapp_test::service_host;
 using webapp_test::test_namespace;
-using rr::testing::new_event;
 
 constexpr const char* hostname = "hello.example.com";
 constexpr const char* url = "http://test-webapp.test-namespace.svc.cluster.local";
@@ -150,12 +150,14 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
                {
                    new_event(deleted.get(), rr::event_normal, "Deleted", R"(Deleted Deployment "test-webapp")"),
                    new_event(deleted.get(), rr::event_normal, "Deleted", R"(Deleted Service "test-webapp")"),
-                   new_event(deleted.get(), rr::event_normal, "DnsRecordDeleted", R"(Deleted DNS record "hello.example.com")"),
+                   new_event(deleted.get(), rr::event_normal, "DnsRecordDeleted",
+                             R"(Deleted DNS record "hello.example.com")"),
                    new_event(deleted.get(), rr::event_normal, "FinalizerPatched",
                              R"(Patched finalizer "web.example.rrgen.dev/dns-record")"),
                },
            .expect_patches = {clear_finalizer_patch()},
-           .expect_deletes = {rr::testing::delete_ref_of(deployment().get()), rr::testing::delete_ref_of(service().get())},
+           .expect_deletes = {rr::testing::delete_ref_of(deployment().get()),
+                              rr::testing::delete_ref_of(service().get())},
            .verify =
                [dns = dns_for_deletion](const rr::Result&, const rr::Error&) {
                  CHECK_FALSE(dns->lookup(hostname).has_value());

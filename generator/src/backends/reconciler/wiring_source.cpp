@@ -353,7 +353,8 @@ std::string emit_source(const Ctx& c) {
   for (const ResolvedStep& s : c.spec.steps) {
     if (s.type == StepKind::Sync) local.insert("rr/reconcilers/sync.hpp");
     if (s.type == StepKind::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
-    if (s.type == StepKind::Child) local.insert(s.apply ? "rr/reconcilers/child_apply.hpp" : "rr/reconcilers/child.hpp");
+    if (s.type == StepKind::Child)
+      local.insert(s.apply ? "rr/reconcilers/child_apply.hpp" : "rr/reconcilers/child.hpp");
     if (s.type == StepKind::Child && s.apply) local.insert(apply_header(*s.child));
     if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }

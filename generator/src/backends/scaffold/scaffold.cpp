@@ -163,7 +163,8 @@ std::string body_template(const Hook& h, StepKind type, bool apply) {
   switch (h.role) {
     case HookRole::Sync: return "sync";
     case HookRole::Finalize: return "finalize";
-    case HookRole::Desired: return type == StepKind::ChildSet ? "desired_children" : apply ? "desired_apply" : "desired";
+    case HookRole::Desired:
+      return type == StepKind::ChildSet ? "desired_children" : apply ? "desired_apply" : "desired";
     case HookRole::Merge: return "merge";
     case HookRole::Reflect: return type == StepKind::ChildSet ? "reflect_children" : "reflect";
     case HookRole::Identify: return "identify";
@@ -227,8 +228,8 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
       break;
     default: break;
   }
-  std::string text =
-      fill_embedded_template("templates/scaffold/hooks/" + body_template(h, step.type, step.apply) + ".cpp.tmpl", vars);
+  std::string text = fill_embedded_template(
+      "templates/scaffold/hooks/" + body_template(h, step.type, step.apply) + ".cpp.tmpl", vars);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }
@@ -276,7 +277,8 @@ std::string hooks_source(const Scaffold& s) {
   for (const Hook& h : s.hooks) {
     if (h.role == HookRole::Desired && s.spec.steps[h.step].type == StepKind::Child) system.insert("optional");
     // The apply configuration the desired hook returns (only declared by the reconciler header).
-    if (h.role == HookRole::Desired && s.spec.steps[h.step].apply) system.insert(apply_header(*s.spec.steps[h.step].child));
+    if (h.role == HookRole::Desired && s.spec.steps[h.step].apply)
+      system.insert(apply_header(*s.spec.steps[h.step].child));
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
   }
@@ -348,8 +350,8 @@ std::string example(const Scaffold& s, std::size_t i, const std::string& ns, con
     vars["field_manager"] = lower_case(s.spec.resource.kind);  // ChildApplyReconciler's default
   }
   std::string text = fill_embedded_template(r.type == StepKind::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
-                                            : r.apply                    ? "templates/scaffold/examples/child_apply.tmpl"
-                                                                         : "templates/scaffold/examples/child.tmpl",
+                                            : r.apply ? "templates/scaffold/examples/child_apply.tmpl"
+                                                      : "templates/scaffold/examples/child.tmpl",
                                             vars);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
