@@ -12,7 +12,7 @@ namespace webapp {
 
 rr::Desired<DeploymentApply> WebAppHooks::deployment_desired(rr::Context& /*ctx*/,
                                                              const WebApp& /*web_app*/) const {
-  // TODO(you): state the fields of the Deployment this step owns as an
+  // TODO(you): state the fields of the Deployment this step owns as a
   // DeploymentApply (metadata.name, labels, spec ...); only what you set is applied,
   // and the step re-applies only when it differs from what it applied last.
   // As scaffolded, none (std::nullopt): no Deployment should exist, an existing
