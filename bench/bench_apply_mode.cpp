@@ -25,6 +25,7 @@
 #include "bench_util.hpp"
 #include "k8s/apps/v1/deployment_apply.hpp"
 #include "k8s/core/v1/service_apply.hpp"
+#include "rr/client/forwarding_client.hpp"
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"
