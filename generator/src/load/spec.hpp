@@ -78,6 +78,10 @@ struct SpecStep {
   // Child / ChildSet: on the watch of the children (Owns); sync: on the watches of `tracks`.
   std::vector<SpecPredicate> predicates;
   Location predicates_location;
+  // Child: `write: apply` makes the child's desired state an apply configuration, written by
+  // server-side apply (rr::ChildApplyReconciler); `write: update` (the default) creates and updates.
+  bool apply = false;
+  Location write_location;
 };
 
 enum class Scope { Cluster, Namespace };

@@ -436,6 +436,8 @@ class SpecReader {
       } else if (key == "predicates") {
         step.predicates_location = value.location;
         step.predicates = read_spec_predicates(value, diags_);
+      } else if (key == "write") {
+        read_write_mode(value, step);
       } else if (key == "finalizer") {
         step.finalizer_location = value.location;
         if (auto f = string_of(value, key)) {
@@ -456,6 +458,21 @@ class SpecReader {
       step.finalize = true;
     }
     return step;
+  }
+
+  // A child step's `write:`: update (create and update, the default) or apply (server-side apply).
+  void read_write_mode(const Node& value, SpecStep& step) {
+    step.write_location = value.location;
+    auto mode = string_of(value, "write");
+    if (!mode) return;
+    if (*mode == "apply") {
+      step.apply = true;
+    } else if (*mode != "update") {
+      diags_.error(value.location, "spec-bad-value",
+                   "'write' must be 'update' (create and update the child) or 'apply' (server-side apply of an apply "
+                   "configuration), not " +
+                       quoted(*mode));
+    }
   }
 
   void check_finalizer(const std::string& f, Location at) {
@@ -567,7 +584,7 @@ const std::vector<std::string>& spec_top_level_keys() {
 const std::vector<std::string>& spec_step_keys(StepType type) {
   static const std::vector<std::string> sync = {
       "sync", "tracks", "finalize", "withResult", "duringFinalization", "finalizer", "predicates"};
-  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "predicates"};
+  static const std::vector<std::string> child = {"child", "kind", "tracks", "finalizer", "predicates", "write"};
   static const std::vector<std::string> child_set = {"childSet", "kind", "tracks", "finalizer", "predicates"};
   switch (type) {
     case StepType::Sync: return sync;

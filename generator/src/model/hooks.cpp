@@ -113,6 +113,21 @@ const std::string& alias_of(const ResolvedSpec& spec, const WiringNames& names, 
   throw std::logic_error("kind " + kind.cpp_type + " is not among the kinds of the resolved spec");
 }
 
+std::string apply_alias_of(const ResolvedSpec& spec, const WiringNames& names, const ResolvedKind& kind) {
+  return alias_of(spec, names, kind) + "Apply";
+}
+
+std::string apply_cpp_type(const ResolvedKind& kind) { return kind.cpp_type + "Apply"; }
+
+std::string apply_header(const ResolvedKind& kind) {
+  const std::string suffix = ".hpp";
+  const std::string& h = kind.header;
+  const std::size_t stem = h.size() >= suffix.size() && h.compare(h.size() - suffix.size(), suffix.size(), suffix) == 0
+                               ? h.size() - suffix.size()
+                               : h.size();
+  return h.substr(0, stem) + "_apply.hpp";
+}
+
 std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names, std::size_t index) {
   const ResolvedStep& step = spec.steps.at(index);
   const std::string& prefix = names.step_snake.at(index);
@@ -153,6 +168,18 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
     out.push_back(make_hook(index, HookRole::Identify, prefix, "identify", "std::string", {{"const " + c + "&", "child"}},
                             "The stable ID of a " + c +
                                 ": the same for the desired child and for it once created (a label, or its name)."));
+  } else if (step.apply) {
+    const std::string a = apply_alias_of(spec, names, *step.child);
+    out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::Desired<" + a + ">",
+                            {ctx, {"const " + t + "&", r}},
+                            "The " + a + " (the fields of the " + c +
+                                " this step owns; it must set metadata.name) "
+                                "for the " +
+                                t +
+                                ", applied by server-side apply with force when it differs from what "
+                                "the step applied last: a configuration, std::nullopt (none: an existing child is "
+                                "deleted) or an rr::Error (rr::err_only_reconcile_child_status(): leave the child as "
+                                "it is, still reflect it)."));
   } else {
     out.push_back(make_hook(index, HookRole::Desired, prefix, "desired", "rr::Desired<" + c + ">",
                             {ctx, {"const " + t + "&", r}},
@@ -160,10 +187,12 @@ std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names,
                                 ": a child, std::nullopt (none: an existing one is deleted) or an rr::Error "
                                 "(rr::err_only_reconcile_child_status(): leave the child as it is, still reflect it)."));
   }
-  out.push_back(make_hook(index, HookRole::Merge, prefix, "merge", "void",
-                          {{c + "&", "current"}, {"const " + c + "&", "desired"}},
-                          "Copies what this step owns from desired onto current before an update (labels, spec "
-                          "...); what it leaves alone (server defaults, other controllers' fields) is kept."));
+  if (!step.apply) {
+    out.push_back(make_hook(index, HookRole::Merge, prefix, "merge", "void",
+                            {{c + "&", "current"}, {"const " + c + "&", "desired"}},
+                            "Copies what this step owns from desired onto current before an update (labels, spec "
+                            "...); what it leaves alone (server defaults, other controllers' fields) is kept."));
+  }
   if (set) {
     out.push_back(make_hook(index, HookRole::Reflect, prefix, "reflect", "void",
                             {ctx, {t + "&", r}, {"const rr::ChildSetResult<" + c + ">&", "result"}},

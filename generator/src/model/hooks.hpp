@@ -79,6 +79,11 @@ WiringNames wiring_names(const ResolvedSpec& spec);
 
 // The alias of a kind the spec touches; std::logic_error for a kind not in spec.kinds.
 const std::string& alias_of(const ResolvedSpec& spec, const WiringNames& names, const ResolvedKind& kind);
+// A `write: apply` child's apply configuration: its alias ("DeploymentApply"), its C++ type
+// ("k8s::apps::v1::DeploymentApply") and its header ("k8s/apps/v1/deployment_apply.hpp").
+std::string apply_alias_of(const ResolvedSpec& spec, const WiringNames& names, const ResolvedKind& kind);
+std::string apply_cpp_type(const ResolvedKind& kind);
+std::string apply_header(const ResolvedKind& kind);
 
 // The hooks one step requires, in declaration order.
 std::vector<Hook> step_hooks(const ResolvedSpec& spec, const WiringNames& names, std::size_t step);

@@ -105,7 +105,12 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     // Children are listed (by owner or by the list_options hook) from the informer cache, created,
     // updated and deleted; get: the object in the way of a create (AlreadyExists) is read uncached,
     // to tell our own not yet cached child from someone else's.
-    if (step.child) {
+    // `write: apply`: written by server-side apply, a PATCH (patch), which creates an absent child
+    // (the API server then also asks for create); no uncached get.
+    if (step.child && step.apply) {
+      add(roles_for(*step.child),
+          rule(step.child->group, step.child->plural, {"list", "watch", "create", "patch", "delete"}));
+    } else if (step.child) {
       add(roles_for(*step.child),
           rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));
     }

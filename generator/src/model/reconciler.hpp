@@ -77,6 +77,9 @@ struct ResolvedStep {
   // finalizer until the child is gone. "" = none.
   std::string finalizer;
   Location finalizer_location;
+  // Child: `write: apply`, the child is written by server-side apply of its apply configuration
+  // (rr::ChildApplyReconciler; the kind's `<kind>_apply.hpp`).
+  bool apply = false;
   std::optional<ResolvedKind> child;  // Child / ChildSet
   std::vector<ResolvedKind> tracks;   // kinds this step reads through the tracker
   // Child / ChildSet: on the Owns watch of the child kind; sync: on the Tracked watches of `tracks`.

@@ -164,6 +164,7 @@ ResolvedStep step_of(const SpecStep& step) {
   out.during_finalization = step.during_finalization;
   out.finalizer = step.finalizer;
   out.finalizer_location = step.finalizer_location;
+  out.apply = step.apply;
   return out;
 }
 
@@ -247,6 +248,30 @@ void watch_check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& 
   }
 }
 
+// The built-in kinds whose apply configurations the runtime compiles (rr::builtin_apply,
+// runtime/builtin/CMakeLists.txt); a CRD kind's are generated with its types.
+bool has_apply_configuration(const ResolvedKind& kind) {
+  if (!kind.builtin) return true;
+  static const std::set<std::string> builtin_apply = {"apps/v1/Deployment", "v1/Service", "v1/ConfigMap", "v1/Secret",
+                                                      "v1/ServiceAccount"};
+  return builtin_apply.count(kind_ref_text(kind)) != 0;
+}
+
+// `write: apply`: the child kind has an apply configuration, and the step keeps owner references.
+void check_apply_step(const SpecStep& step, const ResolvedKind& child, Diagnostics& diags) {
+  if (!has_apply_configuration(child)) {
+    diags.error(step.write_location, "spec-apply-configuration",
+                "'write: apply' needs the apply configuration of " + kind_ref_text(child) +
+                    ", which rr::builtin_apply does not compile (it has apps/v1/Deployment, v1/Service, v1/ConfigMap, "
+                    "v1/Secret and v1/ServiceAccount); use 'write: update'");
+  }
+  if (!step.finalizer.empty()) {
+    diags.error(step.write_location, "spec-step-option",
+                "'write: apply' sets an owner reference on the child; it cannot be combined with a 'finalizer' "
+                "(finalizer mode manages the child without one)");
+  }
+}
+
 void add_kind(std::vector<ResolvedKind>& kinds, const ResolvedKind& k) {
   if (std::none_of(kinds.begin(), kinds.end(), [&](const ResolvedKind& x) { return same_kind(x, k); })) kinds.push_back(k);
 }
@@ -302,6 +327,7 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
                         " as its owner; give the step a 'finalizer' to manage the child without an owner reference");
       }
     }
+    if (step.apply && rs.child) check_apply_step(step, *rs.child, diags);
     for (const auto& ref : step.tracks) {
       if (auto k = table.resolve(ref, diags)) {
         touched.emplace_back(&ref, *k);

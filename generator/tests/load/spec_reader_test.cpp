@@ -550,3 +550,23 @@ TEST_CASE("spec reader: metrics, kubebuilder's defaults unless given; mistakes n
                {"reconciler.yaml:6:10: error: 'metrics' must be a mapping of secure, serviceMonitor and networkPolicy, "
                 "not a boolean [spec-wrong-type]"});
 }
+
+TEST_CASE("spec reader: a child step's write mode") {
+  auto apply = read(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: apply\n"));
+  REQUIRE(apply->spec);
+  CHECK(apply->spec->steps[0].apply);
+  CHECK(apply->spec->steps[0].write_location.line == 7);
+  auto update = read(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: update\n"));
+  REQUIRE(update->spec);
+  CHECK_FALSE(update->spec->steps[0].apply);
+  auto unset = read(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n"));
+  REQUIRE(unset->spec);
+  CHECK_FALSE(unset->spec->steps[0].apply);
+  check_errors(
+      spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: patch\n"),
+      {"reconciler.yaml:7:12: error: 'write' must be 'update' (create and update the child) or 'apply' (server-side "
+       "apply of an apply configuration), not 'patch' [spec-bad-value]"});
+  check_errors(
+      spec("reconcilers:\n  - sync: Dns\n    write: apply\n"),
+      {"reconciler.yaml:6:5: error: 'write' applies to child steps only, not to a sync step [spec-unknown-key]"});
+}

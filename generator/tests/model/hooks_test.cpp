@@ -139,3 +139,18 @@ TEST_CASE("step locations: the spec file's base name, line and column") {
   spec.steps[0].location = {};
   CHECK(step_location(spec, spec.steps[0]) == "reconciler.yaml");
 }
+
+TEST_CASE("hooks: a child in apply mode returns its apply configuration and has no merge hook") {
+  ResolvedSpec spec = testing::function_spec();
+  spec.steps[1].apply = true;
+  const WiringNames n = wiring_names(spec);
+  CHECK(signatures(step_hooks(spec, n, 1)) ==
+        std::vector<std::string>{
+            "rr::Desired<ImageApply> child_image_desired(rr::Context&, const Function&) const",
+            "void child_image_reflect(rr::Context&, Function&, const Image*, const rr::Error&) const",
+        });
+  const ResolvedKind& image = *spec.steps[1].child;
+  CHECK(apply_alias_of(spec, n, image) == "ImageApply");
+  CHECK(apply_cpp_type(image) == "fnsample::v1alpha1::ImageApply");
+  CHECK(apply_header(image) == "fnsample/v1alpha1/image_apply.hpp");
+}

@@ -430,3 +430,29 @@ TEST_CASE("spec resolve: a duck's kinds must carry status.conditions and a statu
        "scope: "
        "Cluster [spec-namespace-scope]"});
 }
+
+TEST_CASE("spec resolve: write: apply needs an apply configuration and owner references") {
+  auto crd_child = resolve(kFunctionCrds,
+                           "resource: Function\nreconcilers:\n  - child: Build\n    kind: Image\n    write: apply\n");
+  REQUIRE(crd_child->resolved);
+  CHECK(crd_child->resolved->steps[0].apply);
+  auto deployment = resolve(
+      kFunctionCrds,
+      "resource: Function\nreconcilers:\n  - child: Web\n    kind: apps/v1/Deployment\n    write: apply\n");
+  REQUIRE(deployment->resolved);
+  CHECK(deployment->resolved->steps[0].apply);
+  CHECK(resolve(kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Web\n    kind: apps/v1/Deployment\n")
+            ->resolved->steps[0]
+            .apply == false);
+  check_errors(
+      kFunctionCrds, "resource: Function\nreconcilers:\n  - child: Jobs\n    kind: batch/v1/Job\n    write: apply\n",
+      {"reconciler.yaml:7:12: error: 'write: apply' needs the apply configuration of batch/v1/Job, which "
+       "rr::builtin_apply does not compile (it has apps/v1/Deployment, v1/Service, v1/ConfigMap, v1/Secret and "
+       "v1/ServiceAccount); use 'write: update' [spec-apply-configuration]"});
+  check_errors(
+      kFunctionCrds,
+      "resource: Function\nreconcilers:\n  - child: Web\n    kind: apps/v1/Deployment\n    write: apply\n"
+      "    finalizer: example.com/web\n",
+      {"reconciler.yaml:7:12: error: 'write: apply' sets an owner reference on the child; it cannot be combined "
+       "with a 'finalizer' (finalizer mode manages the child without one) [spec-step-option]"});
+}

@@ -86,6 +86,8 @@ ExpectConfig expect_config_of(const CaseWorld& world) {
       .expect_delete_collections = *world.expect_delete_collections,
       .expect_status_updates = *world.expect_status_updates,
       .expect_status_patches = *world.expect_status_patches,
+      .expect_applies = *world.expect_applies,
+      .expect_status_applies = *world.expect_status_applies,
       .expect_events = *world.expect_events,
       .expect_tracks = *world.expect_tracks,
   };

@@ -140,6 +140,9 @@ void ExpectConfig::assert_client_expectations(const FailureSink& sink) {
                    objects_differ(ObjectComparison::StatusUpdate));
   compare_in_order(sink, "StatusPatch", "StatusPatches", suffix, jsons(expect_status_patches),
                    jsons(c.status_patches()), exact);
+  compare_in_order(sink, "Apply", "Applies", suffix, jsons(expect_applies), jsons(c.applies()), exact);
+  compare_in_order(sink, "StatusApply", "StatusApplies", suffix, jsons(expect_status_applies),
+                   jsons(c.status_applies()), exact);
 }
 
 void ExpectConfig::assert_recorder_expectations(const FailureSink& sink) {

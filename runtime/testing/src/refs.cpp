@@ -66,6 +66,27 @@ Json as_json(const PatchRef& ref) {
           {"patch", ref.patch}};
 }
 
+namespace refs_detail {
+std::string encoded_apply(const void* config, void (*encode)(Json& out, const void* config)) {
+  Json out;
+  encode(out, config);
+  return out.dump();
+}
+}  // namespace refs_detail
+
+Json as_json(const ApplyRef& ref) {
+  Json configuration = Json::parse(ref.configuration, nullptr, /*allow_exceptions=*/false);
+  if (configuration.is_discarded()) configuration = ref.configuration;
+  return {{"group", ref.group},
+          {"kind", ref.kind},
+          {"namespace", ref.namespace_},
+          {"name", ref.name},
+          {"subResource", ref.subresource},
+          {"fieldManager", ref.field_manager},
+          {"force", ref.force},
+          {"configuration", std::move(configuration)}};
+}
+
 Json as_json(const DeleteRef& ref) {
   return {{"group", ref.group}, {"kind", ref.kind}, {"namespace", ref.namespace_}, {"name", ref.name}};
 }
@@ -101,6 +122,7 @@ Json as_json(const TrackRequest& request) {
 }  // namespace rr::testing
 
 template class std::vector<rr::testing::PatchRef>;
+template class std::vector<rr::testing::ApplyRef>;
 template class std::vector<rr::testing::DeleteRef>;
 template class std::vector<rr::testing::DeleteCollectionRef>;
 template class std::vector<rr::testing::Event>;

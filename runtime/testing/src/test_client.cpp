@@ -104,6 +104,14 @@ std::vector<PatchRef> TestClient::status_patches() const {
   std::lock_guard lock(mutex_);
   return status_patches_;
 }
+std::vector<ApplyRef> TestClient::applies() const {
+  std::lock_guard lock(mutex_);
+  return applies_;
+}
+std::vector<ApplyRef> TestClient::status_applies() const {
+  std::lock_guard lock(mutex_);
+  return status_applies_;
+}
 std::vector<DeleteRef> TestClient::deletes() const {
   std::lock_guard lock(mutex_);
   return deletes_;
@@ -188,10 +196,17 @@ Json TestClient::do_update_status(const KindInfo& kind, const Json& object, cons
 Json TestClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchType type, std::string_view body,
                           std::string_view subresource, const WriteOptions& opts) {
   KindInfo k = served(kind);
-  PatchRef ref{k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), type, std::string(body)};
   {
     std::lock_guard lock(mutex_);
-    (subresource == "status" ? status_patches_ : patches_).push_back(ref);
+    if (type == PatchType::Apply) {
+      (subresource == "status" ? status_applies_ : applies_)
+          .push_back({k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), opts.field_manager,
+                      opts.force, std::string(body)});
+    } else {
+      (subresource == "status" ? status_patches_ : patches_)
+          .push_back(
+              {k.gvk.group, k.gvk.kind, key.namespace_, key.name, std::string(subresource), type, std::string(body)});
+    }
   }
   Action action{.verb = "patch",
                 .kind = k.gvk.kind,

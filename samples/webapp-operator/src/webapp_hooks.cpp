@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "k8s/apps/v1/deployment_apply.hpp"
+#include "k8s/core/v1/service_apply.hpp"
 #include "rr/reconcilers/config_track.hpp"
 #include "rr/reconcilers/object.hpp"
 
@@ -11,10 +13,10 @@ namespace webapp {
 
 namespace {
 
-using k8s::core::v1::Container;
-using k8s::core::v1::ContainerPort;
-using k8s::core::v1::EnvFromSource;
-using k8s::core::v1::ServicePort;
+using k8s::core::v1::ContainerApply;
+using k8s::core::v1::ContainerPortApply;
+using k8s::core::v1::EnvFromSourceApply;
+using k8s::core::v1::ServicePortApply;
 
 constexpr std::int32_t default_port = 8080;
 
@@ -96,40 +98,41 @@ rr::Error WebAppHooks::config_sync(rr::Context& ctx, WebApp& app) const {
   return {};
 }
 
-rr::Desired<Deployment> WebAppHooks::deployment_desired(rr::Context&, const WebApp& app) const {
-  Deployment d;
+rr::Desired<DeploymentApply> WebAppHooks::deployment_desired(rr::Context&, const WebApp& app) const {
+  DeploymentApply d;
   d.metadata.namespace_ = app.metadata.namespace_;
   d.metadata.name = app.metadata.name;
   d.metadata.labels = child_labels(app);
   auto& spec = d.spec.emplace();
   spec.replicas = app.spec && app.spec->replicas ? *app.spec->replicas : 1;
-  spec.selector.match_labels = std::map<std::string, std::string>{{std::string(app_label), app.metadata.name}};
-  auto& tmpl = spec.template_;
+  rr::LabelSelector selector;
+  selector.match_labels = std::map<std::string, std::string>{{std::string(app_label), app.metadata.name}};
+  spec.selector = selector;
+  auto& tmpl = spec.template_.emplace();
   auto& meta = tmpl.metadata.emplace();
-  meta.labels = d.metadata.labels;
-  if (app.status && app.status->config_hash) meta.annotations[std::string(config_hash_annotation)] = *app.status->config_hash;
-  Container container;
+  meta.labels = child_labels(app);
+  if (app.status && app.status->config_hash) {
+    meta.annotations = std::map<std::string, std::string>{
+        {std::string(config_hash_annotation), *app.status->config_hash}};
+  }
+  ContainerApply container;
   container.name = "app";
   container.image = app.spec ? app.spec->image : std::string();
-  ContainerPort port;
+  ContainerPortApply port;
   port.name = "http";
   port.container_port = port_of(app);
-  // Spelled out although it is the API server's default: a desired object that leaves out what
-  // the server fills in differs from every object read back, and costs an update.
+  // Spelled out although it is the API server's default: it is a key of the ports list, so the
+  // server records it among the fields this manager owns, and a configuration without it would
+  // differ from what was applied and be applied again on every reconcile.
   port.protocol = "TCP";
-  container.ports = std::vector<ContainerPort>{port};
+  container.ports = std::vector<ContainerPortApply>{port};
   if (app.spec && app.spec->config_map_name && !app.spec->config_map_name->empty()) {
-    EnvFromSource from;
+    EnvFromSourceApply from;
     from.config_map_ref.emplace().name = *app.spec->config_map_name;
-    container.env_from = std::vector<EnvFromSource>{from};
+    container.env_from = std::vector<EnvFromSourceApply>{from};
   }
-  tmpl.spec.emplace().containers = {container};
+  tmpl.spec.emplace().containers = std::vector<ContainerApply>{container};
   return d;
-}
-
-void WebAppHooks::deployment_merge(Deployment& current, const Deployment& desired) const {
-  current.metadata.labels = desired.metadata.labels;
-  current.spec = desired.spec;
 }
 
 void WebAppHooks::deployment_reflect(rr::Context& ctx, WebApp& app, const Deployment* child, const rr::Error& err) const {
@@ -155,28 +158,20 @@ void WebAppHooks::deployment_reflect(rr::Context& ctx, WebApp& app, const Deploy
   }
 }
 
-rr::Desired<Service> WebAppHooks::service_desired(rr::Context&, const WebApp& app) const {
-  Service s;
+rr::Desired<ServiceApply> WebAppHooks::service_desired(rr::Context&, const WebApp& app) const {
+  ServiceApply s;
   s.metadata.namespace_ = app.metadata.namespace_;
   s.metadata.name = app.metadata.name;
   s.metadata.labels = child_labels(app);
   auto& spec = s.spec.emplace();
   spec.selector = std::map<std::string, std::string>{{std::string(app_label), app.metadata.name}};
-  ServicePort port;
+  ServicePortApply port;
   port.name = "http";
   port.port = 80;
   port.target_port = rr::IntOrString(port_of(app));
-  port.protocol = "TCP";
-  spec.ports = std::vector<ServicePort>{port};
+  port.protocol = "TCP";  // a key of the ports list, as for the Deployment's container port
+  spec.ports = std::vector<ServicePortApply>{port};
   return s;
-}
-
-void WebAppHooks::service_merge(Service& current, const Service& desired) const {
-  current.metadata.labels = desired.metadata.labels;
-  // Only what we own: the API server fills clusterIP, ipFamilies ... and refuses their change.
-  auto& spec = current.spec ? *current.spec : current.spec.emplace();
-  spec.selector = desired.spec->selector;
-  spec.ports = desired.spec->ports;
 }
 
 void WebAppHooks::service_reflect(rr::Context& ctx, WebApp& app, const Service* child, const rr::Error& err) const {

@@ -31,15 +31,17 @@ struct WebAppHooks {
   // changes re-reconcile the WebApp). ConfigReady is False while the ConfigMap is missing.
   rr::Error config_sync(rr::Context& ctx, WebApp& app) const;
 
-  // Deployment "<name>": spec.replicas pods of spec.image listening on spec.port, with the
-  // ConfigMap as environment and status.configHash on the template.
-  rr::Desired<Deployment> deployment_desired(rr::Context& ctx, const WebApp& app) const;
-  void deployment_merge(Deployment& current, const Deployment& desired) const;
+  // Deployment "<name>" (write: apply): the fields the operator owns, as an apply configuration:
+  // spec.replicas pods of spec.image listening on spec.port, with the ConfigMap as environment
+  // and status.configHash on the template. Applied by field manager "webapp" with force, only
+  // when it differs from what was applied last; what others set (an autoscaler's annotations,
+  // say) is left alone.
+  rr::Desired<DeploymentApply> deployment_desired(rr::Context& ctx, const WebApp& app) const;
   void deployment_reflect(rr::Context& ctx, WebApp& app, const Deployment* child, const rr::Error& err) const;
 
-  // Service "<name>": port 80 to spec.port on the Deployment's pods.
-  rr::Desired<Service> service_desired(rr::Context& ctx, const WebApp& app) const;
-  void service_merge(Service& current, const Service& desired) const;
+  // Service "<name>" (write: apply): port 80 to spec.port on the Deployment's pods. The server's
+  // own fields (clusterIP ...) are not in the configuration, so no merge is needed.
+  rr::Desired<ServiceApply> service_desired(rr::Context& ctx, const WebApp& app) const;
   void service_reflect(rr::Context& ctx, WebApp& app, const Service* child, const rr::Error& err) const;
 
   // DnsRecord (behind the finalizer web.example.rrgen.dev/dns-record): spec.hostname points at

@@ -11,8 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "k8s/apps/v1/deployment_apply.hpp"
+#include "k8s/core/v1/service_apply.hpp"
+#include "rr/client/apply.hpp"
+#include "rr/cluster/cluster.hpp"
 #include "rr/core/int_or_string.hpp"
 #include "rr/testing/refs.hpp"
+#include "rr/testing/test_client.hpp"
 #include "webapp_dies.hpp"
 #include "webapp_hooks.hpp"
 
@@ -133,6 +138,87 @@ inline ServiceDie service(std::int32_t target_port = 8080) {
       .controlled_by(web_app())
       .spec_selector({{"app.kubernetes.io/name", app_name}})
       .spec_ports({port});
+}
+
+// --- the children as applied (write: apply) ---
+
+inline constexpr const char* field_manager = "webapp";  // the controller's name
+
+// The metadata both applied configurations carry: name, namespace, the labels and the controller
+// reference to web_app() that the step adds.
+inline rr::ObjectMetaApply applied_metadata() {
+  rr::OwnerReference owner;
+  owner.api_version = "web.example.rrgen.dev/v1";
+  owner.kind = "WebApp";
+  owner.name = app_name;
+  owner.uid = "webapp-uid";
+  owner.controller = true;
+  owner.block_owner_deletion = true;
+  return {.name = app_name,
+          .namespace_ = test_namespace,
+          .labels = child_labels(),
+          .owner_references = std::vector<rr::OwnerReference>{owner}};
+}
+
+// The Deployment's apply configuration the step sends for `w`.
+inline webapp::DeploymentApply deployment_apply(const Workload& w = {}) {
+  webapp::DeploymentApply d;
+  d.metadata = applied_metadata();
+  auto& spec = d.spec.emplace();
+  spec.replicas = w.replicas;
+  rr::LabelSelector selector;
+  selector.match_labels = std::map<std::string, std::string>{{"app.kubernetes.io/name", app_name}};
+  spec.selector = selector;
+  auto& tmpl = spec.template_.emplace();
+  auto& meta = tmpl.metadata.emplace();
+  meta.labels = child_labels();
+  if (!w.config_hash.empty()) {
+    meta.annotations = std::map<std::string, std::string>{{"web.example.rrgen.dev/config-hash", w.config_hash}};
+  }
+  k8s::core::v1::ContainerApply container;
+  container.name = "app";
+  container.image = w.image;
+  k8s::core::v1::ContainerPortApply port;
+  port.name = "http";
+  port.container_port = w.port;
+  port.protocol = "TCP";
+  container.ports = std::vector<k8s::core::v1::ContainerPortApply>{port};
+  if (!w.config_map.empty()) {
+    k8s::core::v1::EnvFromSourceApply from;
+    from.config_map_ref.emplace().name = w.config_map;
+    container.env_from = std::vector<k8s::core::v1::EnvFromSourceApply>{from};
+  }
+  tmpl.spec.emplace().containers = std::vector<k8s::core::v1::ContainerApply>{container};
+  return d;
+}
+
+// The Service's apply configuration: port 80 to `target_port` of the pods.
+inline webapp::ServiceApply service_apply(std::int32_t target_port = 8080) {
+  webapp::ServiceApply s;
+  s.metadata = applied_metadata();
+  auto& spec = s.spec.emplace();
+  spec.selector = std::map<std::string, std::string>{{"app.kubernetes.io/name", app_name}};
+  k8s::core::v1::ServicePortApply port;
+  port.name = "http";
+  port.port = 80;
+  port.target_port = rr::IntOrString(target_port);
+  port.protocol = "TCP";
+  spec.ports = std::vector<k8s::core::v1::ServicePortApply>{port};
+  return s;
+}
+
+// What the step's apply sends, as expect_applies lists it.
+template <class A>
+rr::testing::ApplyRef applied(const A& config) {
+  return rr::testing::new_apply(config, field_manager);
+}
+
+// The child as the API server keeps it after the step applied `config`: applied to an in-memory
+// cluster of its own, so managedFields are the server's (the step then finds it in sync).
+template <class A>
+typename A::object_type as_applied(const A& config) {
+  rr::testing::TestClient server(std::make_shared<rr::Cluster>());
+  return server.apply(config, rr::ApplyOptions{.field_manager = field_manager, .force = true});
 }
 
 // --- the DNS provider ---

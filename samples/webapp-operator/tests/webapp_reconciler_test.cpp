@@ -13,20 +13,24 @@
 
 namespace {
 
+using rr::testing::new_event;
 using webapp::InMemoryDns;
 using webapp_test::add_finalizer_patch;
+using webapp_test::applied;
+using webapp_test::as_applied;
 using webapp_test::clear_finalizer_patch;
 using webapp_test::condition;
 using webapp_test::conditions;
 using webapp_test::ConfigMapDie;
 using webapp_test::deployment;
+using webapp_test::deployment_apply;
 using webapp_test::dns_finalizer;
 using webapp_test::dns_key;
 using webapp_test::dns_with;
 using webapp_test::service;
+using webapp_test::service_apply;
 using webapp_test::service_host;
 using webapp_test::test_namespace;
-using rr::testing::new_event;
 
 constexpr const char* hostname = "hello.example.com";
 constexpr const char* url = "http://test-webapp.test-namespace.svc.cluster.local";
@@ -71,6 +75,9 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
   const auto deleted =
       converged.deletion_timestamp(rr::Time::from(std::chrono::system_clock::time_point{} + std::chrono::hours(1)));
   const std::string missing = R"(ConfigMap "app-config" does not exist)";
+  // The Deployment as the Deployment step applied it (managedFields of "webapp"), both replicas up.
+  k8s::apps::v1::Deployment running = as_applied(deployment_apply(workload));
+  running.status.emplace().available_replicas = 2;
 
   const auto dns_new = std::make_shared<InMemoryDns>();
   const auto dns_converged = dns_with(hostname, service_host);
@@ -99,9 +106,9 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
                              R"(Published "hello.example.com" -> "test-webapp.test-namespace.svc.cluster.local")"),
                    new_event(web_app.get(), rr::event_normal, "StatusUpdated", "Updated status"),
                },
-           .expect_creates = {deployment(workload).get(), service().get()},
            .expect_patches = {add_finalizer_patch()},
            .expect_status_updates = {first_status.get()},
+           .expect_applies = {applied(deployment_apply(workload)), applied(service_apply())},
            .verify =
                [dns = dns_new](const rr::Result&, const rr::Error&) {
                  CHECK(dns->lookup(hostname) == service_host);
@@ -112,8 +119,7 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
        {
            .metadata = {{dns_key, dns_converged}},
            .request = request,
-           .given_objects = {converged.get(), app_config.get(), deployment(workload).status_available_replicas(2).get(),
-                             service().get()},
+           .given_objects = {converged.get(), app_config.get(), running, as_applied(service_apply())},
            .expect_tracks = {track_app_config},
            .verify = [dns = dns_converged](const rr::Result&, const rr::Error&) { CHECK(dns->changes() == 1); },
        }},
@@ -144,12 +150,14 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
                {
                    new_event(deleted.get(), rr::event_normal, "Deleted", R"(Deleted Deployment "test-webapp")"),
                    new_event(deleted.get(), rr::event_normal, "Deleted", R"(Deleted Service "test-webapp")"),
-                   new_event(deleted.get(), rr::event_normal, "DnsRecordDeleted", R"(Deleted DNS record "hello.example.com")"),
+                   new_event(deleted.get(), rr::event_normal, "DnsRecordDeleted",
+                             R"(Deleted DNS record "hello.example.com")"),
                    new_event(deleted.get(), rr::event_normal, "FinalizerPatched",
                              R"(Patched finalizer "web.example.rrgen.dev/dns-record")"),
                },
            .expect_patches = {clear_finalizer_patch()},
-           .expect_deletes = {rr::testing::delete_ref_of(deployment().get()), rr::testing::delete_ref_of(service().get())},
+           .expect_deletes = {rr::testing::delete_ref_of(deployment().get()),
+                              rr::testing::delete_ref_of(service().get())},
            .verify =
                [dns = dns_for_deletion](const rr::Result&, const rr::Error&) {
                  CHECK_FALSE(dns->lookup(hostname).has_value());

@@ -47,6 +47,7 @@ std::string step_summary(const Ctx& c, std::size_t i) {
   } else if (has_finalizer(s)) {
     out += ", finalizer mode (" + s.finalizer + ")";
   }
+  if (s.apply) out += ", server-side apply";
   if (!s.tracks.empty()) {
     out += ", tracks";
     for (std::size_t k = 0; k < s.tracks.size(); ++k) out += (k ? ", " : " ") + alias_of(c.spec, c.names, s.tracks[k]);
@@ -258,6 +259,20 @@ std::string emit_header(const Ctx& c) {
   for (std::size_t i = 0; i < c.spec.kinds.size(); ++i) {
     aliases.print("using $alias$ = $type$;", {{"alias", n.aliases[i]}, {"type", qualified(c.spec.kinds[i].cpp_type)}});
   }
+  // `write: apply` children: their apply configurations, declared only (the hooks' declarations
+  // name them; the wiring and the hooks' source include <kind>_apply.hpp), so that units including
+  // this header do not parse them.
+  Printer forward("apply configurations");
+  for (const ResolvedStep& s : c.spec.steps) {
+    if (!s.apply || !s.child) continue;
+    const std::string type = apply_cpp_type(*s.child);
+    const std::size_t cut = type.rfind("::");
+    forward.print("namespace $ns$ {\nstruct $name$;  // $header$\n}  // namespace $ns$",
+                  {{"ns", type.substr(0, cut)}, {"name", type.substr(cut + 2)}, {"header", apply_header(*s.child)}});
+    aliases.print("using $alias$ = $type$;",
+                  {{"alias", apply_alias_of(c.spec, n, *s.child)}, {"type", qualified(type)}});
+  }
+  const std::string forward_block = forward.take_block();
   if (c.spec.webhooks && c.spec.webhooks->conversion) {
     // The other served versions the conversion webhook's hooks take (<stem>_webhooks.hpp).
     const ResolvedConversion& conversion = *c.spec.webhooks->conversion;
@@ -281,6 +296,7 @@ $steps$
 #pragma once
 $includes$
 
+$forward$
 $namespace_open$
 
 $aliases$
@@ -318,6 +334,7 @@ $namespace_close$)",
             include_block(system, local) + (has_controller_options(c.spec)
                                                 ? "\n\nnamespace rr {\nstruct ControllerOptions;\n}  // namespace rr"
                                                 : "")},
+            {"forward", forward_block.empty() ? std::string() : forward_block + "\n"},
            {"namespace_open", namespace_open(c.spec.cpp_namespace)},
            {"aliases", aliases.take_block()},
            {"conditions", condition_declarations(c)},

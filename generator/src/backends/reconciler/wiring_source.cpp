@@ -169,8 +169,25 @@ void object_manager(Printer& p, const Ctx& c, std::size_t i, const std::string& 
   p.print("},");
 }
 
+// A `write: apply` child step: rr::ChildApplyReconciler over the child's apply configuration. Its
+// field manager is the default, the reconciled kind in lower case (the controller's name).
+void child_apply_reconciler(Printer& p, const Ctx& c, std::size_t i, const std::string& lead) {
+  const ResolvedStep& s = c.spec.steps[i];
+  p.print("$lead$rr::ChildApplyReconciler<$t$, $apply$>{",
+          {{"lead", lead}, {"t", c.names.resource_alias}, {"apply", apply_alias_of(c.spec, c.names, *s.child)}});
+  auto members = p.indented(2);
+  p.print(".name = $name$,", {{"name", cpp_string_literal(s.name)}});
+  on_setup(p, c, s);
+  forwarder(p, "desired_child", hook_for(c, i, HookRole::Desired));
+  forwarder(p, "reflect_child_status_on_parent", hook_for(c, i, HookRole::Reflect));
+}
+
 void child_reconciler(Printer& p, const Ctx& c, std::size_t i, const std::string& lead) {
   const ResolvedStep& s = c.spec.steps[i];
+  if (s.apply) {
+    child_apply_reconciler(p, c, i, lead);
+    return;
+  }
   const std::string& child = alias_of(c.spec, c.names, *s.child);
   const bool set = s.type == StepKind::ChildSet;
   p.print("$lead$rr::$reconciler$<$t$, $child$>{", {{"lead", lead},
@@ -350,7 +367,9 @@ std::string emit_source(const Ctx& c) {
   for (const ResolvedStep& s : c.spec.steps) {
     if (s.type == StepKind::Sync) local.insert("rr/reconcilers/sync.hpp");
     if (s.type == StepKind::Sync && has_finalizer(s)) local.insert("rr/reconcilers/with_finalizer.hpp");
-    if (s.type == StepKind::Child) local.insert("rr/reconcilers/child.hpp");
+    if (s.type == StepKind::Child)
+      local.insert(s.apply ? "rr/reconcilers/child_apply.hpp" : "rr/reconcilers/child.hpp");
+    if (s.type == StepKind::Child && s.apply) local.insert(apply_header(*s.child));
     if (s.type == StepKind::ChildSet) local.insert("rr/reconcilers/child_set.hpp");
   }
   std::set<std::string> standard_headers = {"concepts", "functional",  "memory", "stdexcept",
@@ -362,7 +381,7 @@ std::string emit_source(const Ctx& c) {
   if (has_controller_options(c.spec)) checks.line(controller_options_checks(c));
   for (std::size_t i = 0; i < c.spec.steps.size(); ++i) {
     const ResolvedStep& s = c.spec.steps[i];
-    if (s.type == StepKind::Child || s.type == StepKind::ChildSet) {
+    if ((s.type == StepKind::Child && !s.apply) || s.type == StepKind::ChildSet) {
       checks.line(sanitizer(c, i, alias_of(c.spec, c.names, *s.child)));
     }
   }

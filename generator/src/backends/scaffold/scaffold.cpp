@@ -72,6 +72,7 @@ std::string summary(const Scaffold& s, std::size_t i) {
     out += step.type == StepKind::Sync ? ", behind the finalizer " + step.finalizer
                                        : ", finalizer mode (" + step.finalizer + ")";
   }
+  if (step.apply) out += ", server-side apply";
   if (!step.tracks.empty()) out += ", tracks " + alias_list(s, step.tracks);
   return out;
 }
@@ -158,11 +159,12 @@ std::string hooks_header(const Scaffold& s) {
 
 // ---- src/<stem>_hooks.cpp -----------------------------------------------------------------------
 
-std::string body_template(const Hook& h, StepKind type) {
+std::string body_template(const Hook& h, StepKind type, bool apply) {
   switch (h.role) {
     case HookRole::Sync: return "sync";
     case HookRole::Finalize: return "finalize";
-    case HookRole::Desired: return type == StepKind::ChildSet ? "desired_children" : "desired";
+    case HookRole::Desired:
+      return type == StepKind::ChildSet ? "desired_children" : apply ? "desired_apply" : "desired";
     case HookRole::Merge: return "merge";
     case HookRole::Reflect: return type == StepKind::ChildSet ? "reflect_children" : "reflect";
     case HookRole::Identify: return "identify";
@@ -194,6 +196,7 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
                     {"resource_param", s.names.resource_param},
                     {"step", step.name}};
   if (step.child) vars["child"] = alias_of(s.spec, s.names, *step.child);
+  if (step.child && step.apply) vars["apply"] = apply_alias_of(s.spec, s.names, *step.child);
   switch (h.role) {
     case HookRole::Sync:
       vars["tracks_hint"] =
@@ -228,8 +231,8 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
       break;
     default: break;
   }
-  std::string text =
-      fill_embedded_template("templates/scaffold/hooks/" + body_template(h, step.type) + ".cpp.tmpl", vars);
+  std::string text = fill_embedded_template(
+      "templates/scaffold/hooks/" + body_template(h, step.type, step.apply) + ".cpp.tmpl", vars);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }
@@ -276,6 +279,9 @@ std::string hooks_source(const Scaffold& s) {
   std::string definitions;
   for (const Hook& h : s.hooks) {
     if (h.role == HookRole::Desired && s.spec.steps[h.step].type == StepKind::Child) system.insert("optional");
+    // The apply configuration the desired hook returns (only declared by the reconciler header).
+    if (h.role == HookRole::Desired && s.spec.steps[h.step].apply)
+      system.insert(apply_header(*s.spec.steps[h.step].child));
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
   }
@@ -305,6 +311,12 @@ std::string hooks_source(const Scaffold& s) {
 }
 
 // ---- tests/<snake(step)>_test.cpp ----------------------------------------------------------------
+
+// "WebApp" -> "webapp": ChildApplyReconciler's default field manager for that reconciled kind.
+std::string lower_case(std::string text) {
+  for (char& ch : text) ch = ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
+  return text;
+}
 
 std::string example(const Scaffold& s, std::size_t i, const std::string& ns, const std::string& name) {
   const ResolvedStep& r = s.spec.steps[i];
@@ -336,10 +348,14 @@ std::string example(const Scaffold& s, std::size_t i, const std::string& ns, con
   vars["desired_hook"] = hook_of(s, i, HookRole::Desired);
   vars["merge_hook"] = hook_of(s, i, HookRole::Merge);
   vars["reflect_hook"] = hook_of(s, i, HookRole::Reflect);
-  std::string text = fill_embedded_template(
-      r.type == StepKind::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
-                                         : "templates/scaffold/examples/child.tmpl",
-      vars);
+  if (r.apply) {
+    vars["apply"] = apply_alias_of(s.spec, s.names, *r.child);
+    vars["field_manager"] = lower_case(s.spec.resource.kind);  // ChildApplyReconciler's default
+  }
+  std::string text = fill_embedded_template(r.type == StepKind::ChildSet ? "templates/scaffold/examples/child_set.tmpl"
+                                            : r.apply ? "templates/scaffold/examples/child_apply.tmpl"
+                                                      : "templates/scaffold/examples/child.tmpl",
+                                            vars);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }

@@ -63,6 +63,17 @@ inline std::vector<std::string> default_reflected_child_error_reasons() {
   return {"AlreadyExists", "Forbidden", "Invalid"};
 }
 
+namespace child_detail {
+// Whether a child reconciler reflects `err` (by its API reason) instead of returning it; `reasons`
+// unset = default_reflected_child_error_reasons().
+inline bool reflects(const Error& err, const std::optional<std::vector<std::string>>& reasons) {
+  const std::string reason = reason_of(err);
+  if (reason.empty()) return false;
+  const std::vector<std::string> list = reasons.value_or(default_reflected_child_error_reasons());
+  return std::find(list.begin(), list.end(), reason) != list.end();
+}
+}  // namespace child_detail
+
 inline constexpr std::string_view known_children_stash_key = "reconciler.io/runtime:knownChildren";
 
 // The children an enclosing ChildSetReconciler found for this request (nullopt outside one, or
@@ -153,7 +164,7 @@ struct ChildReconciler {
     Error err = reconcile_child(ctx, parent, child);
     if (is_terminating(parent)) return err;
     if (err) {
-      if (!reflects(err)) {
+      if (!child_detail::reflects(err, reflected_child_error_reasons)) {
         if (!err.is(err_quiet())) ctx.log().error(err, "unable to reconcile child");
         return err;
       }
@@ -219,13 +230,6 @@ struct ChildReconciler {
   }
 
  private:
-  bool reflects(const Error& err) const {
-    const std::string reason = reason_of(err);
-    if (reason.empty()) return false;
-    const std::vector<std::string> reasons = reflected_child_error_reasons.value_or(default_reflected_child_error_reasons());
-    return std::find(reasons.begin(), reasons.end(), reason) != reasons.end();
-  }
-
   Error reconcile_child(Context& ctx, T& parent, std::optional<C>& child) const {
     std::vector<C> children;
     if (Error err = call_hook([&] {

@@ -66,6 +66,10 @@ struct ExpectConfig {
   std::vector<DeleteCollectionRef> expect_delete_collections{};
   std::vector<AnyObject> expect_status_updates{};
   std::vector<PatchRef> expect_status_patches{};
+  // Server-side applies (new_apply(config, manager), or an ApplyRef with the configuration as
+  // JSON text), compared as JSON with a diff per field; status applies apart.
+  std::vector<ApplyRef> expect_applies{};
+  std::vector<ApplyRef> expect_status_applies{};
   std::vector<Event> expect_events{};
   std::vector<TrackRequest> expect_tracks{};
 

@@ -62,6 +62,8 @@ struct ReconcilerTestCase {
   std::vector<DeleteCollectionRef> expect_delete_collections{};
   std::vector<AnyObject> expect_status_updates{};
   std::vector<PatchRef> expect_status_patches{};
+  std::vector<ApplyRef> expect_applies{};  // server-side applies (refs.hpp new_apply)
+  std::vector<ApplyRef> expect_status_applies{};
   // Further configs (for WithConfig), keyed by name; the reconciler finds them in
   // Context::additional_configs().
   std::map<std::string, ExpectConfig> additional_configs{};

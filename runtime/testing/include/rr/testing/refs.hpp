@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rr/client/apply.hpp"
 #include "rr/client/client.hpp"
 #include "rr/client/options.hpp"
 #include "rr/core/fwd.hpp"
@@ -25,6 +26,22 @@ struct PatchRef {
   PatchType patch_type = PatchType::Merge;
   std::string patch{};
   bool operator==(const PatchRef&) const = default;
+};
+
+// A server-side apply as sent (reconciler.io's ExpectApplies): PATCH with
+// application/apply-patch+yaml, its field manager and force, and the configuration. The
+// configuration is compared as JSON (member order and spacing do not matter); text that is not
+// JSON is compared as text. Applies are recorded here, not among the patches.
+struct ApplyRef {
+  std::string group{};
+  std::string kind{};
+  std::string namespace_{};
+  std::string name{};
+  std::string subresource{};  // "" or "status"
+  std::string field_manager{};
+  bool force = false;
+  std::string configuration{};  // the body, JSON text
+  bool operator==(const ApplyRef&) const = default;
 };
 
 struct DeleteRef {
@@ -93,6 +110,28 @@ Event new_event(const T& regarding, std::string_view type, std::string reason, s
           std::move(message)};
 }
 
+namespace refs_detail {
+// The compact JSON text of a configuration, through its type-erased encoder (apply.hpp).
+std::string encoded_apply(const void* config, void (*encode)(Json& out, const void* config));
+}  // namespace refs_detail
+
+// The apply of a generated apply configuration (<kind>_apply.hpp) with this field manager and
+// force, as ApplyingChildReconciler and Client::apply send it; subresource "status" for
+// Client::apply_status.
+template <class A>
+  requires requires { typename A::object_type; }
+ApplyRef new_apply(const A& config, std::string field_manager, bool force = true, std::string subresource = {}) {
+  using C = typename A::object_type;
+  return {std::string(ResourceTraits<C>::group),
+          std::string(ResourceTraits<C>::kind),
+          config.metadata.namespace_.value_or(std::string()),
+          config.metadata.name.value_or(std::string()),
+          std::move(subresource),
+          std::move(field_manager),
+          force,
+          refs_detail::encoded_apply(&config, &client_detail::encode_apply_erased<A>)};
+}
+
 // The same for an object whose kind is known at run time (rr::Unstructured, a duck type).
 template <DynamicObject T>
 DeleteRef delete_ref_of(const T& object) {
@@ -141,6 +180,7 @@ std::string canonical_field_selector(std::string_view text);
 
 // JSON forms, for the diff and the "not observed" messages.
 Json as_json(const PatchRef& ref);
+Json as_json(const ApplyRef& ref);  // the configuration parsed when it is JSON
 Json as_json(const DeleteRef& ref);
 Json as_json(const DeleteCollectionRef& ref);
 Json as_json(const Event& event);
@@ -150,6 +190,7 @@ Json as_json(const TrackRequest& request);  // selectors canonicalised
 
 // Instantiated once in rr_testing (the tables' lists, copied and destroyed in every test unit).
 extern template class std::vector<rr::testing::PatchRef>;
+extern template class std::vector<rr::testing::ApplyRef>;
 extern template class std::vector<rr::testing::DeleteRef>;
 extern template class std::vector<rr::testing::DeleteCollectionRef>;
 extern template class std::vector<rr::testing::Event>;

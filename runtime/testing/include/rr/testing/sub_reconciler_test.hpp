@@ -59,6 +59,8 @@ struct SubReconcilerTestCase {
   std::vector<DeleteCollectionRef> expect_delete_collections{};
   std::vector<AnyObject> expect_status_updates{};
   std::vector<PatchRef> expect_status_patches{};
+  std::vector<ApplyRef> expect_applies{};  // server-side applies (refs.hpp new_apply)
+  std::vector<ApplyRef> expect_status_applies{};
   std::map<std::string, ExpectConfig> additional_configs{};
 
   // --- outputs ---

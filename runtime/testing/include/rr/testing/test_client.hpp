@@ -3,8 +3,12 @@
 //
 // - Creates, updates and status updates are recorded as the object was submitted, before the
 //   reactors run and before generateName is filled in.
-// - Patches are recorded as PatchRef (status patches apart), deletes as DeleteRef, collection
-//   deletes as DeleteCollectionRef. Gets and lists are not recorded; they only meet the reactors.
+// - Patches are recorded as PatchRef (status patches apart), server-side applies (PatchType::Apply)
+//   as ApplyRef (with their field manager and force; status applies apart) and not as patches,
+//   deletes as DeleteRef, collection deletes as DeleteCollectionRef. An apply then reaches the
+//   Cluster's server-side apply (docs/runtime/23-server-side-apply.md), so it creates, merges,
+//   owns fields and answers conflicts as the API server does. Gets and lists are not recorded; they only meet the
+//   reactors.
 // - generateName is filled in here, from a counter per client: "foo-" becomes "foo-001", then
 //   "foo-002" (reconciler.io's test client), so expected names are stable.
 // - Any kind a call names is served: a kind the cluster does not know yet is registered on first
@@ -56,6 +60,8 @@ class TestClient final : public ForwardingClient {
   std::vector<Json> status_updates() const;
   std::vector<PatchRef> patches() const;
   std::vector<PatchRef> status_patches() const;
+  std::vector<ApplyRef> applies() const;
+  std::vector<ApplyRef> status_applies() const;
   std::vector<DeleteRef> deletes() const;
   std::vector<DeleteCollectionRef> delete_collections() const;
 
@@ -89,6 +95,8 @@ class TestClient final : public ForwardingClient {
   std::vector<Json> status_updates_;
   std::vector<PatchRef> patches_;
   std::vector<PatchRef> status_patches_;
+  std::vector<ApplyRef> applies_;
+  std::vector<ApplyRef> status_applies_;
   std::vector<DeleteRef> deletes_;
   std::vector<DeleteCollectionRef> delete_collections_;
 };

@@ -76,6 +76,8 @@ struct CaseWorld {
   const std::vector<DeleteCollectionRef>* expect_delete_collections = nullptr;
   const std::vector<AnyObject>* expect_status_updates = nullptr;
   const std::vector<PatchRef>* expect_status_patches = nullptr;
+  const std::vector<ApplyRef>* expect_applies = nullptr;
+  const std::vector<ApplyRef>* expect_status_applies = nullptr;
   const std::vector<Event>* expect_events = nullptr;
   const std::vector<TrackRequest>* expect_tracks = nullptr;
 };
@@ -94,6 +96,8 @@ CaseWorld world_of(const Case& tc) {
           &tc.expect_delete_collections,
           &tc.expect_status_updates,
           &tc.expect_status_patches,
+          &tc.expect_applies,
+          &tc.expect_status_applies,
           &tc.expect_events,
           &tc.expect_tracks};
 }
