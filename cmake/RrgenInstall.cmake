@@ -17,7 +17,7 @@ include(CMakePackageConfigHelpers)
 set(RRGEN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/rrgen" CACHE STRING
   "Where rrgenConfig.cmake is installed, relative to the prefix")
 
-set(_rrgen_layers core yaml cel schema schema_cel validation client rest_config http_client http_server cluster wire_order admission_policy builtin reconcilers controller
+set(_rrgen_layers core yaml cel schema schema_cel validation client rest_config http_client http_server cluster wire_order admission_policy builtin builtin_apply reconcilers controller
   webhook testing node cert_manager kube_controllers apiserver manager local_cluster_mode manifest_check)
 foreach(_layer IN LISTS _rrgen_layers)
   set_target_properties(rr_${_layer} PROPERTIES EXPORT_NAME ${_layer})
@@ -38,13 +38,17 @@ install(TARGETS rrgen-roundtrip RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 # (k8s/<group>/<version>/*.hpp and rr_builtin_types.hpp) are generated into rr_builtin's output
 # directory at build time.
 foreach(_layer IN LISTS _rrgen_layers)
-  if(_layer STREQUAL "builtin")
+  if(_layer STREQUAL "builtin" OR _layer STREQUAL "builtin_apply")
     continue()
   endif()
   install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/${_layer}/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 endforeach()
 get_target_property(_rrgen_builtin_dir rr_builtin RRGEN_OUTPUT_DIR)
 install(DIRECTORY "${_rrgen_builtin_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+  FILES_MATCHING PATTERN "*.hpp")
+# rr::builtin_apply's apply configurations (k8s/<group>/<version>/*_apply.hpp), generated likewise.
+get_target_property(_rrgen_builtin_apply_dir rr_builtin_apply RRGEN_OUTPUT_DIR)
+install(DIRECTORY "${_rrgen_builtin_apply_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
   FILES_MATCHING PATTERN "*.hpp")
 # The built-in kinds' test factories (rr/testing/dies/...), generated into rr_testing's build tree.
 get_target_property(_rrgen_dies_dir rr_testing RRGEN_DIES_DIR)

@@ -258,6 +258,11 @@ function(add_reconciler name)
   if(spec_text MATCHES "(^|\n)[ \t-]*(predicates|watches|reconcileTimeout)[ \t]*:")
     target_link_libraries(${name} PUBLIC rr::controller)
   endif()
+  # `write: apply` on a child step (docs/runtime/06-child-reconciler.md#apply-mode): a built-in
+  # child's apply configuration comes from rr::builtin_apply (a CRD kind's is generated here).
+  if(spec_text MATCHES "(^|\n)[ \t-]*write[ \t]*:[ \t]*apply")
+    target_link_libraries(${name} PUBLIC rr::builtin_apply)
+  endif()
   add_dependencies(${name} generate_${name})
   set_target_properties(${name} ${name}_api PROPERTIES RRGEN_OUTPUT_DIR "${out}")
   set_target_properties(${name} PROPERTIES RRGEN_SPEC_FILE "${spec}")  # rrgen_add_image(RECONCILER)

@@ -26,6 +26,7 @@ foreach(file IN ITEMS
     include/rr/manager/operator_main.hpp
     include/rr/local_cluster_mode/local_cluster_mode.hpp
     include/k8s/core/v1/config_map.hpp
+    include/k8s/apps/v1/deployment_apply.hpp
     include/rr_builtin_types.hpp)
   if(NOT EXISTS "${PREFIX}/${file}")
     fail("the install tree has no ${file}; `cmake --install` said:\n${install_output}")

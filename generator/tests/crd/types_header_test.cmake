@@ -40,7 +40,7 @@ cmake_minimum_required(VERSION 3.25)
 project(types_header LANGUAGES CXX)
 # Stand-ins for the rr targets add_reconciler links (nothing is compiled); rr::core brings the
 # runtime's headers, which rrgen crd needs.
-foreach(t core validation reconcilers builtin schema_cel testing webhook manifest_check)
+foreach(t core validation client controller reconcilers builtin schema_cel testing webhook manifest_check)
   add_library(rr_\${t} INTERFACE)
   add_library(rr::\${t} ALIAS rr_\${t})
 endforeach()

@@ -14,8 +14,8 @@
 #include "k8s/apps/v1/deployment_apply.hpp"
 #include "k8s/core/v1/service_apply.hpp"
 #include "rr/client/apply.hpp"
-#include "rr/cluster/cluster.hpp"
 #include "rr/core/int_or_string.hpp"
+#include "rr/testing/as_applied.hpp"
 #include "rr/testing/refs.hpp"
 #include "rr/testing/test_client.hpp"
 #include "webapp_dies.hpp"
@@ -217,8 +217,7 @@ rr::testing::ApplyRef applied(const A& config) {
 // cluster of its own, so managedFields are the server's (the step then finds it in sync).
 template <class A>
 typename A::object_type as_applied(const A& config) {
-  rr::testing::TestClient server(std::make_shared<rr::Cluster>());
-  return server.apply(config, rr::ApplyOptions{.field_manager = field_manager, .force = true});
+  return rr::testing::as_applied(config, field_manager);
 }
 
 // --- the DNS provider ---
