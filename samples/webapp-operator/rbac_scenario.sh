@@ -6,9 +6,8 @@
 #   drift          the Deployment's replicas and the Service's targetPort changed by hand: put back
 #                  (apply: the children are in apply mode)
 #   surplus        a second Deployment and Service controlled by the WebApp: deleted (delete)
-#   (no squatters step: apply mode merges into an unowned object of the child's name instead of
-#   reporting NotOwned, docs/runtime/06-child-reconciler.md#apply-mode; the kvdb scenario, in update
-#   mode, covers NotOwned)
+#   squatters      a WebApp whose children's names are taken by objects it does not own: the
+#                  operator reads them uncached (get) and reports NotOwned, not applying over them
 #   config_change  the tracked ConfigMap changes: the configHash follows (configmaps watch)
 #   event_repeated an event said again is counted on the existing Event (events patch)
 #   deleted        the WebApp is deleted: the finalizer is cleared (patch), the WebApp is gone
@@ -17,7 +16,7 @@
 scenario_crds=(crds/webapps.yaml)
 scenario_namespace=demo
 scenario_resource=webapps.web.example.rrgen.dev
-scenario_steps=(created drift surplus config_change event_repeated deleted)
+scenario_steps=(created drift surplus squatters config_change event_repeated deleted)
 
 scenario_prepare() { :; }  # manifests/hello.yaml brings its namespace
 
@@ -74,6 +73,16 @@ step_surplus() {
   wait_step "the surplus Service deleted" 20 gone service/hello-extra
   wait_step "Deployment hello there again" 20 controlled_by hello deployment/hello
   wait_step "Service hello there again" 20 controlled_by hello service/hello
+}
+
+step_squatters() {
+  {
+    deployment_and_service taken
+    printf -- '---\napiVersion: web.example.rrgen.dev/v1\nkind: WebApp\n'
+    printf 'metadata: {namespace: demo, name: taken}\nspec: {image: registry.example/taken:1.0}\n'
+  } | admin apply -f - >/dev/null
+  wait_step "WebApp taken: DeploymentReady False NotOwned" 20 condition_is taken DeploymentReady "False NotOwned"
+  wait_step "WebApp taken: ServiceReady False NotOwned" 20 condition_is taken ServiceReady "False NotOwned"
 }
 
 step_config_change() {

@@ -106,10 +106,11 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
     // updated and deleted; get: the object in the way of a create (AlreadyExists) is read uncached,
     // to tell our own not yet cached child from someone else's.
     // `write: apply`: written by server-side apply, a PATCH (patch), which creates an absent child
-    // (the API server then also asks for create); no uncached get.
+    // (the API server then also asks for create); get: an object of the child's name that is not
+    // in the cache as ours is read uncached, to refuse someone else's (NotOwned).
     if (step.child && step.apply) {
       add(roles_for(*step.child),
-          rule(step.child->group, step.child->plural, {"list", "watch", "create", "patch", "delete"}));
+          rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "patch", "delete"}));
     } else if (step.child) {
       add(roles_for(*step.child),
           rule(step.child->group, step.child->plural, {"get", "list", "watch", "create", "update", "delete"}));

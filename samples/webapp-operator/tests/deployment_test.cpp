@@ -23,6 +23,7 @@ using webapp_test::condition;
 using webapp_test::conditions;
 using webapp_test::deployment;
 using webapp_test::deployment_apply;
+using webapp_test::not_owned;
 using webapp_test::test_namespace;
 using Case = rr::testing::SubReconcilerTestCase<WebApp>;
 
@@ -48,6 +49,8 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
                               .status_config_hash("0123456789abcdef");
   const auto version_2 = web_app.spec_image("registry.example/hello:2.0");
   const auto created_event = new_event(web_app.get(), rr::event_normal, "Created", R"(Created Deployment "test-webapp")");
+  // Someone else's Deployment (nobody's), with the name the WebApp wants.
+  const auto squatter = deployment().owner_references({}).metadata([](rr::ObjectMeta& m) { m.labels.clear(); });
   const auto updated_event = new_event(web_app.get(), rr::event_normal, "Updated",
                                        R"(Updated Deployment "test-webapp")");
   // The Deployment as the step left it, its pods reporting `available` replicas.
@@ -108,16 +111,23 @@ RR_SUB_RECONCILER_TESTS("WebAppDeploymentReconciler", WebApp, [](const Case&, co
            .expect_events = {updated_event},
            .expect_applies = {applied(deployment_apply())},
        }},
-      // Server-side apply with force takes over an unowned object of the name it applies, as
-      // controller-runtime's apply does: the Deployment becomes the WebApp's child.
-      {"a Deployment of that name that no one controls is adopted",
+      // Someone else's Deployment (or nobody's) of the name the WebApp wants: not applied over, but
+      // refused as update mode refuses it (read uncached), tracked so that its deletion brings the
+      // WebApp back, and reported rather than returned.
+      {"a Deployment of that name that the WebApp does not own: DeploymentReady False NotOwned",
        {
            .resource = web_app,
-           .given_objects =
-               {deployment().owner_references({}).metadata([](rr::ObjectMeta& m) { m.labels.clear(); }).get()},
-           .expect_resource = web_app.status_available_replicas(0).conditions(progressing("0 of 1 replicas available")),
-           .expect_events = {created_event},
-           .expect_applies = {applied(deployment_apply())},
+           .given_objects = {squatter.get()},
+           .api_given_objects = {squatter.get()},  // what the uncached read finds
+           .expect_resource = web_app.conditions(conditions({
+               .deployment = condition("DeploymentReady", "False", "NotOwned", not_owned("Deployment")),
+               .ready = condition("Ready", "False", "NotOwned", not_owned("Deployment")),
+           })),
+           .expect_tracks = {rr::testing::create_track_request("apps", "Deployment", test_namespace, "test-webapp")
+                                 .by(test_namespace, "test-webapp")},
+           .expect_events = {new_event(
+               web_app.get(), rr::event_warning, "CreationFailed",
+               R"(Failed to create Deployment "test-webapp": deployments.apps "test-webapp" already exists)")},
        }},
   };
 }

@@ -67,6 +67,11 @@ inline std::vector<rr::Condition> conditions(const Conditions& c) {
   return {c.config, c.deployment, c.dns, c.ready, c.service};
 }
 
+// The message of a child condition when an object of the child's name is not the WebApp's.
+inline std::string not_owned(const std::string& kind) {
+  return "There is an existing " + kind + " \"" + std::string(app_name) + "\" that the WebApp does not own.";
+}
+
 // Every condition True, Ready with its happy reason.
 inline std::vector<rr::Condition> all_ready(std::string config_reason = "NoConfig") {
   return conditions({

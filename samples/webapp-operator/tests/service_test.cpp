@@ -20,6 +20,7 @@ using webapp_test::applied;
 using webapp_test::as_applied;
 using webapp_test::condition;
 using webapp_test::conditions;
+using webapp_test::not_owned;
 using webapp_test::service;
 using webapp_test::service_apply;
 using Case = rr::testing::SubReconcilerTestCase<WebApp>;
@@ -66,14 +67,22 @@ RR_SUB_RECONCILER_TESTS("WebAppServiceReconciler", WebApp, [](const Case&, const
            .expect_events = {new_event(web_app.get(), rr::event_normal, "Updated", R"(Updated Service "test-webapp")")},
            .expect_applies = {applied(service_apply(9090))},
        }},
-      // Server-side apply with force takes over an unowned object of that name.
-      {"a Service of that name that no one controls is adopted",
+      // Someone else's Service of that name: refused, tracked and reported (NotOwned), not applied over.
+      {"a Service of that name that the WebApp does not own: ServiceReady False NotOwned",
        {
            .resource = web_app,
            .given_objects = {service().owner_references({}).get()},
-           .expect_resource = web_app.status_url(url).conditions(exposed),
-           .expect_events = {new_event(web_app.get(), rr::event_normal, "Created", R"(Created Service "test-webapp")")},
-           .expect_applies = {applied(service_apply())},
+           .api_given_objects = {service().owner_references({}).get()},  // what the uncached read finds
+           .expect_resource = web_app.conditions(conditions({
+               .ready = condition("Ready", "False", "NotOwned", not_owned("Service")),
+               .service = condition("ServiceReady", "False", "NotOwned", not_owned("Service")),
+           })),
+           .expect_tracks = {rr::testing::create_track_request("", "Service", webapp_test::test_namespace,
+                                                               "test-webapp")
+                                 .by(webapp_test::test_namespace, "test-webapp")},
+           .expect_events = {new_event(
+               web_app.get(), rr::event_warning, "CreationFailed",
+               R"(Failed to create Service "test-webapp": services "test-webapp" already exists)")},
        }},
   };
 }

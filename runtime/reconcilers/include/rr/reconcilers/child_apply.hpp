@@ -21,12 +21,16 @@
 //  3. The configuration gets metadata.namespace (the parent's when unset; another namespace is an
 //     error) and a controller reference to the parent (controller, blockOwnerDeletion); it must
 //     name the child (generateName cannot be applied).
-//  4. Write only when needed: when the actual child exists, the configuration `field_manager`
+//  4. No child of ours in the cache, but an object of the desired name that is not ours (read
+//     once, uncached): not applied over (that would merge into it and take it) but refused as
+//     update mode's create is, AlreadyExists (reflected; the sample hooks say NotOwned), with a
+//     CreationFailed event and the object tracked, so that its deletion re-drives the parent.
+//  5. Write only when needed: when the actual child exists, the configuration `field_manager`
 //     applied to it last (rr::extract_applied over its managedFields) is compared, as JSON, with
 //     the desired configuration; equal means in sync and nothing is sent. Otherwise one apply
 //     (PATCH application/apply-patch+yaml, fieldManager, force=true). A child of another name
 //     than the desired one is deleted first.
-//  5. Events on the parent as update mode: Normal Created / Updated / Deleted, Warning
+//  6. Events on the parent as update mode: Normal Created / Updated / Deleted, Warning
 //     CreationFailed / UpdateFailed / DeleteFailed. Reflection and reflected_child_error_reasons
 //     as ChildReconciler.
 //
@@ -204,7 +208,52 @@ struct ChildApplyReconciler {
         return {};
       }
     }
+    if (!actual) {
+      if (Error err = refuse_foreign(ctx, parent, finder, *desired)) return err;
+    }
     return apply(ctx, parent, *desired, manager, actual.has_value(), child);
+  }
+
+  // No child of ours in the cache: an object of the desired name that is not ours (another
+  // controller's, or nobody's) is not applied over, which would merge into it and take it. It is
+  // reported as update mode's create would meet it, AlreadyExists (reflected: NotOwned), after one
+  // uncached read of that name; an object that is ours is one the cache has not caught up with.
+  Error refuse_foreign(Context& ctx, T& parent, const ChildReconciler<T, C>& finder, const A& desired) const {
+    const ObjectKey key{parent.metadata.namespace_, *desired.metadata.name};
+    std::optional<C> existing;
+    if (Error err = call_hook([&] {
+          existing = any_api::try_get<C>(ctx.config().reader(), kind_info_of<C>(), key);
+          return Error{};
+        })) {
+      return err;
+    }
+    bool ours = false;
+    if (existing) {
+      if (Error err = call_hook([&] {
+            ours = finder.is_our_child(parent, *existing);
+            return Error{};
+          })) {
+        return err;
+      }
+    }
+    if (!existing || ours) return {};
+    const KindInfo kind = kind_info_of<C>();
+    ctx.log().with("child", key.str()).info("unable to reconcile child, not owned");
+    if (ctx.config().tracker) {
+      // Its deletion must re-drive the parent (no owner reference of ours will).
+      if (Error track_err = call_hook([&] {
+            ctx.config().tracker->track_reference(
+                TrackReference{kind.gvk.group, kind.gvk.kind, key.namespace_, key.name, std::nullopt}, key_of(parent));
+            return Error{};
+          })) {
+        ctx.log().error(track_err, "unable to track the conflicting child");
+      }
+    }
+    Error refused = Error::api(api_errors::already_exists(kind.plural, kind.gvk.group, key.name));
+    ParentRef(parent).record_event(
+        ctx, event_warning, "CreationFailed",
+        "Failed to create " + kind.gvk.kind + " " + go_quote(key.name) + ": " + refused.message());
+    return refused;
   }
 
   static OwnerReference owner_reference(const T& parent) {
