@@ -1,4 +1,4 @@
-# expect: add_reconciler\(gizmo\): unknown keyword 'HOOKS' \(after CRDS\): the keywords are SPEC CRDS SOURCES
+# expect: add_reconciler\(gizmo\): unknown keyword 'HOOKS' \(after CRDS\): the keywords are SPEC CRDS TYPES_HEADER TYPES_GROUP SOURCES
 cmake_minimum_required(VERSION 3.25)
 project(gizmo_operator LANGUAGES CXX)
 find_package(rrgen CONFIG REQUIRED)
