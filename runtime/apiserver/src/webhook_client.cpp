@@ -4,8 +4,10 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
+#include <algorithm>
 #include <memory>
 
+#include "rr/client/call_deadline.hpp"
 #include "rr/core/time.hpp"
 #include "service_endpoints.hpp"
 
@@ -106,15 +108,26 @@ std::string post_webhook(const WebhookEndpoint& endpoint, const std::string& bod
     client.set_ca_cert_store(ca);  // the client's SSL context owns it from here
   }
   client.enable_server_certificate_verification(true);
-  client.set_connection_timeout(timeout.count());
-  client.set_read_timeout(timeout.count());
-  client.set_write_timeout(timeout.count());
+  // The webhook's timeoutSeconds, shortened to what is left of the caller's deadline when the call
+  // runs on a reconcile's thread (an operator's embedded cluster; rr/client/call_deadline.hpp).
+  std::chrono::microseconds limit = timeout;
+  if (const auto deadline = CallDeadline::current()) {
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(*deadline -
+                                                                            std::chrono::steady_clock::now());
+    if (left <= std::chrono::microseconds::zero()) throw WebhookCallError(post + "context deadline exceeded");
+    limit = std::min(limit, left);
+  }
+  const auto seconds = static_cast<time_t>(limit.count() / 1000000);
+  const auto micros = static_cast<time_t>(limit.count() % 1000000);
+  client.set_connection_timeout(seconds, micros);
+  client.set_read_timeout(seconds, micros);
+  client.set_write_timeout(seconds, micros);
   const auto started = std::chrono::steady_clock::now();
   auto result = client.Post(endpoint.path.c_str(), body, "application/json");
   if (!result) {
     const auto error = result.error();
     const bool timed_out = error == httplib::Error::ConnectionTimeout ||
-                           (error == httplib::Error::Read && std::chrono::steady_clock::now() - started >= timeout);
+                           (error == httplib::Error::Read && std::chrono::steady_clock::now() - started >= limit);
     if (timed_out) throw WebhookCallError(post + "context deadline exceeded");
     switch (error) {
       case httplib::Error::Connection:

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "rr/client/api_error.hpp"
+#include "rr/client/call_deadline.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr {
@@ -47,66 +48,112 @@ bool CachedClient::is_cached(const GroupVersionKind& gvk) const {
 }
 
 Json CachedClient::do_get(const KindInfo& kind, const ObjectKey& key) {
-  return is_cached(kind.gvk) ? read_your_write(kind, key) : ForwardingClient::do_get(kind, key);
+  if (!is_cached(kind.gvk)) return ForwardingClient::do_get(kind, key);
+  ObjectKey lookup = key;
+  if (!kind.namespaced()) lookup.namespace_.clear();
+  await_writes(kind, lookup.namespace_, &lookup);
+  return cache_->get(kind, key);
+}
+
+bool CachedClient::remembering(const KindInfo& kind, bool dry_run) const {
+  // A dry run changes nothing the cache could reach.
+  return !dry_run && options_.read_your_writes_wait.count() > 0 && is_cached(kind.gvk);
 }
 
 Json CachedClient::remember(const KindInfo& kind, const WriteOptions& opts, Json answer) {
-  // A dry run changes nothing the cache could reach.
-  if (opts.dry_run || options_.read_your_writes_wait.count() <= 0 || !is_cached(kind.gvk)) return answer;
-  const auto version = version_of(answer);
-  if (!version) return answer;
-  ObjectKey key = key_of(answer);
-  if (!kind.namespaced()) key.namespace_.clear();
-  std::lock_guard lock(written_mutex_);
-  auto& last = written_[{kind.gvk, std::move(key)}];
-  last = std::max(last, *version);
-  if (written_.size() > max_written) written_.erase(written_.begin());
+  if (!remembering(kind, opts.dry_run)) return answer;
+  if (const auto version = version_of(answer)) remember_entry(kind, key_of(answer), {*version, false});
   return answer;
 }
 
-std::optional<Json> CachedClient::read_at_least(const KindInfo& kind, const ObjectKey& key, std::uint64_t written) {
+void CachedClient::remember_entry(const KindInfo& kind, ObjectKey key, Written written) {
+  if (!kind.namespaced()) key.namespace_.clear();
+  std::lock_guard lock(written_mutex_);
+  auto [it, inserted] = written_.try_emplace({kind.gvk, std::move(key)}, written);
+  if (!inserted && written.version >= it->second.version) it->second = written;
+  if (written_.size() > max_written) written_.erase(written_.begin());
+}
+
+bool CachedClient::caught_up(const KindInfo& kind, const ObjectKey& key, const Written& written) {
+  std::optional<Json> object;
   try {
-    Json object = cache_->get(kind, key);
-    if (const auto have = version_of(object); have && *have >= written) return object;
+    object = cache_->get(kind, key);
+  } catch (const CacheNamespaceError&) {
+    return true;  // a namespace the cache does not hold: no read of it waits
   } catch (const ApiError& e) {
     if (!is_not_found(e.status())) throw;
   }
+  const auto have = object ? version_of(*object) : std::nullopt;
+  // Deleted: gone from the cache, or created again since (a newer version than the delete's).
+  if (written.deleted) return !object || (have && *have > written.version);
+  if (have && *have >= written.version) return true;
   // Not there, or older: the informer may still have passed the write (the object deleted since).
   const auto informer = cache_->find(kind.gvk);
   const auto reached = informer ? version_number(informer->last_resource_version()) : std::nullopt;
-  if (reached && *reached >= written) return cache_->get(kind, key);  // NotFound is the answer
-  return std::nullopt;
+  return reached && *reached >= written.version;
 }
 
-Json CachedClient::read_your_write(const KindInfo& kind, const ObjectKey& key) {
-  ObjectKey lookup = key;
-  if (!kind.namespaced()) lookup.namespace_.clear();
-  std::optional<std::uint64_t> written;
+void CachedClient::await_writes(const KindInfo& kind, const std::string& namespace_, const ObjectKey* only) {
+  std::vector<std::pair<ObjectKey, Written>> pending;
   {
     std::lock_guard lock(written_mutex_);
-    if (auto it = written_.find({kind.gvk, lookup}); it != written_.end()) written = it->second;
-  }
-  if (!written) return cache_->get(kind, key);
-  auto forget = [&] {
-    std::lock_guard lock(written_mutex_);
-    auto it = written_.find({kind.gvk, lookup});
-    if (it != written_.end() && it->second <= *written) written_.erase(it);
-  };
-  if (auto object = read_at_least(kind, key, *written)) {
-    forget();
-    return std::move(*object);
-  }
-  if (options_.on_stale) options_.on_stale(kind, key);
-  const auto deadline = std::chrono::steady_clock::now() + options_.read_your_writes_wait;
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (auto object = read_at_least(kind, key, *written)) {
-      forget();
-      return std::move(*object);
+    for (auto it = written_.lower_bound({kind.gvk, ObjectKey{}}); it != written_.end() && it->first.first == kind.gvk;
+         ++it) {
+      const ObjectKey& key = it->first.second;
+      const bool wanted = only ? key == *only : namespace_.empty() || key.namespace_ == namespace_;
+      if (wanted) pending.emplace_back(key, it->second);
     }
   }
-  throw StaleCacheError("the cache has not yet observed resourceVersion " + std::to_string(*written) + " of " +
-                        kind.gvk.kind + " " + key.str() + ", written by this client");
+  // Drops what the cache has caught up with, and forgets it unless written again meanwhile.
+  auto settle = [&] {
+    std::erase_if(pending, [&](const std::pair<ObjectKey, Written>& entry) {
+      if (!caught_up(kind, entry.first, entry.second)) return false;
+      std::lock_guard lock(written_mutex_);
+      auto it = written_.find({kind.gvk, entry.first});
+      if (it != written_.end() && it->second.version <= entry.second.version) written_.erase(it);
+      return true;
+    });
+    return pending.empty();
+  };
+  if (settle()) return;
+  if (options_.on_stale) options_.on_stale(kind, pending.front().first);
+  const auto wait_end = std::chrono::steady_clock::now() + options_.read_your_writes_wait;
+  const auto call_deadline = CallDeadline::current();
+  const bool deadline_first = call_deadline && *call_deadline < wait_end;
+  const auto end = deadline_first ? *call_deadline : wait_end;
+  for (auto now = std::chrono::steady_clock::now(); now < end; now = std::chrono::steady_clock::now()) {
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(5), end - now));
+    if (settle()) return;
+  }
+  const auto& [stale, written] = pending.front();
+  const std::string what = written.deleted ? "the delete of " + kind.gvk.kind + " " + stale.str()
+                                           : "resourceVersion " + std::to_string(written.version) + " of " +
+                                                 kind.gvk.kind + " " + stale.str();
+  if (deadline_first) throw deadline_exceeded("waiting for the cache to observe " + what);
+  throw StaleCacheError("the cache has not yet observed " + what + ", written by this client");
+}
+
+Json CachedClient::do_remove(const KindInfo& kind, const ObjectKey& key, const DeleteOptions& opts) {
+  if (!remembering(kind, opts.dry_run)) return ForwardingClient::do_remove(kind, key, opts);
+  // The cached version, for an answer without one (a Status): the object is gone from the cache
+  // once no copy of that version or older is left.
+  std::optional<std::uint64_t> cached;
+  if (const auto informer = cache_->find(kind.gvk)) {
+    ObjectKey lookup = key;
+    if (!kind.namespaced()) lookup.namespace_.clear();
+    if (const auto stored = informer->store().get_stored(lookup)) cached = version_of(stored->copy());
+  }
+  Json answer = ForwardingClient::do_remove(kind, key, opts);
+  const bool object = answer.is_object() && answer.value("kind", "") != "Status";
+  const Json* meta = object && answer.contains("metadata") ? &answer["metadata"] : nullptr;
+  if (meta && meta->is_object() && meta->contains("deletionTimestamp") && meta->contains("finalizers") &&
+      !(*meta)["finalizers"].empty()) {
+    return remember(kind, WriteOptions{}, std::move(answer));  // still there, terminating: an update
+  }
+  // Removed: the answer's version is the delete's (the API server's, as etcd's, is the revision
+  // that removed it), else the cached copy's.
+  if (const auto version = object ? version_of(answer) : cached) remember_entry(kind, key, {*version, true});
+  return answer;
 }
 
 Json CachedClient::do_create(const KindInfo& kind, const Json& object, const WriteOptions& opts) {
@@ -127,7 +174,9 @@ Json CachedClient::do_patch(const KindInfo& kind, const ObjectKey& key, PatchTyp
 }
 
 Json CachedClient::do_list(const KindInfo& kind, const ListOptions& opts) {
-  return is_cached(kind.gvk) ? cache_->list(kind, opts) : ForwardingClient::do_list(kind, opts);
+  if (!is_cached(kind.gvk)) return ForwardingClient::do_list(kind, opts);
+  await_writes(kind, kind.namespaced() ? opts.namespace_ : std::string(), nullptr);
+  return cache_->list(kind, opts);
 }
 
 bool CachedClient::do_has_field_index(const KindInfo& kind, std::string_view field) const {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "field_matcher.hpp"
+#include "rr/client/call_deadline.hpp"
 #include "rr/client/client.hpp"
 #include "rr/client/label_selector.hpp"
 
@@ -162,7 +163,14 @@ bool InformerCache::wait_for_sync(std::stop_token stop, std::chrono::steady_cloc
 std::shared_ptr<Informer> InformerCache::synced_informer(const KindInfo& kind) {
   if (!started()) throw CacheNotStartedError();
   auto informer = get_or_create(kind);
-  if (!informer->has_synced() && !informer->wait_for_sync(std::stop_token{}, options_.read_sync_timeout)) {
+  if (informer->has_synced()) return informer;
+  // The wait ends by the reconcile's deadline too (rr/client/call_deadline.hpp).
+  auto timeout = options_.read_sync_timeout;
+  const auto deadline = CallDeadline::current();
+  const bool deadline_first = deadline && *deadline - std::chrono::steady_clock::now() < timeout;
+  if (deadline_first) timeout = std::max(*deadline - std::chrono::steady_clock::now(), timeout.zero());
+  if (!informer->wait_for_sync(std::stop_token{}, timeout)) {
+    if (deadline_first) throw deadline_exceeded("waiting for the " + kind.gvk.kind + " informer to sync");
     throw std::runtime_error("timed out waiting for the " + kind.gvk.kind + " informer to sync");
   }
   return informer;

@@ -75,16 +75,13 @@ struct HttpClient::Impl {
     auto past_deadline = [&](std::chrono::steady_clock::duration ahead = {}) {
       return deadline && std::chrono::steady_clock::now() + ahead >= *deadline;
     };
-    auto deadline_exceeded = [&] {
-      Status status = http_detail::transport_failure(request.method, transport.url(request.path_and_query),
-                                                     "context deadline exceeded");
-      status.reason = "Timeout";
-      return ApiError(std::move(status));
+    auto deadline_error = [&] {
+      return deadline_exceeded(request.method + " \"" + transport.url(request.path_and_query) + "\"");
     };
     for (int retry = 1;; ++retry) {
-      if (past_deadline()) throw deadline_exceeded();
+      if (past_deadline()) throw deadline_error();
       const std::chrono::duration<double> throttled = limiter.acquire();
-      if (past_deadline()) throw deadline_exceeded();
+      if (past_deadline()) throw deadline_error();
       if (sink) sink->rate_limiter_latency(request.method, transport.host(), throttled.count());
       http_detail::AttemptOutcome outcome;
       HttpResponse response;
@@ -103,8 +100,8 @@ struct HttpClient::Impl {
       }
       if (is_success(outcome.http_code)) return response;
       const auto delay = http_detail::retry_delay(options.retry, request.method, outcome, retry);
-      if (outcome.http_code == 0 && past_deadline()) throw deadline_exceeded();  // curl's timeout was the deadline
-      if (delay && past_deadline(*delay)) throw deadline_exceeded();
+      if (outcome.http_code == 0 && past_deadline()) throw deadline_error();  // curl's timeout was the deadline
+      if (delay && past_deadline(*delay)) throw deadline_error();
       if (!delay) {
         if (outcome.http_code == 0) {
           throw ApiError(http_detail::transport_failure(request.method, transport.url(request.path_and_query), failure));
