@@ -26,6 +26,8 @@
 
 namespace rr {
 
+struct ObjectMeta;  // rr/core/meta.hpp
+
 // Maps one object to the requests it should cause (EnqueueRequestsFromMapFunc's MapFunc).
 using MapToRequests = std::function<std::vector<ObjectKey>(const Json& object)>;
 
@@ -55,6 +57,11 @@ struct MappedWatch {
   std::vector<Predicate> predicates{};
   bool metadata_only = false;
 };
+
+// The metadata of an object as a metadata-only watch gives it ({apiVersion, kind, metadata}; a
+// whole object works too), decoded: what the generated hooks of a metadata-only watch take
+// (include rr/core/meta.hpp to call it).
+ObjectMeta object_metadata(const Json& object);
 
 // A source of events from outside the cluster (controller-runtime's source.Channel): the operator
 // pushes objects from any thread, each becomes a generic event, is filtered by `predicates` and is
