@@ -210,18 +210,18 @@ bool watch_same_predicates(const std::vector<ResolvedPredicate>& a, const std::v
 void watch_check_metadata_only(const ResolvedSpec& out, const SpecWatch& w, Diagnostics& diags) {
   const ResolvedKind& kind = out.watches.back().kind;
   std::string whole;
-  if (same_kind(out.resource, kind)) whole = "the resource";
+  if (same_kind(out.resource, kind)) whole = "it is the resource";
   for (std::size_t i = 0; i < out.steps.size() && whole.empty(); ++i) {
     const ResolvedStep& st = out.steps[i];
-    if (st.child && same_kind(*st.child, kind)) whole = "step " + quoted(st.name) + "'s children";
+    if (st.child && same_kind(*st.child, kind)) whole = "step " + quoted(st.name) + " owns it";
     for (const ResolvedKind& t : st.tracks)
-      if (whole.empty() && same_kind(t, kind)) whole = "step " + quoted(st.name) + "'s tracked objects";
+      if (whole.empty() && same_kind(t, kind)) whole = "step " + quoted(st.name) + " tracks it";
   }
   if (whole.empty()) return;
   diags.error(w.metadata_only_location, "spec-metadata-only-watched-whole",
-              kind_ref_text(kind) + " is watched whole for " + whole +
-                  ", so 'metadataOnly' would list and watch it a second time; drop it (the map hook then gets the "
-                  "whole object)");
+              kind_ref_text(kind) + " is watched whole already (" + whole +
+                  "), so 'metadataOnly' would list and watch it a second time; drop it (the map hook then gets "
+                  "the whole object)");
 }
 
 // The steps share one watch per kind and mode (one Tracked watch of ConfigMaps for every step that
