@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "controller_test_support.hpp"
+#include "rr/core/meta.hpp"
 
 using namespace rr;
 using namespace rr::test;
@@ -145,6 +146,22 @@ TEST_CASE("controller watches: a metadata-only mapped watch maps the metadata; r
   CHECK_FALSE(whole->metadata_only());
   CHECK(h.cache->get(configmap_kind(), {"default", "settings"})["data"]["large"] == "y");
   CHECK(h.cache->informers().size() == 4);  // parents, children, ConfigMaps, ConfigMaps' metadata
+}
+
+TEST_CASE("controller watches: object_metadata decodes the metadata a metadata-only watch gives") {
+  const Json partial = {{"apiVersion", "v1"},
+                        {"kind", "Pod"},
+                        {"metadata",
+                         {{"namespace", "edge"},
+                          {"name", "web-0"},
+                          {"generation", 3},
+                          {"annotations", {{"net.example.rrgen.dev/gateway", "a"}}}}}};
+  const ObjectMeta metadata = object_metadata(partial);
+  CHECK(metadata.namespace_ == "edge");
+  CHECK(metadata.name == "web-0");
+  CHECK(metadata.generation == 3);
+  CHECK(metadata.annotations.at("net.example.rrgen.dev/gateway") == "a");
+  CHECK(object_metadata(Json::object()).name.empty());  // no metadata: an empty one
 }
 
 TEST_CASE("informer cache: a kind cached metadata-only has one informer, also the metadata watch's") {
