@@ -86,6 +86,27 @@ std::size_t granted_through(const std::vector<PolicyRule>& granting, const ApiCa
   return last;
 }
 
+// The roles a resolved call's rules go to: the ClusterRole for a cluster-scoped kind; under
+// `namespaces:` the Role of each listed namespace; else the manager role.
+std::vector<RoleKey> roles_of(const AnalysisInput& input, const ApiCall& call) {
+  if (call.cluster_scoped) return {input.cluster_calls_role};
+  if (!input.namespace_roles.empty()) return input.namespace_roles;
+  return {input.calls_role};
+}
+
+bool has_role(const std::vector<RoleKey>& roles, const RoleKey& key) {
+  return std::find(roles.begin(), roles.end(), key) != roles.end();
+}
+
+// The namespaces a call must be granted in: each listed one under `namespaces:` for a namespaced
+// kind; otherwise {""}, any role's rule counting.
+std::vector<std::string> checked_namespaces(const AnalysisInput& input, const ApiCall& call) {
+  if (call.cluster_scoped || input.namespace_roles.empty()) return {std::string()};
+  std::vector<std::string> out;
+  for (const RoleKey& role : input.namespace_roles) out.push_back(role.namespace_);
+  return out;
+}
+
 }  // namespace
 
 bool rule_grants(const PolicyRule& rule, const std::string& group, const std::string& resource,
@@ -116,6 +137,15 @@ void resolve_plurals(std::vector<ApiCall>& calls, const std::vector<ResolvedKind
   }
 }
 
+void follow_events_api(std::vector<ApiCall>& calls, bool core_v1) {
+  if (!core_v1) return;
+  for (ApiCall& call : calls) {
+    if (!call.event_recorder) continue;
+    call.group.clear();
+    call.version = "v1";
+  }
+}
+
 Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
   Analysis out;
   std::vector<RuleSource> sources = input.spec_sources;
@@ -126,26 +156,30 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
       out.unresolved.push_back(&call);
       continue;
     }
-    PolicyRule rule{{call.group}, {call.resource}, {}, call.verbs, {}};
-    from_calls.roles.add(call.cluster_scoped ? input.cluster_calls_role : input.calls_role, std::move(rule),
-                         rbac_origin_calls);
+    for (const RoleKey& role : roles_of(input, call)) {
+      from_calls.roles.add(role, PolicyRule{{call.group}, {call.resource}, {}, call.verbs, {}}, rbac_origin_calls);
+    }
   }
   RuleSource from_markers{rbac_origin_markers, {}};
   for (const WrittenRule& w : input.written) {
     if (w.marker) from_markers.roles.add(w.role, w.rule, rbac_origin_markers);
   }
   // What grants a hook's call: the spec's rules and the markers, never the calls themselves, and
-  // never the leader-election Role.
+  // never the leader-election Role; each with the namespace of its Role ("" for a ClusterRole).
   std::vector<PolicyRule> granting;
+  std::vector<std::string> granting_namespaces;
   for (const RuleSource& s : sources) {
     for (const auto& entry : s.roles.roles) {
-      if (!(entry.first == input.excluded_role))
-        granting.insert(granting.end(), entry.second.rules.begin(), entry.second.rules.end());
+      if (entry.first == input.excluded_role) continue;
+      granting.insert(granting.end(), entry.second.rules.begin(), entry.second.rules.end());
+      granting_namespaces.insert(granting_namespaces.end(), entry.second.rules.size(), entry.first.namespace_);
     }
   }
   const std::size_t spec_rules = granting.size();
   for (const WrittenRule& w : input.written) {
-    if (w.marker) granting.push_back(w.rule);
+    if (!w.marker) continue;
+    granting.push_back(w.rule);
+    granting_namespaces.push_back(w.role.namespace_);
   }
 
   std::vector<bool> used(input.written.size(), false);
@@ -172,17 +206,38 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
       if (call_granted_by(call, input.written[i].rule)) used[i] = true;
     }
     if (!input.check_coverage) continue;
-    // Granted when all of its verbs are, or all of the alternative's (a cached read).
-    std::vector<std::string> missing, alternative_missing;
-    std::size_t granted_by = granted_through(granting, call, call.verbs, missing);
-    if (!call.or_verbs.empty()) {
-      granted_by = std::min(granted_by, granted_through(granting, call, call.or_verbs, alternative_missing));
+    // Granted when all of its verbs are, or all of the alternative's (a cached read); under
+    // `namespaces:`, in each listed namespace.
+    std::vector<std::string> missing, ungranted_in;
+    bool marker_only = false;
+    for (const std::string& ns : checked_namespaces(input, call)) {
+      std::vector<PolicyRule> here;  // the rules that reach `ns`, in granting's order
+      std::size_t here_spec_rules = 0;
+      for (std::size_t i = 0; i < granting.size(); ++i) {
+        if (!ns.empty() && !granting_namespaces[i].empty() && granting_namespaces[i] != ns) continue;
+        here.push_back(granting[i]);
+        if (i < spec_rules) ++here_spec_rules;
+      }
+      std::vector<std::string> missing_here, alternative_missing;
+      std::size_t granted_by = granted_through(here, call, call.verbs, missing_here);
+      if (!call.or_verbs.empty()) {
+        granted_by = std::min(granted_by, granted_through(here, call, call.or_verbs, alternative_missing));
+      }
+      if (granted_by == here.size()) {
+        if (missing.empty()) missing = missing_here;
+        ungranted_in.push_back(ns);
+      } else if (granted_by >= here_spec_rules) {
+        marker_only = true;
+      }
     }
-    if (granted_by == granting.size()) {
+    if (!ungranted_in.empty()) {
+      std::string where;
+      if (!ungranted_in.front().empty())
+        where = (ungranted_in.size() == 1 ? " in namespace " : " in namespaces ") + quoted_list(ungranted_in);
       diags.error(call.location, "rbac-ungranted-call",
-                  call.callee + " needs " + need_text(call, missing) +
-                      ", which no rule grants: add it to the spec's rbac: or write a // +kubebuilder:rbac marker");
-    } else if (!input.spec_sources.empty() && granted_by >= spec_rules) {
+                  call.callee + " needs " + need_text(call, missing) + ", which no rule grants" + where +
+                      ": add it to the spec's rbac: or write a // +kubebuilder:rbac marker");
+    } else if (!input.spec_sources.empty() && marker_only) {
       // rrgen generate's role.yaml holds the spec's rules only: what a marker alone grants is in
       // the analysed role, not in the deployed one.
       diags.warning(call.location, "rbac-marker-only",
@@ -213,8 +268,8 @@ Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags) {
         }
       }
       for (const ApiCall& call : input.calls) {
-        const RoleKey& role = call.cluster_scoped ? input.cluster_calls_role : input.calls_role;
-        if (role == key && call_granted_by(call, rule)) e.calls.push_back(&call);
+        const std::vector<RoleKey> roles = roles_of(input, call);
+        if (has_role(roles, key) && call_granted_by(call, rule)) e.calls.push_back(&call);
       }
       for (const WrittenRule& w : input.written) {
         if (w.role == key && overlaps(w.rule, rule)) e.written.push_back(&w);

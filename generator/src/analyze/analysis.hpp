@@ -33,6 +33,11 @@ struct AnalysisInput {
   std::vector<RuleSource> spec_sources;  // rbac_sources(spec); empty without --spec
   RoleKey calls_role;                    // where the calls' rules go
   RoleKey cluster_calls_role;            // ... for cluster-scoped kinds (== calls_role under Cluster scope)
+  // With the spec's `namespaces:`, the manager's Role in each listed namespace: a call of a
+  // namespaced kind may address any of them, so its rules go to each, and it is granted only when
+  // it is granted in each (by that namespace's Role, a marker of that namespace or a ClusterRole).
+  // Empty: calls_role, and any role's rule grants a call.
+  std::vector<RoleKey> namespace_roles;
   RoleKey excluded_role;                 // the leader-election Role: grants nothing to the hooks
   bool check_coverage = false;           // a spec or markers given: every call must be granted
 };
@@ -60,6 +65,10 @@ bool rule_grants(const PolicyRule& rule, const std::string& group, const std::st
 // Fills the plural of calls that named only a GroupVersionKind from `known` (the built-in kinds and
 // the spec's kinds); a call whose kind is in neither stays unresolved.
 void resolve_plurals(std::vector<ApiCall>& calls, const std::vector<ResolvedKind>& known);
+
+// The event recorder's calls address the Event API the operator writes (the spec's `events:`):
+// with `core_v1`, core/v1 `events` instead of events.k8s.io's.
+void follow_events_api(std::vector<ApiCall>& calls, bool core_v1);
 
 // `input` is kept by the result (it points into input.calls and input.written).
 Analysis analyze_rules(const AnalysisInput& input, Diagnostics& diags);

@@ -28,6 +28,9 @@ struct ApiCall {
   std::string resource;     // "secrets", "webapps/status": plural[/subresource], once resolved
   bool cluster_scoped = false;
   std::string unresolved_reason;  // for !resolved: what the analysis could not see
+  // A call of the event recorder: its group follows the Event API the operator writes
+  // (follow_events_api()); events.k8s.io as found.
+  bool event_recorder = false;
 };
 
 // One `+kubebuilder:rbac:...` marker, as controller-gen reads it.

@@ -463,6 +463,7 @@ class CallCollector : public am::MatchFinder::MatchCallback {
     clang::ASTContext& ctx = *result.Context;
     if (form.kind_from == KindFrom::CoreEvents) {
       facts = KindFacts{"events.k8s.io", "v1", "Event", "events", false, true};
+      out.event_recorder = true;
     } else if (form.kind_from == KindFrom::ClassTemplateArg && class_spec) {
       const clang::QualType t = class_spec->getTemplateArgs()[0].getAsType();
       out.callee = scope + "<" + type_name(t, ctx) + ">::" + fn->getNameAsString();

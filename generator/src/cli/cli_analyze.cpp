@@ -119,6 +119,7 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
   }
 
   AnalysisInput analysis_input;
+  bool core_v1_events = false;  // the spec's `events: core/v1`
   DeployNames names;
   names.manager_role = "manager-role";
   std::vector<ResolvedKind> known = builtin_kinds();
@@ -136,6 +137,12 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
     analysis_input.spec_sources = rbac_sources(*spec);
     const bool namespaced = spec->scope == ReconcilerScope::Namespace;
     analysis_input.calls_role = RoleKey{namespaced ? names.namespace_ : std::string(), names.manager_role};
+    // `namespaces:`: the manager's Roles are in the listed namespaces, not in the deploy namespace.
+    if (namespaced) {
+      for (const std::string& ns : spec->namespaces) analysis_input.namespace_roles.push_back({ns, names.manager_role});
+    }
+    if (!analysis_input.namespace_roles.empty()) analysis_input.calls_role = analysis_input.namespace_roles.front();
+    core_v1_events = spec->core_v1_events;
     analysis_input.excluded_role = RoleKey{names.namespace_, names.leader_election_role};
     for (const SpecRule& r : input.spec->rbac) {
       PolicyRule rule{r.api_groups, r.resources, r.resource_names, r.verbs, r.non_resource_urls};
@@ -152,6 +159,7 @@ int analyze(const Options& args, std::ostream& out, std::ostream& err) {
                                        diags);
   analysis_input.check_coverage = !args.spec.empty() || any_marker;
   resolve_plurals(found.calls, known);
+  follow_events_api(found.calls, core_v1_events);
   analysis_input.calls = std::move(found.calls);
   const Analysis analysis = analyze_rules(analysis_input, diags);
   diags.print(err);

@@ -54,6 +54,8 @@ struct SpecWatch {
   std::string map;  // the hook's name, PascalCase
   Location map_location;
   std::vector<SpecPredicate> predicates;
+  bool metadata_only = false;  // `metadataOnly:`: the kind's metadata only (PartialObjectMetadata)
+  Location metadata_only_location;
 };
 
 enum class StepType { Sync, Child, ChildSet };

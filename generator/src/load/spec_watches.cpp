@@ -237,7 +237,7 @@ const std::vector<std::string>& spec_predicate_keys() {
   return keys;
 }
 const std::vector<std::string>& spec_watch_keys() {
-  static const std::vector<std::string> keys = {"kind", "map", "predicates"};
+  static const std::vector<std::string> keys = {"kind", "map", "predicates", "metadataOnly"};
   return keys;
 }
 const std::vector<std::string>& spec_selector_keys() {
@@ -304,6 +304,15 @@ std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags) {
         else ok = false;
       } else if (key == "predicates") {
         w.predicates = read_spec_predicates(value, diags);
+      } else if (key == "metadataOnly") {
+        w.metadata_only_location = value.location;
+        if (value.is_scalar() && resolve_scalar(value) == ScalarType::Bool) {
+          w.metadata_only = to_json_text(value) == "true";
+        } else {
+          diags.error(value.location, "spec-wrong-type",
+                      "'metadataOnly' must be true or false, not " + describe(value));
+          ok = false;
+        }
       } else {
         w_unknown_key(diags, key, item.key_locations[i], spec_watch_keys());
         ok = false;

@@ -33,7 +33,7 @@ const std::vector<std::string>& spec_predicate_names();
 // The keys of a predicate written as a mapping, of a watch, of a labelSelector and of one of its
 // matchExpressions, in documentation order (the JSON Schema test compares them with the schema).
 const std::vector<std::string>& spec_predicate_keys();   // labelSelector, hook
-const std::vector<std::string>& spec_watch_keys();       // kind, map, predicates
+const std::vector<std::string>& spec_watch_keys();       // kind, map, predicates, metadataOnly
 const std::vector<std::string>& spec_selector_keys();    // matchLabels, matchExpressions
 const std::vector<std::string>& spec_expression_keys();  // key, operator, values
 

@@ -236,6 +236,11 @@ std::vector<const ResolvedKind*> step_watched_kinds(const ResolvedStep& step) {
   return out;
 }
 
+const std::string& watched_metadata_type() {
+  static const std::string type = "rr::ObjectMeta";
+  return type;
+}
+
 std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names) {
   std::vector<Hook> out;
   auto add = [&](Hook h) {
@@ -243,43 +248,52 @@ std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names
                                   [&](const Hook& x) { return x.name == h.name && x.kind_alias == h.kind_alias; });
     if (!seen) out.push_back(std::move(h));
   };
-  auto predicate_hooks = [&](const std::vector<ResolvedPredicate>& predicates, const ResolvedKind& kind,
+  auto predicate_hooks = [&](const std::vector<ResolvedPredicate>& predicates, const std::string& k,
                              const std::string& site) {
     for (const ResolvedPredicate& p : predicates) {
       if (p.type != PredicateKind::Hook) continue;
-      const std::string& k = alias_of(spec, names, kind);
-      Hook h{
-          static_cast<std::size_t>(-1),
-          HookRole::Predicate,
-          file_stem(p.hook) + "_predicate",
-          "bool",
-          {{"rr::EventType", "type"}, {"const " + k + "*", "old_object"}, {"const " + k + "&", "object"}},
-          "Whether an event of a " + k + " (" + site + ") reaches the reconciler: old_object is set on updates only."};
+      Hook h{static_cast<std::size_t>(-1),
+             HookRole::Predicate,
+             file_stem(p.hook) + "_predicate",
+             "bool",
+             {{"rr::EventType", "type"},
+              {"const " + k + "*", k == watched_metadata_type() ? "old_metadata" : "old_object"},
+              {"const " + k + "&", k == watched_metadata_type() ? "metadata" : "object"}},
+             k == watched_metadata_type() ? "Whether an event (" + site +
+                                                ") reaches the reconciler, given the object's metadata: old_metadata "
+                                                "is set on updates only."
+                                          : "Whether an event of a " + k + " (" + site +
+                                                ") reaches the reconciler: old_object is set on updates only."};
       h.site = site;
       h.location = p.location;
       h.kind_alias = k;
       add(std::move(h));
     }
   };
-  if (!spec.duck) predicate_hooks(spec.predicates, spec.resource, "the predicates of the resource");
+  if (!spec.duck)
+    predicate_hooks(spec.predicates, alias_of(spec, names, spec.resource), "the predicates of the resource");
   for (const ResolvedStep& step : spec.steps) {
     for (const ResolvedKind* k : step_watched_kinds(step))
-      predicate_hooks(step.predicates, *k, "the predicates of step " + step.name);
+      predicate_hooks(step.predicates, alias_of(spec, names, *k), "the predicates of step " + step.name);
   }
   for (const ResolvedWatch& w : spec.watches) {
-    const std::string& k = alias_of(spec, names, w.kind);
-    const std::string site = "the watch of " + w.kind.kind;
+    // A metadata-only watch's hooks take the objects' metadata (rr::ObjectMeta).
+    const std::string& k = w.metadata_only ? watched_metadata_type() : alias_of(spec, names, w.kind);
+    const std::string site = std::string(w.metadata_only ? "the metadata-only watch of " : "the watch of ") +
+                             w.kind.kind;
     Hook h{static_cast<std::size_t>(-1),
            HookRole::Map,
            file_stem(w.map) + "_map",
            "std::vector<rr::ObjectKey>",
-           {{"const " + k + "&", "object"}},
-           "The " + names.resource_alias + "s to reconcile when a " + k + " changes (its keys: namespace and name)."};
+           {{"const " + k + "&", w.metadata_only ? "metadata" : "object"}},
+           "The " + names.resource_alias + "s to reconcile when a " +
+               (w.metadata_only ? w.kind.kind + "'s metadata" : k) + " changes (its keys: namespace and name)."};
     h.site = site;
     h.location = w.location;
     h.kind_alias = k;
     add(std::move(h));
-    predicate_hooks(w.predicates, w.kind, site);
+    if (w.metadata_only) predicate_hooks(w.predicates, k, site);
+    else predicate_hooks(w.predicates, alias_of(spec, names, w.kind), site);
   }
   return out;
 }

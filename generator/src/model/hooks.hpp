@@ -93,6 +93,8 @@ std::vector<Hook> required_hooks(const ResolvedSpec& spec, const WiringNames& na
 // The Map and Predicate hooks of `watches:` and of the `predicates:` lists, in spec order: a hook
 // named in several places for one kind is listed once (a name used for two kinds is an overload).
 std::vector<Hook> watch_hooks(const ResolvedSpec& spec, const WiringNames& names);
+// The type the hooks of a metadata-only watch take: "rr::ObjectMeta".
+const std::string& watched_metadata_type();
 
 // The kinds each Predicate hook of a step's `predicates:` takes: the child (its Owns watch, or its
 // Tracked one in finalizer mode) and every tracked kind.

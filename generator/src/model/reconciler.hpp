@@ -57,6 +57,8 @@ struct ResolvedWatch {
   std::string map;  // PascalCase, as written
   Location location;
   std::vector<ResolvedPredicate> predicates;
+  // `metadataOnly:`: a metadata-only informer (PartialObjectMetadata); the hooks take rr::ObjectMeta.
+  bool metadata_only = false;
 };
 
 // The model's own copy of the step types (the loader has StepType; sema maps one to the other).

@@ -204,6 +204,26 @@ bool watch_same_predicates(const std::vector<ResolvedPredicate>& a, const std::v
   });
 }
 
+// A metadata-only watch of a kind the controller watches whole anyway (the resource, a child, a
+// tracked kind) would list and watch it twice, once for each informer: the map hook gets the
+// whole object without it.
+void watch_check_metadata_only(const ResolvedSpec& out, const SpecWatch& w, Diagnostics& diags) {
+  const ResolvedKind& kind = out.watches.back().kind;
+  std::string whole;
+  if (same_kind(out.resource, kind)) whole = "it is the resource";
+  for (std::size_t i = 0; i < out.steps.size() && whole.empty(); ++i) {
+    const ResolvedStep& st = out.steps[i];
+    if (st.child && same_kind(*st.child, kind)) whole = "step " + quoted(st.name) + " owns it";
+    for (const ResolvedKind& t : st.tracks)
+      if (whole.empty() && same_kind(t, kind)) whole = "step " + quoted(st.name) + " tracks it";
+  }
+  if (whole.empty()) return;
+  diags.error(w.metadata_only_location, "spec-metadata-only-watched-whole",
+              kind_ref_text(kind) + " is watched whole already (" + whole +
+                  "), so 'metadataOnly' would list and watch it a second time; drop it (the map hook then gets "
+                  "the whole object)");
+}
+
 // The steps share one watch per kind and mode (one Tracked watch of ConfigMaps for every step that
 // tracks them), so the predicates of two steps on one watch must be the same.
 void watch_check_shared_watches(const ReconcilerSpec& spec, const ResolvedSpec& out, Diagnostics& diags) {
@@ -361,7 +381,8 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
       diags.note(same->location, "first watched here");
       continue;
     }
-    out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, watch_predicates_of(w.predicates)});
+    out.watches.push_back(ResolvedWatch{*kind, w.map, w.location, watch_predicates_of(w.predicates), w.metadata_only});
+    if (w.metadata_only) watch_check_metadata_only(out, w, diags);
   }
   if (spec.duck &&
       (!spec.predicates.empty() || !spec.watches.empty() || !spec.reconcile_timeout.empty() ||
@@ -413,7 +434,9 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     if (rs.child) add_kind(out.kinds, *rs.child);
     for (const auto& k : rs.tracks) add_kind(out.kinds, k);
   }
-  for (const auto& w : out.watches) add_kind(out.kinds, w.kind);
+  // A metadata-only watch needs no C++ type of its kind (its hooks take rr::ObjectMeta).
+  for (const auto& w : out.watches)
+    if (!w.metadata_only) add_kind(out.kinds, w.kind);
   return out;
 }
 

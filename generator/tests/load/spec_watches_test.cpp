@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "load/spec_reader.hpp"
+#include "model/hooks.hpp"
 #include "sema/sema.hpp"
 #include "sema/spec_resolve.hpp"
 
@@ -100,6 +101,48 @@ reconcilers:
   CHECK(s.steps[1].predicates[0].type == PredicateKind::AnnotationChanged);
   // The watched kind has an alias in the wiring like every other kind.
   CHECK(std::any_of(s.kinds.begin(), s.kinds.end(), [](const ResolvedKind& k) { return k.kind == "ConfigMap"; }));
+}
+
+TEST_CASE("spec watches: metadataOnly watches a kind's metadata, with no C++ type of it") {
+  auto r = read(R"(watches:
+  - kind: v1/Pod
+    map: PodsToDeployments
+    metadataOnly: true
+    predicates: [{hook: OnlyMine}]
+  - kind: v1/ConfigMap
+    map: SettingsToDeployments
+    metadataOnly: false
+)" + kSteps,
+                true);
+  INFO(messages(*r));
+  REQUIRE(r->resolved);
+  const ResolvedSpec& s = *r->resolved;
+  REQUIRE(s.watches.size() == 2);
+  CHECK(s.watches[0].metadata_only);
+  CHECK_FALSE(s.watches[1].metadata_only);
+  CHECK(std::none_of(s.kinds.begin(), s.kinds.end(), [](const ResolvedKind& k) { return k.kind == "Pod"; }));
+  CHECK(std::any_of(s.kinds.begin(), s.kinds.end(), [](const ResolvedKind& k) { return k.kind == "ConfigMap"; }));
+  // Its hooks take the metadata.
+  const std::vector<Hook> hooks = watch_hooks(s, wiring_names(s));
+  REQUIRE(hooks.size() == 3);
+  CHECK(hook_signature(hooks[0], true) ==
+        "std::vector<rr::ObjectKey> pods_to_deployments_map(const rr::ObjectMeta& metadata) const");
+  CHECK(hook_signature(hooks[1], true) == "bool only_mine_predicate(rr::EventType type, const rr::ObjectMeta* "
+                                          "old_metadata, const rr::ObjectMeta& metadata) const");
+}
+
+TEST_CASE("spec watches: metadataOnly on a kind watched whole, or not a boolean, is refused") {
+  check_errors(R"(watches:
+  - {kind: apps/v1/Deployment, map: Self, metadataOnly: true}
+)" + kSteps,
+               {"reconciler.yaml:6:57: error: apps/v1/Deployment is watched whole already (it is the resource), so "
+                "'metadataOnly' would list and watch it a second time; drop it (the map hook then gets the whole "
+                "object) [spec-metadata-only-watched-whole]"},
+               true);
+  check_errors(R"(watches:
+  - {kind: v1/Secret, map: Secrets, metadataOnly: 1}
+)" + kSteps,
+               {"reconciler.yaml:6:51: error: 'metadataOnly' must be true or false, not an integer [spec-wrong-type]"});
 }
 
 TEST_CASE("spec watches: mistakes in predicates are located") {

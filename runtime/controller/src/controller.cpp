@@ -69,6 +69,11 @@ void check_watch_options(const ControllerOptions& options, const std::vector<Wat
   }
 }
 
+// The informer a mapped watch reads: the kind's, or its metadata-only one.
+std::shared_ptr<Informer> informer_of(InformerCache& cache, const MappedWatch& watch) {
+  return watch.metadata_only ? cache.metadata_informer(watch.kind) : cache.get_or_create(watch.kind);
+}
+
 // Closes the channel sources when start() leaves, however it leaves.
 struct CloseChannels {
   const std::vector<std::shared_ptr<ChannelSource>>& channels;
@@ -155,7 +160,7 @@ Controller::Controller(ControllerOptions options, ReconcilerFactory factory, std
     s.cache->get_or_create(w.kind);  // the cache starts syncing it before this controller runs
   }
   check_watch_options(s.options, s.watches);
-  for (const auto& w : s.options.watches) s.cache->get_or_create(w.kind);
+  for (const auto& w : s.options.watches) informer_of(*s.cache, w);
 
   WorkQueueOptions queue_options;
   queue_options.clock = s.options.clock;
@@ -220,7 +225,7 @@ void Controller::start(std::stop_token stop) {
   }
   for (const auto& w : s.options.watches) {
     log.info("Starting EventSource (Watches " + gvk_text(w.kind.gvk) + ")");
-    auto informer = s.cache->get_or_create(w.kind);
+    auto informer = informer_of(*s.cache, w);
     auto handlers = controller_detail::filtered(controller_detail::enqueue_mapped(w.map, enqueue), w.predicates);
     s.registrations.emplace_back(informer, informer->add_handlers(std::move(handlers)));
   }
@@ -232,15 +237,15 @@ void Controller::start(std::stop_token stop) {
   }
 
   log.info("Starting Controller");
-  std::vector<KindInfo> synced_kinds;
-  for (const auto& w : s.watches) synced_kinds.push_back(w.kind);
-  for (const auto& w : s.options.watches) synced_kinds.push_back(w.kind);
-  for (const auto& kind : synced_kinds) {
-    if (s.cache->wait_for_sync(kind, running, s.options.cache_sync_timeout)) continue;
+  std::vector<std::shared_ptr<Informer>> synced;
+  for (const auto& w : s.watches) synced.push_back(s.cache->get_or_create(w.kind));
+  for (const auto& w : s.options.watches) synced.push_back(informer_of(*s.cache, w));
+  for (const auto& informer : synced) {
+    if (s.cache->wait_for_sync(informer, running, s.options.cache_sync_timeout)) continue;
     s.queue->shut_down();
     if (running.stop_requested()) return;
     throw std::runtime_error("controller " + s.options.name + ": timed out waiting for cache to be synced for Kind " +
-                             gvk_text(kind.gvk));
+                             gvk_text(informer->kind().gvk));
   }
 
   log.info("Starting workers (" + std::to_string(s.options.max_concurrent_reconciles) + ")");

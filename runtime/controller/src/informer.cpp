@@ -58,6 +58,7 @@ Informer::Informer(std::shared_ptr<Client> client, KindInfo kind, InformerOption
 Informer::~Informer() = default;
 
 const KindInfo& Informer::kind() const noexcept { return impl_->kind; }
+bool Informer::metadata_only() const noexcept { return impl_->options.metadata_only; }
 
 void Informer::run(std::stop_token stop) {
   if (impl_->running.exchange(true)) throw std::logic_error("rr::Informer::run called twice");

@@ -88,9 +88,29 @@ void InformerCache::launch_locked(const std::shared_ptr<Informer>& informer) {
 
 std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
   std::lock_guard lock(mutex_);
+  return get_or_create_locked(kind, options_for(options_, kind));
+}
+
+std::shared_ptr<Informer> InformerCache::get_or_create_locked(const KindInfo& kind, InformerOptions options) {
   auto [it, inserted] = informers_.try_emplace(kind.gvk);
   if (inserted) {
-    it->second = std::make_shared<Informer>(client_, kind, options_for(options_, kind));
+    it->second = std::make_shared<Informer>(client_, kind, std::move(options));
+    if (started_ && !stopping_) launch_locked(it->second);
+  }
+  return it->second;
+}
+
+std::shared_ptr<Informer> InformerCache::metadata_informer(const KindInfo& kind) {
+  std::lock_guard lock(mutex_);
+  if (auto it = informers_.find(kind.gvk); it != informers_.end() && it->second->metadata_only()) {
+    return it->second;
+  }
+  InformerOptions options = options_for(options_, kind);
+  if (options.metadata_only) return get_or_create_locked(kind, std::move(options));
+  auto [it, inserted] = metadata_informers_.try_emplace(kind.gvk);
+  if (inserted) {
+    options.metadata_only = true;
+    it->second = std::make_shared<Informer>(client_, kind, std::move(options));
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;
@@ -106,6 +126,7 @@ std::vector<std::shared_ptr<Informer>> InformerCache::informers() const {
   std::lock_guard lock(mutex_);
   std::vector<std::shared_ptr<Informer>> out;
   for (const auto& [gvk, informer] : informers_) out.push_back(informer);
+  for (const auto& [gvk, informer] : metadata_informers_) out.push_back(informer);
   return out;
 }
 
@@ -114,6 +135,7 @@ void InformerCache::start(std::stop_token stop) {
   if (started_) throw std::logic_error("rr::InformerCache started twice");
   started_ = true;
   for (const auto& [gvk, informer] : informers_) launch_locked(informer);
+  for (const auto& [gvk, informer] : metadata_informers_) launch_locked(informer);
   started_cv_.notify_all();
   started_cv_.wait(lock, stop, [] { return false; });  // until stop
   stopping_ = true;
@@ -139,8 +161,12 @@ bool InformerCache::ready() const {
 
 bool InformerCache::wait_for_sync(const KindInfo& kind, std::stop_token stop,
                                   std::chrono::steady_clock::duration timeout) {
+  return wait_for_sync(get_or_create(kind), std::move(stop), timeout);
+}
+
+bool InformerCache::wait_for_sync(const std::shared_ptr<Informer>& informer, std::stop_token stop,
+                                  std::chrono::steady_clock::duration timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  auto informer = get_or_create(kind);
   {
     std::unique_lock lock(mutex_);
     if (!started_cv_.wait_until(lock, stop, deadline, [&] { return started_; })) return false;

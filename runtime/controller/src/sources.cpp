@@ -7,8 +7,15 @@
 
 #include "rr/client/client.hpp"
 #include "rr/core/json.hpp"
+#include "rr/core/meta.hpp"
 
 namespace rr {
+
+ObjectMeta object_metadata(const Json& object) {
+  ObjectMeta metadata;
+  if (object.is_object() && object.contains("metadata")) from_json(object["metadata"], metadata);
+  return metadata;
+}
 
 WatchPredicates WatchPredicates::for_kind(std::vector<Predicate> predicates) {
   return WatchPredicates{WatchRequest::Mode::For, {}, std::move(predicates)};

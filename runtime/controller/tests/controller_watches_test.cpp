@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "controller_test_support.hpp"
+#include "rr/core/meta.hpp"
 
 using namespace rr;
 using namespace rr::test;
@@ -94,6 +95,85 @@ TEST_CASE("controller watches: a mapped ConfigMap event enqueues the keys its ma
     return h.probe->count_of("default/a") == 2 && h.probe->count_of("default/b") == 2 &&
            h.probe->count_of("default/d") == 1;
   }));
+}
+
+TEST_CASE("controller watches: a metadata-only mapped watch maps the metadata; reads still get whole objects") {
+  ControllerOptions options;
+  auto seen_data = std::make_shared<std::atomic<int>>(0);  // objects given to map with more than metadata
+  options.watches.push_back(MappedWatch{
+      .kind = configmap_kind(),
+      .map =
+          [seen_data](const Json& object) {
+            if (object.contains("data")) ++*seen_data;
+            const Json& metadata = object["metadata"];
+            const Json& annotations = metadata.contains("annotations") ? metadata["annotations"] : Json::object();
+            if (!annotations.contains("target")) return std::vector<ObjectKey>{};
+            return std::vector<ObjectKey>{{metadata.value("namespace", ""), annotations["target"].get<std::string>()}};
+          },
+      .predicates = {predicates::annotation_changed()},
+      .metadata_only = true,
+  });
+  Harness h(std::move(options));
+  h.run();
+  REQUIRE(eventually([&] { return h.controller->ready(); }));
+  Json settings = make(configmap_kind(), "settings");
+  settings["metadata"]["annotations"] = {{"target", "a"}};
+  settings["data"] = {{"large", std::string(4096, 'x')}};
+  h.cluster->create(configmap_kind(), settings);
+  REQUIRE(eventually([&] { return h.probe->count_of("default/a") == 1; }));
+  CHECK(*seen_data == 0);
+
+  // A data change leaves the metadata's annotations as they were: filtered.
+  h.cluster->patch(configmap_kind(), {"default", "settings"}, PatchType::Merge, R"({"data":{"large":"y"}})");
+  h.cluster->create(parent_kind(), make(parent_kind(), "marker"));
+  REQUIRE(eventually([&] { return h.probe->count_of("default/marker") == 1; }));
+  CHECK(settles_at(*h.probe, "default/a", 1));
+
+  // An annotation change maps the old and the new metadata.
+  h.cluster->patch(configmap_kind(), {"default", "settings"}, PatchType::Merge,
+                   R"({"metadata":{"annotations":{"target":"b"}}})");
+  REQUIRE(eventually([&] { return h.probe->count_of("default/a") == 2 && h.probe->count_of("default/b") == 1; }));
+  CHECK(*seen_data == 0);
+
+  // The metadata informer is the watch's own: the reconciler's Tracked watch of ConfigMaps keeps its
+  // whole informer, and a read of the kind through the cache is whole.
+  auto metadata = h.cache->metadata_informer(configmap_kind());
+  CHECK(metadata->metadata_only());
+  CHECK(metadata->get({"default", "settings"})->contains("data") == false);
+  auto whole = h.cache->find(configmap_kind().gvk);
+  REQUIRE(whole != nullptr);
+  CHECK(whole != metadata);
+  CHECK_FALSE(whole->metadata_only());
+  CHECK(h.cache->get(configmap_kind(), {"default", "settings"})["data"]["large"] == "y");
+  CHECK(h.cache->informers().size() == 4);  // parents, children, ConfigMaps, ConfigMaps' metadata
+}
+
+TEST_CASE("controller watches: object_metadata decodes the metadata a metadata-only watch gives") {
+  const Json partial = {{"apiVersion", "v1"},
+                        {"kind", "Pod"},
+                        {"metadata",
+                         {{"namespace", "edge"},
+                          {"name", "web-0"},
+                          {"generation", 3},
+                          {"annotations", {{"net.example.rrgen.dev/gateway", "a"}}}}}};
+  const ObjectMeta metadata = object_metadata(partial);
+  CHECK(metadata.namespace_ == "edge");
+  CHECK(metadata.name == "web-0");
+  CHECK(metadata.generation == 3);
+  CHECK(metadata.annotations.at("net.example.rrgen.dev/gateway") == "a");
+  CHECK(object_metadata(Json::object()).name.empty());  // no metadata: an empty one
+}
+
+TEST_CASE("informer cache: a kind cached metadata-only has one informer, also the metadata watch's") {
+  auto cluster = std::make_shared<Cluster>();
+  cluster->register_kind(configmap_kind());
+  InformerCacheOptions options;
+  options.by_kind[configmap_kind().gvk].metadata_only = true;
+  InformerCache cache(std::make_shared<ClusterClient>(cluster), options);
+  auto informer = cache.metadata_informer(configmap_kind());
+  CHECK(informer->metadata_only());
+  CHECK(cache.get_or_create(configmap_kind()) == informer);
+  CHECK(cache.informers().size() == 1);
 }
 
 TEST_CASE("controller watches: a channel push reaches the reconciler; the source closes with the controller") {

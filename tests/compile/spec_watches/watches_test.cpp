@@ -1,8 +1,8 @@
 // The generated GatewayControllerOptions (tests/golden/cases/spec_watches) run by a controller
 // against the in-process cluster: the spec's reconcile timeout, GenerationChanged on the
-// Gateways, and the ConfigMap watch mapped to Gateways by the hook, behind its label selector and
-// hook predicate. The reconciler is a probe with the watches the generated tree has, so the test
-// sees which requests the options let through.
+// Gateways, the ConfigMap watch mapped to Gateways by the hook, behind its label selector and
+// hook predicate, and the metadata-only Pod watch, whose hooks get the Pods' metadata. The reconciler is a probe with
+// the watches the generated tree has, so the test sees which requests the options let through.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -24,8 +24,9 @@
 
 namespace gateway {
 
-// The watch hooks the scaffold does not write: foreign-* objects are not ours; a settings
-// ConfigMap names its Gateways in data.gateways ("a,b").
+// The watch hooks in place of the scaffolded no-ops: foreign-* objects are not ours; a settings
+// ConfigMap names its Gateways in data.gateways ("a,b"); a Pod names its Gateway in the annotation
+// net.example.rrgen.dev/gateway.
 bool GatewayHooks::ours_predicate(rr::EventType /*type*/, const Secret* /*old_object*/, const Secret& object) const {
   return !object.metadata.name.starts_with("foreign-");
 }
@@ -43,6 +44,15 @@ std::vector<rr::ObjectKey> GatewayHooks::settings_to_gateways_map(const ConfigMa
     start = comma + 1;
   }
   return keys;
+}
+bool GatewayHooks::ours_predicate(rr::EventType /*type*/, const rr::ObjectMeta* /*old_metadata*/,
+                                  const rr::ObjectMeta& metadata) const {
+  return !metadata.name.starts_with("foreign-");
+}
+std::vector<rr::ObjectKey> GatewayHooks::pods_to_gateways_map(const rr::ObjectMeta& metadata) const {
+  const auto gateway = metadata.annotations.find("net.example.rrgen.dev/gateway");
+  if (gateway == metadata.annotations.end()) return {};
+  return {{metadata.namespace_, gateway->second}};
 }
 
 }  // namespace gateway
@@ -105,9 +115,16 @@ TEST_CASE("generated watches: the options the spec sets") {
   CHECK(options.predicates[1].kind.kind == "Secret");
   CHECK(options.predicates[2].mode == rr::WatchRequest::Mode::Owns);
   CHECK(options.predicates[2].kind.kind == "Deployment");
-  REQUIRE(options.watches.size() == 1);
+  REQUIRE(options.watches.size() == 2);
   CHECK(options.watches[0].kind.plural == "configmaps");
   CHECK(options.watches[0].predicates.size() == 2);
+  CHECK_FALSE(options.watches[0].metadata_only);
+  CHECK(options.watches[1].kind.gvk.kind == "Pod");
+  CHECK(options.watches[1].kind.plural == "pods");
+  CHECK(options.watches[1].kind.list_kind == "PodList");
+  CHECK(options.watches[1].kind.namespaced());
+  CHECK(options.watches[1].predicates.size() == 2);
+  CHECK(options.watches[1].metadata_only);
 }
 
 TEST_CASE("generated watches: a controller with the options filters and maps as the spec says") {
@@ -116,14 +133,16 @@ TEST_CASE("generated watches: a controller with the options filters and maps as 
                            rr::kind_info_of<gateway::Deployment>(), rr::kind_info_of<gateway::ConfigMap>()}) {
     cluster->register_kind(kind);
   }
+  rr::ControllerOptions options;
+  options.name = "gateway";
+  gateway::GatewayControllerOptions(options);
+  const rr::KindInfo pod_kind = options.watches.at(1).kind;
+  cluster->register_kind(pod_kind);
   auto api = std::make_shared<rr::ClusterClient>(cluster);
   rr::InformerCacheOptions cache_options;
   cache_options.informer.poll_interval = 20ms;
   auto cache = std::make_shared<rr::InformerCache>(api, cache_options);
   auto seen = std::make_shared<Seen>();
-  rr::ControllerOptions options;
-  options.name = "gateway";
-  gateway::GatewayControllerOptions(options);
   auto controller = std::make_shared<rr::Controller>(
       std::move(options), [seen](const rr::Config&) -> rr::Reconciler { return Probe{seen}; }, api, cache);
   std::jthread cache_thread([cache](std::stop_token stop) { cache->start(stop); });
@@ -158,4 +177,26 @@ TEST_CASE("generated watches: a controller with the options filters and maps as 
   cluster->patch(rr::kind_info_of<gateway::Gateway>(), {"edge", "a"}, rr::PatchType::Merge,
                  R"({"spec":{"replicas":2}})");
   REQUIRE(eventually([&] { return seen->count("edge/a") == 2; }));
+
+  // The metadata-only Pod watch: mapped from the annotation by the hook, which gets the metadata;
+  // a spec change leaves the annotations as they were (AnnotationChanged), a foreign Pod is not ours.
+  rr::Json pod = object(pod_kind, "web-0");
+  pod["metadata"]["annotations"] = {{"net.example.rrgen.dev/gateway", "f"}};
+  pod["spec"] = {{"containers", rr::Json::array({{{"name", "web"}, {"image", "nginx"}}})}};
+  cluster->create(pod_kind, pod);
+  rr::Json foreign_pod = object(pod_kind, "foreign-0");
+  foreign_pod["metadata"]["annotations"] = {{"net.example.rrgen.dev/gateway", "g"}};
+  cluster->create(pod_kind, foreign_pod);
+  REQUIRE(eventually([&] { return seen->count("edge/f") == 1; }));
+  cluster->patch(pod_kind, {"edge", "web-0"}, rr::PatchType::Merge, R"({"spec":{"activeDeadlineSeconds":5}})");
+  cluster->patch(pod_kind, {"edge", "web-0"}, rr::PatchType::Merge,
+                 R"({"metadata":{"annotations":{"net.example.rrgen.dev/gateway":"h"}}})");
+  REQUIRE(eventually([&] { return seen->count("edge/h") == 1; }));
+  std::this_thread::sleep_for(200ms);
+  CHECK(seen->count("edge/f") == 2);  // the old metadata's Gateway, once more for the annotation change
+  CHECK(seen->count("edge/g") == 0);
+  // The Pods' informer is metadata-only: it keeps no spec.
+  auto pods = cache->metadata_informer(pod_kind);
+  REQUIRE(pods->get({"edge", "web-0"}).has_value());
+  CHECK_FALSE(pods->get({"edge", "web-0"})->contains("spec"));
 }

@@ -11,8 +11,10 @@
 namespace rrgen::wiring {
 namespace {
 
-// A watch hook may be overloaded for several kinds: each overload has its own concept.
+// A watch hook may be overloaded for several kinds: each overload has its own concept (the one of
+// a metadata-only watch's: ...ForMetadata).
 std::string concept_name(const Hook& h) {
+  if (h.kind_alias == watched_metadata_type()) return "Has" + pascal_case(h.name) + "ForMetadata";
   return "Has" + pascal_case(h.name) + (h.kind_alias.empty() ? "" : "For" + h.kind_alias);
 }
 

@@ -20,6 +20,7 @@ struct Scaffold {
   const WiringNames& names;
   std::vector<Hook> hooks;
   std::vector<WebhookHook> webhook_hooks;  // empty without `webhooks:`
+  std::vector<Hook> watch_hooks;           // the Map and Predicate hooks of `watches:` and `predicates:`
 };
 
 // Parameters the scaffolded body uses keep their names; the others are commented out so that the
@@ -100,13 +101,42 @@ std::string webhook_declarations(const Scaffold& s) {
   return out;
 }
 
+// Where a watch hook is asked for in the spec: "reconciler.yaml:24:5".
+std::string watch_location(const Scaffold& s, const Hook& h) {
+  ResolvedStep at;  // for its location's text
+  at.location = h.location;
+  return step_location(s.spec, at);
+}
+
+// "the watch of ConfigMap (reconciler.yaml:24:5)".
+std::string watch_site(const Scaffold& s, const Hook& h) { return h.site + " (" + watch_location(s, h) + ")"; }
+
+// The hooks of `watches:` and of the `predicates:` lists, in one section after the steps'.
+std::string watch_declarations(const Scaffold& s) {
+  if (s.watch_hooks.empty()) return "";
+  std::string out = "\n\n" + section_rule("// ---- watches and predicates (" + s.names.spec_file + ")");
+  for (const Hook& h : s.watch_hooks) {
+    out += "\n\n" + wrap_comment(h.doc + " Asked for at " + watch_location(s, h) + ".", "// ", kWidth - 2) + "\n" +
+           declaration(h);
+  }
+  return out;
+}
+
 // ---- src/<stem>_hooks.hpp -----------------------------------------------------------------------
 
 std::string hooks_header(const Scaffold& s) {
   std::set<std::string> system, rr;
-  for (const Hook& h : s.hooks) {
+  std::vector<const Hook*> all;
+  for (const Hook& h : s.hooks) all.push_back(&h);
+  for (const Hook& h : s.watch_hooks) all.push_back(&h);
+  for (const Hook* hook : all) {
+    const Hook& h = *hook;
     std::string text = h.return_type;
     for (const HookParam& p : h.params) text += " " + p.type;
+    if (text.find("std::vector") != std::string::npos) system.insert("<vector>");
+    if (text.find("rr::ObjectKey") != std::string::npos) rr.insert("rr/client/object_key.hpp");
+    if (text.find("rr::EventType") != std::string::npos) rr.insert("rr/controller/predicates.hpp");
+    if (text.find("rr::ObjectMeta") != std::string::npos) rr.insert("rr/core/meta.hpp");
     if (text.find("std::string") != std::string::npos) system.insert("<string>");
     if (text.find("rr::Context") != std::string::npos) rr.insert("rr/reconcilers/context.hpp");
     if (text.find("rr::Error") != std::string::npos) rr.insert("rr/reconcilers/error.hpp");
@@ -140,6 +170,7 @@ std::string hooks_header(const Scaffold& s) {
       declarations += "\n\n" + wrap_comment(h.doc, "// ", kWidth - 2) + "\n" + declaration(h);
     }
   }
+  declarations += watch_declarations(s);
   declarations += webhook_declarations(s);
   const std::string& ns = s.spec.cpp_namespace;
   return fill_embedded_template(
@@ -170,8 +201,8 @@ std::string body_template(const Hook& h, StepKind type, bool apply) {
     case HookRole::Identify: return "identify";
     case HookRole::OurChild: return "our_child";
     case HookRole::ListOptions: return "list_options";
-    case HookRole::Map:        // the watch hooks (model/hooks.hpp's watch_hooks) are not
-    case HookRole::Predicate:  // scaffolded: these are the steps' hooks only
+    case HookRole::Map:        // the watch hooks (model/hooks.hpp's watch_hooks) have
+    case HookRole::Predicate:  // watch_hook_definition: these are the steps' hooks only
       break;
   }
   return "sync";
@@ -237,6 +268,29 @@ std::string hook_definition(const Scaffold& s, const Hook& h) {
   return text;
 }
 
+// The scaffolded body of a watch hook: a map to no requests, a predicate that passes every event.
+std::string watch_hook_definition(const Scaffold& s, const Hook& h) {
+  const bool metadata = h.kind_alias == watched_metadata_type();
+  std::string comment;
+  if (h.role == HookRole::Map) {
+    const std::string subject = metadata ? "object (given its metadata)" : h.kind_alias;
+    comment = "TODO(you): the keys (namespace, name) of the " + s.names.resource_alias + "s this " + subject +
+              " concerns: an owner reference, a label or an annotation naming them. On an update the keys of the " +
+              "old and of the new " + subject + " are both reconciled. As scaffolded: none, so its events " +
+              "reconcile nothing.";
+  } else {
+    comment = "TODO(you): whether this event of " +
+              (metadata ? std::string("an object, given its metadata,") : "a " + h.kind_alias) +
+              " reaches the reconciler (" + watch_site(s, h) + "); " + h.params.at(1).name +
+              " is set on updates only. As scaffolded: every event passes, as if the spec named no predicate.";
+  }
+  std::string text = fill_embedded_template(
+      h.role == HookRole::Map ? "templates/scaffold/hooks/map.cpp.tmpl" : "templates/scaffold/hooks/predicate.cpp.tmpl",
+      {{"signature", definition_head(s, h)}, {"comment", wrap_comment(comment, "// ", kWidth - 2)}});
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 // The scaffolded body of a webhook hook: a no-op that allows, or a conversion through JSON.
 std::string webhook_hook_definition(const Scaffold& s, const WebhookHook& h) {
   std::vector<std::string> params;
@@ -284,6 +338,11 @@ std::string hooks_source(const Scaffold& s) {
       system.insert(apply_header(*s.spec.steps[h.step].child));
     if (!definitions.empty()) definitions += "\n\n";
     definitions += hook_definition(s, h);
+  }
+  for (const Hook& h : s.watch_hooks) {
+    if (h.role == HookRole::Map) system.insert("vector");
+    if (!definitions.empty()) definitions += "\n\n";
+    definitions += watch_hook_definition(s, h);
   }
   for (const WebhookHook& h : s.webhook_hooks) {
     if (h.role == WebhookHookRole::ToHub || h.role == WebhookHookRole::FromHub) {
@@ -477,7 +536,7 @@ std::string webhooks_test(const Scaffold& s) {
 
 OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /*options*/) {
   const WiringNames names = wiring_names(spec);
-  const Scaffold s{spec, names, required_hooks(spec, names), webhook_hooks(spec, names)};
+  const Scaffold s{spec, names, required_hooks(spec, names), webhook_hooks(spec, names), watch_hooks(spec, names)};
   OutputSet out;
   out.files.push_back({"src/" + names.hooks_header, hooks_header(s)});
   out.files.push_back({"src/" + names.hooks_source, hooks_source(s)});

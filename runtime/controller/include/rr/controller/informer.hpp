@@ -104,6 +104,8 @@ class Informer {
   Informer& operator=(const Informer&) = delete;
 
   const KindInfo& kind() const noexcept;
+  // InformerOptions::metadata_only: the objects are {apiVersion, kind, metadata}.
+  bool metadata_only() const noexcept;
 
   // Reads the initial state (options.initial_list: streamed, or listed) and watches until `stop`
   // is requested; handlers are called on this thread (with `namespaces`, on one thread per

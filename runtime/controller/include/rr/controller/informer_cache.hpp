@@ -73,6 +73,13 @@ class InformerCache final : public Runnable {
   // The informer of `kind`, created on first use. Once the cache runs, a new informer starts at once.
   std::shared_ptr<Informer> get_or_create(const KindInfo& kind);
   std::shared_ptr<Informer> find(const GroupVersionKind& gvk) const;
+  // The metadata-only informer of `kind` (controller-runtime's informer of PartialObjectMetadata),
+  // created on first use with the kind's options and InformerOptions::metadata_only: its objects are
+  // {apiVersion, kind, metadata}. It is not get_or_create's, so reads of the kind through the cache
+  // still get whole objects; a kind cached metadata-only already (KindCacheOptions::metadata_only)
+  // has one informer, get_or_create's, returned here too.
+  std::shared_ptr<Informer> metadata_informer(const KindInfo& kind);
+  // Every informer, the metadata-only ones included.
   std::vector<std::shared_ptr<Informer>> informers() const;
 
   // Runnable: runs every informer on its own thread until `stop`, then stops and joins them.
@@ -86,6 +93,9 @@ class InformerCache final : public Runnable {
   // Waits (real time) until the cache runs and the informer of `kind` (created if needed) has
   // synced; false on timeout or stop.
   bool wait_for_sync(const KindInfo& kind, std::stop_token stop, std::chrono::steady_clock::duration timeout);
+  // The same for an informer of this cache (metadata_informer's).
+  bool wait_for_sync(const std::shared_ptr<Informer>& informer, std::stop_token stop,
+                     std::chrono::steady_clock::duration timeout);
   // The same for every informer the cache has.
   bool wait_for_sync(std::stop_token stop, std::chrono::steady_clock::duration timeout);
 
@@ -115,6 +125,7 @@ class InformerCache final : public Runnable {
   // The indexer of (gvk, field), nullptr if none; adds the built-in one to the store on first use.
   FieldIndexFn* field_indexer(const KindInfo& kind, Informer& informer, std::string_view field);
   std::shared_ptr<Informer> synced_informer(const KindInfo& kind);
+  std::shared_ptr<Informer> get_or_create_locked(const KindInfo& kind, InformerOptions options);
   void launch_locked(const std::shared_ptr<Informer>& informer);
 
   std::shared_ptr<Client> client_;
@@ -122,6 +133,7 @@ class InformerCache final : public Runnable {
   mutable std::mutex mutex_;
   std::condition_variable_any started_cv_;
   std::map<GroupVersionKind, std::shared_ptr<Informer>> informers_;
+  std::map<GroupVersionKind, std::shared_ptr<Informer>> metadata_informers_;  // metadata_informer's
   // Field indexers by kind and field; entries are never removed (pointers to them stay valid).
   std::map<GroupVersionKind, std::map<std::string, FieldIndexFn, std::less<>>> field_indexers_;
   std::vector<std::jthread> threads_;

@@ -26,6 +26,8 @@
 
 namespace rr {
 
+struct ObjectMeta;  // rr/core/meta.hpp
+
 // Maps one object to the requests it should cause (EnqueueRequestsFromMapFunc's MapFunc).
 using MapToRequests = std::function<std::vector<ObjectKey>(const Json& object)>;
 
@@ -45,12 +47,21 @@ struct WatchPredicates {
 // A watch of any kind whose events `map` turns into requests: on an update, the keys of the old
 // and of the new object, each once. The kind's informer comes from the controller's cache, so a
 // kind the cache keeps metadata-only (KindCacheOptions::metadata_only) gives `map`
-// {apiVersion, kind, metadata}.
+// {apiVersion, kind, metadata}. `metadata_only` watches the kind's metadata only
+// (controller-runtime's WatchesMetadata): the cache's metadata-only informer of the kind
+// (InformerCache::metadata_informer), which lists and watches PartialObjectMetadata, whatever the
+// cache keeps of the kind for reads; `map` and the predicates get {apiVersion, kind, metadata}.
 struct MappedWatch {
   KindInfo kind{};
   MapToRequests map{};
   std::vector<Predicate> predicates{};
+  bool metadata_only = false;
 };
+
+// The metadata of an object as a metadata-only watch gives it ({apiVersion, kind, metadata}; a
+// whole object works too), decoded: what the generated hooks of a metadata-only watch take
+// (include rr/core/meta.hpp to call it).
+ObjectMeta object_metadata(const Json& object);
 
 // A source of events from outside the cluster (controller-runtime's source.Channel): the operator
 // pushes objects from any thread, each becomes a generic event, is filtered by `predicates` and is

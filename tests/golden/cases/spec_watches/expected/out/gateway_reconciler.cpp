@@ -31,21 +31,21 @@ concept HasCredentialsSync = requires(const H& hooks, rr::Context& ctx, Gateway&
   { hooks.credentials_sync(ctx, resource) } -> std::convertible_to<rr::Error>;
 };
 static_assert(HasCredentialsSync<GatewayHooks>,
-              "rrgen: step 'Credentials' (reconciler.yaml:15:5) needs hook 'rr::Error credentials_sync(rr::Context&, Gateway&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: step 'Credentials' (reconciler.yaml:17:5) needs hook 'rr::Error credentials_sync(rr::Context&, Gateway&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasProxyDesired = requires(const H& hooks, rr::Context& ctx, const Gateway& resource) {
   { hooks.proxy_desired(ctx, resource) } -> std::convertible_to<rr::Desired<Deployment>>;
 };
 static_assert(HasProxyDesired<GatewayHooks>,
-              "rrgen: step 'Proxy' (reconciler.yaml:19:5) needs hook 'rr::Desired<Deployment> proxy_desired(rr::Context&, const Gateway&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: step 'Proxy' (reconciler.yaml:21:5) needs hook 'rr::Desired<Deployment> proxy_desired(rr::Context&, const Gateway&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasProxyMerge = requires(const H& hooks, Deployment& current, const Deployment& desired) {
   hooks.proxy_merge(current, desired);
 };
 static_assert(HasProxyMerge<GatewayHooks>,
-              "rrgen: step 'Proxy' (reconciler.yaml:19:5) needs hook 'void proxy_merge(Deployment&, const Deployment&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: step 'Proxy' (reconciler.yaml:21:5) needs hook 'void proxy_merge(Deployment&, const Deployment&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasProxyReflect = requires(const H& hooks, rr::Context& ctx, Gateway& resource,
@@ -53,7 +53,7 @@ concept HasProxyReflect = requires(const H& hooks, rr::Context& ctx, Gateway& re
   hooks.proxy_reflect(ctx, resource, child, err);
 };
 static_assert(HasProxyReflect<GatewayHooks>,
-              "rrgen: step 'Proxy' (reconciler.yaml:19:5) needs hook 'void proxy_reflect(rr::Context&, Gateway&, const Deployment*, const rr::Error&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: step 'Proxy' (reconciler.yaml:21:5) needs hook 'void proxy_reflect(rr::Context&, Gateway&, const Deployment*, const rr::Error&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasOursPredicateForSecret = requires(const H& hooks, rr::EventType type,
@@ -61,14 +61,14 @@ concept HasOursPredicateForSecret = requires(const H& hooks, rr::EventType type,
   { hooks.ours_predicate(type, old_object, object) } -> std::convertible_to<bool>;
 };
 static_assert(HasOursPredicateForSecret<GatewayHooks>,
-              "rrgen: the predicates of step Credentials (reconciler.yaml:18:9) needs hook 'bool ours_predicate(rr::EventType, const Secret*, const Secret&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: the predicates of step Credentials (reconciler.yaml:20:9) needs hook 'bool ours_predicate(rr::EventType, const Secret*, const Secret&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasSettingsToGatewaysMapForConfigMap = requires(const H& hooks, const ConfigMap& object) {
   { hooks.settings_to_gateways_map(object) } -> std::convertible_to<std::vector<rr::ObjectKey>>;
 };
 static_assert(HasSettingsToGatewaysMapForConfigMap<GatewayHooks>,
-              "rrgen: the watch of ConfigMap (reconciler.yaml:25:5) needs hook 'std::vector<rr::ObjectKey> settings_to_gateways_map(const ConfigMap&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: the watch of ConfigMap (reconciler.yaml:27:5) needs hook 'std::vector<rr::ObjectKey> settings_to_gateways_map(const ConfigMap&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 template <class H>
 concept HasOursPredicateForConfigMap = requires(const H& hooks, rr::EventType type,
@@ -77,7 +77,23 @@ concept HasOursPredicateForConfigMap = requires(const H& hooks, rr::EventType ty
   { hooks.ours_predicate(type, old_object, object) } -> std::convertible_to<bool>;
 };
 static_assert(HasOursPredicateForConfigMap<GatewayHooks>,
-              "rrgen: the watch of ConfigMap (reconciler.yaml:31:9) needs hook 'bool ours_predicate(rr::EventType, const ConfigMap*, const ConfigMap&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+              "rrgen: the watch of ConfigMap (reconciler.yaml:33:9) needs hook 'bool ours_predicate(rr::EventType, const ConfigMap*, const ConfigMap&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+
+template <class H>
+concept HasPodsToGatewaysMapForMetadata = requires(const H& hooks, const rr::ObjectMeta& metadata) {
+  { hooks.pods_to_gateways_map(metadata) } -> std::convertible_to<std::vector<rr::ObjectKey>>;
+};
+static_assert(HasPodsToGatewaysMapForMetadata<GatewayHooks>,
+              "rrgen: the metadata-only watch of Pod (reconciler.yaml:34:5) needs hook 'std::vector<rr::ObjectKey> pods_to_gateways_map(const rr::ObjectMeta&) const' in struct GatewayHooks (gateway_hooks.hpp)");
+
+template <class H>
+concept HasOursPredicateForMetadata = requires(const H& hooks, rr::EventType type,
+                                               const rr::ObjectMeta* old_metadata,
+                                               const rr::ObjectMeta& metadata) {
+  { hooks.ours_predicate(type, old_metadata, metadata) } -> std::convertible_to<bool>;
+};
+static_assert(HasOursPredicateForMetadata<GatewayHooks>,
+              "rrgen: the metadata-only watch of Pod (reconciler.yaml:39:9) needs hook 'bool ours_predicate(rr::EventType, const rr::ObjectMeta*, const rr::ObjectMeta&) const' in struct GatewayHooks (gateway_hooks.hpp)");
 
 // A predicate hook over typed objects: each event's objects decoded as K.
 template <class K, class F>
@@ -87,6 +103,17 @@ rr::Predicate typed_predicate(F decide) {
     if (event.old_object == nullptr) return decide(event.type, static_cast<const K*>(nullptr), decoded);
     const K old_decoded = rr::from_object_json<K>(*event.old_object);
     return decide(event.type, &old_decoded, decoded);
+  });
+}
+
+// A predicate hook over the metadata of a metadata-only watch's objects.
+template <class F>
+rr::Predicate metadata_predicate(F decide) {
+  return rr::predicates::hook([decide](const rr::PredicateEvent& event) {
+    const rr::ObjectMeta metadata = rr::object_metadata(event.object);
+    if (event.old_object == nullptr) return decide(event.type, static_cast<const rr::ObjectMeta*>(nullptr), metadata);
+    const rr::ObjectMeta old_metadata = rr::object_metadata(*event.old_object);
+    return decide(event.type, &old_metadata, metadata);
   });
 }
 
@@ -189,6 +216,16 @@ void GatewayControllerOptions(rr::ControllerOptions& options,
           rr::predicates::label_selector("net.example.rrgen.dev/settings"),
           typed_predicate<ConfigMap>([hooks](rr::EventType type, const ConfigMap* old_object, const ConfigMap& object) { return hooks->ours_predicate(type, old_object, object); }),
       },
+  });
+  // metadataOnly: a metadata-only informer of Pod (PartialObjectMetadata).
+  options.watches.push_back(rr::MappedWatch{
+      .kind = rr::KindInfo{.gvk = {"", "v1", "Pod"}, .plural = "pods", .list_kind = "PodList", .scope = rr::Scope::Namespaced},
+      .map = [hooks](const rr::Json& object) { return hooks->pods_to_gateways_map(rr::object_metadata(object)); },
+      .predicates = {
+          rr::predicates::annotation_changed(),
+          metadata_predicate([hooks](rr::EventType type, const rr::ObjectMeta* old_metadata, const rr::ObjectMeta& metadata) { return hooks->ours_predicate(type, old_metadata, metadata); }),
+      },
+      .metadata_only = true,
   });
 }
 

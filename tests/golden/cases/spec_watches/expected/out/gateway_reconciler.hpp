@@ -15,6 +15,7 @@
 #include "k8s/core/v1/secret.hpp"
 #include "rr/client/object_key.hpp"
 #include "rr/controller/predicates.hpp"
+#include "rr/core/meta.hpp"
 #include "rr/reconcilers/root.hpp"
 #include "rr/reconcilers/sub_reconciler.hpp"
 
@@ -59,10 +60,10 @@ rr::Reconciler GatewayReconciler(const rr::Config& config,
                                  std::shared_ptr<const GatewayHooks> hooks = nullptr);
 
 // The controller options reconciler.yaml sets: the resource's predicates, step Credentials's
-// predicates, step Proxy's predicates, the watch of ConfigMap and a reconcile timeout of 45s. Fill
-// them before op.add_controller(options, ...) (rr/manager/operator_main.hpp); --reconcile-timeout,
-// when given, replaces the timeout. `hooks` serve the watches' hooks (nullptr: a
-// default-constructed GatewayHooks).
+// predicates, step Proxy's predicates, the watch of ConfigMap, the metadata-only watch of Pod and a
+// reconcile timeout of 45s. Fill them before op.add_controller(options, ...)
+// (rr/manager/operator_main.hpp); --reconcile-timeout, when given, replaces the timeout. `hooks`
+// serve the watches' hooks (nullptr: a default-constructed GatewayHooks).
 void GatewayControllerOptions(rr::ControllerOptions& options,
                               std::shared_ptr<const GatewayHooks> hooks = nullptr);
 

@@ -6,6 +6,7 @@
 #include "gateway_hooks.hpp"
 
 #include <optional>
+#include <vector>
 
 namespace gateway {
 
@@ -41,6 +42,46 @@ void GatewayHooks::proxy_reflect(rr::Context& /*ctx*/, Gateway& /*resource*/,
   // a reference). child is the Deployment as persisted (nullptr: there is
   // none), err what kept it from being written (AlreadyExists: another object
   // holds its name; Forbidden; Invalid). As scaffolded: nothing.
+}
+
+bool GatewayHooks::ours_predicate(rr::EventType /*type*/, const Secret* /*old_object*/,
+                                  const Secret& /*object*/) const {
+  // TODO(you): whether this event of a Secret reaches the reconciler (the predicates of step
+  // Credentials (reconciler.yaml:20:9)); old_object is set on updates only. As scaffolded: every
+  // event passes, as if the spec named no predicate.
+  return true;
+}
+
+std::vector<rr::ObjectKey> GatewayHooks::settings_to_gateways_map(const ConfigMap& /*object*/) const {
+  // TODO(you): the keys (namespace, name) of the Gateways this ConfigMap concerns: an owner
+  // reference, a label or an annotation naming them. On an update the keys of the old and of the
+  // new ConfigMap are both reconciled. As scaffolded: none, so its events reconcile nothing.
+  return {};
+}
+
+bool GatewayHooks::ours_predicate(rr::EventType /*type*/, const ConfigMap* /*old_object*/,
+                                  const ConfigMap& /*object*/) const {
+  // TODO(you): whether this event of a ConfigMap reaches the reconciler (the watch of ConfigMap
+  // (reconciler.yaml:33:9)); old_object is set on updates only. As scaffolded: every event passes,
+  // as if the spec named no predicate.
+  return true;
+}
+
+std::vector<rr::ObjectKey> GatewayHooks::pods_to_gateways_map(
+    const rr::ObjectMeta& /*metadata*/) const {
+  // TODO(you): the keys (namespace, name) of the Gateways this object (given its metadata)
+  // concerns: an owner reference, a label or an annotation naming them. On an update the keys of
+  // the old and of the new object (given its metadata) are both reconciled. As scaffolded: none, so
+  // its events reconcile nothing.
+  return {};
+}
+
+bool GatewayHooks::ours_predicate(rr::EventType /*type*/, const rr::ObjectMeta* /*old_metadata*/,
+                                  const rr::ObjectMeta& /*metadata*/) const {
+  // TODO(you): whether this event of an object, given its metadata, reaches the reconciler (the
+  // metadata-only watch of Pod (reconciler.yaml:39:9)); old_metadata is set on updates only. As
+  // scaffolded: every event passes, as if the spec named no predicate.
+  return true;
 }
 
 }  // namespace gateway

@@ -10,8 +10,12 @@
 // A hook the spec requires that is missing here, or declared with another
 // signature, fails the build with a message naming it.
 #pragma once
+#include <vector>
 
 #include "gateway_reconciler.hpp"
+#include "rr/client/object_key.hpp"
+#include "rr/controller/predicates.hpp"
+#include "rr/core/meta.hpp"
 #include "rr/reconcilers/context.hpp"
 #include "rr/reconcilers/error.hpp"
 #include "rr/reconcilers/object_manager.hpp"
@@ -19,7 +23,7 @@
 namespace gateway {
 
 struct GatewayHooks {
-  // ---- Credentials: sync, tracks Secret (reconciler.yaml:15:5) ----------------------------------
+  // ---- Credentials: sync, tracks Secret (reconciler.yaml:17:5) ----------------------------------
 
   // Step Credentials's work on the Gateway: read what it needs, compute, call outside the cluster,
   // and write the outcome to its status. An error stops the steps after it and is retried with
@@ -27,7 +31,7 @@ struct GatewayHooks {
   // change re-runs the step.
   rr::Error credentials_sync(rr::Context& ctx, Gateway& resource) const;
 
-  // ---- Proxy: child Deployment (reconciler.yaml:19:5) -------------------------------------------
+  // ---- Proxy: child Deployment (reconciler.yaml:21:5) -------------------------------------------
 
   // The Deployment that should exist for the Gateway: a child, std::nullopt (none: an existing one
   // is deleted) or an rr::Error (rr::err_only_reconcile_child_status(): leave the child as it is,
@@ -42,6 +46,30 @@ struct GatewayHooks {
   // written (AlreadyExists, Forbidden, Invalid) onto the Gateway's status.
   void proxy_reflect(rr::Context& ctx, Gateway& resource, const Deployment* child,
                      const rr::Error& err) const;
+
+  // ---- watches and predicates (reconciler.yaml) -------------------------------------------------
+
+  // Whether an event of a Secret (the predicates of step Credentials) reaches the reconciler:
+  // old_object is set on updates only. Asked for at reconciler.yaml:20:9.
+  bool ours_predicate(rr::EventType type, const Secret* old_object, const Secret& object) const;
+
+  // The Gateways to reconcile when a ConfigMap changes (its keys: namespace and name). Asked for at
+  // reconciler.yaml:27:5.
+  std::vector<rr::ObjectKey> settings_to_gateways_map(const ConfigMap& object) const;
+
+  // Whether an event of a ConfigMap (the watch of ConfigMap) reaches the reconciler: old_object is
+  // set on updates only. Asked for at reconciler.yaml:33:9.
+  bool ours_predicate(rr::EventType type, const ConfigMap* old_object,
+                      const ConfigMap& object) const;
+
+  // The Gateways to reconcile when a Pod's metadata changes (its keys: namespace and name). Asked
+  // for at reconciler.yaml:34:5.
+  std::vector<rr::ObjectKey> pods_to_gateways_map(const rr::ObjectMeta& metadata) const;
+
+  // Whether an event (the metadata-only watch of Pod) reaches the reconciler, given the object's
+  // metadata: old_metadata is set on updates only. Asked for at reconciler.yaml:39:9.
+  bool ours_predicate(rr::EventType type, const rr::ObjectMeta* old_metadata,
+                      const rr::ObjectMeta& metadata) const;
 };
 
 }  // namespace gateway
