@@ -125,7 +125,7 @@ std::string Informer::last_resource_version() const {
   std::lock_guard lock(impl_->state_mutex);
   // Several namespaces' streams have no one version in common.
   return !impl_->per_namespace && impl_->streams.size() == 1 ? impl_->streams.front()->last_resource_version
-                                                              : std::string();
+                                                             : std::string();
 }
 
 }  // namespace rr

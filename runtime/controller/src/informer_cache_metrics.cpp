@@ -7,9 +7,10 @@ namespace rr::metrics {
 InformerCacheMetrics::InformerCacheMetrics(Registry& registry, std::shared_ptr<const InformerCache> cache)
     : objects_(registry.gauge("rr_informer_cache_objects", "Number of objects in the informer cache, per kind.",
                               {"group", "version", "kind"})),
-      forbidden_(registry.counter("rr_informer_cache_forbidden_total",
-                                  "Lists and watches of the informer cache answered 403 Forbidden, per kind and namespace.",
-                                  {"group", "version", "kind", "namespace"})),
+      forbidden_(
+          registry.counter("rr_informer_cache_forbidden_total",
+                           "Lists and watches of the informer cache answered 403 Forbidden, per kind and namespace.",
+                           {"group", "version", "kind", "namespace"})),
       cache_(std::move(cache)) {}
 
 void InformerCacheMetrics::collect() {

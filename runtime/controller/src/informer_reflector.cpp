@@ -114,8 +114,8 @@ class Reflector {
     impl_.sync_cv.notify_all();
     if (impl_.options.on_forbidden) impl_.options.on_forbidden(stream_.namespace_);
     const std::string where = stream_.namespace_.empty() ? "the cluster scope" : "namespace " + stream_.namespace_;
-    impl_.report("forbidden in " + where + " (no RoleBinding granting the operator's role there?); retrying: " +
-                 std::string(message));
+    impl_.report("forbidden in " + where +
+                 " (no RoleBinding granting the operator's role there?); retrying: " + std::string(message));
   }
 
   ListOptions selection() const {
