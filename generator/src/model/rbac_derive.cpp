@@ -39,6 +39,7 @@ DeployNames deploy_names(const std::string& file_stem, const std::string& deploy
   n.app = kebab(file_stem);
   n.namespace_ = deploy_namespace.empty() ? n.app + "-system" : deploy_namespace;
   n.manager_role = n.app + "-manager-role";
+  n.namespaced_role = n.manager_role + "-namespaced";
   n.leader_election_role = n.app + "-leader-election-role";
   n.service_account = n.app + "-controller-manager";
   n.deployment = n.app + "-controller-manager";
@@ -60,6 +61,10 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   std::vector<RoleKey> manager_roles;
   if (!namespaced_scope) {
     manager_roles.push_back(cluster_role);
+  } else if (!spec.namespace_selector.empty()) {
+    // Roles cannot be written for namespaces that do not exist yet: the rules go to a ClusterRole
+    // that only RoleBindings in the selected namespaces grant (as OLM binds an OperatorGroup's).
+    manager_roles.push_back(RoleKey{"", names.namespaced_role});
   } else if (spec.namespaces.empty()) {
     manager_roles.push_back(RoleKey{names.namespace_, names.manager_role});
   } else {
@@ -121,6 +126,9 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
       add(roles_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
+  // A namespace selector: the cache lists and watches Namespaces to learn which match.
+  if (namespaced_scope && !spec.namespace_selector.empty())
+    add_one(cluster_role, rule("", "namespaces", {"list", "watch"}));
   // Kinds of `watches:`: the informer lists and watches them; the map hook gets the object.
   for (const ResolvedWatch& w : spec.watches)
     add(roles_for(w.kind), rule(w.kind.group, w.kind.plural, {"list", "watch"}));

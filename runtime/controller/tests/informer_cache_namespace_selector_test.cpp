@@ -174,8 +174,8 @@ TEST_CASE("namespace selector: a namespace without a RoleBinding is retried, cou
   make_namespace(*cluster, "b", {{"team", "x"}});
   cluster->create(widget_kind(), object(widget_kind(), "a", "one"));
   cluster->create(widget_kind(), object(widget_kind(), "b", "two"));
-  auto client =
-      std::make_shared<RoleBindingClient>(std::make_shared<ClusterClient>(cluster), std::set<std::string>{"a"});
+  auto client = std::make_shared<RoleBindingClient>(std::make_shared<ClusterClient>(cluster),
+                                                    std::set<std::string>{"a"});
   auto options = selector_options("team=x");
   std::mutex mutex;
   std::vector<std::string> reports;
@@ -196,14 +196,14 @@ TEST_CASE("namespace selector: a namespace without a RoleBinding is retried, cou
   CHECK(cache->forbidden_counts().count({gvk, "a"}) == 0);
   cache_metrics.collect();
   const std::string text = registry.expose();
-  CHECK(text.find(R"(rr_informer_cache_forbidden_total{group="example.dev",kind="Widget",namespace="b",version="v1"} )") !=
+  CHECK(text.find(
+            R"(rr_informer_cache_forbidden_total{group="example.dev",kind="Widget",namespace="b",version="v1"} )") !=
         std::string::npos);
   CHECK(text.find(R"(namespace="a")") == std::string::npos);
   {
     std::lock_guard lock(mutex);
-    CHECK(std::any_of(reports.begin(), reports.end(), [](const std::string& r) {
-      return r.find("forbidden in namespace b") != std::string::npos;
-    }));
+    CHECK(std::any_of(reports.begin(), reports.end(),
+                      [](const std::string& r) { return r.find("forbidden in namespace b") != std::string::npos; }));
   }
 
   // The admin binds the role in b: the next retry lists it.
