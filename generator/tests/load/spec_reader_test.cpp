@@ -412,10 +412,10 @@ TEST_CASE("spec reader: namespaces chosen by a label selector") {
                 "reconciler.yaml:5:13: error: 'namespaces' as a mapping needs 'selector' (matchLabels, "
                 "matchExpressions); or list the namespaces [spec-missing-key]"});
   check_errors(spec("scope: Namespace\nnamespaces: {selector: {matchLabels: {team: 'a b'}}}\n" + kSteps),
-               {"reconciler.yaml:5:44: error: label value 'a b' is not a label value [spec-bad-predicate]"});
+               {"reconciler.yaml:5:45: error: label value 'a b' is not a label value [spec-bad-predicate]"});
   check_errors(
       spec("scope: Namespace\nnamespaces: {selector: {matchExpressions: [{key: t, operator: In}]}}\n" + kSteps),
-      {"reconciler.yaml:5:58: error: operator In needs at least one value [spec-bad-predicate]"});
+      {"reconciler.yaml:5:63: error: operator In needs at least one value [spec-bad-predicate]"});
   check_errors(spec("namespaces: {selector: {matchLabels: {team: a}}}\n" + kSteps),
                {"reconciler.yaml:4:13: error: 'namespaces: {selector: ...}' needs scope: Namespace (a RoleBinding in "
                 "each selected namespace); scope: Cluster watches every namespace [spec-namespaces-scope]"});

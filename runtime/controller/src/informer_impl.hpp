@@ -73,15 +73,19 @@ struct Informer::Impl {
   bool streams_running = false;
   std::mutex namespaces_mutex;  // one set_namespaces() at a time, and run()'s end
 
-  // Every stream has synced (state_mutex held); with dynamic namespaces, once they are known,
-  // a refused (403) namespace does not count.
+  // Every stream has synced (state_mutex held). With dynamic namespaces: once they are known, a
+  // refused (403) namespace does not count, and once synced the informer stays so (as client-go's
+  // HasSynced): a namespace that comes later does not hold back readers of the others.
   bool all_synced() const {
     if (options.dynamic_namespaces && !namespaces_set) return false;
+    if (synced_once) return true;
     for (const auto& s : streams) {
       if (!s->synced && !(options.dynamic_namespaces && s->forbidden)) return false;
     }
+    synced_once = options.dynamic_namespaces;
     return true;
   }
+  mutable bool synced_once = false;  // dynamic_namespaces: all_synced() was true once (state_mutex)
 
   // Dispatch (dispatch_mutex held). `initial`: an add of the stream's initial list.
   void deliver_add(const Json& object, bool initial);

@@ -91,8 +91,11 @@ class Reflector {
             return;
         }
       } catch (const ApiError& e) {
-        if (e.code() == 403) forbidden(e.what());
-        impl_.report(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        if (e.code() == 403) {
+          forbidden(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        } else {
+          impl_.report(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        }
         relist = true;
         sleep(backoff_.next());
       } catch (const std::exception& e) {
