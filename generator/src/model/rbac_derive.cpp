@@ -50,7 +50,10 @@ DeployNames deploy_names(const ResolvedSpec& spec) {
   return deploy_names(spec.file_stem, spec.deploy_namespace);
 }
 
-std::string binding_name(const std::string& role_name) { return role_name + "binding"; }
+std::string binding_name(const std::string& role_name) {
+  const bool ends_in_role = role_name.size() >= 4 && role_name.compare(role_name.size() - 4, 4, "role") == 0;
+  return role_name + (ends_in_role ? "binding" : "-binding");
+}
 
 std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   const DeployNames names = deploy_names(spec);

@@ -27,7 +27,8 @@ DeployNames deploy_names(const ResolvedSpec& spec);
 // checks before it writes a project.
 DeployNames deploy_names(const std::string& file_stem, const std::string& deploy_namespace);
 
-// The binding of a role is named after it, as kubebuilder does: "x-role" -> "x-rolebinding".
+// The binding of a role is named after it, as kubebuilder does: "x-role" -> "x-rolebinding"; other
+// names get "-binding" ("x-manager-role-namespaced" -> "x-manager-role-namespaced-binding").
 std::string binding_name(const std::string& role_name);
 
 // Where the manager's Roles in the namespaces of `namespaces:` (other than the deploy namespace)

@@ -24,12 +24,12 @@ using rr::test::Running;
 
 namespace {
 
-const rr::KindInfo& configmaps() {
+const rr::KindInfo& configmap_kind() {
   static const rr::KindInfo kind{{"", "v1", "ConfigMap"}, "configmaps", "ConfigMapList", rr::Scope::Namespaced, false};
   return kind;
 }
 
-struct Seen {
+struct ReconciledKeys {
   std::mutex mutex;
   std::vector<std::string> keys;
   std::set<std::string> distinct() {
@@ -43,35 +43,38 @@ struct Seen {
 };
 
 struct ConfigMapRecorder {
-  std::shared_ptr<Seen> seen;
+  std::shared_ptr<ReconciledKeys> seen;
   rr::Outcome reconcile(const rr::Request& request, const rr::RequestOptions&) const {
     std::lock_guard lock(seen->mutex);
     seen->keys.push_back(request.str());
     return rr::Outcome{};
   }
   void validate(rr::Validation&) const {}
-  void setup(rr::Setup& s) const { s.for_kind(configmaps()); }
+  void setup(rr::Setup& s) const { s.for_kind(configmap_kind()); }
   std::string display_name() const { return "ConfigMapRecorder"; }
 };
 
-struct SelectorCluster : rr::test::MetricsAuthCluster {
-  SelectorCluster() {
+struct NamespaceSelectorCluster : rr::test::MetricsAuthCluster {
+  NamespaceSelectorCluster() {
     // What rrgen generates for `namespaces: {selector}`: namespaces list/watch in the bound
     // ClusterRole; the kinds' rules in a ClusterRole bound per namespace only.
-    bind("manager-role", rr::Json::array({{{"apiGroups", {""}}, {"resources", {"namespaces"}}, {"verbs", {"list", "watch"}}}}),
+    bind("manager-role",
+         rr::Json::array({{{"apiGroups", {""}}, {"resources", {"namespaces"}}, {"verbs", {"list", "watch"}}}}),
          account_subject("controller-manager"));
     create("/apis/rbac.authorization.k8s.io/v1/clusterroles",
            rr::apiserver_test::cluster_role_object(
                "manager-role-namespaced",
-               rr::Json::array({{{"apiGroups", {""}}, {"resources", {"configmaps"}}, {"verbs", {"list", "watch"}}},
-                                {{"apiGroups", {"events.k8s.io"}}, {"resources", {"events"}}, {"verbs", {"create", "patch"}}}})));
+               rr::Json::array(
+                   {{{"apiGroups", {""}}, {"resources", {"configmaps"}}, {"verbs", {"list", "watch"}}},
+                    {{"apiGroups", {"events.k8s.io"}}, {"resources", {"events"}}, {"verbs", {"create", "patch"}}}})));
   }
   void make_namespace(const std::string& name, const rr::Json& labels) {
     rr::Json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name}}}};
     if (!labels.empty()) ns["metadata"]["labels"] = labels;
     create("/api/v1/namespaces", ns);
-    create("/api/v1/namespaces/" + name + "/configmaps",
-           {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", "settings"}}}, {"data", {{"k", name}}}});
+    create(
+        "/api/v1/namespaces/" + name + "/configmaps",
+        {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", "settings"}}}, {"data", {{"k", name}}}});
   }
   void label(const std::string& name, const rr::Json& labels) {
     const rr::Json patch = {{"metadata", {{"labels", labels}}}};
@@ -92,8 +95,9 @@ struct SelectorCluster : rr::test::MetricsAuthCluster {
 
 }  // namespace
 
-TEST_CASE("namespace selector under RBAC: labelled namespaces reach the controller; an unbound one is retried until bound") {
-  SelectorCluster local;
+TEST_CASE(
+    "namespace selector under RBAC: labelled namespaces reach the controller; an unbound one is retried until bound") {
+  NamespaceSelectorCluster local;
   local.make_namespace("team-a", {{"team", "x"}});
   local.make_namespace("team-b", {{"team", "x"}});
   local.make_namespace("other", rr::Json::object());
@@ -110,19 +114,20 @@ TEST_CASE("namespace selector under RBAC: labelled namespaces reach the controll
   cache_options.namespace_selector = flags.namespace_selector;
   auto cache = std::make_shared<rr::InformerCache>(api, cache_options);
   manager.add(cache);
-  auto seen = std::make_shared<Seen>();
+  auto seen = std::make_shared<ReconciledKeys>();
   rr::OperatorContext op{manager, api, cache, flags};
   rr::ControllerOptions controller;
   controller.name = "configmap";
-  op.add_controller(std::move(controller), [seen](const rr::Config&) -> rr::Reconciler { return ConfigMapRecorder{seen}; });
+  op.add_controller(std::move(controller),
+                    [seen](const rr::Config&) -> rr::Reconciler { return ConfigMapRecorder{seen}; });
   rr::metrics::InformerCacheMetrics cache_metrics(manager.metrics(), cache);
 
   Running running(manager);
   // team-a is served though team-b is refused: one namespace without a binding stops no one.
   REQUIRE(eventually([&] { return seen->distinct().contains("team-a/settings"); }, 10s));
   CHECK(cache->selected_namespaces() == std::vector<std::string>{"team-a", "team-b"});
-  REQUIRE(eventually([&] { return cache->forbidden_counts()[{configmaps().gvk, "team-b"}] >= 2; }, 10s));
-  CHECK(cache->forbidden_counts().count({configmaps().gvk, "team-a"}) == 0);
+  REQUIRE(eventually([&] { return cache->forbidden_counts()[{configmap_kind().gvk, "team-b"}] >= 2; }, 10s));
+  CHECK(cache->forbidden_counts().count({configmap_kind().gvk, "team-a"}) == 0);
   cache_metrics.collect();
   CHECK(manager.metrics().expose().find(
             R"(rr_informer_cache_forbidden_total{group="",kind="ConfigMap",namespace="team-b",version="v1"} )") !=
@@ -132,13 +137,13 @@ TEST_CASE("namespace selector under RBAC: labelled namespaces reach the controll
   // The admin applies the RoleBinding template in team-b: the next retry lists it.
   local.bind_in("team-b");
   REQUIRE(eventually([&] { return seen->distinct().contains("team-b/settings"); }, 10s));
-  CHECK(cache->get(configmaps(), {"team-b", "settings"})["data"]["k"] == "team-b");
+  CHECK(cache->get(configmap_kind(), {"team-b", "settings"})["data"]["k"] == "team-b");
 
   // team-a unlabelled: its ConfigMap leaves the cache as a delete, which reaches the controller.
   const std::size_t before = seen->count();
   local.label("team-a", {{"team", nullptr}});
   REQUIRE(eventually([&] { return cache->selected_namespaces() == std::vector<std::string>{"team-b"}; }, 10s));
-  CHECK_THROWS_AS(cache->get(configmaps(), {"team-a", "settings"}), rr::ApiError);
+  CHECK_THROWS_AS(cache->get(configmap_kind(), {"team-a", "settings"}), rr::ApiError);
   REQUIRE(eventually([&] { return seen->count() > before; }, 10s));
   {
     std::lock_guard lock(seen->mutex);
