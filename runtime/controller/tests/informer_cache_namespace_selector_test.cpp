@@ -44,49 +44,6 @@ std::vector<std::string> keys_in(const Json& list) {
   return out;
 }
 
-// A client whose RBAC is a set of namespaces it holds a RoleBinding in (grant() adds one): lists
-// and watches of namespaced kinds elsewhere, or across every namespace, are answered 403 as the
-// API server answers them; Namespaces (cluster scope) are allowed, as the bound ClusterRole does.
-class RoleBindingClient final : public ForwardingClient {
- public:
-  RoleBindingClient(std::shared_ptr<Client> inner, std::set<std::string> granted)
-      : ForwardingClient(std::move(inner)), granted_(std::move(granted)) {}
-
-  void grant(const std::string& ns) {
-    std::lock_guard lock(mutex_);
-    granted_.insert(ns);
-  }
-  std::set<std::string> asked() {
-    std::lock_guard lock(mutex_);
-    return asked_;
-  }
-
- protected:
-  Json do_list(const KindInfo& k, const ListOptions& o) override {
-    check(k, o.namespace_);
-    return ForwardingClient::do_list(k, o);
-  }
-  std::unique_ptr<Watch> do_watch(const KindInfo& k, const ListOptions& o) override {
-    check(k, o.namespace_);
-    return ForwardingClient::do_watch(k, o);
-  }
-
- private:
-  void check(const KindInfo& k, const std::string& ns) {
-    if (!k.namespaced()) return;
-    std::lock_guard lock(mutex_);
-    asked_.insert(ns.empty() ? "<all>" : ns);
-    if (!granted_.contains(ns)) {
-      throw ApiError(api_errors::forbidden(k.plural, k.gvk.group, "",
-                                           "the service account cannot list resource in " +
-                                               (ns.empty() ? std::string("the cluster scope") : "namespace " + ns)));
-    }
-  }
-  std::mutex mutex_;
-  std::set<std::string> granted_;
-  std::set<std::string> asked_;
-};
-
 struct Running {
   std::shared_ptr<InformerCache> cache;
   std::jthread thread;
@@ -111,8 +68,8 @@ TEST_CASE("namespace selector: labelled namespaces are cached as they come and l
   cluster->create(widget_kind(), object(widget_kind(), "a", "one"));
   cluster->create(widget_kind(), object(widget_kind(), "b", "two"));
   cluster->create(widget_kind(), object(widget_kind(), "c", "three"));
-  auto client = std::make_shared<RoleBindingClient>(std::make_shared<ClusterClient>(cluster),
-                                                    std::set<std::string>{"a", "b", "c", "d"});
+  auto client = std::make_shared<RoleClient>(std::make_shared<ClusterClient>(cluster),
+                                             std::set<std::string>{"a", "b", "c", "d"});
   auto cache = std::make_shared<InformerCache>(client, selector_options("team in (x, y)"));
   Recorder events;
   cache->get_or_create(widget_kind())->add_handlers(events.handlers());
@@ -174,8 +131,7 @@ TEST_CASE("namespace selector: a namespace without a RoleBinding is retried, cou
   make_namespace(*cluster, "b", {{"team", "x"}});
   cluster->create(widget_kind(), object(widget_kind(), "a", "one"));
   cluster->create(widget_kind(), object(widget_kind(), "b", "two"));
-  auto client = std::make_shared<RoleBindingClient>(std::make_shared<ClusterClient>(cluster),
-                                                    std::set<std::string>{"a"});
+  auto client = std::make_shared<RoleClient>(std::make_shared<ClusterClient>(cluster), std::set<std::string>{"a"});
   auto options = selector_options("team=x");
   std::mutex mutex;
   std::vector<std::string> reports;
