@@ -164,11 +164,13 @@ void InformerCache::run_namespace_selection(std::stop_token stop) {
     if (stop.stop_requested()) return;
   }
   auto changed = [this](const Json&) { select_namespaces(); };
+  // The replay of the listed Namespaces goes to on_initial_add, which does nothing: one selection
+  // below covers them all (rather than one per Namespace).
   namespace_informer_->add_handlers({.on_add = changed,
                                      .on_update = [this](const Json&, const Json&) { select_namespaces(); },
                                      .on_delete = changed,
-                                     .on_initial_add = {}});
-  select_namespaces();  // also when there is no Namespace at all: the handlers' replay calls none
+                                     .on_initial_add = [](const Json&) {}});
+  select_namespaces();
   std::mutex mutex;
   std::condition_variable_any until_stop;
   std::unique_lock lock(mutex);
