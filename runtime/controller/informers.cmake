@@ -23,6 +23,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_options_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_namespaces_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_namespace_selector_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/informer_cache_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/cached_client_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/read_your_writes_test.cpp

@@ -33,6 +33,7 @@ if(RRGEN_BUILD_TESTS)
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_webhook_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_secure_metrics_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tests/manager_watches_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/tests/manager_namespace_selector_test.cpp
   )
   # The webhook test calls the webhook server with rr::webhook's test HTTPS client (libcurl).
   target_include_directories(rr_manager_run_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/src

@@ -181,6 +181,9 @@ struct ReconcilerSpec {
   // `namespaces: [a, b]` (with scope: Namespace): the namespaces the cache watches and the Roles go
   // to; empty: the deploy namespace's Role as before. Sorted, without repeats.
   std::vector<std::string> namespaces;
+  // `namespaces: {selector: {matchLabels, matchExpressions}}` (with scope: Namespace): the
+  // namespaces whose labels match, as the string grammar ("team=a,env in (prod)"); "" = none.
+  std::string namespace_selector;
   Location namespaces_location;
   // `events: core/v1`: the recorder writes core/v1 Events (older clusters); default events.k8s.io/v1.
   bool core_v1_events = false;

@@ -278,6 +278,11 @@ class SpecReader {
                    "'namespaces' needs scope: Namespace (a Role in each listed namespace); scope: Cluster watches "
                    "every namespace");
     }
+    if (!spec.namespace_selector.empty() && spec.scope != Scope::Namespace) {
+      diags_.error(spec.namespaces_location, "spec-namespaces-scope",
+                   "'namespaces: {selector: ...}' needs scope: Namespace (a RoleBinding in each selected namespace); "
+                   "scope: Cluster watches every namespace");
+    }
     read_watch_keys(doc, spec);
     if (spec.scope == Scope::Namespace) {
       for (const auto& at : url_locations)
@@ -316,12 +321,26 @@ class SpecReader {
     return ok;
   }
 
-  // `namespaces: [a, b]`: namespace names (DNS-1123 labels), each once.
+  // `namespaces: [a, b]`: namespace names (DNS-1123 labels), each once; or
+  // `namespaces: {selector: {matchLabels, matchExpressions}}`: the namespaces whose labels match.
   void read_watch_namespaces(const Node& n, ReconcilerSpec& spec) {
     spec.namespaces_location = n.location;
     if (n.is_mapping()) {
-      diags_.error(n.location, "spec-wrong-type",
-                   "'namespaces' must be a sequence of namespace names; a namespace selector is not supported yet");
+      static const std::vector<std::string> keys = {"selector"};
+      for (std::size_t i = 0; i < n.keys.size(); ++i) {
+        if (n.keys[i] != "selector") unknown_key(n.keys[i], n.key_locations[i], keys);
+      }
+      const Node* selector = n.find("selector");
+      if (!selector) {
+        diags_.error(n.location, "spec-missing-key",
+                     "'namespaces' as a mapping needs 'selector' (matchLabels, matchExpressions); or list the "
+                     "namespaces");
+        return;
+      }
+      if (auto text = read_spec_label_selector(*selector, "selector", "leave out 'namespaces' to watch every namespace",
+                                               diags_)) {
+        spec.namespace_selector = *text;
+      }
       return;
     }
     for (auto& [name, node] : strings_of(n, "namespaces")) {

@@ -128,10 +128,12 @@ bool w_read_expressions(const Node& n, std::vector<std::string>& terms, Diagnost
 }
 
 // `{labelSelector: {matchLabels, matchExpressions}}` as the string grammar.
-std::optional<std::string> w_read_selector(const Node& n, Diagnostics& diags) {
+std::optional<std::string> w_read_selector(const Node& n, Diagnostics& diags,
+                                           std::string_view key_name = "labelSelector",
+                                           std::string_view if_empty = "remove the predicate") {
   if (!n.is_mapping()) {
     diags.error(n.location, "spec-wrong-type",
-                "'labelSelector' must be a mapping of matchLabels and matchExpressions, not " + describe(n));
+                w_quoted(key_name) + " must be a mapping of matchLabels and matchExpressions, not " + describe(n));
     return std::nullopt;
   }
   bool ok = true;
@@ -168,7 +170,8 @@ std::optional<std::string> w_read_selector(const Node& n, Diagnostics& diags) {
   }
   if (!ok) return std::nullopt;
   if (terms.empty()) {
-    diags.error(n.location, "spec-bad-predicate", "an empty labelSelector matches every object; remove the predicate");
+    diags.error(n.location, "spec-bad-predicate",
+                "an empty " + std::string(key_name) + " matches every object; " + std::string(if_empty));
     return std::nullopt;
   }
   std::string out;
@@ -398,6 +401,11 @@ void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostic
   }
   spec.reconcile_timeout = n.text;
   spec.reconcile_timeout_ns = *ns;
+}
+
+std::optional<std::string> read_spec_label_selector(const Node& n, std::string_view key_name, std::string_view if_empty,
+                                                    Diagnostics& diags) {
+  return w_read_selector(n, diags, key_name, if_empty);
 }
 
 }  // namespace rrgen

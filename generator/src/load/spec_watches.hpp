@@ -22,6 +22,12 @@ std::vector<SpecWatch> read_spec_watches(const Node& n, Diagnostics& diags);
 // `reconcileTimeout:` into spec.reconcile_timeout(_ns); reports spec-wrong-type and spec-bad-duration.
 void read_spec_reconcile_timeout(const Node& n, ReconcilerSpec& spec, Diagnostics& diags);
 
+// A metav1.LabelSelector ({matchLabels, matchExpressions}) written under `key_name`, as the string
+// grammar ("team=a,env in (prod)"); nullopt after reporting spec-wrong-type, spec-unknown-key or
+// spec-bad-predicate (bad keys, values and operators; an empty selector, with `if_empty` as the hint).
+std::optional<std::string> read_spec_label_selector(const Node& n, std::string_view key_name, std::string_view if_empty,
+                                                    Diagnostics& diags);
+
 // Go's time.ParseDuration ("30s", "1m30s", "1.5h", "250ms", "0"), in nanoseconds; nullopt with
 // `why` set when the text is not one or overflows.
 std::optional<std::int64_t> parse_go_duration(std::string_view text, std::string& why);

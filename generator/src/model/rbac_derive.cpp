@@ -39,6 +39,7 @@ DeployNames deploy_names(const std::string& file_stem, const std::string& deploy
   n.app = kebab(file_stem);
   n.namespace_ = deploy_namespace.empty() ? n.app + "-system" : deploy_namespace;
   n.manager_role = n.app + "-manager-role";
+  n.namespaced_role = n.manager_role + "-namespaced";
   n.leader_election_role = n.app + "-leader-election-role";
   n.service_account = n.app + "-controller-manager";
   n.deployment = n.app + "-controller-manager";
@@ -49,7 +50,10 @@ DeployNames deploy_names(const ResolvedSpec& spec) {
   return deploy_names(spec.file_stem, spec.deploy_namespace);
 }
 
-std::string binding_name(const std::string& role_name) { return role_name + "binding"; }
+std::string binding_name(const std::string& role_name) {
+  const bool ends_in_role = role_name.size() >= 4 && role_name.compare(role_name.size() - 4, 4, "role") == 0;
+  return role_name + (ends_in_role ? "binding" : "-binding");
+}
 
 std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   const DeployNames names = deploy_names(spec);
@@ -60,6 +64,10 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   std::vector<RoleKey> manager_roles;
   if (!namespaced_scope) {
     manager_roles.push_back(cluster_role);
+  } else if (!spec.namespace_selector.empty()) {
+    // Roles cannot be written for namespaces that do not exist yet: the rules go to a ClusterRole
+    // that only RoleBindings in the selected namespaces grant (as OLM binds an OperatorGroup's).
+    manager_roles.push_back(RoleKey{"", names.namespaced_role});
   } else if (spec.namespaces.empty()) {
     manager_roles.push_back(RoleKey{names.namespace_, names.manager_role});
   } else {
@@ -121,6 +129,9 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
       add(roles_for(tracked), rule(tracked.group, tracked.plural, {"list", "watch"}));
     }
   }
+  // A namespace selector: the cache lists and watches Namespaces to learn which match.
+  if (namespaced_scope && !spec.namespace_selector.empty())
+    add_one(cluster_role, rule("", "namespaces", {"list", "watch"}));
   // Kinds of `watches:`: the informer lists and watches them; the map hook gets the object.
   for (const ResolvedWatch& w : spec.watches)
     add(roles_for(w.kind), rule(w.kind.group, w.kind.plural, {"list", "watch"}));

@@ -164,6 +164,9 @@ struct ResolvedSpec {
   // `namespaces:` (scope Namespace only): the namespaces watched, a Role and RoleBinding in each;
   // sorted; empty: the deploy namespace's Role.
   std::vector<std::string> namespaces;
+  // `namespaces: {selector: ...}` (scope Namespace only): the label selector (string grammar) of the
+  // namespaces watched; the kinds' rules go to an unbound ClusterRole bound per namespace by an admin.
+  std::string namespace_selector;
   // `events: core/v1`: core/v1 Events (--events-api=core/v1); false: events.k8s.io/v1.
   bool core_v1_events = false;
   std::vector<std::string> conditions;  // condition types that Ready summarises, as written

@@ -177,6 +177,7 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   out.file_stem = file_stem(spec.name);
   out.scope = reconciler_scope(spec.scope);
   out.namespaces = spec.namespaces;
+  out.namespace_selector = spec.namespace_selector;
   out.core_v1_events = spec.core_v1_events;
   out.conditions = spec.conditions;
   out.conditions_location = spec.conditions_location;

@@ -394,9 +394,31 @@ TEST_CASE("spec reader: namespaces, with scope: Namespace") {
                 "reconciler.yaml:5:23: error: namespace 'a' is listed twice [spec-duplicate-name]"});
   check_errors(spec("scope: Namespace\nnamespaces: []\n" + kSteps),
                {"reconciler.yaml:5:13: error: 'namespaces' must list at least one namespace [spec-bad-value]"});
+}
+
+TEST_CASE("spec reader: namespaces chosen by a label selector") {
+  auto ok = read(spec("scope: Namespace\nnamespaces:\n  selector:\n    matchLabels: {team: a}\n"
+                      "    matchExpressions: [{key: env, operator: NotIn, values: [dev]}, {key: legacy, operator: "
+                      "DoesNotExist}]\n" +
+                      kSteps));
+  REQUIRE(ok->spec);
+  CHECK(ok->spec->namespace_selector == "team=a,env notin (dev),!legacy");
+  CHECK(ok->spec->namespaces.empty());
   check_errors(spec("scope: Namespace\nnamespaces: {selector: {}}\n" + kSteps),
-               {"reconciler.yaml:5:13: error: 'namespaces' must be a sequence of namespace names; a namespace "
-                "selector is not supported yet [spec-wrong-type]"});
+               {"reconciler.yaml:5:24: error: an empty selector matches every object; leave out 'namespaces' to "
+                "watch every namespace [spec-bad-predicate]"});
+  check_errors(spec("scope: Namespace\nnamespaces: {selectr: {matchLabels: {a: b}}}\n" + kSteps),
+               {"reconciler.yaml:5:14: error: unknown key 'selectr'; did you mean 'selector'? [spec-unknown-key]",
+                "reconciler.yaml:5:13: error: 'namespaces' as a mapping needs 'selector' (matchLabels, "
+                "matchExpressions); or list the namespaces [spec-missing-key]"});
+  check_errors(spec("scope: Namespace\nnamespaces: {selector: {matchLabels: {team: 'a b'}}}\n" + kSteps),
+               {"reconciler.yaml:5:45: error: label value 'a b' is not a label value [spec-bad-predicate]"});
+  check_errors(
+      spec("scope: Namespace\nnamespaces: {selector: {matchExpressions: [{key: t, operator: In}]}}\n" + kSteps),
+      {"reconciler.yaml:5:63: error: operator In needs at least one value [spec-bad-predicate]"});
+  check_errors(spec("namespaces: {selector: {matchLabels: {team: a}}}\n" + kSteps),
+               {"reconciler.yaml:4:13: error: 'namespaces: {selector: ...}' needs scope: Namespace (a RoleBinding in "
+                "each selected namespace); scope: Cluster watches every namespace [spec-namespaces-scope]"});
 }
 
 TEST_CASE("spec reader: events") {

@@ -75,11 +75,13 @@ void CachedClient::remember_entry(const KindInfo& kind, ObjectKey key, Written w
 }
 
 bool CachedClient::caught_up(const KindInfo& kind, const ObjectKey& key, const Written& written) {
+  // A namespace the cache does not hold (now): no read of it waits.
+  if (kind.namespaced() && !cache_->reads_namespace(kind, key.namespace_)) return true;
   std::optional<Json> object;
   try {
     object = cache_->get(kind, key);
   } catch (const CacheNamespaceError&) {
-    return true;  // a namespace the cache does not hold: no read of it waits
+    return true;
   } catch (const ApiError& e) {
     if (!is_not_found(e.status())) throw;
   }

@@ -65,6 +65,13 @@ void Informer::run(std::stop_token stop) {
   impl_->run(std::move(stop));
 }
 
+void Informer::set_namespaces(std::vector<std::string> namespaces) {
+  if (!impl_->options.dynamic_namespaces) {
+    throw std::logic_error("rr::Informer::set_namespaces needs InformerOptions::dynamic_namespaces");
+  }
+  impl_->set_namespaces(std::move(namespaces));
+}
+
 bool Informer::has_synced() const {
   std::lock_guard lock(impl_->state_mutex);
   return impl_->all_synced();
@@ -118,7 +125,8 @@ const ObjectStore& Informer::store() const noexcept { return impl_->store; }
 std::string Informer::last_resource_version() const {
   std::lock_guard lock(impl_->state_mutex);
   // Several namespaces' streams have no one version in common.
-  return impl_->streams.size() == 1 ? impl_->streams.front().last_resource_version : std::string();
+  return !impl_->per_namespace && impl_->streams.size() == 1 ? impl_->streams.front()->last_resource_version
+                                                             : std::string();
 }
 
 }  // namespace rr

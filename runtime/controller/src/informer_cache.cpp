@@ -34,6 +34,12 @@ S parse_selector(std::string_view text) {
   }
 }
 
+// The kind's own namespaces or namespace_ win over the cache's selector.
+bool has_own_namespaces(const InformerCacheOptions& cache, const KindInfo& kind) {
+  auto it = cache.by_kind.find(kind.gvk);
+  return it != cache.by_kind.end() && (it->second.namespace_ || it->second.namespaces);
+}
+
 // The namespaces a kind is cached from: its own, else the cache's; sorted, without repeats.
 std::vector<std::string> cached_namespaces(const InformerCacheOptions& cache, const KindInfo& kind) {
   if (!kind.namespaced()) return {};
@@ -46,7 +52,24 @@ std::vector<std::string> cached_namespaces(const InformerCacheOptions& cache, co
   return out;
 }
 
-InformerOptions options_for(const InformerCacheOptions& cache, const KindInfo& info) {
+const KindInfo& namespace_kind() {
+  static const KindInfo kind{{"", "v1", "Namespace"}, "namespaces", "NamespaceList", Scope::Cluster, true};
+  return kind;
+}
+
+// Namespaces are listed and watched whole (metadata only) and matched here: a watch with a label
+// selector does not tell that an object stopped matching on every server.
+std::vector<std::string> matching_namespaces(const Informer& namespaces, const Selector& selector) {
+  std::vector<std::string> out;
+  for (const auto& stored : namespaces.store().list_stored()) {
+    const Json object = stored.copy();
+    if (selector.matches(labels_of(object))) out.push_back(key_of(object).name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+InformerOptions base_options_for(const InformerCacheOptions& cache, const KindInfo& info) {
   InformerOptions options = cache.informer;
   options.namespaces = cached_namespaces(cache, info);
   if (options.namespaces.size() == 1) {
@@ -70,6 +93,91 @@ InformerCache::InformerCache(std::shared_ptr<Client> client, InformerCacheOption
     : client_(std::move(client)), options_(std::move(options)) {
   if (!client_) throw std::invalid_argument("rr::InformerCache needs a client");
   options_.informer.resync_period = options_.resync_period;
+  if (options_.namespace_selector.empty()) return;
+  if (!options_.namespaces.empty()) {
+    throw std::invalid_argument("rr::InformerCache: namespaces and namespace_selector exclude each other");
+  }
+  Selector::parse(options_.namespace_selector);  // std::invalid_argument for a bad selector
+  InformerOptions watch_namespaces = options_.informer;
+  watch_namespaces.namespaces.clear();
+  watch_namespaces.namespace_.clear();
+  watch_namespaces.label_selector.clear();
+  watch_namespaces.field_selector.clear();
+  watch_namespaces.transform = {};
+  watch_namespaces.metadata_only = true;  // the labels are all it needs
+  namespace_informer_ = std::make_shared<Informer>(client_, namespace_kind(), std::move(watch_namespaces));
+}
+
+bool InformerCache::selects_namespaces(const KindInfo& kind) const {
+  return namespace_informer_ && kind.namespaced() && !has_own_namespaces(options_, kind);
+}
+
+InformerOptions InformerCache::options_for(const KindInfo& kind) {
+  InformerOptions options = base_options_for(options_, kind);
+  if (selects_namespaces(kind)) {
+    options.dynamic_namespaces = true;
+    options.namespaces.clear();
+    options.namespace_.clear();
+  }
+  auto forward = options.on_forbidden;
+  options.on_forbidden = [this, gvk = kind.gvk, forward](std::string_view ns) {
+    {
+      std::lock_guard lock(mutex_);
+      ++forbidden_[{gvk, std::string(ns)}];
+    }
+    if (forward) forward(ns);
+  };
+  return options;
+}
+
+std::map<std::pair<GroupVersionKind, std::string>, std::uint64_t> InformerCache::forbidden_counts() const {
+  std::lock_guard lock(mutex_);
+  return forbidden_;
+}
+
+std::optional<std::vector<std::string>> InformerCache::selected_namespaces() const {
+  std::lock_guard lock(mutex_);
+  return selected_;
+}
+
+void InformerCache::select_namespaces() {
+  std::lock_guard select(select_mutex_);
+  const auto selected = matching_namespaces(*namespace_informer_, Selector::parse(options_.namespace_selector));
+  std::vector<std::shared_ptr<Informer>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    if (selected_ == selected) return;
+    selected_ = selected;
+    for (const auto* informers : {&informers_, &metadata_informers_}) {
+      for (const auto& [gvk, informer] : *informers) {
+        if (selects_namespaces(informer->kind())) targets.push_back(informer);
+      }
+    }
+  }
+  // Outside mutex_: a namespace that leaves joins its streams and delivers its objects' deletes.
+  for (const auto& informer : targets) informer->set_namespaces(selected);
+}
+
+// The Namespace informer runs on this thread; once it has synced the selection is made, then
+// every change of a Namespace makes it again.
+void InformerCache::run_namespace_selection(std::stop_token stop) {
+  std::jthread namespaces([this](std::stop_token s) { namespace_informer_->run(std::move(s)); });
+  std::stop_callback stop_namespaces(stop, [&] { namespaces.request_stop(); });
+  while (!namespace_informer_->wait_for_sync(stop, std::chrono::seconds(1))) {
+    if (stop.stop_requested()) return;
+  }
+  auto changed = [this](const Json&) { select_namespaces(); };
+  // The replay of the listed Namespaces goes to on_initial_add, which does nothing: one selection
+  // below covers them all (rather than one per Namespace).
+  namespace_informer_->add_handlers({.on_add = changed,
+                                     .on_update = [this](const Json&, const Json&) { select_namespaces(); },
+                                     .on_delete = changed,
+                                     .on_initial_add = [](const Json&) {}});
+  select_namespaces();
+  std::mutex mutex;
+  std::condition_variable_any until_stop;
+  std::unique_lock lock(mutex);
+  until_stop.wait(lock, stop, [] { return false; });
 }
 
 InformerCache::~InformerCache() {
@@ -88,13 +196,14 @@ void InformerCache::launch_locked(const std::shared_ptr<Informer>& informer) {
 
 std::shared_ptr<Informer> InformerCache::get_or_create(const KindInfo& kind) {
   std::lock_guard lock(mutex_);
-  return get_or_create_locked(kind, options_for(options_, kind));
+  return get_or_create_locked(kind, options_for(kind));
 }
 
 std::shared_ptr<Informer> InformerCache::get_or_create_locked(const KindInfo& kind, InformerOptions options) {
   auto [it, inserted] = informers_.try_emplace(kind.gvk);
   if (inserted) {
     it->second = std::make_shared<Informer>(client_, kind, std::move(options));
+    if (selected_ && selects_namespaces(kind)) it->second->set_namespaces(*selected_);  // no stream to stop yet
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;
@@ -105,12 +214,13 @@ std::shared_ptr<Informer> InformerCache::metadata_informer(const KindInfo& kind)
   if (auto it = informers_.find(kind.gvk); it != informers_.end() && it->second->metadata_only()) {
     return it->second;
   }
-  InformerOptions options = options_for(options_, kind);
+  InformerOptions options = options_for(kind);
   if (options.metadata_only) return get_or_create_locked(kind, std::move(options));
   auto [it, inserted] = metadata_informers_.try_emplace(kind.gvk);
   if (inserted) {
     options.metadata_only = true;
     it->second = std::make_shared<Informer>(client_, kind, std::move(options));
+    if (selected_ && selects_namespaces(kind)) it->second->set_namespaces(*selected_);
     if (started_ && !stopping_) launch_locked(it->second);
   }
   return it->second;
@@ -136,6 +246,7 @@ void InformerCache::start(std::stop_token stop) {
   started_ = true;
   for (const auto& [gvk, informer] : informers_) launch_locked(informer);
   for (const auto& [gvk, informer] : metadata_informers_) launch_locked(informer);
+  if (namespace_informer_) threads_.emplace_back([this](std::stop_token s) { run_namespace_selection(std::move(s)); });
   started_cv_.notify_all();
   started_cv_.wait(lock, stop, [] { return false; });  // until stop
   stopping_ = true;
@@ -153,6 +264,7 @@ bool InformerCache::started() const {
 
 bool InformerCache::ready() const {
   if (!started()) return false;
+  if (namespace_informer_ && !selected_namespaces()) return false;
   for (const auto& informer : informers()) {
     if (!informer->has_synced()) return false;
   }
@@ -180,6 +292,7 @@ bool InformerCache::wait_for_sync(std::stop_token stop, std::chrono::steady_cloc
     std::unique_lock lock(mutex_);
     if (!started_cv_.wait_until(lock, stop, deadline, [&] { return started_; })) return false;
   }
+  if (namespace_informer_ && !namespace_informer_->wait_for_sync(stop, timeout)) return false;
   for (const auto& informer : informers()) {
     if (!informer->wait_for_sync(stop, deadline - std::chrono::steady_clock::now())) return false;
   }
@@ -203,16 +316,27 @@ std::shared_ptr<Informer> InformerCache::synced_informer(const KindInfo& kind) {
 }
 
 std::vector<std::string> InformerCache::namespaces_of(const KindInfo& kind) const {
+  if (selects_namespaces(kind)) return selected_namespaces().value_or(std::vector<std::string>{});
   return cached_namespaces(options_, kind);
 }
 
+bool InformerCache::reads_namespace(const KindInfo& kind, std::string_view ns) const {
+  const auto namespaces = namespaces_of(kind);
+  if (namespaces.empty() && !selects_namespaces(kind)) return true;  // every namespace
+  return std::binary_search(namespaces.begin(), namespaces.end(), ns);
+}
+
 Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
-  if (const auto namespaces = namespaces_of(kind);
-      !namespaces.empty() && !std::binary_search(namespaces.begin(), namespaces.end(), key.namespace_)) {
+  const bool selected = selects_namespaces(kind);
+  if (!selected && !reads_namespace(kind, key.namespace_)) {
     throw CacheNamespaceError("unable to get: " + key.namespace_ + "/" + key.name +
                               " because of unknown namespace for the cache");
   }
-  auto informer = synced_informer(kind);
+  auto informer = synced_informer(kind);  // with a selector, also until the selection is made
+  // A namespace not selected (now) is a miss: its objects left the cache as deletes.
+  if (selected && !reads_namespace(kind, key.namespace_)) {
+    throw ApiError(api_errors::not_found(kind.plural, kind.gvk.group, key.name));
+  }
   ObjectKey lookup = key;
   if (!kind.namespaced()) lookup.namespace_.clear();
   if (auto object = informer->store().get_stored(lookup)) return object->copy();
@@ -220,9 +344,8 @@ Json InformerCache::get(const KindInfo& kind, const ObjectKey& key) {
 }
 
 Json InformerCache::list(const KindInfo& kind, const ListOptions& opts) {
-  if (const auto namespaces = namespaces_of(kind);
-      !opts.namespace_.empty() && !namespaces.empty() &&
-      !std::binary_search(namespaces.begin(), namespaces.end(), opts.namespace_)) {
+  // With a selector, a namespace not selected lists nothing (the store holds none of its objects).
+  if (!opts.namespace_.empty() && !selects_namespaces(kind) && !reads_namespace(kind, opts.namespace_)) {
     throw CacheNamespaceError("unable to list: " + opts.namespace_ + " because of unknown namespace for the cache");
   }
   auto informer = synced_informer(kind);

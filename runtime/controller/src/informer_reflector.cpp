@@ -2,6 +2,7 @@
 // the initial state (streamed or listed: informer_initial_list.cpp) replaces the store (the
 // difference becomes events), then watch on (the same stream, or from the list's
 // resourceVersion), resume ended watches, relist after failures with backoff, resync.
+#include <algorithm>
 #include <random>
 #include <set>
 #include <thread>
@@ -89,6 +90,14 @@ class Reflector {
           case WatchEnd::stopped:
             return;
         }
+      } catch (const ApiError& e) {
+        if (e.code() == 403) {
+          forbidden(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        } else {
+          impl_.report(std::string(relist ? "list" : "watch") + " failed: " + e.what());
+        }
+        relist = true;
+        sleep(backoff_.next());
       } catch (const std::exception& e) {
         impl_.report(std::string(relist ? "list" : "watch") + " failed: " + e.what());
         relist = true;
@@ -98,6 +107,20 @@ class Reflector {
   }
 
  private:
+  // A 403 (no RoleBinding in the namespace yet): the stream no longer holds back a dynamic
+  // informer's sync; it is retried with backoff as any failure, and served once allowed.
+  void forbidden(std::string_view message) {
+    {
+      std::lock_guard state(impl_.state_mutex);
+      stream_.forbidden = true;
+    }
+    impl_.sync_cv.notify_all();
+    if (impl_.options.on_forbidden) impl_.options.on_forbidden(stream_.namespace_);
+    const std::string where = stream_.namespace_.empty() ? "the cluster scope" : "namespace " + stream_.namespace_;
+    impl_.report("forbidden in " + where +
+                 " (no RoleBinding granting the operator's role there?); retrying: " + std::string(message));
+  }
+
   ListOptions selection() const {
     ListOptions o;
     o.namespace_ = stream_.namespace_;
@@ -135,7 +158,7 @@ class Reflector {
     // miss these events and the replay of the store that add_handlers gives once synced.
     std::lock_guard dispatch(impl_.dispatch_mutex);
     auto before = impl_.store.keys();
-    if (impl_.streams.size() > 1) {
+    if (impl_.per_namespace) {
       std::erase_if(before, [&](const ObjectKey& key) { return key.namespace_ != stream_.namespace_; });
     }
     const bool initial = !stream_.synced;  // written only by this thread
@@ -157,6 +180,7 @@ class Reflector {
       std::lock_guard state(impl_.state_mutex);
       stream_.last_resource_version = collected.resource_version;
       stream_.synced = true;
+      stream_.forbidden = false;
     }
     impl_.sync_cv.notify_all();
   }
@@ -283,7 +307,7 @@ class Reflector {
     next_resync_ = now + impl_.options.resync_period;
     std::lock_guard dispatch(impl_.dispatch_mutex);
     // With several streams, each resyncs its own namespace.
-    const bool mine_only = impl_.streams.size() > 1;
+    const bool mine_only = impl_.per_namespace;
     for (const auto& object : impl_.store.list()) {
       if (mine_only && key_of(*object).namespace_ != stream_.namespace_) continue;
       impl_.deliver_update(*object, *object);
@@ -317,7 +341,8 @@ void Informer::Impl::run(std::stop_token stop) {
     {
       std::lock_guard state(state_mutex);
       for (const auto& s : streams) {
-        if (s.current_watch) watches.push_back(s.current_watch);
+        s->stop.request_stop();
+        if (s->current_watch) watches.push_back(s->current_watch);
       }
     }
     for (const auto& watch : watches) watch->stop();
@@ -333,15 +358,98 @@ void Informer::Impl::run(std::stop_token stop) {
     Impl& impl;
     ~RemoveWaker() { impl.clock.remove_waker(&impl); }
   } remove_waker{*this};
+  if (options.dynamic_namespaces) {
+    run_dynamic(stop);
+    return;
+  }
   if (streams.size() == 1) {
-    Reflector(*this, streams.front(), stop).run();
+    Reflector(*this, *streams.front(), stop).run();
     return;
   }
   // One reflector per namespace, each on its own thread; they share the store and the handlers
   // (dispatch_mutex keeps the events in order per namespace, one call at a time).
   std::vector<std::jthread> threads;
   for (auto& stream : streams) {
-    threads.emplace_back([this, &stream, stop] { Reflector(*this, stream, stop).run(); });
+    threads.emplace_back([this, s = stream.get(), stop] { Reflector(*this, *s, stop).run(); });
+  }
+}
+
+void Informer::Impl::launch(Stream& stream) {
+  stream.thread = std::jthread([this, &stream] { Reflector(*this, stream, stream.stop.get_token()).run(); });
+}
+
+// Streams come and go with set_namespaces(); this thread only waits for the stop, then ends them.
+void Informer::Impl::run_dynamic(std::stop_token stop) {
+  {
+    std::lock_guard state(state_mutex);
+    streams_running = true;
+    for (auto& s : streams) {
+      if (stop.stop_requested()) s->stop.request_stop();
+      launch(*s);
+    }
+  }
+  {
+    std::unique_lock state(state_mutex);
+    sync_cv.wait(state, stop, [] { return false; });
+  }
+  std::lock_guard change(namespaces_mutex);
+  std::vector<std::jthread> threads;
+  std::vector<std::shared_ptr<Watch>> watches;
+  {
+    std::lock_guard state(state_mutex);
+    streams_running = false;
+    for (auto& s : streams) {
+      s->stop.request_stop();
+      if (s->current_watch) watches.push_back(s->current_watch);
+      threads.push_back(std::move(s->thread));
+    }
+    sleep_cv.notify_all();
+  }
+  for (const auto& watch : watches) watch->stop();
+  // jthread's destructor joins (the stop sources are already requested).
+}
+
+void Informer::Impl::set_namespaces(std::vector<std::string> wanted) {
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  std::lock_guard change(namespaces_mutex);
+  std::vector<std::unique_ptr<Stream>> gone;
+  std::vector<std::shared_ptr<Watch>> watches;
+  {
+    std::lock_guard state(state_mutex);
+    for (auto it = streams.begin(); it != streams.end();) {
+      if (std::binary_search(wanted.begin(), wanted.end(), (*it)->namespace_)) {
+        ++it;
+        continue;
+      }
+      gone.push_back(std::move(*it));
+      it = streams.erase(it);
+    }
+    for (const auto& ns : wanted) {
+      if (std::any_of(streams.begin(), streams.end(), [&](const auto& s) { return s->namespace_ == ns; })) continue;
+      auto& added = *streams.emplace_back(std::make_unique<Stream>(ns));
+      if (streams_running) launch(added);
+    }
+    namespaces_set = true;
+    for (const auto& s : gone) {
+      s->stop.request_stop();
+      if (s->current_watch) watches.push_back(s->current_watch);
+    }
+    sleep_cv.notify_all();
+  }
+  sync_cv.notify_all();
+  if (gone.empty()) return;
+  for (const auto& watch : watches) watch->stop();
+  for (auto& s : gone) {
+    if (s->thread.joinable()) s->thread.join();
+  }
+  // The objects of a namespace no longer cached go, as if deleted: controllers see them go.
+  std::set<std::string, std::less<>> left;
+  for (const auto& s : gone) left.insert(s->namespace_);
+  std::lock_guard dispatch(dispatch_mutex);
+  for (const auto& key : store.keys()) {
+    if (!left.contains(key.namespace_)) continue;
+    if (auto object = store.erase(key)) deliver_delete(*object);
   }
 }
 

@@ -19,45 +19,6 @@ std::vector<std::string> ns_names_of(const Json& list) {
   return out;
 }
 
-// A client holding a Role in some namespaces only: a list or watch of any other namespace, or of
-// every namespace at once, is answered 403 as the API server answers it.
-class RoleClient final : public ForwardingClient {
- public:
-  RoleClient(std::shared_ptr<Client> inner, std::set<std::string> granted)
-      : ForwardingClient(std::move(inner)), granted_(std::move(granted)) {}
-
-  std::set<std::string> asked() {
-    std::lock_guard lock(mutex_);
-    return asked_;
-  }
-
- protected:
-  Json do_list(const KindInfo& k, const ListOptions& o) override {
-    check(k, o.namespace_);
-    return ForwardingClient::do_list(k, o);
-  }
-  std::unique_ptr<Watch> do_watch(const KindInfo& k, const ListOptions& o) override {
-    check(k, o.namespace_);
-    return ForwardingClient::do_watch(k, o);
-  }
-
- private:
-  void check(const KindInfo& k, const std::string& ns) {
-    {
-      std::lock_guard lock(mutex_);
-      asked_.insert(ns.empty() ? "<all>" : ns);
-    }
-    if (!granted_.contains(ns)) {
-      throw ApiError(api_errors::forbidden(k.plural, k.gvk.group, "",
-                                           "the service account cannot list resource in " +
-                                               (ns.empty() ? std::string("the cluster scope") : "namespace " + ns)));
-    }
-  }
-  std::set<std::string> granted_;
-  std::mutex mutex_;
-  std::set<std::string> asked_;
-};
-
 }  // namespace
 
 TEST_CASE("informer cache: several namespaces are listed and watched one by one; a third is ignored") {

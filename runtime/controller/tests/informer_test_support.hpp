@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -206,6 +207,51 @@ class Recorder {
   }
   mutable std::mutex mutex_;
   std::vector<std::string> lines_;
+};
+
+// A client holding a Role (or a RoleBinding) in some namespaces only: a list or watch of a
+// namespaced kind in any other namespace, or in every namespace at once, is answered 403 as the API
+// server answers it; grant() adds a namespace (an admin binding the role there). Cluster-scoped
+// kinds (Namespaces) are allowed, as a bound ClusterRole grants them.
+class RoleClient final : public ForwardingClient {
+ public:
+  RoleClient(std::shared_ptr<Client> inner, std::set<std::string> granted)
+      : ForwardingClient(std::move(inner)), granted_(std::move(granted)) {}
+
+  void grant(const std::string& ns) {
+    std::lock_guard lock(mutex_);
+    granted_.insert(ns);
+  }
+  // The namespaces asked for ("<all>": every namespace).
+  std::set<std::string> asked() {
+    std::lock_guard lock(mutex_);
+    return asked_;
+  }
+
+ protected:
+  Json do_list(const KindInfo& k, const ListOptions& o) override {
+    check(k, o.namespace_);
+    return ForwardingClient::do_list(k, o);
+  }
+  std::unique_ptr<Watch> do_watch(const KindInfo& k, const ListOptions& o) override {
+    check(k, o.namespace_);
+    return ForwardingClient::do_watch(k, o);
+  }
+
+ private:
+  void check(const KindInfo& k, const std::string& ns) {
+    if (!k.namespaced()) return;
+    std::lock_guard lock(mutex_);
+    asked_.insert(ns.empty() ? "<all>" : ns);
+    if (!granted_.contains(ns)) {
+      throw ApiError(api_errors::forbidden(k.plural, k.gvk.group, "",
+                                           "the service account cannot list resource in " +
+                                               (ns.empty() ? std::string("the cluster scope") : "namespace " + ns)));
+    }
+  }
+  std::mutex mutex_;
+  std::set<std::string> granted_;
+  std::set<std::string> asked_;
 };
 
 // Options that make failures retry fast and stop promptly.

@@ -8,6 +8,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "rr/client/label_selector.hpp"
 #include "rr/core/go_duration.hpp"
 #include "rr/core/go_strconv.hpp"
 
@@ -230,6 +231,15 @@ const std::vector<Flag>& flags() {
        "empty watches every namespace.",
        FlagKind::value, [](O& o, S v) { o.namespaces = parse_namespaces(v); },
        [](const O& o) { return quoted(join_namespaces(o.namespaces)); }},
+      {"namespace-selector", "string",
+       "Label selector of the namespaces the cache watches, as they come and go (a RoleBinding of the "
+       "operator's namespaced ClusterRole in each; Namespaces list and watch cluster-wide); excludes --namespaces.",
+       FlagKind::value,
+       [](O& o, S v) {
+         Selector::parse(v);  // std::invalid_argument names the fault
+         o.namespace_selector = v;
+       },
+       [](const O& o) { return quoted(o.namespace_selector); }},
       {"events-api", "string",
        "The Event API the controllers write: events.k8s.io/v1 (series), or core/v1 for older clusters.",
        FlagKind::value,
@@ -331,6 +341,10 @@ ManagerOptions ManagerOptions::parse(const std::vector<std::string>& arguments) 
       value = arguments[++i];
     }
     set_flag(options, *flag, *value);
+  }
+  if (!options.namespaces.empty() && !options.namespace_selector.empty()) {
+    throw FlagError(
+        "--namespaces and --namespace-selector exclude each other: give a list of namespaces or a selector");
   }
   return options;
 }

@@ -187,6 +187,8 @@ int run_operator(int argc, char** argv, const OperatorMain& main) {
     };
     // --namespaces: one list and watch per namespace (a Role in each suffices), else every namespace.
     cache_options.namespaces = options.namespaces;
+    // --namespace-selector: the namespaces whose labels match, as they come and go.
+    cache_options.namespace_selector = options.namespace_selector;
     auto cache = std::make_shared<InformerCache>(api, std::move(cache_options));
     manager.add(cache);
     manager.add_metrics_collector(

@@ -310,6 +310,16 @@ TEST_CASE("cache flags: --namespaces lists the namespaces the cache watches") {
   CHECK(usage.find("--namespaces string") != std::string::npos);
 }
 
+TEST_CASE("cache flags: --namespace-selector chooses namespaces by label, never with --namespaces") {
+  CHECK(ManagerOptions::parse(std::vector<std::string>{}).namespace_selector.empty());
+  CHECK(ManagerOptions::parse(std::vector<std::string>{"--namespace-selector=team in (a, b),!legacy"})
+            .namespace_selector == "team in (a, b),!legacy");
+  CHECK(parse_error({"--namespace-selector=team in (a"}).starts_with("invalid value for --namespace-selector: "));
+  CHECK(parse_error({"--namespaces=a", "--namespace-selector=team=a"}) ==
+        "--namespaces and --namespace-selector exclude each other: give a list of namespaces or a selector");
+  CHECK(ManagerOptions::usage("op").find("--namespace-selector string") != std::string::npos);
+}
+
 TEST_CASE("event flags: --events-api is events.k8s.io/v1 unless core/v1 is asked for") {
   CHECK_FALSE(ManagerOptions::parse(std::vector<std::string>{}).core_v1_events);
   CHECK(ManagerOptions::parse(std::vector<std::string>{"--events-api=core/v1"}).core_v1_events);

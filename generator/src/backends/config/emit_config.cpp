@@ -98,6 +98,9 @@ Yaml manager_container(const ResolvedSpec& spec) {
     for (const std::string& ns : spec.namespaces) list += (list.empty() ? "" : ",") + ns;
     args.push_back("--namespaces=" + list);
   }
+  // The cache watches Namespaces and the kinds in those whose labels match (a RoleBinding of the
+  // namespaced ClusterRole in each: config/rbac-namespaces/role_binding.yaml).
+  if (!spec.namespace_selector.empty()) args.push_back("--namespace-selector=" + spec.namespace_selector);
   if (spec.core_v1_events) args.push_back("--events-api=core/v1");
   args.push_back("--health-probe-bind-address=:" +
                  std::to_string(health_port));  // config/default adds the metrics flags

@@ -64,6 +64,11 @@ struct InformerOptions {
   // store and one set of handlers. Non-empty: `namespace_` is ignored. The informer has synced
   // when every namespace has; last_resource_version() is then "" (no one version covers them).
   std::vector<std::string> namespaces{};
+  // The namespaces come and go while the informer runs (InformerCacheOptions::namespace_selector):
+  // set_namespaces() names them, one list and watch each as with `namespaces` (which is ignored).
+  // The informer has not synced before the first set_namespaces(); a namespace whose list or watch
+  // is refused 403 (no RoleBinding there yet) does not hold back has_synced() and is retried.
+  bool dynamic_namespaces = false;
   std::string label_selector{};
   std::string field_selector{};
   // Applied to every listed and watched object before it is stored and delivered (the handlers
@@ -92,6 +97,9 @@ struct InformerOptions {
   std::int64_t page_size = 500;
   // Failures of list and watch (the informer retries them); for logs.
   std::function<void(std::string_view message)> on_error{};
+  // A list or watch in `namespace_` ("" for every namespace) answered 403 Forbidden, before the
+  // retry with backoff; on the stream's thread. For metrics (on_error reports it too).
+  std::function<void(std::string_view namespace_)> on_forbidden{};
 };
 
 class Informer {
@@ -114,6 +122,12 @@ class Informer {
   // add/update/delete events); a watch stream that ends is resumed from the last resourceVersion
   // seen (bookmarks move it). Call once (std::logic_error otherwise).
   void run(std::stop_token stop);
+
+  // With options.dynamic_namespaces: caches these namespaces from now on (any order, repeats
+  // ignored). A new one gets its list and watch (at once if run() runs, else when it starts); one
+  // left out stops its stream and its objects leave the store, each delivered to on_delete, before
+  // this returns. std::logic_error without dynamic_namespaces.
+  void set_namespaces(std::vector<std::string> namespaces);
 
   // True once the first initial list is in the store and its on_add events delivered.
   bool has_synced() const;

@@ -4,6 +4,7 @@
 #pragma once
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,7 +12,9 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "rr/client/kind.hpp"
@@ -46,6 +49,16 @@ struct InformerCacheOptions {
   // Cluster-scoped kinds are not affected. A read naming another namespace throws
   // CacheNamespaceError, as controller-runtime's multi-namespace cache refuses it.
   std::vector<std::string> namespaces{};
+  // Namespaces chosen by their labels (label selector syntax, "team=a,env in (prod)"), as OLM's
+  // OperatorGroup selects them: the cache lists and watches Namespaces (cluster scope) and caches
+  // namespaced kinds from those that match, starting a namespace's list and watch when it comes to
+  // match and dropping it (its objects delivered to on_delete) when it stops matching or goes.
+  // A get or list of a namespace not selected answers NotFound / an empty list (the namespace may
+  // leave at any time; controllers must see its objects go, not fail on them). A 403 in a selected
+  // namespace (no RoleBinding yet) is reported and retried with backoff, and does not hold back
+  // sync. Empty: not used. Excludes `namespaces` (std::invalid_argument); a kind's own
+  // `namespaces` or `namespace_` still wins for it.
+  std::string namespace_selector{};
   // controller-runtime's SyncPeriod (default 10 h): how often informers re-deliver every object.
   Clock::duration resync_period = std::chrono::hours(10);
   // How long a read waits for a new informer to sync before it fails.
@@ -118,10 +131,26 @@ class InformerCache final : public Runnable {
   void index_field(const KindInfo& kind, std::string field, FieldIndexFn fn);
   bool has_field_index(const GroupVersionKind& gvk, std::string_view field) const;
 
-  // The namespaces `kind` is cached from, sorted ({}: every namespace, or a cluster-scoped kind).
+  // The namespaces `kind` is cached from, sorted ({}: every namespace, or a cluster-scoped kind;
+  // with namespace_selector, those that match now, {} before the Namespaces are listed).
   std::vector<std::string> namespaces_of(const KindInfo& kind) const;
+  // With namespace_selector: the selected namespaces, sorted; nullopt until Namespaces are listed.
+  std::optional<std::vector<std::string>> selected_namespaces() const;
+  // 403 answers to lists and watches, per kind and namespace, since the cache was made (for
+  // rr_informer_cache_forbidden_total).
+  std::map<std::pair<GroupVersionKind, std::string>, std::uint64_t> forbidden_counts() const;
+
+  // Whether reads of `kind` in `ns` are served (the fixed list, or the selected namespaces).
+  bool reads_namespace(const KindInfo& kind, std::string_view ns) const;
 
  private:
+  bool selects_namespaces(const KindInfo& kind) const;
+  InformerOptions options_for(const KindInfo& kind);
+  // Recomputes the selected namespaces from the Namespace informer's store and hands them to
+  // every informer of a selected kind.
+  void select_namespaces();
+  void run_namespace_selection(std::stop_token stop);
+
   // The indexer of (gvk, field), nullptr if none; adds the built-in one to the store on first use.
   FieldIndexFn* field_indexer(const KindInfo& kind, Informer& informer, std::string_view field);
   std::shared_ptr<Informer> synced_informer(const KindInfo& kind);
@@ -137,6 +166,12 @@ class InformerCache final : public Runnable {
   // Field indexers by kind and field; entries are never removed (pointers to them stay valid).
   std::map<GroupVersionKind, std::map<std::string, FieldIndexFn, std::less<>>> field_indexers_;
   std::vector<std::jthread> threads_;
+  // namespace_selector: the Namespace informer (not among informers_), the selection (mutex_),
+  // and select_mutex_ serialising select_namespaces() (taken before mutex_).
+  std::shared_ptr<Informer> namespace_informer_;
+  std::optional<std::vector<std::string>> selected_;
+  std::mutex select_mutex_;
+  std::map<std::pair<GroupVersionKind, std::string>, std::uint64_t> forbidden_;  // mutex_
   bool started_ = false;
   bool stopping_ = false;
 };

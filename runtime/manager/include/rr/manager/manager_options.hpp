@@ -101,6 +101,10 @@ struct ManagerOptions {
   // list of namespaces the informer cache watches, one list and watch per namespace, so that a Role
   // in each is enough; empty: every namespace. Cluster-scoped kinds are watched whole regardless.
   std::vector<std::string> namespaces;
+  // Flag: --namespace-selector (ours; OLM's OperatorGroup spec.selector): a label selector
+  // ("team=a,env in (prod)"); the cache watches Namespaces and caches namespaced kinds from those
+  // that match as they come and go (InformerCacheOptions::namespace_selector). Excludes --namespaces.
+  std::string namespace_selector;
 
   // Flag: --events-api (ours): "events.k8s.io/v1" (the default, controller-runtime's since v0.23:
   // Events with series) or "core/v1" (count and lastTimestamp, for clusters that do not serve
