@@ -139,7 +139,7 @@ void prune_list_map(Json& after, const Json& before, const Owners& owners, const
 // Leaves out of `after` what another manager owns that the reconcile carried over unchanged; false
 // when the whole of `after` is such a part.
 bool prune(Json& after, const Json* before, const Owners& owners) {
-  if (!before) return true;                             // new here: the reconcile set it
+  if (!before) return true;                                  // new here: the reconcile set it
   if (owners.ours && owns_whole(*owners.ours)) return true;  // ours as a whole
   if (!owners.ours && after == *before) return owners.others.empty();
   if (after.is_object() && before->is_object()) {
@@ -167,8 +167,8 @@ Owners status_owners(const Json& original, std::string_view field_manager) {
     if (!entry.is_object()) continue;
     const auto fields = entry.find("fieldsV1");
     if (fields == entry.end() || !fields->is_object()) continue;
-    const bool ours = entry_string(entry, "manager") == field_manager &&
-                      entry_string(entry, "operation") == "Apply" && entry_string(entry, "subresource") == "status";
+    const bool ours = entry_string(entry, "manager") == field_manager && entry_string(entry, "operation") == "Apply" &&
+                      entry_string(entry, "subresource") == "status";
     if (ours && !root.ours) {
       root.ours = &*fields;
     } else {

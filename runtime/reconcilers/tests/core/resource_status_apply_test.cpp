@@ -114,7 +114,8 @@ TEST_CASE("ResourceReconciler StatusWrite::Apply: one apply of the status, only 
   CHECK(env.recorder->events.size() == 1);
 }
 
-TEST_CASE("ResourceReconciler StatusWrite::Apply: a field no longer set goes, another manager's condition stays theirs") {
+TEST_CASE(
+    "ResourceReconciler StatusWrite::Apply: a field no longer set goes, another manager's condition stays theirs") {
   Env env;
   env.seed(make_resource());
   apply_foreign(env, true);
@@ -182,18 +183,21 @@ TEST_CASE("status_apply_configuration") {
                     {"fieldsType", "FieldsV1"},
                     {"fieldsV1", std::move(fields)}};
   };
-  const rr::Json conditions_before = rr::Json::array({{{"type", "A"}, {"status", "True"}}, {{"type", "B"}, {"status", "True"}}});
+  const rr::Json conditions_before = rr::Json::array(
+      {{{"type", "A"}, {"status", "True"}}, {{"type", "B"}, {"status", "True"}}});
 
   SUBCASE("without managedFields: the whole computed status") {
-    const rr::Json out = rr::status_apply_configuration(object({{"x", "1"}, {"y", "2"}}), object({{"x", "1"}, {"z", "3"}}), "me");
+    const rr::Json out = rr::status_apply_configuration(object({{"x", "1"}, {"y", "2"}}),
+                                                        object({{"x", "1"}, {"z", "3"}}), "me");
     CHECK(out == rr::Json{{"apiVersion", "g/v1"},
                           {"kind", "K"},
                           {"metadata", {{"name", "n"}, {"namespace", "ns"}}},
                           {"status", {{"x", "1"}, {"z", "3"}}}});
   }
   SUBCASE("a member another manager owns, carried unchanged, is left out; changed, it is taken") {
-    const rr::Json managed = rr::Json::array({entry("other", "Apply", {{"f:status", {{"f:x", rr::Json::object()}, {"f:w", rr::Json::object()}}}}),
-                                              entry("me", "Apply", {{"f:status", {{"f:y", rr::Json::object()}}}})});
+    const rr::Json managed = rr::Json::array(
+        {entry("other", "Apply", {{"f:status", {{"f:x", rr::Json::object()}, {"f:w", rr::Json::object()}}}}),
+         entry("me", "Apply", {{"f:status", {{"f:y", rr::Json::object()}}}})});
     const rr::Json out = rr::status_apply_configuration(object({{"x", "1"}, {"y", "2"}, {"w", "4"}}, managed),
                                                         object({{"x", "1"}, {"y", "2"}, {"w", "5"}, {"z", "3"}}), "me");
     CHECK(out["status"] == rr::Json{{"y", "2"}, {"w", "5"}, {"z", "3"}});
@@ -208,27 +212,34 @@ TEST_CASE("status_apply_configuration") {
   SUBCASE("list map items by applied_key: another's unchanged item left out, ours and new ones kept with their keys") {
     const rr::Json managed = rr::Json::array(
         {entry("other", "Apply",
-               {{"f:status", {{"f:conditions", {{"k:{\"type\":\"A\"}", {{".", rr::Json::object()}, {"f:status", rr::Json::object()}}}}}}}}),
+               {{"f:status",
+                 {{"f:conditions",
+                   {{"k:{\"type\":\"A\"}", {{".", rr::Json::object()}, {"f:status", rr::Json::object()}}}}}}}}),
          entry("me", "Apply",
-               {{"f:status", {{"f:conditions", {{"k:{\"type\":\"B\"}", {{".", rr::Json::object()}, {"f:status", rr::Json::object()}}}}}}}})});
+               {{"f:status",
+                 {{"f:conditions",
+                   {{"k:{\"type\":\"B\"}", {{".", rr::Json::object()}, {"f:status", rr::Json::object()}}}}}}}})});
     rr::Json after = conditions_before;
     after.push_back({{"type", "C"}, {"status", "False"}});
-    const rr::Json out =
-        rr::status_apply_configuration(object({{"conditions", conditions_before}}, managed), object({{"conditions", after}}), "me");
-    CHECK(out["status"]["conditions"] == rr::Json::array({{{"type", "B"}, {"status", "True"}}, {{"type", "C"}, {"status", "False"}}}));
+    const rr::Json out = rr::status_apply_configuration(object({{"conditions", conditions_before}}, managed),
+                                                        object({{"conditions", after}}), "me");
+    CHECK(out["status"]["conditions"] ==
+          rr::Json::array({{{"type", "B"}, {"status", "True"}}, {{"type", "C"}, {"status", "False"}}}));
   }
   SUBCASE("another's item the reconcile changed is taken") {
     const rr::Json managed = rr::Json::array(
-        {entry("other", "Apply", {{"f:status", {{"f:conditions", {{"k:{\"type\":\"A\"}", {{"f:status", rr::Json::object()}}}}}}}})});
+        {entry("other", "Apply",
+               {{"f:status", {{"f:conditions", {{"k:{\"type\":\"A\"}", {{"f:status", rr::Json::object()}}}}}}}})});
     rr::Json after = conditions_before;
     after[0]["status"] = "False";
-    const rr::Json out =
-        rr::status_apply_configuration(object({{"conditions", conditions_before}}, managed), object({{"conditions", after}}), "me");
+    const rr::Json out = rr::status_apply_configuration(object({{"conditions", conditions_before}}, managed),
+                                                        object({{"conditions", after}}), "me");
     CHECK(out["status"]["conditions"] == after);
   }
   SUBCASE("malformed managedFields are ignored, never thrown") {
-    for (const rr::Json& managed : {rr::Json("x"), rr::Json::array({1, "y", rr::Json::object()}),
-                                    rr::Json::array({entry("other", "Apply", {{"f:status", {{"f:conditions", {{"k:{", 3}}}}}})})}) {
+    for (const rr::Json& managed :
+         {rr::Json("x"), rr::Json::array({1, "y", rr::Json::object()}),
+          rr::Json::array({entry("other", "Apply", {{"f:status", {{"f:conditions", {{"k:{", 3}}}}}})})}) {
       const rr::Json out = rr::status_apply_configuration(object({{"conditions", conditions_before}}, managed),
                                                           object({{"conditions", conditions_before}}), "me");
       CHECK(out["metadata"]["name"] == "n");
