@@ -284,7 +284,7 @@ std::string root_function(const Ctx& c) {
               $steps$
           },
       .config = config,
-      $type$
+      $type$$status_write$
   };
 })",
           {{"signature", wrap_parameters("rr::Reconciler " + n.root_function, params, " {", 0)},
@@ -293,7 +293,11 @@ std::string root_function(const Ctx& c) {
            {"name", duck ? cpp_string_literal(n.name + " ") + " + kind.gvk.kind" : cpp_string_literal(n.name)},
            {"conditions", c.conditions.empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
            {"steps", steps.take_block()},
-           {"type", duck ? "// The kind this root reconciles through the duck.\n.type = kind," : ""}});
+           {"type", duck ? "// The kind this root reconciles through the duck.\n.type = kind," : ""},
+           // `statusWrite: apply`; its field manager is the default, as the children's.
+           {"status_write", c.spec.status_apply ? "// statusWrite: apply (field manager: the kind, lower-cased).\n"
+                                                  ".status_write = rr::StatusWrite::Apply,"
+                                                : ""}});
   return p.take_block();
 }
 
