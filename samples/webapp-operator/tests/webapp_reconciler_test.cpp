@@ -108,8 +108,8 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
                    new_event(web_app.get(), rr::event_normal, "StatusUpdated", "Updated status"),
                },
            .expect_patches = {add_finalizer_patch()},
-           .expect_status_applies = {new_status_apply(first_status.get(), "webapp")},
            .expect_applies = {applied(deployment_apply(workload)), applied(service_apply())},
+           .expect_status_applies = {new_status_apply(first_status.get(), "webapp")},
            .verify =
                [dns = dns_new](const rr::Result&, const rr::Error&) {
                  CHECK(dns->lookup(hostname) == service_host);
