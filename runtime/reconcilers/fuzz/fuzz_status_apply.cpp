@@ -57,8 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t second = input.find('\0', first + 1);
   if (second == std::string_view::npos) return 0;
   const rr::Json original = rr::Json::parse(input.substr(0, first), nullptr, /*allow_exceptions=*/false);
-  const rr::Json computed =
-      rr::Json::parse(input.substr(first + 1, second - first - 1), nullptr, /*allow_exceptions=*/false);
+  const rr::Json computed = rr::Json::parse(input.substr(first + 1, second - first - 1), nullptr,
+                                            /*allow_exceptions=*/false);
   if (original.is_discarded() || computed.is_discarded()) return 0;
   const std::string manager(input.substr(second + 1));
 
