@@ -12,6 +12,13 @@
 //   change   every WebApp's image changed
 // Figures are per reconcile (one WebApp, both children).
 //
+// Then the resource reconciler's status write, update (rr::StatusWrite::Update) vs apply
+// (StatusWrite::Apply, the sample's statusWrite: apply): N WebApps stored, a ResourceReconciler
+// whose step sets the sample's status (configHash, availableReplicas, url, dnsRecord and the four
+// conditions, Ready summarising them). Phases: `first` (no status yet), `steady` (nothing
+// changed: no write), `change` (availableReplicas and DeploymentReady change). Per reconcile:
+// the get of the WebApp and the status write.
+//
 // Usage: bench_apply_mode [--webapps N]  (default 200)
 #include <cstdio>
 #include <cstdlib>
@@ -29,7 +36,9 @@
 #include "rr/cluster/cluster.hpp"
 #include "rr/core/json.hpp"
 #include "rr/reconcilers/child.hpp"
+#include "rr/reconcilers/resource.hpp"
 #include "rr/reconcilers/sequence.hpp"
+#include "rr/reconcilers/sync.hpp"
 #include "webapp_hooks.hpp"
 
 namespace {
@@ -74,6 +83,9 @@ class CountingClient final : public rr::ForwardingClient {
   }
   rr::Json do_update(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
     return count("update", object.dump().size(), ForwardingClient::do_update(kind, object, opts));
+  }
+  rr::Json do_update_status(const rr::KindInfo& kind, const rr::Json& object, const rr::WriteOptions& opts) override {
+    return count("update_status", object.dump().size(), ForwardingClient::do_update_status(kind, object, opts));
   }
   rr::Json do_patch(const rr::KindInfo& kind, const rr::ObjectKey& key, rr::PatchType type, std::string_view body,
                     std::string_view subresource, const rr::WriteOptions& opts) override {
@@ -208,6 +220,70 @@ Mode run(const char* name, rr::SubReconciler<WebApp> (*make)(const std::shared_p
   return m;
 }
 
+// ---- the status write ----
+
+// The sample's status after a reconcile: everything in place, `available` replicas up.
+rr::SubReconciler<WebApp> status_step(const int* available) {
+  return rr::SyncReconciler<WebApp>{
+      .name = "Status", .sync = [available](rr::Context& ctx, WebApp& app) {
+        auto& status = rr::ensure_status(app);
+        status.config_hash = "5f1c7a0e9b2d4c3a8e6f0b1d2c3e4f5a";
+        status.available_replicas = *available;
+        status.url = "http://" + app.metadata.name + "." + app.metadata.namespace_ + ".svc.cluster.local";
+        status.dns_record = app.metadata.name + ".example.com";
+        auto conditions = webapp::WebAppConditions().manage(rr::ensure_conditions(app), ctx.now());
+        conditions.mark_true(webapp::WebAppCondition::ConfigReady, "Resolved");
+        conditions.mark_true(webapp::WebAppCondition::ServiceReady, "Exposed");
+        conditions.mark_true(webapp::WebAppCondition::DnsReady, "Published");
+        if (*available == 2) {
+          conditions.mark_true(webapp::WebAppCondition::DeploymentReady, "Available");
+        } else {
+          conditions.mark_unknown(webapp::WebAppCondition::DeploymentReady, "Progressing",
+                                  std::to_string(*available) + " of 2 replicas available");
+        }
+        return rr::Error{};
+      }};
+}
+
+Phase status_pass(const rr::ResourceReconciler<WebApp>& root, const std::shared_ptr<CountingClient>& client, int n) {
+  for (int i = 0; i < n; ++i) {
+    const WebApp app = web_app(i, "registry.example/web:1");
+    if (rr::Outcome out = root.reconcile({app.metadata.namespace_, app.metadata.name}); out.error) {
+      std::fprintf(stderr, "reconcile of %s failed: %s\n", app.metadata.name.c_str(), out.error.message().c_str());
+      std::exit(1);
+    }
+  }
+  return {client->take(), n};
+}
+
+struct StatusMode {
+  Phase first, steady, change;
+};
+
+StatusMode run_status(rr::StatusWrite write, int n) {
+  auto cluster = std::make_shared<rr::Cluster>();
+  cluster->register_kind<WebApp>();
+  rr::ClusterClient direct(cluster);
+  for (int i = 0; i < n; ++i) direct.create(web_app(i, "registry.example/web:1"));
+  auto client = std::make_shared<CountingClient>(std::make_shared<rr::ClusterClient>(cluster));
+  rr::Config config;
+  config.client = client;
+  int available = 0;
+  const rr::ResourceReconciler<WebApp> root{
+      .name = "WebApp",
+      .conditions = webapp::WebAppConditions(),
+      .reconciler = status_step(&available),
+      .config = config,
+      .status_write = write,
+  };
+  StatusMode m;
+  m.first = status_pass(root, client, n);
+  m.steady = status_pass(root, client, n);
+  available = 2;
+  m.change = status_pass(root, client, n);
+  return m;
+}
+
 std::string per(long total, int reconciles) { return bench::fmt("%.2f", static_cast<double>(total) / reconciles); }
 
 void row(const char* phase, const Phase& update, const Phase& apply) {
@@ -246,5 +322,13 @@ int main(int argc, char** argv) {
   row("create", update.create, apply.create);
   row("steady", update.steady, apply.steady);
   row("change", update.change, apply.change);
+
+  const StatusMode status_update = run_status(rr::StatusWrite::Update, n);
+  const StatusMode status_apply = run_status(rr::StatusWrite::Apply, n);
+  std::printf(
+      "\nthe WebApp's status write (ResourceReconciler: the get of the WebApp, then the write), per reconcile\n");
+  row("first", status_update.first, status_apply.first);
+  row("steady", status_update.steady, status_apply.steady);
+  row("change", status_update.change, status_apply.change);
   return 0;
 }

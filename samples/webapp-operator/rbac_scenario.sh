@@ -1,8 +1,8 @@
 # The WebApp operator's scenario for the RBAC end-to-end tests (tests/e2e/rbac/, docs/testing-e2e.md),
 # sourced by them: every API call the operator's generated role grants is made at least once.
 #   created        the live demo's manifests/hello.yaml (a ConfigMap and a WebApp): Deployment and
-#                  Service created, finalizer added (patch), status written (webapps/status
-#                  update), events created
+#                  Service created, finalizer added (patch), status applied (webapps/status
+#                  patch), events created
 #   drift          the Deployment's replicas and the Service's targetPort changed by hand: put back
 #                  (apply: the children are in apply mode)
 #   surplus        a second Deployment and Service controlled by the WebApp: deleted (delete)

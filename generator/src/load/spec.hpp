@@ -187,6 +187,9 @@ struct ReconcilerSpec {
   Location namespaces_location;
   // `events: core/v1`: the recorder writes core/v1 Events (older clusters); default events.k8s.io/v1.
   bool core_v1_events = false;
+  // `statusWrite: apply`: the resource's status is written by server-side apply; default update.
+  bool status_apply = false;
+  Location status_write_location;
   std::vector<std::string> conditions;  // condition types that Ready summarises (may be empty)
   Location conditions_location;
   std::vector<SpecStep> steps;

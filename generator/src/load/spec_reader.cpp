@@ -218,6 +218,17 @@ class SpecReader {
                        "'events' must be 'events.k8s.io/v1' or 'core/v1' (older clusters), not " + quoted(*api));
       }
     }
+    if (const Node* n = doc.find("statusWrite")) {
+      spec.status_write_location = n->location;
+      if (auto mode = string_of(*n, "statusWrite")) {
+        if (*mode == "apply") spec.status_apply = true;
+        else if (*mode != "update")
+          diags_.error(n->location, "spec-bad-value",
+                       "'statusWrite' must be 'update' (an update of the status subresource) or 'apply' (server-side "
+                       "apply of the status), not " +
+                           quoted(*mode));
+      }
+    }
     if (const Node* n = doc.find("conditions")) read_conditions(*n, spec);
     if (const Node* n = doc.find("leaderElectionID")) {
       if (auto id = string_of(*n, "leaderElectionID")) {
@@ -591,10 +602,11 @@ std::vector<std::string> with_watch_keys(std::vector<std::string> keys) {
 }  // namespace
 
 const std::vector<std::string>& spec_top_level_keys() {
-  static const std::vector<std::string> keys = {
-      "apiVersion",  "kind",  "name",  "namespace",       "resource", "scope",   "conditions", "leaderElectionID",
-      "reconcilers", "rbac",  "image", "deployNamespace", "webhooks", "metrics", "replicas",   "admissionPolicies",
-      "namespaces",  "events"};
+  static const std::vector<std::string> keys = {"apiVersion",  "kind",    "name",       "namespace",
+                                                "resource",    "scope",   "conditions", "leaderElectionID",
+                                                "reconcilers", "rbac",    "image",      "deployNamespace",
+                                                "webhooks",    "metrics", "replicas",   "admissionPolicies",
+                                                "namespaces",  "events",  "statusWrite"};
   // Then the keys of load/spec_watches.cpp.
   static const std::vector<std::string> all = with_watch_keys(keys);
   return all;

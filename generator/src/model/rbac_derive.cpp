@@ -100,8 +100,11 @@ std::vector<RuleSource> rbac_sources(const ResolvedSpec& spec) {
   } else {
     const ResolvedKind& resource = spec.resource;
     add(roles_for(resource), rule(resource.group, resource.plural, resource_verbs));
-    // The status is written with an update of the status subresource (and never read from it).
-    if (resource.has_status) add(roles_for(resource), rule(resource.group, resource.plural + "/status", {"update"}));
+    // The status is written with an update of the status subresource (and never read from it);
+    // `statusWrite: apply`: by server-side apply, a PATCH of it.
+    if (resource.has_status)
+      add(roles_for(resource),
+          rule(resource.group, resource.plural + "/status", {spec.status_apply ? "patch" : "update"}));
     // Children carry an owner reference with blockOwnerDeletion: true, which the
     // OwnerReferencesPermissionEnforcement admission plugin allows only to whoever may update the
     // owner's finalizers subresource.

@@ -169,6 +169,9 @@ struct ResolvedSpec {
   std::string namespace_selector;
   // `events: core/v1`: core/v1 Events (--events-api=core/v1); false: events.k8s.io/v1.
   bool core_v1_events = false;
+  // `statusWrite: apply`: rr::StatusWrite::Apply (server-side apply of the status subresource, a
+  // PATCH); false: an update of it.
+  bool status_apply = false;
   std::vector<std::string> conditions;  // condition types that Ready summarises, as written
   Location conditions_location;
   std::string leader_election_id;       // "" = no leader election (no Lease RBAC)

@@ -179,6 +179,7 @@ ResolvedSpec spec_facts(const ReconcilerSpec& spec) {
   out.namespaces = spec.namespaces;
   out.namespace_selector = spec.namespace_selector;
   out.core_v1_events = spec.core_v1_events;
+  out.status_apply = spec.status_apply;
   out.conditions = spec.conditions;
   out.conditions_location = spec.conditions_location;
   out.leader_election_id = spec.leader_election_id;
@@ -329,6 +330,15 @@ std::optional<ResolvedSpec> resolve_spec(const ReconcilerSpec& spec, const Model
     if (!resource->has_status && !spec.conditions.empty()) {
       diags.error(spec.conditions_location, "spec-no-status",
                   "conditions live in the status, and " + kind_ref_text(*resource) + " has no status subresource" +
+                      (resource->builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
+    }
+    // The status apply goes to the status subresource, of a kind with a C++ type.
+    if (spec.status_apply && spec.duck) {
+      diags.error(spec.status_write_location, "spec-bad-value",
+                  "'statusWrite: apply' needs a kind; a duck's status is written as a merge patch");
+    } else if (spec.status_apply && !resource->has_status) {
+      diags.error(spec.status_write_location, "spec-no-status",
+                  "'statusWrite: apply' applies the status subresource, and " + kind_ref_text(*resource) + " has none" +
                       (resource->builtin ? "" : " (add subresources: {status: {}} to its CRD version)"));
     }
   }

@@ -573,6 +573,24 @@ TEST_CASE("spec reader: metrics, kubebuilder's defaults unless given; mistakes n
                 "not a boolean [spec-wrong-type]"});
 }
 
+TEST_CASE("spec reader: statusWrite") {
+  auto apply = read(spec("statusWrite: apply\n" + kSteps));
+  REQUIRE(apply->spec);
+  CHECK(apply->spec->status_apply);
+  CHECK(apply->spec->status_write_location.line == 4);
+  auto update = read(spec("statusWrite: update\n" + kSteps));
+  REQUIRE(update->spec);
+  CHECK_FALSE(update->spec->status_apply);
+  auto unset = read(spec(kSteps));
+  REQUIRE(unset->spec);
+  CHECK_FALSE(unset->spec->status_apply);
+  check_errors(spec("statusWrite: patch\n" + kSteps),
+               {"reconciler.yaml:4:14: error: 'statusWrite' must be 'update' (an update of the status subresource) or "
+                "'apply' (server-side apply of the status), not 'patch' [spec-bad-value]"});
+  check_errors(spec("statusWrite: [apply]\n" + kSteps),
+               {"reconciler.yaml:4:14: error: 'statusWrite' must be a string, not a sequence [spec-wrong-type]"});
+}
+
 TEST_CASE("spec reader: a child step's write mode") {
   auto apply = read(spec("reconcilers:\n  - child: Deployment\n    kind: apps/v1/Deployment\n    write: apply\n"));
   REQUIRE(apply->spec);

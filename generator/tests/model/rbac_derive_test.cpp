@@ -98,6 +98,19 @@ TEST_CASE("rbac derive: the Function reconciler gets exactly what the runtime ca
   CHECK(roles.roles.at(RoleKey{"", "function-manager-role"}).origins == Strings{rbac_origin_derived});
 }
 
+TEST_CASE("rbac derive: statusWrite: apply patches the status subresource instead of updating it") {
+  ResolvedSpec spec = function_spec();
+  spec.status_apply = true;
+  const RoleSet roles = derive_rbac(spec);
+  CHECK(show(rules_of(roles, "", "function-manager-role")) ==
+        "[][configmaps] [list,watch]\n"
+        "[build.example.rrgen.dev][functions] [list,watch]\n"
+        "[build.example.rrgen.dev][functions/finalizers] [update]\n"
+        "[build.example.rrgen.dev][functions/status] [patch]\n"
+        "[build.example.rrgen.dev][images] [create,delete,get,list,update,watch]\n"
+        "[events.k8s.io][events] [create,patch]\n");
+}
+
 TEST_CASE("rbac derive: a finalizer patches the resource; no owned child, no finalizers subresource") {
   ResolvedSpec spec = function_spec();
   spec.steps[0].finalizer = "build.example.rrgen.dev/cleanup";

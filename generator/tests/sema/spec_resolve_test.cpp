@@ -331,6 +331,22 @@ TEST_CASE("spec resolve: conditions need a status subresource") {
   CHECK(resolve(crd("example.com", "Note", "Namespaced", {{"v1", true}}, false), "resource: Note\nreconcilers:\n  - sync: A\n")->resolved);
 }
 
+TEST_CASE("spec resolve: statusWrite: apply needs a status subresource and a kind") {
+  check_errors(
+      crd("example.com", "Note", "Namespaced", {{"v1", true}}, false),
+      "resource: Note\nstatusWrite: apply\nreconcilers:\n  - sync: A\n",
+      {"reconciler.yaml:4:14: error: 'statusWrite: apply' applies the status subresource, and example.com/v1/Note "
+       "has none (add subresources: {status: {}} to its CRD version) [spec-no-status]"});
+  check_errors("",
+               "name: Watcher\nnamespace: watcher\nresource:\n  duck: Conditions\n  kinds: [apps/v1/Deployment]\n"
+               "statusWrite: apply\nreconcilers:\n  - sync: Mark\n",
+               {"reconciler.yaml:8:14: error: 'statusWrite: apply' needs a kind; a duck's status is written as a merge "
+                "patch [spec-bad-value]"});
+  auto ok = resolve(kFunctionCrds, "resource: Function\nstatusWrite: apply\nreconcilers:\n  - sync: A\n");
+  REQUIRE(ok->resolved);
+  CHECK(ok->resolved->status_apply);
+}
+
 TEST_CASE("spec resolve: scope: Namespace cannot reach cluster-scoped kinds") {
   check_errors(kFunctionCrds, "resource: Function\nscope: Namespace\nreconcilers:\n  - sync: A\n    tracks: [Namespace]\n",
                {"reconciler.yaml:7:14: error: v1/Namespace is cluster-scoped, which scope: Namespace (a Role) cannot grant; use scope: "

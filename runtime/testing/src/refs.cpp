@@ -4,6 +4,7 @@
 
 #include "rr/client/label_selector.hpp"
 #include "rr/core/json.hpp"
+#include "rr/reconcilers/status_apply.hpp"
 
 namespace rr::testing {
 
@@ -71,6 +72,16 @@ std::string encoded_apply(const void* config, void (*encode)(Json& out, const vo
   Json out;
   encode(out, config);
   return out.dump();
+}
+
+std::string encoded_status_apply(const void* object, const client_detail::ObjectCodec& codec,
+                                 std::string_view field_manager) {
+  Json computed;
+  codec.encode(computed, object);
+  Json read = computed;
+  if (const auto metadata = read.find("metadata"); metadata != read.end() && metadata->is_object())
+    metadata->erase("managedFields");
+  return status_apply_configuration(read, read, field_manager).dump();
 }
 }  // namespace refs_detail
 

@@ -9,6 +9,7 @@ namespace {
 
 using rr::testing::induce_failure;
 using rr::testing::new_event;
+using rr::testing::new_status_apply;
 using rrtest::v1::TestResource;
 
 // Reflects spec.image into status.latestImage; an image "fail" is an error.
@@ -76,6 +77,34 @@ RR_RECONCILER_TESTS("TestResourceReconciler", [](const rr::testing::ReconcilerTe
                                                                  "the object has been modified"))})},
            .expect_status_updates = {reflected("nginx:1")},
            .expected_result = rr::Result{.requeue = true},
+       }},
+  };
+}
+
+// The same reconciler writing its status by server-side apply (StatusWrite::Apply).
+RR_RECONCILER_TESTS("TestResourceReconciler, status by apply",
+                    [](const rr::testing::ReconcilerTestCase&, const rr::Config& c) {
+                      return rr::Reconciler(rr::ResourceReconciler<TestResource>{
+                          .reconciler = reflect_image(), .config = c, .status_write = rr::StatusWrite::Apply});
+                    }) {
+  return rr::testing::ReconcilerTests{
+      {"applies the status it computed",
+       {
+           .request = request,
+           .given_objects = {given("nginx:1")},
+           .expect_events = {new_event(given("nginx:1"), rr::event_normal, "StatusUpdated", "Updated status")},
+           .expect_status_applies = {new_status_apply(reflected("nginx:1"), "testresource")},
+       }},
+      {"nothing to apply when the status is current", {.request = request, .given_objects = {reflected("nginx:1")}}},
+      {"a failed status apply is an event and an error",
+       {
+           .request = request,
+           .given_objects = {given("nginx:1")},
+           .with_reactors = {induce_failure("patch", "TestResource", {.subresource = "status"})},
+           .expect_events = {new_event(given("nginx:1"), rr::event_warning, "StatusUpdateFailed",
+                                       "Failed to update status: inducing failure for patch TestResource")},
+           .expect_status_applies = {new_status_apply(reflected("nginx:1"), "testresource")},
+           .should_err = true,
        }},
   };
 }

@@ -14,6 +14,7 @@
 namespace {
 
 using rr::testing::new_event;
+using rr::testing::new_status_apply;
 using webapp::InMemoryDns;
 using webapp_test::add_finalizer_patch;
 using webapp_test::applied;
@@ -107,8 +108,8 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
                    new_event(web_app.get(), rr::event_normal, "StatusUpdated", "Updated status"),
                },
            .expect_patches = {add_finalizer_patch()},
-           .expect_status_updates = {first_status.get()},
            .expect_applies = {applied(deployment_apply(workload)), applied(service_apply())},
+           .expect_status_applies = {new_status_apply(first_status.get(), "webapp")},
            .verify =
                [dns = dns_new](const rr::Result&, const rr::Error&) {
                  CHECK(dns->lookup(hostname) == service_host);
@@ -132,12 +133,14 @@ RR_RECONCILER_TESTS("WebAppReconciler", [](const rr::testing::ReconcilerTestCase
            .given_objects = {web_app.get()},
            .expect_tracks = {track_app_config},
            .expect_events = {new_event(web_app.get(), rr::event_normal, "StatusUpdated", "Updated status")},
-           .expect_status_updates = {web_app.observed_generation(1)
-                                         .conditions(conditions({
-                                             .config = condition("ConfigReady", "False", "ConfigMapMissing", missing),
-                                             .ready = condition("Ready", "False", "ConfigMapMissing", missing),
-                                         }))
-                                         .get()},
+           .expect_status_applies = {new_status_apply(
+               web_app.observed_generation(1)
+                   .conditions(conditions({
+                       .config = condition("ConfigReady", "False", "ConfigMapMissing", missing),
+                       .ready = condition("Ready", "False", "ConfigMapMissing", missing),
+                   }))
+                   .get(),
+               "webapp")},
            .verify = [dns = dns_untouched](const rr::Result&, const rr::Error&) { CHECK(dns->changes() == 0); },
        }},
       {"deleted: the children go, the DNS record is removed, then the finalizer cleared",

@@ -295,7 +295,12 @@ std::string root_function(const Ctx& c) {
            {"name", duck ? cpp_string_literal(n.name + " ") + " + kind.gvk.kind" : cpp_string_literal(n.name)},
            {"conditions", c.conditions.empty() ? "" : ".conditions = " + n.conditions_function + "(),"},
            {"steps", steps.take_block()},
-           {"type", duck ? "// The kind this root reconciles through the duck.\n.type = kind," : ""}});
+           // A duck's kind, or `statusWrite: apply` (never both: a duck's status is a merge patch); the
+           // status's field manager is the default, as the children's.
+           {"type", duck                  ? "// The kind this root reconciles through the duck.\n.type = kind,"
+                    : c.spec.status_apply ? "// statusWrite: apply (field manager: the kind, lower-cased).\n"
+                                            ".status_write = rr::StatusWrite::Apply,"
+                                          : ""}});
   return p.take_block();
 }
 

@@ -478,6 +478,28 @@ std::string duck_test(const Scaffold& s) {
        {"name", cpp_string_literal(object_name)}});
 }
 
+// ---- tests/<stem>_reconciler_test.cpp: with `statusWrite: apply`, a table over the root -------------
+
+// The step tables never write the status; the root's table shows how a status apply is expected.
+std::string status_apply_test(const Scaffold& s) {
+  const std::string ns = s.spec.cpp_namespace.empty() ? "::" : s.spec.cpp_namespace + "::";
+  const std::string object_ns = s.spec.resource.namespaced ? "test-namespace" : "";
+  const std::string object_name = "test-" + kebab_case(s.names.stem);
+  return fill_embedded_template(
+      "templates/scaffold/status_apply_test.cpp.tmpl",
+      {{"intro", wrap_comment("The " + s.names.name +
+                                  " reconciler: its steps in order, then the status it computed, "
+                                  "applied.",
+                              "// ")},
+       {"hooks_header", s.names.hooks_header},
+       {"ns", ns},
+       {"root_function", s.names.root_function},
+       {"request", cpp_string_literal(object_ns) + ", " + cpp_string_literal(object_name)},
+       {"resource", s.names.resource_alias},
+       // ResourceReconciler's default field manager, as the children's.
+       {"field_manager", lower_case(s.spec.resource.kind)}});
+}
+
 // ---- tests/<stem>_webhooks_test.cpp: the admission webhooks' tables ----------------------------
 
 std::string webhooks_test(const Scaffold& s) {
@@ -546,6 +568,7 @@ OutputSet scaffold_user_files(const ResolvedSpec& spec, const GenerateOptions& /
     for (std::size_t i = 0; i < spec.steps.size(); ++i) {
       out.files.push_back({"tests/" + names.step_snake[i] + "_test.cpp", step_test(s, i)});
     }
+    if (spec.status_apply) out.files.push_back({"tests/" + names.stem + "_reconciler_test.cpp", status_apply_test(s)});
   }
   if (spec.webhooks && (spec.webhooks->defaulting || spec.webhooks->validation)) {
     out.files.push_back({"tests/" + names.stem + "_webhooks_test.cpp", webhooks_test(s)});

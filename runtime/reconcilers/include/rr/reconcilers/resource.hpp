@@ -48,6 +48,14 @@
 // StatusPatchFailed "Failed to patch status: <error>" (reconciler.io's duck handling). An
 // rr::Unstructured's status is compared and written with update_status, but its conditions and
 // observedGeneration are not managed (`conditions` is refused; use a duck for that).
+//
+// status_write = StatusWrite::Apply (a generated kind only): step 11 writes the status by
+// server-side apply of the status subresource instead (controller-runtime's Status().Apply), with
+// `field_manager` (default: the lower-cased kind) and force. The configuration is the status the
+// reconcile computed, whole (rr/reconcilers/status_apply.hpp: a field no longer set is removed, a
+// field another manager owns and the reconcile left as read is not taken). Same conditions to write,
+// same outcomes and events (StatusUpdated / StatusUpdateFailed). docs/runtime/02, "Status by
+// server-side apply".
 #pragma once
 #include <functional>
 #include <optional>
@@ -118,6 +126,14 @@ using EncodeStatus = void (*)(Json& out, const void* status);
 void patch_status(Client& api, const KindInfo& kind, const ObjectKey& key, EncodeStatus encode, const void* before,
                   const void* after);
 
+// Applies the status of `computed` (encoded with `codec`; `original` is the object as read, with
+// its managedFields) to the status subresource as `field_manager` with force
+// (status_apply_configuration). The answer is dropped, as update_status's.
+void apply_status(Client& api, const KindInfo& kind, const client_detail::ObjectCodec& codec, const void* original,
+                  const void* computed, std::string_view field_manager);
+// The lower-cased kind: "WebApp" -> "webapp".
+std::string default_status_field_manager(const KindInfo& kind);
+
 // Runs a (possibly user-written) sub-reconciler; an escaping exception becomes its error.
 template <class T>
 Outcome run_tree(const SubReconciler<T>& reconciler, Context& ctx, T& resource) {
@@ -129,6 +145,10 @@ Outcome run_tree(const SubReconciler<T>& reconciler, Context& ctx, T& resource) 
 }
 
 }  // namespace root_detail
+
+// How a ResourceReconciler writes the status: an update of the status subresource (the whole
+// object, with its resourceVersion), or a server-side apply of it.
+enum class StatusWrite { Update, Apply };
 
 template <AnyObject T>
 struct ResourceReconciler {
@@ -148,6 +168,10 @@ struct ResourceReconciler {
   Config config{};
   // The kind of a dynamic T (required then); ignored for a generated kind.
   KindInfo type{};
+  // Update (default) or Apply (server-side apply of the status; a generated kind only).
+  StatusWrite status_write = StatusWrite::Update;
+  // Who applies the status with StatusWrite::Apply; "" = the lower-cased kind.
+  std::string field_manager{};
 
   std::string display_name() const {
     if (!name.empty()) return name;
@@ -199,6 +223,10 @@ struct ResourceReconciler {
     const std::string self = "ResourceReconciler " + go_quote(display_name());
     const std::string kind = resource_kind().gvk.kind;
     if (!reconciler) v.fail(self + " must define reconciler");
+    if constexpr (!Object<T>) {
+      if (status_write == StatusWrite::Apply)
+        v.fail(self + " applies its status, which needs a generated kind (" + kind + " is dynamic)");
+    }
     if constexpr (DynamicObject<T>) {
       if (type.gvk.kind.empty() || type.plural.empty()) {
         v.fail(self + " must define type (kind and plural) for a dynamic resource");
@@ -306,10 +334,17 @@ struct ResourceReconciler {
   Outcome write_status(Context& ctx, const T& original, T& resource, Outcome tree) const {
     if constexpr (DuckObject<T>) {
       return patch_status(ctx, original, resource, std::move(tree));
+    } else if constexpr (Object<T>) {
+      if (status_write == StatusWrite::Apply) return apply_status(ctx, original, resource, std::move(tree));
+      return update_status(ctx, resource, std::move(tree));
     } else {
       (void)original;
       return update_status(ctx, resource, std::move(tree));
     }
+  }
+
+  std::string status_field_manager() const {
+    return field_manager.empty() ? root_detail::default_status_field_manager(resource_kind()) : field_manager;
   }
 
   Outcome update_status(Context& ctx, T& resource, Outcome tree) const {
@@ -331,9 +366,39 @@ struct ResourceReconciler {
       }
       return {tree.result, std::move(err)};
     }
+    return status_written(ctx, resource);
+  }
+
+  // Success of a status write: the event, and Result{} (decision Q4: the tree's result and error
+  // are dropped on purpose, see the header comment).
+  Outcome status_written(Context& ctx, const T& resource) const {
+    const Config& c = ctx.original_config();
     if (c.recorder) c.recorder->event(resource, event_normal, "StatusUpdated", "Updated status");
-    // Decision Q4: the tree's result and error are dropped on purpose (see the header comment).
     return Result{};
+  }
+
+  // StatusWrite::Apply: the status by server-side apply; outcomes and events as update_status's.
+  Outcome apply_status(Context& ctx, const T& original, const T& resource, Outcome tree) const {
+    const Config& c = ctx.original_config();
+    const std::string manager = status_field_manager();
+    ctx.log().with("fieldManager", manager).info("applying status");
+    Error err = call_hook([&] {
+      root_detail::apply_status(c.api(), resource_kind(), client_detail::codec_of<T>, &original, &resource, manager);
+      return Error{};
+    });
+    if (err) {
+      if (is_conflict(err)) {
+        ctx.log().info("conflict applying status, requeueing");
+        return Result{.requeue = true};
+      }
+      if (!err.is(err_quiet())) {
+        ctx.log().error(err, "unable to apply status");
+        if (c.recorder)
+          c.recorder->event(resource, event_warning, "StatusUpdateFailed", "Failed to update status: " + err.message());
+      }
+      return {tree.result, std::move(err)};
+    }
+    return status_written(ctx, resource);
   }
 
   // A duck's status: a merge patch from the status as read, so nothing the duck does not know is

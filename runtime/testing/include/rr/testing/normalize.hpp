@@ -9,6 +9,8 @@
 // | Resource        | apiVersion/kind, every lastTransitionTime; empty == absent                  |
 // |                 | (resourceVersion and creationTimestamp ARE compared)                        |
 // | StashedValue    | as CreateOrUpdate                                                           |
+// | StatusApply     | every lastTransitionTime (the rest of the ApplyRef, configuration included, |
+// |                 | is compared exactly; Apply compares everything)                             |
 //
 // apiVersion and kind are ignored only when the two sides agree or one side leaves them out, so
 // an object of the wrong kind still shows up (as a Go type mismatch does under go-cmp).

@@ -113,6 +113,10 @@ Event new_event(const T& regarding, std::string_view type, std::string reason, s
 namespace refs_detail {
 // The compact JSON text of a configuration, through its type-erased encoder (apply.hpp).
 std::string encoded_apply(const void* config, void (*encode)(Json& out, const void* config));
+// The JSON text of the whole status of an object as a ResourceReconciler applies it
+// (rr::status_apply_configuration, with no managedFields to leave anything out).
+std::string encoded_status_apply(const void* object, const client_detail::ObjectCodec& codec,
+                                 std::string_view field_manager);
 }  // namespace refs_detail
 
 // The apply of a generated apply configuration (<kind>_apply.hpp) with this field manager and
@@ -130,6 +134,24 @@ ApplyRef new_apply(const A& config, std::string field_manager, bool force = true
           std::move(field_manager),
           force,
           refs_detail::encoded_apply(&config, &client_detail::encode_apply_erased<A>)};
+}
+
+// The status apply of a ResourceReconciler with status_write = StatusWrite::Apply that computed
+// `resource`'s status (reconciler.io has no such expectation; the name follows new_apply): its
+// whole status with apiVersion, kind, name and namespace, applied to the status subresource by
+// `field_manager` (the reconciler's, by default the kind in lower case) with force. This is what the
+// reconciler sends when the resource as read names no other manager's status fields; with such
+// fields carried unchanged, write the ApplyRef (or new_apply of a <Kind>Apply) without them.
+template <Object T>
+ApplyRef new_status_apply(const T& resource, std::string field_manager, bool force = true) {
+  return {std::string(ResourceTraits<T>::group),
+          std::string(ResourceTraits<T>::kind),
+          resource.metadata.namespace_,
+          resource.metadata.name,
+          "status",
+          field_manager,
+          force,
+          refs_detail::encoded_status_apply(&resource, client_detail::codec_of<T>, field_manager)};
 }
 
 // The same for an object whose kind is known at run time (rr::Unstructured, a duck type).
