@@ -75,6 +75,11 @@ FieldType FieldType::member(std::string_view name) const {
   return FieldType(nullptr, nullptr, std::string(name));
 }
 
+bool FieldType::has_property(std::string_view name) const {
+  const Json* properties = node_ ? keyword(node_, "properties") : nullptr;
+  return properties && properties->is_object() && properties->contains(std::string(name));
+}
+
 FieldType FieldType::item() const {
   if (const Json* items = keyword(node_, "items"); items && items->is_object()) return FieldType(schema_, items, "");
   return {};
