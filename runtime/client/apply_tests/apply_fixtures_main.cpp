@@ -1,8 +1,8 @@
 // rrgen-apply-roundtrip: Kubernetes' own fixtures (k8s.io/api's testdata layout) through the apply
 // configurations of rr::builtin_apply, every kind that has one.
 //   rrgen-apply-roundtrip [--verbose] DIR
-// For each fixture (JSON, and YAML read as JSON) whose apiVersion and kind have an apply
-// configuration:
+// For each fixture (JSON, and YAML read as JSON: round trip only, its JSON twin has the same
+// object) whose apiVersion and kind have an apply configuration:
 // - round trip: decoded as <Kind>Apply and encoded again, it is the fixture reduced to what an
 //   applier sets (apply_fixture.hpp);
 // - extract, for a kind the local cluster stores: applied by manager "a" through an rr::Cluster
@@ -167,10 +167,15 @@ Result check_fixture(const fs::path& path, std::string& note) {
   const Json fixture = Json::parse(text);
   const std::string api_version = fixture.value("apiVersion", ""), kind = fixture.value("kind", "");
   const rr::ApplyKindCodec* row = find_row(api_version, kind);
-  if (!row) return {Outcome::Skipped, "no apply configuration of " + api_version + " " + kind};
+  if (!row)
+    return {Outcome::Skipped, "no apply configuration of " + api_version + " " + kind +
+                                  " (a version rr::builtin does not serve, or not a resource: options, Status, Scale, "
+                                  "Eviction, TokenRequest ...)"};
   try {
     const Json configuration = Json::parse(row->reencode(text));
     expect_same("round trip", rr::apply_testing::as_configuration(fixture), configuration);
+    // A YAML fixture holds the same object as its JSON one, whose extract is checked.
+    if (path.extension() == ".yaml") return {};
     const rr::KindCodec* types = rr::apiserver_detail::builtin_codec(api_version, kind);
     const bool stored = types && !types->resource.plural.empty() &&
                         types->resource.verbs.find("get") != std::string_view::npos &&
