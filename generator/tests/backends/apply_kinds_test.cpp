@@ -86,6 +86,7 @@ TEST_CASE("apply kinds: --builtin takes --shards with --aggregate only") {
   CHECK(run_types({"--builtin", "--apply-configurations", "k8s/core/v1/config_map", "--shards", "2"}, out, err) == 2);
   CHECK(err.str().find("--shards needs --aggregate") != std::string::npos);
   std::ostringstream out2, err2;
-  CHECK(run_types({"--builtin", "--apply-configurations", "all", "--aggregate", "x", "--shards", "0"}, out2, err2) == 2);
+  CHECK(run_types({"--builtin", "--apply-configurations", "all", "--aggregate", "x", "--shards", "0"}, out2, err2) ==
+        2);
   CHECK(err2.str().find("--shards takes a number from 1 to 999, not '0'") != std::string::npos);
 }

@@ -98,8 +98,8 @@ std::optional<std::string> check_extract(const rr::ApplyKindCodec& row, const rr
   cluster->register_kind(info);
   const std::shared_ptr<const Json> definitions(std::shared_ptr<const Json>{},
                                                 &rr::apiserver_detail::builtin_definitions());
-  const auto definition =
-      rr::validation::kind_definition(*definitions, info.gvk.group, info.gvk.version, info.gvk.kind);
+  const auto definition = rr::validation::kind_definition(*definitions, info.gvk.group, info.gvk.version,
+                                                          info.gvk.kind);
   if (!definition) return "no OpenAPI definition of the kind (no apply schema)";
   cluster->set_apply_schema(info.gvk, definitions, Json{{"$ref", "#/components/schemas/" + *definition}});
 
@@ -124,7 +124,8 @@ std::optional<std::string> check_extract(const rr::ApplyKindCodec& row, const rr
     if (std::find(finalizers.begin(), finalizers.end(), Json("kubernetes")) == finalizers.end())
       finalizers.push_back("kubernetes");
   }
-  Json identity = {{"apiVersion", applied["apiVersion"]}, {"kind", applied["kind"]}, {"metadata", {{"name", key.name}}}};
+  Json identity = {
+      {"apiVersion", applied["apiVersion"]}, {"kind", applied["kind"]}, {"metadata", {{"name", key.name}}}};
   if (info.namespaced()) identity["metadata"]["namespace"] = key.namespace_;
 
   // The status subresource: the server ignores status in an apply of the object.
@@ -154,7 +155,8 @@ std::optional<std::string> check_extract(const rr::ApplyKindCodec& row, const rr
   Json b = identity;
   b["metadata"]["labels"] = {{"apply.rrgen.dev/manager-b", "b"}};
   stored = apply(b, "b", {});
-  expect_same("extract of manager b", Json::parse(row.reencode(b.dump())), Json::parse(row.extract(stored.dump(), "b")));
+  expect_same("extract of manager b", Json::parse(row.reencode(b.dump())),
+              Json::parse(row.extract(stored.dump(), "b")));
   expect_same("extract of manager a beside manager b", expected_a, Json::parse(row.extract(stored.dump(), "a")));
   return std::nullopt;
 }
@@ -255,7 +257,8 @@ int main(int argc, char** argv) {
     }
   }
   std::cout << "apply-roundtrip: " << passed << " passed, " << failed << " failed, " << skipped << " skipped";
-  if (round_trip_only) std::cout << " (" << round_trip_only << " of the passed: round trip only, listed with --verbose)";
+  if (round_trip_only)
+    std::cout << " (" << round_trip_only << " of the passed: round trip only, listed with --verbose)";
   std::cout << "\n";
   return failed ? 1 : 0;
 }

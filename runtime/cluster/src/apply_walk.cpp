@@ -35,8 +35,7 @@ void collect_members(const Json& object, FieldPath& path, const FieldType& type,
   for (const auto& [name, value] : object.items()) {
     Descend d(path, member(name));
     collect(value, path, type.member(name), out);
-    if (value.is_null() || (value.is_object() && value.empty()) || type.map_key(name))
-      out.insert(path);
+    if (value.is_null() || (value.is_object() && value.empty()) || type.map_key(name)) out.insert(path);
   }
 }
 

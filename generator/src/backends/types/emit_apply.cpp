@@ -133,20 +133,19 @@ $item$* $struct$::$finder$($params$) {
   return const_cast<$item$*>(static_cast<const $struct$&>(*this).$finder$($args$));
 })gen";
 
+// Through rr::extract_applied_into (out of line, rr/client/apply_extract.hpp): no rr::Json here.
 constexpr std::string_view kExtractDefs = R"gen(
 $struct$ $fn$(const $object$& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   $struct$ out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const $object$*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<$struct$*>(p)->rr_decode(r); });
   return out;
 }$status$)gen";
 constexpr std::string_view kExtractStatusDefs = R"gen(
 $struct$ $fn$_status(const $object$& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   $struct$ out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const $object$*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<$struct$*>(p)->rr_decode(r); });
   return out;
 })gen";
 
@@ -357,7 +356,7 @@ class ApplyEmitter {
 
   std::string source() {
     std::vector<std::string> rr = {"\"rr/core/codec.hpp\""};
-    if (u_.root && is_resource_root(u_, *u_.root)) rr.push_back("\"rr/core/json.hpp\"");
+    if (u_.root && is_resource_root(u_, *u_.root)) rr.push_back("\"rr/client/apply_extract.hpp\"");
     std::vector<std::string> units;
     for (const Unit* d : referenced_units(true)) units.push_back(d->path + "_apply.hpp");
     Printer structs("types.apply");
