@@ -14,6 +14,7 @@
 // Prints each failure and skip reason (with --verbose every fixture), then
 //   apply-roundtrip: N passed, M failed, K skipped
 // Exit status: 0 when nothing failed, 1 when something did, 2 on a usage error or unreadable DIR.
+// With RRGEN_APPLY_DEBUG set, each body applied and the object stored go to standard error.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
