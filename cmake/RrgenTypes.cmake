@@ -104,34 +104,54 @@ function(_rrgen_types_generate target sources_var output_dir_var libs_var)
   set(${libs_var} "${rules_libs}" PARENT_SCOPE)
 endfunction()
 
-# rrgen_add_builtin_apply_configurations(<target> KINDS <unit path>... [OUTPUT_DIR <dir>])
+# rrgen_add_builtin_apply_configurations(<target> KINDS ALL | <unit path>... [OUTPUT_DIR <dir>]
+#                                        [SHARDS <n>])
 #
-# The apply configurations of some of the runtime's built-in kinds (rr::builtin holds their types),
+# The apply configurations of the runtime's built-in kinds (rr::builtin holds their types),
 # generated at build time by `rrgen types --builtin` into the static library <target>, which links
 # rr::builtin and rr::client: for KINDS k8s/apps/v1/deployment k8s/core/v1/service, the headers
 # "k8s/apps/v1/deployment_apply.hpp" (k8s::apps::v1::DeploymentApply, extract_deployment) and
-# "k8s/core/v1/service_apply.hpp", with the configurations of every struct they reach. Only the
-# kinds asked for are compiled: all of them would cost every build minutes (docs/types.md).
+# "k8s/core/v1/service_apply.hpp", with the configurations of every struct they reach; KINDS ALL:
+# every kind's (rr::builtin_apply holds them all already, docs/types.md "Apply configurations").
+# "<target>_apply.hpp" declares their table of kinds, <target>_apply_kinds() (rr::ApplyKindCodec,
+# rr/client/apply_kind_codec.hpp). SHARDS n compiles the units in n unity sources (rrgen --shards).
 function(rrgen_add_builtin_apply_configurations target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIR" "KINDS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "OUTPUT_DIR;SHARDS" "KINDS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
   if(NOT ARG_KINDS)
-    message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): KINDS needs at least one unit path, "
+    message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): KINDS needs ALL or at least one unit path, "
       "e.g. k8s/apps/v1/deployment")
     return()
   endif()
   if(NOT ARG_OUTPUT_DIR)
     set(ARG_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${target}_generated")
   endif()
-  list(JOIN ARG_KINDS "," units)
+  if(ARG_KINDS STREQUAL "ALL")
+    set(units all)
+  else()
+    list(JOIN ARG_KINDS "," units)
+  endif()
+  set(sources "${ARG_OUTPUT_DIR}/${target}_apply.cpp")
+  set(shard_args "")
+  if(DEFINED ARG_SHARDS)
+    if(NOT ARG_SHARDS MATCHES "^[1-9][0-9]?[0-9]?$")
+      message(SEND_ERROR "rrgen_add_builtin_apply_configurations(${target}): SHARDS takes a number from 1 to 999, not '${ARG_SHARDS}'")
+      return()
+    endif()
+    set(shard_args --shards ${ARG_SHARDS})
+    foreach(i RANGE 1 ${ARG_SHARDS})
+      list(APPEND sources "${ARG_OUTPUT_DIR}/${target}_apply_${i}.cpp")
+    endforeach()
+  endif()
   # rrgen reads no file here (the built-in schemas are in the binary): no depfile.
   _rrgen_add_generate_command(CALLER "rrgen_add_builtin_apply_configurations(${target})"
-    OUTPUTS "${ARG_OUTPUT_DIR}/${target}_apply.cpp"
-    ARGS types --builtin --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${target}" --apply-configurations "${units}"
+    OUTPUTS "${ARG_OUTPUT_DIR}/${target}_apply.hpp" ${sources}
+    ARGS types --builtin --quiet --out "${ARG_OUTPUT_DIR}" --aggregate "${target}" ${shard_args}
+      --apply-configurations "${units}"
     COMMENT "rrgen: apply configurations of built-in kinds for ${target}")
-  add_library(${target} STATIC "${ARG_OUTPUT_DIR}/${target}_apply.cpp")
+  add_library(${target} STATIC ${sources})
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>")
   target_link_libraries(${target} PUBLIC rr::builtin rr::client)
   set_target_properties(${target} PROPERTIES RRGEN_OUTPUT_DIR "${ARG_OUTPUT_DIR}")

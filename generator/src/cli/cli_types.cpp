@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* kTypesUsage =
     R"(usage: rrgen types [--out DIR] [--namespace NS] [--depfile FILE] [--dump-model=json] FILE...
-       rrgen types --builtin --apply-configurations all|PATH,... [--out DIR] [--aggregate NAME]
+       rrgen types --builtin --apply-configurations all|PATH,... [--out DIR] [--aggregate NAME [--shards N]]
 
 Reads CRD manifests (YAML, several documents and CRDs per file) and Kubernetes OpenAPI v3
 documents (JSON, as served at /openapi/v3/apis/<group>/<version>) and writes one header and one
@@ -54,6 +54,10 @@ Options:
   --builtin           With --apply-configurations and no FILEs: only the apply configurations of
                       the runtime's built-in kinds (whose types rr::builtin holds), e.g.
                       --builtin --apply-configurations k8s/apps/v1/deployment,k8s/core/v1/service.
+                      With --aggregate, NAME_apply.hpp declares their table of kinds,
+                      NAME_apply_kinds() (rr/client/apply_kind_codec.hpp), which NAME_apply.cpp
+                      defines; --shards N compiles the units and their rows in NAME_apply_1.cpp ...
+                      NAME_apply_N.cpp and leaves NAME_apply.cpp only the joined table.
   --quiet             Do not print the summary line.
   --codec-only HEADER For rrgen's own runtime build (docs/runtime-schemas.md): write only the
                       codec (decode, encode, validate, apply_defaults, to_json, from_json,
@@ -84,24 +88,39 @@ std::string unknown_unit(const std::string& path) {
          "' among the generated ones (a path such as k8s/apps/v1/deployment)";
 }
 
+// --shards N: 0 when absent, nullopt when N is not a number from 1 to 999.
+std::optional<int> parse_shards(const std::string& value) {
+  if (value.empty()) return 0;
+  const bool digits = value.size() <= 3 && value.find_first_not_of("0123456789") == std::string::npos;
+  const int shards = digits ? std::stoi(value) : 0;
+  if (shards < 1) return std::nullopt;
+  return shards;
+}
+std::string shards_usage(const std::string& value) {
+  return "--shards takes a number from 1 to 999, not '" + value + "'";
+}
+
 // --builtin: only the apply configurations of the runtime's built-in kinds (rr::builtin holds
 // their types), for the kinds an operator applies.
 int run_builtin_apply(const Options& o, std::ostream& err) {
   if (!o.operands.empty()) return usage_error(err, "--builtin takes no input files");
   if (o.apply_configurations.empty())
     return usage_error(err, "--builtin writes apply configurations only: give --apply-configurations");
-  if (!o.cpp_namespace.empty() || !o.codec_only.empty() || !o.shards.empty() || !o.dump_model.empty() ||
-      !o.depfile.empty())
-    return usage_error(err, "--builtin takes only --out, --aggregate, --apply-configurations and --quiet");
+  if (!o.cpp_namespace.empty() || !o.codec_only.empty() || !o.dump_model.empty() || !o.depfile.empty())
+    return usage_error(err, "--builtin takes only --out, --aggregate, --shards, --apply-configurations and --quiet");
   if (o.aggregate.find_first_of("/\\") != std::string::npos)
     return usage_error(err, "--aggregate takes a file name, not a path");
+  const std::optional<int> shards = parse_shards(o.shards);
+  if (!shards) return usage_error(err, shards_usage(o.shards));
+  if (*shards > 0 && o.aggregate.empty()) return usage_error(err, "--shards needs --aggregate");
   const std::optional<ApplyConfigOptions> apply = apply_options(o.apply_configurations);
   if (!apply) return usage_error(err, kApplyUsage);
   const Model& model = builtin_model();
   if (const auto unknown = unknown_apply_units(model, apply->units); !unknown.empty())
     return usage_error(err, unknown_unit(unknown.front()));
   OutputSet files_out = emit_apply_configurations(model, *apply);
-  if (!o.aggregate.empty()) emit_apply_aggregate(files_out, o.aggregate, kVersion, files_out);
+  const std::size_t units = files_out.files.size() / 2;
+  if (!o.aggregate.empty()) emit_apply_kinds_aggregate(model, files_out, o.aggregate, kVersion, *shards, files_out);
   Diagnostics diags;
   WriteStats stats;
   if (!write_outputs(files_out, o.out_dir, diags, stats)) {
@@ -109,8 +128,8 @@ int run_builtin_apply(const Options& o, std::ostream& err) {
     return 1;
   }
   if (!o.quiet)
-    err << "rrgen: apply configurations of " << files_out.files.size() / 2 << " built-in unit(s); " << stats.written
-        << " file(s) written, " << stats.unchanged << " unchanged in " << o.out_dir << "\n";
+    err << "rrgen: apply configurations of " << units << " built-in unit(s); " << stats.written << " file(s) written, "
+        << stats.unchanged << " unchanged in " << o.out_dir << "\n";
   return 0;
 }
 
@@ -131,13 +150,10 @@ int run_types(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (files.empty()) return usage_error(err, "no input files");
   if (aggregate.find_first_of("/\\") != std::string::npos) return usage_error(err, "--aggregate takes a file name, not a path");
   if (!dump.empty() && dump != "json") return usage_error(err, "--dump-model supports only 'json'");
-  int shards = 0;
-  if (!o.shards.empty()) {
-    if (aggregate.empty()) return usage_error(err, "--shards needs --aggregate");
-    const bool digits = o.shards.size() <= 3 && o.shards.find_first_not_of("0123456789") == std::string::npos;
-    shards = digits ? std::stoi(o.shards) : 0;
-    if (shards < 1) return usage_error(err, "--shards takes a number from 1 to 999, not '" + o.shards + "'");
-  }
+  if (!o.shards.empty() && aggregate.empty()) return usage_error(err, "--shards needs --aggregate");
+  const std::optional<int> parsed_shards = parse_shards(o.shards);
+  if (!parsed_shards) return usage_error(err, shards_usage(o.shards));
+  const int shards = *parsed_shards;
   TypesOptions types_options{kVersion};
   if (!o.source_part_lines.empty()) {
     const std::string& v = o.source_part_lines;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "apply_fixture.hpp"
 #include "applytest/v1/widget_apply.hpp"
 #include "k8s/apps/v1/deployment_apply.hpp"
 #include "k8s/core/v1/config_map_apply.hpp"
@@ -20,25 +21,7 @@
 
 namespace {
 
-// The object as an apply configuration writes it: every metadata (the object's, a pod template's,
-// a volume claim template's) only with what an applier may set (ObjectMetaApply's members).
-rr::Json as_configuration(rr::Json object) {
-  if (object.is_array()) {
-    for (auto& item : object) item = as_configuration(item);
-    return object;
-  }
-  if (!object.is_object()) return object;
-  for (auto& [key, value] : object.items()) value = as_configuration(value);
-  if (auto meta = object.find("metadata"); meta != object.end() && meta->is_object()) {
-    rr::Json kept = rr::Json::object();
-    for (const char* m :
-         {"name", "generateName", "namespace", "labels", "annotations", "ownerReferences", "finalizers"})
-      if (meta->contains(m)) kept[m] = (*meta)[m];
-    if (kept.empty()) object.erase("metadata");
-    else *meta = kept;
-  }
-  return object;
-}
+using rr::apply_testing::as_configuration;
 
 template <class A>
 void check_fixture_round_trip(const std::string& file) {

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "rr/client/apply.hpp"
+#include "rr/client/apply_extract.hpp"
+#include "rr/core/codec.hpp"
 #include "rr/core/json.hpp"
 
 namespace rr {
@@ -147,6 +149,14 @@ Json extract_applied(const Json& object, std::string_view manager, std::string_v
     }
   }
   return out;
+}
+
+void extract_applied_into(const void* object, void (*encode_object)(JsonWriter&, const void*), std::string_view manager,
+                          std::string_view subresource, void* configuration,
+                          void (*decode_configuration)(JsonReader&, void*)) {
+  Json j;
+  encode_to_dom(j, encode_object, object);
+  decode_from_dom(extract_applied(j, manager, subresource), decode_configuration, configuration);
 }
 
 }  // namespace rr

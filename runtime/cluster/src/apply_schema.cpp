@@ -75,6 +75,14 @@ FieldType FieldType::member(std::string_view name) const {
   return FieldType(nullptr, nullptr, std::string(name));
 }
 
+bool FieldType::map_key(std::string_view name) const {
+  if (!node_) return false;
+  const Json* values = keyword(node_, "additionalProperties");
+  if (!values || !values->is_object()) return false;
+  const Json* properties = keyword(node_, "properties");
+  return !properties || !properties->is_object() || !properties->contains(std::string(name));
+}
+
 FieldType FieldType::item() const {
   if (const Json* items = keyword(node_, "items"); items && items->is_object()) return FieldType(schema_, items, "");
   return {};

@@ -31,6 +31,9 @@ class FieldType {
   static FieldType root_of(const ApplySchema* schema);
 
   FieldType member(std::string_view name) const;
+  // Whether the schema makes `name` a key of a map (additionalProperties, and not one of the
+  // properties), not a struct's field. False where no schema describes the object.
+  bool map_key(std::string_view name) const;
   FieldType item() const;
   // x-kubernetes-map-type: atomic: the object is one field, replaced as a whole.
   bool atomic_object() const;

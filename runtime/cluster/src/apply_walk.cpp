@@ -28,10 +28,14 @@ std::string member(std::string_view name) { return "f:" + std::string(name); }
 
 void collect(const Json& value, FieldPath& path, const FieldType& type, FieldSet& out);
 
+// As structured-merge-diff's ToFieldSet: a member that is null or an empty object is a field of
+// its own (`f:securityContext: {}`), and so is every key of a map (not a struct's field, as the
+// schema says), whatever is below it.
 void collect_members(const Json& object, FieldPath& path, const FieldType& type, FieldSet& out) {
   for (const auto& [name, value] : object.items()) {
     Descend d(path, member(name));
     collect(value, path, type.member(name), out);
+    if (value.is_null() || (value.is_object() && value.empty()) || type.map_key(name)) out.insert(path);
   }
 }
 

@@ -87,10 +87,12 @@ TEST_CASE("applying the value another manager set shares the field; it stays whi
   apply(*cluster, deployment(R"({"replicas":2})"), manager("a"));
   const Json shared = apply(*cluster, deployment(R"({"replicas":2})"), manager("b"));
   CHECK(managers_of(shared) == std::vector<std::string>{"a/Apply", "b/Apply"});
-  // a drops it: b still owns it, so it stays.
+  // a drops it: b still owns it, so it stays. (a keeps an entry: the empty spec it applied is a
+  // field of its own, `f:spec: {}`, as structured-merge-diff's field sets have it.)
   const Json dropped = apply(*cluster, deployment("{}"), manager("a"));
   CHECK(dropped["spec"]["replicas"] == 2);
-  CHECK(managers_of(dropped) == std::vector<std::string>{"b/Apply"});
+  CHECK(managers_of(dropped) == std::vector<std::string>{"a/Apply", "b/Apply"});
+  CHECK(dropped["metadata"]["managedFields"][0]["fieldsV1"] == Json::parse(R"({"f:spec":{}})"));
   // Now b alone may change it.
   CHECK(apply(*cluster, deployment(R"({"replicas":4})"), manager("b"))["spec"]["replicas"] == 4);
 }

@@ -114,14 +114,6 @@ constexpr std::string_view kPbEntries = R"gen([](std::string_view b) { (void)rr:
  [](std::string_view j) { return rr::encode_envelope_object(rr::decode_text<$type$>(j), $api_version$, $kind$); })gen";
 constexpr std::string_view kResource = R"gen({$plural$, $singular$, $namespaced$, $status$, $scale$, $verbs$})gen";
 
-// A C++ identifier from the aggregate's name.
-std::string function_prefix(const std::string& name) {
-  std::string fn;
-  for (char c : name) fn += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  if (fn.empty() || std::isdigit(static_cast<unsigned char>(fn[0]))) fn = "types_" + fn;
-  return fn;
-}
-
 // One source file of a unit: its .cpp, or a later part of a unit written in parts.
 struct SourcePart {
   const Unit* unit;
@@ -158,17 +150,11 @@ std::vector<std::vector<SourcePart>> shard_sources(const std::vector<SourcePart>
     const auto header = bytes.find(s.unit->path + ".hpp");
     return bytes[s.path] + (header == bytes.end() ? 0 : header->second / part_count[s.unit]);
   };
-  std::size_t total = 0;
-  for (const auto& s : parts) total += size(s);
+  std::vector<std::size_t> sizes;
+  for (const auto& s : parts) sizes.push_back(size(s));
+  const std::vector<std::size_t> runs = balanced_runs(sizes, static_cast<std::size_t>(shards));
   std::vector<std::vector<SourcePart>> out_shards(static_cast<std::size_t>(shards));
-  std::size_t done = 0;
-  for (const auto& s : parts) {  // by each source's middle, so one large source does not drag the next along
-    const std::size_t mid = done + size(s) / 2;
-    const std::size_t i = total == 0 ? 0
-                                     : std::min<std::size_t>(out_shards.size() - 1, mid * out_shards.size() / total);
-    out_shards[i].push_back(s);
-    done += size(s);
-  }
+  for (std::size_t k = 0; k < parts.size(); ++k) out_shards[runs[k]].push_back(parts[k]);
   return out_shards;
 }
 
@@ -251,6 +237,26 @@ std::uint64_t fnv1a(std::uint64_t hash, const std::string& text) {
 }
 
 }  // namespace
+
+std::string function_prefix(const std::string& name) {
+  std::string fn;
+  for (char c : name) fn += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (fn.empty() || std::isdigit(static_cast<unsigned char>(fn[0]))) fn = "types_" + fn;
+  return fn;
+}
+
+std::vector<std::size_t> balanced_runs(const std::vector<std::size_t>& sizes, std::size_t shards) {
+  std::size_t total = 0;
+  for (const std::size_t n : sizes) total += n;
+  std::vector<std::size_t> out;
+  std::size_t done = 0;
+  for (const std::size_t n : sizes) {  // by each source's middle, so one large source does not drag the next along
+    const std::size_t mid = done + n / 2;
+    out.push_back(total == 0 || shards == 0 ? 0 : std::min<std::size_t>(shards - 1, mid * shards / total));
+    done += n;
+  }
+  return out;
+}
 
 void emit_aggregate(const Model& model, const std::string& name, const TypesOptions& options, OutputSet& out, int shards) {
   std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over every unit file

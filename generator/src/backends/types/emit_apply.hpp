@@ -29,4 +29,13 @@ std::vector<std::string> unknown_apply_units(const Model& model, const std::vect
 void emit_apply_aggregate(const OutputSet& apply, const std::string& name, const std::string& generator_version,
                           OutputSet& out);
 
+// What `--builtin --aggregate NAME` writes: NAME_apply.hpp declaring the table of kinds
+// `std::span<const rr::ApplyKindCodec> NAME_apply_kinds()` (rr/client/apply_kind_codec.hpp: each
+// resource kind's configuration round trip and extracts) and NAME_apply.cpp, a unity source of every
+// apply source of `apply` with the table's rows; with shards > 0 the units and their rows compile in
+// NAME_apply_1.cpp ... NAME_apply_<shards>.cpp (runs in path order balanced by generated size) and
+// NAME_apply.cpp only joins the rows.
+void emit_apply_kinds_aggregate(const Model& model, const OutputSet& apply, const std::string& name,
+                                const std::string& generator_version, int shards, OutputSet& out);
+
 }  // namespace rrgen

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "model/model.hpp"
 #include "support/output.hpp"
@@ -24,6 +25,13 @@ OutputSet emit_types(const Model& model, const TypesOptions& options);
 
 // The path of part `index` (from 0) of a unit's source: <unit>.cpp, then <unit>.part2.cpp ...
 std::string source_part_path(const std::string& unit_path, std::size_t index);
+
+// A C++ identifier from an aggregate's name (the prefix of its table functions).
+std::string function_prefix(const std::string& name);
+
+// The run (0 .. shards-1) of each of a sequence of sources cut into `shards` runs of about equal
+// size, in order: a source goes to the run its middle falls in. Deterministic.
+std::vector<std::size_t> balanced_runs(const std::vector<std::size_t>& sizes, std::size_t shards);
 
 // NAME.hpp (includes every unit header) and NAME.cpp (a unity source that includes every unit
 // source and defines `std::span<const rr::KindCodec> NAME_kinds()`): a fixed pair of outputs for

@@ -2,8 +2,8 @@
 // Apply configurations of golden.rrgen.dev/v1, Kind=Route (docs/runtime/38-apply-configurations.md).
 #include "golden_rrgen_dev/v1/route_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace golden_rrgen_dev::v1 {
 
@@ -200,17 +200,15 @@ RouteApply RouteApply::from_json_text(std::string_view json) {
 std::string RouteApply::to_json_text() const { return rr::encode_text(*this); }
 
 RouteApply extract_route(const Route& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   RouteApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Route*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<RouteApply*>(p)->rr_decode(r); });
   return out;
 }
 RouteApply extract_route_status(const Route& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   RouteApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Route*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<RouteApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace golden_rrgen_dev::v1

@@ -2,8 +2,8 @@
 // Apply configurations of fleet.example.rrgen.dev/v1beta1, Kind=Fleet (docs/runtime/38-apply-configurations.md).
 #include "fleet/v1beta1/fleet_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace fleet::v1beta1 {
 
@@ -120,17 +120,15 @@ FleetApply FleetApply::from_json_text(std::string_view json) {
 std::string FleetApply::to_json_text() const { return rr::encode_text(*this); }
 
 FleetApply extract_fleet(const Fleet& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   FleetApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Fleet*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<FleetApply*>(p)->rr_decode(r); });
   return out;
 }
 FleetApply extract_fleet_status(const Fleet& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   FleetApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Fleet*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<FleetApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace fleet::v1beta1

@@ -2,8 +2,8 @@
 // Apply configurations of example.dev/v1, Kind=Gadget (docs/runtime/38-apply-configurations.md).
 #include "watcher/v1/gadget_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace watcher::v1 {
 
@@ -117,17 +117,15 @@ GadgetApply GadgetApply::from_json_text(std::string_view json) {
 std::string GadgetApply::to_json_text() const { return rr::encode_text(*this); }
 
 GadgetApply extract_gadget(const Gadget& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   GadgetApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Gadget*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<GadgetApply*>(p)->rr_decode(r); });
   return out;
 }
 GadgetApply extract_gadget_status(const Gadget& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   GadgetApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Gadget*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<GadgetApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace watcher::v1

@@ -2,8 +2,8 @@
 // Apply configurations of build.example.rrgen.dev/v1, Kind=Function (docs/runtime/38-apply-configurations.md).
 #include "fnsample/v1/function_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace fnsample::v1 {
 
@@ -157,17 +157,15 @@ FunctionApply FunctionApply::from_json_text(std::string_view json) {
 std::string FunctionApply::to_json_text() const { return rr::encode_text(*this); }
 
 FunctionApply extract_function(const Function& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   FunctionApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Function*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<FunctionApply*>(p)->rr_decode(r); });
   return out;
 }
 FunctionApply extract_function_status(const Function& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   FunctionApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Function*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<FunctionApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace fnsample::v1

@@ -2,8 +2,8 @@
 // Apply configurations of build.example.rrgen.dev/v1alpha1, Kind=Image (docs/runtime/38-apply-configurations.md).
 #include "fnsample/v1alpha1/image_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace fnsample::v1alpha1 {
 
@@ -114,17 +114,15 @@ ImageApply ImageApply::from_json_text(std::string_view json) {
 std::string ImageApply::to_json_text() const { return rr::encode_text(*this); }
 
 ImageApply extract_image(const Image& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   ImageApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Image*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<ImageApply*>(p)->rr_decode(r); });
   return out;
 }
 ImageApply extract_image_status(const Image& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   ImageApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Image*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<ImageApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace fnsample::v1alpha1

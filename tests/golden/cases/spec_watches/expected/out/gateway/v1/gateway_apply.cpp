@@ -2,8 +2,8 @@
 // Apply configurations of net.example.rrgen.dev/v1, Kind=Gateway (docs/runtime/38-apply-configurations.md).
 #include "gateway/v1/gateway_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace gateway::v1 {
 
@@ -117,17 +117,15 @@ GatewayApply GatewayApply::from_json_text(std::string_view json) {
 std::string GatewayApply::to_json_text() const { return rr::encode_text(*this); }
 
 GatewayApply extract_gateway(const Gateway& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   GatewayApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Gateway*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<GatewayApply*>(p)->rr_decode(r); });
   return out;
 }
 GatewayApply extract_gateway_status(const Gateway& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   GatewayApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Gateway*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<GatewayApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace gateway::v1
