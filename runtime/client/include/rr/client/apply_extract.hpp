@@ -12,8 +12,8 @@ namespace rr {
 // (rr/client/apply.hpp) decoded into `configuration` through `decode_configuration` (the kind's
 // and the configuration's rr_encode / rr_decode hooks). Throws std::invalid_argument on malformed
 // managedFields, rr::DecodeError when the extract does not fit the configuration.
-void extract_applied_into(const void* object, void (*encode_object)(JsonWriter&, const void*),
-                          std::string_view manager, std::string_view subresource, void* configuration,
+void extract_applied_into(const void* object, void (*encode_object)(JsonWriter&, const void*), std::string_view manager,
+                          std::string_view subresource, void* configuration,
                           void (*decode_configuration)(JsonReader&, void*));
 
 }  // namespace rr
