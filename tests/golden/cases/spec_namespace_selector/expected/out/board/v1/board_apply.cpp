@@ -2,8 +2,8 @@
 // Apply configurations of team.example.rrgen.dev/v1, Kind=Board (docs/runtime/38-apply-configurations.md).
 #include "board/v1/board_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace board::v1 {
 
@@ -114,17 +114,15 @@ BoardApply BoardApply::from_json_text(std::string_view json) {
 std::string BoardApply::to_json_text() const { return rr::encode_text(*this); }
 
 BoardApply extract_board(const Board& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   BoardApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Board*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<BoardApply*>(p)->rr_decode(r); });
   return out;
 }
 BoardApply extract_board_status(const Board& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   BoardApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const Board*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<BoardApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace board::v1

@@ -2,8 +2,8 @@
 // Apply configurations of web.example.rrgen.dev/v1, Kind=WebApp (docs/runtime/38-apply-configurations.md).
 #include "webapp/v1/web_app_apply.hpp"
 
+#include "rr/client/apply_extract.hpp"
 #include "rr/core/codec.hpp"
-#include "rr/core/json.hpp"
 
 namespace webapp::v1 {
 
@@ -129,17 +129,15 @@ WebAppApply WebAppApply::from_json_text(std::string_view json) {
 std::string WebAppApply::to_json_text() const { return rr::encode_text(*this); }
 
 WebAppApply extract_web_app(const WebApp& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   WebAppApply out;
-  from_json(rr::extract_applied(j, field_manager), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const WebApp*>(p)->rr_encode(w); },
+                           field_manager, {}, &out, [](rr::JsonReader& r, void* p) { static_cast<WebAppApply*>(p)->rr_decode(r); });
   return out;
 }
 WebAppApply extract_web_app_status(const WebApp& object, std::string_view field_manager) {
-  rr::Json j;
-  to_json(j, object);
   WebAppApply out;
-  from_json(rr::extract_applied(j, field_manager, "status"), out);
+  rr::extract_applied_into(&object, [](rr::JsonWriter& w, const void* p) { static_cast<const WebApp*>(p)->rr_encode(w); },
+                           field_manager, "status", &out, [](rr::JsonReader& r, void* p) { static_cast<WebAppApply*>(p)->rr_decode(r); });
   return out;
 }
 }  // namespace webapp::v1
