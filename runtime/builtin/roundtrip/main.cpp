@@ -28,30 +28,20 @@ const char* label(rr::roundtrip::Outcome o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool verbose = false;
-  std::vector<std::string> dirs;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--verbose") verbose = true;
-    else if (a == "--help" || a == "-h") {
-      std::cout << "usage: rrgen-roundtrip [--verbose] DIR\n\n"
-                   "Decodes and re-encodes every fixture of DIR (<group>.<version>.<Kind>.json/.yaml/.pb, the\n"
-                   "layout of k8s.io/api's testdata) with the runtime's built-in kinds, and prints\n"
-                   "'roundtrip: N passed, M failed, K skipped'. Skipped: kinds this API does not serve.\n"
-                   "Where <stem>.after_roundtrip.<ext> exists, that form must re-encode as it instead.\n";
-      return 0;
-    } else if (!a.empty() && a[0] == '-') {
-      std::cerr << "rrgen-roundtrip: unknown option '" << a << "'\n";
-      return 2;
-    } else dirs.push_back(a);
-  }
-  if (dirs.size() != 1) {
-    std::cerr << "rrgen-roundtrip: give one folder of fixtures (--help for usage)\n";
-    return 2;
-  }
+  rr::roundtrip::FixtureArgs args;
+  if (const auto status = rr::roundtrip::parse_fixture_args(
+          argc, argv, "rrgen-roundtrip",
+          "usage: rrgen-roundtrip [--verbose] DIR\n\n"
+          "Decodes and re-encodes every fixture of DIR (<group>.<version>.<Kind>.json/.yaml/.pb, the\n"
+          "layout of k8s.io/api's testdata) with the runtime's built-in kinds, and prints\n"
+          "'roundtrip: N passed, M failed, K skipped'. Skipped: kinds this API does not serve.\n"
+          "Where <stem>.after_roundtrip.<ext> exists, that form must re-encode as it instead.\n",
+          args))
+    return *status;
+  const bool verbose = args.verbose;
   rr::roundtrip::Report report;
   try {
-    report = rr::roundtrip::check_fixtures(dirs.front(), rr_builtin_types_kinds());
+    report = rr::roundtrip::check_fixtures(args.dir, rr_builtin_types_kinds());
   } catch (const std::exception& e) {
     std::cerr << "rrgen-roundtrip: " << e.what() << "\n";
     return 2;

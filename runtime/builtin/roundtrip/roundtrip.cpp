@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <set>
@@ -201,6 +202,31 @@ Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCode
                "there is no " + stem + ext + " to compare it with"});
   }
   return report;
+}
+
+std::optional<int> parse_fixture_args(int argc, char** argv, std::string_view program, std::string_view help,
+                                      FixtureArgs& args) {
+  std::vector<std::string> dirs;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--verbose") {
+      args.verbose = true;
+    } else if (a == "--help" || a == "-h") {
+      std::cout << help;
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      std::cerr << program << ": unknown option '" << a << "'\n";
+      return 2;
+    } else {
+      dirs.push_back(a);
+    }
+  }
+  if (dirs.size() != 1) {
+    std::cerr << program << ": give one folder of fixtures (--help for usage)\n";
+    return 2;
+  }
+  args.dir = dirs.front();
+  return std::nullopt;
 }
 
 }  // namespace rr::roundtrip

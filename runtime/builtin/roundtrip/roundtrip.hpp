@@ -6,8 +6,10 @@
 // (<group>.<version>.<Kind>.after_roundtrip.{json,yaml,pb}, per form): that form is compared with it.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rr/core/kind_codec.hpp"
@@ -36,5 +38,15 @@ Report check_fixtures(const std::filesystem::path& dir, std::span<const KindCode
 // The JSON pointer of the first place where two JSON texts differ, or "" when they are equal as
 // JSON values (object members in any order; 1 and 1.0 equal).
 std::string first_difference(const std::string& expected_json, const std::string& actual_json);
+
+// The command line of the fixture tools (rrgen-roundtrip, rrgen-apply-roundtrip): [--verbose] DIR.
+struct FixtureArgs {
+  bool verbose = false;
+  std::string dir;
+};
+// Fills `args`, or returns the exit status to end with: 0 after printing `help` for --help, 2
+// after naming the usage error on standard error (as `program: ...`).
+std::optional<int> parse_fixture_args(int argc, char** argv, std::string_view program, std::string_view help,
+                                      FixtureArgs& args);
 
 }  // namespace rr::roundtrip

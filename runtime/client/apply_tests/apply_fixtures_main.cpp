@@ -201,31 +201,21 @@ Result check_fixture(const fs::path& path, std::string& note) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool verbose = false;
-  std::vector<std::string> dirs;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--verbose") verbose = true;
-    else if (a == "--help" || a == "-h") {
-      std::cout << "usage: rrgen-apply-roundtrip [--verbose] DIR\n\n"
-                   "Round-trips every fixture of DIR (<group>.<version>.<Kind>.json/.yaml, the layout of\n"
-                   "k8s.io/api's testdata) through the built-in kinds' apply configurations, applies it\n"
-                   "through a local cluster and extracts it again, and prints\n"
-                   "'apply-roundtrip: N passed, M failed, K skipped'. Skipped: kinds without an apply\n"
-                   "configuration (versions this API does not serve).\n";
-      return 0;
-    } else if (!a.empty() && a[0] == '-') {
-      std::cerr << "rrgen-apply-roundtrip: unknown option '" << a << "'\n";
-      return 2;
-    } else dirs.push_back(a);
-  }
-  if (dirs.size() != 1) {
-    std::cerr << "rrgen-apply-roundtrip: give one folder of fixtures (--help for usage)\n";
-    return 2;
-  }
+  rr::roundtrip::FixtureArgs args;
+  if (const auto status = rr::roundtrip::parse_fixture_args(
+          argc, argv, "rrgen-apply-roundtrip",
+          "usage: rrgen-apply-roundtrip [--verbose] DIR\n\n"
+          "Round-trips every fixture of DIR (<group>.<version>.<Kind>.json/.yaml, the layout of\n"
+          "k8s.io/api's testdata) through the built-in kinds' apply configurations, applies it\n"
+          "through a local cluster and extracts it again, and prints\n"
+          "'apply-roundtrip: N passed, M failed, K skipped'. Skipped: kinds without an apply\n"
+          "configuration (versions this API does not serve).\n",
+          args))
+    return *status;
+  const bool verbose = args.verbose;
   std::vector<fs::path> files;
   try {
-    for (const auto& entry : fs::directory_iterator(dirs.front())) {
+    for (const auto& entry : fs::directory_iterator(args.dir)) {
       const fs::path& p = entry.path();
       const std::string name = p.filename().string();
       if ((p.extension() == ".json" || p.extension() == ".yaml") && name.find(".after_roundtrip.") == std::string::npos)

@@ -12,35 +12,15 @@
 #include <string_view>
 
 #include "../../client/fuzz/fuzz_support.hpp"
+#include "../../client/fuzz/json_part.hpp"
 #include "rr/core/json.hpp"
 #include "rr/reconcilers/status_apply.hpp"
 
 namespace {
 
 using rr::fuzz::die;
+using rr::fuzz::part_of;
 using rr::fuzz::too_deep;
-
-// Whether `part` is made of `whole`'s values: equal, an object of some of its members (each a
-// part), or a list whose every item is a part of one of its items.
-bool part_of(const rr::Json& part, const rr::Json& whole) {
-  if (part == whole) return true;
-  if (part.is_object() && whole.is_object()) {
-    for (const auto& [key, value] : part.items()) {
-      const auto it = whole.find(key);
-      if (it == whole.end() || !part_of(value, *it)) return false;
-    }
-    return true;
-  }
-  if (part.is_array() && whole.is_array()) {
-    for (const auto& item : part) {
-      bool found = false;
-      for (const auto& candidate : whole) found = found || part_of(item, candidate);
-      if (!found) return false;
-    }
-    return true;
-  }
-  return false;
-}
 
 bool has_managed_fields(const rr::Json& object) {
   if (!object.is_object()) return false;
